@@ -1,0 +1,54 @@
+#include "diagnostics.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace qrsc {
+
+std::string Loc::str() const {
+  const std::string name = file ? *file : std::string("<input>");
+  return line > 0 ? fmt::format("{}:{}:{}", name, line, col) : name;
+}
+
+void Diagnostics::add(Severity s, const Loc& loc, std::string message) {
+  if (s == Severity::error) ++errors_;
+  all_.push_back({s, loc, std::move(message)});
+}
+
+void Diagnostics::print(std::ostream& out) const {
+  static constexpr const char* kNames[] = {"error", "warning", "note"};
+  for (const auto& d : all_) {
+    out << d.loc.str() << ": " << kNames[static_cast<int>(d.severity)] << ": " << d.message << '\n';
+  }
+}
+
+namespace {
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+}  // namespace
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_d = std::max<std::size_t>(2, word.size() / 3) + 1;
+  for (const auto& c : candidates) {
+    const std::size_t d = edit_distance(word, c);
+    if (d < best_d) {
+      best_d = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+}  // namespace qrsc

@@ -1,0 +1,48 @@
+// Diagnostics in the gcc style: file:line:col: error|warning|note: message
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace qrsc {
+
+// A position in a spec file (1-based line and column; 0 when unknown).
+struct Loc {
+  std::shared_ptr<const std::string> file;
+  int line = 0;
+  int col = 0;
+
+  [[nodiscard]] std::string str() const;
+};
+
+enum class Severity { error, warning, note };
+
+struct Diagnostic {
+  Severity severity = Severity::error;
+  Loc loc;
+  std::string message;
+};
+
+class Diagnostics {
+ public:
+  void error(const Loc& loc, std::string message) { add(Severity::error, loc, std::move(message)); }
+  void warning(const Loc& loc, std::string message) { add(Severity::warning, loc, std::move(message)); }
+  void note(const Loc& loc, std::string message) { add(Severity::note, loc, std::move(message)); }
+  void add(Severity s, const Loc& loc, std::string message);
+
+  [[nodiscard]] bool has_errors() const { return errors_ > 0; }
+  [[nodiscard]] int error_count() const { return errors_; }
+  [[nodiscard]] const std::vector<Diagnostic>& all() const { return all_; }
+  void print(std::ostream& out) const;
+
+ private:
+  std::vector<Diagnostic> all_;
+  int errors_ = 0;
+};
+
+// The closest candidate by edit distance, or "" when nothing is close enough.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace qrsc

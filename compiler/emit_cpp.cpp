@@ -1,0 +1,388 @@
+#include "emit_cpp.hpp"
+
+#include <fmt/format.h>
+
+#include <kainjow/mustache.hpp>
+#include <stdexcept>
+
+#include "cpp_names.hpp"
+#include "templates.hpp"
+
+namespace qrsc {
+
+namespace mst = kainjow::mustache;
+
+namespace {
+
+mst::data list_of() { return mst::data(mst::data::type::list); }
+
+std::string file_id(const std::string& id) {
+  std::string out;
+  for (char c : id) out += (c == '-' || c == '.') ? '_' : c;
+  return out;
+}
+
+std::string cpp_band(const qrs::Band& b) {
+  if (!b.present) return "qrs::band_none()";
+  if (b.has_lo && b.has_hi) return fmt::format("qrs::band_between({}, {})", cpp_fraction(b.lo), cpp_fraction(b.hi));
+  if (b.has_lo) return fmt::format("qrs::band_from({})", cpp_fraction(b.lo));
+  if (b.has_hi) return fmt::format("qrs::band_below({})", cpp_fraction(b.hi));
+  return "qrs::Band{true, false, false, {}, {}}";
+}
+
+std::string cpp_optional(const std::optional<Fraction>& f) {
+  return f ? fmt::format("std::optional<qrs::Fraction>{{{}}}", cpp_fraction(*f)) : "std::nullopt";
+}
+
+std::string cpp_bool(bool b) { return b ? "true" : "false"; }
+
+// The initializer of one typed cell.
+std::string cpp_cell_value(const MatrixCell& c, CellType type) {
+  const CellParse& v = c.value;
+  switch (type) {
+    case CellType::text:
+      return fmt::format("qrs::Text{{{}}}", cpp_bool(c.present));
+    case CellType::integer:
+      return fmt::format("qrs::Integer{{{}, {}}}", cpp_bool(v.integer.present), v.integer.value);
+    case CellType::fire_points:
+      return fmt::format("qrs::FirePoints{{{}, {}}}", cpp_bool(v.fire_points.in_range), cpp_fraction(v.fire_points.points));
+    case CellType::rate:
+      return fmt::format("qrs::Rate{{{}, {}, {}, {}, {}, {}}}", cpp_bool(v.rate.present),
+                         cpp_bool(v.rate.has_double_quick), cpp_bool(v.rate.is_multiplier), cpp_fraction(v.rate.full),
+                         cpp_fraction(v.rate.double_quick), cpp_fraction(v.rate.multiplier));
+    case CellType::dice: {
+      static const char* kKinds[] = {"blank", "cannot", "morale", "fixed"};
+      return fmt::format("qrs::Dice{{qrs::Dice::Kind::{}, {}}}", kKinds[static_cast<int>(v.dice.kind)], v.dice.offset);
+    }
+    case CellType::levels:
+      return fmt::format("qrs::Levels{{{}, {}, {}, {}, {}}}", cpp_bool(v.levels.present), cpp_bool(v.levels.has_worn),
+                         v.levels.start, v.levels.worn, v.levels.spent);
+  }
+  return "{}";
+}
+
+const char* cpp_cell_type(CellType t) {
+  static const char* kTypes[] = {"qrs::Text", "qrs::Integer", "qrs::FirePoints", "qrs::Rate", "qrs::Dice", "qrs::Levels"};
+  return kTypes[static_cast<int>(t)];
+}
+
+std::string join_paragraphs(const std::vector<RichText>& ps) {
+  std::string out;
+  for (const auto& p : ps) out += (out.empty() ? "" : "\n") + p.render();
+  return out;
+}
+
+void add_columns(mst::data& d, const std::vector<Column>& columns, const std::string& vocabulary) {
+  mst::data cols = list_of();
+  for (const auto& c : columns) {
+    mst::data col;
+    col.set("enumerator", cpp_identifier(c.id));
+    col.set("name", c.name);
+    cols << col;
+  }
+  d.set("columns", cols);
+  d.set("column_count", std::to_string(columns.size()));
+  if (!vocabulary.empty()) {
+    mst::data v;
+    v.set("vocabulary_type", cpp_type_name(vocabulary));
+    d.set("vocabulary_columns", v);
+  } else {
+    d.set("inline_columns", true);
+  }
+}
+
+mst::data band_data(const Table& t, const BandTable& bt) {
+  mst::data d;
+  const bool single = bt.single_column();
+  d.set("single_column", single);
+  d.set("key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
+  mst::data rows = list_of();
+  for (const auto& r : bt.rows) {
+    mst::data row;
+    row.set("enumerator", cpp_identifier(r.id));
+    row.set("id", r.id);
+    row.set("title", r.title);
+    row.set("text", join_paragraphs(r.paragraphs));
+    row.set("has_number", cpp_bool(r.number.has_value()));
+    row.set("number", std::to_string(r.number.value_or(0)));
+    rows << row;
+  }
+  d.set("rows", rows);
+  d.set("row_count", std::to_string(bt.rows.size()));
+  if (single) {
+    d.set("column_count", "1");
+    d.set("columns", list_of());
+  } else {
+    add_columns(d, bt.columns, bt.columns_vocabulary);
+  }
+  // Dense index span: from the lowest finite edge to the highest, across all columns.
+  std::optional<std::int64_t> lo, hi;
+  for (const auto& r : bt.rows) {
+    for (const auto& c : r.bands) {
+      if (!c.band.present) continue;
+      for (const auto& [has, v] : {std::pair{c.band.has_lo, c.band.lo}, std::pair{c.band.has_hi, c.band.hi}}) {
+        if (!has) continue;
+        lo = lo ? std::min(*lo, v.floor()) : v.floor();
+        hi = hi ? std::max(*hi, v.floor()) : v.floor();
+      }
+    }
+  }
+  if (bt.min) lo = lo ? std::min(*lo, bt.min->floor()) : bt.min->floor();
+  if (bt.max) hi = hi ? std::max(*hi, bt.max->floor()) : bt.max->floor();
+  // One slot below the lowest edge stands for every result under it ("-2 or less").
+  if (lo) *lo -= 1;
+  const std::int64_t span = lo && hi ? *hi - *lo + 1 : 1;
+  mst::data band_columns = list_of();
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    mst::data col;
+    col.set("index", std::to_string(c));
+    col.set("table_id", t.id);
+    col.set("column_note", single ? std::string() : " of column " + bt.columns[c].id);
+    col.set("domain_min", cpp_optional(bt.min));
+    col.set("domain_max", cpp_optional(bt.max));
+    mst::data cells = list_of();
+    for (const auto& r : bt.rows) {
+      mst::data cell;
+      cell.set("band", cpp_band(r.bands[c].band));
+      cells << cell;
+    }
+    col.set("cells", cells);
+    col.set("span", std::to_string(span));
+    col.set("lo", std::to_string(lo.value_or(0)));
+    band_columns << col;
+  }
+  d.set("band_columns", band_columns);
+  const std::string key_param = bt.key_type == KeyType::fraction ? "fire_points" : "result";
+  d.set("key_param", key_param);
+  d.set("column_param", single ? std::string() : std::string("Column column, "));
+  d.set("column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
+  if (bt.key_type == KeyType::integer) {
+    mst::data dense;
+    dense.set("span", std::to_string(span));
+    dense.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
+    dense.set("band_columns", band_columns);
+    d.set("dense", dense);
+    if (!bt.min && !bt.max) {
+      d.set("total", true);
+    } else {
+      std::vector<std::string> checks;
+      if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, bt.min->floor()));
+      if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, bt.max->floor()));
+      d.set("bounded_integer", true);
+      d.set("bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
+    }
+  } else {
+    d.set("fraction_key", true);
+  }
+  // Parts (sub-results) of every row, in row order.
+  std::vector<std::pair<const BandRow*, const BandPart*>> parts;
+  for (const auto& r : bt.rows) {
+    for (const auto& p : r.parts) parts.emplace_back(&r, &p);
+  }
+  if (!parts.empty()) {
+    mst::data pd;
+    mst::data list = list_of();
+    for (const auto& [r, p] : parts) {
+      mst::data item;
+      item.set("enumerator", cpp_identifier(p->id));
+      item.set("text", p->text.render());
+      list << item;
+    }
+    pd.set("part_list", list);
+    pd.set("part_count", std::to_string(parts.size()));
+    pd.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
+    pd.set("column_param", single ? std::string() : std::string("Column column, "));
+    pd.set("column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
+    pd.set("key_param", key_param);
+    mst::data pcols = list_of();
+    for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+      mst::data col;
+      mst::data cells = list_of();
+      for (const auto& [r, p] : parts) {
+        mst::data cell;
+        cell.set("band", cpp_band(p->bands[c].band));
+        cells << cell;
+      }
+      col.set("cells", cells);
+      pcols << col;
+    }
+    pd.set("part_columns", pcols);
+    d.set("parts", pd);
+  }
+  return d;
+}
+
+mst::data modifier_data(const ModifierTable& mt) {
+  mst::data d;
+  mst::data items = list_of();
+  for (const auto& m : mt.items) {
+    mst::data item;
+    item.set("enumerator", cpp_identifier(m.id));
+    item.set("id", m.id);
+    item.set("value", std::to_string(m.value.value_or(0)));
+    item.set("factor", cpp_fraction(m.factor.value_or(Fraction(1))));
+    item.set("group", m.group < 0 ? std::string("qrs::kNoGroup") : std::to_string(m.group));
+    item.set("notation", m.value_notation());
+    item.set("text", m.text.render());
+    item.set("column", std::to_string(m.column));
+    items << item;
+  }
+  d.set("items", items);
+  d.set("item_count", std::to_string(mt.items.size()));
+  d.set("group_count", std::to_string(mt.groups.size()));
+  mst::data groups = list_of();
+  for (const auto& g : mt.groups) {
+    mst::data gd;
+    gd.set("title", g.title.empty() ? g.id : g.title);
+    gd.set("note", g.note.empty() ? std::string() : ". " + g.note);
+    groups << gd;
+  }
+  d.set("groups", groups);
+  return d;
+}
+
+mst::data matrix_data(const Matrix& m) {
+  mst::data d;
+  add_columns(d, m.columns, m.columns_vocabulary);
+  d.set("cell_type", cpp_cell_type(m.cell));
+  mst::data rows = list_of();
+  for (const auto& r : m.rows) {
+    mst::data row;
+    row.set("enumerator", cpp_identifier(r.id));
+    row.set("name", r.name);
+    row.set("group", r.group);
+    mst::data cells = list_of();
+    for (const auto& c : r.cells) {
+      mst::data cell;
+      cell.set("notation", c.notation);
+      cell.set("value", cpp_cell_value(c, m.cell));
+      cells << cell;
+    }
+    row.set("cells", cells);
+    rows << row;
+  }
+  d.set("rows", rows);
+  d.set("row_count", std::to_string(m.rows.size()));
+  return d;
+}
+
+void flatten(const std::vector<ListItem>& items, int depth, const std::string& section, mst::data& out, std::size_t& n) {
+  for (const auto& i : items) {
+    mst::data item;
+    item.set("depth", std::to_string(depth));
+    item.set("section", section);
+    item.set("label", i.label);
+    item.set("text", i.text.render());
+    item.set("condition", i.condition.render());
+    out << item;
+    ++n;
+    flatten(i.items, depth + 1, section, out, n);
+  }
+}
+
+mst::data list_data(const ListTable& lt) {
+  mst::data d;
+  mst::data items = list_of();
+  mst::data sections = list_of();
+  std::size_t n = 0;
+  for (const auto& s : lt.sections) {
+    mst::data sd;
+    sd.set("title", s.title);
+    sections << sd;
+    flatten(s.items, 0, s.id, items, n);
+  }
+  d.set("items", items);
+  d.set("item_count", std::to_string(n));
+  d.set("sections", sections);
+  d.set("section_count", std::to_string(lt.sections.size()));
+  return d;
+}
+
+mst::data facts_data(const FactsTable& ft) {
+  mst::data d;
+  mst::data items = list_of();
+  for (const auto& f : ft.items) {
+    mst::data item;
+    item.set("id", f.id);
+    item.set("value", f.value);
+    item.set("text", f.text.render());
+    items << item;
+  }
+  d.set("items", items);
+  d.set("item_count", std::to_string(ft.items.size()));
+  return d;
+}
+
+}  // namespace
+
+std::string cpp_header_path(const Spec& spec) { return spec.system + "/" + file_id(spec.id) + ".hpp"; }
+
+std::string cpp_namespace(const Spec& spec) {
+  return "qrs::" + cpp_identifier(spec.system) + "::" + cpp_identifier(file_id(spec.id));
+}
+
+std::string emit_cpp_header(const Spec& spec) {
+  mst::mustache tmpl(load_template("cpp/sheet.hpp.mustache"));
+  if (!tmpl.is_valid()) throw std::runtime_error("cpp/sheet.hpp.mustache: " + tmpl.error_message());
+  tmpl.set_custom_escape(cpp_string);
+  mst::data d;
+  d.set("namespace", cpp_namespace(spec));
+  d.set("id", spec.id);
+  d.set("system", spec.system);
+  d.set("title", spec.title);
+  d.set("subtitle", spec.subtitle);
+  d.set("period", spec.period);
+  d.set("edition", spec.edition);
+  d.set("figures", spec.figures);
+  d.set("spec_path", spec.path);
+  mst::data lineage = list_of();
+  for (std::size_t i = 1; i < spec.lineage.size(); ++i) {
+    mst::data l;
+    l.set("name", (i == 1 ? "from " : "  ") + spec.lineage[i]);
+    lineage << l;
+  }
+  d.set("lineage", lineage);
+  mst::data vocabs = list_of();
+  for (const auto& v : spec.vocabularies) {
+    mst::data vd;
+    vd.set("type", cpp_type_name(v.id));
+    vd.set("title", v.title.empty() ? v.id : v.title);
+    vd.set("count", std::to_string(v.terms.size()));
+    mst::data terms = list_of();
+    for (const auto& t : v.terms) {
+      mst::data td;
+      td.set("enumerator", cpp_identifier(t.id));
+      td.set("id", t.id);
+      td.set("name", t.name);
+      td.set("old_name", t.old_name);
+      terms << td;
+    }
+    vd.set("terms", terms);
+    vocabs << vd;
+  }
+  d.set("vocabularies", vocabs);
+  mst::data tables = list_of();
+  for (const auto& t : spec.tables) {
+    mst::data td;
+    td.set("namespace", cpp_identifier(t.id));
+    td.set("title", t.title);
+    td.set("kind", table_kind_name(t.kind));
+    std::visit(
+        [&](const auto& body) {
+          using T = std::decay_t<decltype(body)>;
+          if constexpr (std::is_same_v<T, BandTable>) td.set("bands", band_data(t, body));
+          if constexpr (std::is_same_v<T, ModifierTable>) td.set("modifiers", modifier_data(body));
+          if constexpr (std::is_same_v<T, Matrix>) td.set("matrix", matrix_data(body));
+          if constexpr (std::is_same_v<T, ListTable>) td.set("list", list_data(body));
+          if constexpr (std::is_same_v<T, FactsTable>) td.set("facts", facts_data(body));
+        },
+        t.body);
+    tables << td;
+  }
+  d.set("tables", tables);
+  std::string out = tmpl.render(d);
+  if (!tmpl.is_valid()) throw std::runtime_error("cpp/sheet.hpp.mustache: " + tmpl.error_message());
+  return out;
+}
+
+}  // namespace qrsc

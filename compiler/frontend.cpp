@@ -1,0 +1,40 @@
+#include "frontend.hpp"
+
+#include "build_model.hpp"
+#include "resolve.hpp"
+
+namespace qrsc {
+
+namespace fs = std::filesystem;
+
+std::string display_path(const fs::path& file) {
+  const fs::path abs = fs::weakly_canonical(fs::absolute(file));
+  for (fs::path dir = abs.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
+    if (dir.filename() == "rules") return (fs::path("rules") / fs::relative(abs, dir)).generic_string();
+  }
+  return file.generic_string();
+}
+
+std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags) {
+  Resolution r = resolve_spec(file, diags);
+  if (!r.tree) return std::nullopt;
+  // The id defaults to the file name; it is never inherited from a parent.
+  if (!r.tree->get("id")) {
+    auto id = std::make_shared<Node>();
+    id->kind = Node::Kind::scalar;
+    id->scalar = file.stem().string();
+    id->loc = r.tree->loc;
+    r.tree->set("id", id);
+  }
+  std::optional<Spec> spec = build_model(r.tree, display_path(file), diags);
+  if (!spec) return spec;
+  for (const auto& l : r.lineage) spec->lineage.push_back(display_path(l));
+  spec->renames = std::move(r.renames);
+  spec->scaled_values = std::move(r.scaled);
+  spec->scale_factor = r.factor;
+  spec->rounding = r.rounding;
+  if (diags.has_errors()) return std::nullopt;
+  return spec;
+}
+
+}  // namespace qrsc

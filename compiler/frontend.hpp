@@ -1,0 +1,16 @@
+// The front end: load a spec file, resolve its parents, build and check the model.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "diagnostics.hpp"
+#include "model.hpp"
+
+namespace qrsc {
+
+std::optional<Spec> compile_spec(const std::filesystem::path& file, Diagnostics& diags);
+// The spec path as shown in outputs: relative to the nearest `rules` folder when there is one.
+std::string display_path(const std::filesystem::path& file);
+
+}  // namespace qrsc

@@ -1,0 +1,146 @@
+// qrsc: the Quick Reference Sheet compiler.
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <iostream>
+
+#include "emit_cpp.hpp"
+#include "frontend.hpp"
+#include "lookup.hpp"
+#include "output.hpp"
+#include "templates.hpp"
+
+namespace fs = std::filesystem;
+using namespace qrsc;
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kFailed = 1;
+constexpr int kUsage = 2;
+
+// Compiles every spec, printing diagnostics; returns the specs when all compiled cleanly.
+std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, bool werror) {
+  std::vector<Spec> specs;
+  bool ok = true;
+  for (const auto& f : files) {
+    Diagnostics diags;
+    auto spec = compile_spec(f, diags);
+    diags.print(std::cerr);
+    const bool warned = std::any_of(diags.all().begin(), diags.all().end(),
+                                    [](const Diagnostic& d) { return d.severity == Severity::warning; });
+    if (!spec || diags.has_errors() || (werror && warned)) {
+      ok = false;
+      continue;
+    }
+    specs.push_back(std::move(*spec));
+  }
+  if (!ok) return std::nullopt;
+  return specs;
+}
+
+int run_build(const std::vector<std::string>& files, const std::string& out_dir, bool werror) {
+  const auto specs = compile_all(files, werror);
+  if (!specs) return kFailed;
+  std::vector<PendingFile> outputs;
+  for (const auto& spec : *specs) {
+    if (spec.abstract) continue;  // abstract specs exist only to be extended
+    outputs.push_back({fs::path(out_dir) / cpp_header_path(spec), emit_cpp_header(spec)});
+  }
+  if (const std::string err = write_files_atomically(outputs); !err.empty()) {
+    std::cerr << "qrsc: error: " << err << '\n';
+    return kFailed;
+  }
+  return kOk;
+}
+
+int run_lookup(const std::string& file, const std::string& table, const std::string& key,
+               const std::optional<std::string>& column, bool verbose) {
+  Diagnostics diags;
+  const auto spec = compile_spec(file, diags);
+  diags.print(std::cerr);
+  if (!spec) return kFailed;
+  const LookupAnswer a = lookup(*spec, table, key, column);
+  if (!a.ok) {
+    std::cerr << "qrsc: error: " << a.error << '\n';
+    return kFailed;
+  }
+  std::cout << a.line << '\n';
+  if (verbose) std::cout << a.detail;
+  return kOk;
+}
+
+int run_explain(const std::string& file) {
+  Diagnostics diags;
+  const auto spec = compile_spec(file, diags);
+  diags.print(std::cerr);
+  if (!spec) return kFailed;
+  std::cout << spec->id << ": " << spec->path << '\n';
+  for (std::size_t i = 1; i < spec->lineage.size(); ++i) std::cout << "  based on " << spec->lineage[i] << '\n';
+  for (const auto& r : spec->renames) {
+    std::cout << "rename: " << r.from_text << " -> " << r.to_text << "  (" << r.loc.str() << ")\n";
+  }
+  if (spec->scale_factor) {
+    std::cout << "scale: distances x " << format_number(*spec->scale_factor) << ", rounding " << spec->rounding << '\n';
+  }
+  static const char* kKinds[] = {"stated", "inherited", "converted", "overridden"};
+  for (const auto& v : spec->scaled_values) {
+    std::cout << v.loc.str() << ": " << kKinds[static_cast<int>(v.provenance.kind)] << ": " << v.where;
+    if (v.provenance.kind == Provenance::Kind::overridden) std::cout << " -- " << v.provenance.detail;
+    std::cout << '\n';
+  }
+  return kOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"qrsc: compiles wargame Quick Reference Sheet specs into C++ headers and sheets"};
+  app.require_subcommand(1);
+  std::string templates;
+  app.add_option("--templates", templates, "read templates from this folder instead of the built-in copies");
+
+  std::vector<std::string> build_files;
+  std::string out_dir = "generated";
+  bool werror = false;
+  auto* build = app.add_subcommand("build", "compile specs into generated headers");
+  build->add_option("specs", build_files, "spec files")->required()->check(CLI::ExistingFile);
+  build->add_option("-o,--output", out_dir, "output folder")->capture_default_str();
+  build->add_flag("--werror", werror, "treat warnings as errors");
+
+  std::vector<std::string> check_files;
+  auto* check = app.add_subcommand("check", "load and check specs, printing diagnostics");
+  check->add_option("specs", check_files, "spec files")->required()->check(CLI::ExistingFile);
+  check->add_flag("--werror", werror, "treat warnings as errors");
+
+  std::string spec_file, table, key;
+  std::optional<std::string> column;
+  bool verbose = false;
+  auto* lk = app.add_subcommand("lookup", "what does this roll mean: look a key up in a table");
+  lk->add_option("spec", spec_file, "spec file")->required()->check(CLI::ExistingFile);
+  lk->add_option("table", table, "table id")->required();
+  lk->add_option("key", key, "die result, fire points (11.5), or row of a matrix")->required();
+  lk->add_option("--column,-c", column, "column (target rating, US/MEX, range...)");
+  lk->add_flag("--verbose,-v", verbose, "also print the effect text");
+
+  std::string explain_file;
+  auto* explain = app.add_subcommand("explain", "show a spec's lineage, renames and scale conversion");
+  explain->add_option("spec", explain_file, "spec file")->required()->check(CLI::ExistingFile);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kOk : kUsage;
+  }
+  if (!templates.empty()) set_template_dir(fs::path(templates));
+  try {
+    if (*build) return run_build(build_files, out_dir, werror);
+    if (*check) return compile_all(check_files, werror) ? kOk : kFailed;
+    if (*lk) return run_lookup(spec_file, table, key, column, verbose);
+    if (*explain) return run_explain(explain_file);
+  } catch (const std::exception& e) {
+    std::cerr << "qrsc: error: " << e.what() << '\n';
+    return kFailed;
+  }
+  return kUsage;
+}

@@ -1,0 +1,213 @@
+// The resolved, checked model of one sheet. Backends read only this.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "notation.hpp"
+
+namespace qrsc {
+
+// Text with typed distances; render() prints distances the sheet's way.
+struct RichText {
+  std::vector<TextSegment> segments;
+  [[nodiscard]] std::string render() const;   // distances as 2"
+  [[nodiscard]] std::string source() const;   // distances as {2in}
+  [[nodiscard]] bool empty() const;
+};
+
+struct SourceNote {
+  std::string doc;
+  std::string note;
+  Loc loc;
+};
+
+// Where a value came from once variants and scale conversion have been resolved.
+struct Provenance {
+  enum class Kind { stated, inherited, converted, overridden };
+  Kind kind = Kind::stated;
+  std::string detail;  // converted: the parent's value; overridden: the reason
+};
+
+struct Term {
+  std::string id, name;
+  std::string old_id, old_name;  // set when a variant renamed the term
+  Loc loc;
+};
+
+struct Vocabulary {
+  std::string id, title;
+  std::vector<Term> terms;
+  Loc loc;
+};
+
+struct Column {
+  std::string id, name;
+  std::optional<Fraction> range;  // range columns: the distance in inches
+  Loc loc;
+};
+
+struct BandCell {
+  qrs::Band band;
+  std::string notation;  // as written in the spec
+  Loc loc;
+};
+
+struct BandPart {
+  std::string id;
+  RichText text;
+  std::vector<BandCell> bands;  // one per column
+  Loc loc;
+};
+
+struct BandRow {
+  std::string id, title, label;
+  std::vector<RichText> paragraphs;
+  std::optional<int> number;
+  std::vector<BandCell> bands;  // one per column (the union of the parts' bands)
+  std::vector<BandPart> parts;
+  std::optional<SourceNote> source;
+  Loc loc;
+};
+
+struct BandTable {
+  KeyType key_type = KeyType::integer;
+  std::string key_name;
+  std::optional<Fraction> min, max;
+  std::string columns_vocabulary;  // the vocabulary the columns come from, if any
+  std::vector<Column> columns;     // at least one; a single unnamed column for plain tables
+  std::vector<BandRow> rows;
+  [[nodiscard]] bool single_column() const { return columns.size() == 1 && columns[0].id.empty(); }
+};
+
+struct ModifierItem {
+  std::string id;
+  std::optional<int> value;
+  std::optional<Fraction> factor;
+  RichText text;
+  int column = 1;
+  int group = -1;
+  std::optional<SourceNote> source;
+  Loc loc;
+  [[nodiscard]] std::string value_notation() const;  // "+1", "x 1/2"
+};
+
+struct ModifierGroup {
+  std::string id, title, note;
+  std::vector<std::string> members;
+  Loc loc;
+};
+
+struct ModifierTable {
+  std::vector<ModifierItem> items;
+  std::vector<ModifierGroup> groups;
+};
+
+struct MatrixCell {
+  bool present = false;
+  std::string notation;  // as the sheet prints it (distances rendered)
+  CellParse value;
+  Provenance provenance;
+  Loc loc;
+};
+
+struct MatrixRow {
+  std::string id, name, group;
+  std::vector<MatrixCell> cells;  // one per column
+  std::optional<SourceNote> source;
+  Loc loc;
+};
+
+struct ColumnGroup {
+  std::string name;
+  std::vector<std::string> columns;
+};
+
+struct Matrix {
+  CellType cell = CellType::text;
+  std::string columns_vocabulary;
+  std::vector<Column> columns;
+  std::vector<ColumnGroup> column_groups;
+  std::vector<MatrixRow> rows;
+};
+
+struct ListItem {
+  std::string id, label;
+  RichText text, condition;
+  std::vector<ListItem> items;
+  Loc loc;
+};
+
+struct ListSection {
+  std::string id, title;
+  bool numbered = false;
+  std::vector<ListItem> items;
+  Loc loc;
+};
+
+struct ListTable {
+  std::vector<ListSection> sections;
+};
+
+struct Fact {
+  std::string id, label;
+  std::string value;               // as printed (distances rendered)
+  std::optional<Fraction> inches;  // a distance value
+  RichText text;
+  Provenance provenance;
+  Loc loc;
+};
+
+struct FactsTable {
+  std::vector<Fact> items;
+};
+
+enum class TableKind { bands, modifiers, matrix, list, facts };
+const char* table_kind_name(TableKind k);
+
+struct Table {
+  std::string id, title, caption, notes;
+  TableKind kind = TableKind::bands;
+  std::optional<SourceNote> source;
+  Loc loc;
+  std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable> body;
+};
+
+struct SourceDoc {
+  std::string id, file, title;
+};
+
+struct Rename {
+  std::string vocabulary, term, to, name;  // vocabulary term renames
+  std::string from_text, to_text;          // the whole-word text substitution
+  Loc loc;
+};
+
+// One value of a scaled variant: what it was and what became of it.
+struct ScaledValue {
+  std::string where;  // table/row/column or text path
+  Provenance provenance;
+  Loc loc;
+};
+
+struct Spec {
+  std::string id, system, title, subtitle, period, edition, figures;
+  std::string path;                  // the spec file, relative to the rules root when possible
+  std::vector<std::string> lineage;  // the spec itself, then its parents (and applied specs)
+  bool abstract = false;
+  std::vector<SourceDoc> sources;
+  std::vector<Vocabulary> vocabularies;
+  std::vector<Table> tables;
+  std::vector<Rename> renames;
+  std::optional<Fraction> scale_factor;
+  std::string rounding;
+  std::vector<ScaledValue> scaled_values;
+
+  [[nodiscard]] const Table* table(const std::string& id) const;
+  [[nodiscard]] const Vocabulary* vocabulary(const std::string& id) const;
+};
+
+}  // namespace qrsc

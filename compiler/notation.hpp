@@ -1,0 +1,64 @@
+// The sheet's own notations: bands ("8 or more", "1, 2"), quantities ("8in", "1/2"),
+// cells ("12 / 16", "M-2", "3/2/1") and distances inside text ("retreat {2in}").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "qrs/band.hpp"
+#include "qrs/cells.hpp"
+#include "qrs/fraction.hpp"
+
+namespace qrsc {
+
+using qrs::Fraction;
+
+enum class KeyType { integer, fraction };
+
+// "3", "-2", "+1", "1/2", "1 1/2", "1.5". Returns nothing on anything else.
+std::optional<Fraction> parse_number(const std::string& text);
+// "8in", "1.5in", "1/2in".
+std::optional<Fraction> parse_distance(const std::string& text);
+
+// Formats a number the sheet's way: "1/2", "1 1/2", "12", "-3".
+std::string format_number(Fraction f);
+std::string format_signed(int v);  // "+1", "0", "-2"
+// A distance as printed on the sheet: 8" or 1.5" (decimal when exact, else a fraction).
+std::string format_inches(Fraction f);
+
+struct BandParse {
+  qrs::Band band;
+  std::string error;  // empty on success
+};
+BandParse parse_band(const std::string& text, KeyType type);
+// Writes a band back in the sheet's way ("8 or more", "3 - 7", "1, 2", "10", "-").
+std::string format_band(const qrs::Band& band, KeyType type);
+
+// A piece of text: literal runs and typed distances.
+struct TextSegment {
+  std::string literal;
+  std::optional<Fraction> inches;  // set for a {Nin} distance
+};
+struct TextParse {
+  std::vector<TextSegment> segments;
+  std::string error;
+  std::vector<std::string> warnings;  // e.g. a bare inch mark
+};
+TextParse parse_text(const std::string& text);
+
+enum class CellType { text, integer, fire_points, rate, dice, levels };
+std::optional<CellType> cell_type_from(const std::string& name);
+const char* cell_type_name(CellType t);
+
+struct CellParse {
+  std::string error;
+  qrs::Rate rate;
+  qrs::FirePoints fire_points;
+  qrs::Dice dice;
+  qrs::Levels levels;
+  qrs::Integer integer;
+};
+CellParse parse_cell(const std::string& text, CellType type);
+
+}  // namespace qrsc

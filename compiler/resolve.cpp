@@ -1,0 +1,492 @@
+#include "resolve.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+#include <set>
+
+#include "notation.hpp"
+#include "schema.hpp"
+
+namespace qrsc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Lists of objects that merge by id when a variant patches its parent.
+const std::set<std::string> kIdLists = {"tables", "rows",     "parts",    "columns", "terms",
+                                        "sections", "vocabularies", "items", "groups",  "sources"};
+// Keys whose scalars are sheet text (renames apply to them).
+const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle"};
+// Keys that belong to the variant mechanism, not to the sheet.
+const std::set<std::string> kVariantKeys = {"extends", "apply", "renames"};
+
+bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+std::string with_case_of(const std::string& model, const std::string& word) {
+  if (model.empty() || word.empty()) return word;
+  const bool all_upper = std::all_of(model.begin(), model.end(), [](char c) {
+    return !std::isalpha(static_cast<unsigned char>(c)) || std::isupper(static_cast<unsigned char>(c));
+  });
+  std::string out = word;
+  if (all_upper && model.size() > 1) {
+    for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  } else if (std::isupper(static_cast<unsigned char>(model[0]))) {
+    out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  } else {
+    out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+  }
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Applies the factor and the rounding rule to one distance.
+Fraction scale_value(Fraction v, Fraction factor, const std::string& rounding) {
+  const Fraction x = v * factor;
+  if (rounding == "nearest") return Fraction((x + Fraction(1, 2)).floor());
+  if (rounding == "nearest_half") return Fraction((x * Fraction(2) + Fraction(1, 2)).floor(), 2);
+  if (rounding == "down") return Fraction(x.floor());
+  return x;
+}
+
+class Resolver {
+ public:
+  explicit Resolver(Diagnostics& diags) : diags_(diags) {}
+
+  NodePtr resolve(const fs::path& file, Resolution& out);
+
+ private:
+  NodePtr load(const fs::path& file);
+  std::optional<fs::path> find_spec(const fs::path& from, const std::string& name, const Loc& loc);
+  void apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out);
+  void apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out);
+  void rename_in(Node& n, const std::string& key, const Rename& r);
+  void convert(Node& n, const std::string& key, bool rates);
+  void convert_scalar(Node& n, bool rate_cell);
+  void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
+  void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
+  void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
+
+  Diagnostics& diags_;
+  std::vector<fs::path> stack_;
+  Fraction factor_{1};
+  std::string rounding_;
+};
+
+NodePtr Resolver::load(const fs::path& file) {
+  NodePtr n = load_yaml_file(file, diags_);
+  if (n && !n->is_map()) {
+    diags_.error(n->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
+    return nullptr;
+  }
+  return n;
+}
+
+std::optional<fs::path> Resolver::find_spec(const fs::path& from, const std::string& name, const Loc& loc) {
+  // Spec names are paths under rules/; look for them from the referring file upwards.
+  for (fs::path dir = fs::absolute(from).parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    const fs::path candidate = dir / (name + ".yaml");
+    if (fs::exists(candidate)) return fs::weakly_canonical(candidate);
+    if (dir == dir.root_path()) break;
+  }
+  diags_.error(loc, "cannot find spec '" + name + "' (looked for " + name + ".yaml in the folders above " +
+                        from.parent_path().string() + ")");
+  return std::nullopt;
+}
+
+NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
+  const fs::path canonical = fs::weakly_canonical(file);
+  if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
+    std::string chain;
+    for (const auto& p : stack_) chain += p.filename().string() + " -> ";
+    diags_.error({std::make_shared<const std::string>(file.string()), 0, 0},
+                 "spec inheritance cycle: " + chain + canonical.filename().string());
+    return nullptr;
+  }
+  NodePtr own = load(file);
+  if (!own) return nullptr;
+  stack_.push_back(canonical);
+  out.lineage.push_back(file.string());
+
+  NodePtr tree = std::make_shared<Node>();
+  tree->kind = Node::Kind::map;
+  tree->loc = own->loc;
+  bool ok = true;
+  if (const NodePtr ext = own->get("extends")) {
+    if (!ext->is_scalar()) {
+      diags_.error(ext->loc, "'extends' names one parent spec (a path under rules/ without .yaml)");
+      ok = false;
+    } else if (const auto parent = find_spec(file, ext->scalar, ext->loc)) {
+      Resolution sub;
+      NodePtr p = resolve(*parent, sub);
+      if (!p) {
+        ok = false;
+      } else {
+        tree = p;
+        out.lineage.insert(out.lineage.end(), sub.lineage.begin(), sub.lineage.end());
+        out.renames = sub.renames;
+        out.scaled = sub.scaled;
+        if (sub.factor) {
+          out.factor = sub.factor;
+          out.rounding = sub.rounding;
+        }
+        // What a spec is called and whether it is abstract is never inherited.
+        tree->erase("id");
+        tree->erase("abstract");
+      }
+    } else {
+      ok = false;
+    }
+  }
+  if (ok) apply_content(tree, own, file, out);
+  stack_.pop_back();
+  return ok ? tree : nullptr;
+}
+
+void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out) {
+  // 1. Applied (abstract) specs: their own content, in order.
+  if (const NodePtr apply = own->get("apply")) {
+    std::vector<NodePtr> names = apply->is_seq() ? apply->items : std::vector<NodePtr>{apply};
+    for (const auto& n : names) {
+      if (!n->is_scalar()) {
+        diags_.error(n->loc, "'apply' lists abstract specs by name");
+        continue;
+      }
+      const auto path = find_spec(file, n->scalar, n->loc);
+      if (!path) continue;
+      const fs::path canonical = fs::weakly_canonical(*path);
+      if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
+        diags_.error(n->loc, "spec inheritance cycle through applied spec '" + n->scalar + "'");
+        continue;
+      }
+      NodePtr applied = load(*path);
+      if (!applied) continue;
+      if (applied->get("extends")) {
+        diags_.error(n->loc, "applied spec '" + n->scalar + "' has 'extends'; only self-contained abstract specs can be applied");
+        continue;
+      }
+      const NodePtr abstract = applied->get("abstract");
+      if (!abstract || abstract->scalar != "true") {
+        diags_.error(n->loc, "applied spec '" + n->scalar + "' must be 'abstract: true'");
+      }
+      stack_.push_back(canonical);
+      out.lineage.push_back(path->string());
+      apply_content(tree, applied, *path, out);
+      stack_.pop_back();
+    }
+  }
+  // 2. Renames, so that the spec's own patches can use the new names.
+  apply_renames(tree, own, out);
+  // 3. Scale conversion of everything inherited.
+  if (const NodePtr scale = own->get("scale"); scale && scale->is_map()) {
+    if (const NodePtr conv = scale->get("convert")) {
+      Object c(conv, "scale conversion", diags_, {"factor", "rounding"});
+      const auto f = c.number("factor");
+      rounding_ = c.str("rounding");
+      if (rounding_.empty()) rounding_ = "none";
+      static const std::set<std::string> kRoundings = {"none", "nearest", "nearest_half", "down"};
+      if (!kRoundings.count(rounding_)) {
+        diags_.error(c.loc_of("rounding"), "rounding must be none, nearest, nearest_half or down");
+      }
+      if (!f || *f <= Fraction(0)) {
+        if (c.ok() && !f) diags_.error(c.loc(), "scale conversion needs a positive 'factor' such as 1.5");
+      } else {
+        factor_ = *f;
+        out.factor = *f;
+        out.rounding = rounding_;
+        convert(*tree, "", false);
+      }
+    }
+  }
+  // 4. The spec's own content, as a patch.
+  Node patch = *own;
+  for (const auto& k : kVariantKeys) patch.erase(k);
+  merge_map(*tree, patch, "", out);
+  if (!own->get("abstract")) tree->erase("abstract");
+  if (own->get("abstract")) tree->set("abstract", own->get("abstract"));
+}
+
+void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out) {
+  const NodePtr list = own->get("renames");
+  if (!list) return;
+  if (!list->is_seq()) {
+    diags_.error(list->loc, "'renames' must be a list");
+    return;
+  }
+  for (const auto& n : list->items) {
+    Object o(n, "rename", diags_, {"vocabulary", "term", "to", "name", "from", "source", "notes"});
+    if (!o.ok()) continue;
+    Rename r;
+    r.loc = o.loc();
+    r.vocabulary = o.str("vocabulary");
+    r.term = o.str("term");
+    r.to = o.str("to", true);
+    r.name = o.str("name");
+    r.from_text = o.str("from");
+    if (!r.vocabulary.empty()) {
+      // A vocabulary term: find it to learn its old display name.
+      NodePtr vocabs = tree->get("vocabularies");
+      NodePtr term;
+      if (vocabs && vocabs->is_seq()) {
+        for (const auto& v : vocabs->items) {
+          const NodePtr id = v->get("id");
+          if (!id || id->scalar != r.vocabulary) continue;
+          if (const NodePtr terms = v->get("terms"); terms && terms->is_seq()) {
+            for (const auto& t : terms->items) {
+              if (const NodePtr tid = t->get("id"); tid && tid->scalar == r.term) term = t;
+            }
+          }
+        }
+      }
+      if (!term) {
+        diags_.error(r.loc, "rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'");
+        continue;
+      }
+      const NodePtr old_name = term->get("name");
+      r.from_text = old_name && old_name->is_scalar() ? old_name->scalar : r.term;
+      if (r.name.empty()) r.name = r.to;
+      r.to_text = r.name;
+      auto set_scalar = [&](const char* key, const std::string& value) {
+        auto s = std::make_shared<Node>();
+        s->kind = Node::Kind::scalar;
+        s->scalar = value;
+        s->loc = r.loc;
+        term->set(key, s);
+      };
+      if (!term->get("old_id")) set_scalar("old_id", r.term);
+      if (!term->get("old_name")) set_scalar("old_name", r.from_text);
+      set_scalar("id", r.to);
+      set_scalar("name", r.name);
+    } else {
+      if (r.from_text.empty()) diags_.error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
+      r.to_text = r.to;
+    }
+    rename_in(*tree, "", r);
+    out.renames.push_back(r);
+  }
+}
+
+std::string replace_word(const std::string& text, const std::string& from, const std::string& to) {
+  if (from.empty()) return text;
+  const std::string lt = lower(text), lf = lower(from);
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t at = lt.find(lf, i);
+    if (at == std::string::npos) break;
+    const bool start_ok = at == 0 || !is_word_char(text[at - 1]);
+    const std::size_t end = at + from.size();
+    const bool end_ok = end >= text.size() || !is_word_char(text[end]);
+    out += text.substr(i, at - i);
+    if (start_ok && end_ok) {
+      out += with_case_of(text.substr(at, from.size()), to);
+    } else {
+      out += text.substr(at, from.size());
+    }
+    i = end;
+  }
+  out += text.substr(i);
+  return out;
+}
+
+void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
+  if (key == "source" || key == "notes") return;
+  if (n.is_scalar()) {
+    if (kTextKeys.count(key)) n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
+    return;
+  }
+  for (auto& item : n.items) rename_in(*item, key, r);
+  for (auto& [k, v] : n.entries) {
+    // Cells and bands are keyed by column id; a renamed term renames its column.
+    if (!r.vocabulary.empty() && (key == "bands" || key == "cells") && k == r.term) k = r.to;
+    rename_in(*v, k, r);
+  }
+}
+
+void Resolver::convert_scalar(Node& n, bool rate_cell) {
+  const std::string before = n.scalar;
+  if (const auto d = parse_distance(n.scalar)) {
+    n.scalar = format_number(scale_value(*d, factor_, rounding_)) + "in";
+  } else if (rate_cell) {
+    // Every number in a rate cell is inches, except a multiplier such as x1.5.
+    if (n.scalar.find('x') == std::string::npos && n.scalar.find("\xC3\x97") == std::string::npos) {
+      static const std::regex num_re(R"(\d+(?:\.\d+)?)");
+      std::string out, rest = n.scalar;
+      std::smatch m;
+      while (std::regex_search(rest, m, num_re)) {
+        out += m.prefix().str() + format_number(scale_value(*parse_number(m[0]), factor_, rounding_));
+        rest = m.suffix().str();
+      }
+      n.scalar = out + rest;
+    }
+  } else if (n.scalar.find('{') != std::string::npos) {
+    static const std::regex dist_re(R"(\{([^}]*)in\})");
+    std::string out, rest = n.scalar;
+    std::smatch m;
+    while (std::regex_search(rest, m, dist_re)) {
+      out += m.prefix().str();
+      const auto d = parse_number(m[1]);
+      out += d ? "{" + format_number(scale_value(*d, factor_, rounding_)) + "in}" : m[0].str();
+      rest = m.suffix().str();
+    }
+    n.scalar = out + rest;
+  }
+  if (n.scalar != before && n.converted_from.empty()) n.converted_from = before;
+}
+
+void Resolver::convert(Node& n, const std::string& key, bool rates) {
+  if (key == "source" || key == "notes") return;
+  if (n.is_scalar()) {
+    convert_scalar(n, false);
+    return;
+  }
+  bool r = rates;
+  if (const NodePtr cell = n.is_map() ? n.get("cell") : nullptr; cell && cell->is_scalar()) r = cell->scalar == "rate";
+  for (auto& item : n.items) convert(*item, key, r);
+  for (auto& [k, v] : n.entries) {
+    if (k != "cells" || !r) {
+      convert(*v, k, r);
+      continue;
+    }
+    std::vector<NodePtr> cells = v->items;
+    for (auto& [col, c] : v->entries) cells.push_back(c);
+    for (auto& c : cells) {
+      NodePtr value = c->is_map() ? c->get("value") : c;
+      if (value && value->is_scalar()) convert_scalar(*value, true);
+    }
+  }
+}
+
+void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {
+  if (old_value.converted_from.empty()) return;
+  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", old_value.loc.str(),
+                                       old_value.converted_from, old_value.scalar,
+                                       new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
+  if (reason.empty()) {
+    diags_.warning(new_value.loc, "this replaces a converted distance without an 'override' reason (" +
+                                      old_value.converted_from + " x " + format_number(factor_) + " = " +
+                                      old_value.scalar + ")");
+  }
+  out.scaled.push_back({what, {Provenance::Kind::overridden, reason.empty() ? "(no reason given)" : reason}, new_value.loc});
+}
+
+void Resolver::merge_map(Node& base, const Node& patch, const std::string& inherited_reason, Resolution& out) {
+  std::string reason = inherited_reason;
+  if (const NodePtr o = patch.get("override"); o && o->is_scalar()) reason = o->scalar;
+  for (std::size_t i = 0; i < patch.entries.size(); ++i) {
+    const auto& [key, pv] = patch.entries[i];
+    const NodePtr bv = base.get(key);
+    if (!bv) {
+      base.set(key, pv->clone());
+      continue;
+    }
+    if (key == "cells" && bv->is_map() && pv->is_map()) {
+      for (const auto& [col, cv] : pv->entries) {
+        const NodePtr old = bv->get(col);
+        if (cv->is_null()) {
+          bv->erase(col);
+          continue;
+        }
+        std::string cell_reason = reason;
+        if (cv->is_map()) {
+          if (const NodePtr o = cv->get("override"); o && o->is_scalar()) cell_reason = o->scalar;
+        }
+        if (old) replaced(*old, cv->is_map() && cv->get("value") ? *cv->get("value") : *cv, cell_reason, out);
+        bv->set(col, cv->clone());
+      }
+      continue;
+    }
+    if (bv->is_seq() && pv->is_seq() && kIdLists.count(key) && !pv->items.empty() &&
+        std::all_of(pv->items.begin(), pv->items.end(), [](const NodePtr& n) { return n->is_map() && n->get("id"); })) {
+      merge_list(*bv, *pv, key, reason, out);
+      continue;
+    }
+    if (bv->is_map() && pv->is_map()) {
+      merge_map(*bv, *pv, reason, out);
+      continue;
+    }
+    if (bv->is_scalar()) replaced(*bv, *pv, reason, out);
+    base.set(key, pv->clone());
+  }
+}
+
+void Resolver::merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason,
+                          Resolution& out) {
+  const auto id_of = [](const Node& n) {
+    const NodePtr id = n.get("id");
+    return id && id->is_scalar() ? id->scalar : std::string();
+  };
+  for (const auto& item : patch.items) {
+    const std::string id = id_of(*item);
+    auto it = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) { return id_of(*b) == id; });
+    const NodePtr remove = item->get("remove");
+    if (remove && remove->is_scalar() && remove->scalar == "true") {
+      if (it == base.items.end()) {
+        diags_.error(item->loc, "cannot remove '" + id + "': the parent has no such entry in '" + key + "'");
+      } else {
+        base.items.erase(it);
+      }
+      continue;
+    }
+    if (it != base.items.end()) {
+      Node copy = *item;
+      copy.erase("after");
+      merge_map(**it, copy, reason, out);
+      continue;
+    }
+    if (key == "tables" && !item->get("kind")) {
+      std::vector<std::string> ids;
+      for (const auto& b : base.items) ids.push_back(id_of(*b));
+      std::string msg = "the parent has no table '" + id + "' to patch (a new table needs 'kind')";
+      const std::string guess = did_you_mean(id, ids);
+      if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+      diags_.error(item->loc, msg);
+      continue;
+    }
+    NodePtr fresh = item->clone();
+    std::size_t at = base.items.size();
+    if (const NodePtr after = fresh->get("after")) {
+      auto pos = std::find_if(base.items.begin(), base.items.end(),
+                              [&](const NodePtr& b) { return id_of(*b) == after->scalar; });
+      if (pos == base.items.end()) {
+        diags_.error(after->loc, "'after: " + after->scalar + "' names no entry of '" + key + "'");
+      } else {
+        at = static_cast<std::size_t>(pos - base.items.begin()) + 1;
+      }
+      fresh->erase("after");
+    }
+    base.items.insert(base.items.begin() + static_cast<std::ptrdiff_t>(at), fresh);
+  }
+}
+
+}  // namespace
+
+Resolution resolve_spec(const fs::path& file, Diagnostics& diags) {
+  Resolution out;
+  Resolver r(diags);
+  out.tree = r.resolve(file, out);
+  if (out.tree) {
+    // Converted distances that no override replaced.
+    std::vector<const Node*> stack{out.tree.get()};
+    while (!stack.empty()) {
+      const Node* n = stack.back();
+      stack.pop_back();
+      if (!n->converted_from.empty()) {
+        out.scaled.push_back({fmt::format("{} -> {}", n->converted_from, n->scalar),
+                              {Provenance::Kind::converted, n->converted_from}, n->loc});
+      }
+      for (const auto& i : n->items) stack.push_back(i.get());
+      for (const auto& [k, v] : n->entries) stack.push_back(v.get());
+    }
+  }
+  return out;
+}
+
+}  // namespace qrsc

@@ -1,0 +1,29 @@
+// Resolves a spec with its parents: extends, apply, renames, scale conversion and patches.
+// The result is one tree in which every node still knows the file it came from.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "model.hpp"
+#include "source_tree.hpp"
+
+namespace qrsc {
+
+struct Resolution {
+  NodePtr tree;
+  std::vector<std::string> lineage;  // spec files, the compiled one first
+  std::vector<Rename> renames;       // every rename along the chain, oldest first
+  std::vector<ScaledValue> scaled;   // converted and overridden distances
+  std::optional<Fraction> factor;
+  std::string rounding;
+};
+
+Resolution resolve_spec(const std::filesystem::path& file, Diagnostics& diags);
+
+// Whole-word, case-keeping replacement ("Green" -> "Raw", "green" -> "raw").
+std::string replace_word(const std::string& text, const std::string& from, const std::string& to);
+
+}  // namespace qrsc

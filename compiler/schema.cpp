@@ -1,0 +1,117 @@
+#include "schema.hpp"
+
+#include <regex>
+
+namespace qrsc {
+
+bool is_identifier(const std::string& id) {
+  static const std::regex re(R"(^[a-z0-9][a-z0-9_]*$)");
+  return std::regex_match(id, re);
+}
+
+Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed)
+    : node_(std::move(node)), what_(std::move(what)), diags_(diags) {
+  if (!node_ || !node_->is_map()) {
+    if (node_) diags_.error(node_->loc, what_ + " must be a map of keys");
+    return;
+  }
+  ok_ = true;
+  std::vector<std::string> names(allowed.begin(), allowed.end());
+  for (std::size_t i = 0; i < node_->entries.size(); ++i) {
+    const std::string& key = node_->entries[i].first;
+    if (std::find(names.begin(), names.end(), key) != names.end()) continue;
+    std::string msg = "unknown key '" + key + "' in " + what_;
+    const std::string guess = did_you_mean(key, names);
+    if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+    diags_.error(node_->key_locs[i], msg);
+  }
+}
+
+Loc Object::loc_of(const char* key) const {
+  const NodePtr n = get(key);
+  return n ? n->loc : loc();
+}
+
+std::string Object::str(const char* key, bool required) {
+  const NodePtr n = get(key);
+  if (!n || n->is_null()) {
+    if (required && ok_) diags_.error(node_->loc, what_ + " needs '" + key + "'");
+    return {};
+  }
+  if (!n->is_scalar()) {
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a single value, not a list or map");
+    return {};
+  }
+  return n->scalar;
+}
+
+std::optional<int> Object::integer(const char* key) {
+  const NodePtr n = get(key);
+  if (!n) return std::nullopt;
+  const auto v = n->is_scalar() ? parse_number(n->scalar) : std::nullopt;
+  if (!v || !v->is_integer()) {
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a whole number such as +1, 0 or -2");
+    return std::nullopt;
+  }
+  return static_cast<int>(v->num());
+}
+
+std::optional<Fraction> Object::number(const char* key) {
+  const NodePtr n = get(key);
+  if (!n) return std::nullopt;
+  const auto v = n->is_scalar() ? parse_number(n->scalar) : std::nullopt;
+  if (!v) diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a number such as 2, 1/2 or 1.5");
+  return v;
+}
+
+std::optional<Fraction> Object::distance(const char* key) {
+  const NodePtr n = get(key);
+  if (!n) return std::nullopt;
+  const auto v = n->is_scalar() ? parse_distance(n->scalar) : std::nullopt;
+  if (!v) {
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a distance such as 8in or 1.5in");
+  }
+  return v;
+}
+
+bool Object::boolean(const char* key, bool fallback) {
+  const NodePtr n = get(key);
+  if (!n) return fallback;
+  if (n->is_scalar() && (n->scalar == "true" || n->scalar == "false")) return n->scalar == "true";
+  diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be true or false");
+  return fallback;
+}
+
+std::vector<NodePtr> Object::list(const char* key, bool required) {
+  const NodePtr n = get(key);
+  if (!n || n->is_null()) {
+    if (required && ok_) diags_.error(node_->loc, what_ + " needs '" + key + "'");
+    return {};
+  }
+  if (!n->is_seq()) {
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a list");
+    return {};
+  }
+  return n->items;
+}
+
+std::vector<std::string> Object::strings(const char* key) {
+  const NodePtr n = get(key);
+  if (!n || n->is_null()) return {};
+  if (n->is_scalar()) return {n->scalar};
+  std::vector<std::string> out;
+  if (!n->is_seq()) {
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be text or a list of texts");
+    return out;
+  }
+  for (const auto& i : n->items) {
+    if (i->is_scalar()) {
+      out.push_back(i->scalar);
+    } else {
+      diags_.error(i->loc, "'" + std::string(key) + "' of " + what_ + " must be text or a list of texts");
+    }
+  }
+  return out;
+}
+
+}  // namespace qrsc

@@ -1,0 +1,49 @@
+// Typed access to one object of a spec, reporting wrong types, missing and unknown keys.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "notation.hpp"
+#include "source_tree.hpp"
+
+namespace qrsc {
+
+class Object {
+ public:
+  // `what` names the object in messages ("row 'tardy'"); unknown keys are reported here.
+  Object(NodePtr node, std::string what, Diagnostics& diags, std::initializer_list<const char*> allowed)
+      : Object(std::move(node), std::move(what), diags, std::vector<const char*>(allowed)) {}
+  Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed);
+
+  [[nodiscard]] bool ok() const { return ok_; }
+  [[nodiscard]] const Loc& loc() const { return node_->loc; }
+  [[nodiscard]] NodePtr node() const { return node_; }
+  [[nodiscard]] bool has(const char* key) const { return ok_ && node_->get(key) != nullptr; }
+  [[nodiscard]] NodePtr get(const char* key) const { return ok_ ? node_->get(key) : nullptr; }
+  [[nodiscard]] Loc loc_of(const char* key) const;
+
+  std::string str(const char* key, bool required = false);
+  std::optional<int> integer(const char* key);
+  std::optional<Fraction> number(const char* key);
+  std::optional<Fraction> distance(const char* key);
+  bool boolean(const char* key, bool fallback);
+  // A sequence; a missing key gives an empty list (or an error when required).
+  std::vector<NodePtr> list(const char* key, bool required = false);
+  // A string or a list of strings.
+  std::vector<std::string> strings(const char* key);
+  [[nodiscard]] const std::string& what() const { return what_; }
+
+ private:
+  NodePtr node_;
+  std::string what_;
+  Diagnostics& diags_;
+  bool ok_ = false;
+};
+
+bool is_identifier(const std::string& id);
+
+}  // namespace qrsc

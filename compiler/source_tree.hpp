@@ -1,0 +1,47 @@
+// The spec as a tree of located nodes. yaml-cpp nodes cannot say which file they came
+// from; once variants merge a parent into a child, every node must still know its origin
+// so that diagnostics point at the right file and scale conversion knows what it inherited.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+
+namespace qrsc {
+
+struct Node;
+using NodePtr = std::shared_ptr<Node>;
+
+struct Node {
+  enum class Kind { null, scalar, sequence, map };
+  Kind kind = Kind::null;
+  Loc loc;
+  std::string scalar;                                  // kind == scalar
+  bool quoted = false;                                 // scalar was quoted in the source
+  std::vector<NodePtr> items;                          // kind == sequence
+  std::vector<std::pair<std::string, NodePtr>> entries;  // kind == map, in document order
+  std::vector<Loc> key_locs;                           // kind == map, location of each key
+  std::string converted_from;  // scale conversion: the value before it was converted
+
+  [[nodiscard]] bool is_map() const { return kind == Kind::map; }
+  [[nodiscard]] bool is_seq() const { return kind == Kind::sequence; }
+  [[nodiscard]] bool is_scalar() const { return kind == Kind::scalar; }
+  [[nodiscard]] bool is_null() const { return kind == Kind::null; }
+
+  [[nodiscard]] NodePtr get(const std::string& key) const;
+  [[nodiscard]] Loc key_loc(const std::string& key) const;
+  void set(const std::string& key, NodePtr value);
+  void erase(const std::string& key);
+  [[nodiscard]] NodePtr clone() const;
+};
+
+// Parses a YAML file. Syntax errors become diagnostics; returns null on failure.
+NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags);
+NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags);
+
+}  // namespace qrsc

@@ -1,0 +1,101 @@
+// Bands of a die result (or of fire points) and the lookups generated tables use.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+
+#include "qrs/fraction.hpp"
+
+namespace qrs {
+
+// A half-open interval [lo, hi) of keys; an absent bound is open-ended. Integer bands
+// "3 - 7" are stored as [3, 8) so that one representation serves die results and fire points.
+struct Band {
+  bool present = false;  // false: the row does not occur in this column ("-")
+  bool has_lo = false;
+  bool has_hi = false;
+  Fraction lo{};
+  Fraction hi{};
+
+  [[nodiscard]] constexpr bool contains(Fraction key) const {
+    return present && (!has_lo || lo <= key) && (!has_hi || key < hi);
+  }
+};
+
+constexpr Band band_between(Fraction lo, Fraction hi) { return {true, true, true, lo, hi}; }
+constexpr Band band_from(Fraction lo) { return {true, true, false, lo, {}}; }
+constexpr Band band_below(Fraction hi) { return {true, false, true, {}, hi}; }
+constexpr Band band_none() { return {}; }
+
+inline constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+// Index of the band containing key, or npos.
+template <std::size_t N>
+constexpr std::size_t find_band(const std::array<Band, N>& bands, Fraction key) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (bands[i].contains(key)) return i;
+  }
+  return npos;
+}
+
+// True when every key in the domain [min, max] (open where absent) falls in exactly one
+// band. Checked on the sorted band edges, so it holds for every integer and every fraction.
+template <std::size_t N>
+constexpr bool covers_exactly_once(const std::array<Band, N>& bands, std::optional<Fraction> min,
+                                   std::optional<Fraction> max_inclusive) {
+  // Collect the present bands, ordered by lower edge (insertion sort: N is small).
+  const auto lo_less = [](const Band& a, const Band& b) {
+    if (!a.has_lo) return b.has_lo;
+    return b.has_lo && a.lo < b.lo;
+  };
+  std::array<std::size_t, N> order{};
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (!bands[i].present) continue;
+    std::size_t j = count++;
+    while (j > 0 && lo_less(bands[i], bands[order[j - 1]])) {
+      order[j] = order[j - 1];
+      --j;
+    }
+    order[j] = i;
+  }
+  if (count == 0) return false;
+  // The first band must reach down to the domain minimum.
+  const Band& first = bands[order[0]];
+  if (first.has_lo && (!min || first.lo > *min)) return false;
+  for (std::size_t k = 0; k + 1 < count; ++k) {
+    const Band& a = bands[order[k]];
+    const Band& b = bands[order[k + 1]];
+    if (!a.has_hi || !b.has_lo || a.hi != b.lo) return false;  // overlap or gap
+  }
+  const Band& last = bands[order[count - 1]];
+  if (last.has_hi && (!max_inclusive || last.hi <= *max_inclusive)) return false;
+  return true;
+}
+
+// O(1) lookup for integer die results: the row index for each key in [lo, lo + Span),
+// clamped at both ends (open-ended bands cover everything beyond the table's edges).
+template <std::size_t Span>
+struct DenseIndex {
+  int lo = 0;
+  std::array<unsigned char, Span> rows{};
+
+  [[nodiscard]] constexpr std::size_t operator()(int key) const {
+    const int clamped = key < lo ? lo : (key >= lo + static_cast<int>(Span) ? lo + static_cast<int>(Span) - 1 : key);
+    const unsigned char r = rows[static_cast<std::size_t>(clamped - lo)];
+    return r == 0xFF ? npos : r;
+  }
+};
+
+template <std::size_t Span, std::size_t N>
+constexpr DenseIndex<Span> make_dense_index(const std::array<Band, N>& bands, int lo) {
+  DenseIndex<Span> index{lo, {}};
+  for (std::size_t k = 0; k < Span; ++k) {
+    const std::size_t r = find_band(bands, Fraction(lo + static_cast<int>(k)));
+    index.rows[k] = r == npos ? 0xFF : static_cast<unsigned char>(r);
+  }
+  return index;
+}
+
+}  // namespace qrs
