@@ -1,6 +1,7 @@
 #include "frontend.hpp"
 
 #include "build_model.hpp"
+#include "source_tree.hpp"
 #include "resolve.hpp"
 
 namespace qrsc {
@@ -16,6 +17,19 @@ std::string display_path(const fs::path& file) {
 }
 
 std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags) {
+  // An abstract spec without a parent is a patch: it only makes sense where it is applied
+  // (or extended), so alone it is only loaded, and yields no outputs.
+  if (const NodePtr own = load_yaml_file(file, diags); !own) {
+    return std::nullopt;
+  } else if (const NodePtr abstract = own->is_map() ? own->get("abstract") : nullptr;
+             abstract && abstract->scalar == "true" && !own->get("extends")) {
+    Spec patch;
+    patch.id = file.stem().string();
+    patch.path = display_path(file);
+    patch.abstract = true;
+    patch.lineage.push_back(patch.path);
+    return patch;
+  }
   Resolution r = resolve_spec(file, diags);
   if (!r.tree) return std::nullopt;
   // The id defaults to the file name; it is never inherited from a parent.

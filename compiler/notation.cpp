@@ -72,15 +72,17 @@ std::string format_number(Fraction f) {
 
 std::string format_signed(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
-std::string format_inches(Fraction f) {
+std::string format_inches(Fraction f) { return format_decimal(f) + "\""; }
+
+std::string format_decimal(Fraction f) {
   // Halves and quarters read best as decimals on a sheet (1.5", 2.25").
   const Fraction scaled = f * Fraction(100);
-  if (!scaled.is_integer()) return format_number(f) + "\"";
+  if (!scaled.is_integer()) return format_number(f);
   const std::int64_t hundredths = scaled.num() < 0 ? -scaled.num() : scaled.num();
   std::string s = (scaled.num() < 0 ? "-" : "") + std::to_string(hundredths / 100);
   const std::int64_t rem = hundredths % 100;
   if (rem != 0) s += rem % 10 == 0 ? fmt::format(".{}", rem / 10) : fmt::format(".{:02}", rem);
-  return s + "\"";
+  return s;
 }
 
 BandParse parse_band(const std::string& raw, KeyType type) {

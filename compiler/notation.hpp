@@ -26,6 +26,7 @@ std::string format_number(Fraction f);
 std::string format_signed(int v);  // "+1", "0", "-2"
 // A distance as printed on the sheet: 8" or 1.5" (decimal when exact, else a fraction).
 std::string format_inches(Fraction f);
+std::string format_decimal(Fraction f);  // 1.5, 12, 2.25; a fraction when no short decimal exists
 
 struct BandParse {
   qrs::Band band;

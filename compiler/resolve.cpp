@@ -273,7 +273,7 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
   }
 }
 
-std::string replace_word(const std::string& text, const std::string& from, const std::string& to) {
+std::string replace_whole_word(const std::string& text, const std::string& from, const std::string& to) {
   if (from.empty()) return text;
   const std::string lt = lower(text), lf = lower(from);
   std::string out;
@@ -299,7 +299,7 @@ std::string replace_word(const std::string& text, const std::string& from, const
 void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   if (key == "source" || key == "notes") return;
   if (n.is_scalar()) {
-    if (kTextKeys.count(key)) n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
+    if (kTextKeys.count(key)) n.scalar = replace_whole_word(n.scalar, r.from_text, r.to_text);
     return;
   }
   for (auto& item : n.items) rename_in(*item, key, r);
@@ -371,7 +371,7 @@ void Resolver::replaced(const Node& old_value, const Node& new_value, const std:
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
     diags_.warning(new_value.loc, "this replaces a converted distance without an 'override' reason (" +
-                                      old_value.converted_from + " x " + format_number(factor_) + " = " +
+                                      old_value.converted_from + " x " + format_decimal(factor_) + " = " +
                                       old_value.scalar + ")");
   }
   out.scaled.push_back({what, {Provenance::Kind::overridden, reason.empty() ? "(no reason given)" : reason}, new_value.loc});
@@ -467,6 +467,10 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
 }
 
 }  // namespace
+
+std::string replace_word(const std::string& text, const std::string& from, const std::string& to) {
+  return replace_whole_word(text, from, to);
+}
 
 Resolution resolve_spec(const fs::path& file, Diagnostics& diags) {
   Resolution out;

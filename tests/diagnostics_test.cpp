@@ -1,0 +1,199 @@
+// Bad specs get precise diagnostics: file:line:col, the problem, a suggestion where one fits,
+// and every error of a file in one run.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "frontend.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+struct Result {
+  bool compiled = false;
+  std::string text;  // all diagnostics, one per line
+  std::string file;
+  int errors = 0;
+};
+
+Result compile(const std::string& yaml) {
+  const auto path = qrs_test::write_temp_spec("bad.yaml", yaml);
+  qrsc::Diagnostics diags;
+  const auto spec = qrsc::compile_spec(path, diags);
+  std::ostringstream out;
+  diags.print(out);
+  return {spec.has_value(), out.str(), path.string(), diags.error_count()};
+}
+
+const char* const kHeader = R"(qrs: 1
+system: test
+title: Test sheet
+)";
+
+TEST(Diagnostics, YamlSyntaxErrorHasItsLine) {
+  const Result r = compile(std::string(kHeader) + "tables:\n  - id: a\n    kind: [bands\n");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":7:1:"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("error: YAML syntax"), std::string::npos) << r.text;
+}
+
+TEST(Diagnostics, UnknownKeySuggestsTheRightOne) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { name: Die result, type: integer }
+    rows:
+      - { id: hit, title: Hit, bnad: 4 or more }
+      - { id: miss, title: Miss, band: 3 or less }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":10:32: error: unknown key 'bnad' in row of table 'roll' (kind bands); did you mean 'band'?"),
+            std::string::npos)
+      << r.text;
+}
+
+TEST(Diagnostics, WrongTypeIsReported) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items:
+      - { id: a, value: plenty, text: A }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":9:25: error: 'value' of modifier of table 'mods' (kind modifiers) must be a whole number"),
+            std::string::npos)
+      << r.text;
+}
+
+TEST(Diagnostics, OverlappingBandsNameBothRowsAndTheValue) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { name: Die result, type: integer }
+    rows:
+      - { id: high, title: High, band: 7 or more }
+      - { id: mid, title: Mid, band: 3 - 7 }
+      - { id: low, title: Low, band: 2 or less }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":10:40: error: table 'roll': band of row 'high' overlaps row 'mid' at 7"),
+            std::string::npos)
+      << r.text;
+}
+
+TEST(Diagnostics, MissingBandNamesTheGap) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { name: Die result, type: integer }
+    rows:
+      - { id: high, title: High, band: 8 or more }
+      - { id: low, title: Low, band: 1 - 5 }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":10:40: error: table 'roll': no band covers 6 to 7 (between rows 'low' and 'high')"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("no band covers results below 1"), std::string::npos) << r.text;
+}
+
+TEST(Diagnostics, BoundedKeyMustBeCoveredToItsEnds) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: leader
+    kind: bands
+    title: Fallen Leader
+    key: { name: Die result, type: integer, min: 1, max: 10 }
+    rows:
+      - { id: dead, title: Dead, band: "10" }
+      - { id: fine, title: Fine, band: 2 - 9 }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find("no band covers results below 2 (the key starts at 1)"), std::string::npos) << r.text;
+}
+
+TEST(Diagnostics, DanglingReferencesAreFound) {
+  const Result r = compile(std::string(kHeader) + R"(vocabularies:
+  - id: rating
+    terms: [ { id: crack, name: Crack }, { id: green, name: Green } ]
+tables:
+  - id: fire
+    kind: bands
+    title: Fire
+    key: { type: integer }
+    columns: ratings
+    rows:
+      - { id: all, title: All, bands: { crack: 1 or more } }
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items:
+      - { id: provisional, value: -1, text: Provisional command }
+    groups:
+      - { id: command, members: [provisional, out_of_comand] }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":12:14: error: columns of table 'fire' (kind bands) name unknown vocabulary 'ratings'; did you mean 'rating'?"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("group 'command' names unknown modifier 'out_of_comand'"), std::string::npos) << r.text;
+}
+
+TEST(Diagnostics, AllErrorsOfAFileInOneRun) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: a
+    kind: bands
+    titel: A
+    key: { type: integer }
+    rows:
+      - { id: x, title: X, band: 5 or more }
+  - id: b
+    kind: matrixx
+    title: B
+  - id: c
+    kind: facts
+    title: C
+    items:
+      - { id: radius, value: 8in, text: "clear line of sight within 4\" of the enemy" }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(":7:5: error: unknown key 'titel'"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find(":5:5: error: table 'a' (kind bands) needs 'title'"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("no band covers results below 5"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find(":12:11: error: unknown table kind 'matrixx'; did you mean 'matrix'?"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("warning: 'text' of fact of table 'c' (kind facts): bare inch mark"), std::string::npos) << r.text;
+  EXPECT_GE(r.errors, 4);
+}
+
+TEST(Diagnostics, BadCellsAndBandsAreExplained) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: move
+    kind: matrix
+    title: Movement
+    cell: rate
+    columns: [ { id: open } ]
+    rows:
+      - { id: line, cells: { open: "12 // 16", rough: "6" } }
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { type: integer }
+    rows:
+      - { id: any, title: Any, band: "lots" }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find("cell '12 // 16' of row 'line' of table 'move' (kind matrix): expected a rate"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("names unknown column 'rough'"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("cannot read band 'lots'"), std::string::npos) << r.text;
+}
+
+TEST(Diagnostics, UnsupportedVersionAndMissingVersion) {
+  EXPECT_NE(compile("qrs: 2\nsystem: t\ntitle: T\n").text.find("unsupported format version 2"), std::string::npos);
+  EXPECT_NE(compile("system: t\ntitle: T\n").text.find("needs 'qrs: 1'"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,55 @@
+// The generic runtime: exact fractions, band coverage, modifier accumulation.
+#include <gtest/gtest.h>
+
+#include "qrs/runtime.hpp"
+
+namespace {
+
+using qrs::Fraction;
+
+TEST(Fraction, ExactHalvesAndQuarters) {
+  constexpr Fraction half{1, 2};
+  static_assert(half + half == Fraction(1));
+  static_assert(half * half == Fraction(1, 4));
+  static_assert(Fraction(23, 2).floor() == 11);   // "round fractions down"
+  static_assert(Fraction(-1, 2).floor() == -1);
+  static_assert(Fraction(2, 4) == Fraction(1, 2));
+  static_assert(Fraction(1, -2) < Fraction(0));
+  EXPECT_EQ((Fraction(3) * half).floor(), 1);
+}
+
+TEST(Bands, CoverageIsCheckedAtCompileTime) {
+  constexpr std::array<qrs::Band, 3> good{qrs::band_from(8), qrs::band_between(3, 8), qrs::band_below(3)};
+  static_assert(qrs::covers_exactly_once(good, std::nullopt, std::nullopt));
+  constexpr std::array<qrs::Band, 2> gap{qrs::band_from(8), qrs::band_below(3)};
+  static_assert(!qrs::covers_exactly_once(gap, std::nullopt, std::nullopt));
+  constexpr std::array<qrs::Band, 2> overlap{qrs::band_from(7), qrs::band_below(8)};
+  static_assert(!qrs::covers_exactly_once(overlap, std::nullopt, std::nullopt));
+  constexpr std::array<qrs::Band, 2> bounded{qrs::band_between(1, 4), qrs::band_between(4, 11)};
+  static_assert(qrs::covers_exactly_once(bounded, Fraction(1), Fraction(10)));
+  static_assert(!qrs::covers_exactly_once(bounded, Fraction(0), Fraction(10)));
+  EXPECT_EQ(qrs::find_band(good, 8), 0u);
+  EXPECT_EQ(qrs::find_band(good, 7), 1u);
+  EXPECT_EQ(qrs::find_band(good, -20), 2u);
+}
+
+TEST(Bands, DenseIndexClampsOpenEnds) {
+  constexpr std::array<qrs::Band, 3> bands{qrs::band_from(8), qrs::band_between(3, 8), qrs::band_below(3)};
+  constexpr auto index = qrs::make_dense_index<7>(bands, 2);  // 2 .. 8
+  static_assert(index(100) == 0 && index(8) == 0 && index(7) == 1 && index(3) == 1 && index(2) == 2 && index(-50) == 2);
+  EXPECT_EQ(index(5), 1u);
+}
+
+TEST(Modifiers, NonCumulativeGroupsCountTheLargestOnce) {
+  // Provisional command (-1) and out of command (-2) are one group; a gallant leader (+1) is not.
+  constexpr std::array<qrs::Modifier, 3> mods{qrs::Modifier{-1, 1, 0}, qrs::Modifier{-2, 1, 0}, qrs::Modifier{1, 1, qrs::kNoGroup}};
+  static_assert(qrs::accumulate<3, 1>(mods, {true, true, true}) == -1);
+  static_assert(qrs::accumulate<3, 1>(mods, {true, false, true}) == 0);
+  static_assert(qrs::accumulate<3, 1>(mods, {false, false, false}) == 0);
+  constexpr std::array<qrs::Modifier, 2> factors{qrs::Modifier{0, Fraction(1, 2), qrs::kNoGroup},
+                                                 qrs::Modifier{0, Fraction(1, 2), qrs::kNoGroup}};
+  static_assert(qrs::product_of_factors(factors, {true, true}) == Fraction(1, 4));
+  EXPECT_EQ((qrs::accumulate<3, 1>(mods, {false, true, false})), -2);
+}
+
+}  // namespace

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Fails when generated/ differs from what qrsc makes of rules/ (byte for byte).
+set -euo pipefail
+qrsc=$1 root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mapfile -t specs < <(find "$root/rules" -name '*.yaml' | sort)
+(cd "$root" && "$qrsc" build "${specs[@]}" -o "$tmp/generated")
+if ! diff -r "$root/generated" "$tmp/generated"; then
+  echo "generated/ is stale: run 'cmake --build build --target generate' and commit the result" >&2
+  exit 1
+fi
+echo "generated/ matches rules/ (${#specs[@]} specs)"

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The qrsc command line as users meet it: answers, exit codes, messages, and a failed build
+# that leaves the output folder untouched.
+set -uo pipefail
+qrsc=$1 root=$2
+cd "$root"
+failures=0 passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect() {  # expect NAME WANT_STATUS WANT_OUTPUT_SUBSTRING -- command...
+  local name=$1 want_status=$2 want=$3; shift 4
+  local out status
+  out=$("$@" 2>&1); status=$?
+  if [ "$status" -ne "$want_status" ] || [[ "$out" != *"$want"* ]]; then
+    echo "FAIL $name: status $status (want $want_status), output:"; echo "$out" | head -5
+    failures=$((failures + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+
+acw=rules/rff/acw-2.1-15mm.yaml
+expect band_table 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup $acw maneuver_good_order 8
+expect fire_points 0 $'plus_1\t9 pts.\t+1' -- "$qrsc" lookup $acw fire_point_modifiers 11.5
+expect column 0 $'withering\tWithering Fire' -- "$qrsc" lookup $acw fire_effects 8 --column green
+expect matrix 0 $'infantry_line\topen\t12 / 16' -- "$qrsc" lookup $acw movement_rates infantry_line --column open
+expect battlecry 0 $'rifle\t3\tM-2' -- "$qrsc" lookup rules/battlecry/1812.yaml weapon_dice rifle --column 3
+expect no_row 1 "outside table 'fallen_leader'" -- "$qrsc" lookup $acw fallen_leader 11
+expect whole_only 1 "keyed by whole die results" -- "$qrsc" lookup $acw maneuver_good_order 7.5
+expect unknown_table 1 "has no table 'manuever_good_order'" -- "$qrsc" lookup $acw manuever_good_order 3
+expect unknown_column 1 "has no column 'elite'" -- "$qrsc" lookup $acw fire_effects 8 --column elite
+expect needs_column 1 "choose one with --column" -- "$qrsc" lookup $acw fire_effects 8
+expect usage 2 "" -- "$qrsc" lookup
+expect usage_subcommand 2 "" -- "$qrsc" frobnicate
+
+# A bad spec fails with a located diagnostic and leaves existing outputs untouched.
+mkdir -p "$tmp/rules/t" "$tmp/out/t"
+cat > "$tmp/rules/t/bad.yaml" <<'YAML'
+qrs: 1
+system: t
+title: Bad
+tables:
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { type: integer }
+    rows:
+      - { id: hi, title: Hi, band: 8 or more }
+      - { id: lo, title: Lo, band: 5 or less }
+YAML
+echo "previous content" > "$tmp/out/t/bad.hpp"
+expect bad_spec 1 "bad.yaml:10:36: error: table 'roll': no band covers 6 to 7" -- "$qrsc" build "$tmp/rules/t/bad.yaml" "$acw" -o "$tmp/out"
+if [ "$(cat "$tmp/out/t/bad.hpp")" != "previous content" ] || [ -e "$tmp/out/rff" ] || ls "$tmp/out/t" | grep -q tmp; then
+  echo "FAIL untouched_outputs: a failed build changed the output folder"; failures=$((failures + 1))
+else
+  passed=$((passed + 1))
+fi
+expect good_build 0 "" -- "$qrsc" build "$acw" -o "$tmp/out"
+[ -s "$tmp/out/rff/acw_2_1_15mm.hpp" ] && passed=$((passed + 1)) || { echo "FAIL good_build wrote nothing"; failures=$((failures + 1)); }
+
+echo "cli: $passed passed, $failures failed"
+[ "$failures" -eq 0 ]

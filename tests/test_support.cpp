@@ -1,0 +1,74 @@
+#include "test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "frontend.hpp"
+
+namespace qrs_test {
+
+namespace fs = std::filesystem;
+
+fs::path source_dir() { return QRS_SOURCE_DIR; }
+
+const qrsc::Spec& spec(const std::string& name) {
+  static std::map<std::string, qrsc::Spec> cache;
+  if (auto it = cache.find(name); it != cache.end()) return it->second;
+  qrsc::Diagnostics diags;
+  auto s = qrsc::compile_spec(source_dir() / "rules" / (name + ".yaml"), diags);
+  std::ostringstream out;
+  diags.print(out);
+  if (!s) {
+    ADD_FAILURE() << "spec " << name << " did not compile:\n" << out.str();
+    static qrsc::Spec empty;
+    return empty;
+  }
+  return cache.emplace(name, std::move(*s)).first->second;
+}
+
+ExpectationFile load_expectations(const std::string& file_name) {
+  ExpectationFile f;
+  std::ifstream in(source_dir() / "tests" / "expected" / file_name);
+  EXPECT_TRUE(in) << "missing tests/expected/" << file_name;
+  std::string text;
+  int n = 0;
+  while (std::getline(in, text)) {
+    ++n;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.rfind("# spec:", 0) == 0) {
+      f.spec = text.substr(7);
+      f.spec.erase(0, f.spec.find_first_not_of(' '));
+      continue;
+    }
+    if (text.empty() || text[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t tab = text.find('\t', start);
+      fields.push_back(text.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+      if (tab == std::string::npos) break;
+      start = tab + 1;
+    }
+    if (fields.size() < 4) {
+      ADD_FAILURE() << file_name << ":" << n << ": expected TABLE<TAB>KEY<TAB>COLUMN<TAB>EXPECTED...";
+      continue;
+    }
+    f.lines.push_back({file_name, n, fields[0], fields[1], fields[2], {fields.begin() + 3, fields.end()}});
+  }
+  return f;
+}
+
+fs::path write_temp_spec(const std::string& name, const std::string& text) {
+  static int counter = 0;
+  const fs::path dir = fs::temp_directory_path() / ("qrs_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                                    "_" + std::to_string(counter++));
+  fs::create_directories(dir / "rules" / "t");
+  const fs::path p = dir / "rules" / "t" / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+}  // namespace qrs_test

@@ -1,0 +1,34 @@
+// Shared by the tests: paths, compiled specs, and the expectation files in tests/expected/.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "model.hpp"
+
+namespace qrs_test {
+
+std::filesystem::path source_dir();
+// Compiles rules/<name>.yaml once per process; fails the test on diagnostics.
+const qrsc::Spec& spec(const std::string& name);
+
+// One line of tests/expected/*.tsv: TABLE, KEY, COLUMN, then the expected fields.
+struct Expectation {
+  std::string file;
+  int line = 0;
+  std::string table, key, column;
+  std::vector<std::string> expected;
+};
+struct ExpectationFile {
+  std::string spec;  // from the "# spec: rff/acw-2.1-15mm" line
+  std::vector<Expectation> lines;
+};
+ExpectationFile load_expectations(const std::string& file_name);
+
+// Writes text to a temporary spec file (under a fresh folder) and returns its path.
+std::filesystem::path write_temp_spec(const std::string& name, const std::string& text);
+
+}  // namespace qrs_test

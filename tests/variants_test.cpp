@@ -1,0 +1,235 @@
+// Variants: extends, apply, renames, patches by id, and scale conversion with overrides,
+// on small specs written for the test (the real variants have tests of their own).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "frontend.hpp"
+#include "lookup.hpp"
+#include "resolve.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kBase = R"(qrs: 1
+system: t
+title: Base sheet
+scale: { figures: 15mm }
+vocabularies:
+  - id: rating
+    terms: [ { id: crack, name: Crack }, { id: green, name: Green } ]
+tables:
+  - id: radius
+    kind: facts
+    title: Command Radius
+    items:
+      - { id: clear, value: 8in, text: clear line of sight }
+  - id: fire
+    kind: bands
+    title: Fire
+    key: { type: integer }
+    columns: rating
+    rows:
+      - { id: hit, title: Hit, text: "Retreat {2in} from enemy. Green troops flee.", bands: { crack: 5 or more, green: 7 or more } }
+      - { id: miss, title: Miss, bands: { crack: 4 or less, green: 6 or less } }
+  - id: move
+    kind: matrix
+    title: Movement
+    cell: rate
+    columns: [ { id: open }, { id: r4, range: 4in } ]
+    rows:
+      - { id: line, cells: { open: 12 / 16, r4: "6" } }
+)";
+
+struct Family {
+  fs::path dir;
+  fs::path write(const std::string& name, const std::string& text) const {
+    const fs::path p = dir / (name + ".yaml");
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p;
+  }
+};
+
+Family family() {
+  const fs::path base = qrs_test::write_temp_spec("base.yaml", kBase);
+  return {base.parent_path()};
+}
+
+std::optional<qrsc::Spec> compile(const fs::path& p, std::string* diagnostics = nullptr) {
+  qrsc::Diagnostics diags;
+  auto s = qrsc::compile_spec(p, diags);
+  std::ostringstream out;
+  diags.print(out);
+  if (diagnostics) *diagnostics = out.str();
+  return s;
+}
+
+std::string answer(const qrsc::Spec& s, const std::string& table, const std::string& key, std::optional<std::string> col) {
+  const auto a = qrsc::lookup(s, table, key, col);
+  return a.ok ? a.line : "ERROR " + a.error;
+}
+
+TEST(Variants, ChildPatchesRowsByIdAndInheritsTheRest) {
+  const Family f = family();
+  const auto child = f.write("child", R"(qrs: 1
+extends: t/base
+title: Child sheet
+tables:
+  - id: fire
+    rows:
+      - { id: hit, bands: { crack: 6 or more } }
+      - { id: miss, bands: { crack: 5 or less } }
+  - id: radius
+    items:
+      - { id: attached, text: Attached to a contiguous line of march }
+)");
+  std::string d;
+  const auto s = compile(child, &d);
+  ASSERT_TRUE(s) << d;
+  EXPECT_EQ(s->id, "child");
+  EXPECT_EQ(s->title, "Child sheet");
+  EXPECT_EQ(answer(*s, "fire", "5", "crack"), "miss\tMiss");
+  EXPECT_EQ(answer(*s, "fire", "7", "green"), "hit\tHit");
+  ASSERT_EQ(s->lineage.size(), 2u);
+  const auto& facts = std::get<qrsc::FactsTable>(s->table("radius")->body);
+  ASSERT_EQ(facts.items.size(), 2u);
+  EXPECT_EQ(facts.items[1].id, "attached");
+}
+
+TEST(Variants, RenamesChangeIdsNamesAndTextAndRememberTheOldName) {
+  const Family f = family();
+  const auto child = f.write("renamed", R"(qrs: 1
+extends: t/base
+renames:
+  - { vocabulary: rating, term: green, to: raw, name: Raw }
+tables:
+  - id: fire
+    rows:
+      - { id: hit, bands: { raw: 8 or more } }
+      - { id: miss, bands: { raw: 7 or less } }
+)");
+  std::string d;
+  const auto s = compile(child, &d);
+  ASSERT_TRUE(s) << d;
+  const auto* v = s->vocabulary("rating");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->terms[1].id, "raw");
+  EXPECT_EQ(v->terms[1].name, "Raw");
+  EXPECT_EQ(v->terms[1].old_name, "Green");
+  EXPECT_EQ(answer(*s, "fire", "7", "raw"), "miss\tMiss");
+  const auto& fire = std::get<qrsc::BandTable>(s->table("fire")->body);
+  EXPECT_EQ(fire.rows[0].paragraphs[0].render(), "Retreat 2\" from enemy. Raw troops flee.");
+  ASSERT_EQ(s->renames.size(), 1u);
+  EXPECT_EQ(s->renames[0].from_text, "Green");
+}
+
+TEST(Variants, RemoveAddAfterAndApply) {
+  const Family f = family();
+  f.write("mixin", R"(qrs: 1
+abstract: true
+title: shared changes
+tables:
+  - id: radius
+    remove: true
+)");
+  const auto child = f.write("applied", R"(qrs: 1
+extends: t/base
+apply: [t/mixin]
+tables:
+  - id: note
+    kind: facts
+    after: fire
+    title: Note
+    items: [ { id: a, text: A } ]
+)");
+  std::string d;
+  const auto s = compile(child, &d);
+  ASSERT_TRUE(s) << d;
+  EXPECT_EQ(s->table("radius"), nullptr);
+  ASSERT_EQ(s->tables.size(), 3u);
+  EXPECT_EQ(s->tables[1].id, "note");
+}
+
+TEST(Variants, CyclesAndUnknownParentsAreDiagnosed) {
+  const Family f = family();
+  const auto a = f.write("a", "qrs: 1\nextends: t/b\ntitle: A\n");
+  f.write("b", "qrs: 1\nextends: t/a\ntitle: B\n");
+  std::string d;
+  EXPECT_FALSE(compile(a, &d));
+  EXPECT_NE(d.find("spec inheritance cycle"), std::string::npos) << d;
+  const auto orphan = f.write("orphan", "qrs: 1\nextends: t/nothing\ntitle: O\n");
+  EXPECT_FALSE(compile(orphan, &d));
+  EXPECT_NE(d.find("cannot find spec 't/nothing'"), std::string::npos) << d;
+  const auto typo = f.write("typo", "qrs: 1\nextends: t/base\ntables:\n  - { id: fires, title: X }\n");
+  EXPECT_FALSE(compile(typo, &d));
+  EXPECT_NE(d.find("the parent has no table 'fires' to patch (a new table needs 'kind'); did you mean 'fire'?"),
+            std::string::npos)
+      << d;
+}
+
+TEST(Variants, ScaleConversionConvertsInheritedDistancesAndRecordsOverrides) {
+  const Family f = family();
+  const auto big = f.write("big", R"(qrs: 1
+extends: t/base
+scale:
+  figures: 25mm
+  convert: { factor: 1.5, rounding: none }
+tables:
+  - id: move
+    rows:
+      - id: line
+        cells: { open: { value: 16 / 22, override: the 25mm sheet publishes its own rates } }
+)");
+  std::string d;
+  const auto s = compile(big, &d);
+  ASSERT_TRUE(s) << d;
+  EXPECT_EQ(s->figures, "25mm");
+  const auto& facts = std::get<qrsc::FactsTable>(s->table("radius")->body);
+  EXPECT_EQ(facts.items[0].value, "12\"");
+  const auto& fire = std::get<qrsc::BandTable>(s->table("fire")->body);
+  EXPECT_EQ(fire.rows[0].paragraphs[0].render(), "Retreat 3\" from enemy. Green troops flee.");
+  EXPECT_EQ(answer(*s, "move", "line", "open"), "line\topen\t16 / 22");
+  EXPECT_EQ(answer(*s, "move", "line", "r4"), "line\tr4\t9");
+  const auto& move = std::get<qrsc::Matrix>(s->table("move")->body);
+  EXPECT_EQ(move.columns[1].name, "6\"");
+  int converted = 0, overridden = 0;
+  for (const auto& v : s->scaled_values) {
+    converted += v.provenance.kind == qrsc::Provenance::Kind::converted;
+    if (v.provenance.kind == qrsc::Provenance::Kind::overridden) {
+      ++overridden;
+      EXPECT_EQ(v.provenance.detail, "the 25mm sheet publishes its own rates");
+    }
+  }
+  EXPECT_EQ(overridden, 1);
+  EXPECT_EQ(converted, 4);  // 8in, {2in}, the r4 cell and the r4 range
+}
+
+TEST(Variants, OverrideWithoutReasonWarns) {
+  const Family f = family();
+  const auto big = f.write("bare", R"(qrs: 1
+extends: t/base
+scale: { figures: 25mm, convert: { factor: 1.5 } }
+tables:
+  - id: radius
+    items:
+      - { id: clear, value: 12in }
+)");
+  std::string d;
+  ASSERT_TRUE(compile(big, &d)) << d;
+  EXPECT_NE(d.find("warning: this replaces a converted distance without an 'override' reason (8in x 1.5 = 12in)"),
+            std::string::npos)
+      << d;
+}
+
+TEST(Variants, ReplaceWordKeepsCaseAndWholeWords) {
+  EXPECT_EQ(qrsc::replace_word("Green unit; green troops; Greenish; GREEN", "Green", "Raw"),
+            "Raw unit; raw troops; Greenish; RAW");
+  EXPECT_EQ(qrsc::replace_word("Extended line or extended line", "Extended line", "Open order"),
+            "Open order or open order");
+}
+
+}  // namespace
