@@ -77,6 +77,7 @@ void add_columns(mst::data& d, const std::vector<Column>& columns, const std::st
   for (const auto& c : columns) {
     mst::data col;
     col.set("enumerator", cpp_identifier(c.id));
+    col.set("id", c.id);
     col.set("name", c.name);
     cols << col;
   }
@@ -249,6 +250,7 @@ mst::data matrix_data(const Matrix& m) {
   for (const auto& r : m.rows) {
     mst::data row;
     row.set("enumerator", cpp_identifier(r.id));
+    row.set("id", r.id);
     row.set("name", r.name);
     row.set("group", r.group);
     mst::data cells = list_of();

@@ -26,18 +26,47 @@ const std::set<std::string> kVariantKeys = {"extends", "apply", "renames"};
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
-std::string with_case_of(const std::string& model, const std::string& word) {
+// The case of one word applied to another: "Green" -> "Raw", "GREEN" -> "RAW".
+std::string word_with_case_of(const std::string& model, const std::string& word) {
   if (model.empty() || word.empty()) return word;
-  const bool all_upper = std::all_of(model.begin(), model.end(), [](char c) {
+  const bool all_upper = model.size() > 1 && std::all_of(model.begin(), model.end(), [](char c) {
     return !std::isalpha(static_cast<unsigned char>(c)) || std::isupper(static_cast<unsigned char>(c));
   });
   std::string out = word;
-  if (all_upper && model.size() > 1) {
+  if (all_upper) {
     for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   } else if (std::isupper(static_cast<unsigned char>(model[0]))) {
     out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
   } else {
     out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+  }
+  return out;
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ' ') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// The replacement takes the case of the text it replaces, word by word ("Extended Line" ->
+// "Open Order", "extended line" -> "open order"); extra words follow the last one.
+std::string with_case_of(const std::string& model, const std::string& replacement) {
+  const auto from = split_words(model);
+  const auto to = split_words(replacement);
+  if (from.empty()) return replacement;
+  std::string out;
+  for (std::size_t i = 0; i < to.size(); ++i) {
+    out += (i ? " " : "") + word_with_case_of(from[std::min(i, from.size() - 1)], to[i]);
   }
   return out;
 }
@@ -383,6 +412,10 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
   for (std::size_t i = 0; i < patch.entries.size(); ++i) {
     const auto& [key, pv] = patch.entries[i];
     const NodePtr bv = base.get(key);
+    if (pv->is_null()) {  // `key: ~` removes what the parent had (e.g. `band` when a row gains columns)
+      base.erase(key);
+      continue;
+    }
     if (!bv) {
       base.set(key, pv->clone());
       continue;
@@ -403,8 +436,12 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       }
       continue;
     }
-    if (bv->is_seq() && pv->is_seq() && kIdLists.count(key) && !pv->items.empty() &&
-        std::all_of(pv->items.begin(), pv->items.end(), [](const NodePtr& n) { return n->is_map() && n->get("id"); })) {
+    // Lists whose entries all have ids merge by id; any other list is replaced whole.
+    const auto all_have_ids = [](const Node& list) {
+      return std::all_of(list.items.begin(), list.items.end(), [](const NodePtr& n) { return n->is_map() && n->get("id"); });
+    };
+    if (bv->is_seq() && pv->is_seq() && kIdLists.count(key) && !pv->items.empty() && all_have_ids(*pv) &&
+        all_have_ids(*bv)) {
       merge_list(*bv, *pv, key, reason, out);
       continue;
     }

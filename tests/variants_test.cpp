@@ -230,6 +230,8 @@ TEST(Variants, ReplaceWordKeepsCaseAndWholeWords) {
             "Raw unit; raw troops; Greenish; RAW");
   EXPECT_EQ(qrsc::replace_word("Extended line or extended line", "Extended line", "Open order"),
             "Open order or open order");
+  EXPECT_EQ(qrsc::replace_word("Field Column or Extended Line", "Extended line", "Open order"),
+            "Field Column or Open Order");
 }
 
 }  // namespace

@@ -134,8 +134,10 @@ enum class Row : unsigned char {
 };
 using Column = OfficerRank;
 
+inline constexpr std::array<std::string_view, 1> kRowIds{ { "buff_reach", } };
 inline constexpr std::array<std::string_view, 1> kRowNames{ { "Buff reach (hexes)", } };
 inline constexpr std::array<std::string_view, 1> kRowGroups{ { "", } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "captain", "major", "lt_colonel", "colonel", "brigadier", "major_general", } };
 inline constexpr std::array<std::string_view, 6> kColumnNames{ { "Captain", "Major", "Lt. Colonel", "Colonel", "Brigadier", "Major General", } };
 using Cell = qrs::Cell<qrs::Integer>;
 inline constexpr std::array<std::array<Cell, 6>, 1> kCells{ {
@@ -159,8 +161,10 @@ enum class Row : unsigned char {
 };
 using Column = OfficerType;
 
+inline constexpr std::array<std::string_view, 2> kRowIds{ { "code", "can_aid", } };
 inline constexpr std::array<std::string_view, 2> kRowNames{ { "Code", "Can aid", } };
 inline constexpr std::array<std::string_view, 2> kRowGroups{ { "", "", } };
+inline constexpr std::array<std::string_view, 5> kColumnIds{ { "artillery", "infantry", "cavalry", "general_staff", "engineer", } };
 inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Artillery", "Infantry", "Cavalry", "General officer or staff", "Engineer", } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 5>, 2> kCells{ {
@@ -352,18 +356,26 @@ enum class Row : unsigned char {
   horseman,
   cannon,
 };
-using Column = TargetKind;
 
+enum class Column : unsigned char {
+  strength_foot,
+  strength_mounted,
+  strength_artillery,
+  morale,
+  retreat_hexes,
+};
+inline constexpr std::array<std::string_view, 5> kRowIds{ { "infantryman", "swords", "flag", "horseman", "cannon", } };
 inline constexpr std::array<std::string_view, 5> kRowNames{ { "Infantryman (1, 2)", "Swords (3)", "Flag (4)", "Horseman (5)", "Cannon (6)", } };
 inline constexpr std::array<std::string_view, 5> kRowGroups{ { "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 3> kColumnNames{ { "Foot", "Mounted", "Artillery", } };
-using Cell = qrs::Cell<qrs::Text>;
-inline constexpr std::array<std::array<Cell, 3>, 5> kCells{ {
-  { { Cell{"-1 strength", qrs::Text{true}}, Cell{"", qrs::Text{false}}, Cell{"", qrs::Text{false}}, } },
-  { { Cell{"-1 morale", qrs::Text{true}}, Cell{"-1 morale", qrs::Text{true}}, Cell{"-1 morale", qrs::Text{true}}, } },
-  { { Cell{"retreat 1 hex", qrs::Text{true}}, Cell{"retreat 1 hex", qrs::Text{true}}, Cell{"retreat 1 hex", qrs::Text{true}}, } },
-  { { Cell{"", qrs::Text{false}}, Cell{"-1 strength", qrs::Text{true}}, Cell{"", qrs::Text{false}}, } },
-  { { Cell{"", qrs::Text{false}}, Cell{"", qrs::Text{false}}, Cell{"-1 strength", qrs::Text{true}}, } },
+inline constexpr std::array<std::string_view, 5> kColumnIds{ { "strength_foot", "strength_mounted", "strength_artillery", "morale", "retreat_hexes", } };
+inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Strength (foot unit)", "Strength (mounted unit)", "Strength (artillery unit)", "Morale", "Retreat (hexes)", } };
+using Cell = qrs::Cell<qrs::Integer>;
+inline constexpr std::array<std::array<Cell, 5>, 5> kCells{ {
+  { { Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, } },
+  { { Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, } },
+  { { Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, } },
+  { { Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, } },
+  { { Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -371,6 +383,35 @@ inline constexpr std::array<std::array<Cell, 3>, 5> kCells{ {
 
 
 }  // namespace face_effects
+
+// matrix table: Melee Outcome
+namespace melee_outcome {
+inline constexpr std::string_view kTitle = "Melee Outcome";
+
+
+enum class Row : unsigned char {
+  loser,
+};
+
+enum class Column : unsigned char {
+  retreat_hexes,
+  morale_loss,
+};
+inline constexpr std::array<std::string_view, 1> kRowIds{ { "loser", } };
+inline constexpr std::array<std::string_view, 1> kRowNames{ { "Loser", } };
+inline constexpr std::array<std::string_view, 1> kRowGroups{ { "", } };
+inline constexpr std::array<std::string_view, 2> kColumnIds{ { "retreat_hexes", "morale_loss", } };
+inline constexpr std::array<std::string_view, 2> kColumnNames{ { "Retreat (hexes)", "Morale lost", } };
+using Cell = qrs::Cell<qrs::Integer>;
+inline constexpr std::array<std::array<Cell, 2>, 1> kCells{ {
+  { { Cell{"1", qrs::Integer{true, 1}}, Cell{"1", qrs::Integer{true, 1}}, } },
+} };
+[[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
+  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+}
+
+
+}  // namespace melee_outcome
 
 // matrix table: Weapons and their Dice to Hit by Range (hexes)
 namespace weapon_dice {
@@ -393,8 +434,10 @@ enum class Column : unsigned char {
   n5,
   n6,
 };
+inline constexpr std::array<std::string_view, 5> kRowIds{ { "musket", "rifle", "pistol_and_sabre", "artillery", "howitzer", } };
 inline constexpr std::array<std::string_view, 5> kRowNames{ { "Musket", "Rifle", "Pistol and Sabre", "Artillery", "Howitzer", } };
 inline constexpr std::array<std::string_view, 5> kRowGroups{ { "", "", "", "", "", } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "1", "2", "3", "4", "5", "6", } };
 inline constexpr std::array<std::string_view, 6> kColumnNames{ { "1", "2", "3", "4", "5", "6", } };
 using Cell = qrs::Cell<qrs::Dice>;
 inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
@@ -560,8 +603,10 @@ enum class Column : unsigned char {
   weapons,
   special,
 };
+inline constexpr std::array<std::string_view, 11> kRowIds{ { "infantry", "light_infantry", "riflemen", "mounted_riflemen", "light_dragoons", "indians", "field_artillery", "light_artillery", "heavy_artillery", "officer_foot", "officer_mounted", } };
 inline constexpr std::array<std::string_view, 11> kRowNames{ { "Infantry", "Light Infantry", "Riflemen", "Mounted Riflemen", "Light Dragoons", "Indians", "Field Artillery", "Light Artillery", "Heavy Artillery", "Officers (foot)", "Officers (mounted)", } };
 inline constexpr std::array<std::string_view, 11> kRowGroups{ { "", "", "", "", "", "", "", "", "", "", "", } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "code", "move", "weapons", "special", } };
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Type", "Move", "Weapon", "Special", } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 4>, 11> kCells{ {

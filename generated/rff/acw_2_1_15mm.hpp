@@ -286,8 +286,10 @@ enum class Column : unsigned char {
   rough,
   road,
 };
+inline constexpr std::array<std::string_view, 13> kRowIds{ { "infantry_line", "infantry_field_column", "infantry_march_column", "infantry_broken", "cavalry_line", "cavalry_field_column", "cavalry_march_column", "cavalry_dismounted", "cavalry_broken", "artillery_field_gun", "artillery_horse_gun", "leader_mounted", "leader_dismounted", } };
 inline constexpr std::array<std::string_view, 13> kRowNames{ { "Line", "Field Column or Extended Line", "March Column", "Broken", "Line", "Field Column or Extended Line", "March Column", "Dismounted Extended Line", "Broken", "Field Gun", "Horse Gun", "Mounted", "Dismounted", } };
 inline constexpr std::array<std::string_view, 13> kRowGroups{ { "Infantry", "Infantry", "Infantry", "Infantry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Artillery", "Artillery", "Leader", "Leader", } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "open", "broken", "rough", "road", } };
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Open Ground", "Broken Ground", "Rough Ground", "Road", } };
 using Cell = qrs::Cell<qrs::Rate>;
 inline constexpr std::array<std::array<Cell, 4>, 13> kCells{ {
@@ -398,8 +400,10 @@ enum class Column : unsigned char {
   r12,
   r16,
 };
+inline constexpr std::array<std::string_view, 5> kRowIds{ { "rm", "bl", "rp", "ir_rc", "sm_sh", } };
 inline constexpr std::array<std::string_view, 5> kRowNames{ { "Rifle Musket (RM)", "Breechloader (BLC or BLR)", "Repeater (RP)", "Inferior Rifle (IR) or Rifle & Carbine (RC)", "Smoothbore Musket (SM) or Shotgun & Hunting Rifle (SH)", } };
 inline constexpr std::array<std::string_view, 5> kRowGroups{ { "", "", "", "", "", } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "r4", "r8", "r12", "r16", } };
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "4\"", "8\"", "12\"", "16\"", } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 4>, 5> kCells{ {
@@ -438,8 +442,10 @@ enum class Column : unsigned char {
   r60,
   r72,
 };
+inline constexpr std::array<std::string_view, 6> kRowIds{ { "hr", "lr", "hs", "ls", "hh", "lh_mh", } };
 inline constexpr std::array<std::string_view, 6> kRowNames{ { "Heavy Rifle (HR)", "Light Rifle (LR)", "Heavy Smoothbore (HS)", "Light Smoothbore (LS)", "Heavy Howitzer (HH)", "Light Howitzer (LH) or Mountain Howitzer (MH)", } };
 inline constexpr std::array<std::string_view, 6> kRowGroups{ { "", "", "", "", "", "", } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "r4", "r12", "r36", "r48", "r60", "r72", } };
 inline constexpr std::array<std::string_view, 6> kColumnNames{ { "4\"", "12\"", "36\"", "48\"", "60\"", "72\"", } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 6>, 6> kCells{ {
@@ -916,8 +922,10 @@ enum class Row : unsigned char {
 };
 using Column = MoraleClass;
 
+inline constexpr std::array<std::string_view, 24> kRowIds{ { "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", "s17", "s18", "s19", "s20", "s21", "s22", "s23", "s24", "s25", } };
 inline constexpr std::array<std::string_view, 24> kRowNames{ { "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24", "25", } };
 inline constexpr std::array<std::string_view, 24> kRowGroups{ { "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited", "reliable", "unreliable", "dispirited", } };
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited", "Reliable", "Unreliable", "Dispirited", } };
 using Cell = qrs::Cell<qrs::Levels>;
 inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {

@@ -1,0 +1,91 @@
+// The Battlecry runtime layer on worked cases written from 004_5bfb903db997f3da.txt.
+#include <gtest/gtest.h>
+
+#include <array>
+
+#include "qrs/battlecry/procedures.hpp"
+
+namespace bc = qrs::battlecry;
+using bc::CombatModifier;
+using bc::OfficerRank;
+using bc::TargetKind;
+using bc::Weapon;
+
+namespace {
+
+// "Rifle -1 M -2 -4 X X": a rifle unit of morale 5 rolls 4, 5, 3, 1, then nothing.
+static_assert(bc::dice_to_roll(Weapon::rifle, 1, 5) == 4);
+static_assert(bc::dice_to_roll(Weapon::rifle, 2, 5) == 5);
+static_assert(bc::dice_to_roll(Weapon::rifle, 3, 5) == 3);
+static_assert(bc::dice_to_roll(Weapon::rifle, 4, 5) == 1);
+static_assert(bc::dice_to_roll(Weapon::rifle, 5, 5) == 0);
+
+TEST(BattlecryDice, WeaponRangeMoraleAndModifiers) {
+  // "Musket M -2 X X X X"
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 1, 4), 4);
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 2, 4), 2);
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 3, 4), 0);
+  // "Artillery m+1 M M -1 -2 -2"
+  EXPECT_EQ(bc::dice_to_roll(Weapon::artillery, 1, 4), 5);
+  EXPECT_EQ(bc::dice_to_roll(Weapon::artillery, 6, 4), 2);
+  // "Pistol and Sabre M X X X X X"
+  EXPECT_EQ(bc::dice_to_roll(Weapon::pistol_and_sabre, 1, 3), 3);
+  EXPECT_EQ(bc::dice_to_roll(Weapon::pistol_and_sabre, 2, 3), 0);
+  // Beyond the table's ranges, and a morale too low for the penalty: no dice.
+  EXPECT_EQ(bc::dice_to_roll(Weapon::artillery, 7, 4), 0);
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 2, 1), 0);
+  // Modifiers: a flank shot (+1 to hit) at a target in woods (-1), fieldworks (-2), rear (+2).
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 1, 4, {CombatModifier::flank}), 5);
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 1, 4, {CombatModifier::fieldworks}), 2);
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 1, 4, {CombatModifier::rear, CombatModifier::woods}), 5);
+  // Fieldworks cannot turn a weapon that cannot fire into one that can.
+  EXPECT_EQ(bc::dice_to_roll(Weapon::musket, 3, 4, {CombatModifier::rear}), 0);
+}
+
+TEST(BattlecryRoll, FacesAgainstEachKindOfTarget) {
+  // Two infantrymen (1, 2), swords (3), two flags (4), a horseman (5), a cannon (6).
+  constexpr std::array<int, 7> roll{1, 2, 3, 4, 4, 5, 6};
+  EXPECT_EQ(bc::effect_of_roll(roll, TargetKind::foot), (bc::RollEffect{2, 1, 2, 0}));
+  EXPECT_EQ(bc::effect_of_roll(roll, TargetKind::mounted), (bc::RollEffect{1, 1, 2, 0}));
+  EXPECT_EQ(bc::effect_of_roll(roll, TargetKind::artillery), (bc::RollEffect{1, 1, 2, 0}));
+  constexpr std::array<int, 2> bad{0, 7};
+  EXPECT_EQ(bc::effect_of_roll(bad, TargetKind::foot).unknown_faces, 2);
+}
+
+TEST(BattlecryMelee, MostFlagsWinsAndTheLoserRetreats) {
+  constexpr std::array<int, 3> attacker{4, 4, 1};
+  constexpr std::array<int, 2> defender{4, 2};
+  const auto r = bc::melee(attacker, defender);
+  EXPECT_EQ(r.winner, bc::MeleeWinner::attacker);
+  EXPECT_EQ(r.attacker_flags, 2);
+  EXPECT_EQ(r.defender_flags, 1);
+  EXPECT_EQ(r.loser_retreat_hexes, 1);  // "The loser retreats one hex
+  EXPECT_EQ(r.loser_morale_loss, 1);    //  and loses one morale point."
+  constexpr std::array<int, 2> tie{4, 3};
+  EXPECT_EQ(bc::melee(tie, defender).winner, bc::MeleeWinner::none);
+  EXPECT_EQ(bc::melee(defender, attacker).winner, bc::MeleeWinner::defender);
+  // "Indians suffer a penalty of -1 dice for melees."
+  EXPECT_EQ(bc::melee_dice(4), 4);
+  EXPECT_EQ(bc::melee_dice(4, {bc::MeleeModifier::indians}), 3);
+}
+
+TEST(BattlecryOfficers, BuffReachByRankAndRally) {
+  // "a major can 'throw' a bonus two hexes, a colonel or lt. colonel three hexes, a
+  //  brigadier or major general four hexes."
+  EXPECT_TRUE(bc::buff_reaches(OfficerRank::major, 2));
+  EXPECT_FALSE(bc::buff_reaches(OfficerRank::major, 3));
+  EXPECT_TRUE(bc::buff_reaches(OfficerRank::lt_colonel, 3));
+  EXPECT_TRUE(bc::buff_reaches(OfficerRank::colonel, 3));
+  EXPECT_FALSE(bc::buff_reaches(OfficerRank::colonel, 4));
+  EXPECT_TRUE(bc::buff_reaches(OfficerRank::brigadier, 4));
+  EXPECT_TRUE(bc::buff_reaches(OfficerRank::major_general, 4));
+  EXPECT_FALSE(bc::buff_reaches(OfficerRank::major_general, 5));
+  // A captain buffs adjacent units only (see the spec's source note).
+  EXPECT_TRUE(bc::buff_reaches(OfficerRank::captain, 1));
+  EXPECT_FALSE(bc::buff_reaches(OfficerRank::captain, 2));
+  // "roll his ability score or lower on a D6"
+  EXPECT_TRUE(bc::rallies(3, 3));
+  EXPECT_FALSE(bc::rallies(4, 3));
+}
+
+}  // namespace
