@@ -296,8 +296,10 @@ enum class Column : unsigned char {
   rough,
   road,
 };
+inline constexpr std::array<std::string_view, 15> kRowIds{ { "infantry_line", "infantry_field_column", "infantry_march_column", "infantry_square", "infantry_broken", "cavalry_line", "cavalry_field_column", "cavalry_march_column", "cavalry_dismounted", "cavalry_broken", "artillery_siege_gun", "artillery_heavy_field_gun", "artillery_field_gun", "leader_mounted", "leader_dismounted", } };
 inline constexpr std::array<std::string_view, 15> kRowNames{ { "Line", "Open Order or Field Column", "March Column", "Square", "Broken", "Line", "Open Order or Field Column", "March Column", "Dismounted", "Broken", "Siege Gun: Heavy Carriage", "Field Gun: Heavy Carriage", "Field Gun: Light Carriage", "Mounted", "Dismounted", } };
 inline constexpr std::array<std::string_view, 15> kRowGroups{ { "Infantry", "Infantry", "Infantry", "Infantry", "Infantry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Artillery", "Artillery", "Artillery", "Leader", "Leader", } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "open", "broken", "rough", "road", } };
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Open Ground", "Broken Ground", "Rough Ground", "Road", } };
 using Cell = qrs::Cell<qrs::Rate>;
 inline constexpr std::array<std::array<Cell, 4>, 15> kCells{ {
@@ -415,8 +417,10 @@ enum class Column : unsigned char {
   r8,
   r12,
 };
+inline constexpr std::array<std::string_view, 3> kRowIds{ { "r", "m", "c", } };
 inline constexpr std::array<std::string_view, 3> kRowNames{ { "Rifle (R)", "Musket (M)", "Carbine (C)", } };
 inline constexpr std::array<std::string_view, 3> kRowGroups{ { "", "", "", } };
+inline constexpr std::array<std::string_view, 3> kColumnIds{ { "r4", "r8", "r12", } };
 inline constexpr std::array<std::string_view, 3> kColumnNames{ { "6\"", "12\"", "18\"", } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 3>, 3> kCells{ {
@@ -452,8 +456,10 @@ enum class Column : unsigned char {
   r48,
   r60,
 };
+inline constexpr std::array<std::string_view, 5> kRowIds{ { "sg", "hg", "mg", "lg", "h", } };
 inline constexpr std::array<std::string_view, 5> kRowNames{ { "Siege Gun (SG)", "Heavy Gun (HG)", "Medium Gun (MG)", "Light Gun (LG)", "Howitzer (H)", } };
 inline constexpr std::array<std::string_view, 5> kRowGroups{ { "", "", "", "", "", } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "r4", "r12", "r24", "r36", "r48", "r60", } };
 inline constexpr std::array<std::string_view, 6> kColumnNames{ { "6\"", "18\"", "36\"", "54\"", "72\"", "90\"", } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
@@ -485,8 +491,10 @@ enum class Column : unsigned char {
   r60,
   r80,
 };
+inline constexpr std::array<std::string_view, 1> kRowIds{ { "cr", } };
 inline constexpr std::array<std::string_view, 1> kRowNames{ { "Congreve Rocket (CR)", } };
 inline constexpr std::array<std::string_view, 1> kRowGroups{ { "", } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "r12", "r40", "r60", "r80", } };
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "18\"", "60\"", "90\"", "120\"", } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 4>, 1> kCells{ {
