@@ -39,6 +39,7 @@ class Builder {
   void list(Object& o, Table& t);
   ListItem list_item(const NodePtr& n, const std::string& what);
   void facts(Object& o, Table& t);
+  void erratum(const NodePtr& n);
 
   Diagnostics& diags_;
   Spec spec_;
@@ -110,7 +111,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   spec_.path = path;
   Object o(root, "the spec", diags_,
            {"qrs", "id", "system", "title", "subtitle", "period", "edition", "scale", "sources", "vocabularies",
-            "tables", "notes", "abstract", "extends", "apply", "renames", "source"});
+            "tables", "notes", "abstract", "extends", "apply", "renames", "source", "errata"});
   if (!o.ok()) return std::nullopt;
   if (const auto v = o.integer("qrs"); !v) {
     if (!o.has("qrs")) diags_.error(o.loc(), "the spec needs 'qrs: 1' (the format version)");
@@ -136,6 +137,8 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   check_unique(spec_.vocabularies, "vocabulary");
   for (const auto& n : o.list("tables")) table(n);
   check_unique(spec_.tables, "table");
+  for (const auto& n : o.list("errata")) erratum(n);
+  check_unique(spec_.errata, "erratum");
   return std::move(spec_);
 }
 
@@ -218,7 +221,8 @@ void Builder::table(const NodePtr& n) {
     diags_.error(kind_node->loc, msg);
     return;
   }
-  std::vector<const char*> allowed = {"id", "kind", "title", "caption", "notes", "source", "override"};
+  std::vector<const char*> allowed = {"id", "kind", "title", "caption", "notes", "source", "override", "order",
+                                      "order_exceptions"};
   allowed.insert(allowed.end(), k->second.second.begin(), k->second.second.end());
   Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, allowed);
   Table t;
@@ -229,6 +233,18 @@ void Builder::table(const NodePtr& n) {
   t.notes = o.str("notes");
   t.source = source(o);
   t.loc = o.loc();
+  t.order = o.str("order");
+  if (!t.order.empty() && t.order != (t.kind == TableKind::bands ? "columns" : "decreasing")) {
+    diags_.error(o.loc_of("order"), t.kind == TableKind::bands || t.kind == TableKind::matrix
+                                        ? std::string("order of a ") + table_kind_name(t.kind) + " table must be '" +
+                                              (t.kind == TableKind::bands ? "columns" : "decreasing") + "'"
+                                        : std::string("only band tables and matrices have an order"));
+  }
+  for (const auto& en : o.list("order_exceptions")) {
+    Object e(en, "order exception of " + what, diags_, {"row", "column", "reason"});
+    OrderException ex{e.str("row", true), e.str("column"), e.str("reason", true), e.loc()};
+    t.order_exceptions.push_back(std::move(ex));
+  }
   switch (t.kind) {
     case TableKind::bands: bands(o, t); break;
     case TableKind::modifiers: modifiers(o, t); break;
@@ -649,6 +665,52 @@ void Builder::facts(Object& o, Table& t) {
   }
   check_unique(ft.items, "fact");
   t.body = std::move(ft);
+}
+
+void Builder::erratum(const NodePtr& n) {
+  Object o(n, "erratum", diags_, {"id", "doc", "text", "covers", "asserts", "disputed", "notes"});
+  if (!o.ok()) return;
+  Erratum e;
+  e.id = o.str("id", true);
+  e.doc = o.str("doc", true);
+  e.text = o.str("text");
+  e.disputed = o.str("disputed");
+  e.covers = o.strings("covers");
+  e.loc = o.loc();
+  const std::string what = "assertion of erratum '" + e.id + "'";
+  static const std::vector<std::pair<const char*, Assertion::Kind>> kKinds = {
+      {"starts", Assertion::Kind::starts}, {"ends", Assertion::Kind::ends},   {"band", Assertion::Kind::band},
+      {"value", Assertion::Kind::value},   {"cell", Assertion::Kind::cell},   {"exists", Assertion::Kind::exists},
+      {"absent", Assertion::Kind::absent}, {"renamed", Assertion::Kind::renamed}};
+  for (const auto& an : o.list("asserts")) {
+    Object a(an, what, diags_, {"table", "row", "column", "item", "starts", "ends", "band", "value", "cell", "exists",
+                                "absent", "renamed", "to"});
+    if (!a.ok()) continue;
+    Assertion as;
+    as.loc = a.loc();
+    as.table = a.str("table");
+    as.row = a.str("row");
+    as.column = a.str("column");
+    as.item = a.str("item");
+    int kinds = 0;
+    for (const auto& [key, kind] : kKinds) {
+      if (!a.has(key)) continue;
+      ++kinds;
+      as.kind = kind;
+      as.expected = a.str(key);
+    }
+    if (as.kind == Assertion::Kind::renamed) {
+      as.from = as.expected;
+      as.expected = a.str("to", true);
+    } else if (as.table.empty()) {
+      diags_.error(a.loc(), what + " needs 'table'");
+    }
+    if (kinds != 1) {
+      diags_.error(a.loc(), what + " needs exactly one of starts, ends, band, value, cell, exists, absent, renamed");
+    }
+    e.asserts.push_back(std::move(as));
+  }
+  spec_.errata.push_back(std::move(e));
 }
 
 }  // namespace

@@ -51,4 +51,14 @@ std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags) {
   return spec;
 }
 
+std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags) {
+  Resolution r = resolve_baseline(file, diags);
+  if (!r.tree) return std::nullopt;
+  auto id = std::make_shared<Node>();
+  id->kind = Node::Kind::scalar;
+  id->scalar = file.stem().string() + " (baseline)";
+  r.tree->set("id", id);
+  return build_model(r.tree, display_path(file), diags);
+}
+
 }  // namespace qrsc

@@ -10,6 +10,8 @@
 namespace qrsc {
 
 std::optional<Spec> compile_spec(const std::filesystem::path& file, Diagnostics& diags);
+// The baseline of a variant (see resolve_baseline), as a model; nothing for a root spec.
+std::optional<Spec> compile_baseline(const std::filesystem::path& file, Diagnostics& diags);
 // The spec path as shown in outputs: relative to the nearest `rules` folder when there is one.
 std::string display_path(const std::filesystem::path& file);
 

@@ -1,8 +1,13 @@
 // qrsc: the Quick Reference Sheet compiler.
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <fmt/format.h>
 #include <iostream>
 
+#include <nlohmann/json.hpp>
+
+#include "checks.hpp"
+#include "diff.hpp"
 #include "emit_cpp.hpp"
 #include "frontend.hpp"
 #include "lookup.hpp"
@@ -18,28 +23,70 @@ constexpr int kOk = 0;
 constexpr int kFailed = 1;
 constexpr int kUsage = 2;
 
-// Compiles every spec, printing diagnostics; returns the specs when all compiled cleanly.
-std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, bool werror) {
+enum class Format { text, json };
+
+void print_diagnostics(const Diagnostics& diags, Format format, nlohmann::json& json) {
+  if (format == Format::text) {
+    diags.print(std::cerr);
+    return;
+  }
+  static const char* kNames[] = {"error", "warning", "note"};
+  for (const auto& d : diags.all()) {
+    json.push_back({{"file", d.loc.file ? *d.loc.file : ""},
+                    {"line", d.loc.line},
+                    {"column", d.loc.col},
+                    {"severity", kNames[static_cast<int>(d.severity)]},
+                    {"message", d.message}});
+  }
+}
+
+struct CompileOptions {
+  bool werror = false;
+  bool against_parent = false;  // also report changes no erratum explains (qrsc check)
+  bool summary = false;         // print the errata counts per document
+  Format format = Format::text;
+};
+
+// Compiles and checks every spec, printing diagnostics; returns the specs when all are clean.
+std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;
   bool ok = true;
+  nlohmann::json json = nlohmann::json::array();
   for (const auto& f : files) {
     Diagnostics diags;
     auto spec = compile_spec(f, diags);
-    diags.print(std::cerr);
+    if (spec && !spec->lineage.empty() && !(spec->abstract && spec->tables.empty())) {
+      std::optional<Spec> baseline;
+      if (opt.against_parent) baseline = compile_baseline(f, diags);
+      const CheckReport report = check_spec(*spec, baseline, diags);
+      if (opt.summary && opt.format == Format::text) {
+        for (const auto& [doc, count] : report.by_document) {
+          std::cout << fmt::format("{}: {}: {} errata, {} machine-checked\n", spec->path, doc, count.items, count.checked);
+        }
+        if (baseline) {
+          std::cout << fmt::format("{}: {} changes to its parent, {} undeclared\n", spec->path, report.changes,
+                                   report.undeclared);
+        }
+      }
+    }
+    print_diagnostics(diags, opt.format, json);
     const bool warned = std::any_of(diags.all().begin(), diags.all().end(),
                                     [](const Diagnostic& d) { return d.severity == Severity::warning; });
-    if (!spec || diags.has_errors() || (werror && warned)) {
+    if (!spec || diags.has_errors() || (opt.werror && warned)) {
       ok = false;
       continue;
     }
     specs.push_back(std::move(*spec));
   }
+  if (opt.format == Format::json) std::cout << json.dump(2) << '\n';
   if (!ok) return std::nullopt;
   return specs;
 }
 
 int run_build(const std::vector<std::string>& files, const std::string& out_dir, bool werror) {
-  const auto specs = compile_all(files, werror);
+  CompileOptions opt;
+  opt.werror = werror;
+  const auto specs = compile_all(files, opt);
   if (!specs) return kFailed;
   std::vector<PendingFile> outputs;
   for (const auto& spec : *specs) {
@@ -66,6 +113,27 @@ int run_lookup(const std::string& file, const std::string& table, const std::str
   }
   std::cout << a.line << '\n';
   if (verbose) std::cout << a.detail;
+  return kOk;
+}
+
+int run_diff(const std::string& old_file, const std::string& new_file, const std::string& out) {
+  Diagnostics diags;
+  const auto old_spec = compile_spec(old_file, diags);
+  const auto new_spec = compile_spec(new_file, diags);
+  diags.print(std::cerr);
+  if (!old_spec || !new_spec) return kFailed;
+  const auto changes = diff_specs(*old_spec, *new_spec);
+  const bool html = out.size() > 5 && out.compare(out.size() - 5, 5, ".html") == 0;
+  const std::string text = html ? render_changes_html(*old_spec, *new_spec, changes)
+                                : render_changes_markdown(*old_spec, *new_spec, changes);
+  if (out.empty()) {
+    std::cout << text;
+    return kOk;
+  }
+  if (const std::string err = write_files_atomically({{out, text}}); !err.empty()) {
+    std::cerr << "qrsc: error: " << err << '\n';
+    return kFailed;
+  }
   return kOk;
 }
 
@@ -108,9 +176,17 @@ int main(int argc, char** argv) {
   build->add_flag("--werror", werror, "treat warnings as errors");
 
   std::vector<std::string> check_files;
-  auto* check = app.add_subcommand("check", "load and check specs, printing diagnostics");
+  std::string format = "text";
+  auto* check = app.add_subcommand("check", "check specs and their errata, and changes no erratum explains");
   check->add_option("specs", check_files, "spec files")->required()->check(CLI::ExistingFile);
   check->add_flag("--werror", werror, "treat warnings as errors");
+  check->add_option("--format", format, "diagnostics as text or json")->check(CLI::IsMember({"text", "json"}));
+
+  std::string diff_old, diff_new, diff_out;
+  auto* diff = app.add_subcommand("diff", "the numbered change list from one spec to another");
+  diff->add_option("old", diff_old, "the earlier sheet's spec")->required()->check(CLI::ExistingFile);
+  diff->add_option("new", diff_new, "the later sheet's spec")->required()->check(CLI::ExistingFile);
+  diff->add_option("-o,--output", diff_out, "write FILE.md or FILE.html instead of printing Markdown");
 
   std::string spec_file, table, key;
   std::optional<std::string> column;
@@ -135,7 +211,15 @@ int main(int argc, char** argv) {
   if (!templates.empty()) set_template_dir(fs::path(templates));
   try {
     if (*build) return run_build(build_files, out_dir, werror);
-    if (*check) return compile_all(check_files, werror) ? kOk : kFailed;
+    if (*check) {
+      CompileOptions opt;
+      opt.werror = werror;
+      opt.against_parent = true;
+      opt.summary = true;
+      opt.format = format == "json" ? Format::json : Format::text;
+      return compile_all(check_files, opt) ? kOk : kFailed;
+    }
+    if (*diff) return run_diff(diff_old, diff_new, diff_out);
     if (*lk) return run_lookup(spec_file, table, key, column, verbose);
     if (*explain) return run_explain(explain_file);
   } catch (const std::exception& e) {

@@ -165,6 +165,12 @@ struct FactsTable {
   std::vector<Fact> items;
 };
 
+// A deliberate break of a table's declared order, with its reason.
+struct OrderException {
+  std::string row, column, reason;
+  Loc loc;
+};
+
 enum class TableKind { bands, modifiers, matrix, list, facts };
 const char* table_kind_name(TableKind k);
 
@@ -173,6 +179,11 @@ struct Table {
   TableKind kind = TableKind::bands;
   std::optional<SourceNote> source;
   Loc loc;
+  // Declared order, checked by `qrsc check`: "columns" (band table: each column's effect is
+  // never worse than the next column's at the same result) or "decreasing" (matrix: a later
+  // column never holds more than an earlier one in the same row).
+  std::string order;
+  std::vector<OrderException> order_exceptions;
   std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable> body;
 };
 
@@ -193,6 +204,26 @@ struct ScaledValue {
   Loc loc;
 };
 
+// One checkable statement of an erratum about the data.
+struct Assertion {
+  enum class Kind { starts, ends, band, value, cell, exists, absent, renamed };
+  Kind kind = Kind::exists;
+  std::string table, row, column, item;
+  std::string expected;  // the value as written (band notation, modifier, cell, new name)
+  std::string from;      // renamed: the old name
+  Loc loc;
+};
+
+// A numbered change of a source document (or a named change the spec declares), with the
+// parts of the sheet it explains and what can be checked of it.
+struct Erratum {
+  std::string id, doc, text;
+  std::string disputed;  // the spec's resolution when the document disagrees with itself
+  std::vector<std::string> covers;  // "table", "table/row" or "table/row/column"
+  std::vector<Assertion> asserts;
+  Loc loc;
+};
+
 struct Spec {
   std::string id, system, title, subtitle, period, edition, figures;
   std::string path;                  // the spec file, relative to the rules root when possible
@@ -205,6 +236,7 @@ struct Spec {
   std::optional<Fraction> scale_factor;
   std::string rounding;
   std::vector<ScaledValue> scaled_values;
+  std::vector<Erratum> errata;  // the spec's own and those of the specs it applies
 
   [[nodiscard]] const Table* table(const std::string& id) const;
   [[nodiscard]] const Vocabulary* vocabulary(const std::string& id) const;

@@ -90,6 +90,9 @@ class Resolver {
   explicit Resolver(Diagnostics& diags) : diags_(diags) {}
 
   NodePtr resolve(const fs::path& file, Resolution& out);
+  // The parent as this spec sees it before its own changes: the parent with every rename
+  // (of the applied specs and the spec's own) and the scale conversion, but no patches.
+  NodePtr baseline(const fs::path& file, Resolution& out);
 
  private:
   NodePtr load(const fs::path& file);
@@ -104,6 +107,7 @@ class Resolver {
   void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
 
   Diagnostics& diags_;
+  bool renames_only_ = false;
   std::vector<fs::path> stack_;
   Fraction factor_{1};
   std::string rounding_;
@@ -166,9 +170,11 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
           out.factor = sub.factor;
           out.rounding = sub.rounding;
         }
-        // What a spec is called and whether it is abstract is never inherited.
+        // What a spec is called, whether it is abstract, and the errata that explain its
+        // parent's own changes are never inherited.
         tree->erase("id");
         tree->erase("abstract");
+        tree->erase("errata");
       }
     } else {
       ok = false;
@@ -235,6 +241,7 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
     }
   }
   // 4. The spec's own content, as a patch.
+  if (renames_only_) return;
   Node patch = *own;
   for (const auto& k : kVariantKeys) patch.erase(k);
   merge_map(*tree, patch, "", out);
@@ -412,6 +419,10 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
   for (std::size_t i = 0; i < patch.entries.size(); ++i) {
     const auto& [key, pv] = patch.entries[i];
     const NodePtr bv = base.get(key);
+    if (key == "errata" && bv && bv->is_seq() && pv->is_seq()) {  // applied specs' errata add up
+      for (const auto& item : pv->items) bv->items.push_back(item->clone());
+      continue;
+    }
     if (pv->is_null()) {  // `key: ~` removes what the parent had (e.g. `band` when a row gains columns)
       base.erase(key);
       continue;
@@ -507,6 +518,34 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
 
 std::string replace_word(const std::string& text, const std::string& from, const std::string& to) {
   return replace_whole_word(text, from, to);
+}
+
+NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
+  NodePtr own = load(file);
+  if (!own) return nullptr;
+  const NodePtr ext = own->get("extends");
+  if (!ext || !ext->is_scalar()) return nullptr;
+  const auto parent = find_spec(file, ext->scalar, ext->loc);
+  if (!parent) return nullptr;
+  stack_.push_back(fs::weakly_canonical(file));
+  NodePtr tree = resolve(*parent, out);
+  if (tree) {
+    tree->erase("id");
+    tree->erase("abstract");
+    tree->erase("errata");
+    renames_only_ = true;
+    apply_content(tree, own, file, out);
+    renames_only_ = false;
+  }
+  stack_.pop_back();
+  return tree;
+}
+
+Resolution resolve_baseline(const fs::path& file, Diagnostics& diags) {
+  Resolution out;
+  Resolver r(diags);
+  out.tree = r.baseline(file, out);
+  return out;
 }
 
 Resolution resolve_spec(const fs::path& file, Diagnostics& diags) {

@@ -1,0 +1,279 @@
+#include "checks.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "diff.hpp"
+
+namespace qrsc {
+
+namespace {
+
+const OrderException* exception_for(const Table& t, const std::string& row, const std::string& column) {
+  for (const auto& e : t.order_exceptions) {
+    if (e.row == row && (e.column.empty() || e.column == column)) return &e;
+  }
+  return nullptr;
+}
+
+// Band table "order: columns": columns run from the best-rated target to the worst and rows
+// from the worst effect to the mildest, so at any result a column's row is never above the
+// next column's row.
+void check_column_order(const Table& t, const BandTable& bt, Diagnostics& diags) {
+  std::set<std::string> reported;
+  for (std::size_t c = 0; c + 1 < bt.columns.size(); ++c) {
+    for (int key = -30; key <= 40; ++key) {
+      std::size_t a = bt.rows.size(), b = bt.rows.size();
+      for (std::size_t r = 0; r < bt.rows.size(); ++r) {
+        if (bt.rows[r].bands[c].band.contains(key)) a = r;
+        if (bt.rows[r].bands[c + 1].band.contains(key)) b = r;
+      }
+      if (a == bt.rows.size() || b == bt.rows.size() || a >= b) continue;
+      const auto& row = bt.rows[a];
+      if (exception_for(t, row.id, bt.columns[c].id)) continue;
+      if (!reported.insert(row.id + "/" + bt.columns[c].id).second) continue;
+      diags.error(row.bands[c].loc,
+                  fmt::format("table '{}': at {} a {} target suffers {} but a {} target only {}; a better-rated target "
+                              "must never suffer a worse effect (mark a deliberate exception in 'order_exceptions')",
+                              t.id, key, bt.columns[c].name, row.title, bt.columns[c + 1].name, bt.rows[b].title));
+    }
+  }
+}
+
+// A comparable amount for a matrix cell (fire points, dice from morale), or nothing.
+std::optional<Fraction> amount(const MatrixCell& c, CellType type) {
+  if (!c.present) return std::nullopt;
+  if (type == CellType::fire_points) return c.value.fire_points.points;
+  if (type == CellType::integer) return Fraction(c.value.integer.value);
+  if (type == CellType::dice) {
+    if (c.value.dice.kind == qrs::Dice::Kind::morale || c.value.dice.kind == qrs::Dice::Kind::fixed) {
+      return Fraction(c.value.dice.offset);
+    }
+    return Fraction(-1000);  // cannot fire: less than any number of dice
+  }
+  return std::nullopt;
+}
+
+// Matrix "order: decreasing": a later range band never gives more than an earlier one.
+void check_decreasing(const Table& t, const Matrix& m, Diagnostics& diags) {
+  for (const auto& row : m.rows) {
+    std::optional<Fraction> least;  // the smallest amount so far along the row
+    std::size_t least_column = 0;
+    for (std::size_t c = 0; c < m.columns.size(); ++c) {
+      const auto v = amount(row.cells[c], m.cell);
+      if (!v) continue;
+      if (least && *v > *least) {
+        if (!exception_for(t, row.id, m.columns[c].id)) {
+          diags.error(row.cells[c].loc,
+                      fmt::format("table '{}', row '{}': {} at {} is more than {} at {}; a later column must not give "
+                                  "more (mark a deliberate exception in 'order_exceptions')",
+                                  t.id, row.id, row.cells[c].notation, m.columns[c].name,
+                                  row.cells[least_column].notation, m.columns[least_column].name));
+        }
+        continue;
+      }
+      least = v;
+      least_column = c;
+    }
+  }
+}
+
+void check_exceptions_are_used(const Table& t, Diagnostics& diags) {
+  for (const auto& e : t.order_exceptions) {
+    if (t.order.empty()) diags.error(e.loc, "table '" + t.id + "' declares order exceptions but no 'order'");
+    if (e.reason.empty()) diags.error(e.loc, "an order exception needs its 'reason'");
+  }
+}
+
+void check_unused_vocabularies(const Spec& spec, Diagnostics& diags) {
+  std::set<std::string> used;
+  for (const auto& t : spec.tables) {
+    if (const auto* b = std::get_if<BandTable>(&t.body)) used.insert(b->columns_vocabulary);
+    if (const auto* m = std::get_if<Matrix>(&t.body)) used.insert(m->columns_vocabulary);
+  }
+  for (const auto& v : spec.vocabularies) {
+    if (!used.count(v.id)) {
+      diags.note(v.loc, fmt::format("vocabulary '{}' is not used as the columns of any table (it is still emitted "
+                                    "as an enum for game code)",
+                                    v.id));
+    }
+  }
+}
+
+// --- errata -----------------------------------------------------------------------------
+
+struct Verdict {
+  bool checkable = true;
+  bool holds = false;
+  std::string actual;
+};
+
+const BandRow* band_row(const BandTable& bt, const std::string& id) {
+  for (const auto& r : bt.rows) {
+    if (r.id == id) return &r;
+  }
+  return nullptr;
+}
+
+Verdict judge(const Spec& spec, const Assertion& a) {
+  if (a.kind == Assertion::Kind::renamed) {
+    const bool found = std::any_of(spec.renames.begin(), spec.renames.end(), [&](const Rename& r) {
+      return r.from_text == a.from && (r.to_text == a.expected || r.to == a.expected);
+    });
+    return {true, found, found ? "renamed" : "no such rename"};
+  }
+  const Table* t = spec.table(a.table);
+  if (!t) return {true, a.kind == Assertion::Kind::absent && a.row.empty() && a.item.empty(), "no table '" + a.table + "'"};
+  const std::string id = a.row.empty() ? a.item : a.row;
+  if (a.kind == Assertion::Kind::exists || a.kind == Assertion::Kind::absent) {
+    bool present = id.empty();
+    std::visit(
+        [&](const auto& body) {
+          using T = std::decay_t<decltype(body)>;
+          if constexpr (std::is_same_v<T, BandTable> || std::is_same_v<T, Matrix>) {
+            present = present || std::any_of(body.rows.begin(), body.rows.end(), [&](const auto& r) { return r.id == id; });
+          } else if constexpr (std::is_same_v<T, ListTable>) {
+            present = present || std::any_of(body.sections.begin(), body.sections.end(), [&](const auto& r) { return r.id == id; });
+          } else {
+            present = present || std::any_of(body.items.begin(), body.items.end(), [&](const auto& r) { return r.id == id; });
+          }
+        },
+        t->body);
+    return {true, present == (a.kind == Assertion::Kind::exists), present ? "present" : "absent"};
+  }
+  if (const auto* bt = std::get_if<BandTable>(&t->body)) {
+    const BandRow* row = band_row(*bt, a.row);
+    if (!row) return {true, false, "no row '" + a.row + "'"};
+    std::size_t c = 0;
+    if (!bt->single_column()) {
+      const auto it = std::find_if(bt->columns.begin(), bt->columns.end(), [&](const Column& x) { return x.id == a.column; });
+      if (it == bt->columns.end()) return {true, false, "no column '" + a.column + "'"};
+      c = static_cast<std::size_t>(it - bt->columns.begin());
+    }
+    const qrs::Band& b = row->bands[c].band;
+    const std::string actual = format_band(b, bt->key_type);
+    if (a.kind == Assertion::Kind::band) {
+      const BandParse want = parse_band(a.expected, bt->key_type);
+      const bool same = want.error.empty() && format_band(want.band, bt->key_type) == actual;
+      return {true, same, actual};
+    }
+    const auto want = parse_number(a.expected);
+    if (!want) return {true, false, "'" + a.expected + "' is not a number"};
+    if (a.kind == Assertion::Kind::starts) return {true, b.present && b.has_lo && b.lo == *want, actual};
+    if (a.kind == Assertion::Kind::ends) {
+      const Fraction last = bt->key_type == KeyType::integer ? b.hi - Fraction(1) : b.hi;
+      return {true, b.present && b.has_hi && last == *want, actual};
+    }
+    if (a.kind == Assertion::Kind::value) {
+      return {true, row->number && Fraction(*row->number) == *want, row->number ? format_signed(*row->number) : "none"};
+    }
+  }
+  if (const auto* mt = std::get_if<ModifierTable>(&t->body); mt && a.kind == Assertion::Kind::value) {
+    for (const auto& i : mt->items) {
+      if (i.id != id) continue;
+      const std::string have = i.value_notation();
+      const auto want = parse_number(a.expected);
+      const bool same = i.value && want ? Fraction(*i.value) == *want : have == a.expected;
+      return {true, same, have};
+    }
+    return {true, false, "no modifier '" + id + "'"};
+  }
+  if (const auto* m = std::get_if<Matrix>(&t->body); m && a.kind == Assertion::Kind::cell) {
+    for (const auto& r : m->rows) {
+      if (r.id != a.row) continue;
+      for (std::size_t c = 0; c < m->columns.size(); ++c) {
+        if (m->columns[c].id == a.column) return {true, r.cells[c].notation == a.expected, r.cells[c].notation};
+      }
+      return {true, false, "no column '" + a.column + "'"};
+    }
+    return {true, false, "no row '" + a.row + "'"};
+  }
+  if (const auto* f = std::get_if<FactsTable>(&t->body); f && a.kind == Assertion::Kind::value) {
+    for (const auto& i : f->items) {
+      if (i.id == id) {
+        const auto d = parse_distance(a.expected);
+        return {true, d ? i.inches == d : i.value == a.expected, i.value};
+      }
+    }
+    return {true, false, "no fact '" + id + "'"};
+  }
+  return {false, false, "this kind of assertion does not apply to a " + std::string(table_kind_name(t->kind)) + " table"};
+}
+
+std::string describe(const Assertion& a) {
+  static const char* kWords[] = {"starts at", "ends at", "is", "has value", "holds", "exists", "is absent", "renamed"};
+  if (a.kind == Assertion::Kind::renamed) return fmt::format("{} is renamed {}", a.from, a.expected);
+  std::string where = a.table;
+  for (const auto* part : {&a.row, &a.item, &a.column}) {
+    if (!part->empty()) where += "/" + *part;
+  }
+  if (a.kind == Assertion::Kind::exists || a.kind == Assertion::Kind::absent) {
+    return fmt::format("{} {}", where, kWords[static_cast<int>(a.kind)]);
+  }
+  return fmt::format("{} {} {}", where, kWords[static_cast<int>(a.kind)], a.expected);
+}
+
+bool covers(const Erratum& e, const std::string& path) {
+  return std::any_of(e.covers.begin(), e.covers.end(), [&](const std::string& c) {
+    return path == c || (path.size() > c.size() && path.compare(0, c.size(), c) == 0 && path[c.size()] == '/');
+  });
+}
+
+}  // namespace
+
+CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Diagnostics& diags) {
+  CheckReport report;
+  for (const auto& t : spec.tables) {
+    check_exceptions_are_used(t, diags);
+    if (t.order.empty()) continue;
+    if (const auto* b = std::get_if<BandTable>(&t.body)) check_column_order(t, *b, diags);
+    if (const auto* m = std::get_if<Matrix>(&t.body)) check_decreasing(t, *m, diags);
+  }
+  check_unused_vocabularies(spec, diags);
+
+  for (const auto& e : spec.errata) {
+    auto& count = report.by_document[e.doc];
+    ++count.items;
+    bool checked = false;
+    for (const auto& a : e.asserts) {
+      const Verdict v = judge(spec, a);
+      if (!v.checkable) {
+        diags.error(a.loc, "erratum '" + e.id + "': " + v.actual);
+        continue;
+      }
+      checked = true;
+      if (v.holds) continue;
+      const std::string msg = fmt::format("erratum '{}' of {} says {}, but the data has {}", e.id, e.doc, describe(a), v.actual);
+      if (e.disputed.empty()) {
+        diags.error(a.loc, msg + " (if the document disagrees with itself, say how the spec resolved it in 'disputed')");
+      } else {
+        diags.warning(a.loc, msg + "; resolved: " + e.disputed);
+      }
+    }
+    count.checked += checked ? 1 : 0;
+    for (const auto& c : e.covers) {
+      const std::string table = c.substr(0, c.find('/'));
+      if (!spec.table(table) && !(baseline && baseline->table(table)) && table != "terms") {
+        diags.error(e.loc, "erratum '" + e.id + "' covers '" + c + "', but there is no table '" + table + "'");
+      }
+    }
+  }
+
+  if (baseline) {
+    for (const auto& change : diff_specs(*baseline, spec)) {
+      ++report.changes;
+      const std::string path = change.table.empty() ? "terms" : change.path();
+      const bool declared = std::any_of(spec.errata.begin(), spec.errata.end(), [&](const Erratum& e) { return covers(e, path); });
+      if (declared) continue;
+      ++report.undeclared;
+      diags.error(change.loc, fmt::format("undeclared change to the parent sheet: {} (no erratum covers '{}'; add one "
+                                          "with its source, or `covers: [{}]` on the erratum that explains it)",
+                                          change.text, path, path));
+    }
+  }
+  return report;
+}
+
+}  // namespace qrsc

@@ -1,0 +1,331 @@
+#include "diff.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace qrsc {
+
+std::string Change::path() const {
+  std::string p = table;
+  if (!row.empty()) p += "/" + row;
+  if (!column.empty()) p += "/" + column;
+  return p;
+}
+
+namespace {
+
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+std::string paragraphs(const std::vector<RichText>& ps) {
+  std::string out;
+  for (const auto& p : ps) out += (out.empty() ? "" : " ") + p.render();
+  return out;
+}
+
+// Finds an element by id, also through a rename (old_id) recorded on vocabulary terms.
+template <class T>
+const T* by_id(const std::vector<T>& items, const std::string& id) {
+  for (const auto& i : items) {
+    if (i.id == id) return &i;
+  }
+  return nullptr;
+}
+
+class Differ {
+ public:
+  Differ(const Spec& o, const Spec& n) : old_(o), new_(n) {
+    // Columns renamed along the way (crack -> elite) are the same column.
+    for (const auto& v : n.vocabularies) {
+      for (const auto& t : v.terms) {
+        if (!t.old_id.empty()) renamed_[t.id] = t.old_id;
+      }
+    }
+  }
+
+  std::vector<Change> run() {
+    for (const auto& r : new_.renames) {
+      if (already_renamed(r)) continue;
+      add({"", "", "", "Terms", fmt::format("{} is renamed {}", r.from_text, r.to_text), r.loc});
+    }
+    for (const auto& t : old_.tables) {
+      if (!new_.table(t.id)) add({t.id, "", "", t.title, fmt::format("{} is removed from the sheet", t.title), new_loc()});
+    }
+    for (const auto& t : new_.tables) {
+      const Table* o = old_.table(t.id);
+      if (!o) {
+        add({t.id, "", "", t.title, fmt::format("New table: {}", t.title), t.loc});
+        continue;
+      }
+      if (o->title != t.title) add({t.id, "", "", t.title, fmt::format("{} is now titled {}", o->title, t.title), t.loc});
+      if (o->kind != t.kind) {
+        add({t.id, "", "", t.title, fmt::format("{} is now a {} table", t.title, table_kind_name(t.kind)), t.loc});
+        continue;
+      }
+      std::visit([&](const auto& body) { table(*o, t, body); }, t.body);
+    }
+    return std::move(changes_);
+  }
+
+ private:
+  bool already_renamed(const Rename& r) const {
+    return std::any_of(old_.renames.begin(), old_.renames.end(),
+                       [&](const Rename& x) { return x.from_text == r.from_text && x.to_text == r.to_text; });
+  }
+  Loc new_loc() const { return new_.tables.empty() ? Loc{} : new_.tables.front().loc; }
+  void add(Change c) { changes_.push_back(std::move(c)); }
+
+  std::string old_column_id(const std::string& id) const {
+    const auto it = renamed_.find(id);
+    return it == renamed_.end() ? id : it->second;
+  }
+
+  void table(const Table& ot, const Table& nt, const BandTable& nb) {
+    const auto& ob = std::get<BandTable>(ot.body);
+    for (const auto& orow : ob.rows) {
+      if (!by_id(nb.rows, orow.id)) add({nt.id, orow.id, "", nt.title, fmt::format("{} is removed", orow.title), nt.loc});
+    }
+    for (const auto& row : nb.rows) {
+      const BandRow* orow = by_id(ob.rows, row.id);
+      if (!orow) {
+        add({nt.id, row.id, "", nt.title, fmt::format("New result: {}", row.title), row.loc});
+        continue;
+      }
+      if (orow->title != row.title) {
+        add({nt.id, row.id, "", nt.title, fmt::format("{} is renamed {}", orow->title, row.title), row.loc});
+      }
+      if (paragraphs(orow->paragraphs) != paragraphs(row.paragraphs)) {
+        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))), row.loc});
+      }
+      if (orow->number != row.number) {
+        add({nt.id, row.id, "", nt.title,
+             fmt::format("{} now gives {} instead of {}", row.title, row.number ? format_signed(*row.number) : "nothing",
+                         orow->number ? format_signed(*orow->number) : "nothing"),
+             row.loc});
+      }
+      for (std::size_t c = 0; c < nb.columns.size(); ++c) {
+        const std::string col_id = nb.columns[c].id;
+        std::size_t oc = ob.columns.size();
+        for (std::size_t i = 0; i < ob.columns.size(); ++i) {
+          if (ob.columns[i].id == col_id || ob.columns[i].id == old_column_id(col_id)) oc = i;
+        }
+        if (oc == ob.columns.size()) {
+          if (!nb.single_column()) {
+            add({nt.id, row.id, col_id, nt.title,
+                 fmt::format("{} occurs on {} in the new {} column", row.title, format_band(row.bands[c].band, nb.key_type),
+                             nb.columns[c].name),
+                 row.loc});
+          }
+          continue;
+        }
+        const qrs::Band& a = orow->bands[oc].band;
+        const qrs::Band& b = row.bands[c].band;
+        if (a.present == b.present && (!a.present || (a.has_lo == b.has_lo && a.has_hi == b.has_hi &&
+                                                      (!a.has_lo || a.lo == b.lo) && (!a.has_hi || a.hi == b.hi)))) {
+          continue;
+        }
+        const std::string where = nb.single_column() ? "" : fmt::format(" against {}", nb.columns[c].name);
+        std::string text;
+        if (nb.key_type == KeyType::fraction && row.number && b.has_lo && a.has_lo) {
+          text = fmt::format("a {} modifier now begins at {} points instead of {}", format_signed(*row.number),
+                             format_number(b.lo), format_number(a.lo));
+        } else if (!b.present) {
+          text = fmt::format("{} no longer occurs{}", row.title, where);
+        } else if (!a.present) {
+          text = fmt::format("{} now occurs{} on {}", row.title, where, format_band(b, nb.key_type));
+        } else {
+          text = fmt::format("{} now occurs{} on {} instead of {}", row.title, where, format_band(b, nb.key_type),
+                             format_band(a, nb.key_type));
+        }
+        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.loc});
+      }
+    }
+  }
+
+  void table(const Table& ot, const Table& nt, const ModifierTable& nm) {
+    const auto& om = std::get<ModifierTable>(ot.body);
+    for (const auto& oi : om.items) {
+      if (!by_id(nm.items, oi.id)) {
+        add({nt.id, oi.id, "", nt.title, fmt::format("No longer a modifier: {} {}", oi.value_notation(), oi.text.render()), nt.loc});
+      }
+    }
+    for (const auto& i : nm.items) {
+      const ModifierItem* oi = by_id(om.items, i.id);
+      if (!oi) {
+        add({nt.id, i.id, "", nt.title, fmt::format("New modifier: {} {}", i.value_notation(), i.text.render()), i.loc});
+        continue;
+      }
+      if (oi->value_notation() != i.value_notation()) {
+        add({nt.id, i.id, "", nt.title,
+             fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()), i.loc});
+      }
+      if (oi->text.render() != i.text.render()) {
+        add({nt.id, i.id, "", nt.title,
+             fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())), i.loc});
+      }
+    }
+  }
+
+  void table(const Table& ot, const Table& nt, const Matrix& nm) {
+    const auto& om = std::get<Matrix>(ot.body);
+    for (const auto& c : om.columns) {
+      if (!by_id(nm.columns, c.id)) add({nt.id, "", c.id, nt.title, fmt::format("Column {} is removed", c.name), nt.loc});
+    }
+    for (const auto& c : nm.columns) {
+      const Column* oc = by_id(om.columns, c.id);
+      if (!oc) oc = by_id(om.columns, old_column_id(c.id));
+      if (!oc) {
+        add({nt.id, "", c.id, nt.title, fmt::format("New column: {}", c.name), c.loc});
+      } else if (oc->name != c.name) {
+        add({nt.id, "", c.id, nt.title, fmt::format("Column {} is now {}", oc->name, c.name), c.loc});
+      }
+    }
+    for (const auto& r : om.rows) {
+      if (!by_id(nm.rows, r.id)) add({nt.id, r.id, "", nt.title, fmt::format("{} is removed", r.name), nt.loc});
+    }
+    for (const auto& r : nm.rows) {
+      const MatrixRow* orow = by_id(om.rows, r.id);
+      if (!orow) {
+        add({nt.id, r.id, "", nt.title, fmt::format("New row: {}", r.name), r.loc});
+        continue;
+      }
+      if (orow->name != r.name) add({nt.id, r.id, "", nt.title, fmt::format("{} is now {}", orow->name, r.name), r.loc});
+      for (std::size_t c = 0; c < nm.columns.size(); ++c) {
+        std::size_t oc = om.columns.size();
+        for (std::size_t i = 0; i < om.columns.size(); ++i) {
+          if (om.columns[i].id == nm.columns[c].id || om.columns[i].id == old_column_id(nm.columns[c].id)) oc = i;
+        }
+        if (oc == om.columns.size()) continue;  // the new column is reported once
+        const MatrixCell& a = orow->cells[oc];
+        const MatrixCell& b = r.cells[c];
+        if (a.notation == b.notation) continue;
+        const std::string where = fmt::format("{}, {}", r.name, nm.columns[c].name);
+        std::string text = !b.present ? fmt::format("{}: no longer {}", where, a.notation)
+                           : !a.present ? fmt::format("{}: now {}", where, b.notation)
+                                        : fmt::format("{}: now {} instead of {}", where, b.notation, a.notation);
+        add({nt.id, r.id, nm.columns[c].id, nt.title, text, b.present ? b.loc : r.loc});
+      }
+    }
+  }
+
+  static void flatten(const std::vector<ListItem>& items, std::vector<const ListItem*>& out) {
+    for (const auto& i : items) {
+      out.push_back(&i);
+      flatten(i.items, out);
+    }
+  }
+  static std::string item_text(const ListItem& i) {
+    return i.condition.empty() ? i.text.render() : i.text.render() + "; " + i.condition.render();
+  }
+
+  void table(const Table& ot, const Table& nt, const ListTable& nl) {
+    const auto& ol = std::get<ListTable>(ot.body);
+    for (const auto& os : ol.sections) {
+      if (!by_id(nl.sections, os.id)) add({nt.id, os.id, "", nt.title, fmt::format("{} is removed", os.title), nt.loc});
+    }
+    for (const auto& s : nl.sections) {
+      const ListSection* os = by_id(ol.sections, s.id);
+      std::vector<const ListItem*> a, b;
+      if (os) flatten(os->items, a);
+      flatten(s.items, b);
+      std::multiset<std::string> old_texts, new_texts;
+      for (const auto* i : a) old_texts.insert(item_text(*i));
+      for (const auto* i : b) new_texts.insert(item_text(*i));
+      const std::string where = s.title.empty() ? nt.title : s.title;
+      for (const auto* i : b) {
+        if (!old_texts.count(item_text(*i))) add({nt.id, s.id, "", nt.title, fmt::format("{}: new {}", where, quoted(item_text(*i))), i->loc});
+      }
+      for (const auto* i : a) {
+        if (!new_texts.count(item_text(*i))) add({nt.id, s.id, "", nt.title, fmt::format("{}: no longer {}", where, quoted(item_text(*i))), s.loc});
+      }
+    }
+  }
+
+  void table(const Table& ot, const Table& nt, const FactsTable& nf) {
+    const auto& of = std::get<FactsTable>(ot.body);
+    const auto line = [](const Fact& f) { return f.value.empty() ? f.text.render() : f.value + " " + f.text.render(); };
+    for (const auto& o : of.items) {
+      if (!by_id(nf.items, o.id)) add({nt.id, o.id, "", nt.title, fmt::format("No longer {}", quoted(line(o))), nt.loc});
+    }
+    for (const auto& f : nf.items) {
+      const Fact* o = by_id(of.items, f.id);
+      if (!o) {
+        add({nt.id, f.id, "", nt.title, fmt::format("New: {}", quoted(line(f))), f.loc});
+      } else if (line(*o) != line(f)) {
+        add({nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))), f.loc});
+      }
+    }
+  }
+
+  const Spec& old_;
+  const Spec& new_;
+  std::map<std::string, std::string> renamed_;
+  std::vector<Change> changes_;
+};
+
+// Changes in table order, "Terms" first.
+std::vector<std::pair<std::string, std::vector<const Change*>>> grouped(const std::vector<Change>& changes) {
+  std::vector<std::pair<std::string, std::vector<const Change*>>> groups;
+  for (const auto& c : changes) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == c.table_title; });
+    if (it == groups.end()) {
+      groups.emplace_back(c.table_title, std::vector<const Change*>{});
+      it = groups.end() - 1;
+    }
+    it->second.push_back(&c);
+  }
+  return groups;
+}
+
+std::string html_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec) { return Differ(old_spec, new_spec).run(); }
+
+std::string render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes) {
+  std::string out = fmt::format("# Summary of changes: {} to {}\n\n", o.subtitle.empty() ? o.id : o.subtitle,
+                                n.subtitle.empty() ? n.id : n.subtitle);
+  out += fmt::format("From `{}` to `{}`: {} changes.\n", o.path, n.path, changes.size());
+  int number = 0;
+  for (const auto& [title, items] : grouped(changes)) {
+    out += "\n## " + title + "\n\n";
+    for (const auto* c : items) out += fmt::format("{}. {}\n", ++number, c->text);
+  }
+  return out;
+}
+
+std::string render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes) {
+  std::string out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Summary of changes</title>"
+                    "<style>body{font:11pt/1.4 serif;max-width:48em;margin:2em auto}h2{font-size:12pt}</style></head><body>\n";
+  out += fmt::format("<h1>Summary of changes: {} to {}</h1>\n", html_escape(o.subtitle.empty() ? o.id : o.subtitle),
+                     html_escape(n.subtitle.empty() ? n.id : n.subtitle));
+  int number = 0;
+  for (const auto& [title, items] : grouped(changes)) {
+    out += "<h2>" + html_escape(title) + "</h2>\n";
+    out += fmt::format("<ol start=\"{}\">\n", number + 1);
+    for (const auto* c : items) {
+      out += "<li>" + html_escape(c->text) + "</li>\n";
+      ++number;
+    }
+    out += "</ol>\n";
+  }
+  return out + "</body></html>\n";
+}
+
+}  // namespace qrsc

@@ -1,0 +1,220 @@
+#include "pdf.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+extern char** environ;
+
+namespace qrsc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A pipe whose ends are closed when it goes out of scope.
+struct Pipe {
+  int fd[2] = {-1, -1};
+  bool open() { return ::pipe2(fd, O_CLOEXEC) == 0; }
+  void close_end(int i) {
+    if (fd[i] >= 0) ::close(fd[i]);
+    fd[i] = -1;
+  }
+  ~Pipe() {
+    close_end(0);
+    close_end(1);
+  }
+};
+
+// Reads whatever is ready on the pipes within wait_ms; closes a pipe at end of file. Returns
+// whether anything happened (data or end of file).
+bool drain(Pipe& out, Pipe& err, std::string& out_text, std::string& err_text, int wait_ms) {
+  std::array<pollfd, 2> fds{{{out.fd[0], POLLIN, 0}, {err.fd[0], POLLIN, 0}}};
+  if (::poll(fds.data(), fds.size(), wait_ms) <= 0) return false;
+  std::array<char, 65536> buf{};
+  for (int i = 0; i < 2; ++i) {
+    if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+    const ssize_t n = ::read(fds[i].fd, buf.data(), buf.size());
+    Pipe& p = i == 0 ? out : err;
+    if (n <= 0) {
+      p.close_end(0);
+      continue;
+    }
+    (i == 0 ? out_text : err_text).append(buf.data(), static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// A fresh folder under the system's temporary folder, removed with everything in it.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "qrsc-sheet-XXXXXX").string();
+    if (::mkdtemp(tmpl.data()) != nullptr) path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path.empty()) fs::remove_all(path, ec);
+  }
+};
+
+// file:// URL of an absolute path; everything but unreserved characters is percent-encoded.
+std::string file_url(const fs::path& p) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out = "file://";
+  for (const unsigned char c : p.string()) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The last lines of Chromium's chatter, for an error message.
+std::string tail(const std::string& text, std::size_t lines) {
+  std::size_t pos = text.size();
+  while (lines-- > 0 && pos > 0) {
+    const std::size_t nl = text.rfind('\n', pos - 1);
+    if (nl == std::string::npos) return text;
+    pos = nl;
+  }
+  return text.substr(pos == 0 ? 0 : pos + 1);
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout) {
+  ProcessResult r;
+  Pipe out, err;
+  if (argv.empty() || !out.open() || !err.open()) {
+    r.error = "cannot create pipes";
+    return r;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawnattr_init(&attr);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out.fd[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, err.fd[1], 2);
+  // Its own process group, so that a timeout stops the browser's helper processes too.
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const bool by_path = argv[0].find('/') != std::string::npos;
+  const int rc = by_path ? ::posix_spawn(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ)
+                         : ::posix_spawnp(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  out.close_end(1);
+  err.close_end(1);
+  if (rc != 0) {
+    r.error = "cannot run " + argv[0] + ": " + std::generic_category().message(rc);
+    return r;
+  }
+  r.started = true;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  int status = 0;
+  bool exited = false;
+  while (!exited) {
+    drain(out, err, r.out, r.err, 100);
+    exited = ::waitpid(pid, &status, WNOHANG) == pid;
+    if (!exited && std::chrono::steady_clock::now() > deadline) {
+      r.timed_out = true;
+      ::kill(-pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      exited = true;
+    }
+  }
+  // Collect what is still buffered; a helper that kept the pipe open must not hold us up.
+  while ((out.fd[0] >= 0 || err.fd[0] >= 0) && drain(out, err, r.out, r.err, 50)) {
+  }
+  ::kill(-pid, SIGKILL);  // helpers left behind in the group we created, if any
+  if (WIFEXITED(status) && !r.timed_out) r.exit_code = WEXITSTATUS(status);
+  return r;
+}
+
+std::string default_chromium() {
+  if (::access("/usr/bin/chromium", X_OK) == 0) return "/usr/bin/chromium";
+  if (const char* path = std::getenv("PATH")) {
+    std::stringstream dirs(path);
+    std::string dir;
+    while (std::getline(dirs, dir, ':')) {
+      const fs::path p = fs::path(dir) / "chromium";
+      if (!dir.empty() && ::access(p.c_str(), X_OK) == 0) return p.string();
+    }
+  }
+  return "/usr/bin/chromium";
+}
+
+PdfResult print_pdf(const std::string& html, const std::string& chromium) {
+  PdfResult r;
+  if (::access(chromium.c_str(), X_OK) != 0) {
+    r.error = "Chromium not found at " + chromium +
+              "; install the Debian package 'chromium' (apt-get install chromium) or pass --chromium PATH";
+    return r;
+  }
+  TempDir tmp;
+  if (tmp.path.empty()) {
+    r.error = "cannot create a temporary folder";
+    return r;
+  }
+  const fs::path page = tmp.path / "sheet.html";
+  const fs::path pdf = tmp.path / "sheet.pdf";
+  std::ofstream(page, std::ios::binary) << html;
+  // The flags a headless browser needs on a sandboxed root machine with no network: no
+  // sandbox (root), no GPU, nothing fetched in the background, a fresh profile each time.
+  const std::vector<std::string> argv = {chromium,
+                                         "--headless",
+                                         "--no-sandbox",
+                                         "--disable-gpu",
+                                         "--disable-quic",
+                                         "--no-first-run",
+                                         "--disable-background-networking",
+                                         "--disable-component-update",
+                                         "--disable-sync",
+                                         "--user-data-dir=" + (tmp.path / "profile").string(),
+                                         "--no-pdf-header-footer",
+                                         "--print-to-pdf=" + pdf.string(),
+                                         file_url(page)};
+  const ProcessResult p = run_process(argv, std::chrono::seconds(120));
+  if (!p.started) {
+    r.error = p.error;
+    return r;
+  }
+  std::string bytes = read_file(pdf);
+  if (p.timed_out || bytes.rfind("%PDF", 0) != 0) {
+    r.error = std::string(p.timed_out ? "Chromium timed out" : "Chromium wrote no PDF") + " (exit status " +
+              std::to_string(p.exit_code) + ")\n" + tail(p.err, 8);
+    return r;
+  }
+  r.pdf = std::move(bytes);
+  return r;
+}
+
+}  // namespace qrsc
