@@ -56,6 +56,7 @@ RichText Builder::text(const NodePtr& n, const std::string& what) {
   if (!p.error.empty()) diags_.error(n->loc, what + ": " + p.error);
   for (const auto& w : p.warnings) diags_.warning(n->loc, what + ": " + w);
   t.segments = std::move(p.segments);
+  t.loc = n->loc;
   return t;
 }
 
@@ -480,6 +481,7 @@ void Builder::modifiers(Object& o, Table& t) {
     item.column = i.integer("column").value_or(1);
     item.source = source(i);
     item.loc = i.loc();
+    item.value_loc = i.has("value") ? i.loc_of("value") : i.loc_of("factor");
     if (item.value.has_value() == item.factor.has_value()) {
       diags_.error(i.loc(), "modifier '" + item.id + "' needs exactly one of 'value' (+1) or 'factor' (1/2)");
     }

@@ -97,7 +97,8 @@ class Differ {
         add({nt.id, row.id, "", nt.title, fmt::format("{} is renamed {}", orow->title, row.title), row.loc});
       }
       if (paragraphs(orow->paragraphs) != paragraphs(row.paragraphs)) {
-        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))), row.loc});
+        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))),
+             row.paragraphs.empty() ? row.loc : row.paragraphs.front().loc});
       }
       if (orow->number != row.number) {
         add({nt.id, row.id, "", nt.title,
@@ -139,7 +140,7 @@ class Differ {
           text = fmt::format("{} now occurs{} on {} instead of {}", row.title, where, format_band(b, nb.key_type),
                              format_band(a, nb.key_type));
         }
-        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.loc});
+        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.bands[c].loc});
       }
     }
   }
@@ -159,11 +160,11 @@ class Differ {
       }
       if (oi->value_notation() != i.value_notation()) {
         add({nt.id, i.id, "", nt.title,
-             fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()), i.loc});
+             fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()), i.value_loc});
       }
       if (oi->text.render() != i.text.render()) {
         add({nt.id, i.id, "", nt.title,
-             fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())), i.loc});
+             fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())), i.text.loc});
       }
     }
   }
@@ -254,7 +255,8 @@ class Differ {
       if (!o) {
         add({nt.id, f.id, "", nt.title, fmt::format("New: {}", quoted(line(f))), f.loc});
       } else if (line(*o) != line(f)) {
-        add({nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))), f.loc});
+        add({nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))),
+             line(*o) == line(f) ? f.loc : f.text.loc});
       }
     }
   }

@@ -395,10 +395,12 @@ mst::data table_data(const Table& t, bool show_title, int split) {
 
 // ------------------------------------------------------------------ the layout plan
 
-struct PlanEntry {
-  std::vector<std::string> ids;  // side by side; "*" is every table the layout does not name
-  int split = 1;
+struct PlanTable {
+  std::string id;  // "*" is every table the layout does not name
+  int split = 1;   // blocks side by side (long matrices)
+  int width = 1;   // share of the row when side by side
 };
+using PlanEntry = std::vector<PlanTable>;  // tables side by side
 struct PlanSection {
   std::string title;
   std::vector<PlanEntry> entries;
@@ -421,17 +423,26 @@ constexpr const char* kRest = "*";
   throw std::runtime_error(std::string(kLayouts) + ":" + std::to_string(n.Mark().line + 1) + ": " + what);
 }
 
+PlanTable plan_table(const YAML::Node& n) {
+  PlanTable t;
+  if (n.IsScalar()) {
+    t.id = n.as<std::string>();
+  } else if (n.IsMap() && n["id"]) {
+    t.id = n["id"].as<std::string>();
+    if (n["split"]) t.split = n["split"].as<int>();
+    if (n["width"]) t.width = n["width"].as<int>();
+  } else {
+    layout_error(n, "a table is an id or { id, split, width }");
+  }
+  return t;
+}
+
 PlanEntry plan_entry(const YAML::Node& n) {
   PlanEntry e;
-  if (n.IsScalar()) {
-    e.ids.push_back(n.as<std::string>());
-  } else if (n.IsSequence()) {
-    for (const auto& id : n) e.ids.push_back(id.as<std::string>());
-  } else if (n.IsMap() && n["id"]) {
-    e.ids.push_back(n["id"].as<std::string>());
-    if (n["split"]) e.split = n["split"].as<int>();
+  if (n.IsSequence()) {
+    for (const auto& t : n) e.push_back(plan_table(t));
   } else {
-    layout_error(n, "a table entry is an id, a list of ids, or { id, split }");
+    e.push_back(plan_table(n));
   }
   return e;
 }
@@ -467,10 +478,12 @@ Layout load_layout(const std::string& system) {
 // The layout with every id resolved against the spec: tables the spec lacks are gone, "*"
 // is replaced by the tables the layout does not name, and empty sections, columns and pages
 // are dropped.
-struct PlacedBlock {
-  std::vector<const Table*> tables;
+struct PlacedTable {
+  const Table* table;
   int split = 1;
+  int width = 1;
 };
+using PlacedBlock = std::vector<PlacedTable>;
 struct PlacedSection {
   std::string title;
   std::vector<PlacedBlock> blocks;
@@ -490,7 +503,9 @@ std::vector<PlacedPage> place(const Spec& spec, const Layout& layout) {
   for (const auto& p : layout) {
     for (const auto& c : p.columns) {
       for (const auto& s : c.sections) {
-        for (const auto& e : s.entries) named.insert(e.ids.begin(), e.ids.end());
+        for (const auto& e : s.entries) {
+          for (const auto& t : e) named.insert(t.id);
+        }
       }
     }
   }
@@ -502,17 +517,17 @@ std::vector<PlacedPage> place(const Spec& spec, const Layout& layout) {
       for (const auto& s : c.sections) {
         PlacedSection sec{s.title, {}};
         for (const auto& e : s.entries) {
-          if (e.ids.size() == 1 && e.ids[0] == kRest) {
+          if (e.size() == 1 && e[0].id == kRest) {
             for (const auto& t : spec.tables) {
-              if (!named.count(t.id)) sec.blocks.push_back({{&t}, 1});
+              if (!named.count(t.id)) sec.blocks.push_back({{&t, 1, 1}});
             }
             continue;
           }
-          PlacedBlock block{{}, e.split};
-          for (const auto& id : e.ids) {
-            if (const Table* t = spec.table(id)) block.tables.push_back(t);
+          PlacedBlock block;
+          for (const auto& pt : e) {
+            if (const Table* t = spec.table(pt.id)) block.push_back({t, pt.split, pt.width});
           }
-          if (!block.tables.empty()) sec.blocks.push_back(std::move(block));
+          if (!block.empty()) sec.blocks.push_back(std::move(block));
         }
         if (!sec.blocks.empty()) col.sections.push_back(std::move(sec));
       }
@@ -543,13 +558,15 @@ mst::data page_data(const PlacedPage& p) {
       mst::data blocks = list_of();
       for (const auto& b : s.blocks) {
         mst::data tables = list_of();
-        for (const Table* t : b.tables) {
+        for (const auto& pt : b) {
           // A section named like its only table ("Movement Rate") shows the name once.
-          const bool repeats = s.blocks.size() == 1 && b.tables.size() == 1 && same_words(s.title, t->title);
-          tables << table_data(*t, !repeats, b.split);
+          const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
+          mst::data td = table_data(*pt.table, !repeats, pt.split);
+          td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
+          tables << td;
         }
         mst::data block;
-        block.set("side", b.tables.size() > 1);
+        block.set("side", b.size() > 1);
         block.set("tables", tables);
         blocks << block;
       }

@@ -9,9 +9,11 @@
 #include "checks.hpp"
 #include "diff.hpp"
 #include "emit_cpp.hpp"
+#include "emit_html.hpp"
 #include "frontend.hpp"
 #include "lookup.hpp"
 #include "output.hpp"
+#include "pdf.hpp"
 #include "templates.hpp"
 
 namespace fs = std::filesystem;
@@ -92,8 +94,39 @@ int run_build(const std::vector<std::string>& files, const std::string& out_dir,
   for (const auto& spec : *specs) {
     if (spec.abstract) continue;  // abstract specs exist only to be extended
     outputs.push_back({fs::path(out_dir) / cpp_header_path(spec), emit_cpp_header(spec)});
+    outputs.push_back({fs::path(out_dir) / html_sheet_path(spec), emit_html_sheet(spec, Paper::letter)});
   }
+  outputs.push_back({fs::path(out_dir) / "index.html", emit_html_index(*specs)});
   if (const std::string err = write_files_atomically(outputs); !err.empty()) {
+    std::cerr << "qrsc: error: " << err << '\n';
+    return kFailed;
+  }
+  return kOk;
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// One printable sheet: the HTML as written, or printed to PDF by headless Chromium.
+int run_sheet(const std::string& file, const std::string& out, const std::string& paper, const std::string& chromium) {
+  const auto specs = compile_all({file}, CompileOptions{});
+  if (!specs) return kFailed;
+  const Spec& spec = specs->front();
+  if (spec.abstract) {
+    std::cerr << "qrsc: error: " << file << " is abstract: it has no sheet of its own\n";
+    return kFailed;
+  }
+  std::string content = emit_html_sheet(spec, paper_from(paper).value_or(Paper::letter));
+  if (ends_with(out, ".pdf")) {
+    PdfResult pdf = print_pdf(content, chromium.empty() ? default_chromium() : chromium);
+    if (!pdf.error.empty()) {
+      std::cerr << "qrsc: error: " << pdf.error << '\n';
+      return kFailed;
+    }
+    content = std::move(pdf.pdf);
+  }
+  if (const std::string err = write_files_atomically({{out, content}}); !err.empty()) {
     std::cerr << "qrsc: error: " << err << '\n';
     return kFailed;
   }
@@ -198,6 +231,19 @@ int main(int argc, char** argv) {
   lk->add_option("--column,-c", column, "column (target rating, US/MEX, range...)");
   lk->add_flag("--verbose,-v", verbose, "also print the effect text");
 
+  std::string sheet_spec, sheet_out, paper = "letter", chromium;
+  auto* sheet = app.add_subcommand("sheet", "a printable sheet: HTML, or PDF through headless Chromium");
+  sheet->add_option("spec", sheet_spec, "spec file")->required()->check(CLI::ExistingFile);
+  sheet->add_option("-o,--output", sheet_out, "OUT.html or OUT.pdf")
+      ->required()
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            return ends_with(s, ".html") || ends_with(s, ".pdf") ? std::string() : "must end in .html or .pdf";
+          },
+          "OUT.html|OUT.pdf"));
+  sheet->add_option("--paper", paper, "page size")->check(CLI::IsMember({"letter", "a4"}))->capture_default_str();
+  sheet->add_option("--chromium", chromium, "the Chromium to print with (default /usr/bin/chromium)");
+
   std::string explain_file;
   auto* explain = app.add_subcommand("explain", "show a spec's lineage, renames and scale conversion");
   explain->add_option("spec", explain_file, "spec file")->required()->check(CLI::ExistingFile);
@@ -222,6 +268,7 @@ int main(int argc, char** argv) {
     if (*diff) return run_diff(diff_old, diff_new, diff_out);
     if (*lk) return run_lookup(spec_file, table, key, column, verbose);
     if (*explain) return run_explain(explain_file);
+    if (*sheet) return run_sheet(sheet_spec, sheet_out, paper, chromium);
   } catch (const std::exception& e) {
     std::cerr << "qrsc: error: " << e.what() << '\n';
     return kFailed;

@@ -14,6 +14,7 @@ namespace qrsc {
 // Text with typed distances; render() prints distances the sheet's way.
 struct RichText {
   std::vector<TextSegment> segments;
+  Loc loc;  // where the text was written (a variant's patch, or its parent)
   [[nodiscard]] std::string render() const;   // distances as 2"
   [[nodiscard]] std::string source() const;   // distances as {2in}
   [[nodiscard]] bool empty() const;
@@ -92,6 +93,7 @@ struct ModifierItem {
   int group = -1;
   std::optional<SourceNote> source;
   Loc loc;
+  Loc value_loc;
   [[nodiscard]] std::string value_notation() const;  // "+1", "x 1/2"
 };
 

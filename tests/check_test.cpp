@@ -1,0 +1,210 @@
+// qrsc check: declared orders, errata assertions (held, contradicted, disputed), and
+// changes to the parent that no erratum explains; and the change list qrsc diff writes.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "checks.hpp"
+#include "diff.hpp"
+#include "frontend.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kParent = R"(qrs: 1
+system: t
+title: Parent
+vocabularies:
+  - id: rating
+    terms: [ { id: crack, name: Crack }, { id: green, name: Green } ]
+tables:
+  - id: charge
+    kind: bands
+    title: Charge Table
+    key: { name: Die result difference, type: integer }
+    rows:
+      - { id: swept, title: Swept from the Field, band: 9 or more }
+      - { id: driven, title: Driven Back, band: 5 to 8 }
+      - { id: other, title: Other, band: 4 or less }
+  - id: fire
+    kind: bands
+    title: Fire
+    key: { type: integer }
+    columns: rating
+    order: columns
+    rows:
+      - { id: withering, title: Withering Fire, bands: { crack: 11 or more, green: 8 or more } }
+      - { id: rest, title: Desultory Fire, bands: { crack: 10 or less, green: 7 or less } }
+  - id: mods
+    kind: modifiers
+    title: Die Roll Modifiers
+    items:
+      - { id: out_of_command, value: -2, text: Out of command }
+  - id: ranges
+    kind: matrix
+    title: Musketry Fire Points
+    cell: fire_points
+    order: decreasing
+    columns: [ { id: r4, range: 4in }, { id: r8, range: 8in } ]
+    rows:
+      - { id: musket, name: Musket, cells: { r4: "1", r8: 1/2 } }
+)";
+
+struct CheckRun {
+  std::string text;
+  int errors = 0;
+  qrsc::CheckReport report;
+};
+
+CheckRun check(const std::string& child_yaml) {
+  const fs::path parent = qrs_test::write_temp_spec("parent.yaml", kParent);
+  const fs::path child = parent.parent_path() / "child.yaml";
+  std::ofstream(child) << child_yaml;
+  qrsc::Diagnostics diags;
+  CheckRun r;
+  const auto spec = qrsc::compile_spec(child, diags);
+  if (spec) {
+    const auto baseline = qrsc::compile_baseline(child, diags);
+    r.report = qrsc::check_spec(*spec, baseline, diags);
+  }
+  std::ostringstream out;
+  diags.print(out);
+  r.text = out.str();
+  r.errors = diags.error_count();
+  return r;
+}
+
+TEST(Check, DeclaredChangesPassAndAssertionsAreCounted) {
+  const CheckRun r = check(R"(qrs: 1
+extends: t/parent
+tables:
+  - id: charge
+    rows:
+      - { id: swept, band: 8 or more }
+      - { id: driven, band: 5 to 7 }
+errata:
+  - id: "50"
+    doc: doc.txt
+    text: A Swept from the Field effect now occurs on an 8 or more.
+    covers: [charge]
+    asserts:
+      - { table: charge, row: swept, starts: 8 }
+      - { table: charge, row: driven, band: 5 - 7 }
+      - { table: mods, item: out_of_command, value: -2 }
+  - { id: "51", doc: doc.txt, text: Not checkable. }
+)");
+  EXPECT_EQ(r.errors, 0) << r.text;
+  EXPECT_EQ(r.report.changes, 2);
+  EXPECT_EQ(r.report.undeclared, 0);
+  EXPECT_EQ(r.report.by_document.at("doc.txt").items, 2);
+  EXPECT_EQ(r.report.by_document.at("doc.txt").checked, 1);
+}
+
+TEST(Check, UndeclaredChangeIsAnErrorAtTheChangedValue) {
+  const CheckRun r = check(R"(qrs: 1
+extends: t/parent
+tables:
+  - id: charge
+    rows:
+      - { id: swept, band: 8 or more }
+      - { id: driven, band: 5 to 7 }
+)");
+  EXPECT_EQ(r.report.undeclared, 2);
+  EXPECT_NE(r.text.find("child.yaml:6:28: error: undeclared change to the parent sheet: Swept from the Field now occurs on 8 "
+                        "or more instead of 9 or more (no erratum covers 'charge/swept'"),
+            std::string::npos)
+      << r.text;
+}
+
+TEST(Check, ContradictedErratumFailsAndADisputedOneWarnsWithItsResolution) {
+  const CheckRun r = check(R"(qrs: 1
+extends: t/parent
+errata:
+  - id: "7"
+    doc: doc.txt
+    asserts: [ { table: charge, row: swept, starts: 8 } ]
+  - id: "8"
+    doc: doc.txt
+    disputed: the figure prints 9 or more; the spec keeps the figure
+    asserts: [ { table: charge, row: swept, starts: 8 } ]
+)");
+  EXPECT_NE(r.text.find("child.yaml:6:16: error: erratum '7' of doc.txt says charge/swept starts at 8, but the data has 9 or more"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("warning: erratum '8' of doc.txt says charge/swept starts at 8, but the data has 9 or more; resolved: "
+                        "the figure prints 9 or more"),
+            std::string::npos)
+      << r.text;
+  EXPECT_EQ(r.errors, 1);
+}
+
+TEST(Check, OrderViolationsAndTheirExceptions) {
+  const char* const broken = R"(qrs: 1
+extends: t/parent
+tables:
+  - id: fire
+    rows:
+      - { id: withering, bands: { crack: 7 or more } }
+      - { id: rest, bands: { crack: 6 or less } }
+  - id: ranges
+    rows:
+      - { id: musket, cells: { r8: "2" } }
+errata:
+  - { id: x, doc: doc.txt, covers: [fire, ranges] }
+)";
+  const CheckRun r = check(broken);
+  EXPECT_NE(r.text.find("error: table 'fire': at 7 a Crack target suffers Withering Fire but a Green target only Desultory Fire"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("error: table 'ranges', row 'musket': 2 at 8\" is more than 1 at 4\""), std::string::npos) << r.text;
+  const CheckRun with_exceptions = check(R"(qrs: 1
+extends: t/parent
+tables:
+  - id: ranges
+    order_exceptions: [ { row: musket, column: r8, reason: printed so on the sheet } ]
+    rows:
+      - { id: musket, cells: { r8: "2" } }
+errata:
+  - { id: x, doc: doc.txt, covers: [ranges] }
+)");
+  EXPECT_EQ(with_exceptions.errors, 0) << with_exceptions.text;
+}
+
+TEST(Diff, ChangeListInTheWordsOfTheSummaryOfChanges) {
+  const fs::path parent = qrs_test::write_temp_spec("parent.yaml", kParent);
+  const fs::path child = parent.parent_path() / "child.yaml";
+  std::ofstream(child) << R"(qrs: 1
+extends: t/parent
+renames:
+  - { vocabulary: rating, term: crack, to: elite, name: Elite }
+tables:
+  - id: charge
+    rows:
+      - { id: swept, band: 8 or more }
+      - { id: driven, band: 5 to 7 }
+  - id: mods
+    items:
+      - { id: out_of_command, value: -3 }
+      - { id: square, value: +2, text: March column or square }
+)";
+  qrsc::Diagnostics diags;
+  const auto o = qrsc::compile_spec(parent, diags);
+  const auto n = qrsc::compile_spec(child, diags);
+  ASSERT_TRUE(o && n);
+  const auto md = qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
+  EXPECT_NE(md.find("1. Crack is renamed Elite\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("## Charge Table\n\n2. Swept from the Field now occurs on 8 or more instead of 9 or more\n"
+                    "3. Driven Back now occurs on 5 - 7 instead of 5 - 8\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("4. Out of command is now -3 instead of -2\n5. New modifier: +2 March column or square\n"),
+            std::string::npos)
+      << md;
+  const auto html = qrsc::render_changes_html(*o, *n, qrsc::diff_specs(*o, *n));
+  EXPECT_NE(html.find("<li>Crack is renamed Elite</li>"), std::string::npos);
+}
+
+}  // namespace
