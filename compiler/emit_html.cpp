@@ -106,6 +106,23 @@ mst::data text_item(const std::string& text) {
 
 // ------------------------------------------------------------------ tables, by kind
 
+// A long table's lines in `split` blocks, printed side by side; one block when split <= 1.
+mst::data blocks_of(const mst::data& lines, int split) {
+  const auto& all = lines.list_value();
+  const std::size_t parts = static_cast<std::size_t>(std::max(1, split));
+  const std::size_t per_block = std::max<std::size_t>(1, (all.size() + parts - 1) / parts);
+  mst::data blocks = list_of();
+  for (std::size_t start = 0; start < all.size() || start == 0; start += per_block) {
+    mst::data block_lines = list_of();
+    for (std::size_t i = start; i < std::min(all.size(), start + per_block); ++i) block_lines << all[i];
+    mst::data block;
+    block.set("lines", block_lines);
+    blocks << block;
+    if (start + per_block >= all.size()) break;
+  }
+  return blocks;
+}
+
 std::string band_text(const BandCell& c, KeyType type) {
   return sheet_number(c.notation.empty() ? format_band(c.band, type) : c.notation);
 }
@@ -131,7 +148,7 @@ mst::data band_line(std::vector<std::string> cells, bool span_all, std::size_t c
   return line;
 }
 
-mst::data band_data(const BandTable& bt) {
+mst::data band_data(const BandTable& bt, int split) {
   mst::data d;
   const bool single = bt.single_column();
   // A table whose every row carries a number is a list of modifiers ("-5 less than 1 fire
@@ -182,7 +199,7 @@ mst::data band_data(const BandTable& bt) {
     }
     has_effects = true;
   }
-  d.set("lines", lines);
+  d.set("blocks", blocks_of(lines, split));
   d.set("modifier_style", modifier_style);
   d.set("has_effects", has_effects);
   d.set("multi", !single);
@@ -383,7 +400,7 @@ mst::data table_data(const Table& t, bool show_title, int split) {
   std::visit(
       [&](const auto& body) {
         using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) d.set("bands", band_data(body));
+        if constexpr (std::is_same_v<T, BandTable>) d.set("bands", band_data(body, split));
         if constexpr (std::is_same_v<T, ModifierTable>) d.set("modifiers", modifier_data(body));
         if constexpr (std::is_same_v<T, Matrix>) d.set("matrix", matrix_data(body, split));
         if constexpr (std::is_same_v<T, ListTable>) d.set("list", list_data(body));
@@ -557,16 +574,22 @@ mst::data page_data(const PlacedPage& p) {
     for (const auto& s : c.sections) {
       mst::data blocks = list_of();
       for (const auto& b : s.blocks) {
+        // Tables side by side under one name ("Die Roll Modifiers") show it once, above them.
+        const bool shared_title = b.size() > 1 && std::all_of(b.begin(), b.end(), [&](const PlacedTable& pt) {
+                                    return same_words(pt.table->title, b[0].table->title);
+                                  });
         mst::data tables = list_of();
         for (const auto& pt : b) {
           // A section named like its only table ("Movement Rate") shows the name once.
           const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
-          mst::data td = table_data(*pt.table, !repeats, pt.split);
+          mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split);
           td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
           tables << td;
         }
         mst::data block;
         block.set("side", b.size() > 1);
+        block.set("has_block_title", shared_title);
+        block.set("block_title", shared_title ? b[0].table->title : std::string());
         block.set("tables", tables);
         blocks << block;
       }

@@ -39,6 +39,11 @@ void check_file(const std::string& file) {
           << e.table << " row " << e.key << " column " << e.column;
       continue;
     }
+    if (t->kind == qrsc::TableKind::facts || t->kind == qrsc::TableKind::modifiers) {
+      // Facts and modifiers: the id, then VALUE<TAB>TEXT as written in the file.
+      EXPECT_EQ(a.line, e.key + "\t" + join(e.expected, 0, e.expected.size())) << e.table << " " << e.key;
+      continue;
+    }
     // Band tables: ID<TAB>TITLE[<TAB>NUMBER]; a part id, when given, is checked in the detail.
     const bool has_part = e.expected.size() == 3 && e.expected[2].find_first_not_of("+-0123456789") != std::string::npos;
     const std::string want = join(e.expected, 0, has_part ? 2 : e.expected.size());
@@ -53,5 +58,8 @@ void check_file(const std::string& file) {
 
 TEST(PublishedAnswers, AcwQrs21For15mm) { check_file("acw-2.1-15mm.tsv"); }
 TEST(PublishedAnswers, Battlecry1812) { check_file("battlecry-1812.tsv"); }
+TEST(PublishedAnswers, Rff1812V3For15mm) { check_file("1812-3-15mm.tsv"); }
+TEST(PublishedAnswers, Rff1812Qrs21For25mm) { check_file("1812-2.1-25mm.tsv"); }
+TEST(PublishedAnswers, MawV3For15mm) { check_file("maw-3-15mm.tsv"); }
 
 }  // namespace

@@ -59,5 +59,26 @@ fi
 expect good_build 0 "" -- "$qrsc" build "$acw" -o "$tmp/out"
 [ -s "$tmp/out/rff/acw_2_1_15mm.hpp" ] && passed=$((passed + 1)) || { echo "FAIL good_build wrote nothing"; failures=$((failures + 1)); }
 
+# qrsc check: exit 1 with a gcc-style error; JSON for tools; --werror fails on warnings.
+expect check_bad 1 "bad.yaml:10:36: error: table 'roll': no band covers 6 to 7" -- "$qrsc" check "$tmp/rules/t/bad.yaml"
+expect check_json 1 '"severity": "error"' -- "$qrsc" check --format json "$tmp/rules/t/bad.yaml"
+cat > "$tmp/rules/t/warn.yaml" <<'YAML'
+qrs: 1
+system: t
+title: Warn
+tables:
+  - id: radius
+    kind: facts
+    title: Radius
+    items: [ { id: a, text: "within 4\" of the target" } ]
+YAML
+expect check_warning 0 "warning: 'text' of fact" -- "$qrsc" check "$tmp/rules/t/warn.yaml"
+expect check_werror 1 "warning:" -- "$qrsc" check --werror "$tmp/rules/t/warn.yaml"
+expect check_usage 2 "" -- "$qrsc" check --format yaml "$tmp/rules/t/warn.yaml"
+# qrsc diff: a numbered change list, to stdout or a file.
+expect diff_md 0 "Swept from the Field now occurs on 8 or more instead of 9 or more" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
+"$qrsc" diff $acw rules/rff/maw-3-15mm.yaml -o "$tmp/changes.html" && grep -q "<ol" "$tmp/changes.html" \
+  && passed=$((passed + 1)) || { echo "FAIL diff_html"; failures=$((failures + 1)); }
+
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]
