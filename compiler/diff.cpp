@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "resolve.hpp"
+
 namespace qrsc {
 
 std::string Change::path() const {
@@ -45,6 +47,16 @@ class Differ {
     }
   }
 
+  // The old text as the new sheet's renames would print it, so that a rename is reported
+  // once (as a rename) and not again in every text it touches.
+  std::string O(const std::string& text) const {
+    std::string out = text;
+    for (const auto& r : new_.renames) {
+      if (!already_renamed(r)) out = replace_word(out, r.from_text, r.to_text);
+    }
+    return out;
+  }
+
   std::vector<Change> run() {
     for (const auto& r : new_.renames) {
       if (already_renamed(r)) continue;
@@ -59,7 +71,7 @@ class Differ {
         add({t.id, "", "", t.title, fmt::format("New table: {}", t.title), t.loc});
         continue;
       }
-      if (o->title != t.title) add({t.id, "", "", t.title, fmt::format("{} is now titled {}", o->title, t.title), t.loc});
+      if (O(o->title) != t.title) add({t.id, "", "", t.title, fmt::format("{} is now titled {}", o->title, t.title), t.loc});
       if (o->kind != t.kind) {
         add({t.id, "", "", t.title, fmt::format("{} is now a {} table", t.title, table_kind_name(t.kind)), t.loc});
         continue;
@@ -93,10 +105,10 @@ class Differ {
         add({nt.id, row.id, "", nt.title, fmt::format("New result: {}", row.title), row.loc});
         continue;
       }
-      if (orow->title != row.title) {
-        add({nt.id, row.id, "", nt.title, fmt::format("{} is renamed {}", orow->title, row.title), row.loc});
+      if (O(orow->title) != row.title) {
+        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads {}", quoted(orow->title), quoted(row.title)), row.loc});
       }
-      if (paragraphs(orow->paragraphs) != paragraphs(row.paragraphs)) {
+      if (O(paragraphs(orow->paragraphs)) != paragraphs(row.paragraphs)) {
         add({nt.id, row.id, "", nt.title, fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))),
              row.paragraphs.empty() ? row.loc : row.paragraphs.front().loc});
       }
@@ -162,7 +174,7 @@ class Differ {
         add({nt.id, i.id, "", nt.title,
              fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()), i.value_loc});
       }
-      if (oi->text.render() != i.text.render()) {
+      if (O(oi->text.render()) != i.text.render()) {
         add({nt.id, i.id, "", nt.title,
              fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())), i.text.loc});
       }
@@ -179,7 +191,7 @@ class Differ {
       if (!oc) oc = by_id(om.columns, old_column_id(c.id));
       if (!oc) {
         add({nt.id, "", c.id, nt.title, fmt::format("New column: {}", c.name), c.loc});
-      } else if (oc->name != c.name) {
+      } else if (O(oc->name) != c.name) {
         add({nt.id, "", c.id, nt.title, fmt::format("Column {} is now {}", oc->name, c.name), c.loc});
       }
     }
@@ -192,7 +204,7 @@ class Differ {
         add({nt.id, r.id, "", nt.title, fmt::format("New row: {}", r.name), r.loc});
         continue;
       }
-      if (orow->name != r.name) add({nt.id, r.id, "", nt.title, fmt::format("{} is now {}", orow->name, r.name), r.loc});
+      if (O(orow->name) != r.name) add({nt.id, r.id, "", nt.title, fmt::format("{} is now {}", orow->name, r.name), r.loc});
       for (std::size_t c = 0; c < nm.columns.size(); ++c) {
         std::size_t oc = om.columns.size();
         for (std::size_t i = 0; i < om.columns.size(); ++i) {
@@ -232,14 +244,14 @@ class Differ {
       if (os) flatten(os->items, a);
       flatten(s.items, b);
       std::multiset<std::string> old_texts, new_texts;
-      for (const auto* i : a) old_texts.insert(item_text(*i));
+      for (const auto* i : a) old_texts.insert(O(item_text(*i)));
       for (const auto* i : b) new_texts.insert(item_text(*i));
       const std::string where = s.title.empty() ? nt.title : s.title;
       for (const auto* i : b) {
         if (!old_texts.count(item_text(*i))) add({nt.id, s.id, "", nt.title, fmt::format("{}: new {}", where, quoted(item_text(*i))), i->loc});
       }
       for (const auto* i : a) {
-        if (!new_texts.count(item_text(*i))) add({nt.id, s.id, "", nt.title, fmt::format("{}: no longer {}", where, quoted(item_text(*i))), s.loc});
+        if (!new_texts.count(O(item_text(*i)))) add({nt.id, s.id, "", nt.title, fmt::format("{}: no longer {}", where, quoted(item_text(*i))), s.loc});
       }
     }
   }
@@ -254,9 +266,9 @@ class Differ {
       const Fact* o = by_id(of.items, f.id);
       if (!o) {
         add({nt.id, f.id, "", nt.title, fmt::format("New: {}", quoted(line(f))), f.loc});
-      } else if (line(*o) != line(f)) {
+      } else if (O(line(*o)) != line(f)) {
         add({nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))),
-             line(*o) == line(f) ? f.loc : f.text.loc});
+             f.text.loc});
       }
     }
   }
@@ -267,16 +279,23 @@ class Differ {
   std::vector<Change> changes_;
 };
 
-// Changes in table order, "Terms" first.
+// Changes grouped by table, in the order found ("Terms" first); a heading names the table's
+// id too when several tables share a title ("Die Roll Modifiers").
 std::vector<std::pair<std::string, std::vector<const Change*>>> grouped(const std::vector<Change>& changes) {
+  std::map<std::string, std::set<std::string>> ids_by_title;
+  for (const auto& c : changes) ids_by_title[c.table_title].insert(c.table);
   std::vector<std::pair<std::string, std::vector<const Change*>>> groups;
+  std::vector<std::string> keys;
   for (const auto& c : changes) {
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == c.table_title; });
-    if (it == groups.end()) {
-      groups.emplace_back(c.table_title, std::vector<const Change*>{});
-      it = groups.end() - 1;
+    auto it = std::find(keys.begin(), keys.end(), c.table);
+    if (it == keys.end()) {
+      keys.push_back(c.table);
+      const bool shared = ids_by_title[c.table_title].size() > 1;
+      groups.emplace_back(shared ? fmt::format("{} ({})", c.table_title, c.table) : c.table_title,
+                          std::vector<const Change*>{});
+      it = keys.end() - 1;
     }
-    it->second.push_back(&c);
+    groups[static_cast<std::size_t>(it - keys.begin())].second.push_back(&c);
   }
   return groups;
 }

@@ -166,7 +166,7 @@ mst::data band_data(const BandTable& bt, int split) {
       std::vector<std::string> cells;
       const bool label_spans = !r.label.empty();
       if (label_spans) {
-        cells.push_back(r.label);
+        cells.push_back(sheet_number(r.label));
       } else {
         for (const auto& c : r.bands) cells.push_back(band_text(c, bt.key_type));
       }
