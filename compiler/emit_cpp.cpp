@@ -368,6 +368,7 @@ std::string emit_cpp_header(const Spec& spec) {
     mst::data td;
     td.set("namespace", cpp_identifier(t.id));
     td.set("title", t.title);
+    td.set("caption", t.caption);
     td.set("kind", table_kind_name(t.kind));
     std::visit(
         [&](const auto& body) {

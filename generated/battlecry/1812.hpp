@@ -109,6 +109,7 @@ inline constexpr std::array<qrs::Term, 5> kWeaponTerms{ {
 // facts table: Units and their Characteristics
 namespace game_scale {
 inline constexpr std::string_view kTitle = "Units and their Characteristics";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -127,6 +128,7 @@ inline constexpr std::array<qrs::Fact, 7> kFacts{ {
 // matrix table: Officer Buff Reach by Rank
 namespace officer_reach {
 inline constexpr std::string_view kTitle = "Officer Buff Reach by Rank";
+inline constexpr std::string_view kCaption = "Hexes from the officer within which a unit can receive his buff";
 
 
 enum class Row : unsigned char {
@@ -153,6 +155,7 @@ inline constexpr std::array<std::array<Cell, 6>, 1> kCells{ {
 // matrix table: Officer Types
 namespace officer_types {
 inline constexpr std::string_view kTitle = "Officer Types";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -181,6 +184,7 @@ inline constexpr std::array<std::array<Cell, 5>, 2> kCells{ {
 // list table: Officers
 namespace officer_rules {
 inline constexpr std::string_view kTitle = "Officers";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -203,6 +207,7 @@ inline constexpr std::array<std::string_view, 4> kSections{ { "Field Officers", 
 // list table: Turn Sequence
 namespace turn_sequence {
 inline constexpr std::string_view kTitle = "Turn Sequence";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -219,6 +224,7 @@ inline constexpr std::array<std::string_view, 2> kSections{ { "Player 1 turn", "
 // list table: Shooting
 namespace shooting {
 inline constexpr std::string_view kTitle = "Shooting";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -234,6 +240,7 @@ inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
 // list table: Melee
 namespace melee {
 inline constexpr std::string_view kTitle = "Melee";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -251,6 +258,7 @@ inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
 // modifiers table: Melee Dice Modifiers
 namespace melee_modifiers {
 inline constexpr std::string_view kTitle = "Melee Dice Modifiers";
+inline constexpr std::string_view kCaption = "Added to the number of morale dice a unit rolls in melee";
 
 enum class Modifier : unsigned char {
   indians,
@@ -263,7 +271,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
   qrs::ModifierText{"indians", "-1", "Indians", 1},
 } };
 
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 1> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -283,6 +291,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
 // list table: Consequences
 namespace consequences {
 inline constexpr std::string_view kTitle = "Consequences";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -300,6 +309,7 @@ inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
 // bands table: Shooting Dice Results
 namespace shooting_dice {
 inline constexpr std::string_view kTitle = "Shooting Dice Results";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   infantryman,
   swords,
@@ -347,6 +357,7 @@ inline constexpr std::array<qrs::DenseIndex<8>, 1> kIndex{ {
 // matrix table: Shooting Die Effect by Target
 namespace face_effects {
 inline constexpr std::string_view kTitle = "Shooting Die Effect by Target";
+inline constexpr std::string_view kCaption = "What one die showing the face takes from the target; blank is no effect";
 
 
 enum class Row : unsigned char {
@@ -387,6 +398,7 @@ inline constexpr std::array<std::array<Cell, 5>, 5> kCells{ {
 // matrix table: Melee Outcome
 namespace melee_outcome {
 inline constexpr std::string_view kTitle = "Melee Outcome";
+inline constexpr std::string_view kCaption = "Both units roll their morale dice; the roll with the most flag results wins";
 
 
 enum class Row : unsigned char {
@@ -416,6 +428,7 @@ inline constexpr std::array<std::array<Cell, 2>, 1> kCells{ {
 // matrix table: Weapons and their Dice to Hit by Range (hexes)
 namespace weapon_dice {
 inline constexpr std::string_view kTitle = "Weapons and their Dice to Hit by Range (hexes)";
+inline constexpr std::string_view kCaption = "M is the unit's morale; the modifiers subtract from the base morale of a unit. X: cannot fire at that range. Terrain features and leaders may add or subtract dice.";
 
 
 enum class Row : unsigned char {
@@ -457,6 +470,7 @@ inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
 // modifiers table: Combat Situation Modifiers
 namespace combat_modifiers {
 inline constexpr std::string_view kTitle = "Combat Situation Modifiers";
+inline constexpr std::string_view kCaption = "Dice added to or taken from the firing unit's dice to hit";
 
 enum class Modifier : unsigned char {
   woods,
@@ -494,7 +508,7 @@ inline constexpr std::array<qrs::ModifierText, 9> kTexts{ {
 } };
 // Not cumulative: attack_direction. Not stated in 004: a shot comes either from the flank or from the rear, so at most one applies.
 // Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 9> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -514,6 +528,7 @@ inline constexpr std::array<qrs::ModifierText, 9> kTexts{ {
 // modifiers table: Movement Modifiers
 namespace movement_modifiers {
 inline constexpr std::string_view kTitle = "Movement Modifiers";
+inline constexpr std::string_view kCaption = "Hexes added to or taken from a unit's move";
 
 enum class Modifier : unsigned char {
   woods,
@@ -541,7 +556,7 @@ inline constexpr std::array<qrs::ModifierText, 6> kTexts{ {
   qrs::ModifierText{"battalion_square", "-1", "Battalion square", 1},
 } };
 // Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 6> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -561,6 +576,7 @@ inline constexpr std::array<qrs::ModifierText, 6> kTexts{ {
 // list table: Combat Situation Rules
 namespace combat_situation_rules {
 inline constexpr std::string_view kTitle = "Combat Situation Rules";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -581,6 +597,7 @@ inline constexpr std::array<std::string_view, 3> kSections{ { "Terrain type", "M
 // matrix table: Unit Types
 namespace unit_types {
 inline constexpr std::string_view kTitle = "Unit Types";
+inline constexpr std::string_view kCaption = "Move in hexes per turn. Weapons: M musket, R rifle, S+P sabre and pistol, A artillery, H howitzer.";
 
 
 enum class Row : unsigned char {

@@ -50,6 +50,7 @@ inline constexpr std::array<qrs::Term, 4> kMoraleClassTerms{ {
 // facts table: Command Radius
 namespace command_radius {
 inline constexpr std::string_view kTitle = "Command Radius";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -64,6 +65,7 @@ inline constexpr std::array<qrs::Fact, 3> kFacts{ {
 // modifiers table: Die Roll Modifiers
 namespace maneuver_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   gallant_leader,
@@ -139,7 +141,7 @@ inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
 // Not cumulative: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 21> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -159,6 +161,7 @@ inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
 // bands table: Troops in Good Order and Guns Effects
 namespace maneuver_good_order {
 inline constexpr std::string_view kTitle = "Troops in Good Order and Guns Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   double_quick,
   well_handled,
@@ -203,6 +206,7 @@ inline constexpr std::array<qrs::DenseIndex<11>, 1> kIndex{ {
 // bands table: Disordered or Broken Troops Effects
 namespace maneuver_disordered {
 inline constexpr std::string_view kTitle = "Disordered or Broken Troops Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   rally_with_elan,
   rally,
@@ -247,6 +251,7 @@ inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
 // list table: Player Turn Sequence
 namespace turn_sequence {
 inline constexpr std::string_view kTitle = "Player Turn Sequence";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -270,6 +275,7 @@ inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Ph
 // matrix table: Movement Rate
 namespace movement_rates {
 inline constexpr std::string_view kTitle = "Movement Rate";
+inline constexpr std::string_view kCaption = "Full Move / Double Quick";
 
 
 enum class Row : unsigned char {
@@ -329,6 +335,7 @@ inline constexpr std::array<std::array<Cell, 4>, 15> kCells{ {
 // list table: Troop Maneuvers
 namespace troop_maneuvers {
 inline constexpr std::string_view kTitle = "Troop Maneuvers";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -359,6 +366,7 @@ inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "T
 // list table: Gun Maneuvers
 namespace gun_maneuvers {
 inline constexpr std::string_view kTitle = "Gun Maneuvers";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -390,6 +398,7 @@ inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "T
 // facts table: Game Scale
 namespace game_scale {
 inline constexpr std::string_view kTitle = "Game Scale";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -408,6 +417,7 @@ inline constexpr std::array<qrs::Fact, 7> kFacts{ {
 // matrix table: Musketry Fire Points
 namespace musketry_fire_points {
 inline constexpr std::string_view kTitle = "Musketry Fire Points";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -442,6 +452,7 @@ inline constexpr std::array<std::array<Cell, 3>, 3> kCells{ {
 // matrix table: Cannonade Fire Points
 namespace cannonade_fire_points {
 inline constexpr std::string_view kTitle = "Cannonade Fire Points";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -487,6 +498,7 @@ inline constexpr std::array<std::array<Cell, 6>, 7> kCells{ {
 // matrix table: Congreve Rocket
 namespace rocket_fire_points {
 inline constexpr std::string_view kTitle = "Congreve Rocket";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -518,6 +530,7 @@ inline constexpr std::array<std::array<Cell, 4>, 1> kCells{ {
 // modifiers table: Fire Point Modifiers
 namespace fire_point_factors {
 inline constexpr std::string_view kTitle = "Fire Point Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   half,
@@ -530,7 +543,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
   qrs::ModifierText{"half", "x 1/2", "Firing disordered, low on ammo, or damaged gun", 1},
 } };
 
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 1> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -550,6 +563,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
 // bands table: Die Roll Modifiers
 namespace fire_point_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   minus_5,
   minus_4,
@@ -606,6 +620,7 @@ static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{q
 // modifiers table: Die Roll Modifiers
 namespace fire_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   green_firing,
@@ -639,7 +654,7 @@ inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
   qrs::ModifierText{"fortified", "-3", "Fortified position", 1},
 } };
 
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 8> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -659,6 +674,7 @@ inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
 // bands table: Musketry & Cannonade Effects
 namespace fire_effects {
 inline constexpr std::string_view kTitle = "Musketry & Cannonade Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   withering,
   telling,
@@ -727,6 +743,7 @@ inline constexpr std::array<qrs::DenseIndex<10>, 4> kIndex{ {
 // list table: Additional Effects
 namespace fire_additional_effects {
 inline constexpr std::string_view kTitle = "Additional Effects";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -744,6 +761,7 @@ inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked", 
 // modifiers table: Die Roll Modifiers
 namespace charge_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   crack_unit,
@@ -826,7 +844,7 @@ inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
 // Not cumulative: outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
 // Not cumulative: gun_support. Guns are either supported or unsupported.
 // Not cumulative: extended_line_or_militia. Change 20 (003 line 504): \"Subtract one for an attacking or defending unit in extended line ... Subtract one for a unit rated as militia. The above modifiers are not cumulative, so militia in extended line only subtract one. The modifier does not apply if a unit in extended line or rated as militia is outflanked.\" The sheet prints both as one item.
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 23> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -846,6 +864,7 @@ inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
 // bands table: Fallen Leader Table
 namespace fallen_leader {
 inline constexpr std::string_view kTitle = "Fallen Leader Table";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   shot_dead,
   mortally_wounded,
@@ -899,6 +918,7 @@ inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
 // bands table: Charge Effects
 namespace charge_effects {
 inline constexpr std::string_view kTitle = "Charge Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   swept_from_the_field,
   driven_back,
@@ -947,6 +967,7 @@ inline constexpr std::array<qrs::DenseIndex<17>, 1> kIndex{ {
 // matrix table: Unit Effectiveness
 namespace unit_effectiveness {
 inline constexpr std::string_view kTitle = "Unit Effectiveness";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {

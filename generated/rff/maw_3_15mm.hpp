@@ -49,6 +49,7 @@ inline constexpr std::array<qrs::Term, 4> kMoraleClassTerms{ {
 // facts table: Command Radius
 namespace command_radius {
 inline constexpr std::string_view kTitle = "Command Radius";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -63,6 +64,7 @@ inline constexpr std::array<qrs::Fact, 3> kFacts{ {
 // modifiers table: Die Roll Modifiers
 namespace maneuver_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   gallant_leader,
@@ -132,7 +134,7 @@ inline constexpr std::array<qrs::ModifierText, 19> kTexts{ {
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
 // Not cumulative: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 19> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -152,6 +154,7 @@ inline constexpr std::array<qrs::ModifierText, 19> kTexts{ {
 // bands table: Troops in Good Order and Guns Effects
 namespace maneuver_good_order {
 inline constexpr std::string_view kTitle = "Troops in Good Order and Guns Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   double_quick,
   well_handled,
@@ -202,6 +205,7 @@ inline constexpr std::array<qrs::DenseIndex<14>, 2> kIndex{ {
 // bands table: Disordered or Broken Troops Effects
 namespace maneuver_disordered {
 inline constexpr std::string_view kTitle = "Disordered or Broken Troops Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   rally_with_elan,
   rally,
@@ -252,6 +256,7 @@ inline constexpr std::array<qrs::DenseIndex<12>, 2> kIndex{ {
 // list table: Player Turn Sequence
 namespace turn_sequence {
 inline constexpr std::string_view kTitle = "Player Turn Sequence";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -275,6 +280,7 @@ inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Ph
 // matrix table: Movement Rate
 namespace movement_rates {
 inline constexpr std::string_view kTitle = "Movement Rate";
+inline constexpr std::string_view kCaption = "Full Move / Double Quick";
 
 
 enum class Row : unsigned char {
@@ -338,6 +344,7 @@ inline constexpr std::array<std::array<Cell, 4>, 17> kCells{ {
 // list table: Troop Maneuvers
 namespace troop_maneuvers {
 inline constexpr std::string_view kTitle = "Troop Maneuvers";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -367,6 +374,7 @@ inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "T
 // list table: Gun Maneuvers
 namespace gun_maneuvers {
 inline constexpr std::string_view kTitle = "Gun Maneuvers";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -400,6 +408,7 @@ inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "T
 // facts table: Game Scale
 namespace game_scale {
 inline constexpr std::string_view kTitle = "Game Scale";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -416,6 +425,7 @@ inline constexpr std::array<qrs::Fact, 5> kFacts{ {
 // matrix table: Musketry Fire Points
 namespace musketry_fire_points {
 inline constexpr std::string_view kTitle = "Musketry Fire Points";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -454,6 +464,7 @@ inline constexpr std::array<std::array<Cell, 3>, 5> kCells{ {
 // matrix table: Cannonade Fire Points
 namespace cannonade_fire_points {
 inline constexpr std::string_view kTitle = "Cannonade Fire Points";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -502,6 +513,7 @@ inline constexpr std::array<std::array<Cell, 5>, 9> kCells{ {
 // facts table: Hale Rocket
 namespace hale_rocket {
 inline constexpr std::string_view kTitle = "Hale Rocket";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -516,6 +528,7 @@ inline constexpr std::array<qrs::Fact, 3> kFacts{ {
 // modifiers table: Fire Point Modifiers
 namespace fire_point_factors {
 inline constexpr std::string_view kTitle = "Fire Point Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   half,
@@ -528,7 +541,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
   qrs::ModifierText{"half", "x 1/2", "Firing disordered, low on ammo, or damaged gun", 1},
 } };
 
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 1> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -548,6 +561,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
 // bands table: Die Roll Modifiers
 namespace fire_point_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   minus_5,
   minus_4,
@@ -604,6 +618,7 @@ static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{q
 // modifiers table: Die Roll Modifiers
 namespace fire_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   green_firing,
@@ -637,7 +652,7 @@ inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
   qrs::ModifierText{"fortified", "-3", "Fortified position", 1},
 } };
 
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 8> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -657,6 +672,7 @@ inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
 // bands table: Musketry & Cannonade Effects
 namespace fire_effects {
 inline constexpr std::string_view kTitle = "Musketry & Cannonade Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   withering,
   telling,
@@ -725,6 +741,7 @@ inline constexpr std::array<qrs::DenseIndex<10>, 4> kIndex{ {
 // list table: Additional Effects
 namespace fire_additional_effects {
 inline constexpr std::string_view kTitle = "Additional Effects";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -742,6 +759,7 @@ inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked", 
 // modifiers table: Die Roll Modifiers
 namespace charge_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers";
+inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
   crack_unit,
@@ -828,7 +846,7 @@ inline constexpr std::array<qrs::ModifierText, 24> kTexts{ {
 // Not cumulative: gun_support. Guns are either supported or unsupported.
 // Not cumulative: extended_line_or_militia. Change 20 (003 line 504): \"Subtract one for an attacking or defending unit in extended line ... Subtract one for a unit rated as militia. The above modifiers are not cumulative, so militia in extended line only subtract one. The modifier does not apply if a unit in extended line or rated as militia is outflanked.\" The sheet prints both as one item.
 // Not cumulative: cold_steel_or_lancers. The lancer +1 is the cold steel modifier of Mexican cavalry restricted to weak targets (line 770: \"the +1 charge combat modifier for cold steel only applies when opposed by disordered or broken troops, or limbered or silenced guns\"); the two never add up.
-// The total die-roll modifier of the modifiers that apply (non-cumulative groups count once).
+// The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 24> on{};
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
@@ -848,6 +866,7 @@ inline constexpr std::array<qrs::ModifierText, 24> kTexts{ {
 // bands table: Fallen Leader Table
 namespace fallen_leader {
 inline constexpr std::string_view kTitle = "Fallen Leader Table";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   shot_dead,
   mortally_wounded,
@@ -901,6 +920,7 @@ inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
 // bands table: Charge Effects
 namespace charge_effects {
 inline constexpr std::string_view kTitle = "Charge Effects";
+inline constexpr std::string_view kCaption = "";
 enum class Effect : unsigned char {
   swept_from_the_field,
   driven_back,
@@ -949,6 +969,7 @@ inline constexpr std::array<qrs::DenseIndex<17>, 1> kIndex{ {
 // matrix table: Unit Effectiveness
 namespace unit_effectiveness {
 inline constexpr std::string_view kTitle = "Unit Effectiveness";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -1021,6 +1042,7 @@ inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
 // list table: Weapons
 namespace weapons {
 inline constexpr std::string_view kTitle = "Weapons";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -1054,6 +1076,7 @@ inline constexpr std::array<std::string_view, 5> kSections{ { "American small ar
 // list table: Mexican-American War Rules
 namespace maw_rules {
 inline constexpr std::string_view kTitle = "Mexican-American War Rules";
+inline constexpr std::string_view kCaption = "";
 
 
 
@@ -1080,6 +1103,7 @@ inline constexpr std::array<std::string_view, 6> kSections{ { "Infantry square",
 // matrix table: U.S. Unit Ratings
 namespace us_unit_ratings {
 inline constexpr std::string_view kTitle = "U.S. Unit Ratings";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
@@ -1134,6 +1158,7 @@ inline constexpr std::array<std::array<Cell, 3>, 13> kCells{ {
 // matrix table: Mexican Unit Ratings
 namespace mexican_unit_ratings {
 inline constexpr std::string_view kTitle = "Mexican Unit Ratings";
+inline constexpr std::string_view kCaption = "";
 
 
 enum class Row : unsigned char {
