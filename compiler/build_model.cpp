@@ -683,10 +683,10 @@ void Builder::erratum(const NodePtr& n) {
   static const std::vector<std::pair<const char*, Assertion::Kind>> kKinds = {
       {"starts", Assertion::Kind::starts}, {"ends", Assertion::Kind::ends},   {"band", Assertion::Kind::band},
       {"value", Assertion::Kind::value},   {"cell", Assertion::Kind::cell},   {"exists", Assertion::Kind::exists},
-      {"absent", Assertion::Kind::absent}, {"renamed", Assertion::Kind::renamed}};
+      {"absent", Assertion::Kind::absent}, {"renamed", Assertion::Kind::renamed}, {"contains", Assertion::Kind::contains}};
   for (const auto& an : o.list("asserts")) {
     Object a(an, what, diags_, {"table", "row", "column", "item", "starts", "ends", "band", "value", "cell", "exists",
-                                "absent", "renamed", "to"});
+                                "absent", "renamed", "to", "contains", "disputed"});
     if (!a.ok()) continue;
     Assertion as;
     as.loc = a.loc();
@@ -694,6 +694,7 @@ void Builder::erratum(const NodePtr& n) {
     as.row = a.str("row");
     as.column = a.str("column");
     as.item = a.str("item");
+    as.disputed = a.str("disputed");
     int kinds = 0;
     for (const auto& [key, kind] : kKinds) {
       if (!a.has(key)) continue;
@@ -708,7 +709,7 @@ void Builder::erratum(const NodePtr& n) {
       diags_.error(a.loc(), what + " needs 'table'");
     }
     if (kinds != 1) {
-      diags_.error(a.loc(), what + " needs exactly one of starts, ends, band, value, cell, exists, absent, renamed");
+      diags_.error(a.loc(), what + " needs exactly one of starts, ends, band, value, cell, exists, absent, renamed, contains");
     }
     e.asserts.push_back(std::move(as));
   }

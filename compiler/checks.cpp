@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "diff.hpp"
@@ -110,6 +111,11 @@ struct Verdict {
   std::string actual;
 };
 
+std::string quoted_text(const std::string& s) {
+  const std::string trimmed = s.size() > 120 ? s.substr(0, 117) + "..." : s;
+  return "\"" + trimmed + "\"";
+}
+
 const BandRow* band_row(const BandTable& bt, const std::string& id) {
   for (const auto& r : bt.rows) {
     if (r.id == id) return &r;
@@ -142,6 +148,55 @@ Verdict judge(const Spec& spec, const Assertion& a) {
         },
         t->body);
     return {true, present == (a.kind == Assertion::Kind::exists), present ? "present" : "absent"};
+  }
+  if (a.kind == Assertion::Kind::contains) {
+    // The text of a row, item, fact, matrix row or list section contains the words.
+    std::string text;
+    bool found = false;
+    std::visit(
+        [&](const auto& body) {
+          using T = std::decay_t<decltype(body)>;
+          if constexpr (std::is_same_v<T, BandTable>) {
+            for (const auto& r : body.rows) {
+              if (r.id != id) continue;
+              found = true;
+              text = r.title;
+              for (const auto& p : r.paragraphs) text += " " + p.render();
+              for (const auto& p : r.parts) text += " " + p.text.render();
+            }
+          } else if constexpr (std::is_same_v<T, ModifierTable>) {
+            for (const auto& i : body.items) {
+              if (i.id == id) found = true, text = i.text.render();
+            }
+          } else if constexpr (std::is_same_v<T, FactsTable>) {
+            for (const auto& i : body.items) {
+              if (i.id == id) found = true, text = i.label + " " + i.value + " " + i.text.render();
+            }
+          } else if constexpr (std::is_same_v<T, Matrix>) {
+            for (const auto& r : body.rows) {
+              if (r.id != id) continue;
+              found = true;
+              text = r.group + " " + r.name;
+            }
+          } else {
+            std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
+              for (const auto& i : items) {
+                text += " " + i.text.render() + (i.condition.empty() ? "" : "; " + i.condition.render());
+                walk(i.items);
+              }
+            };
+            for (const auto& sec : body.sections) {
+              if (sec.id == id || id.empty()) {
+                found = true;
+                text += " " + sec.title;
+                walk(sec.items);
+              }
+            }
+          }
+        },
+        t->body);
+    if (!found) return {true, false, "no entry '" + id + "'"};
+    return {true, text.find(a.expected) != std::string::npos, quoted_text(text)};
   }
   if (const auto* bt = std::get_if<BandTable>(&t->body)) {
     const BandRow* row = band_row(*bt, a.row);
@@ -203,7 +258,8 @@ Verdict judge(const Spec& spec, const Assertion& a) {
 }
 
 std::string describe(const Assertion& a) {
-  static const char* kWords[] = {"starts at", "ends at", "is", "has value", "holds", "exists", "is absent", "renamed"};
+  static const char* kWords[] = {"starts at", "ends at", "is", "has value", "holds", "exists", "is absent", "renamed",
+                                 "contains"};
   if (a.kind == Assertion::Kind::renamed) return fmt::format("{} is renamed {}", a.from, a.expected);
   std::string where = a.table;
   for (const auto* part : {&a.row, &a.item, &a.column}) {
@@ -212,6 +268,7 @@ std::string describe(const Assertion& a) {
   if (a.kind == Assertion::Kind::exists || a.kind == Assertion::Kind::absent) {
     return fmt::format("{} {}", where, kWords[static_cast<int>(a.kind)]);
   }
+  if (a.kind == Assertion::Kind::contains) return fmt::format("{} contains \"{}\"", where, a.expected);
   return fmt::format("{} {} {}", where, kWords[static_cast<int>(a.kind)], a.expected);
 }
 
@@ -244,15 +301,32 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
         continue;
       }
       checked = true;
-      if (v.holds) continue;
+      const std::string& resolution = a.disputed.empty() ? e.disputed : a.disputed;
+      if (v.holds) {
+        if (!a.disputed.empty()) {
+          diags.error(a.loc, fmt::format("erratum '{}': {} holds, but the assertion is marked disputed; the data "
+                                         "follows the claim, so remove 'disputed'",
+                                         e.id, describe(a)));
+        }
+        continue;
+      }
       const std::string msg = fmt::format("erratum '{}' of {} says {}, but the data has {}", e.id, e.doc, describe(a), v.actual);
-      if (e.disputed.empty()) {
+      if (resolution.empty()) {
         diags.error(a.loc, msg + " (if the document disagrees with itself, say how the spec resolved it in 'disputed')");
       } else {
-        diags.warning(a.loc, msg + "; resolved: " + e.disputed);
+        diags.warning(a.loc, msg + "; resolved: " + resolution);
       }
     }
     count.checked += checked ? 1 : 0;
+    const bool any_failed = std::any_of(e.asserts.begin(), e.asserts.end(), [&](const Assertion& a) {
+      const Verdict v = judge(spec, a);
+      return v.checkable && !v.holds;
+    });
+    if (!e.disputed.empty() && !e.asserts.empty() && !any_failed) {
+      diags.error(e.loc, fmt::format("erratum '{}' is marked disputed, but the data agrees with all its assertions; "
+                                     "assert the claim the spec does not follow, or remove 'disputed'",
+                                     e.id));
+    }
     for (const auto& c : e.covers) {
       const std::string table = c.substr(0, c.find('/'));
       if (!spec.table(table) && !(baseline && baseline->table(table)) && table != "terms") {

@@ -240,13 +240,15 @@ mst::data modifier_data(const ModifierTable& mt) {
 
 std::string cell_text(const MatrixCell& c, CellType type) {
   if (!c.present) return "";
+  if (c.notation == "-") return sheet_number(c.notation);
   switch (type) {
-    case CellType::text:
-      return c.notation == "-" ? sheet_number(c.notation) : c.notation;
-    case CellType::fire_points:
-      return sheet_number(sheet_fraction(c.notation));
-    default:
+    case CellType::integer:
+    case CellType::dice:  // M-2: morale minus two
       return sheet_number(c.notation);
+    case CellType::fire_points:
+      return sheet_fraction(c.notation);
+    default:  // text as written; rates "12 / 16"; levels "2/-1", where "-" is "no worn level"
+      return c.notation;
   }
 }
 
@@ -356,11 +358,14 @@ mst::data list_items(const std::vector<ListItem>& items, bool numbered) {
 mst::data list_data(const ListTable& lt) {
   mst::data d;
   mst::data sections = list_of();
+  // A list whose every section is a title and one plain item is a list of named effects and
+  // reads one line each: "Charge Home. Resolve ...".
+  const bool inline_item = std::all_of(lt.sections.begin(), lt.sections.end(), [](const ListSection& s) {
+    return !s.title.empty() && s.items.size() == 1 && s.items[0].items.empty() && s.items[0].label.empty() &&
+           s.items[0].condition.empty() && !s.numbered;
+  });
   for (const auto& s : lt.sections) {
     mst::data sd;
-    // A titled section of one plain item reads as one line: "Charge Home. Resolve ...".
-    const bool inline_item = !s.title.empty() && s.items.size() == 1 && s.items[0].items.empty() &&
-                             s.items[0].label.empty() && s.items[0].condition.empty() && !s.numbered;
     const std::string first = inline_item ? s.items[0].text.render() : std::string();
     sd.set("inline", inline_item);
     sd.set("inline_text", first);
@@ -410,97 +415,17 @@ mst::data table_data(const Table& t, bool show_title, int split) {
   return d;
 }
 
-// ------------------------------------------------------------------ the layout plan
+// ------------------------------------------------------------------ the layout
 
-struct PlanTable {
-  std::string id;  // "*" is every table the layout does not name
-  int split = 1;   // blocks side by side (long matrices)
-  int width = 1;   // share of the row when side by side
-};
-using PlanEntry = std::vector<PlanTable>;  // tables side by side
-struct PlanSection {
-  std::string title;
-  std::vector<PlanEntry> entries;
-};
-struct PlanColumn {
-  int width = 1;
-  std::vector<PlanSection> sections;
-};
-struct PlanPage {
-  std::string title;
-  int flow = 0;  // > 0: tables poured into this many columns, over as many pages as needed
-  std::vector<PlanColumn> columns;
-};
-using Layout = std::vector<PlanPage>;
-
-constexpr const char* kLayouts = "html/layouts.yaml";
-constexpr const char* kRest = "*";
-
-[[noreturn]] void layout_error(const YAML::Node& n, const std::string& what) {
-  throw std::runtime_error(std::string(kLayouts) + ":" + std::to_string(n.Mark().line + 1) + ": " + what);
-}
-
-PlanTable plan_table(const YAML::Node& n) {
-  PlanTable t;
-  if (n.IsScalar()) {
-    t.id = n.as<std::string>();
-  } else if (n.IsMap() && n["id"]) {
-    t.id = n["id"].as<std::string>();
-    if (n["split"]) t.split = n["split"].as<int>();
-    if (n["width"]) t.width = n["width"].as<int>();
-  } else {
-    layout_error(n, "a table is an id or { id, split, width }");
-  }
-  return t;
-}
-
-PlanEntry plan_entry(const YAML::Node& n) {
-  PlanEntry e;
-  if (n.IsSequence()) {
-    for (const auto& t : n) e.push_back(plan_table(t));
-  } else {
-    e.push_back(plan_table(n));
-  }
-  return e;
-}
-
-Layout load_layout(const std::string& system) {
-  const YAML::Node all = YAML::Load(load_template(kLayouts));
-  const YAML::Node node = all[system] ? all[system] : all["default"];
-  if (!node || !node["pages"] || !node["pages"].IsSequence()) {
-    throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + system + "' and no default");
-  }
-  Layout layout;
-  for (const auto& p : node["pages"]) {
-    PlanPage page;
-    if (p["title"]) page.title = p["title"].as<std::string>();
-    if (p["flow"]) page.flow = p["flow"].as<int>();
-    if (!p["columns"]) layout_error(p, "a page needs columns");
-    for (const auto& c : p["columns"]) {
-      PlanColumn col;
-      if (c["width"]) col.width = c["width"].as<int>();
-      for (const auto& s : c["sections"]) {
-        PlanSection sec;
-        if (s["title"]) sec.title = s["title"].as<std::string>();
-        for (const auto& e : s["tables"]) sec.entries.push_back(plan_entry(e));
-        col.sections.push_back(std::move(sec));
-      }
-      page.columns.push_back(std::move(col));
-    }
-    layout.push_back(std::move(page));
-  }
-  return layout;
-}
-
-// The layout with every id resolved against the spec: tables the spec lacks are gone, "*"
-// is replaced by the tables the layout does not name, and empty sections, columns and pages
-// are dropped.
+// A layout (templates/html/layouts.yaml) resolved against one spec: tables the spec lacks are
+// gone, "*" is replaced by the tables the layout does not name, and empty sections, columns,
+// rows and pages are dropped.
 struct PlacedTable {
-  const Table* table;
-  int split = 1;
-  int width = 1;
+  const Table* table = nullptr;  // nullptr: the "*" slot, until it is filled
+  int split = 1;                 // blocks side by side (long tables)
+  int width = 1;                 // share of the width when side by side
 };
-using PlacedBlock = std::vector<PlacedTable>;
+using PlacedBlock = std::vector<PlacedTable>;  // tables side by side
 struct PlacedSection {
   std::string title;
   std::vector<PlacedBlock> blocks;
@@ -509,90 +434,157 @@ struct PlacedColumn {
   int width = 1;
   std::vector<PlacedSection> sections;
 };
+using PlacedRow = std::vector<PlacedColumn>;
 struct PlacedPage {
   std::string title;
-  int flow = 0;
-  std::vector<PlacedColumn> columns;
+  int flow = 0;  // > 0: tables poured into this many columns, over as many pages as needed
+  std::vector<PlacedRow> rows;
 };
 
-std::vector<PlacedPage> place(const Spec& spec, const Layout& layout) {
-  std::set<std::string> named;
-  for (const auto& p : layout) {
-    for (const auto& c : p.columns) {
-      for (const auto& s : c.sections) {
-        for (const auto& e : s.entries) {
-          for (const auto& t : e) named.insert(t.id);
-        }
+constexpr const char* kLayouts = "html/layouts.yaml";
+constexpr const char* kRest = "*";
+
+[[noreturn]] void layout_error(const YAML::Node& n, const std::string& what) {
+  throw std::runtime_error(std::string(kLayouts) + ":" + std::to_string(n.Mark().line + 1) + ": " + what);
+}
+
+std::string scalar(const YAML::Node& n, const char* key) { return n[key] ? n[key].as<std::string>() : std::string(); }
+int number(const YAML::Node& n, const char* key, int fallback) { return n[key] ? n[key].as<int>() : fallback; }
+
+class Placer {
+ public:
+  explicit Placer(const Spec& spec) : spec_(spec) {}
+
+  std::vector<PlacedPage> place(const YAML::Node& pages) {
+    std::vector<PlacedPage> out;
+    for (const auto& p : pages) {
+      PlacedPage page{scalar(p, "title"), number(p, "flow", 0), {}};
+      // A page is one row of columns, or `rows` of them, top to bottom.
+      if (p["rows"]) {
+        for (const auto& r : p["rows"]) page.rows.push_back(row(r));
+      } else {
+        page.rows.push_back(row(p));
       }
+      out.push_back(std::move(page));
     }
+    fill_rest_and_prune(out);
+    return out;
   }
-  std::vector<PlacedPage> pages;
-  for (const auto& p : layout) {
-    PlacedPage page{p.title, p.flow, {}};
-    for (const auto& c : p.columns) {
-      PlacedColumn col{c.width, {}};
-      for (const auto& s : c.sections) {
-        PlacedSection sec{s.title, {}};
-        for (const auto& e : s.entries) {
-          if (e.size() == 1 && e[0].id == kRest) {
-            for (const auto& t : spec.tables) {
-              if (!named.count(t.id)) sec.blocks.push_back({{&t, 1, 1}});
-            }
-            continue;
-          }
+
+ private:
+  PlacedRow row(const YAML::Node& n) {
+    if (!n["columns"] || !n["columns"].IsSequence()) layout_error(n, "a page or row needs a list of columns");
+    PlacedRow r;
+    for (const auto& c : n["columns"]) {
+      PlacedColumn col{number(c, "width", 1), {}};
+      for (const auto& s : c["sections"]) {
+        PlacedSection sec{scalar(s, "title"), {}};
+        for (const auto& e : s["tables"]) {
           PlacedBlock block;
-          for (const auto& pt : e) {
-            if (const Table* t = spec.table(pt.id)) block.push_back({t, pt.split, pt.width});
+          if (e.IsSequence()) {
+            for (const auto& t : e) add(block, t);
+          } else {
+            add(block, e);
           }
           if (!block.empty()) sec.blocks.push_back(std::move(block));
         }
-        if (!sec.blocks.empty()) col.sections.push_back(std::move(sec));
+        col.sections.push_back(std::move(sec));
       }
-      if (!col.sections.empty()) page.columns.push_back(std::move(col));
+      r.push_back(std::move(col));
     }
-    if (!page.columns.empty()) pages.push_back(std::move(page));
+    return r;
   }
-  return pages;
+
+  void add(PlacedBlock& block, const YAML::Node& n) {
+    if (!n.IsScalar() && !(n.IsMap() && n["id"])) layout_error(n, "a table is an id or { id, split, width }");
+    const std::string id = n.IsScalar() ? n.as<std::string>() : scalar(n, "id");
+    named_.insert(id);
+    const int split = n.IsMap() ? number(n, "split", 1) : 1;
+    const int width = n.IsMap() ? number(n, "width", 1) : 1;
+    if (id == kRest) {
+      block.push_back({nullptr, 1, 1});
+    } else if (const Table* t = spec_.table(id)) {
+      block.push_back({t, split, width});
+    }
+  }
+
+  void fill_rest_and_prune(std::vector<PlacedPage>& pages) const {
+    for (auto& page : pages) {
+      for (auto& row : page.rows) {
+        for (auto& col : row) {
+          for (auto& sec : col.sections) {
+            std::vector<PlacedBlock> blocks;
+            for (auto& b : sec.blocks) {
+              if (b.size() == 1 && b[0].table == nullptr) {
+                for (const auto& t : spec_.tables) {
+                  if (!named_.count(t.id)) blocks.push_back({{&t, 1, 1}});
+                }
+              } else {
+                blocks.push_back(std::move(b));
+              }
+            }
+            sec.blocks = std::move(blocks);
+          }
+          std::erase_if(col.sections, [](const PlacedSection& s) { return s.blocks.empty(); });
+        }
+        std::erase_if(row, [](const PlacedColumn& c) { return c.sections.empty(); });
+      }
+      std::erase_if(page.rows, [](const PlacedRow& r) { return r.empty(); });
+    }
+    std::erase_if(pages, [](const PlacedPage& p) { return p.rows.empty(); });
+  }
+
+  const Spec& spec_;
+  std::set<std::string> named_;
+};
+
+struct PlacedLayout {
+  std::string font_size;  // the base font size, when the layout sets one
+  std::vector<PlacedPage> pages;
+};
+
+PlacedLayout place(const Spec& spec) {
+  const YAML::Node all = YAML::Load(load_template(kLayouts));
+  const YAML::Node layout = all[spec.system] ? all[spec.system] : all["default"];
+  if (!layout || !layout["pages"] || !layout["pages"].IsSequence()) {
+    throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + spec.system + "' and no default");
+  }
+  return {scalar(layout, "font_size"), Placer(spec).place(layout["pages"])};
 }
 
-mst::data page_data(const PlacedPage& p) {
-  mst::data page;
-  page.set("has_page_title", !p.title.empty());
-  page.set("page_title", p.title);
-  page.set("flow", p.flow > 0);
-  std::string style;
-  if (p.flow > 0) {
-    style = "column-count: " + std::to_string(p.flow);
-  } else {
-    style = "grid-template-columns:";
-    for (const auto& c : p.columns) style += " " + std::to_string(c.width) + "fr";
+mst::data block_data(const PlacedSection& s, const PlacedBlock& b) {
+  // Tables side by side under one name ("Die Roll Modifiers") show it once, above them.
+  const bool shared_title = b.size() > 1 && std::all_of(b.begin(), b.end(), [&](const PlacedTable& pt) {
+                              return same_words(pt.table->title, b[0].table->title);
+                            });
+  mst::data tables = list_of();
+  for (const auto& pt : b) {
+    // A section named like its only table ("Movement Rate") shows the name once.
+    const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
+    mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split);
+    td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
+    tables << td;
   }
-  page.set("layout_style", style);
+  mst::data block;
+  block.set("side", b.size() > 1);
+  block.set("has_block_title", shared_title);
+  block.set("block_title", shared_title ? b[0].table->title : std::string());
+  block.set("tables", tables);
+  return block;
+}
+
+mst::data row_data(const PlacedRow& r, int flow) {
+  std::string style = "column-count: " + std::to_string(flow);
+  if (flow <= 0) {
+    style = "grid-template-columns:";
+    for (const auto& c : r) style += " " + std::to_string(c.width) + "fr";
+  }
   mst::data columns = list_of();
-  for (const auto& c : p.columns) {
+  for (const auto& c : r) {
     mst::data sections = list_of();
     for (const auto& s : c.sections) {
       mst::data blocks = list_of();
-      for (const auto& b : s.blocks) {
-        // Tables side by side under one name ("Die Roll Modifiers") show it once, above them.
-        const bool shared_title = b.size() > 1 && std::all_of(b.begin(), b.end(), [&](const PlacedTable& pt) {
-                                    return same_words(pt.table->title, b[0].table->title);
-                                  });
-        mst::data tables = list_of();
-        for (const auto& pt : b) {
-          // A section named like its only table ("Movement Rate") shows the name once.
-          const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
-          mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split);
-          td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
-          tables << td;
-        }
-        mst::data block;
-        block.set("side", b.size() > 1);
-        block.set("has_block_title", shared_title);
-        block.set("block_title", shared_title ? b[0].table->title : std::string());
-        block.set("tables", tables);
-        blocks << block;
-      }
+      for (const auto& b : s.blocks) blocks << block_data(s, b);
       mst::data section;
       section.set("has_heading", !s.title.empty());
       section.set("heading", s.title);
@@ -603,7 +595,20 @@ mst::data page_data(const PlacedPage& p) {
     col.set("sections", sections);
     columns << col;
   }
-  page.set("columns", columns);
+  mst::data row;
+  row.set("layout_style", style);
+  row.set("columns", columns);
+  return row;
+}
+
+mst::data page_data(const PlacedPage& p) {
+  mst::data page;
+  page.set("has_page_title", !p.title.empty());
+  page.set("page_title", p.title);
+  page.set("flow", p.flow > 0);
+  mst::data rows = list_of();
+  for (const auto& r : p.rows) rows << row_data(r, p.flow);
+  page.set("rows", rows);
   return page;
 }
 
@@ -654,7 +659,7 @@ std::optional<Paper> paper_from(const std::string& name) {
 std::string html_sheet_path(const Spec& spec) { return spec.system + "/" + file_id(spec.id) + ".html"; }
 
 std::optional<int> html_sheet_page_count(const Spec& spec) {
-  const auto pages = place(spec, load_layout(spec.system));
+  const auto pages = place(spec).pages;
   for (const auto& p : pages) {
     if (p.flow > 0) return std::nullopt;
   }
@@ -663,7 +668,8 @@ std::optional<int> html_sheet_page_count(const Spec& spec) {
 
 std::string emit_html_sheet(const Spec& spec, Paper paper) {
   const PaperSize& size = paper_size(paper);
-  const auto pages = place(spec, load_layout(spec.system));
+  const PlacedLayout layout = place(spec);
+  const auto& pages = layout.pages;
   const bool fixed = std::none_of(pages.begin(), pages.end(), [](const PlacedPage& p) { return p.flow > 0; });
   mst::data d;
   set_sheet_fields(d, spec);
@@ -672,6 +678,8 @@ std::string emit_html_sheet(const Spec& spec, Paper paper) {
   d.set("page_width", size.width);
   d.set("page_height", size.height);
   d.set("margin", kMargin);
+  d.set("has_font_size", !layout.font_size.empty());
+  d.set("font_size", layout.font_size);
   mst::data page_list = list_of();
   for (std::size_t i = 0; i < pages.size(); ++i) {
     mst::data page = page_data(pages[i]);

@@ -208,11 +208,12 @@ struct ScaledValue {
 
 // One checkable statement of an erratum about the data.
 struct Assertion {
-  enum class Kind { starts, ends, band, value, cell, exists, absent, renamed };
+  enum class Kind { starts, ends, band, value, cell, exists, absent, renamed, contains };
   Kind kind = Kind::exists;
   std::string table, row, column, item;
-  std::string expected;  // the value as written (band notation, modifier, cell, new name)
+  std::string expected;  // the value as written (band notation, modifier, cell, new name, text)
   std::string from;      // renamed: the old name
+  std::string disputed;  // this assertion states a claim the spec deliberately does not follow
   Loc loc;
 };
 
