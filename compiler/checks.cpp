@@ -291,6 +291,12 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
   check_unused_vocabularies(spec, diags);
 
   for (const auto& e : spec.errata) {
+    const bool known_doc = spec.sources.empty() || std::any_of(spec.sources.begin(), spec.sources.end(), [&](const SourceDoc& d) {
+                             return d.id == e.doc || d.file == e.doc;
+                           });
+    if (!known_doc) {
+      diags.error(e.loc, fmt::format("erratum '{}' cites '{}', which is not among the spec's sources", e.id, e.doc));
+    }
     auto& count = report.by_document[e.doc];
     ++count.items;
     bool checked = false;
@@ -310,7 +316,8 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
         }
         continue;
       }
-      const std::string msg = fmt::format("erratum '{}' of {} says {}, but the data has {}", e.id, e.doc, describe(a), v.actual);
+      const std::string msg = fmt::format("erratum '{}' of {} says {}, but the data has {}", e.id, e.doc, describe(a),
+                                          v.actual.empty() ? std::string("a blank cell") : v.actual);
       if (resolution.empty()) {
         diags.error(a.loc, msg + " (if the document disagrees with itself, say how the spec resolved it in 'disputed')");
       } else {

@@ -171,7 +171,6 @@ mst::data band_data(const BandTable& bt, int split) {
         for (const auto& c : r.bands) cells.push_back(band_text(c, bt.key_type));
       }
       mst::data line = band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false);
-      line.set("has_number", r.number.has_value());
       line.set("number", r.number ? sheet_number(format_signed(*r.number)) : std::string());
       lines << line;
       has_effects = has_effects || !title.empty() || !paragraphs.empty();
@@ -193,7 +192,6 @@ mst::data band_data(const BandTable& bt, int split) {
         }
       }
       mst::data line = band_line(cells, false, bt.columns.size(), i == 0 ? title : std::string(), paras, i > 0);
-      line.set("has_number", i == 0 && r.number.has_value());
       line.set("number", i == 0 && r.number ? sheet_number(format_signed(*r.number)) : std::string());
       lines << line;
     }
@@ -201,6 +199,7 @@ mst::data band_data(const BandTable& bt, int split) {
   }
   d.set("blocks", blocks_of(lines, split));
   d.set("modifier_style", modifier_style);
+  d.set("has_numbers", std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); }));
   d.set("has_effects", has_effects);
   d.set("multi", !single);
   d.set("key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);

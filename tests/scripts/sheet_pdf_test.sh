@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `qrsc sheet` and the sheets `qrsc build` writes, as users meet them: HTML and PDF outputs,
+# paper sizes, exit codes and messages, and nothing half-written on failure. The PDF checks
+# need Chromium; without it they are skipped (exit 77) after the others have run.
+set -uo pipefail
+qrsc=$1 root=$2
+cd "$root"
+failures=0 passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+expect() {  # expect NAME WANT_STATUS WANT_OUTPUT_SUBSTRING -- command...
+  local name=$1 want_status=$2 want=$3; shift 4
+  local out status
+  out=$("$@" 2>&1); status=$?
+  if [ "$status" -ne "$want_status" ] || [[ "$out" != *"$want"* ]]; then
+    echo "FAIL $name: status $status (want $want_status), output:"; echo "$out" | head -5
+    failures=$((failures + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+
+acw=rules/rff/acw-2.1-15mm.yaml
+expect html 0 "" -- "$qrsc" sheet $acw -o "$tmp/acw.html"
+check html_is_a_sheet grep -q '@page { size: letter landscape' "$tmp/acw.html"
+expect html_a4 0 "" -- "$qrsc" sheet $acw -o "$tmp/acw-a4.html" --paper a4
+check html_a4_size grep -q '@page { size: A4 landscape' "$tmp/acw-a4.html"
+expect bad_paper 2 "" -- "$qrsc" sheet $acw -o "$tmp/x.html" --paper legal
+expect bad_output 2 "must end in .html or .pdf" -- "$qrsc" sheet $acw -o "$tmp/x.txt"
+expect abstract 1 "is abstract" -- "$qrsc" sheet rules/rff/common/v3-changes.yaml -o "$tmp/x.html"
+expect no_chromium 1 "Debian package 'chromium'" -- "$qrsc" sheet $acw -o "$tmp/x.pdf" --chromium "$tmp/no-such-chromium"
+check nothing_written_on_failure test ! -e "$tmp/x.pdf" -a ! -e "$tmp/x.html"
+
+# qrsc build writes a sheet beside each header, and an index of them all.
+expect build 0 "" -- "$qrsc" build $acw rules/battlecry/1812.yaml -o "$tmp/gen"
+check build_sheet test -s "$tmp/gen/rff/acw_2_1_15mm.html"
+check build_index grep -q 'href="rff/acw_2_1_15mm.html"' "$tmp/gen/index.html"
+check build_index_battlecry grep -q 'href="battlecry/1812.html"' "$tmp/gen/index.html"
+
+skipped=0
+if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null; then
+  expect pdf 0 "" -- "$qrsc" sheet $acw -o "$tmp/acw.pdf" --paper a4
+  check pdf_magic test "$(head -c 4 "$tmp/acw.pdf")" = "%PDF"
+  info=$(pdfinfo "$tmp/acw.pdf" 2>&1)
+  check pdf_two_pages grep -Eq '^Pages: +2$' <<<"$info"
+  check pdf_a4_landscape grep -Eq '^Page size: +841.9[0-9]* x 59[45].[0-9]* pts' <<<"$info"
+  check pdf_no_temporaries test -z "$(ls "$tmp" | grep -E 'tmp[0-9]+$')"
+else
+  echo "chromium is not installed (Debian package chromium): PDF checks skipped"
+  skipped=1
+fi
+
+echo "sheet cli: $passed passed, $failures failed"
+[ "$failures" -eq 0 ] || exit 1
+[ "$skipped" -eq 0 ] || exit 77

@@ -1,0 +1,326 @@
+// The printable sheets, checked in a real browser. For every non-abstract spec under rules/
+// and both paper sizes, one Chromium run prints the sheet; poppler then tells us the page
+// count and size, where every word landed (nothing outside the printable area), and the text,
+// which must hold every effect title, modifier, matrix cell, list item and fact of the model.
+// The expected strings come from walking the model, not from a hand-written list.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <regex>
+#include <sstream>
+
+#include "emit_html.hpp"
+#include "frontend.hpp"
+#include "pdf.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using qrsc::Paper;
+
+constexpr const char* kNoChromium = "chromium is not installed (Debian package chromium); browser checks skipped";
+
+bool have_chromium() { return ::access(qrsc::default_chromium().c_str(), X_OK) == 0; }
+
+// Text as compared: lower case (headings are printed in capitals), no whitespace (lines wrap
+// anywhere), and the sheet's typography mapped back to the spec's notation.
+std::string normalise(const std::string& text) {
+  static const std::vector<std::pair<std::string, std::string>> kSigns = {
+      {"\u00bd", "1/2"}, {"\u00bc", "1/4"}, {"\u00be", "3/4"}, {"\u2153", "1/3"}, {"\u2154", "2/3"},
+      {"\u2212", "-"},   {"\u2013", "-"},   {"\u00d7", "x"},   {"\u00ad", ""},    {"\ufb01", "fi"},
+      {"\ufb02", "fl"},  {"\u2019", "'"},   {"\u201c", "\""},  {"\u201d", "\""}};
+  std::string s = text;
+  for (const auto& [from, to] : kSigns) {
+    for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) s.replace(pos, from.size(), to);
+  }
+  std::string out;
+  for (const unsigned char c : s) {
+    if (!std::isspace(c)) out += static_cast<char>(std::tolower(c));
+  }
+  return out;
+}
+
+struct Expected {
+  std::string what, text;
+};
+
+// Everything of the model the printed sheet must show, each with where it comes from.
+std::vector<Expected> expected_texts(const qrsc::Spec& spec) {
+  std::vector<Expected> out;
+  const auto add = [&](const std::string& what, const std::string& text) {
+    if (!text.empty()) out.push_back({what, text});
+  };
+  add("title", spec.title);
+  add("subtitle", spec.subtitle);
+  add("edition", spec.edition);
+  add("scale", spec.figures);
+  add("spec path", spec.path);
+  for (const auto& t : spec.tables) {
+    const std::string at = "table " + t.id;
+    add(at + " title", t.title);
+    add(at + " caption", t.caption);
+    if (const auto* bt = std::get_if<qrsc::BandTable>(&t.body)) {
+      for (const auto& c : bt->columns) add(at + " column", c.name);
+      for (const auto& r : bt->rows) {
+        const std::string row = at + " row " + r.id;
+        add(row + " title", r.title);
+        add(row + " label", r.label);
+        for (const auto& p : r.paragraphs) add(row + " text", p.render());
+        for (const auto& p : r.parts) {
+          add(row + " part " + p.id, p.text.render());
+          for (const auto& b : p.bands) add(row + " part " + p.id + " band", b.notation);
+        }
+        if (r.label.empty() && r.parts.empty()) {
+          for (const auto& b : r.bands) add(row + " band", b.notation.empty() ? qrsc::format_band(b.band, bt->key_type) : b.notation);
+        }
+        if (r.number) add(row + " number", qrsc::format_signed(*r.number));
+      }
+    } else if (const auto* mt = std::get_if<qrsc::ModifierTable>(&t.body)) {
+      for (const auto& m : mt->items) add(at + " modifier " + m.id, m.value_notation() + " " + m.text.render());
+    } else if (const auto* m = std::get_if<qrsc::Matrix>(&t.body)) {
+      for (const auto& c : m->columns) add(at + " column", c.name);
+      for (const auto& g : m->column_groups) add(at + " column group", g.name);
+      for (const auto& r : m->rows) {
+        // The row as printed: its name, then its cells left to right (blank cells print nothing).
+        std::string line = r.name;
+        for (const auto& c : r.cells) line += c.present ? " " + c.notation : "";
+        add(at + " row " + r.id, line);
+        add(at + " row group", r.group);
+      }
+    } else if (const auto* lt = std::get_if<qrsc::ListTable>(&t.body)) {
+      std::function<void(const std::vector<qrsc::ListItem>&)> items = [&](const std::vector<qrsc::ListItem>& list) {
+        for (const auto& i : list) {
+          add(at + " item", i.text.render() + (i.condition.empty() ? "" : "; " + i.condition.render()));
+          items(i.items);
+        }
+      };
+      for (const auto& s : lt->sections) {
+        add(at + " section", s.title);
+        items(s.items);
+      }
+    } else if (const auto* ft = std::get_if<qrsc::FactsTable>(&t.body)) {
+      for (const auto& f : ft->items) add(at + " fact " + f.id, f.value + " " + f.text.render());
+    }
+  }
+  return out;
+}
+
+// -------------------------------------------------------------- running poppler on a PDF
+
+std::string run(const std::vector<std::string>& argv) {
+  const qrsc::ProcessResult r = qrsc::run_process(argv, std::chrono::seconds(60));
+  EXPECT_EQ(r.exit_code, 0) << argv[0] << " failed: " << r.error << r.err;
+  return r.out;
+}
+
+struct PdfFacts {
+  int pages = 0;
+  double width = 0, height = 0;  // points
+};
+
+PdfFacts pdf_facts(const fs::path& pdf) {
+  PdfFacts f;
+  const std::string info = run({"pdfinfo", pdf.string()});
+  std::smatch m;
+  if (std::regex_search(info, m, std::regex(R"(Pages:\s+(\d+))"))) f.pages = std::stoi(m[1]);
+  if (std::regex_search(info, m, std::regex(R"(Page size:\s+([\d.]+) x ([\d.]+) pts)"))) {
+    f.width = std::stod(m[1]);
+    f.height = std::stod(m[2]);
+  }
+  return f;
+}
+
+// Words printed outside the printable area (the page less its margins): text a box pushed
+// off its page, which the reader of a printed sheet would never see.
+std::vector<std::string> words_outside(const fs::path& pdf, double margin) {
+  const std::string xml = run({"pdftotext", "-bbox", pdf.string(), "-"});
+  static const std::regex page_re(R"re(<page width="([\d.]+)" height="([\d.]+)">)re");
+  static const std::regex word_re(R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
+  std::vector<std::string> out;
+  double w = 0, h = 0;
+  int page = 0;
+  const double slack = 1.0;  // points: glyph boxes may poke out by a hair
+  std::istringstream lines(xml);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, page_re)) {
+      w = std::stod(m[1]);
+      h = std::stod(m[2]);
+      ++page;
+    } else if (std::regex_search(line, m, word_re)) {
+      const double x0 = std::stod(m[1]), y0 = std::stod(m[2]), x1 = std::stod(m[3]), y1 = std::stod(m[4]);
+      if (x0 < margin - slack || y0 < margin - slack || x1 > w - margin + slack || y1 > h - margin + slack) {
+        out.push_back("page " + std::to_string(page) + ": '" + m[5].str() + "'");
+      }
+    }
+  }
+  return out;
+}
+
+fs::path temp_dir() {
+  std::string tmpl = (fs::temp_directory_path() / "qrs_sheet_test_XXXXXX").string();
+  EXPECT_NE(::mkdtemp(tmpl.data()), nullptr);
+  return tmpl;
+}
+
+// Prints a spec on one paper size and checks the PDF; returns its text for further checks.
+std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
+  const qrsc::PdfResult printed = qrsc::print_pdf(qrsc::emit_html_sheet(spec, paper), qrsc::default_chromium());
+  EXPECT_EQ(printed.error, "");
+  if (!printed.error.empty()) return "";
+  const fs::path dir = temp_dir();
+  const fs::path pdf = dir / "sheet.pdf";
+  std::ofstream(pdf, std::ios::binary) << printed.pdf;
+
+  const PdfFacts facts = pdf_facts(pdf);
+  const bool a4 = paper == Paper::a4;
+  EXPECT_NEAR(facts.width, a4 ? 841.89 : 792.0, 1.0) << "landscape width";
+  EXPECT_NEAR(facts.height, a4 ? 595.28 : 612.0, 1.0) << "landscape height";
+  // A page whose content does not fit grows past the paper and spills onto an extra page, so
+  // the page count and each page's own footer show overflow.
+  const std::optional<int> intended = qrsc::html_sheet_page_count(spec);
+  if (intended) {
+    EXPECT_EQ(facts.pages, *intended) << "a page overflowed, or a page is missing";
+    for (int p = 1; p <= facts.pages; ++p) {
+      const std::string text = run({"pdftotext", "-f", std::to_string(p), "-l", std::to_string(p), pdf.string(), "-"});
+      EXPECT_NE(normalise(text).find(normalise("Page " + std::to_string(p) + " of " + std::to_string(*intended))),
+                std::string::npos)
+          << "printed page " << p << " is not the sheet's page " << p;
+    }
+  } else {
+    EXPECT_GE(facts.pages, 1);
+  }
+  const double margin = 0.3 * 72;
+  for (const auto& w : words_outside(pdf, margin)) ADD_FAILURE() << "printed outside the printable area: " << w;
+
+  std::string text = run({"pdftotext", "-raw", pdf.string(), "-"});
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  return text;
+}
+
+// -------------------------------------------------------------- one test per spec and paper
+
+struct SheetCase {
+  std::string name;  // rff/acw-2.1-15mm
+  Paper paper;
+};
+
+std::vector<SheetCase> sheet_cases() {
+  std::vector<std::string> names;
+  const fs::path rules = qrs_test::source_dir() / "rules";
+  for (const auto& e : fs::recursive_directory_iterator(rules)) {
+    if (e.path().extension() != ".yaml") continue;
+    qrsc::Diagnostics diags;
+    const auto spec = qrsc::compile_spec(e.path(), diags);
+    if (spec && spec->abstract) continue;  // no sheet of its own; a broken spec still gets a (failing) test
+    names.push_back(fs::relative(e.path(), rules).replace_extension().string());
+  }
+  std::sort(names.begin(), names.end());
+  std::vector<SheetCase> out;
+  for (const auto& n : names) {
+    for (const Paper p : {Paper::letter, Paper::a4}) out.push_back({n, p});
+  }
+  return out;
+}
+
+void PrintTo(const SheetCase& c, std::ostream* os) { *os << c.name << (c.paper == Paper::a4 ? " on A4" : " on Letter"); }
+
+std::string case_name(const testing::TestParamInfo<SheetCase>& info) {
+  std::string out;
+  for (const char c : info.param.name) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out + (info.param.paper == Paper::a4 ? "_a4" : "_letter");
+}
+
+class PrintedSheet : public testing::TestWithParam<SheetCase> {};
+
+TEST_P(PrintedSheet, FitsItsPagesAndShowsTheWholeModel) {
+  if (!have_chromium()) GTEST_SKIP() << kNoChromium;
+  const qrsc::Spec& spec = qrs_test::spec(GetParam().name);
+  ASSERT_FALSE(spec.tables.empty()) << "spec did not compile";
+  const std::string text = normalise(print_and_check(spec, GetParam().paper));
+  ASSERT_FALSE(text.empty());
+  for (const auto& e : expected_texts(spec)) {
+    EXPECT_NE(text.find(normalise(e.text)), std::string::npos) << e.what << " is not on the printed sheet: " << e.text;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, PrintedSheet, testing::ValuesIn(sheet_cases()), case_name);
+
+// -------------------------------------------------------------- without a browser
+
+// Every table of every spec is placed on the sheet exactly once, whatever the layout names.
+TEST(SheetHtml, EveryTableOnceAndTheIndexListsEverySheet) {
+  std::vector<qrsc::Spec> specs;
+  for (const auto& c : sheet_cases()) {
+    if (c.paper != Paper::letter) continue;
+    specs.push_back(qrs_test::spec(c.name));
+    const qrsc::Spec& spec = specs.back();
+    const std::string html = qrsc::emit_html_sheet(spec, Paper::letter);
+    for (const auto& t : spec.tables) {
+      const std::string anchor = "id=\"t-" + t.id + "\"";
+      const auto first = html.find(anchor);
+      EXPECT_NE(first, std::string::npos) << c.name << ": table " << t.id << " is not on the sheet";
+      EXPECT_EQ(html.find(anchor, first + 1), std::string::npos) << c.name << ": table " << t.id << " is on it twice";
+    }
+    EXPECT_NE(html.find("@page { size: letter landscape"), std::string::npos);
+    EXPECT_NE(qrsc::emit_html_sheet(spec, Paper::a4).find("@page { size: A4 landscape"), std::string::npos);
+    EXPECT_EQ(html.find("<script"), std::string::npos) << "sheets need no scripts";
+    EXPECT_EQ(html.find("http://"), std::string::npos) << "sheets load nothing from the network";
+    EXPECT_EQ(html.find("https://"), std::string::npos) << "sheets load nothing from the network";
+  }
+  const std::string index = qrsc::emit_html_index(specs);
+  for (const auto& s : specs) {
+    EXPECT_NE(index.find("href=\"" + qrsc::html_sheet_path(s) + "\""), std::string::npos) << s.id;
+    EXPECT_NE(index.find(s.figures), std::string::npos) << s.id;
+  }
+}
+
+// Spec text is text: markup characters and quotes in it are escaped, in the HTML and so on the
+// printed page, where they appear as written.
+TEST(SheetHtml, SpecTextIsEscaped) {
+  const fs::path file = qrs_test::write_temp_spec("escape.yaml", R"(qrs: 1
+system: t
+title: 'Fire & "Fury" <b>bold</b>'
+subtitle: It's <i>escaped</i>
+edition: "1 < 2"
+scale: { figures: 15mm }
+tables:
+  - id: roll
+    kind: bands
+    title: "<script>alert('x')</script> Roll"
+    key: { name: Die result, type: integer }
+    rows:
+      - { id: hi, title: "Hits & <runs>", text: "Say \"hello\" & <wave>", band: 4 or more }
+      - { id: lo, title: Misses, text: It's a 'miss', band: 3 or less }
+  - id: mods
+    kind: modifiers
+    title: Modifiers
+    items:
+      - { id: a, value: +1, text: "a < b & c > d" }
+)");
+  qrsc::Diagnostics diags;
+  const auto spec = qrsc::compile_spec(file, diags);
+  ASSERT_TRUE(spec.has_value());
+  const std::string html = qrsc::emit_html_sheet(*spec, Paper::letter);
+  for (const char* raw : {"<b>bold</b>", "<script>", "<runs>", "<wave>", "<i>escaped</i>", "a < b", "\"Fury\"", "It's"}) {
+    EXPECT_EQ(html.find(raw), std::string::npos) << "unescaped: " << raw;
+  }
+  for (const char* escaped : {"&lt;b&gt;bold&lt;/b&gt;", "&lt;script&gt;", "Hits &amp; &lt;runs&gt;", "&quot;Fury&quot;",
+                              "a &lt; b &amp; c &gt; d", "1 &lt; 2"}) {
+    EXPECT_NE(html.find(escaped), std::string::npos) << "missing: " << escaped;
+  }
+  if (!have_chromium()) GTEST_SKIP() << kNoChromium;
+  const std::string text = normalise(print_and_check(*spec, Paper::a4));
+  for (const char* shown : {"Fire & \"Fury\" <b>bold</b>", "<script>alert('x')</script> Roll", "Say \"hello\" & <wave>",
+                            "+1 a < b & c > d", "It's <i>escaped</i>"}) {
+    EXPECT_NE(text.find(normalise(shown)), std::string::npos) << "not printed as written: " << shown;
+  }
+}
+
+}  // namespace
