@@ -58,7 +58,9 @@ std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags) {
   id->kind = Node::Kind::scalar;
   id->scalar = file.stem().string() + " (baseline)";
   r.tree->set("id", id);
-  return build_model(r.tree, display_path(file), diags);
+  auto spec = build_model(r.tree, display_path(file), diags);
+  if (spec) spec->renames = std::move(r.renames);  // the baseline already carries every rename
+  return spec;
 }
 
 }  // namespace qrsc

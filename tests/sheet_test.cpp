@@ -27,6 +27,22 @@ constexpr const char* kNoChromium = "chromium is not installed (Debian package c
 
 bool have_chromium() { return ::access(qrsc::default_chromium().c_str(), X_OK) == 0; }
 
+// The sheets are laid out for Liberation Sans Narrow (or Arial Narrow, its metric twin); a
+// wider fallback font makes every table taller and the pages overflow.
+bool have_sheet_font() {
+  const char* home = std::getenv("HOME");
+  for (const fs::path& dir : {fs::path("/usr/share/fonts"), fs::path("/usr/local/share/fonts"),
+                             fs::path(home ? home : "/") / ".local/share/fonts", fs::path(home ? home : "/") / ".fonts"}) {
+    std::error_code ec;
+    for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (name.rfind("liberationsansnarrow", 0) == 0 || name.rfind("arialn", 0) == 0) return true;
+    }
+  }
+  return false;
+}
+
 // Text as compared: lower case (headings are printed in capitals), no whitespace (lines wrap
 // anywhere), and the sheet's typography mapped back to the spec's notation.
 std::string normalise(const std::string& text) {
@@ -238,6 +254,12 @@ std::string case_name(const testing::TestParamInfo<SheetCase>& info) {
 }
 
 class PrintedSheet : public testing::TestWithParam<SheetCase> {};
+
+TEST(SheetFont, IsInstalled) {
+  if (!have_chromium()) GTEST_SKIP() << kNoChromium;
+  EXPECT_TRUE(have_sheet_font()) << "the sheets are laid out for Liberation Sans Narrow: install the Debian package "
+                                    "fonts-liberation, or every sheet overflows its pages";
+}
 
 TEST_P(PrintedSheet, FitsItsPagesAndShowsTheWholeModel) {
   if (!have_chromium()) GTEST_SKIP() << kNoChromium;
