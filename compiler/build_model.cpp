@@ -78,9 +78,7 @@ std::optional<SourceNote> Builder::source(Object& o) {
         names.push_back(d.id);
         names.push_back(d.file);
       }
-      std::string msg = "source note names unknown document '" + note.doc + "'";
-      const std::string guess = did_you_mean(note.doc, names);
-      if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+      const std::string msg = with_suggestion("source note names unknown document '" + note.doc + "'", note.doc, names);
       diags_.error(s.loc_of("doc"), msg);
     }
   }
@@ -173,9 +171,7 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
     if (!v) {
       std::vector<std::string> names;
       for (const auto& voc : spec_.vocabularies) names.push_back(voc.id);
-      std::string msg = "columns of " + o.what() + " name unknown vocabulary '" + n->scalar + "'";
-      const std::string guess = did_you_mean(n->scalar, names);
-      if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+      const std::string msg = with_suggestion("columns of " + o.what() + " name unknown vocabulary '" + n->scalar + "'", n->scalar, names);
       diags_.error(n->loc, msg);
       return cols;
     }
@@ -216,9 +212,7 @@ void Builder::table(const NodePtr& n) {
   };
   const auto k = kKinds.find(kind_node->scalar);
   if (k == kKinds.end()) {
-    std::string msg = "unknown table kind '" + kind_node->scalar + "'";
-    const std::string guess = did_you_mean(kind_node->scalar, {kTableKinds.begin(), kTableKinds.end()});
-    if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+    const std::string msg = with_suggestion("unknown table kind '" + kind_node->scalar + "'", kind_node->scalar, {kTableKinds.begin(), kTableKinds.end()});
     diags_.error(kind_node->loc, msg);
     return;
   }
@@ -287,9 +281,7 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
     const auto& [col, n] = many->entries[i];
     const auto it = std::find(ids.begin(), ids.end(), col);
     if (it == ids.end()) {
-      std::string msg = what + " names unknown column '" + col + "'";
-      const std::string guess = did_you_mean(col, ids);
-      if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+      const std::string msg = with_suggestion(what + " names unknown column '" + col + "'", col, ids);
       diags_.error(many->key_locs[i], msg);
       continue;
     }
@@ -499,9 +491,7 @@ void Builder::modifiers(Object& o, Table& t) {
     for (const auto& m : group.members) {
       auto it = std::find_if(mt.items.begin(), mt.items.end(), [&](const ModifierItem& x) { return x.id == m; });
       if (it == mt.items.end()) {
-        std::string msg = "group '" + group.id + "' names unknown modifier '" + m + "'";
-        const std::string guess = did_you_mean(m, ids);
-        if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+        const std::string msg = with_suggestion("group '" + group.id + "' names unknown modifier '" + m + "'", m, ids);
         diags_.error(g.loc_of("members"), msg);
       } else if (it->group >= 0) {
         diags_.error(g.loc_of("members"), "modifier '" + m + "' is already in group '" +
@@ -523,11 +513,8 @@ void Builder::matrix(Object& o, Table& t) {
     if (const auto ct = cell_type_from(cell)) {
       m.cell = *ct;
     } else {
-      std::string msg = "unknown cell type '" + cell + "'";
-      const std::string guess =
-          did_you_mean(cell, {"text", "integer", "fire_points", "rate", "dice", "levels"});
-      if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
-      diags_.error(o.loc_of("cell"), msg);
+      diags_.error(o.loc_of("cell"), with_suggestion("unknown cell type '" + cell + "'", cell,
+                                                     {"text", "integer", "fire_points", "rate", "dice", "levels"}));
     }
   }
   m.columns = columns(o, m.columns_vocabulary, true);
@@ -591,9 +578,7 @@ void Builder::matrix(Object& o, Table& t) {
           const auto& [col, n] = cells->entries[i];
           const auto it = std::find(ids.begin(), ids.end(), col);
           if (it == ids.end()) {
-            std::string msg = what + " names unknown column '" + col + "'";
-            const std::string guess = did_you_mean(col, ids);
-            if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+            const std::string msg = with_suggestion(what + " names unknown column '" + col + "'", col, ids);
             diags_.error(cells->key_locs[i], msg);
             continue;
           }

@@ -51,4 +51,10 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return best;
 }
 
+std::string with_suggestion(std::string message, const std::string& word, const std::vector<std::string>& candidates) {
+  const std::string guess = did_you_mean(word, candidates);
+  if (!guess.empty()) message += "; did you mean '" + guess + "'?";
+  return message;
+}
+
 }  // namespace qrsc

@@ -44,5 +44,7 @@ class Diagnostics {
 
 // The closest candidate by edit distance, or "" when nothing is close enough.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+// `message`, followed by "; did you mean 'x'?" when a candidate is close to `word`.
+std::string with_suggestion(std::string message, const std::string& word, const std::vector<std::string>& candidates);
 
 }  // namespace qrsc

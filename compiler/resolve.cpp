@@ -492,9 +492,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
     if (key == "tables" && !item->get("kind")) {
       std::vector<std::string> ids;
       for (const auto& b : base.items) ids.push_back(id_of(*b));
-      std::string msg = "the parent has no table '" + id + "' to patch (a new table needs 'kind')";
-      const std::string guess = did_you_mean(id, ids);
-      if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+      const std::string msg = with_suggestion("the parent has no table '" + id + "' to patch (a new table needs 'kind')", id, ids);
       diags_.error(item->loc, msg);
       continue;
     }

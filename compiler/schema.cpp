@@ -20,9 +20,7 @@ Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::ve
   for (std::size_t i = 0; i < node_->entries.size(); ++i) {
     const std::string& key = node_->entries[i].first;
     if (std::find(names.begin(), names.end(), key) != names.end()) continue;
-    std::string msg = "unknown key '" + key + "' in " + what_;
-    const std::string guess = did_you_mean(key, names);
-    if (!guess.empty()) msg += "; did you mean '" + guess + "'?";
+    const std::string msg = with_suggestion("unknown key '" + key + "' in " + what_, key, names);
     diags_.error(node_->key_locs[i], msg);
   }
 }
