@@ -106,19 +106,26 @@ mst::data text_item(const std::string& text) {
 
 // ------------------------------------------------------------------ tables, by kind
 
-// A long table's lines in `split` blocks, printed side by side; one block when split <= 1.
+// The rows [first, last) of each of the `split` blocks a long table is printed in, side by
+// side; one block (possibly empty) when split <= 1.
+std::vector<std::pair<std::size_t, std::size_t>> block_ranges(std::size_t rows, int split) {
+  const auto parts = static_cast<std::size_t>(std::max(1, split));
+  const std::size_t per_block = std::max<std::size_t>(1, (rows + parts - 1) / parts);
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t first = 0; first < rows; first += per_block) out.emplace_back(first, std::min(rows, first + per_block));
+  if (out.empty()) out.emplace_back(0, 0);
+  return out;
+}
+
 mst::data blocks_of(const mst::data& lines, int split) {
   const auto& all = lines.list_value();
-  const std::size_t parts = static_cast<std::size_t>(std::max(1, split));
-  const std::size_t per_block = std::max<std::size_t>(1, (all.size() + parts - 1) / parts);
   mst::data blocks = list_of();
-  for (std::size_t start = 0; start < all.size() || start == 0; start += per_block) {
+  for (const auto& [first, last] : block_ranges(all.size(), split)) {
     mst::data block_lines = list_of();
-    for (std::size_t i = start; i < std::min(all.size(), start + per_block); ++i) block_lines << all[i];
+    for (std::size_t i = first; i < last; ++i) block_lines << all[i];
     mst::data block;
     block.set("lines", block_lines);
     blocks << block;
-    if (start + per_block >= all.size()) break;
   }
   return blocks;
 }
@@ -128,7 +135,7 @@ std::string band_text(const BandCell& c, KeyType type) {
 }
 
 // One printed line of a band table: the die results, then the effect.
-mst::data band_line(std::vector<std::string> cells, bool span_all, std::size_t columns, const std::string& title,
+mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::size_t columns, const std::string& title,
                     const std::vector<std::string>& paragraphs, bool continues) {
   mst::data line;
   mst::data cell_list = list_of();
@@ -298,11 +305,8 @@ mst::data matrix_data(const Matrix& m, int split) {
     cd.set("name", c.name);
     columns << cd;
   }
-  const std::size_t parts = static_cast<std::size_t>(std::max(1, split));
-  const std::size_t per_block = (m.rows.size() + parts - 1) / parts;
   mst::data blocks = list_of();
-  for (std::size_t start = 0; start < m.rows.size() || start == 0; start += std::max<std::size_t>(per_block, 1)) {
-    const std::size_t end = std::min(m.rows.size(), start + per_block);
+  for (const auto& [start, end] : block_ranges(m.rows.size(), split)) {
     mst::data rows = list_of();
     for (std::size_t i = start; i < end; ++i) {
       const MatrixRow& r = m.rows[i];
@@ -329,7 +333,6 @@ mst::data matrix_data(const Matrix& m, int split) {
     block.set("has_row_groups", row_groups);
     block.set("cell_type", cell_type_name(m.cell));
     blocks << block;
-    if (end >= m.rows.size()) break;
   }
   d.set("blocks", blocks);
   return d;
@@ -637,6 +640,7 @@ std::string file_id(const std::string& id) {
 void set_sheet_fields(mst::data& d, const Spec& spec) {
   d.set("sheet_title", spec.title);
   d.set("subtitle", spec.subtitle);
+  d.set("has_subtitle", !spec.subtitle.empty());
   d.set("has_period", !spec.period.empty());
   d.set("period", spec.period);
   d.set("has_edition", !spec.edition.empty());

@@ -203,7 +203,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> build_files;
   std::string out_dir = "generated";
   bool werror = false;
-  auto* build = app.add_subcommand("build", "compile specs into generated headers");
+  auto* build = app.add_subcommand("build", "compile specs into generated headers and printable sheets");
   build->add_option("specs", build_files, "spec files")->required()->check(CLI::ExistingFile);
   build->add_option("-o,--output", out_dir, "output folder")->capture_default_str();
   build->add_flag("--werror", werror, "treat warnings as errors");

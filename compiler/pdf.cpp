@@ -139,22 +139,26 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::sec
   }
   r.started = true;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  int status = 0;
-  bool exited = false;
-  while (!exited) {
+  // Wait for the exit without reaping it (WNOWAIT): while the process is not reaped its id,
+  // which is also its group's id, cannot be reused, so signalling the group is safe.
+  siginfo_t info{};
+  while (true) {
     drain(out, err, r.out, r.err, 100);
-    exited = ::waitpid(pid, &status, WNOHANG) == pid;
-    if (!exited && std::chrono::steady_clock::now() > deadline) {
+    info.si_pid = 0;
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid) break;
+    if (std::chrono::steady_clock::now() > deadline) {
       r.timed_out = true;
-      ::kill(-pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      exited = true;
+      break;
     }
   }
+  // The process we started has exited or timed out: stop it and any helpers left in the
+  // group we created for it, then reap it.
+  ::kill(-pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
   // Collect what is still buffered; a helper that kept the pipe open must not hold us up.
   while ((out.fd[0] >= 0 || err.fd[0] >= 0) && drain(out, err, r.out, r.err, 50)) {
   }
-  ::kill(-pid, SIGKILL);  // helpers left behind in the group we created, if any
   if (WIFEXITED(status) && !r.timed_out) r.exit_code = WEXITSTATUS(status);
   return r;
 }
@@ -186,7 +190,13 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
   }
   const fs::path page = tmp.path / "sheet.html";
   const fs::path pdf = tmp.path / "sheet.pdf";
-  std::ofstream(page, std::ios::binary) << html;
+  std::ofstream page_out(page, std::ios::binary);
+  page_out << html;
+  page_out.close();
+  if (!page_out) {
+    r.error = "cannot write " + page.string();
+    return r;
+  }
   // The flags a headless browser needs on a sandboxed root machine with no network: no
   // sandbox (root), no GPU, nothing fetched in the background, a fresh profile each time.
   const std::vector<std::string> argv = {chromium,

@@ -16,6 +16,7 @@
 #include "emit_html.hpp"
 #include "frontend.hpp"
 #include "pdf.hpp"
+#include "templates.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -300,6 +301,24 @@ TEST(SheetHtml, EveryTableOnceAndTheIndexListsEverySheet) {
   for (const auto& s : specs) {
     EXPECT_NE(index.find("href=\"" + qrsc::html_sheet_path(s) + "\""), std::string::npos) << s.id;
     EXPECT_NE(index.find(s.figures), std::string::npos) << s.id;
+  }
+}
+
+// Legible when printed: no type smaller than 7pt, at the smallest base size a layout uses.
+TEST(SheetHtml, NoTypeUnderSevenPoints) {
+  const std::string css = qrsc::load_template("html/sheet.css");
+  static const std::regex size_re(R"(font-size:\s*([\d.]+)(pt|em))");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(css, m, std::regex(R"(html \{[^}]*font-size:\s*([\d.]+)pt)")));
+  const double base = std::stod(m[1]);
+  for (auto it = std::sregex_iterator(css.begin(), css.end(), size_re); it != std::sregex_iterator(); ++it) {
+    const double size = std::stod((*it)[1]) * ((*it)[2] == "em" ? base : 1.0);
+    EXPECT_GE(size, 7.0) << (*it)[0];
+  }
+  const std::string layouts = qrsc::load_template("html/layouts.yaml");
+  static const std::regex layout_re(R"(font_size:\s*([\d.]+)pt)");
+  for (auto it = std::sregex_iterator(layouts.begin(), layouts.end(), layout_re); it != std::sregex_iterator(); ++it) {
+    EXPECT_GE(std::stod((*it)[1]), base) << "a layout's base size below the sheet's: " << (*it)[0];
   }
 }
 
