@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -63,8 +65,9 @@ ExpectationFile load_expectations(const std::string& file_name) {
 
 fs::path write_temp_spec(const std::string& name, const std::string& text) {
   static int counter = 0;
-  const fs::path dir = fs::temp_directory_path() / ("qrs_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                                                    "_" + std::to_string(counter++));
+  // One folder per process and call: ctest runs tests in parallel processes.
+  const fs::path dir = fs::temp_directory_path() / ("qrs_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+  fs::remove_all(dir);
   fs::create_directories(dir / "rules" / "t");
   const fs::path p = dir / "rules" / "t" / name;
   std::ofstream(p) << text;
