@@ -349,10 +349,7 @@ void Builder::bands(Object& o, Table& t) {
         for (const auto& p : row.parts) {
           if (p.bands[c].band.present) present.push_back(p.bands[c].band);
         }
-        std::sort(present.begin(), present.end(), [](const qrs::Band& a, const qrs::Band& b) {
-          if (!a.has_lo) return b.has_lo;
-          return b.has_lo && a.lo < b.lo;
-        });
+        std::sort(present.begin(), present.end(), qrs::starts_before);
         qrs::Band u = qrs::band_none();
         bool contiguous = true;
         for (const auto& b : present) {
@@ -409,10 +406,7 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
     for (const auto& row : bt.rows) {
       if (row.bands[c].band.present) edges.push_back({&row, row.bands[c].band});
     }
-    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
-      if (!a.band.has_lo) return b.band.has_lo;
-      return b.band.has_lo && a.band.lo < b.band.lo;
-    });
+    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return qrs::starts_before(a.band, b.band); });
     const auto fmt_key = [&](Fraction f) { return format_number(f); };
     if (edges.empty()) {
       diags_.error(t.loc, "table '" + t.id + "' has no bands" + col);

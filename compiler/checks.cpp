@@ -300,8 +300,10 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
     auto& count = report.by_document[e.doc];
     ++count.items;
     bool checked = false;
+    bool any_failed = false;
     for (const auto& a : e.asserts) {
       const Verdict v = judge(spec, a);
+      any_failed = any_failed || (v.checkable && !v.holds);
       if (!v.checkable) {
         diags.error(a.loc, "erratum '" + e.id + "': " + v.actual);
         continue;
@@ -325,10 +327,6 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
       }
     }
     count.checked += checked ? 1 : 0;
-    const bool any_failed = std::any_of(e.asserts.begin(), e.asserts.end(), [&](const Assertion& a) {
-      const Verdict v = judge(spec, a);
-      return v.checkable && !v.holds;
-    });
     if (!e.disputed.empty() && !e.asserts.empty() && !any_failed) {
       diags.error(e.loc, fmt::format("erratum '{}' is marked disputed, but the data agrees with all its assertions; "
                                      "assert the claim the spec does not follow, or remove 'disputed'",

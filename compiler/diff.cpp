@@ -94,6 +94,15 @@ class Differ {
     return it == renamed_.end() ? id : it->second;
   }
 
+  // The index of a new column in the old sheet's columns (same id, or its id before a
+  // rename), or old_columns.size() when the column is new.
+  std::size_t old_column_index(const std::vector<Column>& old_columns, const std::string& id) const {
+    for (std::size_t i = 0; i < old_columns.size(); ++i) {
+      if (old_columns[i].id == id || old_columns[i].id == old_column_id(id)) return i;
+    }
+    return old_columns.size();
+  }
+
   void table(const Table& ot, const Table& nt, const BandTable& nb) {
     const auto& ob = std::get<BandTable>(ot.body);
     for (const auto& orow : ob.rows) {
@@ -120,10 +129,7 @@ class Differ {
       }
       for (std::size_t c = 0; c < nb.columns.size(); ++c) {
         const std::string col_id = nb.columns[c].id;
-        std::size_t oc = ob.columns.size();
-        for (std::size_t i = 0; i < ob.columns.size(); ++i) {
-          if (ob.columns[i].id == col_id || ob.columns[i].id == old_column_id(col_id)) oc = i;
-        }
+        const std::size_t oc = old_column_index(ob.columns, col_id);
         if (oc == ob.columns.size()) {
           if (!nb.single_column()) {
             add({nt.id, row.id, col_id, nt.title,
@@ -187,8 +193,8 @@ class Differ {
       if (!by_id(nm.columns, c.id)) add({nt.id, "", c.id, nt.title, fmt::format("Column {} is removed", c.name), nt.loc});
     }
     for (const auto& c : nm.columns) {
-      const Column* oc = by_id(om.columns, c.id);
-      if (!oc) oc = by_id(om.columns, old_column_id(c.id));
+      const std::size_t index = old_column_index(om.columns, c.id);
+      const Column* oc = index < om.columns.size() ? &om.columns[index] : nullptr;
       if (!oc) {
         add({nt.id, "", c.id, nt.title, fmt::format("New column: {}", c.name), c.loc});
       } else if (O(oc->name) != c.name) {
@@ -206,10 +212,7 @@ class Differ {
       }
       if (O(orow->name) != r.name) add({nt.id, r.id, "", nt.title, fmt::format("{} is now {}", orow->name, r.name), r.loc});
       for (std::size_t c = 0; c < nm.columns.size(); ++c) {
-        std::size_t oc = om.columns.size();
-        for (std::size_t i = 0; i < om.columns.size(); ++i) {
-          if (om.columns[i].id == nm.columns[c].id || om.columns[i].id == old_column_id(nm.columns[c].id)) oc = i;
-        }
+        const std::size_t oc = old_column_index(om.columns, nm.columns[c].id);
         if (oc == om.columns.size()) continue;  // the new column is reported once
         const MatrixCell& a = orow->cells[oc];
         const MatrixCell& b = r.cells[c];

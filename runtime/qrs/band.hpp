@@ -30,6 +30,12 @@ constexpr Band band_none() { return {}; }
 
 inline constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
+// Orders bands by lower edge, an open lower end ("-2 or less") first.
+constexpr bool starts_before(const Band& a, const Band& b) {
+  if (!a.has_lo) return b.has_lo;
+  return b.has_lo && a.lo < b.lo;
+}
+
 // Index of the band containing key, or npos.
 template <std::size_t N>
 constexpr std::size_t find_band(const std::array<Band, N>& bands, Fraction key) {
@@ -45,16 +51,12 @@ template <std::size_t N>
 constexpr bool covers_exactly_once(const std::array<Band, N>& bands, std::optional<Fraction> min,
                                    std::optional<Fraction> max_inclusive) {
   // Collect the present bands, ordered by lower edge (insertion sort: N is small).
-  const auto lo_less = [](const Band& a, const Band& b) {
-    if (!a.has_lo) return b.has_lo;
-    return b.has_lo && a.lo < b.lo;
-  };
   std::array<std::size_t, N> order{};
   std::size_t count = 0;
   for (std::size_t i = 0; i < N; ++i) {
     if (!bands[i].present) continue;
     std::size_t j = count++;
-    while (j > 0 && lo_less(bands[i], bands[order[j - 1]])) {
+    while (j > 0 && starts_before(bands[i], bands[order[j - 1]])) {
       order[j] = order[j - 1];
       --j;
     }
