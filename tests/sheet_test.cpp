@@ -16,7 +16,8 @@
 #include "emit_html.hpp"
 #include "frontend.hpp"
 #include "pdf.hpp"
-#include "templates.hpp"
+#include "process.hpp"
+#include "template_store.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -8,6 +8,7 @@
 #include "frontend.hpp"
 #include "lookup.hpp"
 #include "resolve.hpp"
+#include "words.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;

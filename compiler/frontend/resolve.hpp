@@ -26,7 +26,4 @@ Resolution resolve_spec(const std::filesystem::path& file, Diagnostics& diags);
 // with renames and scale conversion applied. No tree when the spec has no parent.
 Resolution resolve_baseline(const std::filesystem::path& file, Diagnostics& diags);
 
-// Whole-word, case-keeping replacement ("Green" -> "Raw", "green" -> "raw").
-std::string replace_word(const std::string& text, const std::string& from, const std::string& to);
-
 }  // namespace qrsc

@@ -9,7 +9,8 @@
 #include <set>
 #include <stdexcept>
 
-#include "templates.hpp"
+#include "backend.hpp"
+#include "template_store.hpp"
 
 namespace qrsc {
 
@@ -545,8 +546,7 @@ struct PlacedLayout {
   std::vector<PlacedPage> pages;
 };
 
-PlacedLayout place(const Spec& spec) {
-  const YAML::Node all = YAML::Load(load_template(kLayouts));
+PlacedLayout place(const YAML::Node& all, const Spec& spec) {
   const YAML::Node layout = all[spec.system] ? all[spec.system] : all["default"];
   if (!layout || !layout["pages"] || !layout["pages"].IsSequence()) {
     throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + spec.system + "' and no default");
@@ -616,24 +616,23 @@ mst::data page_data(const PlacedPage& p) {
 
 // ------------------------------------------------------------------ rendering
 
-std::string render(const std::string& name, mst::data& d) {
+mst::mustache parse_template(const std::string& name) {
   mst::mustache tmpl(load_template(name));
   if (!tmpl.is_valid()) throw std::runtime_error(name + ": " + tmpl.error_message());
+  return tmpl;
+}
+
+std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
   // Partials are looked up by name in the data; the names contain a '/' or '.', so no data
   // key can shadow them.
   for (const char* p : {"sheet.css", "partials/table", "partials/bands", "partials/modifiers", "partials/matrix",
                         "partials/list", "partials/list_item", "partials/facts"}) {
     const std::string file = std::string("html/") + p + (std::string(p).find('.') == std::string::npos ? ".mustache" : "");
-    d.set(p, mst::partial([file] { return load_template(file); }));
+    const std::string& text = load_template(file);
+    d.set(p, mst::partial([&text] { return text; }));
   }
   std::string out = tmpl.render(d);
   if (!tmpl.is_valid()) throw std::runtime_error(name + ": " + tmpl.error_message());
-  return out;
-}
-
-std::string file_id(const std::string& id) {
-  std::string out;
-  for (char c : id) out += (c == '-' || c == '.') ? '_' : c;
   return out;
 }
 
@@ -659,19 +658,31 @@ std::optional<Paper> paper_from(const std::string& name) {
   return std::nullopt;
 }
 
-std::string html_sheet_path(const Spec& spec) { return spec.system + "/" + file_id(spec.id) + ".html"; }
+std::string html_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".html"; }
 
-std::optional<int> html_sheet_page_count(const Spec& spec) {
-  const auto pages = place(spec).pages;
+constexpr const char* kSheetTemplate = "html/sheet.html.mustache";
+constexpr const char* kIndexTemplate = "html/index.html.mustache";
+
+struct HtmlSheetEmitter::Parsed {
+  YAML::Node layouts = YAML::Load(load_template(kLayouts));
+  mst::mustache sheet = parse_template(kSheetTemplate);
+  mst::mustache index = parse_template(kIndexTemplate);
+};
+
+HtmlSheetEmitter::HtmlSheetEmitter() : parsed_(std::make_unique<Parsed>()) {}
+HtmlSheetEmitter::~HtmlSheetEmitter() = default;
+
+std::optional<int> HtmlSheetEmitter::page_count(const Spec& spec) const {
+  const auto pages = place(parsed_->layouts, spec).pages;
   for (const auto& p : pages) {
     if (p.flow > 0) return std::nullopt;
   }
   return static_cast<int>(pages.size());
 }
 
-std::string emit_html_sheet(const Spec& spec, Paper paper) {
+std::string HtmlSheetEmitter::sheet(const Spec& spec, Paper paper) const {
   const PaperSize& size = paper_size(paper);
-  const PlacedLayout layout = place(spec);
+  const PlacedLayout layout = place(parsed_->layouts, spec);
   const auto& pages = layout.pages;
   const bool fixed = std::none_of(pages.begin(), pages.end(), [](const PlacedPage& p) { return p.flow > 0; });
   mst::data d;
@@ -692,21 +703,31 @@ std::string emit_html_sheet(const Spec& spec, Paper paper) {
     page_list << page;
   }
   d.set("pages", page_list);
-  return render("html/sheet.html.mustache", d);
+  return render(kSheetTemplate, parsed_->sheet, d);
 }
 
-std::string emit_html_index(const std::vector<Spec>& specs) {
+std::string HtmlSheetEmitter::index(const std::vector<const Spec*>& specs) const {
   mst::data d;
   mst::data sheets = list_of();
-  for (const auto& spec : specs) {
-    if (spec.abstract) continue;
+  for (const Spec* spec : specs) {
+    if (spec->abstract) continue;
     mst::data s;
-    set_sheet_fields(s, spec);
-    s.set("href", html_sheet_path(spec));
+    set_sheet_fields(s, *spec);
+    s.set("href", html_sheet_path(*spec));
     sheets << s;
   }
   d.set("sheets", sheets);
-  return render("html/index.html.mustache", d);
+  return render(kIndexTemplate, parsed_->index, d);
 }
+
+std::string emit_html_sheet(const Spec& spec, Paper paper) { return HtmlSheetEmitter().sheet(spec, paper); }
+
+std::string emit_html_index(const std::vector<Spec>& specs) {
+  std::vector<const Spec*> all;
+  for (const auto& s : specs) all.push_back(&s);
+  return HtmlSheetEmitter().index(all);
+}
+
+std::optional<int> html_sheet_page_count(const Spec& spec) { return HtmlSheetEmitter().page_count(spec); }
 
 }  // namespace qrsc

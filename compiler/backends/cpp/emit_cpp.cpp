@@ -5,8 +5,9 @@
 #include <kainjow/mustache.hpp>
 #include <stdexcept>
 
+#include "backend.hpp"
 #include "cpp_names.hpp"
-#include "templates.hpp"
+#include "template_store.hpp"
 
 namespace qrsc {
 
@@ -15,12 +16,6 @@ namespace mst = kainjow::mustache;
 namespace {
 
 mst::data list_of() { return mst::data(mst::data::type::list); }
-
-std::string file_id(const std::string& id) {
-  std::string out;
-  for (char c : id) out += (c == '-' || c == '.') ? '_' : c;
-  return out;
-}
 
 std::string cpp_band(const qrs::Band& b) {
   if (!b.present) return "qrs::band_none()";
@@ -317,16 +312,24 @@ mst::data facts_data(const FactsTable& ft) {
 
 }  // namespace
 
-std::string cpp_header_path(const Spec& spec) { return spec.system + "/" + file_id(spec.id) + ".hpp"; }
+std::string cpp_header_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".hpp"; }
 
 std::string cpp_namespace(const Spec& spec) {
-  return "qrs::" + cpp_identifier(spec.system) + "::" + cpp_identifier(file_id(spec.id));
+  return "qrs::" + cpp_identifier(spec.system) + "::" + cpp_identifier(sheet_file_id(spec));
 }
 
-std::string emit_cpp_header(const Spec& spec) {
-  mst::mustache tmpl(load_template("cpp/sheet.hpp.mustache"));
-  if (!tmpl.is_valid()) throw std::runtime_error("cpp/sheet.hpp.mustache: " + tmpl.error_message());
-  tmpl.set_custom_escape(cpp_string);
+namespace {
+constexpr const char* kHeaderTemplate = "cpp/sheet.hpp.mustache";
+}  // namespace
+
+CppHeaderEmitter::CppHeaderEmitter() : tmpl_(load_template(kHeaderTemplate)) {
+  if (!tmpl_.is_valid()) throw std::runtime_error(std::string(kHeaderTemplate) + ": " + tmpl_.error_message());
+  tmpl_.set_custom_escape(cpp_string);
+}
+
+std::string emit_cpp_header(const Spec& spec) { return CppHeaderEmitter().header(spec); }
+
+std::string CppHeaderEmitter::header(const Spec& spec) {
   mst::data d;
   d.set("namespace", cpp_namespace(spec));
   d.set("id", spec.id);
@@ -383,8 +386,8 @@ std::string emit_cpp_header(const Spec& spec) {
     tables << td;
   }
   d.set("tables", tables);
-  std::string out = tmpl.render(d);
-  if (!tmpl.is_valid()) throw std::runtime_error("cpp/sheet.hpp.mustache: " + tmpl.error_message());
+  std::string out = tmpl_.render(d);
+  if (!tmpl_.is_valid()) throw std::runtime_error(std::string(kHeaderTemplate) + ": " + tmpl_.error_message());
   return out;
 }
 

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "resolve.hpp"
+#include "words.hpp"
 
 namespace qrsc {
 

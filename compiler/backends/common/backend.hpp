@@ -1,0 +1,48 @@
+// The one interface every output implements (protoc's CodeGenerator, a TableGen emitter).
+// A backend reads the resolved model and nothing else. The command line creates each selected
+// backend once per run, so a backend loads and parses its templates in its constructor, and
+// writes all the files of a run at once, all or none.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model.hpp"
+
+namespace qrsc {
+
+// One file a backend writes: its path relative to the output folder, and its bytes.
+struct OutputFile {
+  std::string path;
+  std::string content;
+};
+
+// Settings a backend may read; each backend ignores what is not its business.
+struct BackendOptions {
+  std::string paper = "letter";  // html, pdf: letter or a4
+  std::string chromium;          // pdf: the browser to print with; empty for the default
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  // The files this backend writes for one sheet. Abstract specs are never passed.
+  [[nodiscard]] virtual std::vector<OutputFile> emit(const Spec& spec) const = 0;
+  // Files written once per run from every sheet of the run (an index page); none by default.
+  [[nodiscard]] virtual std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const;
+};
+
+struct BackendInfo {
+  std::string_view name;         // as given to --emit
+  std::string_view description;  // for --help
+  bool by_default = false;       // written by `qrsc build` without --emit
+  std::unique_ptr<Backend> (*make)(const BackendOptions&) = nullptr;  // may throw on a bad template
+};
+
+// A sheet's file name without extension: its id with '-' and '.' as '_' ("acw-2.1-15mm" ->
+// "acw_2_1_15mm"). Every backend writes <system>/<file id>.<ext>.
+std::string sheet_file_id(const Spec& spec);
+
+}  // namespace qrsc

@@ -1,0 +1,17 @@
+// The backends' templates: read from a templates folder when one is given, otherwise the
+// copies embedded at build time (so an installed qrsc needs no data files). Each template is
+// read once per run and kept.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace qrsc {
+
+// Sets the folder templates are read from (qrsc --templates DIR), and forgets what was read.
+void set_template_dir(std::optional<std::filesystem::path> dir);
+// The text of a template such as "cpp/sheet.hpp.mustache"; throws std::runtime_error if absent.
+const std::string& load_template(const std::string& name);
+
+}  // namespace qrsc

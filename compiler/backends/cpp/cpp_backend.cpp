@@ -1,0 +1,29 @@
+// `--emit cpp`: a header of constexpr tables per sheet.
+#include "backend.hpp"
+#include "emit_cpp.hpp"
+
+namespace qrsc {
+
+namespace {
+
+class CppBackend final : public Backend {
+ public:
+  std::vector<OutputFile> emit(const Spec& spec) const override {
+    return {{cpp_header_path(spec), emitter_.header(spec)}};
+  }
+
+ private:
+  mutable CppHeaderEmitter emitter_;  // rendering reuses the parsed template's state
+};
+
+}  // namespace
+
+const BackendInfo& cpp_backend() {
+  static const BackendInfo info{"cpp", "C++20 header of constexpr tables and lookups", true,
+                                [](const BackendOptions&) -> std::unique_ptr<Backend> {
+                                  return std::make_unique<CppBackend>();
+                                }};
+  return info;
+}
+
+}  // namespace qrsc

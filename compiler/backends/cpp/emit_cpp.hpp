@@ -1,0 +1,27 @@
+// The C++ backend's renderer: one header per spec, from templates/cpp/sheet.hpp.mustache.
+#pragma once
+
+#include <kainjow/mustache.hpp>
+#include <string>
+
+#include "model.hpp"
+
+namespace qrsc {
+
+// Parses the header template once; renders it for as many sheets as a run has.
+class CppHeaderEmitter {
+ public:
+  CppHeaderEmitter();  // throws std::runtime_error when the template is missing or invalid
+  std::string header(const Spec& spec);
+
+ private:
+  kainjow::mustache::mustache tmpl_;
+};
+
+// One header, with a renderer of its own (tests, one-off uses).
+std::string emit_cpp_header(const Spec& spec);
+// The header's path under the output folder: <system>/<file id>.hpp
+std::string cpp_header_path(const Spec& spec);
+std::string cpp_namespace(const Spec& spec);
+
+}  // namespace qrsc

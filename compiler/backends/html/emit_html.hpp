@@ -1,0 +1,46 @@
+// The sheet backend's renderer: one self-contained, printable HTML file per spec, rendered from
+// the templates under templates/html/. Which table goes on which page, in which column and
+// under which section heading is data (templates/html/layouts.yaml, chosen by spec.system);
+// every table is drawn by the partial of its kind.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+
+namespace qrsc {
+
+enum class Paper { letter, a4 };
+std::optional<Paper> paper_from(const std::string& name);  // "letter", "a4"
+
+// Loads the layouts and parses the templates once; renders as many sheets as a run has.
+class HtmlSheetEmitter {
+ public:
+  HtmlSheetEmitter();  // throws std::runtime_error on a missing or invalid template
+  ~HtmlSheetEmitter();
+  HtmlSheetEmitter(const HtmlSheetEmitter&) = delete;
+  HtmlSheetEmitter& operator=(const HtmlSheetEmitter&) = delete;
+
+  [[nodiscard]] std::string sheet(const Spec& spec, Paper paper) const;
+  // The page listing every sheet (title, edition, scale), linking to html_sheet_path of each.
+  [[nodiscard]] std::string index(const std::vector<const Spec*>& specs) const;
+  // The number of printed pages the layout intends for this spec (pages with content), or
+  // nothing when its layout flows over as many pages as it needs.
+  [[nodiscard]] std::optional<int> page_count(const Spec& spec) const;
+
+ private:
+  struct Parsed;
+  std::unique_ptr<Parsed> parsed_;
+};
+
+// The same, each with a renderer of its own (tests, one-off uses).
+std::string emit_html_sheet(const Spec& spec, Paper paper);
+std::string emit_html_index(const std::vector<Spec>& specs);
+std::optional<int> html_sheet_page_count(const Spec& spec);
+// The sheet's path under the output folder: beside the header, <system>/<file id>.html
+std::string html_sheet_path(const Spec& spec);
+
+}  // namespace qrsc

@@ -1,0 +1,39 @@
+// `--emit html`: a printable sheet per spec, and index.html listing every sheet of the run.
+#include "backend.hpp"
+#include "emit_html.hpp"
+
+#include <stdexcept>
+
+namespace qrsc {
+
+namespace {
+
+class HtmlBackend final : public Backend {
+ public:
+  explicit HtmlBackend(Paper paper) : paper_(paper) {}
+
+  std::vector<OutputFile> emit(const Spec& spec) const override {
+    return {{html_sheet_path(spec), emitter_.sheet(spec, paper_)}};
+  }
+  std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
+    return {{"index.html", emitter_.index(specs)}};
+  }
+
+ private:
+  Paper paper_;
+  HtmlSheetEmitter emitter_;
+};
+
+}  // namespace
+
+const BackendInfo& html_backend() {
+  static const BackendInfo info{"html", "printable sheet (self-contained HTML) and index.html", true,
+                                [](const BackendOptions& o) -> std::unique_ptr<Backend> {
+                                  const auto paper = paper_from(o.paper);
+                                  if (!paper) throw std::runtime_error("unknown paper '" + o.paper + "' (letter or a4)");
+                                  return std::make_unique<HtmlBackend>(*paper);
+                                }};
+  return info;
+}
+
+}  // namespace qrsc

@@ -1,0 +1,290 @@
+#include "emit_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "backend.hpp"
+
+namespace qrsc {
+
+namespace {
+
+// Insertion-ordered, so the file reads in the spec's order and diffs stay small.
+using Json = nlohmann::ordered_json;
+
+// An exact number: an integer when whole, otherwise {"num", "den"} in lowest terms.
+Json number(Fraction f) {
+  if (f.is_integer()) return f.num();
+  return Json{{"num", f.num()}, {"den", f.den()}};
+}
+
+Json optional_number(const std::optional<Fraction>& f) { return f ? number(*f) : Json(nullptr); }
+
+// A band as a half-open interval of keys: from <= key < below, either end open when absent;
+// null where the row does not occur in that column ("-").
+Json band(const BandCell& c, KeyType type) {
+  if (!c.band.present) return nullptr;
+  Json b = Json::object();
+  if (c.band.has_lo) b["from"] = number(c.band.lo);
+  if (c.band.has_hi) b["below"] = number(c.band.hi);
+  b["text"] = c.notation.empty() ? format_band(c.band, type) : c.notation;
+  return b;
+}
+
+Json bands(const std::vector<BandCell>& cells, KeyType type) {
+  Json out = Json::array();
+  for (const auto& c : cells) out.push_back(band(c, type));
+  return out;
+}
+
+Json source(const std::optional<SourceNote>& s) {
+  if (!s) return nullptr;
+  return Json{{"doc", s->doc}, {"note", s->note}};
+}
+
+Json provenance(const Provenance& p) {
+  static const char* kKinds[] = {"stated", "inherited", "converted", "overridden"};
+  Json out{{"kind", kKinds[static_cast<int>(p.kind)]}};
+  if (!p.detail.empty()) out["detail"] = p.detail;
+  return out;
+}
+
+Json columns(const std::vector<Column>& cols) {
+  Json out = Json::array();
+  for (const auto& c : cols) {
+    Json j{{"id", c.id}, {"name", c.name}};
+    if (c.range) j["range_inches"] = number(*c.range);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+Json texts(const std::vector<RichText>& paragraphs) {
+  Json out = Json::array();
+  for (const auto& p : paragraphs) out.push_back(p.render());
+  return out;
+}
+
+// ------------------------------------------------------------------ one builder per kind
+
+Json band_table(const BandTable& bt) {
+  Json key{{"type", bt.key_type == KeyType::integer ? "integer" : "fraction"}, {"name", bt.key_name}};
+  key["min"] = optional_number(bt.min);
+  key["max"] = optional_number(bt.max);
+  Json rows = Json::array();
+  for (const auto& r : bt.rows) {
+    Json row{{"id", r.id}, {"title", r.title}};
+    if (!r.label.empty()) row["label"] = r.label;
+    row["number"] = r.number ? Json(*r.number) : Json(nullptr);
+    row["paragraphs"] = texts(r.paragraphs);
+    row["bands"] = bands(r.bands, bt.key_type);
+    Json parts = Json::array();
+    for (const auto& p : r.parts) parts.push_back(Json{{"id", p.id}, {"text", p.text.render()}, {"bands", bands(p.bands, bt.key_type)}});
+    row["parts"] = std::move(parts);
+    row["source"] = source(r.source);
+    rows.push_back(std::move(row));
+  }
+  return Json{{"key", std::move(key)},
+              {"columns_vocabulary", bt.columns_vocabulary},
+              {"columns", columns(bt.columns)},
+              {"rows", std::move(rows)}};
+}
+
+Json modifier_table(const ModifierTable& mt) {
+  Json items = Json::array();
+  for (const auto& m : mt.items) {
+    Json item{{"id", m.id}, {"text", m.text.render()}, {"notation", m.value_notation()}};
+    item["value"] = m.value ? Json(*m.value) : Json(nullptr);
+    item["factor"] = optional_number(m.factor);
+    item["column"] = m.column;
+    item["group"] = m.group >= 0 ? Json(mt.groups[static_cast<std::size_t>(m.group)].id) : Json(nullptr);
+    item["source"] = source(m.source);
+    items.push_back(std::move(item));
+  }
+  Json groups = Json::array();
+  for (const auto& g : mt.groups) {
+    groups.push_back(Json{{"id", g.id}, {"title", g.title}, {"note", g.note}, {"members", g.members}});
+  }
+  return Json{{"items", std::move(items)}, {"groups", std::move(groups)}};
+}
+
+// The typed value of a matrix cell; null for a text cell (its notation is all there is).
+Json cell_value(const CellParse& v, CellType type) {
+  switch (type) {
+    case CellType::text:
+      return nullptr;
+    case CellType::integer:
+      return Json{{"integer", v.integer.value}};
+    case CellType::fire_points:
+      return Json{{"in_range", v.fire_points.in_range}, {"points", number(v.fire_points.points)}};
+    case CellType::rate: {
+      if (v.rate.is_multiplier) return Json{{"multiplier", number(v.rate.multiplier)}};
+      Json r{{"full_inches", number(v.rate.full)}};
+      r["double_quick_inches"] = v.rate.has_double_quick ? number(v.rate.double_quick) : Json(nullptr);
+      return r;
+    }
+    case CellType::dice: {
+      static const char* kKinds[] = {"blank", "cannot", "morale", "fixed"};
+      return Json{{"dice", kKinds[static_cast<int>(v.dice.kind)]}, {"offset", v.dice.offset}};
+    }
+    case CellType::levels: {
+      Json l{{"start", v.levels.start}};
+      l["worn"] = v.levels.has_worn ? Json(v.levels.worn) : Json(nullptr);
+      l["spent"] = v.levels.spent;
+      return l;
+    }
+  }
+  return nullptr;
+}
+
+Json matrix(const Matrix& m) {
+  Json groups = Json::array();
+  for (const auto& g : m.column_groups) groups.push_back(Json{{"name", g.name}, {"columns", g.columns}});
+  Json rows = Json::array();
+  for (const auto& r : m.rows) {
+    Json cells = Json::array();
+    for (const auto& c : r.cells) {
+      if (!c.present) {
+        cells.push_back(nullptr);
+        continue;
+      }
+      cells.push_back(Json{{"text", c.notation}, {"value", cell_value(c.value, m.cell)}, {"provenance", provenance(c.provenance)}});
+    }
+    rows.push_back(Json{{"id", r.id}, {"name", r.name}, {"group", r.group}, {"cells", std::move(cells)}, {"source", source(r.source)}});
+  }
+  return Json{{"cell", cell_type_name(m.cell)},
+              {"columns_vocabulary", m.columns_vocabulary},
+              {"columns", columns(m.columns)},
+              {"column_groups", std::move(groups)},
+              {"rows", std::move(rows)}};
+}
+
+Json list_item(const ListItem& i) {
+  Json items = Json::array();
+  for (const auto& sub : i.items) items.push_back(list_item(sub));
+  return Json{{"id", i.id}, {"label", i.label}, {"text", i.text.render()}, {"condition", i.condition.render()},
+              {"items", std::move(items)}};
+}
+
+Json list(const ListTable& lt) {
+  Json sections = Json::array();
+  for (const auto& s : lt.sections) {
+    Json items = Json::array();
+    for (const auto& i : s.items) items.push_back(list_item(i));
+    sections.push_back(Json{{"id", s.id}, {"title", s.title}, {"numbered", s.numbered}, {"items", std::move(items)}});
+  }
+  return Json{{"sections", std::move(sections)}};
+}
+
+Json facts(const FactsTable& ft) {
+  Json items = Json::array();
+  for (const auto& f : ft.items) {
+    Json item{{"id", f.id}, {"label", f.label}, {"value", f.value}};
+    item["inches"] = optional_number(f.inches);
+    item["text"] = f.text.render();
+    item["provenance"] = provenance(f.provenance);
+    items.push_back(std::move(item));
+  }
+  return Json{{"items", std::move(items)}};
+}
+
+Json table(const Table& t) {
+  Json j{{"id", t.id}, {"kind", table_kind_name(t.kind)}, {"title", t.title}, {"caption", t.caption}, {"notes", t.notes}};
+  j["source"] = source(t.source);
+  j["order"] = t.order.empty() ? Json(nullptr) : Json(t.order);
+  Json exceptions = Json::array();
+  for (const auto& e : t.order_exceptions) exceptions.push_back(Json{{"row", e.row}, {"column", e.column}, {"reason", e.reason}});
+  j["order_exceptions"] = std::move(exceptions);
+  // The body under the kind's own name, so a consumer switches on "kind" and reads one key.
+  std::visit(
+      [&](const auto& body) {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, BandTable>) j["bands"] = band_table(body);
+        if constexpr (std::is_same_v<T, ModifierTable>) j["modifiers"] = modifier_table(body);
+        if constexpr (std::is_same_v<T, Matrix>) j["matrix"] = matrix(body);
+        if constexpr (std::is_same_v<T, ListTable>) j["list"] = list(body);
+        if constexpr (std::is_same_v<T, FactsTable>) j["facts"] = facts(body);
+      },
+      t.body);
+  return j;
+}
+
+// ------------------------------------------------------------------ the sheet
+
+Json vocabularies(const Spec& spec) {
+  Json out = Json::array();
+  for (const auto& v : spec.vocabularies) {
+    Json terms = Json::array();
+    for (const auto& t : v.terms) {
+      Json term{{"id", t.id}, {"name", t.name}};
+      term["renamed_from"] = t.old_id.empty() && t.old_name.empty() ? Json(nullptr)
+                                                                    : Json{{"id", t.old_id}, {"name", t.old_name}};
+      terms.push_back(std::move(term));
+    }
+    out.push_back(Json{{"id", v.id}, {"title", v.title}, {"terms", std::move(terms)}});
+  }
+  return out;
+}
+
+Json renames(const Spec& spec) {
+  Json out = Json::array();
+  for (const auto& r : spec.renames) {
+    out.push_back(Json{{"vocabulary", r.vocabulary}, {"term", r.term}, {"to", r.to}, {"name", r.name},
+                       {"from_text", r.from_text}, {"to_text", r.to_text}});
+  }
+  return out;
+}
+
+Json errata(const Spec& spec) {
+  static const char* kKinds[] = {"starts", "ends", "band", "value", "cell", "exists", "absent", "renamed", "contains"};
+  Json out = Json::array();
+  for (const auto& e : spec.errata) {
+    Json asserts = Json::array();
+    for (const auto& a : e.asserts) {
+      Json j{{"kind", kKinds[static_cast<int>(a.kind)]}, {"table", a.table}, {"row", a.row}, {"column", a.column},
+             {"item", a.item}, {"expected", a.expected}, {"from", a.from}};
+      j["disputed"] = a.disputed.empty() ? Json(nullptr) : Json(a.disputed);
+      asserts.push_back(std::move(j));
+    }
+    Json j{{"id", e.id}, {"doc", e.doc}, {"text", e.text}};
+    j["disputed"] = e.disputed.empty() ? Json(nullptr) : Json(e.disputed);
+    j["covers"] = e.covers;
+    j["asserts"] = std::move(asserts);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+Json scaled_values(const Spec& spec) {
+  Json out = Json::array();
+  for (const auto& v : spec.scaled_values) out.push_back(Json{{"where", v.where}, {"provenance", provenance(v.provenance)}});
+  return out;
+}
+
+}  // namespace
+
+std::string json_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".json"; }
+
+std::string emit_json_sheet(const Spec& spec) {
+  Json j{{"format", "qrs-sheet"}, {"format_version", kJsonFormatVersion}};
+  for (const auto& [key, value] : {std::pair{"id", &spec.id}, {"system", &spec.system}, {"title", &spec.title},
+                                   {"subtitle", &spec.subtitle}, {"period", &spec.period}, {"edition", &spec.edition},
+                                   {"figures", &spec.figures}, {"spec", &spec.path}}) {
+    j[key] = *value;
+  }
+  j["lineage"] = spec.lineage;
+  Json sources = Json::array();
+  for (const auto& s : spec.sources) sources.push_back(Json{{"id", s.id}, {"file", s.file}, {"title", s.title}});
+  j["sources"] = std::move(sources);
+  j["scale"] = spec.scale_factor ? Json{{"factor", number(*spec.scale_factor)}, {"rounding", spec.rounding}} : Json(nullptr);
+  j["renames"] = renames(spec);
+  j["vocabularies"] = vocabularies(spec);
+  Json tables = Json::array();
+  for (const auto& t : spec.tables) tables.push_back(table(t));
+  j["tables"] = std::move(tables);
+  j["scaled_values"] = scaled_values(spec);
+  j["errata"] = errata(spec);
+  // Strict UTF-8: a spec's text that is not valid UTF-8 is an error, never silently replaced.
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::strict) + "\n";
+}
+
+}  // namespace qrsc

@@ -1,0 +1,26 @@
+// Printing a sheet to PDF with headless Chromium (run through run_process: no shell, its own
+// process group, a timeout).
+#pragma once
+
+#include <string>
+
+#include "model.hpp"
+
+namespace qrsc {
+
+// The PDF's path under the output folder: beside the HTML sheet, <system>/<file id>.pdf
+std::string pdf_sheet_path(const Spec& spec);
+
+// The Chromium qrsc uses when none is given: /usr/bin/chromium, else `chromium` on PATH.
+std::string default_chromium();
+
+struct PdfResult {
+  std::string pdf;    // the PDF's bytes; empty on failure
+  std::string error;  // empty on success
+};
+
+// Prints a self-contained HTML document to PDF. The page size comes from the document's
+// @page rule. A missing Chromium is reported with the Debian package to install.
+PdfResult print_pdf(const std::string& html, const std::string& chromium);
+
+}  // namespace qrsc

@@ -1,0 +1,22 @@
+// Running a helper program (Chromium, pdftotext) directly: posix_spawn, no shell, in its own
+// process group so that a hung program and its children can be stopped, with a timeout.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace qrsc {
+
+struct ProcessResult {
+  bool started = false;
+  bool timed_out = false;
+  int exit_code = -1;  // -1 when the process did not exit normally
+  std::string out, err;
+  std::string error;  // why it could not be started
+};
+
+// Runs argv (argv[0] is a path, or a name looked up in PATH) and captures its output.
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout);
+
+}  // namespace qrsc

@@ -1,0 +1,29 @@
+// qrsc check SPEC...: structural checks, declared orders, errata, undeclared changes.
+#include <memory>
+
+#include "compile.hpp"
+
+namespace qrsc::cli {
+
+Command add_check_command(CLI::App& app) {
+  struct Options {
+    std::vector<std::string> files;
+    bool werror = false;
+    std::string format = "text";
+  };
+  auto o = std::make_shared<Options>();
+  auto* sub = app.add_subcommand("check", "check specs and their errata, and changes no erratum explains");
+  sub->add_option("specs", o->files, "spec files")->required()->check(CLI::ExistingFile);
+  sub->add_flag("--werror", o->werror, "treat warnings as errors");
+  sub->add_option("--format", o->format, "diagnostics as text or json")->check(CLI::IsMember({"text", "json"}));
+  return {sub, [o] {
+            CompileOptions opt;
+            opt.werror = o->werror;
+            opt.against_parent = true;
+            opt.summary = true;
+            opt.format = o->format == "json" ? Format::json : Format::text;
+            return compile_all(o->files, opt) ? kOk : kFailed;
+          }};
+}
+
+}  // namespace qrsc::cli

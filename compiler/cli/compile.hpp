@@ -1,0 +1,51 @@
+// What the subcommands share: exit codes, compiling and checking specs with their
+// diagnostics printed, and writing outputs all-or-nothing.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+#include "output.hpp"
+
+namespace qrsc::cli {
+
+constexpr int kOk = 0;
+constexpr int kFailed = 1;
+constexpr int kUsage = 2;
+
+enum class Format { text, json };
+
+struct CompileOptions {
+  bool werror = false;
+  bool against_parent = false;  // also report changes no erratum explains (qrsc check)
+  bool summary = false;         // print the errata counts per document
+  Format format = Format::text;
+};
+
+// Compiles and checks every spec, printing diagnostics; returns the specs when all are clean.
+std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt);
+// Compiles one spec, printing its diagnostics.
+std::optional<Spec> compile_one(const std::string& file);
+
+// Writes the files (all or none); prints the error and returns false on failure.
+bool write_outputs(const std::vector<PendingFile>& files);
+bool ends_with(const std::string& s, const std::string& suffix);
+
+// A subcommand: added to the app with its options; `run` is called when it was chosen.
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+Command add_build_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
+Command add_diff_command(CLI::App& app);
+Command add_lookup_command(CLI::App& app);
+Command add_sheet_command(CLI::App& app);
+Command add_explain_command(CLI::App& app);
+
+}  // namespace qrsc::cli

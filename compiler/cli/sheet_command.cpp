@@ -1,0 +1,50 @@
+// qrsc sheet SPEC -o OUT.html|OUT.pdf [--paper letter|a4]: one printable sheet, through the
+// html or the pdf backend.
+#include <iostream>
+#include <memory>
+
+#include "registry.hpp"
+#include "compile.hpp"
+
+namespace qrsc::cli {
+
+namespace {
+
+struct SheetOptions {
+  std::string file, out;
+  BackendOptions backend;
+};
+
+int run_sheet(const SheetOptions& o) {
+  const BackendInfo* info = find_backend(ends_with(o.out, ".pdf") ? "pdf" : "html");
+  const auto backend = info->make(o.backend);
+  const auto specs = compile_all({o.file}, CompileOptions{});
+  if (!specs) return kFailed;
+  const Spec& spec = specs->front();
+  if (spec.abstract) {
+    std::cerr << "qrsc: error: " << o.file << " is abstract: it has no sheet of its own\n";
+    return kFailed;
+  }
+  std::vector<OutputFile> files = backend->emit(spec);
+  return write_outputs({{o.out, std::move(files.front().content)}}) ? kOk : kFailed;
+}
+
+}  // namespace
+
+Command add_sheet_command(CLI::App& app) {
+  auto o = std::make_shared<SheetOptions>();
+  auto* sub = app.add_subcommand("sheet", "a printable sheet: HTML, or PDF through headless Chromium");
+  sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
+  sub->add_option("-o,--output", o->out, "OUT.html or OUT.pdf")
+      ->required()
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            return ends_with(s, ".html") || ends_with(s, ".pdf") ? std::string() : "must end in .html or .pdf";
+          },
+          "OUT.html|OUT.pdf"));
+  sub->add_option("--paper", o->backend.paper, "page size")->check(CLI::IsMember({"letter", "a4"}))->capture_default_str();
+  sub->add_option("--chromium", o->backend.chromium, "the Chromium to print with (default /usr/bin/chromium)");
+  return {sub, [o] { return run_sheet(*o); }};
+}
+
+}  // namespace qrsc::cli

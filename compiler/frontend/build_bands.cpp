@@ -1,0 +1,217 @@
+// Band tables: die-result bands per column, parts, coverage.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const std::string& what) {
+  std::vector<BandCell> cells(bt.columns.size());
+  for (auto& c : cells) c.band = qrs::band_none();
+  const auto read = [&](const NodePtr& n, BandCell& cell) {
+    if (!n->is_scalar()) {
+      diags_.error(n->loc, "band of " + what + " must be written like '8 or more', '3 - 7' or '1, 2'");
+      return;
+    }
+    const BandParse p = parse_band(n->scalar, bt.key_type);
+    if (!p.error.empty()) diags_.error(n->loc, what + ": " + p.error);
+    cell = {p.band, n->scalar, n->loc};
+  };
+  const NodePtr one = o.get("band");
+  const NodePtr many = o.get("bands");
+  if (bt.single_column()) {
+    if (many) diags_.error(many->loc, what + ": this table has one column; write 'band:', not 'bands:'");
+    if (one) read(one, cells[0]);
+    return cells;
+  }
+  if (one) diags_.error(one->loc, what + ": this table has columns; write 'bands: { column: band, ... }'");
+  if (!many) return cells;
+  if (!many->is_map()) {
+    diags_.error(many->loc, what + ": 'bands' must map each column id to a band");
+    return cells;
+  }
+  std::vector<std::string> ids;
+  for (const auto& c : bt.columns) ids.push_back(c.id);
+  for (std::size_t i = 0; i < many->entries.size(); ++i) {
+    const auto& [col, n] = many->entries[i];
+    const auto it = std::find(ids.begin(), ids.end(), col);
+    if (it == ids.end()) {
+      const std::string msg = with_suggestion(what + " names unknown column '" + col + "'", col, ids);
+      diags_.error(many->key_locs[i], msg);
+      continue;
+    }
+    read(n, cells[static_cast<std::size_t>(it - ids.begin())]);
+  }
+  return cells;
+}
+
+void Builder::bands(Object& o, Table& t) {
+  BandTable bt;
+  if (const NodePtr kn = o.get("key")) {
+    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max"});
+    bt.key_name = k.str("name");
+    const std::string type = k.str("type");
+    if (type == "fraction") {
+      bt.key_type = KeyType::fraction;
+    } else if (!type.empty() && type != "integer") {
+      diags_.error(k.loc_of("type"), "key type must be 'integer' (die results) or 'fraction' (fire points)");
+    }
+    bt.min = k.number("min");
+    bt.max = k.number("max");
+  } else {
+    diags_.error(o.loc(), o.what() + " needs 'key' (e.g. { name: Die result, type: integer })");
+  }
+  bt.columns = columns(o, bt.columns_vocabulary, false);
+  if (bt.columns.empty()) bt.columns.push_back({"", "", std::nullopt, o.loc()});
+  for (const auto& rn : o.list("rows", true)) {
+    Object r(rn, "row of " + o.what(), diags_,
+             {"id", "title", "text", "label", "number", "band", "bands", "parts", "source", "notes", "override"});
+    if (!r.ok()) continue;
+    BandRow row;
+    row.id = identifier(r);
+    const std::string what = "row '" + row.id + "' of " + o.what();
+    row.title = r.str("title", true);
+    row.label = r.str("label");
+    for (const auto& p : r.strings("text")) {
+      NodePtr tn = std::make_shared<Node>();
+      tn->kind = Node::Kind::scalar;
+      tn->scalar = p;
+      tn->loc = r.loc_of("text");
+      row.paragraphs.push_back(text(tn, "text of " + what));
+    }
+    row.number = r.integer("number");
+    row.source = source(r);
+    row.loc = r.loc();
+    row.bands = band_cells(r, bt, what);
+    for (const auto& pn : r.list("parts")) {
+      Object po(pn, "part of " + what, diags_, {"id", "text", "band", "bands", "source", "notes"});
+      if (!po.ok()) continue;
+      BandPart part;
+      part.id = identifier(po);
+      part.text = text_of(po, "text");
+      part.loc = po.loc();
+      part.bands = band_cells(po, bt, "part '" + part.id + "' of " + what);
+      row.parts.push_back(std::move(part));
+    }
+    check_unique(row.parts, "part");
+    if (!row.parts.empty()) {
+      if (r.has("band") || r.has("bands")) {
+        diags_.error(r.loc(), what + " has parts; its bands are the union of the parts' bands, so give bands only there");
+      }
+      // The row's band in each column is the union of its parts' bands.
+      for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+        std::vector<qrs::Band> present;
+        for (const auto& p : row.parts) {
+          if (p.bands[c].band.present) present.push_back(p.bands[c].band);
+        }
+        std::sort(present.begin(), present.end(), qrs::starts_before);
+        qrs::Band u = qrs::band_none();
+        bool contiguous = true;
+        for (const auto& b : present) {
+          if (!u.present) {
+            u = b;
+          } else if (u.has_hi && b.has_lo && u.hi == b.lo) {
+            u.has_hi = b.has_hi;
+            u.hi = b.hi;
+          } else {
+            contiguous = false;
+          }
+        }
+        if (!contiguous) {
+          diags_.error(row.loc, what + ": the parts' bands in column '" + bt.columns[c].id + "' are not contiguous");
+        }
+        row.bands[c] = {u, format_band(u, bt.key_type), row.loc};
+      }
+    } else if (!r.has("band") && !r.has("bands")) {
+      diags_.error(r.loc(), what + " needs 'band' (or 'bands' per column, or 'parts')");
+    }
+    bt.rows.push_back(std::move(row));
+  }
+  check_unique(bt.rows, "row");
+  // "at least N" bands end where the next row (by start) begins.
+  if (bt.key_type == KeyType::fraction) {
+    for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+      for (auto& row : bt.rows) {
+        auto& b = row.bands[c].band;
+        if (!b.present || b.has_hi || !b.has_lo) continue;
+        std::optional<Fraction> next;
+        for (const auto& other : bt.rows) {
+          const auto& ob = other.bands[c].band;
+          if (ob.present && ob.has_lo && ob.lo > b.lo && (!next || ob.lo < *next)) next = ob.lo;
+        }
+        if (next) {
+          b.has_hi = true;
+          b.hi = *next;
+        }
+      }
+    }
+  }
+  check_coverage(t, bt);
+  t.body = std::move(bt);
+}
+
+void Builder::check_coverage(const Table& t, const BandTable& bt) {
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    const std::string col = bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
+    struct Edge {
+      const BandRow* row;
+      qrs::Band band;
+    };
+    std::vector<Edge> edges;
+    for (const auto& row : bt.rows) {
+      if (row.bands[c].band.present) edges.push_back({&row, row.bands[c].band});
+    }
+    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return qrs::starts_before(a.band, b.band); });
+    const auto fmt_key = [&](Fraction f) { return format_number(f); };
+    if (edges.empty()) {
+      diags_.error(t.loc, "table '" + t.id + "' has no bands" + col);
+      continue;
+    }
+    const auto& first = edges.front().band;
+    if (first.has_lo && (!bt.min || first.lo > *bt.min)) {
+      diags_.error(edges.front().row->bands[c].loc,
+                   "table '" + t.id + "'" + col + ": no band covers results below " + fmt_key(first.lo) +
+                       (bt.min ? " (the key starts at " + fmt_key(*bt.min) + ")"
+                               : "; make the lowest band open-ended ('N or less') or set key.min"));
+    }
+    for (std::size_t i = 0; i + 1 < edges.size(); ++i) {
+      const auto& a = edges[i];
+      const auto& b = edges[i + 1];
+      const Loc& at = b.row->bands[c].loc;
+      if (!a.band.has_hi || (b.band.has_lo && b.band.lo < a.band.hi)) {
+        const Fraction from = b.band.has_lo ? b.band.lo : Fraction(0);
+        diags_.error(at, "table '" + t.id + "'" + col + ": band of row '" + b.row->id + "' overlaps row '" +
+                             a.row->id + "' at " + fmt_key(from));
+      } else if (b.band.has_lo && b.band.lo > a.band.hi) {
+        const std::string gap = bt.key_type == KeyType::integer && b.band.lo - a.band.hi == Fraction(1)
+                                    ? fmt_key(a.band.hi)
+                                    : fmt_key(a.band.hi) + " to " +
+                                          fmt_key(bt.key_type == KeyType::integer ? b.band.lo - Fraction(1) : b.band.lo);
+        diags_.error(at, "table '" + t.id + "'" + col + ": no band covers " + gap + " (between rows '" + a.row->id +
+                             "' and '" + b.row->id + "')");
+      }
+    }
+    const auto& last = edges.back().band;
+    const Fraction top = bt.key_type == KeyType::integer ? last.hi - Fraction(1) : last.hi;
+    if (last.has_hi && (!bt.max || last.hi <= *bt.max)) {
+      diags_.error(edges.back().row->bands[c].loc,
+                   "table '" + t.id + "'" + col + ": no band covers results above " + fmt_key(top) +
+                       (bt.max ? " (the key goes up to " + fmt_key(*bt.max) + ")"
+                               : "; make the highest band open-ended ('N or more') or set key.max"));
+    }
+    if (bt.key_type == KeyType::integer) {
+      for (const auto& e : edges) {
+        if ((e.band.has_lo && !e.band.lo.is_integer()) || (e.band.has_hi && !e.band.hi.is_integer())) {
+          diags_.error(e.row->bands[c].loc, "die-result bands must have whole-number edges");
+        }
+      }
+    }
+  }
+}
+
+
+}  // namespace qrsc

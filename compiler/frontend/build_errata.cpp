@@ -1,0 +1,60 @@
+// Errata: numbered changes, what they cover and their checkable assertions.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+void Builder::erratum(const NodePtr& n) {
+  Object o(n, "erratum", diags_, {"id", "doc", "text", "covers", "asserts", "disputed", "notes"});
+  if (!o.ok()) return;
+  Erratum e;
+  e.id = o.str("id", true);
+  e.doc = o.str("doc", true);
+  e.text = o.str("text");
+  e.disputed = o.str("disputed");
+  e.covers = o.strings("covers");
+  e.loc = o.loc();
+  const std::string what = "assertion of erratum '" + e.id + "'";
+  static const std::vector<std::pair<const char*, Assertion::Kind>> kKinds = {
+      {"starts", Assertion::Kind::starts}, {"ends", Assertion::Kind::ends},   {"band", Assertion::Kind::band},
+      {"value", Assertion::Kind::value},   {"cell", Assertion::Kind::cell},   {"exists", Assertion::Kind::exists},
+      {"absent", Assertion::Kind::absent}, {"renamed", Assertion::Kind::renamed}, {"contains", Assertion::Kind::contains}};
+  for (const auto& an : o.list("asserts")) {
+    Object a(an, what, diags_, {"table", "row", "column", "item", "starts", "ends", "band", "value", "cell", "exists",
+                                "absent", "renamed", "to", "contains", "disputed"});
+    if (!a.ok()) continue;
+    Assertion as;
+    as.loc = a.loc();
+    as.table = a.str("table");
+    as.row = a.str("row");
+    as.column = a.str("column");
+    as.item = a.str("item");
+    as.disputed = a.str("disputed");
+    int kinds = 0;
+    for (const auto& [key, kind] : kKinds) {
+      if (!a.has(key)) continue;
+      ++kinds;
+      as.kind = kind;
+      as.expected = a.str(key);
+    }
+    if (as.kind == Assertion::Kind::renamed) {
+      as.from = as.expected;
+      as.expected = a.str("to", true);
+    } else if (as.table.empty()) {
+      diags_.error(a.loc(), what + " needs 'table'");
+    }
+    if (kinds != 1) {
+      diags_.error(a.loc(), what + " needs exactly one of starts, ends, band, value, cell, exists, absent, renamed, contains");
+    }
+    e.asserts.push_back(std::move(as));
+  }
+  spec_.errata.push_back(std::move(e));
+}
+
+
+}  // namespace qrsc

@@ -1,0 +1,36 @@
+// Facts: labelled values such as the game scale, distances typed.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+void Builder::facts(Object& o, Table& t) {
+  FactsTable ft;
+  for (const auto& n : o.list("items", true)) {
+    Object f(n, "fact of " + o.what(), diags_, {"id", "label", "value", "text", "source", "notes", "override"});
+    if (!f.ok()) continue;
+    Fact fact;
+    fact.id = identifier(f);
+    fact.label = f.str("label");
+    const std::string v = f.str("value");
+    if (const auto d = parse_distance(v)) {
+      fact.inches = d;
+      fact.value = format_inches(*d);
+    } else {
+      fact.value = text(f.get("value"), "value of fact '" + fact.id + "'").render();
+    }
+    fact.text = text_of(f, "text");
+    fact.loc = f.loc();
+    ft.items.push_back(std::move(fact));
+  }
+  check_unique(ft.items, "fact");
+  t.body = std::move(ft);
+}
+
+
+}  // namespace qrsc

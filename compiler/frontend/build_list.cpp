@@ -1,0 +1,50 @@
+// Ordered lists: sections of (nested) items.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+ListItem Builder::list_item(const NodePtr& n, const std::string& what) {
+  ListItem item;
+  if (n && n->is_scalar()) {  // a bare string is an item with only text
+    item.text = text(n, what);
+    item.loc = n->loc;
+    return item;
+  }
+  Object o(n, what, diags_, {"id", "label", "text", "condition", "items", "source", "notes"});
+  if (!o.ok()) return item;
+  item.id = o.str("id");
+  if (!item.id.empty() && !is_identifier(item.id)) diags_.error(o.loc_of("id"), "'" + item.id + "' is not a valid id");
+  item.label = o.str("label");
+  item.text = text_of(o, "text");
+  item.condition = text_of(o, "condition");
+  item.loc = o.loc();
+  if (item.text.empty()) diags_.error(o.loc(), what + " needs 'text'");
+  for (const auto& c : o.list("items")) item.items.push_back(list_item(c, "item of " + what));
+  return item;
+}
+
+void Builder::list(Object& o, Table& t) {
+  ListTable lt;
+  for (const auto& n : o.list("sections", true)) {
+    Object s(n, "section of " + o.what(), diags_, {"id", "title", "numbered", "items", "source", "notes"});
+    if (!s.ok()) continue;
+    ListSection sec;
+    sec.id = identifier(s);
+    sec.title = s.str("title");
+    sec.numbered = s.boolean("numbered", false);
+    sec.loc = s.loc();
+    for (const auto& i : s.list("items", true)) sec.items.push_back(list_item(i, "item of section '" + sec.id + "'"));
+    lt.sections.push_back(std::move(sec));
+  }
+  check_unique(lt.sections, "section");
+  t.body = std::move(lt);
+}
+
+
+}  // namespace qrsc

@@ -1,0 +1,101 @@
+// Matrices: typed cells by row and column, column groups, range columns.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+void Builder::matrix(Object& o, Table& t) {
+  Matrix m;
+  const std::string cell = o.str("cell", true);
+  if (!cell.empty()) {
+    if (const auto ct = cell_type_from(cell)) {
+      m.cell = *ct;
+    } else {
+      diags_.error(o.loc_of("cell"), with_suggestion("unknown cell type '" + cell + "'", cell,
+                                                     {"text", "integer", "fire_points", "rate", "dice", "levels"}));
+    }
+  }
+  m.columns = columns(o, m.columns_vocabulary, true);
+  std::vector<std::string> ids;
+  for (const auto& c : m.columns) ids.push_back(c.id);
+  for (const auto& n : o.list("column_groups")) {
+    Object g(n, "column group of " + o.what(), diags_, {"name", "columns"});
+    ColumnGroup group{g.str("name", true), g.strings("columns")};
+    for (const auto& c : group.columns) {
+      if (std::find(ids.begin(), ids.end(), c) == ids.end()) {
+        diags_.error(g.loc_of("columns"), "column group names unknown column '" + c + "'");
+      }
+    }
+    m.column_groups.push_back(std::move(group));
+  }
+  for (const auto& rn : o.list("rows", true)) {
+    Object r(rn, "row of " + o.what(), diags_, {"id", "name", "group", "cells", "source", "notes", "override"});
+    if (!r.ok()) continue;
+    MatrixRow row;
+    row.id = identifier(r);
+    row.name = r.str("name");
+    if (row.name.empty()) row.name = row.id;
+    row.group = r.str("group");
+    row.source = source(r);
+    row.loc = r.loc();
+    row.cells.resize(m.columns.size());
+    const std::string what = "row '" + row.id + "' of " + o.what();
+    const auto read = [&](const NodePtr& n, MatrixCell& c) {
+      c.loc = n->loc;
+      NodePtr value = n;
+      if (n->is_map()) {  // { value: ..., override: reason }
+        Object v(n, "cell of " + what, diags_, {"value", "override", "source", "notes"});
+        value = v.get("value");
+        if (!value) {
+          diags_.error(n->loc, "cell of " + what + " needs 'value'");
+          return;
+        }
+      }
+      if (value->is_null() || (value->is_scalar() && value->scalar.empty())) return;
+      if (!value->is_scalar()) {
+        diags_.error(value->loc, "cell of " + what + " must be a single value");
+        return;
+      }
+      const RichText rt = text(value, "cell of " + what);
+      c.present = true;
+      c.notation = rt.render();
+      c.value = parse_cell(c.notation, m.cell);
+      if (!c.value.error.empty()) {
+        diags_.error(value->loc, "cell '" + value->scalar + "' of " + what + ": " + c.value.error);
+      }
+    };
+    if (const NodePtr cells = r.get("cells")) {
+      if (cells->is_seq()) {
+        if (cells->items.size() > m.columns.size()) {
+          diags_.error(cells->loc, fmt::format("{} has {} cells but the table has {} columns", what,
+                                               cells->items.size(), m.columns.size()));
+        }
+        for (std::size_t i = 0; i < cells->items.size() && i < m.columns.size(); ++i) read(cells->items[i], row.cells[i]);
+      } else if (cells->is_map()) {
+        for (std::size_t i = 0; i < cells->entries.size(); ++i) {
+          const auto& [col, n] = cells->entries[i];
+          const auto it = std::find(ids.begin(), ids.end(), col);
+          if (it == ids.end()) {
+            const std::string msg = with_suggestion(what + " names unknown column '" + col + "'", col, ids);
+            diags_.error(cells->key_locs[i], msg);
+            continue;
+          }
+          read(n, row.cells[static_cast<std::size_t>(it - ids.begin())]);
+        }
+      } else {
+        diags_.error(cells->loc, "'cells' of " + what + " must map column ids to cells, or list them in column order");
+      }
+    }
+    m.rows.push_back(std::move(row));
+  }
+  check_unique(m.rows, "row");
+  t.body = std::move(m);
+}
+
+
+}  // namespace qrsc

@@ -1,0 +1,214 @@
+#include "build_model.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+namespace {
+constexpr auto kTableKinds = {"bands", "modifiers", "matrix", "list", "facts"};
+}  // namespace
+
+RichText Builder::text(const NodePtr& n, const std::string& what) {
+  RichText t;
+  if (!n || n->is_null()) return t;
+  if (!n->is_scalar()) {
+    diags_.error(n->loc, what + " must be text");
+    return t;
+  }
+  TextParse p = parse_text(n->scalar);
+  if (!p.error.empty()) diags_.error(n->loc, what + ": " + p.error);
+  for (const auto& w : p.warnings) diags_.warning(n->loc, what + ": " + w);
+  t.segments = std::move(p.segments);
+  t.loc = n->loc;
+  return t;
+}
+
+RichText Builder::text_of(Object& o, const char* key) {
+  return text(o.get(key), "'" + std::string(key) + "' of " + o.what());
+}
+
+std::optional<SourceNote> Builder::source(Object& o) {
+  const NodePtr n = o.get("source");
+  if (!n) return std::nullopt;
+  Object s(n, "source note of " + o.what(), diags_, {"doc", "note"});
+  SourceNote note{s.str("doc", true), s.str("note"), n->loc};
+  if (!note.doc.empty()) {
+    const bool known = std::any_of(spec_.sources.begin(), spec_.sources.end(),
+                                   [&](const SourceDoc& d) { return d.id == note.doc || d.file == note.doc; });
+    if (!known && !spec_.sources.empty()) {
+      std::vector<std::string> names;
+      for (const auto& d : spec_.sources) {
+        names.push_back(d.id);
+        names.push_back(d.file);
+      }
+      const std::string msg = with_suggestion("source note names unknown document '" + note.doc + "'", note.doc, names);
+      diags_.error(s.loc_of("doc"), msg);
+    }
+  }
+  return note;
+}
+
+std::string Builder::identifier(Object& o, const char* key) {
+  const std::string id = o.str(key, true);
+  if (!id.empty() && !is_identifier(id)) {
+    diags_.error(o.loc_of(key), "'" + id + "' is not a valid id (use lower-case letters, digits and _)");
+  }
+  return id;
+}
+
+std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path) {
+  spec_.path = path;
+  Object o(root, "the spec", diags_,
+           {"qrs", "id", "system", "title", "subtitle", "period", "edition", "scale", "sources", "vocabularies",
+            "tables", "notes", "abstract", "extends", "apply", "renames", "source", "errata"});
+  if (!o.ok()) return std::nullopt;
+  if (const auto v = o.integer("qrs"); !v) {
+    if (!o.has("qrs")) diags_.error(o.loc(), "the spec needs 'qrs: 1' (the format version)");
+  } else if (*v != 1) {
+    diags_.error(o.loc_of("qrs"), fmt::format("unsupported format version {}; this qrsc reads version 1", *v));
+  }
+  spec_.id = o.str("id");
+  spec_.system = identifier(o, "system");
+  spec_.title = o.str("title", true);
+  spec_.subtitle = o.str("subtitle");
+  spec_.period = o.str("period");
+  spec_.edition = o.str("edition");
+  spec_.abstract = o.boolean("abstract", false);
+  if (const NodePtr sc = o.get("scale")) {
+    Object s(sc, "scale", diags_, {"figures", "convert", "notes"});
+    spec_.figures = s.str("figures");
+  }
+  for (const auto& n : o.list("sources")) {
+    Object s(n, "source document", diags_, {"id", "file", "title"});
+    spec_.sources.push_back({s.str("id", true), s.str("file", true), s.str("title")});
+  }
+  for (const auto& n : o.list("vocabularies")) vocabulary(n);
+  check_unique(spec_.vocabularies, "vocabulary");
+  for (const auto& n : o.list("tables")) table(n);
+  check_unique(spec_.tables, "table");
+  for (const auto& n : o.list("errata")) erratum(n);
+  check_unique(spec_.errata, "erratum");
+  return std::move(spec_);
+}
+
+void Builder::vocabulary(const NodePtr& n) {
+  Object o(n, "vocabulary", diags_, {"id", "title", "terms", "source", "notes"});
+  if (!o.ok()) return;
+  Vocabulary v;
+  v.id = identifier(o);
+  v.title = o.str("title");
+  v.loc = o.loc();
+  for (const auto& tn : o.list("terms", true)) {
+    Object t(tn, "term of vocabulary '" + v.id + "'", diags_, {"id", "name", "old_id", "old_name", "source", "notes"});
+    if (!t.ok()) continue;
+    Term term{identifier(t), t.str("name", true), t.str("old_id"), t.str("old_name"), t.loc()};
+    v.terms.push_back(std::move(term));
+  }
+  check_unique(v.terms, "term");
+  spec_.vocabularies.push_back(std::move(v));
+}
+
+std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool required) {
+  std::vector<Column> cols;
+  const NodePtr n = o.get("columns");
+  if (!n) {
+    if (required) diags_.error(o.loc(), o.what() + " needs 'columns'");
+    return cols;
+  }
+  if (n->is_scalar()) {
+    vocabulary_id = n->scalar;
+    const Vocabulary* v = spec_.vocabulary(n->scalar);
+    if (!v) {
+      std::vector<std::string> names;
+      for (const auto& voc : spec_.vocabularies) names.push_back(voc.id);
+      const std::string msg = with_suggestion("columns of " + o.what() + " name unknown vocabulary '" + n->scalar + "'", n->scalar, names);
+      diags_.error(n->loc, msg);
+      return cols;
+    }
+    for (const auto& t : v->terms) cols.push_back({t.id, t.name, std::nullopt, t.loc});
+    return cols;
+  }
+  for (const auto& cn : o.list("columns")) {
+    Object c(cn, "column of " + o.what(), diags_, {"id", "name", "range", "source", "notes", "override"});
+    if (!c.ok()) continue;
+    Column col{identifier(c), c.str("name"), c.distance("range"), c.loc()};
+    if (col.name.empty()) col.name = col.range ? format_inches(*col.range) : col.id;
+    cols.push_back(std::move(col));
+  }
+  check_unique(cols, "column");
+  if (cols.empty()) diags_.error(n->loc, o.what() + " has no columns");
+  return cols;
+}
+
+void Builder::table(const NodePtr& n) {
+  if (!n || !n->is_map()) {
+    diags_.error(n ? n->loc : Loc{}, "a table must be a map of keys");
+    return;
+  }
+  const NodePtr kind_node = n->get("kind");
+  const NodePtr id_node = n->get("id");
+  const std::string id = id_node && id_node->is_scalar() ? id_node->scalar : "";
+  const std::string what = "table '" + id + "'";
+  if (!kind_node || !kind_node->is_scalar()) {
+    diags_.error(n->loc, what + " needs 'kind' (one of bands, modifiers, matrix, list, facts)");
+    return;
+  }
+  // Each kind: its keys beyond the common ones, and the member that builds its body.
+  struct KindInfo {
+    TableKind kind;
+    std::vector<const char*> keys;
+    void (Builder::*build)(Object&, Table&);
+  };
+  static const std::map<std::string, KindInfo> kKinds = {
+      {"bands", {TableKind::bands, {"key", "columns", "rows"}, &Builder::bands}},
+      {"modifiers", {TableKind::modifiers, {"items", "groups"}, &Builder::modifiers}},
+      {"matrix", {TableKind::matrix, {"cell", "columns", "column_groups", "rows"}, &Builder::matrix}},
+      {"list", {TableKind::list, {"sections"}, &Builder::list}},
+      {"facts", {TableKind::facts, {"items"}, &Builder::facts}},
+  };
+  const auto k = kKinds.find(kind_node->scalar);
+  if (k == kKinds.end()) {
+    const std::string msg = with_suggestion("unknown table kind '" + kind_node->scalar + "'", kind_node->scalar, {kTableKinds.begin(), kTableKinds.end()});
+    diags_.error(kind_node->loc, msg);
+    return;
+  }
+  std::vector<const char*> allowed = {"id", "kind", "title", "caption", "notes", "source", "override", "order",
+                                      "order_exceptions"};
+  allowed.insert(allowed.end(), k->second.keys.begin(), k->second.keys.end());
+  Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, allowed);
+  Table t;
+  t.id = identifier(o);
+  t.kind = k->second.kind;
+  t.title = o.str("title", true);
+  t.caption = o.str("caption");
+  t.notes = o.str("notes");
+  t.source = source(o);
+  t.loc = o.loc();
+  t.order = o.str("order");
+  if (!t.order.empty() && t.order != (t.kind == TableKind::bands ? "columns" : "decreasing")) {
+    diags_.error(o.loc_of("order"), t.kind == TableKind::bands || t.kind == TableKind::matrix
+                                        ? std::string("order of a ") + table_kind_name(t.kind) + " table must be '" +
+                                              (t.kind == TableKind::bands ? "columns" : "decreasing") + "'"
+                                        : std::string("only band tables and matrices have an order"));
+  }
+  for (const auto& en : o.list("order_exceptions")) {
+    Object e(en, "order exception of " + what, diags_, {"row", "column", "reason"});
+    OrderException ex{e.str("row", true), e.str("column"), e.str("reason", true), e.loc()};
+    t.order_exceptions.push_back(std::move(ex));
+  }
+  (this->*k->second.build)(o, t);
+  spec_.tables.push_back(std::move(t));
+}
+
+std::optional<Spec> build_model(const NodePtr& root, const std::string& path, Diagnostics& diags) {
+  Builder b(diags);
+  return b.build(root, path);
+}
+
+}  // namespace qrsc

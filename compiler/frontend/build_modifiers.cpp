@@ -1,0 +1,59 @@
+// Modifier lists: signed values, factors, sheet columns, non-cumulative groups.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+void Builder::modifiers(Object& o, Table& t) {
+  ModifierTable mt;
+  for (const auto& n : o.list("items", true)) {
+    Object i(n, "modifier of " + o.what(), diags_, {"id", "value", "factor", "text", "column", "source", "notes"});
+    if (!i.ok()) continue;
+    ModifierItem item;
+    item.id = identifier(i);
+    item.value = i.integer("value");
+    item.factor = i.number("factor");
+    item.text = text_of(i, "text");
+    item.column = i.integer("column").value_or(1);
+    item.source = source(i);
+    item.loc = i.loc();
+    item.value_loc = i.has("value") ? i.loc_of("value") : i.loc_of("factor");
+    if (item.value.has_value() == item.factor.has_value()) {
+      diags_.error(i.loc(), "modifier '" + item.id + "' needs exactly one of 'value' (+1) or 'factor' (1/2)");
+    }
+    if (item.column < 1 || item.column > 3) diags_.error(i.loc_of("column"), "column must be 1, 2 or 3");
+    mt.items.push_back(std::move(item));
+  }
+  check_unique(mt.items, "modifier");
+  for (const auto& n : o.list("groups")) {
+    Object g(n, "modifier group of " + o.what(), diags_, {"id", "title", "members", "note", "source", "notes"});
+    if (!g.ok()) continue;
+    ModifierGroup group{identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.loc()};
+    const int index = static_cast<int>(mt.groups.size());
+    std::vector<std::string> ids;
+    for (const auto& it : mt.items) ids.push_back(it.id);
+    for (const auto& m : group.members) {
+      auto it = std::find_if(mt.items.begin(), mt.items.end(), [&](const ModifierItem& x) { return x.id == m; });
+      if (it == mt.items.end()) {
+        const std::string msg = with_suggestion("group '" + group.id + "' names unknown modifier '" + m + "'", m, ids);
+        diags_.error(g.loc_of("members"), msg);
+      } else if (it->group >= 0) {
+        diags_.error(g.loc_of("members"), "modifier '" + m + "' is already in group '" +
+                                              mt.groups[static_cast<std::size_t>(it->group)].id + "'");
+      } else {
+        it->group = index;
+      }
+    }
+    mt.groups.push_back(std::move(group));
+  }
+  check_unique(mt.groups, "group");
+  t.body = std::move(mt);
+}
+
+
+}  // namespace qrsc

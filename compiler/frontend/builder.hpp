@@ -1,0 +1,61 @@
+// The model builder, shared by the files that build each kind of table (build_bands.cpp,
+// build_modifiers.cpp, ...). Internal to the front end: build_model.hpp is its interface.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "model.hpp"
+#include "schema.hpp"
+#include "source_tree.hpp"
+
+namespace qrsc {
+
+class Builder {
+ public:
+  explicit Builder(Diagnostics& diags) : diags_(diags) {}
+
+  std::optional<Spec> build(const NodePtr& root, const std::string& path);
+
+ private:
+  RichText text(const NodePtr& n, const std::string& what);
+  RichText text_of(Object& o, const char* key);
+  std::optional<SourceNote> source(Object& o);
+  std::string identifier(Object& o, const char* key = "id");
+  template <class T>
+  void check_unique(const std::vector<T>& items, const std::string& what);
+
+  void vocabulary(const NodePtr& n);
+  std::vector<Column> columns(Object& o, std::string& vocabulary_id, bool required);
+  void table(const NodePtr& n);
+  void bands(Object& o, Table& t);
+  std::vector<BandCell> band_cells(Object& o, const BandTable& bt, const std::string& what);
+  void check_coverage(const Table& t, const BandTable& bt);
+  void modifiers(Object& o, Table& t);
+  void matrix(Object& o, Table& t);
+  void list(Object& o, Table& t);
+  ListItem list_item(const NodePtr& n, const std::string& what);
+  void facts(Object& o, Table& t);
+  void erratum(const NodePtr& n);
+
+  Diagnostics& diags_;
+  Spec spec_;
+};
+
+template <class T>
+void Builder::check_unique(const std::vector<T>& items, const std::string& what) {
+  std::map<std::string, Loc> seen;
+  for (const auto& i : items) {
+    if (i.id.empty()) continue;
+    const auto [it, fresh] = seen.emplace(i.id, i.loc);
+    if (!fresh) {
+      diags_.error(i.loc, "duplicate " + what + " id '" + i.id + "'");
+      diags_.note(it->second, "first defined here");
+    }
+  }
+}
+
+}  // namespace qrsc

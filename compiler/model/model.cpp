@@ -1,0 +1,47 @@
+#include "model.hpp"
+
+#include <algorithm>
+
+namespace qrsc {
+
+std::string ModifierItem::value_notation() const {
+  if (factor) return "x " + format_number(*factor);
+  return value ? format_signed(*value) : "";
+}
+
+std::string RichText::render() const {
+  std::string out;
+  for (const auto& s : segments) out += s.inches ? format_inches(*s.inches) : s.literal;
+  return out;
+}
+
+std::string RichText::source() const {
+  std::string out;
+  for (const auto& s : segments) out += s.inches ? "{" + format_number(*s.inches) + "in}" : s.literal;
+  return out;
+}
+
+bool RichText::empty() const {
+  return std::all_of(segments.begin(), segments.end(), [](const TextSegment& s) { return !s.inches && s.literal.empty(); });
+}
+
+const char* table_kind_name(TableKind k) {
+  static const char* kNames[] = {"bands", "modifiers", "matrix", "list", "facts"};
+  return kNames[static_cast<int>(k)];
+}
+
+const Table* Spec::table(const std::string& id) const {
+  for (const auto& t : tables) {
+    if (t.id == id) return &t;
+  }
+  return nullptr;
+}
+
+const Vocabulary* Spec::vocabulary(const std::string& id) const {
+  for (const auto& v : vocabularies) {
+    if (v.id == id) return &v;
+  }
+  return nullptr;
+}
+
+}  // namespace qrsc
