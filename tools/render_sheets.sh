@@ -2,7 +2,7 @@
 # Prints every sheet in rules/ to PDF at both paper sizes, and every page to a PNG for a quick
 # look, into out/sheets/ (a build output, never checked in):
 #   out/sheets/<system>/<id>-<letter|a4>.pdf  and  ...-<page>.png
-# Usage: scripts/render_sheets.sh [QRSC]   (default: build/qrsc; needs chromium, poppler-utils)
+# Usage: tools/render_sheets.sh [QRSC]   (default: build/qrsc; needs chromium, poppler-utils)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 qrsc=${1:-$root/build/qrsc}
