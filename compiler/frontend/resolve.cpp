@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "frontend.hpp"
 #include "notation.hpp"
 #include "schema.hpp"
 #include "words.hpp"
@@ -328,7 +329,10 @@ void Resolver::convert(Node& n, const std::string& key, bool rates) {
 
 void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {
   if (old_value.converted_from.empty()) return;
-  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", old_value.loc.str(),
+  // Outputs carry this text, so the place is named as the spec path, not as the path the user typed.
+  const Loc& at = old_value.loc;
+  const std::string place = fmt::format("{}:{}:{}", at.file ? display_path(*at.file) : std::string("?"), at.line, at.col);
+  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", place,
                                        old_value.converted_from, old_value.scalar,
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {

@@ -59,6 +59,24 @@ fi
 expect good_build 0 "" -- "$qrsc" build "$acw" -o "$tmp/out"
 [ -s "$tmp/out/rff/acw_2_1_15mm.hpp" ] && passed=$((passed + 1)) || { echo "FAIL good_build wrote nothing"; failures=$((failures + 1)); }
 
+# qrsc build --emit: outputs chosen by backend name; a misspelled one is a usage error with a
+# suggestion, and nothing is written.
+expect emit_unknown 2 "unknown output 'jsn'; did you mean 'json'?" -- "$qrsc" build "$acw" -o "$tmp/emit" --emit cpp,jsn
+[ ! -e "$tmp/emit" ] && passed=$((passed + 1)) || { echo "FAIL emit_unknown wrote outputs"; failures=$((failures + 1)); }
+expect emit_json 0 "" -- "$qrsc" build "$acw" -o "$tmp/emit" --emit json
+if [ -s "$tmp/emit/rff/acw_2_1_15mm.json" ] && [ "$(find "$tmp/emit" -type f | wc -l)" -eq 1 ]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL emit_json: expected only rff/acw_2_1_15mm.json, got:"; find "$tmp/emit" -type f; failures=$((failures + 1))
+fi
+expect emit_default 0 "" -- "$qrsc" build "$acw" -o "$tmp/emit_default"
+if [ -s "$tmp/emit_default/rff/acw_2_1_15mm.hpp" ] && [ -s "$tmp/emit_default/rff/acw_2_1_15mm.html" ] \
+   && [ -s "$tmp/emit_default/index.html" ] && [ ! -e "$tmp/emit_default/rff/acw_2_1_15mm.json" ]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL emit_default: the default outputs are the header, the sheet and the index"; failures=$((failures + 1))
+fi
+
 # qrsc check: exit 1 with a gcc-style error; JSON for tools; --werror fails on warnings.
 expect check_bad 1 "bad.yaml:10:36: error: table 'roll': no band covers 6 to 7" -- "$qrsc" check "$tmp/rules/t/bad.yaml"
 expect check_json 1 '"severity": "error"' -- "$qrsc" check --format json "$tmp/rules/t/bad.yaml"

@@ -15,6 +15,8 @@ namespace qrsc {
 
 enum class Paper { letter, a4 };
 std::optional<Paper> paper_from(const std::string& name);  // "letter", "a4"
+// The paper a backend was asked for; throws std::runtime_error on an unknown name.
+Paper paper_option(const std::string& name);
 
 // Loads the layouts and parses the templates once; renders as many sheets as a run has.
 class HtmlSheetEmitter {

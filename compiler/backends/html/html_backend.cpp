@@ -2,8 +2,6 @@
 #include "backend.hpp"
 #include "emit_html.hpp"
 
-#include <stdexcept>
-
 namespace qrsc {
 
 namespace {
@@ -29,9 +27,7 @@ class HtmlBackend final : public Backend {
 const BackendInfo& html_backend() {
   static const BackendInfo info{"html", "printable sheet (self-contained HTML) and index.html", true,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
-                                  const auto paper = paper_from(o.paper);
-                                  if (!paper) throw std::runtime_error("unknown paper '" + o.paper + "' (letter or a4)");
-                                  return std::make_unique<HtmlBackend>(*paper);
+                                  return std::make_unique<HtmlBackend>(paper_option(o.paper));
                                 }};
   return info;
 }

@@ -3,8 +3,6 @@
 #include "emit_html.hpp"
 #include "pdf.hpp"
 
-#include <stdexcept>
-
 namespace qrsc {
 
 namespace {
@@ -32,10 +30,8 @@ std::string pdf_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_
 const BackendInfo& pdf_backend() {
   static const BackendInfo info{"pdf", "printable sheet as PDF (headless Chromium)", false,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
-                                  const auto paper = paper_from(o.paper);
-                                  if (!paper) throw std::runtime_error("unknown paper '" + o.paper + "' (letter or a4)");
-                                  return std::make_unique<PdfBackend>(*paper, o.chromium.empty() ? default_chromium()
-                                                                                                 : o.chromium);
+                                  return std::make_unique<PdfBackend>(
+                                      paper_option(o.paper), o.chromium.empty() ? default_chromium() : o.chromium);
                                 }};
   return info;
 }

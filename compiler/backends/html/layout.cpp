@@ -1,0 +1,184 @@
+#include "layout.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "sheet_text.hpp"
+#include "table_data.hpp"
+
+namespace qrsc::html {
+
+namespace {
+
+constexpr const char* kRest = "*";
+
+[[noreturn]] void layout_error(const YAML::Node& n, const std::string& what) {
+  throw std::runtime_error(std::string(kLayouts) + ":" + std::to_string(n.Mark().line + 1) + ": " + what);
+}
+
+std::string scalar(const YAML::Node& n, const char* key) { return n[key] ? n[key].as<std::string>() : std::string(); }
+int number(const YAML::Node& n, const char* key, int fallback) { return n[key] ? n[key].as<int>() : fallback; }
+
+class Placer {
+ public:
+  explicit Placer(const Spec& spec) : spec_(spec) {}
+
+  std::vector<PlacedPage> place(const YAML::Node& pages) {
+    std::vector<PlacedPage> out;
+    for (const auto& p : pages) {
+      PlacedPage page{scalar(p, "title"), number(p, "flow", 0), {}};
+      // A page is one row of columns, or `rows` of them, top to bottom.
+      if (p["rows"]) {
+        for (const auto& r : p["rows"]) page.rows.push_back(row(r));
+      } else {
+        page.rows.push_back(row(p));
+      }
+      out.push_back(std::move(page));
+    }
+    fill_rest_and_prune(out);
+    return out;
+  }
+
+ private:
+  PlacedRow row(const YAML::Node& n) {
+    if (!n["columns"] || !n["columns"].IsSequence()) layout_error(n, "a page or row needs a list of columns");
+    PlacedRow r;
+    for (const auto& c : n["columns"]) {
+      PlacedColumn col{number(c, "width", 1), {}};
+      for (const auto& s : c["sections"]) {
+        PlacedSection sec{scalar(s, "title"), {}};
+        for (const auto& e : s["tables"]) {
+          PlacedBlock block;
+          if (e.IsSequence()) {
+            for (const auto& t : e) add(block, t);
+          } else {
+            add(block, e);
+          }
+          if (!block.empty()) sec.blocks.push_back(std::move(block));
+        }
+        col.sections.push_back(std::move(sec));
+      }
+      r.push_back(std::move(col));
+    }
+    return r;
+  }
+
+  void add(PlacedBlock& block, const YAML::Node& n) {
+    if (!n.IsScalar() && !(n.IsMap() && n["id"])) layout_error(n, "a table is an id or { id, split, width }");
+    const std::string id = n.IsScalar() ? n.as<std::string>() : scalar(n, "id");
+    named_.insert(id);
+    const int split = n.IsMap() ? number(n, "split", 1) : 1;
+    const int width = n.IsMap() ? number(n, "width", 1) : 1;
+    if (id == kRest) {
+      block.push_back({nullptr, 1, 1});
+    } else if (const Table* t = spec_.table(id)) {
+      block.push_back({t, split, width});
+    }
+  }
+
+  void fill_rest_and_prune(std::vector<PlacedPage>& pages) const {
+    for (auto& page : pages) {
+      for (auto& row : page.rows) {
+        for (auto& col : row) {
+          for (auto& sec : col.sections) {
+            std::vector<PlacedBlock> blocks;
+            for (auto& b : sec.blocks) {
+              if (b.size() == 1 && b[0].table == nullptr) {
+                for (const auto& t : spec_.tables) {
+                  if (!named_.count(t.id)) blocks.push_back({{&t, 1, 1}});
+                }
+              } else {
+                blocks.push_back(std::move(b));
+              }
+            }
+            sec.blocks = std::move(blocks);
+          }
+          std::erase_if(col.sections, [](const PlacedSection& s) { return s.blocks.empty(); });
+        }
+        std::erase_if(row, [](const PlacedColumn& c) { return c.sections.empty(); });
+      }
+      std::erase_if(page.rows, [](const PlacedRow& r) { return r.empty(); });
+    }
+    std::erase_if(pages, [](const PlacedPage& p) { return p.rows.empty(); });
+  }
+
+  const Spec& spec_;
+  std::set<std::string> named_;
+};
+
+}  // namespace
+
+PlacedLayout place(const YAML::Node& all, const Spec& spec) {
+  const YAML::Node layout = all[spec.system] ? all[spec.system] : all["default"];
+  if (!layout || !layout["pages"] || !layout["pages"].IsSequence()) {
+    throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + spec.system + "' and no default");
+  }
+  return {scalar(layout, "font_size"), Placer(spec).place(layout["pages"])};
+}
+
+namespace {
+
+mst::data block_data(const PlacedSection& s, const PlacedBlock& b) {
+  // Tables side by side under one name ("Die Roll Modifiers") show it once, above them.
+  const bool shared_title = b.size() > 1 && std::all_of(b.begin(), b.end(), [&](const PlacedTable& pt) {
+                              return same_words(pt.table->title, b[0].table->title);
+                            });
+  mst::data tables = list_of();
+  for (const auto& pt : b) {
+    // A section named like its only table ("Movement Rate") shows the name once.
+    const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
+    mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split);
+    td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
+    tables << td;
+  }
+  mst::data block;
+  block.set("side", b.size() > 1);
+  block.set("has_block_title", shared_title);
+  block.set("block_title", shared_title ? b[0].table->title : std::string());
+  block.set("tables", tables);
+  return block;
+}
+
+mst::data row_data(const PlacedRow& r, int flow) {
+  std::string style = "column-count: " + std::to_string(flow);
+  if (flow <= 0) {
+    style = "grid-template-columns:";
+    for (const auto& c : r) style += " " + std::to_string(c.width) + "fr";
+  }
+  mst::data columns = list_of();
+  for (const auto& c : r) {
+    mst::data sections = list_of();
+    for (const auto& s : c.sections) {
+      mst::data blocks = list_of();
+      for (const auto& b : s.blocks) blocks << block_data(s, b);
+      mst::data section;
+      section.set("has_heading", !s.title.empty());
+      section.set("heading", s.title);
+      section.set("blocks", blocks);
+      sections << section;
+    }
+    mst::data col;
+    col.set("sections", sections);
+    columns << col;
+  }
+  mst::data row;
+  row.set("layout_style", style);
+  row.set("columns", columns);
+  return row;
+}
+
+}  // namespace
+
+mst::data page_data(const PlacedPage& p) {
+  mst::data page;
+  page.set("has_page_title", !p.title.empty());
+  page.set("page_title", p.title);
+  page.set("flow", p.flow > 0);
+  mst::data rows = list_of();
+  for (const auto& r : p.rows) rows << row_data(r, p.flow);
+  page.set("rows", rows);
+  return page;
+}
+
+}  // namespace qrsc::html

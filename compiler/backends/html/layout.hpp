@@ -1,0 +1,54 @@
+// A layout (templates/html/layouts.yaml) resolved against one spec, and its mustache data.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <kainjow/mustache.hpp>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+
+namespace qrsc::html {
+
+namespace mst = kainjow::mustache;
+
+// The layouts of every system, one file.
+inline constexpr const char* kLayouts = "html/layouts.yaml";
+
+// ------------------------------------------------------------------ the layout
+
+// A layout (templates/html/layouts.yaml) resolved against one spec: tables the spec lacks are
+// gone, "*" is replaced by the tables the layout does not name, and empty sections, columns,
+// rows and pages are dropped.
+struct PlacedTable {
+  const Table* table = nullptr;  // nullptr: the "*" slot, until it is filled
+  int split = 1;                 // blocks side by side (long tables)
+  int width = 1;                 // share of the width when side by side
+};
+using PlacedBlock = std::vector<PlacedTable>;  // tables side by side
+struct PlacedSection {
+  std::string title;
+  std::vector<PlacedBlock> blocks;
+};
+struct PlacedColumn {
+  int width = 1;
+  std::vector<PlacedSection> sections;
+};
+using PlacedRow = std::vector<PlacedColumn>;
+struct PlacedPage {
+  std::string title;
+  int flow = 0;  // > 0: tables poured into this many columns, over as many pages as needed
+  std::vector<PlacedRow> rows;
+};
+
+struct PlacedLayout {
+  std::string font_size;  // the base font size, when the layout sets one
+  std::vector<PlacedPage> pages;
+};
+
+// Places the spec's tables by the layout of its system (or the default); `all` is layouts.yaml.
+PlacedLayout place(const YAML::Node& all, const Spec& spec);
+mst::data page_data(const PlacedPage& p);
+
+}  // namespace qrsc::html

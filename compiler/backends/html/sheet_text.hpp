@@ -1,0 +1,19 @@
+// How the sheet prints values: true minus signs, vulgar fractions, bold effect names.
+#pragma once
+
+#include <string>
+
+namespace qrsc::html {
+
+// Negative numbers get a true minus sign (a hyphen is easily missed on a printed sheet); a
+// hyphen between two digits is a range ("1-3") and stays; a lone "-" (no band, no value) is
+// printed as a dash.
+std::string sheet_number(const std::string& s);
+// Fire points and factors as the sheet prints them: 1/2 as ½, 1 1/2 as 1½, x as ×.
+std::string sheet_fraction(const std::string& s);
+// The effect name in bold, with a full stop when its text starts a new sentence.
+std::string bold_title(const std::string& title, const std::string& text);
+// Equal but for case.
+bool same_words(const std::string& a, const std::string& b);
+
+}  // namespace qrsc::html

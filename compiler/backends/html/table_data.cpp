@@ -1,0 +1,334 @@
+#include "table_data.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "sheet_text.hpp"
+
+namespace qrsc::html {
+
+namespace {
+
+mst::data text_item(const std::string& text) {
+  mst::data d;
+  d.set("text", text);
+  return d;
+}
+
+// ------------------------------------------------------------------ tables, by kind
+
+// The rows [first, last) of each of the `split` blocks a long table is printed in, side by
+// side; one block (possibly empty) when split <= 1.
+std::vector<std::pair<std::size_t, std::size_t>> block_ranges(std::size_t rows, int split) {
+  const auto parts = static_cast<std::size_t>(std::max(1, split));
+  const std::size_t per_block = std::max<std::size_t>(1, (rows + parts - 1) / parts);
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t first = 0; first < rows; first += per_block) out.emplace_back(first, std::min(rows, first + per_block));
+  if (out.empty()) out.emplace_back(0, 0);
+  return out;
+}
+
+mst::data blocks_of(const mst::data& lines, int split) {
+  const auto& all = lines.list_value();
+  mst::data blocks = list_of();
+  for (const auto& [first, last] : block_ranges(all.size(), split)) {
+    mst::data block_lines = list_of();
+    for (std::size_t i = first; i < last; ++i) block_lines << all[i];
+    mst::data block;
+    block.set("lines", block_lines);
+    blocks << block;
+  }
+  return blocks;
+}
+
+std::string band_text(const BandCell& c, KeyType type) {
+  return sheet_number(c.notation.empty() ? format_band(c.band, type) : c.notation);
+}
+
+// One printed line of a band table: the die results, then the effect.
+mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::size_t columns, const std::string& title,
+                    const std::vector<std::string>& paragraphs, bool continues) {
+  mst::data line;
+  mst::data cell_list = list_of();
+  for (const auto& c : cells) {
+    mst::data cd;
+    cd.set("text", c);
+    cd.set("span", std::to_string(span_all ? columns : 1));
+    cell_list << cd;
+  }
+  line.set("cells", cell_list);
+  line.set("has_title", !title.empty());
+  line.set("title", bold_title(title, paragraphs.empty() ? std::string() : paragraphs.front()));
+  mst::data paras = list_of();
+  for (const auto& p : paragraphs) paras << text_item(p);
+  line.set("paragraphs", paras);
+  line.set("continues", continues);
+  return line;
+}
+
+mst::data band_data(const BandTable& bt, int split) {
+  mst::data d;
+  const bool single = bt.single_column();
+  // A table whose every row carries a number is a list of modifiers ("-5 less than 1 fire
+  // point") and is printed like one.
+  const bool modifier_style =
+      !bt.rows.empty() && std::all_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); });
+  bool has_effects = false;
+  mst::data lines = list_of();
+  for (const auto& r : bt.rows) {
+    std::vector<std::string> paragraphs;
+    for (const auto& p : r.paragraphs) paragraphs.push_back(p.render());
+    // A label already names the row; its title is not repeated beside it.
+    const std::string title = !r.label.empty() && same_words(r.label, r.title) ? std::string() : r.title;
+    if (r.parts.empty()) {
+      std::vector<std::string> cells;
+      const bool label_spans = !r.label.empty();
+      if (label_spans) {
+        cells.push_back(sheet_number(r.label));
+      } else {
+        for (const auto& c : r.bands) cells.push_back(band_text(c, bt.key_type));
+      }
+      mst::data line = band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false);
+      line.set("number", r.number ? sheet_number(format_signed(*r.number)) : std::string());
+      lines << line;
+      has_effects = has_effects || !title.empty() || !paragraphs.empty();
+      continue;
+    }
+    // A row with parts is printed one line per part: the first line carries the effect's
+    // name and text, each line its part's own text (the sheet's "Charge checked." lines).
+    for (std::size_t i = 0; i < r.parts.size(); ++i) {
+      const BandPart& part = r.parts[i];
+      std::vector<std::string> cells;
+      for (const auto& c : part.bands) cells.push_back(band_text(c, bt.key_type));
+      std::vector<std::string> paras = i == 0 ? paragraphs : std::vector<std::string>{};
+      const std::string part_text = part.text.render();
+      if (!part_text.empty()) {
+        if (paras.empty()) {
+          paras.push_back(part_text);
+        } else {
+          paras.back() += " " + part_text;
+        }
+      }
+      mst::data line = band_line(cells, false, bt.columns.size(), i == 0 ? title : std::string(), paras, i > 0);
+      line.set("number", i == 0 && r.number ? sheet_number(format_signed(*r.number)) : std::string());
+      lines << line;
+    }
+    has_effects = true;
+  }
+  d.set("blocks", blocks_of(lines, split));
+  d.set("modifier_style", modifier_style);
+  d.set("has_numbers", std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); }));
+  d.set("has_effects", has_effects);
+  d.set("multi", !single);
+  d.set("key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
+  d.set("column_count", std::to_string(bt.columns.size()));
+  mst::data columns = list_of();
+  for (const auto& c : bt.columns) {
+    mst::data cd;
+    cd.set("name", c.name);
+    columns << cd;
+  }
+  d.set("columns", columns);
+  return d;
+}
+
+mst::data modifier_data(const ModifierTable& mt) {
+  mst::data d;
+  int last_column = 1;
+  for (const auto& m : mt.items) last_column = std::max(last_column, m.column);
+  mst::data columns = list_of();
+  for (int c = 1; c <= last_column; ++c) {
+    mst::data items = list_of();
+    for (const auto& m : mt.items) {
+      if (m.column != c) continue;
+      mst::data item;
+      item.set("value", sheet_number(sheet_fraction(m.value_notation())));
+      item.set("text", m.text.render());
+      items << item;
+    }
+    mst::data col;
+    col.set("items", items);
+    columns << col;
+  }
+  d.set("columns", columns);
+  d.set("two_columns", last_column > 1);
+  return d;
+}
+
+std::string cell_text(const MatrixCell& c, CellType type) {
+  if (!c.present) return "";
+  if (c.notation == "-") return sheet_number(c.notation);
+  switch (type) {
+    case CellType::integer:
+    case CellType::dice:  // M-2: morale minus two
+      return sheet_number(c.notation);
+    case CellType::fire_points:
+      return sheet_fraction(c.notation);
+    default:  // text as written; rates "12 / 16"; levels "2/-1", where "-" is "no worn level"
+      return c.notation;
+  }
+}
+
+// Header cells over the columns: each named group over its columns, blanks between.
+mst::data column_group_data(const Matrix& m) {
+  mst::data out = list_of();
+  std::string current;
+  bool current_named = false;
+  int span = 0;
+  const auto flush = [&] {
+    if (span == 0) return;
+    mst::data g;
+    g.set("name", current);
+    g.set("named", current_named);
+    g.set("span", std::to_string(span));
+    out << g;
+  };
+  for (const auto& col : m.columns) {
+    std::string name;
+    bool named = false;
+    for (const auto& g : m.column_groups) {
+      if (std::find(g.columns.begin(), g.columns.end(), col.id) != g.columns.end()) {
+        name = g.name;
+        named = true;
+        break;
+      }
+    }
+    if (span > 0 && name == current && named == current_named) {
+      ++span;
+      continue;
+    }
+    flush();
+    current = name;
+    current_named = named;
+    span = 1;
+  }
+  flush();
+  return out;
+}
+
+mst::data matrix_data(const Matrix& m, int split) {
+  mst::data d;
+  const bool row_groups =
+      std::any_of(m.rows.begin(), m.rows.end(), [](const MatrixRow& r) { return !r.group.empty(); });
+  mst::data columns = list_of();
+  for (const auto& c : m.columns) {
+    mst::data cd;
+    cd.set("name", c.name);
+    columns << cd;
+  }
+  mst::data blocks = list_of();
+  for (const auto& [start, end] : block_ranges(m.rows.size(), split)) {
+    mst::data rows = list_of();
+    for (std::size_t i = start; i < end; ++i) {
+      const MatrixRow& r = m.rows[i];
+      mst::data row;
+      // The row heading ("Infantry") spans its run of rows.
+      const bool starts = i == start || m.rows[i - 1].group != r.group;
+      std::size_t span = 1;
+      while (starts && i + span < end && m.rows[i + span].group == r.group) ++span;
+      row.set("group_cell", row_groups && starts);
+      row.set("group_start", row_groups && starts && i != start);
+      row.set("group", r.group);
+      row.set("group_span", std::to_string(span));
+      row.set("name", r.name);
+      mst::data cells = list_of();
+      for (const auto& c : r.cells) cells << text_item(cell_text(c, m.cell));
+      row.set("cells", cells);
+      rows << row;
+    }
+    mst::data block;
+    block.set("rows", rows);
+    block.set("columns", columns);
+    block.set("column_groups", column_group_data(m));
+    block.set("has_column_groups", !m.column_groups.empty());
+    block.set("has_row_groups", row_groups);
+    block.set("cell_type", cell_type_name(m.cell));
+    blocks << block;
+  }
+  d.set("blocks", blocks);
+  return d;
+}
+
+mst::data list_items(const std::vector<ListItem>& items, bool numbered) {
+  mst::data out = list_of();
+  int n = 0;
+  for (const auto& i : items) {
+    mst::data item;
+    ++n;
+    const std::string marker = !i.label.empty() ? i.label + "." : numbered ? std::to_string(n) + "." : std::string();
+    item.set("has_marker", !marker.empty());
+    item.set("marker", marker);
+    item.set("text", i.text.render());
+    item.set("has_condition", !i.condition.empty());
+    item.set("condition", i.condition.render());
+    item.set("has_items", !i.items.empty());
+    item.set("items", list_items(i.items, false));
+    out << item;
+  }
+  return out;
+}
+
+mst::data list_data(const ListTable& lt) {
+  mst::data d;
+  mst::data sections = list_of();
+  // A list whose every section is a title and one plain item is a list of named effects and
+  // reads one line each: "Charge Home. Resolve ...".
+  const bool inline_item = std::all_of(lt.sections.begin(), lt.sections.end(), [](const ListSection& s) {
+    return !s.title.empty() && s.items.size() == 1 && s.items[0].items.empty() && s.items[0].label.empty() &&
+           s.items[0].condition.empty() && !s.numbered;
+  });
+  for (const auto& s : lt.sections) {
+    mst::data sd;
+    const std::string first = inline_item ? s.items[0].text.render() : std::string();
+    sd.set("inline", inline_item);
+    sd.set("inline_text", first);
+    sd.set("section_title", inline_item ? bold_title(s.title, first) : s.title);
+    sd.set("has_section_title", !s.title.empty());
+    sd.set("items", list_items(s.items, s.numbered));
+    sections << sd;
+  }
+  d.set("sections", sections);
+  return d;
+}
+
+mst::data facts_data(const FactsTable& ft) {
+  mst::data d;
+  mst::data items = list_of();
+  for (const auto& f : ft.items) {
+    mst::data item;
+    item.set("has_label", !f.label.empty());
+    item.set("label", f.label);
+    item.set("has_value", !f.value.empty());
+    item.set("value", f.value);
+    item.set("text", f.text.render());
+    items << item;
+  }
+  d.set("items", items);
+  return d;
+}
+
+}  // namespace
+
+mst::data table_data(const Table& t, bool show_title, int split) {
+  mst::data d;
+  d.set("table_id", t.id);
+  d.set("kind", table_kind_name(t.kind));
+  d.set("table_title", t.title);
+  d.set("show_title", show_title && !t.title.empty());
+  d.set("has_caption", !t.caption.empty());
+  d.set("caption", t.caption);
+  std::visit(
+      [&](const auto& body) {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, BandTable>) d.set("bands", band_data(body, split));
+        if constexpr (std::is_same_v<T, ModifierTable>) d.set("modifiers", modifier_data(body));
+        if constexpr (std::is_same_v<T, Matrix>) d.set("matrix", matrix_data(body, split));
+        if constexpr (std::is_same_v<T, ListTable>) d.set("list", list_data(body));
+        if constexpr (std::is_same_v<T, FactsTable>) d.set("facts", facts_data(body));
+      },
+      t.body);
+  return d;
+}
+
+}  // namespace qrsc::html

@@ -1,0 +1,197 @@
+#!/usr/bin/python3
+"""The JSON backend as a consumer in another language meets it.
+
+Builds every spec in rules/ with `qrsc build --emit json`, then:
+1. validates each file against docs/schema/qrs-sheet.schema.json with an independent validator
+   (Debian's python3-jsonschema), and checks that the schema rejects broken variants of them;
+2. answers every expectation in tests/expected/*.tsv (written from the seed documents, not from
+   the specs) from the JSON alone, with exact fractions.
+Usage: json_backend_test.py QRSC ROOT
+"""
+import copy
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from fractions import Fraction
+
+from jsonschema import Draft202012Validator
+
+qrsc, root = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+
+
+def number(n):
+    return Fraction(n["num"], n["den"]) if isinstance(n, dict) else Fraction(n)
+
+
+def parse_key(text):
+    text = text.strip()
+    parts = text.split()
+    if len(parts) == 2:  # "1 1/2"
+        whole = Fraction(parts[0])
+        return whole + (Fraction(parts[1]) if whole >= 0 else -Fraction(parts[1]))
+    return Fraction(text)
+
+
+def contains(band, key):
+    if band is None:
+        return False
+    if "from" in band and key < number(band["from"]):
+        return False
+    if "below" in band and key >= number(band["below"]):
+        return False
+    return True
+
+
+def find_column(columns, name):
+    for i, c in enumerate(columns):
+        if c["id"] == name or c["name"].lower() == name.lower():
+            return i
+    return None
+
+
+def answer(table, key, column):
+    """The lookup answer as qrsc lookup prints it, from the JSON alone; None when none."""
+    kind = table["kind"]
+    if kind == "bands":
+        bt = table["bands"]
+        col = 0 if not column else find_column(bt["columns"], column)
+        if col is None:
+            return None
+        k = parse_key(key)
+        lo, hi = bt["key"]["min"], bt["key"]["max"]
+        if (lo is not None and k < number(lo)) or (hi is not None and k > number(hi)):
+            return None
+        for row in bt["rows"]:
+            if contains(row["bands"][col], k):
+                line = [row["id"], row["title"]]
+                if row["number"] is not None:
+                    line.append(("+" if row["number"] > 0 else "") + str(row["number"]))
+                parts = [p["id"] for p in row["parts"] if contains(p["bands"][col], k)]
+                return line, parts
+        return None
+    if kind == "matrix":
+        m = table["matrix"]
+        rows = [r for r in m["rows"] if r["id"] == key or r["name"].lower() == key.lower()]
+        col = find_column(m["columns"], column or "")
+        if not rows or col is None:
+            return None
+        cell = rows[0]["cells"][col]
+        return [cell["text"] if cell else ""], []
+    items = table[kind]["items"]
+    for i in items:
+        if i["id"] == key:
+            return [i["notation"] if kind == "modifiers" else i["value"], i["text"]], []
+    return None
+
+
+def check_expectations(sheets):
+    checked = 0
+    for path in sorted(glob.glob(os.path.join(root, "tests", "expected", "*.tsv"))):
+        spec = None
+        lines = open(path, encoding="utf-8").read().split("\n")
+        for n, line in enumerate(lines, 1):
+            if line.startswith("# spec: "):
+                spec = line[len("# spec: "):].strip().split("/")[-1]
+            if not line.strip() or line.startswith("#"):
+                continue
+            table_id, key, column, *expected = line.split("\t")
+            where = f"{os.path.basename(path)}:{n}"
+            sheet = sheets.get(spec)
+            if sheet is None:
+                fail(f"{where}: no JSON for spec {spec}")
+                continue
+            table = next((t for t in sheet["tables"] if t["id"] == table_id), None)
+            if table is None:
+                fail(f"{where}: no table {table_id}")
+                continue
+            got = answer(table, key, column)
+            checked += 1
+            if expected[0] == "ERROR":
+                if got is not None:
+                    fail(f"{where}: {table_id} {key} should have no answer, JSON gives {got[0]}")
+                continue
+            if got is None:
+                fail(f"{where}: {table_id} {key} {column}: no answer in the JSON")
+                continue
+            line_, parts = got
+            if table["kind"] == "matrix":
+                want = "" if expected[0] == "BLANK" else expected[0]
+                if line_[0] != want:
+                    fail(f"{where}: {table_id} {key} {column}: JSON has {line_[0]!r}, expected {want!r}")
+                continue
+            if table["kind"] in ("facts", "modifiers"):
+                if line_ != expected:
+                    fail(f"{where}: {table_id} {key}: JSON has {line_}, expected {expected}")
+                continue
+            has_part = len(expected) == 3 and expected[2].lstrip("+-").isdigit() is False
+            want = expected[:2] if has_part else expected
+            if line_ != want:
+                fail(f"{where}: {table_id} {key} {column}: JSON has {line_}, expected {want}")
+            if has_part and expected[2] not in parts:
+                fail(f"{where}: {table_id} {key} {column}: part {expected[2]} not among {parts}")
+    return checked
+
+
+def broken_variants(sheet):
+    """Copies of a valid sheet that the schema must reject, each with what is wrong."""
+    def mutate(f):
+        s = copy.deepcopy(sheet)
+        f(s)
+        return s
+    bands = next(t for t in sheet["tables"] if t["kind"] == "bands")
+    i = sheet["tables"].index(bands)
+    return [
+        ("unknown top-level key", mutate(lambda s: s.update(extra=1))),
+        ("missing tables", mutate(lambda s: s.pop("tables"))),
+        ("wrong format_version", mutate(lambda s: s.update(format_version=2))),
+        ("band table without its body", mutate(lambda s: s["tables"][i].pop("bands"))),
+        ("two bodies in one table", mutate(lambda s: s["tables"][i].update(facts={"items": []}))),
+        ("a band bound as a float", mutate(lambda s: s["tables"][i]["bands"]["rows"][0]["bands"].__setitem__(
+            0, {"from": 8.5, "text": "8.5"}))),
+        ("a fraction not in lowest terms form", mutate(lambda s: s["tables"][i]["bands"]["rows"][0]["bands"].__setitem__(
+            0, {"from": {"num": 3, "den": 1}, "text": "3"}))),
+        ("unknown provenance", mutate(lambda s: s["scaled_values"].append({"where": "x", "provenance": {"kind": "guessed"}}))),
+    ]
+
+
+def main():
+    schema = json.load(open(os.path.join(root, "docs", "schema", "qrs-sheet.schema.json"), encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    with tempfile.TemporaryDirectory() as out:
+        r = subprocess.run([qrsc, "build", *specs, "-o", out, "--emit", "json"], cwd=root,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            print(r.stderr)
+            sys.exit(f"qrsc build --emit json failed ({r.returncode})")
+        files = sorted(glob.glob(os.path.join(out, "**", "*.json"), recursive=True))
+        if len(files) < 5:
+            fail(f"expected a JSON file for each of the 5 sheets, got {len(files)}")
+        sheets = {}
+        for f in files:
+            sheet = json.load(open(f, encoding="utf-8"))
+            errors = list(validator.iter_errors(sheet))
+            for e in errors[:5]:
+                fail(f"{os.path.relpath(f, out)}: {list(e.absolute_path)}: {e.message[:200]}")
+            sheets[sheet["id"]] = sheet
+    for what, broken in broken_variants(sheets["acw-2.1-15mm"]):
+        if validator.is_valid(broken):
+            fail(f"the schema accepts a sheet with {what}")
+    checked = check_expectations(sheets)
+    for f in failures[:40]:
+        print("FAIL:", f)
+    print(f"{len(sheets)} JSON sheets valid against the schema; {checked} expectations from the seeds answered "
+          f"from JSON; {len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+main()
