@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "diagnostics.hpp"
+#include "words.hpp"
+
 namespace qrsc {
 
 namespace {
@@ -15,39 +18,85 @@ std::string lower(std::string s) {
 }
 
 template <class T, class F>
-std::string names_of(const std::vector<T>& items, F f) {
+std::vector<std::string> names_of(const std::vector<T>& items, F f) {
   std::vector<std::string> names;
   for (const auto& i : items) names.push_back(f(i));
-  return fmt::format("{}", fmt::join(names, ", "));
+  return names;
 }
 
-LookupAnswer fail(std::string msg) { return {false, {}, std::move(msg), {}}; }
+LookupAnswer fail(std::string msg) { return {false, {}, std::move(msg), {}, {}}; }
 
-// A column by id or by name; nullopt with an error message when absent.
-std::optional<std::size_t> find_column(const std::vector<Column>& cols, const std::string& c, const std::string& table,
-                                       std::string& error) {
-  for (std::size_t i = 0; i < cols.size(); ++i) {
-    if (cols[i].id == c || lower(cols[i].name) == lower(c)) return i;
+// "no X 'word'", with a did-you-mean when one name is close, then every name.
+std::string not_found(const std::string& what, const std::string& word, const std::vector<std::string>& names,
+                      const std::string& plural) {
+  return fmt::format("{} (its {} are: {})", with_suggestion(what, word, names), plural, fmt::join(names, ", "));
+}
+
+// A distance as a user types it: 4, 4", 4in, 4 in, 1.5", 1 1/2in.
+std::optional<Fraction> typed_distance(std::string s) {
+  for (const std::string suffix : {"\"", "in", "\u2033"}) {
+    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      s.resize(s.size() - suffix.size());
+      break;
+    }
   }
-  error = fmt::format("table '{}' has no column '{}'; its columns are: {}", table, c,
-                      names_of(cols, [](const Column& x) { return x.id; }));
-  return std::nullopt;
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return parse_number(s);
 }
 
-LookupAnswer lookup_bands(const Table& t, const BandTable& bt, const std::string& key,
+struct ColumnChoice {
+  std::optional<std::size_t> index;
+  std::string error, note;
+};
+
+// A column by id, by printed name, by the distance a range column stands for (after scale
+// conversion), or by the parent sheet's name of a renamed term (with a note saying so).
+ColumnChoice find_column(const Spec& spec, const std::string& vocabulary, const std::vector<Column>& cols,
+                         const std::string& c, const std::string& table) {
+  for (std::size_t i = 0; i < cols.size(); ++i) {
+    if (cols[i].id == c || lower(cols[i].name) == lower(c)) return {i, {}, {}};
+  }
+  const bool ranges = std::any_of(cols.begin(), cols.end(), [](const Column& x) { return x.range.has_value(); });
+  if (const auto d = typed_distance(c); d && ranges) {
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+      if (cols[i].range && *cols[i].range == *d) return {i, {}, {}};
+    }
+    // A distance is never "close" to another: list the ranges as this sheet prints them.
+    return {std::nullopt,
+            fmt::format("table '{}' has no column at {} (its ranges are: {})", table, format_inches(*d),
+                        fmt::join(names_of(cols, [](const Column& x) { return x.range ? format_inches(*x.range) : x.id; }), ", ")),
+            {}};
+  }
+  if (const Vocabulary* v = spec.vocabulary(vocabulary)) {
+    for (const auto& term : v->terms) {
+      if (term.old_id.empty() || (term.old_id != c && lower(term.old_name) != lower(c))) continue;
+      for (std::size_t i = 0; i < cols.size(); ++i) {
+        if (cols[i].id == term.id) {
+          return {i, {}, fmt::format("'{}' is the parent sheet's {}; this sheet calls it {} ('{}')", c, term.old_name,
+                                     term.name, term.id)};
+        }
+      }
+    }
+  }
+  std::vector<std::string> names = names_of(cols, [](const Column& x) { return x.id; });
+  return {std::nullopt, not_found(fmt::format("table '{}' has no column '{}'", table, c), c, names, "columns"), {}};
+}
+
+LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const std::string& key,
                           const std::optional<std::string>& column) {
   std::size_t col = 0;
+  std::string note;
   if (bt.single_column()) {
     if (column) return fail(fmt::format("table '{}' has a single column; drop --column", t.id));
   } else {
     if (!column) {
       return fail(fmt::format("table '{}' has several columns; choose one with --column ({})", t.id,
-                              names_of(bt.columns, [](const Column& x) { return x.id; })));
+                              fmt::join(names_of(bt.columns, [](const Column& x) { return x.id; }), ", ")));
     }
-    std::string err;
-    const auto c = find_column(bt.columns, *column, t.id, err);
-    if (!c) return fail(err);
-    col = *c;
+    const ColumnChoice c = find_column(spec, bt.columns_vocabulary, bt.columns, *column, t.id);
+    if (!c.index) return fail(c.error);
+    col = *c.index;
+    note = c.note;
   }
   const auto k = parse_number(key);
   if (!k) return fail(fmt::format("'{}' is not a number (a die result such as 7, or fire points such as 11.5)", key));
@@ -61,9 +110,13 @@ LookupAnswer lookup_bands(const Table& t, const BandTable& bt, const std::string
   }
   for (const auto& row : bt.rows) {
     if (!row.bands[col].band.contains(*k)) continue;
-    LookupAnswer a{true, row.id + "\t" + row.title, {}, {}};
+    LookupAnswer a{true, row.id + "\t" + row.title, {}, {}, note};
     if (row.number) a.line += "\t" + format_signed(*row.number);
-    for (const auto& p : row.paragraphs) a.detail += p.render() + "\n";
+    // The effect in the sheet's words: its name, then its text ("Well Handled maneuver.").
+    std::string text;
+    for (const auto& p : row.paragraphs) text += (text.empty() ? "" : " ") + p.render();
+    const std::string name = title_before(row.title, text);
+    a.detail = (text.empty() ? name : name.empty() ? text : name + " " + text) + "\n";
     for (const auto& part : row.parts) {
       if (part.bands[col].band.contains(*k)) a.detail += part.id + "\t" + part.text.render() + "\n";
     }
@@ -73,31 +126,30 @@ LookupAnswer lookup_bands(const Table& t, const BandTable& bt, const std::string
                           bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'"));
 }
 
-LookupAnswer lookup_matrix(const Table& t, const Matrix& m, const std::string& key,
+LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,
                            const std::optional<std::string>& column) {
   const auto row = std::find_if(m.rows.begin(), m.rows.end(),
                                 [&](const MatrixRow& r) { return r.id == key || lower(r.name) == lower(key); });
   if (row == m.rows.end()) {
-    return fail(fmt::format("table '{}' has no row '{}'; its rows are: {}", t.id, key,
-                            names_of(m.rows, [](const MatrixRow& r) { return r.id; })));
+    return fail(not_found(fmt::format("table '{}' has no row '{}'", t.id, key), key,
+                          names_of(m.rows, [](const MatrixRow& r) { return r.id; }), "rows"));
   }
   if (!column) {
     return fail(fmt::format("table '{}' is a matrix; name the column with --column ({})", t.id,
-                            names_of(m.columns, [](const Column& x) { return x.id; })));
+                            fmt::join(names_of(m.columns, [](const Column& x) { return x.id; }), ", ")));
   }
-  std::string err;
-  const auto c = find_column(m.columns, *column, t.id, err);
-  if (!c) return fail(err);
-  return {true, row->id + "\t" + m.columns[*c].id + "\t" + row->cells[*c].notation, {}, {}};
+  const ColumnChoice c = find_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
+  if (!c.index) return fail(c.error);
+  return {true, row->id + "\t" + m.columns[*c.index].id + "\t" + row->cells[*c.index].notation, {}, {}, c.note};
 }
 
 template <class T, class F>
 LookupAnswer lookup_item(const Table& t, const std::vector<T>& items, const std::string& key, F line) {
   for (const auto& i : items) {
-    if (i.id == key) return {true, line(i), {}, {}};
+    if (i.id == key) return {true, line(i), {}, {}, {}};
   }
-  return fail(fmt::format("table '{}' has no entry '{}'; its entries are: {}", t.id, key,
-                          names_of(items, [](const T& x) { return x.id; })));
+  return fail(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,
+                        names_of(items, [](const T& x) { return x.id; }), "entries"));
 }
 
 }  // namespace
@@ -106,14 +158,14 @@ LookupAnswer lookup(const Spec& spec, const std::string& table, const std::strin
                     const std::optional<std::string>& column) {
   const Table* t = spec.table(table);
   if (!t) {
-    return fail(fmt::format("spec '{}' has no table '{}'; its tables are: {}", spec.id, table,
-                            names_of(spec.tables, [](const Table& x) { return x.id; })));
+    return fail(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
+                          names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
   }
   return std::visit(
       [&](const auto& body) -> LookupAnswer {
         using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(*t, body, key, column);
-        if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(*t, body, key, column);
+        if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column);
+        if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column);
         if constexpr (std::is_same_v<T, ModifierTable>) {
           return lookup_item(*t, body.items, key,
                              [](const ModifierItem& m) { return m.id + "\t" + m.value_notation() + "\t" + m.text.render(); });

@@ -12,7 +12,8 @@ struct LookupAnswer {
   bool ok = false;
   std::string line;   // the answer (one line, tab-separated), when ok
   std::string error;  // a message for the user, when !ok
-  std::string detail; // effect text, for --verbose
+  std::string detail; // the effect in the sheet's words (name and text, parts), for --verbose
+  std::string note;   // something the user should know about the answer (a renamed column)
 };
 
 LookupAnswer lookup(const Spec& spec, const std::string& table, const std::string& key,

@@ -18,7 +18,7 @@ Command add_lookup_command(CLI::App& app) {
   sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
   sub->add_option("table", o->table, "table id")->required();
   sub->add_option("key", o->key, "die result, fire points (11.5), or row of a matrix")->required();
-  sub->add_option("--column,-c", o->column, "column (target rating, US/MEX, range...)");
+  sub->add_option("--column,-c", o->column, "column: id or printed name (green, us, 4\", 4in); a renamed term's old name is accepted with a note");
   sub->add_flag("--verbose,-v", o->verbose, "also print the effect text");
   return {sub, [o] {
             const auto spec = compile_one(o->file);
@@ -28,6 +28,7 @@ Command add_lookup_command(CLI::App& app) {
               std::cerr << "qrsc: error: " << a.error << '\n';
               return kFailed;
             }
+            if (!a.note.empty()) std::cerr << "qrsc: note: " << a.note << '\n';
             std::cout << a.line << '\n';
             if (o->verbose) std::cout << a.detail;
             return kOk;

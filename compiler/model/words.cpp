@@ -85,4 +85,14 @@ std::string replace_word(const std::string& text, const std::string& from, const
   return out;
 }
 
+// An effect name is followed by a full stop when its text starts a new sentence
+// ("Double Quick. Well handled ...") and runs on when the text continues it ("Well Handled
+// maneuver.", "Fallen Leader check on ...").
+std::string title_before(const std::string& title, const std::string& text) {
+  if (title.empty() || text.empty()) return title;
+  const char last = title.back();
+  if (last == '.' || last == ':' || last == '!' || last == '?') return title;
+  return std::islower(static_cast<unsigned char>(text[0])) ? title : title + ".";
+}
+
 }  // namespace qrsc

@@ -9,4 +9,8 @@ namespace qrsc {
 // "Open Order"). The front end renames inherited text with it; diff words its changes with it.
 std::string replace_word(const std::string& text, const std::string& from, const std::string& to);
 
+// An effect's name as printed before its text: with a full stop when the text starts a new
+// sentence ("Double Quick. Well handled ..."), without when it runs on ("Well Handled maneuver.").
+std::string title_before(const std::string& title, const std::string& text);
+
 }  // namespace qrsc

@@ -34,6 +34,24 @@ expect needs_column 1 "choose one with --column" -- "$qrsc" lookup $acw fire_eff
 expect usage 2 "" -- "$qrsc" lookup
 expect usage_subcommand 2 "" -- "$qrsc" frobnicate
 
+# Names as people type them: did-you-mean for commands and tables, columns by the distance
+# printed on the sheet (after scale conversion), renamed terms by their old name with a note.
+expect suggest_command 2 "qrsc: error: unknown command 'lokup'; did you mean 'lookup'?" -- "$qrsc" lokup $acw maneuver_good_order 8
+expect suggest_table 1 "has no table 'maneuver_disorderd'; did you mean 'maneuver_disordered'?" -- "$qrsc" lookup $acw maneuver_disorderd 3
+expect suggest_row 1 "has no row 'rn'; did you mean 'rm'?" -- "$qrsc" lookup $acw musketry_fire_points rn --column 4in
+expect column_inches 0 $'rm\tr4\t1' -- "$qrsc" lookup $acw musketry_fire_points rm --column 4in
+expect column_inch_mark 0 $'rm\tr12\t1/2' -- "$qrsc" lookup $acw musketry_fire_points rm --column '12"'
+# 001: the 25mm sheet's musket range bands are 6", 12" and 18" (x 1.5 of 4", 8", 12").
+expect column_25mm 0 $'m\tr8\t1/2' -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column '12"'
+expect column_no_range 1 "has no column at 4\" (its ranges are: 6\", 12\", 18\")" -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column 4in
+expect column_renamed 0 "note: 'green' is the parent sheet's Green; this sheet calls it Raw ('raw')" -- "$qrsc" lookup rules/rff/1812-3-15mm.yaml fire_effects 8 --column green
+# 003 lines 72-79: "3 - 7 Well Handled maneuver." in the sheet's words, not just "maneuver."
+expect verbose_words 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 5 -v
+# qrsc show: the fire-effects grid as the sheet prints it (003 lines 221-228 / 001 lines 212-220).
+expect show_grid 0 "11 or more  10 or more  9 or more  8 or more  Withering Fire." -- "$qrsc" show $acw fire_effects
+expect show_telling 0 "7, 8, 9     7, 8        7          -          Charge checked or charge home" -- "$qrsc" show $acw fire_effects
+expect show_unknown 1 "has no table 'fire_efects'; did you mean 'fire_effects'?" -- "$qrsc" show $acw fire_efects
+
 # A bad spec fails with a located diagnostic and leaves existing outputs untouched.
 mkdir -p "$tmp/rules/t" "$tmp/out/t"
 cat > "$tmp/rules/t/bad.yaml" <<'YAML'

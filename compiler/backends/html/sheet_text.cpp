@@ -44,16 +44,6 @@ std::string sheet_fraction(const std::string& s) {
   return out;
 }
 
-// The effect name in bold is followed by a full stop when its text starts a new sentence
-// ("Double Quick. Well handled ...") and runs on when the text continues it ("Well Handled
-// maneuver.", "Fallen Leader check on ...").
-std::string bold_title(const std::string& title, const std::string& text) {
-  if (title.empty() || text.empty()) return title;
-  const char last = title.back();
-  if (last == '.' || last == ':' || last == '!' || last == '?') return title;
-  return std::islower(static_cast<unsigned char>(text[0])) ? title : title + ".";
-}
-
 bool same_words(const std::string& a, const std::string& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));

@@ -11,8 +11,6 @@ namespace qrsc::html {
 std::string sheet_number(const std::string& s);
 // Fire points and factors as the sheet prints them: 1/2 as ½, 1 1/2 as 1½, x as ×.
 std::string sheet_fraction(const std::string& s);
-// The effect name in bold, with a full stop when its text starts a new sentence.
-std::string bold_title(const std::string& title, const std::string& text);
 // Equal but for case.
 bool same_words(const std::string& a, const std::string& b);
 

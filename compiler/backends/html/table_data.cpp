@@ -5,6 +5,7 @@
 #include <map>
 
 #include "sheet_text.hpp"
+#include "words.hpp"
 
 namespace qrsc::html {
 
@@ -59,7 +60,7 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
   }
   line.set("cells", cell_list);
   line.set("has_title", !title.empty());
-  line.set("title", bold_title(title, paragraphs.empty() ? std::string() : paragraphs.front()));
+  line.set("title", title_before(title, paragraphs.empty() ? std::string() : paragraphs.front()));
   mst::data paras = list_of();
   for (const auto& p : paragraphs) paras << text_item(p);
   line.set("paragraphs", paras);
@@ -283,7 +284,7 @@ mst::data list_data(const ListTable& lt) {
     const std::string first = inline_item ? s.items[0].text.render() : std::string();
     sd.set("inline", inline_item);
     sd.set("inline_text", first);
-    sd.set("section_title", inline_item ? bold_title(s.title, first) : s.title);
+    sd.set("section_title", inline_item ? title_before(s.title, first) : s.title);
     sd.set("has_section_title", !s.title.empty());
     sd.set("items", list_items(s.items, s.numbered));
     sections << sd;
