@@ -40,6 +40,24 @@ TEST(Bands, DenseIndexClampsOpenEnds) {
   EXPECT_EQ(index(5), 1u);
 }
 
+// Fire points in halves and quarters: the index over keys k/4 picks, for every fractional key,
+// the band find_band picks, including keys between grid points, beyond both ends, and where
+// no band reaches (the gap above a bounded last band).
+TEST(Bands, DenseIndexOverScaledFractionsAgreesWithFindBand) {
+  constexpr std::array<qrs::Band, 4> bands{qrs::band_below(Fraction(1, 2)), qrs::band_between(Fraction(1, 2), Fraction(9, 4)),
+                                           qrs::band_between(Fraction(9, 4), 6), qrs::band_between(6, Fraction(25, 2))};
+  // Edges 1/2, 9/4, 6, 25/2 in quarters: 2 .. 50; one slot below the lowest edge.
+  constexpr auto index = qrs::make_dense_index<50>(bands, 1, 4);
+  static_assert(index.at<4>(Fraction(1, 4)) == 0 && index.at<4>(Fraction(1, 2)) == 1 && index.at<4>(Fraction(11, 5)) == 1);
+  static_assert(index.at<4>(Fraction(9, 4)) == 2 && index.at<4>(Fraction(25, 2)) == qrs::npos);
+  for (int n = -2000; n <= 2000; ++n) {
+    for (const int den : {1, 2, 3, 4, 7, 8}) {
+      const Fraction key(n, den);
+      EXPECT_EQ(index.at<4>(key), qrs::find_band(bands, key)) << n << "/" << den;
+    }
+  }
+}
+
 TEST(Modifiers, NonCumulativeGroupsCountTheLargestOnce) {
   // Provisional command (-1) and out of command (-2) are one group; a gallant leader (+1) is not.
   constexpr std::array<qrs::Modifier, 3> mods{qrs::Modifier{-1, 1, 0}, qrs::Modifier{-2, 1, 0}, qrs::Modifier{1, 1, qrs::kNoGroup}};

@@ -546,13 +546,15 @@ inline constexpr std::array<std::array<qrs::Band, 11>, 1> kBands{ {
 } };
 static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{qrs::Fraction{0, 1}}, std::nullopt), "fire_point_modifiers: every result must fall in exactly one band");
 
-
+inline constexpr std::array<qrs::DenseIndex<26>, 1> kIndex{ {
+  qrs::make_dense_index<26>(kBands[0], 0),
+} };
 
 // What a Fire points means.
 
 
 [[nodiscard]] constexpr std::optional<Effect> lookup(qrs::Fraction fire_points) noexcept {
-  const std::size_t r = qrs::find_band(kBands[0], fire_points);
+  const std::size_t r = kIndex[0].at<1>(fire_points);
   if (r == qrs::npos) return std::nullopt;
   return static_cast<Effect>(r);
 }

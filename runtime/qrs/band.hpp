@@ -2,7 +2,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 #include "qrs/fraction.hpp"
@@ -88,13 +90,37 @@ struct DenseIndex {
     const unsigned char r = rows[static_cast<std::size_t>(clamped - lo)];
     return r == 0xFF ? npos : r;
   }
+
+  // A fractional key (fire points) on a table whose band edges are all multiples of 1/Scale:
+  // no edge lies strictly between k/Scale and (k+1)/Scale, so floor(key * Scale) picks the
+  // same band as the key itself. One division; keys far beyond the index are clamped before
+  // any product is taken.
+  template <std::int64_t Scale>
+  [[nodiscard]] constexpr std::size_t at(Fraction key) const {
+    static_assert(Scale > 0);
+    // Fire points come in halves and quarters: a power-of-two denominator floors by a shift
+    // (arithmetic in C++20), the rare other one by a division.
+    const std::int64_t den = key.den();
+    const bool pow2 = (den & (den - 1)) == 0;
+    const int shift = std::countr_zero(static_cast<std::uint64_t>(den));
+    const std::int64_t whole = pow2 ? key.num() >> shift : key.floor();
+    if (whole < lo / Scale - 1) return (*this)(lo);
+    if (whole > (lo + static_cast<std::int64_t>(Span)) / Scale + 1) return (*this)(lo + static_cast<int>(Span) - 1);
+    if constexpr (Scale == 1) {
+      return (*this)(static_cast<int>(whole));
+    } else {
+      const std::int64_t rest = key.num() - whole * den;  // 0 <= rest < den
+      return (*this)(static_cast<int>(whole * Scale + (pow2 ? (rest * Scale) >> shift : rest * Scale / den)));
+    }
+  }
 };
 
+// The index of keys lo/scale, (lo+1)/scale, ... (scale 1: integer die results).
 template <std::size_t Span, std::size_t N>
-constexpr DenseIndex<Span> make_dense_index(const std::array<Band, N>& bands, int lo) {
+constexpr DenseIndex<Span> make_dense_index(const std::array<Band, N>& bands, int lo, std::int64_t scale = 1) {
   DenseIndex<Span> index{lo, {}};
   for (std::size_t k = 0; k < Span; ++k) {
-    const std::size_t r = find_band(bands, Fraction(lo + static_cast<int>(k)));
+    const std::size_t r = find_band(bands, Fraction(lo + static_cast<int>(k), scale));
     index.rows[k] = r == npos ? 0xFF : static_cast<unsigned char>(r);
   }
   return index;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <kainjow/mustache.hpp>
+#include <numeric>
 #include <stdexcept>
 
 #include "backend.hpp"
@@ -111,20 +112,29 @@ mst::data band_data(const Table& t, const BandTable& bt) {
   } else {
     add_columns(d, bt.columns, bt.columns_vocabulary);
   }
-  // Dense index span: from the lowest finite edge to the highest, across all columns.
-  std::optional<std::int64_t> lo, hi;
+  // Every edge and bound, and the scale that makes them all whole: the dense index is over
+  // keys k/scale (scale 1 for die results; fire points in halves and quarters scale up).
+  std::vector<Fraction> edges;
   for (const auto& r : bt.rows) {
     for (const auto& c : r.bands) {
       if (!c.band.present) continue;
-      for (const auto& [has, v] : {std::pair{c.band.has_lo, c.band.lo}, std::pair{c.band.has_hi, c.band.hi}}) {
-        if (!has) continue;
-        lo = lo ? std::min(*lo, v.floor()) : v.floor();
-        hi = hi ? std::max(*hi, v.floor()) : v.floor();
-      }
+      if (c.band.has_lo) edges.push_back(c.band.lo);
+      if (c.band.has_hi) edges.push_back(c.band.hi);
     }
   }
-  if (bt.min) lo = lo ? std::min(*lo, bt.min->floor()) : bt.min->floor();
-  if (bt.max) hi = hi ? std::max(*hi, bt.max->floor()) : bt.max->floor();
+  std::int64_t scale = 1;
+  for (const auto& e : edges) scale = std::lcm(scale, e.den());
+  if (bt.min) scale = std::lcm(scale, bt.min->den());
+  if (bt.max) scale = std::lcm(scale, bt.max->den());
+  // Dense index span: from the lowest edge to the highest, across all columns.
+  std::optional<std::int64_t> lo, hi;
+  for (const auto& e : edges) {
+    const std::int64_t v = (e * scale).floor();
+    lo = lo ? std::min(*lo, v) : v;
+    hi = hi ? std::max(*hi, v) : v;
+  }
+  if (bt.key_type == KeyType::integer && bt.min) lo = lo ? std::min(*lo, bt.min->floor()) : bt.min->floor();
+  if (bt.key_type == KeyType::integer && bt.max) hi = hi ? std::max(*hi, bt.max->floor()) : bt.max->floor();
   // One slot below the lowest edge stands for every result under it ("-2 or less").
   if (lo) *lo -= 1;
   const std::int64_t span = lo && hi ? *hi - *lo + 1 : 1;
@@ -144,7 +154,7 @@ mst::data band_data(const Table& t, const BandTable& bt) {
     }
     col.set("cells", cells);
     col.set("span", std::to_string(span));
-    col.set("lo", std::to_string(lo.value_or(0)));
+    col.set("lo", std::to_string(lo.value_or(0)) + (scale == 1 ? "" : ", " + std::to_string(scale)));
     band_columns << col;
   }
   d.set("band_columns", band_columns);
@@ -152,12 +162,12 @@ mst::data band_data(const Table& t, const BandTable& bt) {
   d.set("key_param", key_param);
   d.set("column_param", single ? std::string() : std::string("Column column, "));
   d.set("column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
+  mst::data dense;
+  dense.set("span", std::to_string(span));
+  dense.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
+  dense.set("band_columns", band_columns);
+  d.set("dense", dense);
   if (bt.key_type == KeyType::integer) {
-    mst::data dense;
-    dense.set("span", std::to_string(span));
-    dense.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
-    dense.set("band_columns", band_columns);
-    d.set("dense", dense);
     if (!bt.min && !bt.max) {
       d.set("total", true);
     } else {
@@ -169,6 +179,7 @@ mst::data band_data(const Table& t, const BandTable& bt) {
     }
   } else {
     d.set("fraction_key", true);
+    d.set("key_scale", std::to_string(scale));
   }
   // Parts (sub-results) of every row, in row order.
   std::vector<std::pair<const BandRow*, const BandPart*>> parts;
