@@ -1,19 +1,44 @@
 // qrsc: the Quick Reference Sheet compiler. A thin driver: each subcommand lives in its own
 // file (build_command.cpp, check_command.cpp, ...).
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <system_error>
 
 #include "compile.hpp"
 #include "template_store.hpp"
 
 using namespace qrsc::cli;
 
+namespace {
+
+// The published specs of an installed qrsc: <prefix>/share/qrs/rules, found from where this
+// executable is (QRS_INSTALLED_RULES is that folder relative to the installed bin folder), so
+// an installed tree works wherever it is unpacked. Empty when there is none (a build tree).
+std::filesystem::path installed_rules(const char* argv0) {
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) exe = std::filesystem::absolute(argv0, ec);
+  const std::filesystem::path rules = exe.parent_path() / QRS_INSTALLED_RULES;
+  return std::filesystem::is_directory(rules, ec) ? rules.lexically_normal() : std::filesystem::path();
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"qrsc: compiles wargame Quick Reference Sheet specs into C++ headers and sheets"};
   app.require_subcommand(1);
+  app.fallthrough();  // the options below may also follow the subcommand's name
+  app.set_version_flag("--version", "qrsc " QRS_VERSION);
   std::string templates;
   app.add_option("--templates", templates, "read templates from this folder instead of the built-in copies");
+  GlobalOptions& global = global_options();
+  app.add_option("-I,--include", global.search.include_dirs,
+                 "also look for the specs that extends: and apply: name in this folder (repeatable; searched after "
+                 "the spec's own rules folder, before QRS_PATH and the installed specs)")
+      ->check(CLI::ExistingDirectory);
+  app.add_flag("-q,--quiet", global.quiet, "print errors only");
   const std::vector<Command> commands = {add_build_command(app),  add_check_command(app),
                                          add_diff_command(app),   add_lookup_command(app),
                                          add_sheet_command(app),  add_explain_command(app)};
@@ -24,6 +49,10 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kUsage;
   }
   if (!templates.empty()) qrsc::set_template_dir(std::filesystem::path(templates));
+  if (const char* path = std::getenv("QRS_PATH")) {
+    for (auto& dir : qrsc::split_search_path(path)) global.search.include_dirs.push_back(std::move(dir));
+  }
+  global.search.installed = installed_rules(argv[0]);
   try {
     for (const auto& c : commands) {
       if (*c.app) return c.run();
