@@ -24,5 +24,5 @@ fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build
-cmake --build build --target generate
+cmake --build build --target qrs_generated
 echo "Built build/qrsc; generated/ holds every spec in rules/."
