@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   app.add_option("-I,--include", global.search.include_dirs,
                  "also look for the specs that extends: and apply: name in this folder (repeatable; searched after "
                  "the spec's own rules folder, before QRS_PATH and the installed specs)")
+      ->allow_extra_args(false)  // one folder per -I, as with a C compiler
       ->check(CLI::ExistingDirectory);
   app.add_flag("-q,--quiet", global.quiet, "print errors only");
   const std::vector<Command> commands = {add_build_command(app),  add_check_command(app),

@@ -9,7 +9,7 @@ set(QRS_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/qrs)
 install(TARGETS qrsc qrs_runtime EXPORT qrsTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/qrs DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/rules/ DESTINATION ${QRS_INSTALL_RULESDIR})
-install(FILES ${PROJECT_SOURCE_DIR}/docs/schema/qrs-spec.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/qrs/schema)
+install(FILES ${PROJECT_SOURCE_DIR}/docs/schema/qrs-spec.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/qrs/docs/schema)  # where the specs' modelines point
 install(EXPORT qrsTargets NAMESPACE qrs:: DESTINATION ${QRS_INSTALL_CMAKEDIR})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/qrsConfig.cmake.in ${PROJECT_BINARY_DIR}/qrsConfig.cmake
