@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build clang pkg-config
   libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libkainjow-mustache-dev libcli11-dev nlohmann-json3-dev
-  chromium poppler-utils fonts-liberation python3-jsonschema
+  chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
 )
 missing=()
 for p in "${packages[@]}"; do

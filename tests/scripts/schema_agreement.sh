@@ -9,7 +9,7 @@ python=/usr/bin/python3
 validate=$root/tests/scripts/validate_specs.py
 schema=$root/docs/schema/qrs-spec.schema.json
 if ! "$python" -c 'import jsonschema, yaml' 2>/dev/null; then
-  echo "python3-jsonschema is not installed (tools/bootstrap.sh installs it)"; exit 77
+  echo "python3-jsonschema or python3-yaml is not installed (tools/bootstrap.sh installs them)"; exit 77
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
