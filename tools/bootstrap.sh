@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build clang pkg-config
   libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libkainjow-mustache-dev libcli11-dev nlohmann-json3-dev
-  chromium poppler-utils fonts-liberation python3-jsonschema
+  chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -24,5 +24,5 @@ fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build
-cmake --build build --target generate
+cmake --build build --target qrs_generated
 echo "Built build/qrsc; generated/ holds every spec in rules/."

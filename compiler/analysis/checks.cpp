@@ -323,7 +323,7 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
       if (resolution.empty()) {
         diags.error(a.loc, msg + " (if the document disagrees with itself, say how the spec resolved it in 'disputed')");
       } else {
-        diags.warning(a.loc, msg + "; resolved: " + resolution);
+        diags.known_disagreement(a.loc, msg + "; resolved: " + resolution);
       }
     }
     count.checked += checked ? 1 : 0;

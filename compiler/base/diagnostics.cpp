@@ -16,11 +16,18 @@ void Diagnostics::add(Severity s, const Loc& loc, std::string message) {
   all_.push_back({s, loc, std::move(message)});
 }
 
-void Diagnostics::print(std::ostream& out) const {
+void Diagnostics::known_disagreement(const Loc& loc, std::string message) {
+  add(Severity::warning, loc, std::move(message));
+  all_.back().known = true;
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
   static constexpr const char* kNames[] = {"error", "warning", "note"};
-  for (const auto& d : all_) {
-    out << d.loc.str() << ": " << kNames[static_cast<int>(d.severity)] << ": " << d.message << '\n';
-  }
+  return d.loc.str() + ": " + kNames[static_cast<int>(d.severity)] + ": " + d.message;
+}
+
+void Diagnostics::print(std::ostream& out) const {
+  for (const auto& d : all_) out << format_diagnostic(d) << '\n';
 }
 
 namespace {

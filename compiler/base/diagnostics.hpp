@@ -23,13 +23,20 @@ struct Diagnostic {
   Severity severity = Severity::error;
   Loc loc;
   std::string message;
+  // A known, resolved disagreement of a source document with itself (a `disputed` erratum
+  // assertion): a warning `qrsc check` lists, but nothing a user of the sheet must act on.
+  bool known = false;
 };
+
+// The diagnostic as one line: file:line:col: error|warning|note: message
+std::string format_diagnostic(const Diagnostic& d);
 
 class Diagnostics {
  public:
   void error(const Loc& loc, std::string message) { add(Severity::error, loc, std::move(message)); }
   void warning(const Loc& loc, std::string message) { add(Severity::warning, loc, std::move(message)); }
   void note(const Loc& loc, std::string message) { add(Severity::note, loc, std::move(message)); }
+  void known_disagreement(const Loc& loc, std::string message);
   void add(Severity s, const Loc& loc, std::string message);
 
   [[nodiscard]] bool has_errors() const { return errors_ > 0; }

@@ -1,10 +1,12 @@
-// qrsc build SPEC... [-o DIR] [--emit cpp,html,json,pdf]: every selected backend over every spec.
+// qrsc build SPEC... [-o DIR] [--emit cpp,html,json,pdf] [--depfile FILE]: every selected
+// backend over every spec.
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "registry.hpp"
 #include "compile.hpp"
+#include "depfile.hpp"
 #include "diagnostics.hpp"
 
 namespace qrsc::cli {
@@ -15,6 +17,7 @@ struct BuildOptions {
   std::vector<std::string> files;
   std::string out_dir = "generated";
   std::vector<std::string> emit;
+  std::string depfile;
   BackendOptions backend;
   bool werror = false;
 };
@@ -63,6 +66,12 @@ int run_build(const BuildOptions& o) {
     for (const Spec* spec : sheets) add(backend->emit(*spec));
     add(backend->emit_run(sheets));
   }
+  if (!o.depfile.empty()) {  // written with the outputs, all or nothing
+    std::vector<std::string> targets, inputs;
+    for (const auto& f : outputs) targets.push_back(std::filesystem::absolute(f.path).lexically_normal().string());
+    for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
+    outputs.push_back({o.depfile, make_depfile(targets, inputs)});
+  }
   return write_outputs(outputs) ? kOk : kFailed;
 }
 
@@ -79,7 +88,10 @@ Command add_build_command(CLI::App& app) {
       ->check(CLI::IsMember({"letter", "a4"}))
       ->capture_default_str();
   sub->add_option("--chromium", o->backend.chromium, "the Chromium pdf output prints with (default /usr/bin/chromium)");
-  sub->add_flag("--werror", o->werror, "treat warnings as errors");
+  sub->add_option("--depfile", o->depfile,
+                  "also write FILE: the outputs and every spec they were made from, in the Makefile syntax of "
+                  "gcc -MD (for CMake's DEPFILE, Ninja and make)");
+  sub->add_flag("--werror", o->werror, "treat warnings as errors (known disagreements of the source documents are not)");
   return {sub, [o] { return run_build(*o); }};
 }
 

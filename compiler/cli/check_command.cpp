@@ -21,6 +21,7 @@ Command add_check_command(CLI::App& app) {
             opt.werror = o->werror;
             opt.against_parent = true;
             opt.summary = true;
+            opt.report_all = true;
             opt.format = o->format == "json" ? Format::json : Format::text;
             return compile_all(o->files, opt) ? kOk : kFailed;
           }};

@@ -13,35 +13,53 @@ namespace qrsc::cli {
 
 namespace {
 
-void print_diagnostics(const Diagnostics& diags, Format format, nlohmann::json& json) {
-  if (format == Format::text) {
-    diags.print(std::cerr);
+// Prints what needs action; known disagreements of the source documents are listed only when
+// asked for (qrsc check) and otherwise counted, for one line at the end.
+void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, nlohmann::json& json, int& known) {
+  const bool quiet = global_options().quiet;
+  if (opt.format == Format::text) {
+    for (const auto& d : diags.all()) {
+      if (d.known && !opt.report_all) ++known;
+      const bool needs_action = d.severity == Severity::error || (d.severity == Severity::warning && !d.known);
+      if (quiet ? d.severity != Severity::error : !(needs_action || opt.report_all)) continue;
+      std::cerr << format_diagnostic(d) << '\n';
+    }
     return;
   }
   static const char* kNames[] = {"error", "warning", "note"};
   for (const auto& d : diags.all()) {
-    json.push_back({{"file", d.loc.file ? *d.loc.file : ""},
-                    {"line", d.loc.line},
-                    {"column", d.loc.col},
-                    {"severity", kNames[static_cast<int>(d.severity)]},
-                    {"message", d.message}});
+    nlohmann::json entry = {{"file", d.loc.file ? *d.loc.file : ""},
+                            {"line", d.loc.line},
+                            {"column", d.loc.col},
+                            {"severity", kNames[static_cast<int>(d.severity)]},
+                            {"message", d.message}};
+    if (d.known) entry["known"] = true;
+    json.push_back(std::move(entry));
   }
 }
 
 }  // namespace
 
+GlobalOptions& global_options() {
+  static GlobalOptions options;
+  return options;
+}
+
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;
   bool ok = true;
   nlohmann::json json = nlohmann::json::array();
+  int known = 0;
+  const SpecSearchPath& search = global_options().search;
+  const bool summary = opt.summary && opt.format == Format::text && !global_options().quiet;
   for (const auto& f : files) {
     Diagnostics diags;
-    auto spec = compile_spec(f, diags);
+    auto spec = compile_spec(f, diags, search);
     if (spec && !spec->lineage.empty() && !(spec->abstract && spec->tables.empty())) {
       std::optional<Spec> baseline;
-      if (opt.against_parent) baseline = compile_baseline(f, diags);
+      if (opt.against_parent) baseline = compile_baseline(f, diags, search);
       const CheckReport report = check_spec(*spec, baseline, diags);
-      if (opt.summary && opt.format == Format::text) {
+      if (summary) {
         for (const auto& [doc, count] : report.by_document) {
           std::cout << fmt::format("{}: {}: {} errata, {} machine-checked\n", spec->path, doc, count.items, count.checked);
         }
@@ -51,9 +69,10 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
         }
       }
     }
-    print_diagnostics(diags, opt.format, json);
+    print_diagnostics(diags, opt, json, known);
+    // Known disagreements are resolved in the specs: --werror fails only on warnings that need action.
     const bool warned = std::any_of(diags.all().begin(), diags.all().end(),
-                                    [](const Diagnostic& d) { return d.severity == Severity::warning; });
+                                    [](const Diagnostic& d) { return d.severity == Severity::warning && !d.known; });
     if (!spec || diags.has_errors() || (opt.werror && warned)) {
       ok = false;
       continue;
@@ -61,14 +80,20 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     specs.push_back(std::move(*spec));
   }
   if (opt.format == Format::json) std::cout << json.dump(2) << '\n';
+  if (known > 0 && !global_options().quiet) {
+    std::cerr << fmt::format("qrsc: note: {} known disagreement{} of the source documents; see qrsc check\n", known,
+                             known == 1 ? "" : "s");
+  }
   if (!ok) return std::nullopt;
   return specs;
 }
 
 std::optional<Spec> compile_one(const std::string& file) {
   Diagnostics diags;
-  auto spec = compile_spec(file, diags);
-  diags.print(std::cerr);
+  auto spec = compile_spec(file, diags, global_options().search);
+  nlohmann::json unused;
+  int known = 0;
+  print_diagnostics(diags, CompileOptions{}, unused, known);
   return spec;
 }
 

@@ -10,6 +10,7 @@
 
 #include "model.hpp"
 #include "output.hpp"
+#include "spec_search_path.hpp"
 
 namespace qrsc::cli {
 
@@ -19,10 +20,20 @@ constexpr int kUsage = 2;
 
 enum class Format { text, json };
 
+// Options every subcommand honours, given before or after the subcommand's name.
+struct GlobalOptions {
+  SpecSearchPath search;  // -I folders, QRS_PATH, the installed share/qrs/rules
+  bool quiet = false;     // print errors only
+};
+GlobalOptions& global_options();
+
 struct CompileOptions {
   bool werror = false;
   bool against_parent = false;  // also report changes no erratum explains (qrsc check)
   bool summary = false;         // print the errata counts per document
+  // List notes and each known disagreement of the source documents (qrsc check); otherwise only
+  // errors and warnings that need action are printed, and known disagreements as one count.
+  bool report_all = false;
   Format format = Format::text;
 };
 

@@ -5,8 +5,10 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <system_error>
 
 #include "compile.hpp"
 #include "diagnostics.hpp"
@@ -30,19 +32,39 @@ std::string first_word(int argc, char** argv, const std::vector<std::string>& wi
   return {};
 }
 
+// The published specs of an installed qrsc: <prefix>/share/qrs/rules, found from where this
+// executable is (QRS_INSTALLED_RULES is that folder relative to the installed bin folder), so
+// an installed tree works wherever it is unpacked. Empty when there is none (a build tree).
+std::filesystem::path installed_rules(const char* argv0) {
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) exe = std::filesystem::absolute(argv0, ec);
+  const std::filesystem::path rules = exe.parent_path() / QRS_INSTALLED_RULES;
+  return std::filesystem::is_directory(rules, ec) ? rules.lexically_normal() : std::filesystem::path();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"qrsc: compiles wargame Quick Reference Sheet specs into C++ headers and sheets", "qrsc"};
   app.require_subcommand(1);
+  app.fallthrough();  // the options below may also follow the subcommand's name
+  app.set_version_flag("--version", "qrsc " QRS_VERSION);
   std::string templates;
   app.add_option("--templates", templates, "read templates from this folder instead of the built-in copies");
+  GlobalOptions& global = global_options();
+  app.add_option("-I,--include", global.search.include_dirs,
+                 "also look for the specs that extends: and apply: name in this folder (repeatable; searched after "
+                 "the spec's own rules folder, before QRS_PATH and the installed specs)")
+      ->allow_extra_args(false)  // one folder per -I, as with a C compiler
+      ->check(CLI::ExistingDirectory);
+  app.add_flag("-q,--quiet", global.quiet, "print errors only");
   const std::vector<Command> commands = {add_build_command(app),  add_check_command(app),
                                          add_diff_command(app),   add_lookup_command(app),
                                          add_sheet_command(app),  add_explain_command(app),
                                          add_show_command(app)};
-  // A misspelled subcommand gets a suggestion (CLI11 alone says only that one is required).
-  // Generated from the definitions above, so they always match --help.
+  // Shell completion and the man page, generated from the definitions above, so they always
+  // match --help.
   std::string shell;
   auto* completion = app.add_subcommand("completion", "print a shell completion script (bash or zsh)");
   completion->add_option("shell", shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
@@ -53,7 +75,8 @@ int main(int argc, char** argv) {
   subcommands.push_back(manpage);
   std::vector<std::string> names;
   for (const CLI::App* c : subcommands) names.push_back(c->get_name());
-  if (const std::string word = first_word(argc, argv, {"--templates"});
+  // A misspelled subcommand gets a suggestion (CLI11 alone says only that one is required).
+  if (const std::string word = first_word(argc, argv, {"--templates", "-I", "--include"});
       !word.empty() && std::find(names.begin(), names.end(), word) == names.end()) {
     std::cerr << "qrsc: error: " << qrsc::with_suggestion("unknown command '" + word + "'", word, names)
               << " (commands: " << fmt::format("{}", fmt::join(names, ", ")) << ")\n";
@@ -66,6 +89,10 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kUsage;
   }
   if (!templates.empty()) qrsc::set_template_dir(std::filesystem::path(templates));
+  if (const char* path = std::getenv("QRS_PATH")) {
+    for (auto& dir : qrsc::split_search_path(path)) global.search.include_dirs.push_back(std::move(dir));
+  }
+  global.search.installed = installed_rules(argv[0]);
   try {
     for (const auto& c : commands) {
       if (*c.app) return c.run();
@@ -75,7 +102,7 @@ int main(int argc, char** argv) {
       return kOk;
     }
     if (*manpage) {
-      std::cout << man_page(app, subcommands, QRSC_VERSION);
+      std::cout << man_page(app, subcommands, QRS_VERSION);
       return kOk;
     }
   } catch (const std::exception& e) {

@@ -85,8 +85,13 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
     spec_.figures = s.str("figures");
   }
   for (const auto& n : o.list("sources")) {
-    Object s(n, "source document", diags_, {"id", "file", "title"});
-    spec_.sources.push_back({s.str("id", true), s.str("file", true), s.str("title")});
+    Object s(n, "source document", diags_, {"id", "file", "title", "edition", "date", "url"});
+    SourceDoc doc{identifier(s), s.str("file"), s.str("title"), s.str("edition"), s.str("date"), s.str("url")};
+    // A document that is not a file (house rules, a book, a web page) is named by its title.
+    if (s.ok() && doc.file.empty() && doc.title.empty()) {
+      diags_.error(s.loc(), "source document '" + doc.id + "' needs 'file' or, for a document that is not a file, 'title'");
+    }
+    spec_.sources.push_back(std::move(doc));
   }
   for (const auto& n : o.list("vocabularies")) vocabulary(n);
   check_unique(spec_.vocabularies, "vocabulary");

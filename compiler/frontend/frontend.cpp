@@ -16,7 +16,7 @@ std::string display_path(const fs::path& file) {
   return file.generic_string();
 }
 
-std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags) {
+std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
   // An abstract spec without a parent is a patch: it only makes sense where it is applied
   // (or extended), so alone it is only loaded, and yields no outputs.
   if (const NodePtr own = load_yaml_file(file, diags); !own) {
@@ -28,9 +28,10 @@ std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags) {
     patch.path = display_path(file);
     patch.abstract = true;
     patch.lineage.push_back(patch.path);
+    patch.inputs.push_back(fs::absolute(file).lexically_normal().string());
     return patch;
   }
-  Resolution r = resolve_spec(file, diags);
+  Resolution r = resolve_spec(file, diags, search);
   if (!r.tree) return std::nullopt;
   // The id defaults to the file name; it is never inherited from a parent.
   if (!r.tree->get("id")) {
@@ -42,7 +43,10 @@ std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags) {
   }
   std::optional<Spec> spec = build_model(r.tree, display_path(file), diags);
   if (!spec) return spec;
-  for (const auto& l : r.lineage) spec->lineage.push_back(display_path(l));
+  for (const auto& l : r.lineage) {
+    spec->lineage.push_back(display_path(l));
+    spec->inputs.push_back(fs::absolute(l).lexically_normal().string());
+  }
   spec->renames = std::move(r.renames);
   spec->scaled_values = std::move(r.scaled);
   spec->scale_factor = r.factor;
@@ -51,8 +55,8 @@ std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags) {
   return spec;
 }
 
-std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags) {
-  Resolution r = resolve_baseline(file, diags);
+std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+  Resolution r = resolve_baseline(file, diags, search);
   if (!r.tree) return std::nullopt;
   auto id = std::make_shared<Node>();
   id->kind = Node::Kind::scalar;

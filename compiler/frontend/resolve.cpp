@@ -37,7 +37,7 @@ Fraction scale_value(Fraction v, Fraction factor, const std::string& rounding) {
 
 class Resolver {
  public:
-  explicit Resolver(Diagnostics& diags) : diags_(diags) {}
+  Resolver(Diagnostics& diags, const SpecSearchPath& search) : diags_(diags), search_(search) {}
 
   NodePtr resolve(const fs::path& file, Resolution& out);
   // The parent as this spec sees it before its own changes: the parent with every rename
@@ -46,7 +46,9 @@ class Resolver {
 
  private:
   NodePtr load(const fs::path& file);
-  std::optional<fs::path> find_spec(const fs::path& from, const std::string& name, const Loc& loc);
+  std::optional<fs::path> locate(const fs::path& from, const std::string& name, const Loc& loc) {
+    return find_spec(search_, from, name, loc, diags_);
+  }
   void apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out);
   void apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out);
   void rename_in(Node& n, const std::string& key, const Rename& r);
@@ -57,6 +59,7 @@ class Resolver {
   void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
 
   Diagnostics& diags_;
+  const SpecSearchPath& search_;
   bool renames_only_ = false;
   std::vector<fs::path> stack_;
   Fraction factor_{1};
@@ -70,18 +73,6 @@ NodePtr Resolver::load(const fs::path& file) {
     return nullptr;
   }
   return n;
-}
-
-std::optional<fs::path> Resolver::find_spec(const fs::path& from, const std::string& name, const Loc& loc) {
-  // Spec names are paths under rules/; look for them from the referring file upwards.
-  for (fs::path dir = fs::absolute(from).parent_path(); !dir.empty(); dir = dir.parent_path()) {
-    const fs::path candidate = dir / (name + ".yaml");
-    if (fs::exists(candidate)) return fs::weakly_canonical(candidate);
-    if (dir == dir.root_path()) break;
-  }
-  diags_.error(loc, "cannot find spec '" + name + "' (looked for " + name + ".yaml in the folders above " +
-                        from.parent_path().string() + ")");
-  return std::nullopt;
 }
 
 NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
@@ -106,7 +97,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
     if (!ext->is_scalar()) {
       diags_.error(ext->loc, "'extends' names one parent spec (a path under rules/ without .yaml)");
       ok = false;
-    } else if (const auto parent = find_spec(file, ext->scalar, ext->loc)) {
+    } else if (const auto parent = locate(file, ext->scalar, ext->loc)) {
       Resolution sub;
       NodePtr p = resolve(*parent, sub);
       if (!p) {
@@ -144,7 +135,7 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
         diags_.error(n->loc, "'apply' lists abstract specs by name");
         continue;
       }
-      const auto path = find_spec(file, n->scalar, n->loc);
+      const auto path = locate(file, n->scalar, n->loc);
       if (!path) continue;
       const fs::path canonical = fs::weakly_canonical(*path);
       if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
@@ -329,10 +320,10 @@ void Resolver::convert(Node& n, const std::string& key, bool rates) {
 
 void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {
   if (old_value.converted_from.empty()) return;
-  // Outputs carry this text, so the place is named as the spec path, not as the path the user typed.
-  const Loc& at = old_value.loc;
-  const std::string place = fmt::format("{}:{}:{}", at.file ? display_path(*at.file) : std::string("?"), at.line, at.col);
-  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", place,
+  // Named relative to the rules root: outputs never carry a path of the machine that made them.
+  Loc where = old_value.loc;
+  if (where.file) where.file = std::make_shared<const std::string>(display_path(*where.file));
+  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", where.str(),
                                        old_value.converted_from, old_value.scalar,
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
@@ -449,7 +440,7 @@ NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
   if (!own) return nullptr;
   const NodePtr ext = own->get("extends");
   if (!ext || !ext->is_scalar()) return nullptr;
-  const auto parent = find_spec(file, ext->scalar, ext->loc);
+  const auto parent = locate(file, ext->scalar, ext->loc);
   if (!parent) return nullptr;
   stack_.push_back(fs::weakly_canonical(file));
   NodePtr tree = resolve(*parent, out);
@@ -465,16 +456,16 @@ NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
   return tree;
 }
 
-Resolution resolve_baseline(const fs::path& file, Diagnostics& diags) {
+Resolution resolve_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
   Resolution out;
-  Resolver r(diags);
+  Resolver r(diags, search);
   out.tree = r.baseline(file, out);
   return out;
 }
 
-Resolution resolve_spec(const fs::path& file, Diagnostics& diags) {
+Resolution resolve_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
   Resolution out;
-  Resolver r(diags);
+  Resolver r(diags, search);
   out.tree = r.resolve(file, out);
   if (out.tree) {
     // Converted distances that no override replaced.

@@ -9,6 +9,7 @@
 #include "diagnostics.hpp"
 #include "model.hpp"
 #include "source_tree.hpp"
+#include "spec_search_path.hpp"
 
 namespace qrsc {
 
@@ -21,9 +22,9 @@ struct Resolution {
   std::string rounding;
 };
 
-Resolution resolve_spec(const std::filesystem::path& file, Diagnostics& diags);
+Resolution resolve_spec(const std::filesystem::path& file, Diagnostics& diags, const SpecSearchPath& search = {});
 // What the spec's own changes (and the specs it applies) are measured against: the parent
 // with renames and scale conversion applied. No tree when the spec has no parent.
-Resolution resolve_baseline(const std::filesystem::path& file, Diagnostics& diags);
+Resolution resolve_baseline(const std::filesystem::path& file, Diagnostics& diags, const SpecSearchPath& search = {});
 
 }  // namespace qrsc

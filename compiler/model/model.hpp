@@ -189,8 +189,11 @@ struct Table {
   std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable> body;
 };
 
+// A document the sheet's values come from: a seed file, or (for a house variant) any document
+// named by title, edition, date or URL.
 struct SourceDoc {
   std::string id, file, title;
+  std::string edition, date, url;
 };
 
 struct Rename {
@@ -231,6 +234,7 @@ struct Spec {
   std::string id, system, title, subtitle, period, edition, figures;
   std::string path;                  // the spec file, relative to the rules root when possible
   std::vector<std::string> lineage;  // the spec itself, then its parents (and applied specs)
+  std::vector<std::string> inputs;   // the files of the lineage, as absolute paths (qrsc build --depfile)
   bool abstract = false;
   std::vector<SourceDoc> sources;
   std::vector<Vocabulary> vocabularies;

@@ -116,5 +116,44 @@ expect diff_md 0 "Swept from the Field now occurs on 8 or more instead of 9 or m
 "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml -o "$tmp/changes.html" && grep -q "<ol" "$tmp/changes.html" \
   && passed=$((passed + 1)) || { echo "FAIL diff_html"; failures=$((failures + 1)); }
 
+# Output policy: build and sheet print only what needs action; the known disagreements of the
+# source documents (disputed errata) are one line there and listed by check.
+maw=rules/rff/maw-3-15mm.yaml
+out=$("$qrsc" build $maw -o "$tmp/quiet" 2>&1)
+if [ "$(wc -l <<<"$out")" -eq 1 ] && [[ "$out" == "qrsc: note: "*" known disagreements of the source documents; see qrsc check" ]]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL build_output: want one line of known disagreements, got:"; echo "$out" | head -5; failures=$((failures + 1))
+fi
+expect check_lists_known 0 "resolved: Figure 13 (line 529) prints the dispirited 7-stand cell" -- "$qrsc" check $maw
+expect quiet 0 "" -- test -z "$("$qrsc" build --quiet $maw -o "$tmp/quiet" 2>&1)"
+expect werror_ignores_known 0 "" -- "$qrsc" build --werror $maw -o "$tmp/quiet"
+expect version 0 "qrsc 0." -- "$qrsc" --version
+
+# A house variant outside the checkout extends a published sheet through -I (before or after the
+# subcommand) or QRS_PATH, for every subcommand that reads specs.
+mkdir -p "$tmp/house"
+printf 'qrs: 1\nextends: rff/acw-2.1-15mm\nsubtitle: House\n' >"$tmp/house/house.yaml"
+house=$tmp/house/house.yaml
+expect no_path 1 "cannot find spec 'rff/acw-2.1-15mm' (looked for $tmp/house/rff/acw-2.1-15mm.yaml" -- "$qrsc" check "$house"
+expect include_before 0 $'double_quick\tDouble Quick' -- "$qrsc" -I rules lookup "$house" maneuver_good_order 8
+expect include_after 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup "$house" maneuver_good_order 8 -I rules
+expect include_check 0 "" -- "$qrsc" check "$house" -I rules
+expect include_explain 0 "based on rules/rff/acw-2.1-15mm.yaml" -- "$qrsc" explain -I rules "$house"
+expect include_diff 0 "" -- "$qrsc" diff $acw "$house" -I rules
+expect include_sheet 0 "" -- "$qrsc" sheet "$house" -o "$tmp/house.html" -I rules
+expect include_build 0 "" -- "$qrsc" build "$house" -I rules -o "$tmp/house-out"
+expect qrs_path 0 $'double_quick\tDouble Quick' -- env QRS_PATH="$tmp/nowhere:$root/rules" "$qrsc" lookup "$house" maneuver_good_order 8
+expect include_missing 2 "" -- "$qrsc" check "$house" -I "$tmp/nowhere"
+
+# --depfile: the outputs, then every spec they were made from (parents and applied specs).
+"$qrsc" build rules/rff/1812-3-15mm.yaml -o "$tmp/dep" --depfile "$tmp/dep.d"
+dep=$(cat "$tmp/dep.d")
+ok=1
+for f in "$tmp/dep/rff/1812_3_15mm.hpp" rules/rff/1812-3-15mm.yaml rules/rff/acw-2.1-15mm.yaml rules/rff/common/v3-changes.yaml rules/rff/common/1812-period.yaml; do
+  [[ "$dep" == *"$f"* ]] || { echo "FAIL depfile lacks $f:"; echo "$dep"; ok=0; }
+done
+[ "$ok" = 1 ] && passed=$((passed + 1)) || failures=$((failures + 1))
+
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

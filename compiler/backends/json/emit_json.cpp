@@ -273,7 +273,15 @@ std::string emit_json_sheet(const Spec& spec) {
   }
   j["lineage"] = spec.lineage;
   Json sources = Json::array();
-  for (const auto& s : spec.sources) sources.push_back(Json{{"id", s.id}, {"file", s.file}, {"title", s.title}});
+  for (const auto& s : spec.sources) {
+    Json doc{{"id", s.id}};
+    // A house document that is not a file has no "file"; the optional details only when given.
+    for (const auto& [key, value] : {std::pair{"file", &s.file}, {"title", &s.title}, {"edition", &s.edition},
+                                     {"date", &s.date}, {"url", &s.url}}) {
+      if (!value->empty() || (key == std::string("title") && !s.file.empty())) doc[key] = *value;
+    }
+    sources.push_back(std::move(doc));
+  }
   j["sources"] = std::move(sources);
   j["scale"] = spec.scale_factor ? Json{{"factor", number(*spec.scale_factor)}, {"rounding", spec.rounding}} : Json(nullptr);
   j["renames"] = renames(spec);

@@ -1,0 +1,161 @@
+# qrs_generate(TARGET <tgt> SPECS <files...> [OUT_DIR <dir>] [SPEC_PATH <dirs...>] [EMIT <outputs...>])
+#
+# Compiles specs with qrsc at build time (one command for all SPECS), adds the output folder to
+# the target's include path and links qrs::runtime. The outputs are regenerated when a spec, any
+# spec it extends or applies (qrsc build --depfile, read through DEPFILE), or qrsc changes.
+#   OUT_DIR    where the outputs go (default ${CMAKE_CURRENT_BINARY_DIR}/qrs_generated/<tgt>)
+#   SPEC_PATH  folders `extends:` and `apply:` also search (qrsc -I), before QRS_PATH and the
+#              published specs
+#   EMIT       cpp (default), html, json, pdf
+# The same function after find_package(qrs) and after add_subdirectory(qrs).
+include_guard(GLOBAL)
+
+# The value of a top-level `key: value` line of a spec, unquoted ("" when there is none).
+function(_qrs_spec_value file key out)
+  file(STRINGS "${file}" lines REGEX "^${key}:")
+  set(value "")
+  if(lines)
+    list(GET lines 0 value)
+    string(REGEX REPLACE "^${key}:[ \t]*" "" value "${value}")
+    string(REGEX REPLACE "[ \t]+#.*$" "" value "${value}")
+    string(STRIP "${value}" value)
+    string(REGEX REPLACE "^[\"'](.*)[\"']$" "\\1" value "${value}")
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+# The nearest enclosing folder named `rules`, else the spec's own folder (as qrsc decides).
+function(_qrs_rules_root file out)
+  get_filename_component(dir "${file}" DIRECTORY)
+  set(root "${dir}")
+  while(dir AND NOT dir STREQUAL "/")
+    get_filename_component(name "${dir}" NAME)
+    if(name STREQUAL "rules")
+      set(root "${dir}")
+      break()
+    endif()
+    get_filename_component(dir "${dir}" DIRECTORY)
+  endwhile()
+  set(${out} "${root}" PARENT_SCOPE)
+endfunction()
+
+# Where qrsc will write a sheet's outputs, without a build: <system>/<id>, the id from the
+# spec (default: its file name), the system from the spec or the first parent that states it.
+# CMake must know output names when it configures, before qrsc exists in a subproject build.
+function(_qrs_sheet_stem spec roots out)
+  _qrs_spec_value("${spec}" id id)
+  if(id STREQUAL "")
+    get_filename_component(id "${spec}" NAME_WLE)
+  endif()
+  set(file "${spec}")
+  set(system "")
+  foreach(depth RANGE 32)
+    _qrs_spec_value("${file}" system system)
+    _qrs_spec_value("${file}" extends parent)
+    if(NOT system STREQUAL "" OR parent STREQUAL "")
+      break()
+    endif()
+    _qrs_rules_root("${file}" own_root)
+    set(found "")
+    foreach(root IN LISTS own_root roots)
+      if(EXISTS "${root}/${parent}.yaml")
+        set(found "${root}/${parent}.yaml")
+        break()
+      endif()
+    endforeach()
+    if(NOT found)
+      message(FATAL_ERROR "qrs_generate: ${file} extends '${parent}', which is in none of: ${own_root};${roots} "
+                          "(add its folder to SPEC_PATH)")
+    endif()
+    set(file "${found}")
+  endforeach()
+  if(system STREQUAL "")
+    message(FATAL_ERROR "qrs_generate: neither ${spec} nor a parent states 'system:'")
+  endif()
+  string(REGEX REPLACE "[-.]" "_" id "${id}")
+  set(${out} "${system}/${id}" PARENT_SCOPE)
+endfunction()
+
+function(qrs_generate)
+  cmake_parse_arguments(ARG "" "TARGET;OUT_DIR" "SPECS;SPEC_PATH;EMIT" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "qrs_generate: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_TARGET OR NOT TARGET "${ARG_TARGET}")
+    message(FATAL_ERROR "qrs_generate: TARGET must name an existing target (got '${ARG_TARGET}')")
+  endif()
+  if(NOT ARG_SPECS)
+    message(FATAL_ERROR "qrs_generate: SPECS names no spec")
+  endif()
+  if(NOT ARG_OUT_DIR)
+    set(ARG_OUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/qrs_generated/${ARG_TARGET}")
+  endif()
+  get_filename_component(out_dir "${ARG_OUT_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
+  if(NOT ARG_EMIT)
+    set(ARG_EMIT cpp)
+  endif()
+
+  # The search roots, in qrsc's order: SPEC_PATH, QRS_PATH, the published specs.
+  set(include_args "")
+  set(roots "")
+  foreach(dir IN LISTS ARG_SPEC_PATH)
+    get_filename_component(dir "${dir}" ABSOLUTE)
+    list(APPEND include_args -I "${dir}")
+    list(APPEND roots "${dir}")
+  endforeach()
+  if(DEFINED ENV{QRS_PATH})
+    string(REPLACE ":" ";" qrs_path "$ENV{QRS_PATH}")
+    list(APPEND roots ${qrs_path})
+  endif()
+  get_property(published GLOBAL PROPERTY QRS_PUBLISHED_RULES)
+  get_property(published_needs_include GLOBAL PROPERTY QRS_PUBLISHED_RULES_NEED_INCLUDE)
+  list(APPEND roots "${published}")
+  if(published_needs_include)  # a qrsc built in this tree does not know the source's rules/
+    list(APPEND include_args -I "${published}")
+  endif()
+
+  set(extensions cpp hpp html html json json pdf pdf)
+  set(outputs "")
+  set(specs "")
+  foreach(spec IN LISTS ARG_SPECS)
+    get_filename_component(spec "${spec}" ABSOLUTE)
+    list(APPEND specs "${spec}")
+    _qrs_sheet_stem("${spec}" "${roots}" stem)
+    foreach(emit IN LISTS ARG_EMIT)
+      list(FIND extensions "${emit}" at)
+      if(at EQUAL -1 OR emit MATCHES "^(hpp)$")
+        message(FATAL_ERROR "qrs_generate: unknown EMIT '${emit}' (cpp, html, json, pdf)")
+      endif()
+      math(EXPR at "${at} + 1")
+      list(GET extensions ${at} ext)
+      list(APPEND outputs "${out_dir}/${stem}.${ext}")
+    endforeach()
+  endforeach()
+  if("html" IN_LIST ARG_EMIT)
+    list(APPEND outputs "${out_dir}/index.html")
+  endif()
+  list(JOIN ARG_EMIT "," emit_list)
+  string(MAKE_C_IDENTIFIER "${ARG_TARGET}" name)
+  set(depfile "${CMAKE_CURRENT_BINARY_DIR}/qrs_generated/${name}.d")
+
+  add_custom_command(
+    OUTPUT ${outputs}
+    COMMAND $<TARGET_FILE:qrs::qrsc> build ${specs} -o "${out_dir}" --emit "${emit_list}" ${include_args}
+            --depfile "${depfile}"
+    DEPENDS ${specs} qrs::qrsc
+    DEPFILE "${depfile}"
+    COMMENT "qrsc: compiling ${ARG_SPECS} for ${ARG_TARGET}"
+    VERBATIM)
+  # A target to build the outputs by name; the target's own sources depend on them as files.
+  add_custom_target("qrs_generate_${name}" DEPENDS ${outputs})
+  add_dependencies("${ARG_TARGET}" "qrs_generate_${name}")
+  get_target_property(type "${ARG_TARGET}" TYPE)
+  set(scope PUBLIC)
+  if(type STREQUAL "INTERFACE_LIBRARY")
+    set(scope INTERFACE)
+  else()
+    target_sources("${ARG_TARGET}" PRIVATE ${outputs})
+  endif()
+  target_include_directories("${ARG_TARGET}" ${scope} "${out_dir}")
+  target_link_libraries("${ARG_TARGET}" ${scope} qrs::runtime)
+endfunction()

@@ -1,0 +1,34 @@
+// Where `extends:` and `apply:` find the specs they name, like a compiler's include path:
+// the referring spec's own rules root, then each -I folder (and QRS_PATH's), then the installed
+// share/qrs/rules. A spec name is a relative path without `..`; the file it names must stay
+// inside the root it was found in, so a hostile spec cannot read files outside the roots
+// (through `..`, an absolute path or a symlink that leads out).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+
+namespace qrsc {
+
+struct SpecSearchPath {
+  std::vector<std::filesystem::path> include_dirs;  // -I folders, then QRS_PATH's, in order
+  std::filesystem::path installed;                   // <prefix>/share/qrs/rules; empty when none
+};
+
+// The rules root of a spec file: the nearest enclosing folder named `rules`, else the spec's
+// own folder.
+std::filesystem::path rules_root_of(const std::filesystem::path& spec_file);
+
+// The folders of a QRS_PATH-style value (':'-separated; empty entries are skipped).
+std::vector<std::filesystem::path> split_search_path(const std::string& value);
+
+// Finds spec `name` (a path under a rules root, without .yaml) for the spec file `from`.
+// On failure reports, at `loc`, every place it looked and the closest name it saw.
+std::optional<std::filesystem::path> find_spec(const SpecSearchPath& search, const std::filesystem::path& from,
+                                               const std::string& name, const Loc& loc, Diagnostics& diags);
+
+}  // namespace qrsc
