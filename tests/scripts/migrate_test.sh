@@ -5,8 +5,9 @@
 #   - --dry-run prints a unified diff and changes nothing;
 #   - the migration compiles against the target header with -Werror (g++ and clang++);
 #   - a second run changes nothing;
-#   - a use of something the target lacks is reported at its line and column, left as it is,
-#     and the exit status is 1;
+#   - migrating back to ACW gives the original files;
+#   - a use of something the target lacks (a row, a table) is reported at its line and column,
+#     left as it is, and the exit status is 1;
 #   - unmigrated code (only the include and namespace switched by hand) compiles against the
 #     target header with deprecation warnings that name each replacement.
 set -euo pipefail
@@ -42,6 +43,10 @@ run_target() {
   grep -q 'case elite: modifiers += 1; break;' "$dir/sample/fire.cpp" || fail "$ns: using-enum use not migrated"
   grep -q "qrs::rff::$ns::charge_modifiers::total({Modifier::open_order_or_militia})" "$dir/sample/charge.cpp" ||
     fail "$ns: qualified use not migrated"
+  grep -q "using enum qrs::rff::$ns::charge_modifiers::Modifier;" "$dir/sample/charge.cpp" ||
+    fail "$ns: fully qualified using enum not migrated"
+  grep -q "charge_modifiers::total({raw, open_order_or_militia})" "$dir/sample/charge.cpp" ||
+    fail "$ns: names brought in by a qualified using enum not migrated"
   for cxx in g++ clang++; do
     for f in "$dir"/sample/*.cpp; do "$cxx" "${flags[@]}" -fsyntax-only "$f" || fail "$ns: $f does not compile with $cxx"; done
   done
@@ -55,6 +60,11 @@ run_target() {
   cp -r "$dir/sample" "$dir/migrated"
   "$migrate" --from "$root/rules/rff/acw-2.1-15mm.yaml" --to "$root/$spec" "${files[@]}" || fail "$ns: second run exited $?"
   diff -r "$dir/migrated" "$dir/sample" || fail "$ns: the second run changed files"
+
+  # And back: the target's renamed names return to the ACW ones, byte for byte.
+  cp -r "$dir/migrated" "$dir/back"
+  "$migrate" --from "$root/$spec" --to "$root/rules/rff/acw-2.1-15mm.yaml" "$dir"/back/*.cpp || fail "$ns: back to ACW exited $?"
+  diff -r "$dir/original" "$dir/back" || fail "$ns: migrating back to ACW does not give the original"
 
   # The rifle musket row (rm) is not on either Version 3 sheet: reported where it is used.
   local volley=$dir/removed/volley.cpp line col status=0
@@ -92,6 +102,18 @@ run_target() {
 
 run_target rules/rff/1812-3-15mm.yaml rff/1812_3_15mm.hpp n1812_3_15mm
 run_target rules/rff/maw-3-15mm.yaml rff/maw_3_15mm.hpp maw_3_15mm
+
+# A table the target lacks: 1812's Congreve rockets, moving back to ACW.
+cp "$root/tests/migrate/removed/rockets.cpp" "$tmp/rockets.cpp"
+status=0
+"$migrate" --from "$root/rules/rff/1812-3-15mm.yaml" --to "$root/rules/rff/acw-2.1-15mm.yaml" "$tmp/rockets.cpp" \
+  2> "$tmp/errors.txt" || status=$?
+[ "$status" -eq 1 ] || fail "rockets: exit status $status for a removed table (expected 1)"
+line=$(grep -n 'bool rockets_reach' "$tmp/rockets.cpp" | cut -d: -f1)
+grep -q "rockets.cpp:$line:24: error: table 'rocket_fire_points' is not in rules/rff/acw-2.1-15mm.yaml" "$tmp/errors.txt" ||
+  { cat "$tmp/errors.txt" >&2; fail "rockets: the removed table is not reported at $line:24"; }
+grep -q 'Modifier::green_firing' "$tmp/rockets.cpp" || fail "rockets: raw_firing did not go back to green_firing"
+echo "rockets: removed table reported at $line:24"
 
 # -p: the compile commands of a build folder instead of the fixed ones.
 mkdir -p "$tmp/p/build"

@@ -129,6 +129,30 @@ struct Migration::Context {
     problem(loc, "'" + key + "::" + name + "' is not in " + m.map_.to_spec + "; left unchanged");
   }
 
+  // `using enum qrs::rff::acw_2_1_15mm::TargetRating;`: clang 14 keeps no qualifier on a
+  // using-enum-declaration (UsingEnumDecl has no NestedNameSpecifierLoc before clang 15), so the
+  // tokens between `enum` and the enum's name are read with the lexer to find the sheet
+  // namespace's name and the table's.
+  void using_enum(const UsingEnumDecl* ue) {
+    const EnumDecl* en = ue->getEnumDecl();
+    const auto table = table_of(en->getDeclContext());
+    if (!table) return;
+    enum_type_use(en, ue->getLocation());
+    const SourceLocation end = ue->getLocation();
+    if (ue->getEnumLoc().isMacroID() || end.isMacroID()) return;
+    for (SourceLocation at = ue->getEnumLoc(); at.isValid() && sm.isBeforeInTranslationUnit(at, end);) {
+      Token tok;
+      if (Lexer::getRawToken(at, tok, sm, lang, /*IgnoreWhiteSpace=*/true)) break;
+      if (tok.is(tok::raw_identifier)) {
+        if (tok.getRawIdentifier() == m.map_.from_leaf) replace_token(tok.getLocation(), m.map_.from_leaf, m.map_.to_leaf);
+        if (!table->empty() && tok.getRawIdentifier() == *table) {
+          check_table_namespace(dyn_cast<NamespaceDecl>(en->getDeclContext()), tok.getLocation());
+        }
+      }
+      at = tok.getEndLoc();
+    }
+  }
+
   void enum_type_use(const EnumDecl* en, SourceLocation loc) {
     const auto table = table_of(en->getDeclContext());
     if (!table) return;
@@ -160,6 +184,8 @@ class MatchCallback final : public MatchFinder::MatchCallback {
       c.namespace_use(alias->getAliasedNamespace(), alias->getTargetNameLoc());
     } else if (const auto* dir = r.Nodes.getNodeAs<UsingDirectiveDecl>("using")) {
       c.namespace_use(dir->getNominatedNamespaceAsWritten(), dir->getIdentLocation());
+    } else if (const auto* ue = r.Nodes.getNodeAs<UsingEnumDecl>("using_enum")) {
+      c.using_enum(ue);
     } else if (const auto* tl = r.Nodes.getNodeAs<TypeLoc>("type")) {
       if (const auto etl = tl->getAs<EnumTypeLoc>()) c.enum_type_use(etl.getDecl(), etl.getNameLoc());
     }
@@ -213,6 +239,7 @@ Migration::Migration(const SheetMap& map, std::vector<fs::path> roots) : map_(ma
   finder_.addMatcher(nestedNameSpecifierLoc().bind("qualifier"), callback_.get());
   finder_.addMatcher(namespaceAliasDecl().bind("alias"), callback_.get());
   finder_.addMatcher(usingDirectiveDecl().bind("using"), callback_.get());
+  finder_.addMatcher(usingEnumDecl().bind("using_enum"), callback_.get());
   finder_.addMatcher(typeLoc(loc(enumType())).bind("type"), callback_.get());
 }
 

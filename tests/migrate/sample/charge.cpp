@@ -1,4 +1,4 @@
-// Charge: fully qualified names, and a using-directive for the sheet's namespace.
+// Charge: fully qualified names, a using-directive and a fully qualified `using enum`.
 #include "sheet.hpp"
 
 namespace sample {
@@ -16,4 +16,9 @@ int charge_modifier(bool elite_attacker, bool in_open_order) {
 namespace {
 using namespace qrs::rff::acw_2_1_15mm;
 [[maybe_unused]] constexpr auto kRecruits = charge_modifiers::total({charge_modifiers::Modifier::green});
+
+[[maybe_unused]] int recruits_in_line() {
+  using enum qrs::rff::acw_2_1_15mm::charge_modifiers::Modifier;
+  return qrs::rff::acw_2_1_15mm::charge_modifiers::total({green, extended_line_or_militia});
+}
 }  // namespace
