@@ -83,6 +83,7 @@ int main(int argc, const char** argv) {
   const auto map = qrs_migrate::build_sheet_map(kFrom.getValue(), kTo.getValue());
   if (!map) return 2;
 
+  const auto root = project_root(kFrom.getValue());
   std::unique_ptr<clang::tooling::CompilationDatabase> db;
   if (!kBuildPath.empty()) {
     std::string error;
@@ -91,13 +92,18 @@ int main(int argc, const char** argv) {
       std::cerr << "qrs-migrate: " << error << "\n";
       return 2;
     }
+  } else if (!root) {
+    std::cerr << "qrs-migrate: " << kFrom.getValue() << " is not under a rules/ folder; give -p BUILD_DIR\n";
+    return 2;
   } else {
-    const auto root = project_root(kFrom.getValue());
-    if (!root) {
-      std::cerr << "qrs-migrate: " << kFrom.getValue() << " is not under a rules/ folder; give -p BUILD_DIR\n";
-      return 2;
-    }
     db = fixed_database(*root);
+  }
+  // The project's own headers are never edited, whatever folder the given files are in.
+  std::vector<fs::path> excluded;
+  if (root) {
+    for (const char* dir : {"runtime", "generated"}) {
+      if (fs::exists(*root / dir)) excluded.push_back(fs::canonical(*root / dir));
+    }
   }
 
   std::vector<fs::path> roots;
@@ -115,7 +121,7 @@ int main(int argc, const char** argv) {
   // Builtin headers from the packaged clang; warnings of the project's own flags stay warnings.
   tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       {"-resource-dir=" QRS_CLANG_RESOURCE_DIR, "-Wno-error"}, clang::tooling::ArgumentInsertPosition::END));
-  qrs_migrate::Migration migration(*map, roots);
+  qrs_migrate::Migration migration(*map, roots, excluded);
   if (tool.run(migration.action_factory().get()) != 0) {
     std::cerr << "qrs-migrate: the code does not compile against " << map->from_header << "; nothing was changed\n";
     return 1;

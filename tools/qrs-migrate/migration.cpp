@@ -11,6 +11,8 @@
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 
+#include <algorithm>
+
 namespace qrs_migrate {
 
 using namespace clang;
@@ -31,10 +33,16 @@ struct Migration::Context {
     llvm::SmallString<256> real;
     if (llvm::sys::fs::real_path(fe->getName(), real)) return std::nullopt;
     const std::string path(real.str());
-    for (const auto& root : m.roots_) {
-      const std::string r = root.string() + "/";
-      if (path.compare(0, r.size(), r) == 0) return path;
-    }
+    const auto under = [&](const fs::path& dir) {
+      const std::string d = dir.string() + "/";
+      return path.compare(0, d.size(), d) == 0;
+    };
+    const auto ends_with = [&](const std::string& tail) {
+      return path.size() > tail.size() && path.compare(path.size() - tail.size() - 1, std::string::npos, "/" + tail) == 0;
+    };
+    if (ends_with(m.map_.from_header) || ends_with(m.map_.to_header)) return std::nullopt;
+    if (std::any_of(m.excluded_.begin(), m.excluded_.end(), under)) return std::nullopt;
+    if (std::any_of(m.roots_.begin(), m.roots_.end(), under)) return path;
     return std::nullopt;
   }
 
@@ -184,6 +192,14 @@ class MatchCallback final : public MatchFinder::MatchCallback {
       c.namespace_use(alias->getAliasedNamespace(), alias->getTargetNameLoc());
     } else if (const auto* dir = r.Nodes.getNodeAs<UsingDirectiveDecl>("using")) {
       c.namespace_use(dir->getNominatedNamespaceAsWritten(), dir->getIdentLocation());
+    } else if (const auto* ud = r.Nodes.getNodeAs<UsingDecl>("using_decl")) {
+      // `using acw::TargetRating::green;` (C++20): the name it declares is the enumerator's.
+      for (const UsingShadowDecl* shadow : ud->shadows()) {
+        if (const auto* e = dyn_cast<EnumConstantDecl>(shadow->getTargetDecl())) {
+          c.enumerator_use(e, ud->getNameInfo().getLoc());
+          break;
+        }
+      }
     } else if (const auto* ue = r.Nodes.getNodeAs<UsingEnumDecl>("using_enum")) {
       c.using_enum(ue);
     } else if (const auto* tl = r.Nodes.getNodeAs<TypeLoc>("type")) {
@@ -232,13 +248,15 @@ class SourceCallbacks final : public tooling::SourceFileCallbacks {
 
 }  // namespace
 
-Migration::Migration(const SheetMap& map, std::vector<fs::path> roots) : map_(map), roots_(std::move(roots)) {
+Migration::Migration(const SheetMap& map, std::vector<fs::path> roots, std::vector<fs::path> excluded)
+    : map_(map), roots_(std::move(roots)), excluded_(std::move(excluded)) {
   callback_ = std::make_unique<MatchCallback>(*this);
   source_callbacks_ = std::make_unique<SourceCallbacks>(*this);
   finder_.addMatcher(declRefExpr(to(enumConstantDecl())).bind("enumerator"), callback_.get());
   finder_.addMatcher(nestedNameSpecifierLoc().bind("qualifier"), callback_.get());
   finder_.addMatcher(namespaceAliasDecl().bind("alias"), callback_.get());
   finder_.addMatcher(usingDirectiveDecl().bind("using"), callback_.get());
+  finder_.addMatcher(usingDecl().bind("using_decl"), callback_.get());
   finder_.addMatcher(usingEnumDecl().bind("using_enum"), callback_.get());
   finder_.addMatcher(typeLoc(loc(enumType())).bind("type"), callback_.get());
 }

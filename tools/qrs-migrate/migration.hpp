@@ -37,8 +37,9 @@ struct MigrationResult {
 class Migration {
  public:
   // Only files under `roots` (the folders of the files named on the command line) are edited
-  // or reported; the sheet headers, the runtime and system headers never are.
-  Migration(const SheetMap& map, std::vector<std::filesystem::path> roots);
+  // or reported; never system headers, the two sheets' headers, or anything under `excluded`
+  // (the runtime and generated folders).
+  Migration(const SheetMap& map, std::vector<std::filesystem::path> roots, std::vector<std::filesystem::path> excluded);
   std::unique_ptr<clang::tooling::FrontendActionFactory> action_factory();
   [[nodiscard]] const MigrationResult& result() const { return result_; }
   [[nodiscard]] const SheetMap& map() const { return map_; }
@@ -48,7 +49,7 @@ class Migration {
 
  private:
   const SheetMap& map_;
-  std::vector<std::filesystem::path> roots_;
+  std::vector<std::filesystem::path> roots_, excluded_;
   MigrationResult result_;
   std::set<std::tuple<std::string, unsigned>> seen_;  // (file, offset) already handled
   clang::ast_matchers::MatchFinder finder_;

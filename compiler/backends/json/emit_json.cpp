@@ -73,7 +73,7 @@ Json band_table(const BandTable& bt) {
   Json rows = Json::array();
   for (const auto& r : bt.rows) {
     Json row{{"id", r.id}, {"title", r.title}};
-    if (!r.old_ids.empty()) row["renamed_from"] = r.old_ids;  // ids it had before renames it follows
+    if (!r.old_ids.empty()) row["old_ids"] = r.old_ids;  // ids it had before renames it follows
     if (!r.label.empty()) row["label"] = r.label;
     row["number"] = r.number ? Json(*r.number) : Json(nullptr);
     row["paragraphs"] = texts(r.paragraphs);
@@ -94,7 +94,7 @@ Json modifier_table(const ModifierTable& mt) {
   Json items = Json::array();
   for (const auto& m : mt.items) {
     Json item{{"id", m.id}, {"text", m.text.render()}, {"notation", m.value_notation()}};
-    if (!m.old_ids.empty()) item["renamed_from"] = m.old_ids;  // ids it had before renames it follows
+    if (!m.old_ids.empty()) item["old_ids"] = m.old_ids;  // ids it had before renames it follows
     item["value"] = m.value ? Json(*m.value) : Json(nullptr);
     item["factor"] = optional_number(m.factor);
     item["column"] = m.column;
@@ -152,7 +152,7 @@ Json matrix(const Matrix& m) {
       cells.push_back(Json{{"text", c.notation}, {"value", cell_value(c.value, m.cell)}, {"provenance", provenance(c.provenance)}});
     }
     Json row{{"id", r.id}};
-    if (!r.old_ids.empty()) row["renamed_from"] = r.old_ids;  // ids it had before renames it follows
+    if (!r.old_ids.empty()) row["old_ids"] = r.old_ids;  // ids it had before renames it follows
     row.update(Json{{"name", r.name}, {"group", r.group}, {"cells", std::move(cells)}, {"source", source(r.source)}});
     rows.push_back(std::move(row));
   }
