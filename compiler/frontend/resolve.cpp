@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "frontend.hpp"
 #include "notation.hpp"
 #include "schema.hpp"
 #include "words.hpp"
@@ -412,7 +413,11 @@ void Resolver::convert(Node& n, const std::string& key, bool rates) {
 
 void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {
   if (old_value.converted_from.empty()) return;
-  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", old_value.loc.str(),
+  // Where, as outputs show spec paths (relative to rules/), so generated/ names no folder of
+  // the machine it was built on.
+  const Loc& at = old_value.loc;
+  const std::string where = at.file ? fmt::format("{}:{}:{}", display_path(*at.file), at.line, at.col) : at.str();
+  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", where,
                                        old_value.converted_from, old_value.scalar,
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
