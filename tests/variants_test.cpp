@@ -128,6 +128,72 @@ tables:
   EXPECT_EQ(s->renames[0].from_text, "Green");
 }
 
+// Which ids follow a rename is the spec's data (`ids:`), never guessed from the words.
+TEST(Variants, IdsFollowARenameOnlyWhereTheSpecListsThem) {
+  const Family f = family();
+  f.write("mods", R"(qrs: 1
+system: t
+title: Modifiers
+tables:
+  - id: mods
+    kind: modifiers
+    title: Modifiers
+    items:
+      - { id: green_unit, value: -1, text: Green unit }
+      - { id: green_firing, value: -1, text: Green troops firing }
+      - { id: trained, value: 0, text: Trained }
+    groups:
+      - { id: rating, members: [green_unit, trained], note: A unit is green or trained. }
+)");
+  const auto child = f.write("mods-renamed", R"(qrs: 1
+extends: t/mods
+renames:
+  - { from: Green, to: Raw, ids: [mods/green_unit] }
+tables:
+  - id: mods
+    items:
+      - { id: raw_unit, value: -2 }
+)");
+  std::string d;
+  const auto s = compile(child, &d);
+  ASSERT_TRUE(s) << d;
+  const auto& mods = std::get<qrsc::ModifierTable>(s->table("mods")->body);
+  ASSERT_EQ(mods.items.size(), 3u);
+  EXPECT_EQ(mods.items[0].id, "raw_unit");
+  EXPECT_EQ(mods.items[0].old_ids, std::vector<std::string>{"green_unit"});
+  EXPECT_EQ(mods.items[0].value, -2);  // the child patches the entry by its new id
+  EXPECT_EQ(mods.items[1].id, "green_firing");  // not listed: the id stays, the text follows
+  EXPECT_EQ(mods.items[1].text.render(), "Raw troops firing");
+  EXPECT_TRUE(mods.items[1].old_ids.empty());
+  EXPECT_EQ(mods.groups[0].members, (std::vector<std::string>{"raw_unit", "trained"}));
+  EXPECT_EQ(mods.groups[0].note, "A unit is raw or trained.");
+  ASSERT_EQ(s->renames.size(), 1u);
+  EXPECT_EQ(s->renames[0].ids, std::vector<std::string>{"mods/green_unit"});
+
+  const auto old_id = f.write("mods-old-id", R"(qrs: 1
+extends: t/mods
+renames:
+  - { from: Green, to: Raw, ids: [mods/green_unit] }
+tables:
+  - id: mods
+    items:
+      - { id: green_unit, value: -2 }
+)");
+  EXPECT_FALSE(compile(old_id, &d));
+  EXPECT_NE(d.find("error: 'green_unit' was renamed 'raw_unit'"), std::string::npos) << d;
+
+  const auto bad = f.write("mods-bad-ids", R"(qrs: 1
+extends: t/mods
+renames:
+  - { from: Green, to: Raw, ids: [mods/trained, mods/green_horse, moods/green_unit] }
+)");
+  EXPECT_FALSE(compile(bad, &d));
+  EXPECT_NE(d.find("mods-bad-ids.yaml:4:34: error: rename: id 'trained' does not contain the renamed word 'green'"),
+            std::string::npos) << d;
+  EXPECT_NE(d.find("error: rename: table 'mods' has no row, item or group 'green_horse'"), std::string::npos) << d;
+  EXPECT_NE(d.find("error: rename: 'moods/green_unit' names no table/id"), std::string::npos) << d;
+}
+
 TEST(Variants, RemoveAddAfterAndApply) {
   const Family f = family();
   f.write("mixin", R"(qrs: 1

@@ -27,11 +27,28 @@ std::string paragraphs(const std::vector<RichText>& ps) {
   return out;
 }
 
-// Finds an element by id, also through a rename (old_id) recorded on vocabulary terms.
+// Finds an element by id, also by an id it had before a rename it follows (old_ids).
 template <class T>
 const T* by_id(const std::vector<T>& items, const std::string& id) {
   for (const auto& i : items) {
     if (i.id == id) return &i;
+  }
+  if constexpr (requires(const T& t) { t.old_ids; }) {
+    for (const auto& i : items) {
+      if (std::find(i.old_ids.begin(), i.old_ids.end(), id) != i.old_ids.end()) return &i;
+    }
+  }
+  return nullptr;
+}
+
+// The old sheet's element that a new one continues: the same id, or one of its old ids.
+template <class T>
+const T* old_counterpart(const std::vector<T>& old_items, const T& item) {
+  if (const T* same = by_id(old_items, item.id)) return same;
+  if constexpr (requires(const T& t) { t.old_ids; }) {
+    for (const auto& id : item.old_ids) {
+      if (const T* o = by_id(old_items, id)) return o;
+    }
   }
   return nullptr;
 }
@@ -109,7 +126,7 @@ class Differ {
       if (!by_id(nb.rows, orow.id)) add({nt.id, orow.id, "", nt.title, fmt::format("{} is removed", orow.title), nt.loc});
     }
     for (const auto& row : nb.rows) {
-      const BandRow* orow = by_id(ob.rows, row.id);
+      const BandRow* orow = old_counterpart(ob.rows, row);
       if (!orow) {
         add({nt.id, row.id, "", nt.title, fmt::format("New result: {}", row.title), row.loc});
         continue;
@@ -171,7 +188,7 @@ class Differ {
       }
     }
     for (const auto& i : nm.items) {
-      const ModifierItem* oi = by_id(om.items, i.id);
+      const ModifierItem* oi = old_counterpart(om.items, i);
       if (!oi) {
         add({nt.id, i.id, "", nt.title, fmt::format("New modifier: {} {}", i.value_notation(), i.text.render()), i.loc});
         continue;
@@ -205,7 +222,7 @@ class Differ {
       if (!by_id(nm.rows, r.id)) add({nt.id, r.id, "", nt.title, fmt::format("{} is removed", r.name), nt.loc});
     }
     for (const auto& r : nm.rows) {
-      const MatrixRow* orow = by_id(om.rows, r.id);
+      const MatrixRow* orow = old_counterpart(om.rows, r);
       if (!orow) {
         add({nt.id, r.id, "", nt.title, fmt::format("New row: {}", r.name), r.loc});
         continue;

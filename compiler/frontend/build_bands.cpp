@@ -69,10 +69,11 @@ void Builder::bands(Object& o, Table& t) {
   if (bt.columns.empty()) bt.columns.push_back({"", "", std::nullopt, o.loc()});
   for (const auto& rn : o.list("rows", true)) {
     Object r(rn, "row of " + o.what(), diags_,
-             {"id", "title", "text", "label", "number", "band", "bands", "parts", "source", "notes", "override"});
+             {"id", "old_ids", "title", "text", "label", "number", "band", "bands", "parts", "source", "notes", "override"});
     if (!r.ok()) continue;
     BandRow row;
     row.id = identifier(r);
+    row.old_ids = r.strings("old_ids");
     const std::string what = "row '" + row.id + "' of " + o.what();
     row.title = r.str("title", true);
     row.label = r.str("label");

@@ -34,10 +34,11 @@ void Builder::matrix(Object& o, Table& t) {
     m.column_groups.push_back(std::move(group));
   }
   for (const auto& rn : o.list("rows", true)) {
-    Object r(rn, "row of " + o.what(), diags_, {"id", "name", "group", "cells", "source", "notes", "override"});
+    Object r(rn, "row of " + o.what(), diags_, {"id", "old_ids", "name", "group", "cells", "source", "notes", "override"});
     if (!r.ok()) continue;
     MatrixRow row;
     row.id = identifier(r);
+    row.old_ids = r.strings("old_ids");
     row.name = r.str("name");
     if (row.name.empty()) row.name = row.id;
     row.group = r.str("group");

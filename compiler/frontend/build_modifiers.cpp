@@ -12,10 +12,11 @@ namespace qrsc {
 void Builder::modifiers(Object& o, Table& t) {
   ModifierTable mt;
   for (const auto& n : o.list("items", true)) {
-    Object i(n, "modifier of " + o.what(), diags_, {"id", "value", "factor", "text", "column", "source", "notes"});
+    Object i(n, "modifier of " + o.what(), diags_, {"id", "old_ids", "value", "factor", "text", "column", "source", "notes"});
     if (!i.ok()) continue;
     ModifierItem item;
     item.id = identifier(i);
+    item.old_ids = i.strings("old_ids");
     item.value = i.integer("value");
     item.factor = i.number("factor");
     item.text = text_of(i, "text");

@@ -21,8 +21,9 @@ namespace {
 // Lists of objects that merge by id when a variant patches its parent.
 const std::set<std::string> kIdLists = {"tables", "rows",     "parts",    "columns", "terms",
                                         "sections", "vocabularies", "items", "groups",  "sources"};
-// Keys whose scalars are sheet text (renames apply to them).
-const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle"};
+// Keys whose scalars are sheet text (renames apply to them; a group's `note` is its comment in
+// the header). A source's `note` is never renamed: rename_in skips sources.
+const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle", "note"};
 // Keys that belong to the variant mechanism, not to the sheet.
 const std::set<std::string> kVariantKeys = {"extends", "apply", "renames"};
 
@@ -52,6 +53,7 @@ class Resolver {
   void apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out);
   void apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out);
   void rename_in(Node& n, const std::string& key, const Rename& r);
+  void follow_rename(Node& tree, const Rename& r, const Loc& loc);
   void convert(Node& n, const std::string& key, bool rates);
   void convert_scalar(Node& n, bool rate_cell);
   void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
@@ -198,7 +200,7 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
     return;
   }
   for (const auto& n : list->items) {
-    Object o(n, "rename", diags_, {"vocabulary", "term", "to", "name", "from", "source", "notes"});
+    Object o(n, "rename", diags_, {"vocabulary", "term", "to", "name", "from", "ids", "source", "notes"});
     if (!o.ok()) continue;
     Rename r;
     r.loc = o.loc();
@@ -207,6 +209,7 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
     r.to = o.str("to", true);
     r.name = o.str("name");
     r.from_text = o.str("from");
+    r.ids = o.strings("ids");
     if (!r.vocabulary.empty()) {
       // A vocabulary term: find it to learn its old display name.
       NodePtr vocabs = tree->get("vocabularies");
@@ -246,7 +249,88 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
       r.to_text = r.to;
     }
     rename_in(*tree, "", r);
+    follow_rename(*tree, r, o.loc_of("ids"));
     out.renames.push_back(r);
+  }
+}
+
+namespace {
+
+// How a renamed word is written inside ids: "Extended Line" -> "extended_line".
+std::string id_word(const std::string& text) {
+  std::string out;
+  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '_';
+  return out;
+}
+
+// The id with every whole `_`-separated occurrence of `from` replaced ("crack_unit" -> "elite_unit").
+std::string replace_id_word(const std::string& id, const std::string& from, const std::string& to) {
+  std::string padded = "_" + id + "_";
+  const std::string f = "_" + from + "_", t = "_" + to + "_";
+  for (std::size_t at = padded.find(f); at != std::string::npos; at = padded.find(f, at + t.size() - 1)) {
+    padded.replace(at, f.size(), t);
+  }
+  return padded.substr(1, padded.size() - 2);
+}
+
+std::string id_of(const Node& n) {
+  const NodePtr id = n.is_map() ? n.get("id") : nullptr;
+  return id && id->is_scalar() ? id->scalar : std::string();
+}
+
+}  // namespace
+
+// The ids a rename lists follow it: the row or item (and a modifier group of the same id, and
+// the groups' member lists) takes the renamed id, and keeps the old one in `old_ids` so the
+// header can offer it as a deprecated alias.
+void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
+  const std::string from = id_word(r.vocabulary.empty() ? r.from_text : r.term);
+  const std::string to = id_word(r.vocabulary.empty() ? r.to_text : r.to);
+  const NodePtr tables = tree.get("tables");
+  for (const auto& path : r.ids) {
+    const auto slash = path.find('/');
+    const std::string table_id = path.substr(0, slash);
+    const std::string id = slash == std::string::npos ? std::string() : path.substr(slash + 1);
+    NodePtr table;
+    for (const auto& t : tables && tables->is_seq() ? tables->items : std::vector<NodePtr>{}) {
+      if (id_of(*t) == table_id) table = t;
+    }
+    const std::string new_id = replace_id_word(id, from, to);
+    if (!table || id.empty()) {
+      diags_.error(loc, "rename: '" + path + "' names no table/id of the sheet being renamed");
+      continue;
+    }
+    if (new_id == id) {
+      diags_.error(loc, "rename: id '" + id + "' does not contain the renamed word '" + from + "'");
+      continue;
+    }
+    bool found = false;
+    for (const char* list : {"rows", "items", "groups"}) {
+      const NodePtr entries = table->get(list);
+      if (!entries || !entries->is_seq()) continue;
+      for (auto& e : entries->items) {
+        if (const NodePtr members = e->get("members"); members && members->is_seq()) {
+          for (auto& m : members->items) {
+            if (m->is_scalar() && m->scalar == id) m->scalar = new_id;
+          }
+        }
+        if (id_of(*e) != id) continue;
+        found = true;
+        const NodePtr idn = e->get("id");
+        auto old = idn->clone();
+        idn->scalar = new_id;
+        if (std::string(list) == "groups") continue;  // groups are not C++ names: no alias
+        NodePtr olds = e->get("old_ids");
+        if (!olds || !olds->is_seq()) {
+          olds = std::make_shared<Node>();
+          olds->kind = Node::Kind::sequence;
+          olds->loc = loc;
+          e->set("old_ids", olds);
+        }
+        olds->items.push_back(old);
+      }
+    }
+    if (!found) diags_.error(loc, "rename: table '" + table_id + "' has no row, item or group '" + id + "'");
   }
 }
 
@@ -388,10 +472,6 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
 
 void Resolver::merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason,
                           Resolution& out) {
-  const auto id_of = [](const Node& n) {
-    const NodePtr id = n.get("id");
-    return id && id->is_scalar() ? id->scalar : std::string();
-  };
   for (const auto& item : patch.items) {
     const std::string id = id_of(*item);
     auto it = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) { return id_of(*b) == id; });
@@ -403,6 +483,18 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
         base.items.erase(it);
       }
       continue;
+    }
+    if (it == base.items.end() && !id.empty()) {
+      // An id that followed a rename: patches name the entry by its new id.
+      const auto renamed = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) {
+        const NodePtr olds = b->get("old_ids");
+        return olds && olds->is_seq() &&
+               std::any_of(olds->items.begin(), olds->items.end(), [&](const NodePtr& o) { return o->scalar == id; });
+      });
+      if (renamed != base.items.end()) {
+        diags_.error(item->loc, "'" + id + "' was renamed '" + id_of(**renamed) + "' (it follows a rename); use the new id");
+        continue;
+      }
     }
     if (it != base.items.end()) {
       Node copy = *item;

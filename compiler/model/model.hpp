@@ -66,6 +66,7 @@ struct BandPart {
 
 struct BandRow {
   std::string id, title, label;
+  std::vector<std::string> old_ids;  // ids this row had before renames it follows, oldest first
   std::vector<RichText> paragraphs;
   std::optional<int> number;
   std::vector<BandCell> bands;  // one per column (the union of the parts' bands)
@@ -86,6 +87,7 @@ struct BandTable {
 
 struct ModifierItem {
   std::string id;
+  std::vector<std::string> old_ids;  // ids this item had before renames it follows, oldest first
   std::optional<int> value;
   std::optional<Fraction> factor;
   RichText text;
@@ -118,6 +120,7 @@ struct MatrixCell {
 
 struct MatrixRow {
   std::string id, name, group;
+  std::vector<std::string> old_ids;  // ids this row had before renames it follows, oldest first
   std::vector<MatrixCell> cells;  // one per column
   std::optional<SourceNote> source;
   Loc loc;
@@ -199,6 +202,8 @@ struct SourceDoc {
 struct Rename {
   std::string vocabulary, term, to, name;  // vocabulary term renames
   std::string from_text, to_text;          // the whole-word text substitution
+  // Ids that follow the rename ("table/id" as written before it; crack_unit -> elite_unit).
+  std::vector<std::string> ids;
   Loc loc;
 };
 

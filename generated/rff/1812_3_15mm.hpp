@@ -23,6 +23,8 @@ enum class TargetRating : unsigned char {
   veteran,
   trained,
   raw,
+  crack [[deprecated("crack is renamed to elite in rules/rff/1812-3-15mm.yaml")]] = elite,
+  green [[deprecated("green is renamed to raw in rules/rff/1812-3-15mm.yaml")]] = raw,
 };
 inline constexpr std::array<qrs::Term, 4> kTargetRatingTerms{ {
   qrs::Term{"elite", "Elite", "Crack"},
@@ -74,10 +76,10 @@ enum class Modifier : unsigned char {
   attached_leader,
   provisional_command,
   out_of_command,
-  crack_unit,
+  elite_unit,
   veteran,
   trained,
-  green,
+  raw,
   fresh_troops,
   worn,
   spent,
@@ -89,6 +91,8 @@ enum class Modifier : unsigned char {
   key_position_lost,
   heavy_casualties,
   greater_losses,
+  crack_unit [[deprecated("crack_unit is renamed to elite_unit in rules/rff/1812-3-15mm.yaml")]] = elite_unit,
+  green [[deprecated("green is renamed to raw in rules/rff/1812-3-15mm.yaml")]] = raw,
 };
 inline constexpr std::size_t kGroupCount = 4;
 inline constexpr std::array<qrs::Modifier, 21> kModifiers{ {
@@ -121,10 +125,10 @@ inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
   qrs::ModifierText{"attached_leader", "+1", "Attached leader or brave colonel", 1},
   qrs::ModifierText{"provisional_command", "-1", "Provisional command", 1},
   qrs::ModifierText{"out_of_command", "-2", "Out of command", 1},
-  qrs::ModifierText{"crack_unit", "+2", "Elite unit", 1},
+  qrs::ModifierText{"elite_unit", "+2", "Elite unit", 1},
   qrs::ModifierText{"veteran", "+1", "Veteran", 1},
   qrs::ModifierText{"trained", "0", "Trained", 1},
-  qrs::ModifierText{"green", "-1", "Raw", 1},
+  qrs::ModifierText{"raw", "-1", "Raw", 1},
   qrs::ModifierText{"fresh_troops", "+2", "Fresh troops", 2},
   qrs::ModifierText{"worn", "0", "Worn", 2},
   qrs::ModifierText{"spent", "-2", "Spent", 2},
@@ -139,7 +143,7 @@ inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
 } };
 // Not cumulative: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
-// Not cumulative: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
+// Not cumulative: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
@@ -625,14 +629,16 @@ inline constexpr std::string_view kTitle = "Die Roll Modifiers";
 inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
-  green_firing,
-  repeaters_buck_and_ball_sharpshooters,
+  raw_firing,
+  repeaters_buck_and_ball_marksmen,
   troop_target,
   march_column_or_enfiladed,
   gun_target,
   partial_cover,
   full_cover,
   fortified,
+  green_firing [[deprecated("green_firing is renamed to raw_firing in rules/rff/1812-3-15mm.yaml")]] = raw_firing,
+  repeaters_buck_and_ball_sharpshooters [[deprecated("repeaters_buck_and_ball_sharpshooters is renamed to repeaters_buck_and_ball_marksmen in rules/rff/1812-3-15mm.yaml")]] = repeaters_buck_and_ball_marksmen,
 };
 inline constexpr std::size_t kGroupCount = 0;
 inline constexpr std::array<qrs::Modifier, 8> kModifiers{ {
@@ -646,8 +652,8 @@ inline constexpr std::array<qrs::Modifier, 8> kModifiers{ {
   qrs::Modifier{ -3, qrs::Fraction{1, 1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
-  qrs::ModifierText{"green_firing", "-1", "Raw troops or guns firing", 1},
-  qrs::ModifierText{"repeaters_buck_and_ball_sharpshooters", "+1", "Muskets firing buck & ball in a charge, or marksmen", 1},
+  qrs::ModifierText{"raw_firing", "-1", "Raw troops or guns firing", 1},
+  qrs::ModifierText{"repeaters_buck_and_ball_marksmen", "+1", "Muskets firing buck & ball in a charge, or marksmen", 1},
   qrs::ModifierText{"troop_target", "+1", "Troop target in field column, broken, about faced, passage of lines, or marched by the flank, or crossed abatis", 1},
   qrs::ModifierText{"march_column_or_enfiladed", "+2", "Enfiladed, square, march column, or storming column", 1},
   qrs::ModifierText{"gun_target", "+1", "Gun target is limbered or enfiladed", 1},
@@ -766,10 +772,10 @@ inline constexpr std::string_view kTitle = "Die Roll Modifiers";
 inline constexpr std::string_view kCaption = "";
 
 enum class Modifier : unsigned char {
-  crack_unit,
+  elite_unit,
   veteran,
   trained,
-  green,
+  raw,
   fresh_troops,
   worn,
   spent,
@@ -781,7 +787,7 @@ enum class Modifier : unsigned char {
   unsupported_guns,
   disordered,
   attached_leader,
-  extended_line_or_militia,
+  open_order_or_militia,
   outflanked,
   favorable_ground,
   strong_position,
@@ -789,6 +795,9 @@ enum class Modifier : unsigned char {
   cavalry_charge,
   broken_ground,
   rough_ground,
+  crack_unit [[deprecated("crack_unit is renamed to elite_unit in rules/rff/1812-3-15mm.yaml")]] = elite_unit,
+  green [[deprecated("green is renamed to raw in rules/rff/1812-3-15mm.yaml")]] = raw,
+  extended_line_or_militia [[deprecated("extended_line_or_militia is renamed to open_order_or_militia in rules/rff/1812-3-15mm.yaml")]] = open_order_or_militia,
 };
 inline constexpr std::size_t kGroupCount = 5;
 inline constexpr std::array<qrs::Modifier, 23> kModifiers{ {
@@ -817,10 +826,10 @@ inline constexpr std::array<qrs::Modifier, 23> kModifiers{ {
   qrs::Modifier{ 0, qrs::Fraction{1, 1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
-  qrs::ModifierText{"crack_unit", "+2", "Elite unit", 1},
+  qrs::ModifierText{"elite_unit", "+2", "Elite unit", 1},
   qrs::ModifierText{"veteran", "+1", "Veteran", 1},
   qrs::ModifierText{"trained", "0", "Trained", 1},
-  qrs::ModifierText{"green", "-1", "Raw", 1},
+  qrs::ModifierText{"raw", "-1", "Raw", 1},
   qrs::ModifierText{"fresh_troops", "+2", "Fresh troops", 1},
   qrs::ModifierText{"worn", "0", "Worn", 1},
   qrs::ModifierText{"spent", "-2", "Spent", 1},
@@ -832,7 +841,7 @@ inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
   qrs::ModifierText{"unsupported_guns", "-1", "Unsupported guns", 2},
   qrs::ModifierText{"disordered", "-1", "Disordered troops or silenced gun", 1},
   qrs::ModifierText{"attached_leader", "+1", "Brave colonel or leader attached", 1},
-  qrs::ModifierText{"extended_line_or_militia", "-1", "Open order, hasty square, militia, or no bayonets", 2},
+  qrs::ModifierText{"open_order_or_militia", "-1", "Open order, hasty square, militia, or no bayonets", 2},
   qrs::ModifierText{"outflanked", "-3", "Outflanked, broken, march column, or limbered guns", 2},
   qrs::ModifierText{"favorable_ground", "+1", "Defending favorable ground", 2},
   qrs::ModifierText{"strong_position", "+2", "Strong position or fortified", 2},
@@ -841,11 +850,11 @@ inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
   qrs::ModifierText{"broken_ground", "+1", "Broken ground", 2},
   qrs::ModifierText{"rough_ground", "0", "Rough ground, stationary, or vs. square", 2},
 } };
-// Not cumulative: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
+// Not cumulative: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // Not cumulative: outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
 // Not cumulative: gun_support. Guns are either supported or unsupported.
-// Not cumulative: extended_line_or_militia. Change 20 (003 line 504): \"Subtract one for an attacking or defending unit in extended line ... Subtract one for a unit rated as militia. The above modifiers are not cumulative, so militia in extended line only subtract one. The modifier does not apply if a unit in extended line or rated as militia is outflanked.\" The sheet prints both as one item.
+// Not cumulative: open_order_or_militia. The sheet prints both as one item.
 // The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 23> on{};

@@ -789,7 +789,7 @@ inline constexpr std::array<qrs::ModifierText, 22> kTexts{ {
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // Not cumulative: outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
 // Not cumulative: gun_support. Guns are either supported or unsupported.
-// Not cumulative: extended_line_or_militia. Change 20 (003 line 504): \"Subtract one for an attacking or defending unit in extended line ... Subtract one for a unit rated as militia. The above modifiers are not cumulative, so militia in extended line only subtract one. The modifier does not apply if a unit in extended line or rated as militia is outflanked.\" The sheet prints both as one item.
+// Not cumulative: extended_line_or_militia. The sheet prints both as one item.
 // The total of the modifiers that apply (non-cumulative groups count once).
 [[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
   std::array<bool, 22> on{};

@@ -4,6 +4,7 @@
 
 #include <kainjow/mustache.hpp>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 #include "backend.hpp"
@@ -68,6 +69,34 @@ std::string join_paragraphs(const std::vector<RichText>& ps) {
   return out;
 }
 
+// Deprecated enumerators for the ids a rename replaced, so code written against the parent
+// sheet still compiles, with a warning that names the new id ("crack is renamed to elite in ...").
+template <class T>
+mst::data renamed_aliases(const std::vector<T>& entries, const std::string& spec_path,
+                          std::vector<std::string> (*old_ids_of)(const T&)) {
+  std::set<std::string> taken;
+  for (const auto& e : entries) taken.insert(cpp_identifier(e.id));
+  mst::data list = list_of();
+  for (const auto& e : entries) {
+    for (const auto& old : old_ids_of(e)) {
+      const std::string name = cpp_identifier(old);
+      if (!taken.insert(name).second) continue;  // an old id another entry now has: no alias
+      mst::data a;
+      a.set("old_enumerator", name);
+      a.set("enumerator", cpp_identifier(e.id));
+      a.set("message", fmt::format("{} is renamed to {} in {}", old, e.id, spec_path));
+      list << a;
+    }
+  }
+  return list;
+}
+
+template <class T>
+std::vector<std::string> entry_old_ids(const T& e) { return e.old_ids; }
+std::vector<std::string> term_old_ids(const Term& t) {
+  return t.old_id.empty() ? std::vector<std::string>{} : std::vector<std::string>{t.old_id};
+}
+
 void add_columns(mst::data& d, const std::vector<Column>& columns, const std::string& vocabulary) {
   mst::data cols = list_of();
   for (const auto& c : columns) {
@@ -88,8 +117,9 @@ void add_columns(mst::data& d, const std::vector<Column>& columns, const std::st
   }
 }
 
-mst::data band_data(const Table& t, const BandTable& bt) {
+mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec_path) {
   mst::data d;
+  d.set("aliases", renamed_aliases<BandRow>(bt.rows, spec_path, entry_old_ids<BandRow>));
   const bool single = bt.single_column();
   d.set("single_column", single);
   d.set("key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
@@ -219,8 +249,9 @@ mst::data band_data(const Table& t, const BandTable& bt) {
   return d;
 }
 
-mst::data modifier_data(const ModifierTable& mt) {
+mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
   mst::data d;
+  d.set("aliases", renamed_aliases<ModifierItem>(mt.items, spec_path, entry_old_ids<ModifierItem>));
   mst::data items = list_of();
   for (const auto& m : mt.items) {
     mst::data item;
@@ -248,8 +279,9 @@ mst::data modifier_data(const ModifierTable& mt) {
   return d;
 }
 
-mst::data matrix_data(const Matrix& m) {
+mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
   mst::data d;
+  d.set("aliases", renamed_aliases<MatrixRow>(m.rows, spec_path, entry_old_ids<MatrixRow>));
   add_columns(d, m.columns, m.columns_vocabulary);
   d.set("cell_type", cpp_cell_type(m.cell));
   mst::data rows = list_of();
@@ -374,6 +406,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
       terms << td;
     }
     vd.set("terms", terms);
+    vd.set("aliases", renamed_aliases<Term>(v.terms, spec.path, term_old_ids));
     vocabs << vd;
   }
   d.set("vocabularies", vocabs);
@@ -387,9 +420,9 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
     std::visit(
         [&](const auto& body) {
           using T = std::decay_t<decltype(body)>;
-          if constexpr (std::is_same_v<T, BandTable>) td.set("bands", band_data(t, body));
-          if constexpr (std::is_same_v<T, ModifierTable>) td.set("modifiers", modifier_data(body));
-          if constexpr (std::is_same_v<T, Matrix>) td.set("matrix", matrix_data(body));
+          if constexpr (std::is_same_v<T, BandTable>) td.set("bands", band_data(t, body, spec.path));
+          if constexpr (std::is_same_v<T, ModifierTable>) td.set("modifiers", modifier_data(body, spec.path));
+          if constexpr (std::is_same_v<T, Matrix>) td.set("matrix", matrix_data(body, spec.path));
           if constexpr (std::is_same_v<T, ListTable>) td.set("list", list_data(body));
           if constexpr (std::is_same_v<T, FactsTable>) td.set("facts", facts_data(body));
         },

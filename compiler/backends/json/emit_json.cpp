@@ -73,6 +73,7 @@ Json band_table(const BandTable& bt) {
   Json rows = Json::array();
   for (const auto& r : bt.rows) {
     Json row{{"id", r.id}, {"title", r.title}};
+    if (!r.old_ids.empty()) row["old_ids"] = r.old_ids;  // ids it had before renames it follows
     if (!r.label.empty()) row["label"] = r.label;
     row["number"] = r.number ? Json(*r.number) : Json(nullptr);
     row["paragraphs"] = texts(r.paragraphs);
@@ -93,6 +94,7 @@ Json modifier_table(const ModifierTable& mt) {
   Json items = Json::array();
   for (const auto& m : mt.items) {
     Json item{{"id", m.id}, {"text", m.text.render()}, {"notation", m.value_notation()}};
+    if (!m.old_ids.empty()) item["old_ids"] = m.old_ids;  // ids it had before renames it follows
     item["value"] = m.value ? Json(*m.value) : Json(nullptr);
     item["factor"] = optional_number(m.factor);
     item["column"] = m.column;
@@ -149,7 +151,10 @@ Json matrix(const Matrix& m) {
       }
       cells.push_back(Json{{"text", c.notation}, {"value", cell_value(c.value, m.cell)}, {"provenance", provenance(c.provenance)}});
     }
-    rows.push_back(Json{{"id", r.id}, {"name", r.name}, {"group", r.group}, {"cells", std::move(cells)}, {"source", source(r.source)}});
+    Json row{{"id", r.id}};
+    if (!r.old_ids.empty()) row["old_ids"] = r.old_ids;  // ids it had before renames it follows
+    row.update(Json{{"name", r.name}, {"group", r.group}, {"cells", std::move(cells)}, {"source", source(r.source)}});
+    rows.push_back(std::move(row));
   }
   return Json{{"cell", cell_type_name(m.cell)},
               {"columns_vocabulary", m.columns_vocabulary},
@@ -229,7 +234,7 @@ Json renames(const Spec& spec) {
   Json out = Json::array();
   for (const auto& r : spec.renames) {
     out.push_back(Json{{"vocabulary", r.vocabulary}, {"term", r.term}, {"to", r.to}, {"name", r.name},
-                       {"from_text", r.from_text}, {"to_text", r.to_text}});
+                       {"from_text", r.from_text}, {"to_text", r.to_text}, {"ids", r.ids}});
   }
   return out;
 }

@@ -1,0 +1,150 @@
+// qrs-migrate: rewrites C++ that uses one sheet's generated header so that it uses another's.
+//   qrs-migrate --from SPEC --to SPEC [-p BUILD_DIR] [--dry-run] FILE...
+// Exit status: 0 when everything migrated, 1 when anything could not be (each such use is
+// reported as file:line:col: error: and left as it is), 2 on usage errors.
+#include <clang/Tooling/ArgumentsAdjusters.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Core/Replacement.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/CommandLine.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "migration.hpp"
+#include "sheet_map.hpp"
+#include "unified_diff.hpp"
+
+namespace fs = std::filesystem;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory kCategory("qrs-migrate options");
+cl::opt<std::string> kFrom("from", cl::desc("the spec whose header the code uses now"), cl::value_desc("SPEC"),
+                           cl::Required, cl::cat(kCategory));
+cl::opt<std::string> kTo("to", cl::desc("the spec whose header the code should use"), cl::value_desc("SPEC"),
+                         cl::Required, cl::cat(kCategory));
+cl::opt<std::string> kBuildPath("p", cl::desc("build folder with compile_commands.json"), cl::value_desc("BUILD_DIR"),
+                                cl::cat(kCategory));
+cl::opt<bool> kDryRun("dry-run", cl::desc("print a unified diff instead of editing the files"), cl::cat(kCategory));
+cl::list<std::string> kFiles(cl::Positional, cl::desc("FILE..."), cl::OneOrMore, cl::cat(kCategory));
+
+// The folder that holds rules/ (and runtime/, generated/ next to it), found from a spec path.
+std::optional<fs::path> project_root(const fs::path& spec) {
+  for (fs::path dir = fs::absolute(spec).parent_path(); dir.has_relative_path(); dir = dir.parent_path()) {
+    if (dir.filename() == "rules") return dir.parent_path();
+  }
+  return std::nullopt;
+}
+
+// Without -p: C++20 with the runtime and the generated headers on the include path.
+std::unique_ptr<clang::tooling::CompilationDatabase> fixed_database(const fs::path& root) {
+  std::vector<std::string> args{"-std=c++20", "-I" + (root / "runtime").string(), "-I" + (root / "generated").string()};
+  return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", args);
+}
+
+// A path as the diff names it: relative to the working folder when under it.
+std::string display_path(const fs::path& path) {
+  const fs::path rel = fs::relative(path);
+  return rel.empty() || *rel.begin() == ".." ? path.generic_string() : rel.generic_string();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Written next to the file and renamed over it, so a file is never left half-written.
+bool write_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".qrs-migrate.tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  return !ec;
+}
+
+}  // namespace
+
+int main(int argc, const char** argv) {
+  cl::HideUnrelatedOptions(kCategory);
+  cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "qrs-migrate (qrs)\n"; });
+  if (!cl::ParseCommandLineOptions(argc, argv, "qrs-migrate: move code from one sheet's header to another's\n", &llvm::errs())) {
+    return 2;
+  }
+  const auto map = qrs_migrate::build_sheet_map(kFrom.getValue(), kTo.getValue());
+  if (!map) return 2;
+
+  const auto root = project_root(kFrom.getValue());
+  std::unique_ptr<clang::tooling::CompilationDatabase> db;
+  if (!kBuildPath.empty()) {
+    std::string error;
+    db = clang::tooling::CompilationDatabase::loadFromDirectory(kBuildPath, error);
+    if (!db) {
+      std::cerr << "qrs-migrate: " << error << "\n";
+      return 2;
+    }
+  } else if (!root) {
+    std::cerr << "qrs-migrate: " << kFrom.getValue() << " is not under a rules/ folder; give -p BUILD_DIR\n";
+    return 2;
+  } else {
+    db = fixed_database(*root);
+  }
+  // The project's own headers are never edited, whatever folder the given files are in.
+  std::vector<fs::path> excluded;
+  if (root) {
+    for (const char* dir : {"runtime", "generated"}) {
+      if (fs::exists(*root / dir)) excluded.push_back(fs::canonical(*root / dir));
+    }
+  }
+
+  std::vector<fs::path> roots;
+  std::vector<std::string> files;
+  for (const auto& f : kFiles) {
+    if (!fs::exists(f)) {
+      std::cerr << "qrs-migrate: no such file: " << f << "\n";
+      return 2;
+    }
+    roots.push_back(fs::canonical(f).parent_path());
+    files.push_back(fs::absolute(f).string());
+  }
+
+  clang::tooling::ClangTool tool(*db, files);
+  // Builtin headers from the packaged clang; warnings of the project's own flags stay warnings.
+  tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      {"-resource-dir=" QRS_CLANG_RESOURCE_DIR, "-Wno-error"}, clang::tooling::ArgumentInsertPosition::END));
+  qrs_migrate::Migration migration(*map, roots, excluded);
+  if (tool.run(migration.action_factory().get()) != 0) {
+    std::cerr << "qrs-migrate: the code does not compile against " << map->from_header << "; nothing was changed\n";
+    return 1;
+  }
+
+  const auto& result = migration.result();
+  for (const auto& p : result.problems) std::cerr << display_path(p.file) << ":" << p.line << ":" << p.col << ": error: " << p.message << "\n";
+  int status = result.problems.empty() ? 0 : 1;
+  for (const auto& [path, edits] : result.edits) {
+    const std::string before = read_file(path);
+    auto after = clang::tooling::applyAllReplacements(before, edits);
+    if (!after) {
+      std::cerr << path << ": error: " << llvm::toString(after.takeError()) << "\n";
+      status = 1;
+      continue;
+    }
+    if (*after == before) continue;
+    if (kDryRun) {
+      std::cout << qrs_migrate::unified_diff(display_path(path), before, *after);
+    } else if (!write_file(path, *after)) {
+      std::cerr << path << ": error: cannot write the migrated file\n";
+      status = 1;
+    }
+  }
+  return status;
+}
