@@ -1,5 +1,7 @@
 #include "resolve.hpp"
 
+#include "frontend.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -328,7 +330,10 @@ void Resolver::convert(Node& n, const std::string& key, bool rates) {
 
 void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {
   if (old_value.converted_from.empty()) return;
-  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", old_value.loc.str(),
+  // Named by its path under rules/, so that outputs do not depend on where the tree lives.
+  const Loc& at = old_value.loc;
+  const std::string where = at.file ? fmt::format("{}:{}:{}", display_path(*at.file), at.line, at.col) : at.str();
+  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", where,
                                        old_value.converted_from, old_value.scalar,
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
