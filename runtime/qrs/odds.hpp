@@ -90,16 +90,24 @@ struct Distribution {
 
 // The probability that each row's band (one column of a band table) holds the key plus the
 // net modifier. Rows absent from the column, and keys no band covers, get nothing.
+// `bands` and `odds` are any indexable ranges of the same size (std::array in generated code,
+// std::vector in the compiler).
+template <class Bands, class Odds>
+constexpr void fill_row_odds(const Bands& bands, const Distribution& key, int net_modifier, Odds& odds) {
+  for (std::size_t r = 0; r < bands.size(); ++r) {
+    std::int64_t ways = 0;
+    for (int i = 0; i < key.size; ++i) {
+      if (bands[r].contains(Fraction(key.lo + i + net_modifier))) ways += key.ways[static_cast<std::size_t>(i)];
+    }
+    odds[r] = Fraction(ways, key.total);
+  }
+}
+
 template <std::size_t N>
 [[nodiscard]] constexpr std::array<Fraction, N> row_odds(const std::array<Band, N>& bands, const Distribution& key,
                                                          int net_modifier) {
-  std::array<std::int64_t, N> ways{};
-  for (int i = 0; i < key.size; ++i) {
-    const std::size_t r = find_band(bands, Fraction(key.lo + i + net_modifier));
-    if (r != npos) ways[r] += key.ways[static_cast<std::size_t>(i)];
-  }
   std::array<Fraction, N> p{};
-  for (std::size_t r = 0; r < N; ++r) p[r] = Fraction(ways[r], key.total);
+  fill_row_odds(bands, key, net_modifier, p);
   return p;
 }
 
