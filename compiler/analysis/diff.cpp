@@ -135,7 +135,7 @@ class Differ {
             add({nt.id, row.id, col_id, nt.title,
                  fmt::format("{} occurs on {} in the new {} column", row.title, format_band(row.bands[c].band, nb.key_type),
                              nb.columns[c].name),
-                 row.loc});
+                 row.loc, true});
           }
           continue;
         }
@@ -158,7 +158,7 @@ class Differ {
           text = fmt::format("{} now occurs{} on {} instead of {}", row.title, where, format_band(b, nb.key_type),
                              format_band(a, nb.key_type));
         }
-        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.bands[c].loc});
+        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.bands[c].loc, true});
       }
     }
   }
