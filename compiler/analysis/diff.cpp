@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "html_escape.hpp"
 #include "words.hpp"
 
 namespace qrsc {
@@ -301,21 +302,6 @@ std::vector<std::pair<std::string, std::vector<const Change*>>> grouped(const st
     groups[static_cast<std::size_t>(it - keys.begin())].second.push_back(&c);
   }
   return groups;
-}
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace

@@ -48,5 +48,6 @@ Command add_lookup_command(CLI::App& app);
 Command add_sheet_command(CLI::App& app);
 Command add_explain_command(CLI::App& app);
 Command add_odds_command(CLI::App& app);
+Command add_report_command(CLI::App& app);
 
 }  // namespace qrsc::cli

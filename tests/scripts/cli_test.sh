@@ -98,6 +98,11 @@ if "$qrsc" diff --odds $acw rules/rff/1812-3-15mm.yaml | grep -q 'now reads.*%';
 else
   passed=$((passed + 1))
 fi
+# qrsc report: an HTML file of SVG charts; a bad output path fails without a partial file.
+expect report 0 "" -- "$qrsc" report rules/rff/maw-3-15mm.yaml -o "$tmp/odds.html"
+if grep -q "<svg" "$tmp/odds.html" && grep -q "MEX" "$tmp/odds.html"; then passed=$((passed + 1)); else
+  echo "FAIL report_content"; failures=$((failures + 1)); fi
+expect report_usage 2 "" -- "$qrsc" report rules/rff/maw-3-15mm.yaml
 
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]
