@@ -6,21 +6,16 @@ cxx=$1 root=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 count=0
-while IFS= read -r header; do
-  rel=${header#"$root/generated/"}
-  printf '#include "%s"\n' "$rel" > "$tmp/tu.cpp"
-  "$cxx" -std=c++20 -Wall -Wextra -Werror -pedantic -I"$root/runtime" -I"$root/generated" -fsyntax-only "$tmp/tu.cpp"
+compile() {  # compile FILE.cpp
+  "$cxx" -std=c++20 -Wall -Wextra -Werror -pedantic -I"$root/runtime" -I"$root/generated" -fsyntax-only "$1"
   count=$((count + 1))
-done < <(find "$root/generated" -name '*.hpp' | sort)
-while IFS= read -r header; do
-  rel=${header#"$root/runtime/"}
-  printf '#include "%s"\n' "$rel" > "$tmp/tu.cpp"
-  "$cxx" -std=c++20 -Wall -Wextra -Werror -pedantic -I"$root/runtime" -I"$root/generated" -fsyntax-only "$tmp/tu.cpp"
-  count=$((count + 1))
-done < <(find "$root/runtime" -name '*.hpp' | sort)
-for example in "$root"/examples/*.cpp; do
-  "$cxx" -std=c++20 -Wall -Wextra -Werror -pedantic -I"$root/runtime" -I"$root/generated" -fsyntax-only "$example"
-  count=$((count + 1))
-done
+}
+include_alone() {  # include_alone HEADER-RELATIVE-TO-AN-INCLUDE-DIR
+  printf '#include "%s"\n' "$1" > "$tmp/tu.cpp"
+  compile "$tmp/tu.cpp"
+}
+while IFS= read -r header; do include_alone "${header#"$root/generated/"}"; done < <(find "$root/generated" -name '*.hpp' | sort)
 [ "$count" -gt 0 ] || { echo "no generated headers found" >&2; exit 1; }
-echo "$count headers compile cleanly with $cxx"
+while IFS= read -r header; do include_alone "${header#"$root/runtime/"}"; done < <(find "$root/runtime" -name '*.hpp' | sort)
+for example in "$root"/examples/*.cpp; do compile "$example"; done
+echo "$count headers and examples compile cleanly with $cxx"
