@@ -106,6 +106,26 @@ class Differ {
 
   void table(const Table& ot, const Table& nt, const BandTable& nb) {
     const auto& ob = std::get<BandTable>(ot.body);
+    // How the key is rolled and rounded (key.dice, key.rounding).
+    const auto roll = [](const BandTable& b) {
+      if (!b.dice) return std::string("not rolled");
+      std::string r = b.dice->count == 1 ? "" : std::to_string(b.dice->count);
+      r += "d" + std::to_string(b.dice->sides) + (b.dice->difference ? " each side, the difference" : "");
+      if (!b.dice->pool.empty()) r += " symbol dice (" + b.dice->pool + ")";
+      if (!b.dice->modifiers.empty()) r += fmt::format(" modified by {}", fmt::join(b.dice->modifiers, ", "));
+      return r;
+    };
+    if (roll(ob) != roll(nb)) {
+      // The key's dice and rounding are explained by covering 'table/key'.
+      add({nt.id, "key", "", nt.title, fmt::format("The {} is now {} instead of {}", nb.key_name.empty() ? "key" : nb.key_name,
+                                                roll(nb), roll(ob)), nt.loc});
+    }
+    if (ob.rounding != nb.rounding) {
+      add({nt.id, "key", "", nt.title,
+           nb.rounding == "down" ? fmt::format("{}: fractions are now rounded down", nb.key_name.empty() ? "Key" : nb.key_name)
+                                 : fmt::format("{}: fractions are no longer rounded down", nb.key_name.empty() ? "Key" : nb.key_name),
+           nb.rounding.empty() ? nt.loc : nb.rounding_loc});
+    }
     for (const auto& orow : ob.rows) {
       if (!by_id(nb.rows, orow.id)) add({nt.id, orow.id, "", nt.title, fmt::format("{} is removed", orow.title), nt.loc});
     }

@@ -64,6 +64,7 @@ void Builder::bands(Object& o, Table& t) {
     bt.max = k.number("max");
     if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
     bt.rounding = k.str("rounding");
+    bt.rounding_loc = k.loc_of("rounding");
     source(k);  // checked like any source note; it explains the key's dice or rounding
     if (!bt.rounding.empty() && bt.rounding != "down") {
       diags_.error(k.loc_of("rounding"), "rounding of a key must be 'down' (round fractions down)");

@@ -97,6 +97,7 @@ struct BandTable {
   // Fraction keys: how a computed key is rounded before the lookup ("down": round fractions
   // down), empty when the sheet says nothing.
   std::string rounding;
+  Loc rounding_loc;
   KeyType key_type = KeyType::integer;
   std::string key_name;
   std::optional<Fraction> min, max;

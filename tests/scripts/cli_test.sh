@@ -92,6 +92,7 @@ expect odds_unknown 1 "has no table 'charge_effect'" -- "$qrsc" odds $acw charge
 expect odds_column_unknown 1 "has no column 'elite'" -- "$qrsc" odds $acw fire_effects -c elite
 # qrsc diff --odds: the issue's own example, and odds only on moved bands.
 expect diff_odds 0 "Swept from the Field now occurs on 8 or more instead of 9 or more: 1.0% -> 3.0% at an even fight" -- "$qrsc" diff --odds $acw rules/rff/1812-3-15mm.yaml
+expect diff_rounding 0 "Fire points: fractions are now rounded down" -- "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml
 expect diff_odds_columns 0 "Double Quick occurs on 11 or more in the new MEX column: 30.0% -> 0.0% at a net modifier of 0" -- "$qrsc" diff --odds $acw rules/rff/maw-3-15mm.yaml
 if "$qrsc" diff --odds $acw rules/rff/1812-3-15mm.yaml | grep -q 'now reads.*%'; then
   echo "FAIL diff_odds_text_only"; failures=$((failures + 1))
