@@ -1,8 +1,8 @@
-// Game software over the generated RFF sheets: one fire combat and one charge, resolved with
+// Game software over the generated RFF sheets: a maneuver check, a fire combat and a charge, resolved with
 // the same code in each of the four sheets; only the sheet type changes. Every number comes
 // from the generated tables (generated/rff/*.hpp) through runtime/qrs/rff/procedures.hpp.
 //
-//   rff_combat            prints each sheet's fire combat and charge, with their odds
+//   rff_combat            prints each sheet's maneuver check, fire combat and charge, with their odds
 #include <cstdio>
 #include <string_view>
 
@@ -32,6 +32,13 @@ void resolve(std::string_view label) {
   using ChargeMod = rff::ChargeModifier<S>;
   std::printf("== %.*s (%.*s)\n", static_cast<int>(label.size()), label.data(),
               static_cast<int>(S::kInfo.subtitle.size()), S::kInfo.subtitle.data());
+
+  // Maneuver: a veteran unit under a gallant leader, out of command, rolls a 6: 6 + 1 + 1 - 2.
+  using ManMod = rff::ManeuverModifier<S>;
+  const auto check = rff::maneuver_good_order<S>(6, {ManMod::gallant_leader, ManMod::veteran, ManMod::out_of_command});
+  const auto check_odds = qrs::row_odds<typename S::maneuver_good_order>(check.modifier);
+  std::printf("maneuver: base 6 (%+d) -> %d: %.*s (Double Quick %.0f%% at %+d)\n", check.modifier, check.result,
+              static_cast<int>(check.row()->title.size()), check.row()->title.data(), percent(check_odds[0]), check.modifier);
 
   // Fire: 12 stands with the sheet's first small arm at close range, and a battery of two
   // stands of its first gun, at a trained target in partial cover. Base die 10.
