@@ -234,7 +234,9 @@ TEST(Diagnostics, DiceNameTablesThatFitAndAllErrorsAreReported) {
   EXPECT_NE(r.text.find(r.file + ":12:59: error: roll of table 'roll' (kind bands) must be dice such as 'd10' or '2d6', not 'd1O'"),
             std::string::npos)
       << r.text;
-  EXPECT_NE(r.text.find("names unknown modifier table 'mdos'; did you mean 'mods'?"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find(r.file + ":12:75: error: dice of table 'roll' names unknown modifier table 'mdos'; did you mean 'mods'?"),
+            std::string::npos)
+      << r.text;
   EXPECT_NE(r.text.find("an unmodified d10 reads results 1 to 10; set key min: 1 and max: 10"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("trigger of section 'ammo' names 'mods', which is not a rolled band table"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("trigger of section 'over': no base roll of leader falls in '11'"), std::string::npos) << r.text;

@@ -44,7 +44,9 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   }
   d.difference = o.boolean("difference", false);
   d.modifiers = o.strings("modifiers");
+  d.modifiers_loc = o.loc_of("modifiers");
   d.pool = o.str("pool");
+  d.pool_loc = o.loc_of("pool");
   d.source = source(o);
   if (d.difference && !d.pool.empty()) {
     diags_.error(o.loc_of("pool"), what + ": symbol dice ('pool') are read die by die and cannot be a difference");
@@ -82,20 +84,20 @@ void Builder::check_dice() {
         if (!m) {
           std::vector<std::string> names = table_ids(spec_, TableKind::modifiers);
           for (const auto& b : table_ids(spec_, TableKind::bands)) names.push_back(b);
-          diags_.error(d.loc, with_suggestion(what + " names unknown modifier table '" + id + "'", id, names));
+          diags_.error(d.modifiers_loc, with_suggestion(what + " names unknown modifier table '" + id + "'", id, names));
           continue;
         }
         const auto* mb = std::get_if<BandTable>(&m->body);
         const bool numbered = mb && std::all_of(mb->rows.begin(), mb->rows.end(), [](const BandRow& r) { return r.number.has_value(); });
         if (m->kind != TableKind::modifiers && !numbered) {
-          diags_.error(d.loc, what + ": '" + id + "' must be a modifier list or a band table whose every row has a number");
+          diags_.error(d.modifiers_loc, what + ": '" + id + "' must be a modifier list or a band table whose every row has a number");
         }
       }
       if (!d.pool.empty()) {
         const Table* p = spec_.table(d.pool);
         const auto* pm = p ? std::get_if<Matrix>(&p->body) : nullptr;
         if (!pm || pm->cell != CellType::dice) {
-          diags_.error(d.loc, what + ": pool '" + d.pool + "' must be a matrix of dice cells (how many dice are rolled)");
+          diags_.error(d.pool_loc, what + ": pool '" + d.pool + "' must be a matrix of dice cells (how many dice are rolled)");
         }
       }
       // A table read by the unmodified roll of one die must cover exactly the die's faces.

@@ -90,6 +90,7 @@ struct DiceRoll {
   std::string pool;
   std::optional<SourceNote> source;
   Loc loc;
+  Loc modifiers_loc, pool_loc;  // where the spec names them (for diagnostics)
 };
 
 struct BandTable {
