@@ -89,3 +89,33 @@ TEST(BattlecryOfficers, BuffReachByRankAndRally) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(BattlecryOdds, SymbolCountsAndMeleeMatchEnumerationThroughTheProcedures) {
+  // A flag is one face in six (004: "4 or Flag"); infantrymen two ("1-2").
+  EXPECT_EQ(bc::symbol_odds(qrs::battlecry::n1812::shooting_dice::Effect::flag, 1).p(1), qrs::Fraction(1, 6));
+  EXPECT_EQ(bc::symbol_odds(qrs::battlecry::n1812::shooting_dice::Effect::infantryman, 2).p(2), qrs::Fraction(4, 36));
+  // Melee of a morale 3 unit against morale 2 Indians (-1 die: 1 die), every roll of the
+  // 4 dice resolved by melee() and counted.
+  const int att = bc::melee_dice(3), def = bc::melee_dice(2, {bc::MeleeModifier::indians});
+  ASSERT_EQ(def, 1);
+  std::int64_t a = 0, d = 0, none = 0, total = 0;
+  std::array<int, 4> faces{1, 1, 1, 1};
+  for (int n = 0; n < 6 * 6 * 6 * 6; ++n) {
+    int k = n;
+    for (auto& f : faces) {
+      f = k % 6 + 1;
+      k /= 6;
+    }
+    const auto r = bc::melee(std::span<const int>(faces.data(), 3), std::span<const int>(faces.data() + 3, 1));
+    (r.winner == bc::MeleeWinner::attacker ? a : r.winner == bc::MeleeWinner::defender ? d : none) += 1;
+    ++total;
+  }
+  const auto odds = bc::melee_odds(att, def);
+  EXPECT_EQ(odds.attacker, qrs::Fraction(a, total));
+  EXPECT_EQ(odds.defender, qrs::Fraction(d, total));
+  EXPECT_EQ(odds.none, qrs::Fraction(none, total));
+}
+
+}  // namespace

@@ -197,3 +197,50 @@ TEST(Diagnostics, UnsupportedVersionAndMissingVersion) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Diagnostics, DiceNameTablesThatFitAndAllErrorsAreReported) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items: [ { id: a, value: +1, text: A } ]
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { name: Die result, type: integer, dice: { roll: d1O, modifiers: [mdos] } }
+    rows:
+      - { id: hit, title: Hit, band: 4 or more }
+      - { id: miss, title: Miss, band: 3 or less }
+  - id: leader
+    kind: bands
+    title: Leader
+    key: { name: Die result, type: integer, min: 1, max: 6, dice: { roll: d10 } }
+    rows:
+      - { id: hit, title: Hit, band: 1 - 6 }
+  - id: extra
+    kind: list
+    title: Extra
+    sections:
+      - id: ammo
+        trigger: { table: mods, base: "10" }
+        items: [ Low on ammo ]
+      - id: over
+        trigger: { table: leader, base: "11" }
+        items: [ Never ]
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":12:59: error: roll of table 'roll' (kind bands) must be dice such as 'd10' or '2d6', not 'd1O'"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find(r.file + ":12:75: error: dice of table 'roll' names unknown modifier table 'mdos'; did you mean 'mods'?"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("an unmodified d10 reads results 1 to 10; set key min: 1 and max: 10"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("trigger of section 'ammo' names 'mods', which is not a rolled band table"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("trigger of section 'over': no base roll of leader falls in '11'"), std::string::npos) << r.text;
+  EXPECT_EQ(r.errors, 4 + 1) << r.text;
+}
+
+}  // namespace

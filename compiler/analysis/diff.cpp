@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "html_escape.hpp"
 #include "words.hpp"
 
 namespace qrsc {
@@ -122,6 +123,26 @@ class Differ {
 
   void table(const Table& ot, const Table& nt, const BandTable& nb) {
     const auto& ob = std::get<BandTable>(ot.body);
+    // How the key is rolled and rounded (key.dice, key.rounding).
+    const auto roll = [](const BandTable& b) {
+      if (!b.dice) return std::string("not rolled");
+      std::string r = b.dice->count == 1 ? "" : std::to_string(b.dice->count);
+      r += "d" + std::to_string(b.dice->sides) + (b.dice->difference ? " each side, the difference" : "");
+      if (!b.dice->pool.empty()) r += " symbol dice (" + b.dice->pool + ")";
+      if (!b.dice->modifiers.empty()) r += fmt::format(" modified by {}", fmt::join(b.dice->modifiers, ", "));
+      return r;
+    };
+    if (roll(ob) != roll(nb)) {
+      // The key's dice and rounding are explained by covering 'table/key'.
+      add({nt.id, "key", "", nt.title, fmt::format("The {} is now {} instead of {}", nb.key_name.empty() ? "key" : nb.key_name,
+                                                roll(nb), roll(ob)), nt.loc});
+    }
+    if (ob.rounding != nb.rounding) {
+      add({nt.id, "key", "", nt.title,
+           nb.rounding == "down" ? fmt::format("{}: fractions are now rounded down", nb.key_name.empty() ? "Key" : nb.key_name)
+                                 : fmt::format("{}: fractions are no longer rounded down", nb.key_name.empty() ? "Key" : nb.key_name),
+           nb.rounding.empty() ? nt.loc : nb.rounding_loc});
+    }
     for (const auto& orow : ob.rows) {
       if (!by_id(nb.rows, orow.id)) add({nt.id, orow.id, "", nt.title, fmt::format("{} is removed", orow.title), nt.loc});
     }
@@ -152,7 +173,7 @@ class Differ {
             add({nt.id, row.id, col_id, nt.title,
                  fmt::format("{} occurs on {} in the new {} column", row.title, format_band(row.bands[c].band, nb.key_type),
                              nb.columns[c].name),
-                 row.loc});
+                 row.loc, true});
           }
           continue;
         }
@@ -175,7 +196,7 @@ class Differ {
           text = fmt::format("{} now occurs{} on {} instead of {}", row.title, where, format_band(b, nb.key_type),
                              format_band(a, nb.key_type));
         }
-        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.bands[c].loc});
+        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.bands[c].loc, true});
       }
     }
   }
@@ -318,21 +339,6 @@ std::vector<std::pair<std::string, std::vector<const Change*>>> grouped(const st
     groups[static_cast<std::size_t>(it - keys.begin())].second.push_back(&c);
   }
   return groups;
-}
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace

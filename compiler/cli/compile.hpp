@@ -59,5 +59,7 @@ Command add_lookup_command(CLI::App& app);
 Command add_sheet_command(CLI::App& app);
 Command add_explain_command(CLI::App& app);
 Command add_show_command(CLI::App& app);
+Command add_odds_command(CLI::App& app);
+Command add_report_command(CLI::App& app);
 
 }  // namespace qrsc::cli

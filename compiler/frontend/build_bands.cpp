@@ -52,7 +52,7 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
   if (const NodePtr kn = o.get("key")) {
-    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max"});
+    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max", "dice", "rounding", "source", "notes"});
     bt.key_name = k.str("name");
     const std::string type = k.str("type");
     if (type == "fraction") {
@@ -62,6 +62,16 @@ void Builder::bands(Object& o, Table& t) {
     }
     bt.min = k.number("min");
     bt.max = k.number("max");
+    if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
+    bt.rounding = k.str("rounding");
+    bt.rounding_loc = k.loc_of("rounding");
+    source(k);  // checked like any source note; it explains the key's dice or rounding
+    if (!bt.rounding.empty() && bt.rounding != "down") {
+      diags_.error(k.loc_of("rounding"), "rounding of a key must be 'down' (round fractions down)");
+    }
+    if (!bt.rounding.empty() && bt.key_type != KeyType::fraction) {
+      diags_.error(k.loc_of("rounding"), "only fraction keys (fire points) are rounded");
+    }
   } else {
     diags_.error(o.loc(), o.what() + " needs 'key' (e.g. { name: Die result, type: integer })");
   }

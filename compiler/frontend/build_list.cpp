@@ -32,13 +32,14 @@ ListItem Builder::list_item(const NodePtr& n, const std::string& what) {
 void Builder::list(Object& o, Table& t) {
   ListTable lt;
   for (const auto& n : o.list("sections", true)) {
-    Object s(n, "section of " + o.what(), diags_, {"id", "title", "numbered", "items", "source", "notes"});
+    Object s(n, "section of " + o.what(), diags_, {"id", "title", "numbered", "items", "trigger", "source", "notes"});
     if (!s.ok()) continue;
     ListSection sec;
     sec.id = identifier(s);
     sec.title = s.str("title");
     sec.numbered = s.boolean("numbered", false);
     sec.loc = s.loc();
+    if (const NodePtr tn = s.get("trigger")) sec.trigger = trigger(tn, "section '" + sec.id + "'");
     for (const auto& i : s.list("items", true)) sec.items.push_back(list_item(i, "item of section '" + sec.id + "'"));
     lt.sections.push_back(std::move(sec));
   }

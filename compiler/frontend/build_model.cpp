@@ -97,6 +97,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   check_unique(spec_.vocabularies, "vocabulary");
   for (const auto& n : o.list("tables")) table(n);
   check_unique(spec_.tables, "table");
+  check_dice();
   for (const auto& n : o.list("errata")) erratum(n);
   check_unique(spec_.errata, "erratum");
   return std::move(spec_);

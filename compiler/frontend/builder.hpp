@@ -34,6 +34,9 @@ class Builder {
   void bands(Object& o, Table& t);
   std::vector<BandCell> band_cells(Object& o, const BandTable& bt, const std::string& what);
   void check_coverage(const Table& t, const BandTable& bt);
+  std::optional<DiceRoll> dice(const NodePtr& n, const std::string& what);
+  std::optional<BaseRollTrigger> trigger(const NodePtr& n, const std::string& what);
+  void check_dice();  // after every table is built: dice and triggers name tables that fit
   void modifiers(Object& o, Table& t);
   void matrix(Object& o, Table& t);
   void list(Object& o, Table& t);

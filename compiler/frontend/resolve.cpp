@@ -1,5 +1,7 @@
 #include "resolve.hpp"
 
+#include "frontend.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -75,7 +75,31 @@ struct BandRow {
   Loc loc;
 };
 
+// How a band table's key is rolled (`key.dice`): the base roll, and what modifies it.
+struct DiceRoll {
+  int count = 1;   // dice rolled and summed for the base roll ("d10": 1)
+  int sides = 10;  // faces numbered 1..sides
+  // Each side rolls and adds its own modifiers; the key is the first side's modified result
+  // less the second's (charge combat: attacker less defender).
+  bool difference = false;
+  // Tables whose values add to the base roll: modifier lists (the caller says which items
+  // apply) or band tables whose rows carry a number (the row the caller's key selects, such as
+  // the fire-point die-roll modifier). None: the table reads the base roll alone.
+  std::vector<std::string> modifiers;
+  // Symbol dice: the matrix of `dice` cells that says how many dice are rolled; each die is
+  // read on its own (its face selects a row) instead of summed.
+  std::string pool;
+  std::optional<SourceNote> source;
+  Loc loc;
+  Loc modifiers_loc, pool_loc;  // where the spec names them (for diagnostics)
+};
+
 struct BandTable {
+  std::optional<DiceRoll> dice;  // how the key is rolled; absent for keys that are not rolled
+  // Fraction keys: how a computed key is rounded before the lookup ("down": round fractions
+  // down), empty when the sheet says nothing.
+  std::string rounding;
+  Loc rounding_loc;
   KeyType key_type = KeyType::integer;
   std::string key_name;
   std::optional<Fraction> min, max;
@@ -146,9 +170,18 @@ struct ListItem {
   Loc loc;
 };
 
+// An effect a base roll triggers on another table's roll ("on a base die result of 10").
+struct BaseRollTrigger {
+  std::string table;  // the band table whose base roll triggers it
+  BandCell band;      // the base results that trigger it
+  std::optional<SourceNote> source;
+  Loc loc;
+};
+
 struct ListSection {
   std::string id, title;
   bool numbered = false;
+  std::optional<BaseRollTrigger> trigger;
   std::vector<ListItem> items;
   Loc loc;
 };

@@ -123,6 +123,12 @@ inline constexpr std::array<qrs::Fact, 7> kFacts{ {
   qrs::Fact{"dice", "", "Six-sided Battlecry! dice whose faces are symbols (see Shooting Dice Results)."},
   qrs::Fact{"players", "two to four or more", "players, each controlling part or all of the American or the British/Native Allied force."},
 } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "game_scale";
+  static constexpr const auto& kFacts = qrs::battlecry::n1812::game_scale::kFacts;
+};
 }  // namespace game_scale
 
 // matrix table: Officer Buff Reach by Rank
@@ -148,6 +154,21 @@ inline constexpr std::array<std::array<Cell, 6>, 1> kCells{ {
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "officer_reach";
+  using Row = qrs::battlecry::n1812::officer_reach::Row;
+  using Column = qrs::battlecry::n1812::officer_reach::Column;
+  using Cell = qrs::battlecry::n1812::officer_reach::Cell;
+  static constexpr const auto& kRowIds = qrs::battlecry::n1812::officer_reach::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::officer_reach::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::officer_reach::kColumnNames;
+  static constexpr const auto& kCells = qrs::battlecry::n1812::officer_reach::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::officer_reach::cell(r, c); }
+
+};
 
 
 }  // namespace officer_reach
@@ -179,6 +200,21 @@ inline constexpr std::array<std::array<Cell, 5>, 2> kCells{ {
 }
 
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "officer_types";
+  using Row = qrs::battlecry::n1812::officer_types::Row;
+  using Column = qrs::battlecry::n1812::officer_types::Column;
+  using Cell = qrs::battlecry::n1812::officer_types::Cell;
+  static constexpr const auto& kRowIds = qrs::battlecry::n1812::officer_types::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::officer_types::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::officer_types::kColumnNames;
+  static constexpr const auto& kCells = qrs::battlecry::n1812::officer_types::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::officer_types::cell(r, c); }
+
+};
+
+
 }  // namespace officer_types
 
 // list table: Officers
@@ -201,6 +237,18 @@ inline constexpr std::array<qrs::ListItem, 10> kItems{ {
   qrs::ListItem{ 0, "casualties", "", "Officers overrun by a melee attack are captured and removed from the table.", ""},
 } };
 inline constexpr std::array<std::string_view, 4> kSections{ { "Field Officers", "Buff", "Rally", "Officer Casualties", } };
+inline constexpr std::array<std::string_view, 4> kSectionIds{ { "characteristics", "buff", "rally", "casualties", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "officer_rules";
+  static constexpr const auto& kItems = qrs::battlecry::n1812::officer_rules::kItems;
+  static constexpr const auto& kSections = qrs::battlecry::n1812::officer_rules::kSections;
+  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::officer_rules::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::battlecry::n1812::officer_rules::kTriggers;
+};
 
 }  // namespace officer_rules
 
@@ -218,6 +266,18 @@ inline constexpr std::array<qrs::ListItem, 4> kItems{ {
   qrs::ListItem{ 0, "player_2", "", "The same steps, with the players' roles exchanged.", ""},
 } };
 inline constexpr std::array<std::string_view, 2> kSections{ { "Player 1 turn", "Player 2 turn", } };
+inline constexpr std::array<std::string_view, 2> kSectionIds{ { "player_1", "player_2", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "turn_sequence";
+  static constexpr const auto& kItems = qrs::battlecry::n1812::turn_sequence::kItems;
+  static constexpr const auto& kSections = qrs::battlecry::n1812::turn_sequence::kSections;
+  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::turn_sequence::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::battlecry::n1812::turn_sequence::kTriggers;
+};
 
 }  // namespace turn_sequence
 
@@ -234,6 +294,18 @@ inline constexpr std::array<qrs::ListItem, 3> kItems{ {
   qrs::ListItem{ 0, "shooting_procedure", "", "Each die's face is a result (Shooting Dice Results): hits reduce the target's strength or morale, or force it to retreat.", ""},
 } };
 inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
+inline constexpr std::array<std::string_view, 1> kSectionIds{ { "shooting_procedure", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "shooting";
+  static constexpr const auto& kItems = qrs::battlecry::n1812::shooting::kItems;
+  static constexpr const auto& kSections = qrs::battlecry::n1812::shooting::kSections;
+  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::shooting::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::battlecry::n1812::shooting::kTriggers;
+};
 
 }  // namespace shooting
 
@@ -252,6 +324,18 @@ inline constexpr std::array<qrs::ListItem, 5> kItems{ {
   qrs::ListItem{ 0, "melee_procedure", "", "Indians suffer a penalty in melee (Melee Dice Modifiers), because they preferred to completely demoralize a unit before charging.", ""},
 } };
 inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
+inline constexpr std::array<std::string_view, 1> kSectionIds{ { "melee_procedure", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "melee";
+  static constexpr const auto& kItems = qrs::battlecry::n1812::melee::kItems;
+  static constexpr const auto& kSections = qrs::battlecry::n1812::melee::kSections;
+  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::melee::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::battlecry::n1812::melee::kTriggers;
+};
 
 }  // namespace melee
 
@@ -284,6 +368,21 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
   return qrs::product_of_factors(kModifiers, on);
 }
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "melee_modifiers";
+  using Modifier = qrs::battlecry::n1812::melee_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::melee_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = qrs::battlecry::n1812::melee_modifiers::kModifiers;
+  static constexpr const auto& kTexts = qrs::battlecry::n1812::melee_modifiers::kTexts;
+  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::battlecry::n1812::melee_modifiers::total(applying);
+  }
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::battlecry::n1812::melee_modifiers::factor(applying);
+  }
+};
+
 
 
 }  // namespace melee_modifiers
@@ -303,6 +402,18 @@ inline constexpr std::array<qrs::ListItem, 5> kItems{ {
   qrs::ListItem{ 0, "consequence_rules", "", "A unit kept out of sight of the enemy and unmoving for one turn recovers morale by rallying.", ""},
 } };
 inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
+inline constexpr std::array<std::string_view, 1> kSectionIds{ { "consequence_rules", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "consequences";
+  static constexpr const auto& kItems = qrs::battlecry::n1812::consequences::kItems;
+  static constexpr const auto& kSections = qrs::battlecry::n1812::consequences::kSections;
+  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::consequences::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::battlecry::n1812::consequences::kTriggers;
+};
 
 }  // namespace consequences
 
@@ -348,6 +459,24 @@ inline constexpr std::array<qrs::DenseIndex<8>, 1> kIndex{ {
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+// How the Face is rolled (d6 symbol dice, as many as weapon_dice gives), and the tables whose values modify it.
+inline constexpr qrs::Roll kRoll{ 1, 6, false, true };
+inline constexpr std::array<std::string_view, 0> kModifierTables{ { } };
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "shooting_dice";
+  using Effect = qrs::battlecry::n1812::shooting_dice::Effect;
+  enum class Column : unsigned char { all };
+
+  static constexpr const auto& kRows = qrs::battlecry::n1812::shooting_dice::kRows;
+  static constexpr const auto& kBands = qrs::battlecry::n1812::shooting_dice::kBands;
+
+  static constexpr const auto& kRoll = qrs::battlecry::n1812::shooting_dice::kRoll;
+  static constexpr const auto& kModifierTables = qrs::battlecry::n1812::shooting_dice::kModifierTables;
+
+};
 
 
 
@@ -393,6 +522,21 @@ inline constexpr std::array<std::array<Cell, 5>, 5> kCells{ {
 }
 
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "face_effects";
+  using Row = qrs::battlecry::n1812::face_effects::Row;
+  using Column = qrs::battlecry::n1812::face_effects::Column;
+  using Cell = qrs::battlecry::n1812::face_effects::Cell;
+  static constexpr const auto& kRowIds = qrs::battlecry::n1812::face_effects::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::face_effects::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::face_effects::kColumnNames;
+  static constexpr const auto& kCells = qrs::battlecry::n1812::face_effects::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::face_effects::cell(r, c); }
+
+};
+
+
 }  // namespace face_effects
 
 // matrix table: Melee Outcome
@@ -421,6 +565,21 @@ inline constexpr std::array<std::array<Cell, 2>, 1> kCells{ {
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "melee_outcome";
+  using Row = qrs::battlecry::n1812::melee_outcome::Row;
+  using Column = qrs::battlecry::n1812::melee_outcome::Column;
+  using Cell = qrs::battlecry::n1812::melee_outcome::Cell;
+  static constexpr const auto& kRowIds = qrs::battlecry::n1812::melee_outcome::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::melee_outcome::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::melee_outcome::kColumnNames;
+  static constexpr const auto& kCells = qrs::battlecry::n1812::melee_outcome::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::melee_outcome::cell(r, c); }
+
+};
 
 
 }  // namespace melee_outcome
@@ -463,6 +622,21 @@ inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "weapon_dice";
+  using Row = qrs::battlecry::n1812::weapon_dice::Row;
+  using Column = qrs::battlecry::n1812::weapon_dice::Column;
+  using Cell = qrs::battlecry::n1812::weapon_dice::Cell;
+  static constexpr const auto& kRowIds = qrs::battlecry::n1812::weapon_dice::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::weapon_dice::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::weapon_dice::kColumnNames;
+  static constexpr const auto& kCells = qrs::battlecry::n1812::weapon_dice::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::weapon_dice::cell(r, c); }
+
+};
 
 
 }  // namespace weapon_dice
@@ -521,6 +695,21 @@ inline constexpr std::array<qrs::ModifierText, 9> kTexts{ {
   return qrs::product_of_factors(kModifiers, on);
 }
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "combat_modifiers";
+  using Modifier = qrs::battlecry::n1812::combat_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::combat_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = qrs::battlecry::n1812::combat_modifiers::kModifiers;
+  static constexpr const auto& kTexts = qrs::battlecry::n1812::combat_modifiers::kTexts;
+  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::battlecry::n1812::combat_modifiers::total(applying);
+  }
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::battlecry::n1812::combat_modifiers::factor(applying);
+  }
+};
+
 
 
 }  // namespace combat_modifiers
@@ -569,6 +758,21 @@ inline constexpr std::array<qrs::ModifierText, 6> kTexts{ {
   return qrs::product_of_factors(kModifiers, on);
 }
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "movement_modifiers";
+  using Modifier = qrs::battlecry::n1812::movement_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::movement_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = qrs::battlecry::n1812::movement_modifiers::kModifiers;
+  static constexpr const auto& kTexts = qrs::battlecry::n1812::movement_modifiers::kTexts;
+  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::battlecry::n1812::movement_modifiers::total(applying);
+  }
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::battlecry::n1812::movement_modifiers::factor(applying);
+  }
+};
+
 
 
 }  // namespace movement_modifiers
@@ -591,6 +795,18 @@ inline constexpr std::array<qrs::ListItem, 8> kItems{ {
   qrs::ListItem{ 0, "artillery", "", "Limber: 1 turn; cannot move unless LA.", ""},
 } };
 inline constexpr std::array<std::string_view, 3> kSections{ { "Terrain type", "Maneuver", "Artillery", } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "terrain", "maneuver", "artillery", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "combat_situation_rules";
+  static constexpr const auto& kItems = qrs::battlecry::n1812::combat_situation_rules::kItems;
+  static constexpr const auto& kSections = qrs::battlecry::n1812::combat_situation_rules::kSections;
+  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::combat_situation_rules::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::battlecry::n1812::combat_situation_rules::kTriggers;
+};
 
 }  // namespace combat_situation_rules
 
@@ -644,6 +860,44 @@ inline constexpr std::array<std::array<Cell, 4>, 11> kCells{ {
 }
 
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "unit_types";
+  using Row = qrs::battlecry::n1812::unit_types::Row;
+  using Column = qrs::battlecry::n1812::unit_types::Column;
+  using Cell = qrs::battlecry::n1812::unit_types::Cell;
+  static constexpr const auto& kRowIds = qrs::battlecry::n1812::unit_types::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::unit_types::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::unit_types::kColumnNames;
+  static constexpr const auto& kCells = qrs::battlecry::n1812::unit_types::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::unit_types::cell(r, c); }
+
+};
+
+
 }  // namespace unit_types
+
+// The whole sheet as one type: code generic over sheets (runtime/qrs/<system>/) takes it as a
+// template argument, so switching sheets is one type name.
+struct Sheet {
+  static constexpr const qrs::SheetInfo& kInfo = kSheet;
+  using game_scale = qrs::battlecry::n1812::game_scale::Table;
+  using officer_reach = qrs::battlecry::n1812::officer_reach::Table;
+  using officer_types = qrs::battlecry::n1812::officer_types::Table;
+  using officer_rules = qrs::battlecry::n1812::officer_rules::Table;
+  using turn_sequence = qrs::battlecry::n1812::turn_sequence::Table;
+  using shooting = qrs::battlecry::n1812::shooting::Table;
+  using melee = qrs::battlecry::n1812::melee::Table;
+  using melee_modifiers = qrs::battlecry::n1812::melee_modifiers::Table;
+  using consequences = qrs::battlecry::n1812::consequences::Table;
+  using shooting_dice = qrs::battlecry::n1812::shooting_dice::Table;
+  using face_effects = qrs::battlecry::n1812::face_effects::Table;
+  using melee_outcome = qrs::battlecry::n1812::melee_outcome::Table;
+  using weapon_dice = qrs::battlecry::n1812::weapon_dice::Table;
+  using combat_modifiers = qrs::battlecry::n1812::combat_modifiers::Table;
+  using movement_modifiers = qrs::battlecry::n1812::movement_modifiers::Table;
+  using combat_situation_rules = qrs::battlecry::n1812::combat_situation_rules::Table;
+  using unit_types = qrs::battlecry::n1812::unit_types::Table;
+};
 
 }  // namespace qrs::battlecry::n1812

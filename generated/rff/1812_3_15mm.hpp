@@ -62,6 +62,12 @@ inline constexpr std::array<qrs::Fact, 3> kFacts{ {
   qrs::Fact{"line_of_march", "", "Attached to first unit in a contiguous line of march"},
   qrs::Fact{"obscured", "4\"", "line of sight through dense woods, twilight or fog, attached, or dismounted"},
 } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "command_radius";
+  static constexpr const auto& kFacts = qrs::rff::n1812_3_15mm::command_radius::kFacts;
+};
 }  // namespace command_radius
 
 // modifiers table: Die Roll Modifiers
@@ -158,6 +164,21 @@ inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
   return qrs::product_of_factors(kModifiers, on);
 }
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "maneuver_modifiers";
+  using Modifier = qrs::rff::n1812_3_15mm::maneuver_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::maneuver_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::maneuver_modifiers::kModifiers;
+  static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::maneuver_modifiers::kTexts;
+  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::maneuver_modifiers::total(applying);
+  }
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::maneuver_modifiers::factor(applying);
+  }
+};
+
 
 
 }  // namespace maneuver_modifiers
@@ -201,6 +222,24 @@ inline constexpr std::array<qrs::DenseIndex<11>, 1> kIndex{ {
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+// How the Die result is rolled (d10), and the tables whose values modify it.
+inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers", } };
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "maneuver_good_order";
+  using Effect = qrs::rff::n1812_3_15mm::maneuver_good_order::Effect;
+  enum class Column : unsigned char { all };
+
+  static constexpr const auto& kRows = qrs::rff::n1812_3_15mm::maneuver_good_order::kRows;
+  static constexpr const auto& kBands = qrs::rff::n1812_3_15mm::maneuver_good_order::kBands;
+
+  static constexpr const auto& kRoll = qrs::rff::n1812_3_15mm::maneuver_good_order::kRoll;
+  static constexpr const auto& kModifierTables = qrs::rff::n1812_3_15mm::maneuver_good_order::kModifierTables;
+
+};
 
 
 
@@ -246,6 +285,24 @@ inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+// How the Die result is rolled (d10), and the tables whose values modify it.
+inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers", } };
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "maneuver_disordered";
+  using Effect = qrs::rff::n1812_3_15mm::maneuver_disordered::Effect;
+  enum class Column : unsigned char { all };
+
+  static constexpr const auto& kRows = qrs::rff::n1812_3_15mm::maneuver_disordered::kRows;
+  static constexpr const auto& kBands = qrs::rff::n1812_3_15mm::maneuver_disordered::kBands;
+
+  static constexpr const auto& kRoll = qrs::rff::n1812_3_15mm::maneuver_disordered::kRoll;
+  static constexpr const auto& kModifierTables = qrs::rff::n1812_3_15mm::maneuver_disordered::kModifierTables;
+
+};
 
 
 
@@ -273,6 +330,18 @@ inline constexpr std::array<qrs::ListItem, 11> kItems{ {
   qrs::ListItem{ 0, "charge_phase", "", "Resolve all breakthrough charge combat.", ""},
 } };
 inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Phase", "Musketry & Cannonade (2nd) Phase", "Charge (3rd) Phase", } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "maneuver_phase", "fire_phase", "charge_phase", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "turn_sequence";
+  static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::turn_sequence::kItems;
+  static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::turn_sequence::kSections;
+  static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::turn_sequence::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::rff::n1812_3_15mm::turn_sequence::kTriggers;
+};
 
 }  // namespace turn_sequence
 
@@ -334,6 +403,21 @@ inline constexpr std::array<std::array<Cell, 4>, 15> kCells{ {
 }
 
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "movement_rates";
+  using Row = qrs::rff::n1812_3_15mm::movement_rates::Row;
+  using Column = qrs::rff::n1812_3_15mm::movement_rates::Column;
+  using Cell = qrs::rff::n1812_3_15mm::movement_rates::Cell;
+  static constexpr const auto& kRowIds = qrs::rff::n1812_3_15mm::movement_rates::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::rff::n1812_3_15mm::movement_rates::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::rff::n1812_3_15mm::movement_rates::kColumnNames;
+  static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::movement_rates::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::movement_rates::cell(r, c); }
+
+};
+
+
 }  // namespace movement_rates
 
 // list table: Troop Maneuvers
@@ -364,6 +448,18 @@ inline constexpr std::array<qrs::ListItem, 18> kItems{ {
   qrs::ListItem{ 0, "hasty", "", "Skirmishers evade", "full retreat broken"},
 } };
 inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "Tardy", "Hasty", } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled", "tardy", "hasty", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "troop_maneuvers";
+  static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::troop_maneuvers::kItems;
+  static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::troop_maneuvers::kSections;
+  static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::troop_maneuvers::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::rff::n1812_3_15mm::troop_maneuvers::kTriggers;
+};
 
 }  // namespace troop_maneuvers
 
@@ -396,6 +492,18 @@ inline constexpr std::array<qrs::ListItem, 19> kItems{ {
   qrs::ListItem{ 0, "hasty", "", "Silenced and crew takes shelter in square within 4\"", ""},
 } };
 inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "Tardy", "Hasty", } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled", "tardy", "hasty", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "gun_maneuvers";
+  static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::gun_maneuvers::kItems;
+  static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::gun_maneuvers::kSections;
+  static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::gun_maneuvers::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::rff::n1812_3_15mm::gun_maneuvers::kTriggers;
+};
 
 }  // namespace gun_maneuvers
 
@@ -416,6 +524,12 @@ inline constexpr std::array<qrs::Fact, 7> kFacts{ {
   qrs::Fact{"ground_30", "1\"", "ground: 18.75 yards (30-scale)"},
   qrs::Fact{"turn", "", "1 turn: 10-15 minutes"},
 } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "game_scale";
+  static constexpr const auto& kFacts = qrs::rff::n1812_3_15mm::game_scale::kFacts;
+};
 }  // namespace game_scale
 
 // matrix table: Musketry Fire Points
@@ -449,6 +563,34 @@ inline constexpr std::array<std::array<Cell, 3>, 3> kCells{ {
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
+// Each range column's distance in inches, as this sheet prints it (after scale conversion).
+inline constexpr std::array<qrs::Fraction, 3> kColumnRanges{ { qrs::Fraction{4, 1}, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, } };
+// The column a distance falls in: the nearest range column at or beyond it (a value sits
+// under the greatest range it reaches); nothing beyond the last column.
+[[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+  if (distance < qrs::Fraction(0)) return std::nullopt;
+  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
+    if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
+  }
+  return std::nullopt;
+}
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "musketry_fire_points";
+  using Row = qrs::rff::n1812_3_15mm::musketry_fire_points::Row;
+  using Column = qrs::rff::n1812_3_15mm::musketry_fire_points::Column;
+  using Cell = qrs::rff::n1812_3_15mm::musketry_fire_points::Cell;
+  static constexpr const auto& kRowIds = qrs::rff::n1812_3_15mm::musketry_fire_points::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::rff::n1812_3_15mm::musketry_fire_points::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::rff::n1812_3_15mm::musketry_fire_points::kColumnNames;
+  static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::musketry_fire_points::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::musketry_fire_points::cell(r, c); }
+  static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::musketry_fire_points::kColumnRanges;
+  [[nodiscard]] static constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+    return qrs::rff::n1812_3_15mm::musketry_fire_points::column_for(distance);
+  }
+};
 
 
 }  // namespace musketry_fire_points
@@ -495,6 +637,34 @@ inline constexpr std::array<std::array<Cell, 6>, 7> kCells{ {
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
+// Each range column's distance in inches, as this sheet prints it (after scale conversion).
+inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4, 1}, qrs::Fraction{12, 1}, qrs::Fraction{24, 1}, qrs::Fraction{36, 1}, qrs::Fraction{48, 1}, qrs::Fraction{60, 1}, } };
+// The column a distance falls in: the nearest range column at or beyond it (a value sits
+// under the greatest range it reaches); nothing beyond the last column.
+[[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+  if (distance < qrs::Fraction(0)) return std::nullopt;
+  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
+    if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
+  }
+  return std::nullopt;
+}
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "cannonade_fire_points";
+  using Row = qrs::rff::n1812_3_15mm::cannonade_fire_points::Row;
+  using Column = qrs::rff::n1812_3_15mm::cannonade_fire_points::Column;
+  using Cell = qrs::rff::n1812_3_15mm::cannonade_fire_points::Cell;
+  static constexpr const auto& kRowIds = qrs::rff::n1812_3_15mm::cannonade_fire_points::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::rff::n1812_3_15mm::cannonade_fire_points::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::rff::n1812_3_15mm::cannonade_fire_points::kColumnNames;
+  static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::cannonade_fire_points::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::cannonade_fire_points::cell(r, c); }
+  static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::cannonade_fire_points::kColumnRanges;
+  [[nodiscard]] static constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+    return qrs::rff::n1812_3_15mm::cannonade_fire_points::column_for(distance);
+  }
+};
 
 
 }  // namespace cannonade_fire_points
@@ -527,6 +697,34 @@ inline constexpr std::array<std::array<Cell, 4>, 1> kCells{ {
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
+// Each range column's distance in inches, as this sheet prints it (after scale conversion).
+inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{12, 1}, qrs::Fraction{40, 1}, qrs::Fraction{60, 1}, qrs::Fraction{80, 1}, } };
+// The column a distance falls in: the nearest range column at or beyond it (a value sits
+// under the greatest range it reaches); nothing beyond the last column.
+[[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+  if (distance < qrs::Fraction(0)) return std::nullopt;
+  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
+    if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
+  }
+  return std::nullopt;
+}
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "rocket_fire_points";
+  using Row = qrs::rff::n1812_3_15mm::rocket_fire_points::Row;
+  using Column = qrs::rff::n1812_3_15mm::rocket_fire_points::Column;
+  using Cell = qrs::rff::n1812_3_15mm::rocket_fire_points::Cell;
+  static constexpr const auto& kRowIds = qrs::rff::n1812_3_15mm::rocket_fire_points::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::rff::n1812_3_15mm::rocket_fire_points::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::rff::n1812_3_15mm::rocket_fire_points::kColumnNames;
+  static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::rocket_fire_points::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::rocket_fire_points::cell(r, c); }
+  static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::rocket_fire_points::kColumnRanges;
+  [[nodiscard]] static constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+    return qrs::rff::n1812_3_15mm::rocket_fire_points::column_for(distance);
+  }
+};
 
 
 }  // namespace rocket_fire_points
@@ -559,6 +757,21 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
   return qrs::product_of_factors(kModifiers, on);
 }
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "fire_point_factors";
+  using Modifier = qrs::rff::n1812_3_15mm::fire_point_factors::Modifier;
+  static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::fire_point_factors::kGroupCount;
+  static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::fire_point_factors::kModifiers;
+  static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::fire_point_factors::kTexts;
+  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_point_factors::total(applying);
+  }
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_point_factors::factor(applying);
+  }
+};
 
 
 
@@ -618,6 +831,21 @@ inline constexpr std::array<qrs::DenseIndex<26>, 1> kIndex{ {
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 
+inline constexpr qrs::Rounding kRounding = qrs::Rounding::down;
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "fire_point_modifiers";
+  using Effect = qrs::rff::n1812_3_15mm::fire_point_modifiers::Effect;
+  enum class Column : unsigned char { all };
+
+  static constexpr const auto& kRows = qrs::rff::n1812_3_15mm::fire_point_modifiers::kRows;
+  static constexpr const auto& kBands = qrs::rff::n1812_3_15mm::fire_point_modifiers::kBands;
+
+
+  static constexpr qrs::Rounding kRounding = qrs::rff::n1812_3_15mm::fire_point_modifiers::kRounding;
+};
+
 
 
 
@@ -674,6 +902,21 @@ inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
   for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
   return qrs::product_of_factors(kModifiers, on);
 }
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "fire_modifiers";
+  using Modifier = qrs::rff::n1812_3_15mm::fire_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::fire_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::fire_modifiers::kModifiers;
+  static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::fire_modifiers::kTexts;
+  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_modifiers::total(applying);
+  }
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_modifiers::factor(applying);
+  }
+};
 
 
 
@@ -742,6 +985,26 @@ inline constexpr std::array<qrs::DenseIndex<10>, 4> kIndex{ {
   return static_cast<Part>(r);
 }
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+// How the Die result is rolled (d10), and the tables whose values modify it.
+inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
+inline constexpr std::array<std::string_view, 2> kModifierTables{ { "fire_point_modifiers", "fire_modifiers", } };
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "fire_effects";
+  using Effect = qrs::rff::n1812_3_15mm::fire_effects::Effect;
+
+  using Column = qrs::rff::n1812_3_15mm::fire_effects::Column;
+  static constexpr const auto& kRows = qrs::rff::n1812_3_15mm::fire_effects::kRows;
+  static constexpr const auto& kBands = qrs::rff::n1812_3_15mm::fire_effects::kBands;
+  using Part = qrs::rff::n1812_3_15mm::fire_effects::Part;
+  static constexpr const auto& kPartTexts = qrs::rff::n1812_3_15mm::fire_effects::kPartTexts;
+  static constexpr const auto& kPartBands = qrs::rff::n1812_3_15mm::fire_effects::kPartBands;
+  static constexpr const auto& kRoll = qrs::rff::n1812_3_15mm::fire_effects::kRoll;
+  static constexpr const auto& kModifierTables = qrs::rff::n1812_3_15mm::fire_effects::kModifierTables;
+
+};
 
 
 
@@ -763,6 +1026,18 @@ inline constexpr std::array<qrs::ListItem, 5> kItems{ {
   qrs::ListItem{ 0, "fallen_leader", "", "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target.", ""},
 } };
 inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked", "Charge Home", "Massed Target", "Low on Ammo", "Fallen Leader", } };
+inline constexpr std::array<std::string_view, 5> kSectionIds{ { "charge_checked", "charge_home", "massed_target", "low_on_ammo", "fallen_leader", } };
+// Sections that a base roll of another table triggers.
+inline constexpr std::array<qrs::BaseRollTrigger, 2> kTriggers{ { qrs::BaseRollTrigger{"low_on_ammo", "fire_effects", qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1})}, qrs::BaseRollTrigger{"fallen_leader", "fire_effects", qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1})}, } };
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "fire_additional_effects";
+  static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::fire_additional_effects::kItems;
+  static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::fire_additional_effects::kSections;
+  static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::fire_additional_effects::kSectionIds;
+  static constexpr const auto& kTriggers = qrs::rff::n1812_3_15mm::fire_additional_effects::kTriggers;
+};
 
 }  // namespace fire_additional_effects
 
@@ -868,6 +1143,21 @@ inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
   return qrs::product_of_factors(kModifiers, on);
 }
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "charge_modifiers";
+  using Modifier = qrs::rff::n1812_3_15mm::charge_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::charge_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::charge_modifiers::kModifiers;
+  static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::charge_modifiers::kTexts;
+  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::charge_modifiers::total(applying);
+  }
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::charge_modifiers::factor(applying);
+  }
+};
+
 
 
 }  // namespace charge_modifiers
@@ -920,6 +1210,24 @@ inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+// How the Die result is rolled (d10), and the tables whose values modify it.
+inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
+inline constexpr std::array<std::string_view, 0> kModifierTables{ { } };
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "fallen_leader";
+  using Effect = qrs::rff::n1812_3_15mm::fallen_leader::Effect;
+  enum class Column : unsigned char { all };
+
+  static constexpr const auto& kRows = qrs::rff::n1812_3_15mm::fallen_leader::kRows;
+  static constexpr const auto& kBands = qrs::rff::n1812_3_15mm::fallen_leader::kBands;
+
+  static constexpr const auto& kRoll = qrs::rff::n1812_3_15mm::fallen_leader::kRoll;
+  static constexpr const auto& kModifierTables = qrs::rff::n1812_3_15mm::fallen_leader::kModifierTables;
+
+};
 
 
 
@@ -969,6 +1277,24 @@ inline constexpr std::array<qrs::DenseIndex<17>, 1> kIndex{ {
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+// How the Die result difference is rolled (each side d10, the difference of the modified results), and the tables whose values modify it.
+inline constexpr qrs::Roll kRoll{ 1, 10, true, false };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "charge_modifiers", } };
+
+
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "charge_effects";
+  using Effect = qrs::rff::n1812_3_15mm::charge_effects::Effect;
+  enum class Column : unsigned char { all };
+
+  static constexpr const auto& kRows = qrs::rff::n1812_3_15mm::charge_effects::kRows;
+  static constexpr const auto& kBands = qrs::rff::n1812_3_15mm::charge_effects::kBands;
+
+  static constexpr const auto& kRoll = qrs::rff::n1812_3_15mm::charge_effects::kRoll;
+  static constexpr const auto& kModifierTables = qrs::rff::n1812_3_15mm::charge_effects::kModifierTables;
+
+};
 
 
 
@@ -1046,6 +1372,48 @@ inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
 }
 
 
+// The table as one type, for code generic over sheets (see Sheet below).
+struct Table {
+  static constexpr std::string_view kId = "unit_effectiveness";
+  using Row = qrs::rff::n1812_3_15mm::unit_effectiveness::Row;
+  using Column = qrs::rff::n1812_3_15mm::unit_effectiveness::Column;
+  using Cell = qrs::rff::n1812_3_15mm::unit_effectiveness::Cell;
+  static constexpr const auto& kRowIds = qrs::rff::n1812_3_15mm::unit_effectiveness::kRowIds;
+  static constexpr const auto& kColumnIds = qrs::rff::n1812_3_15mm::unit_effectiveness::kColumnIds;
+  static constexpr const auto& kColumnNames = qrs::rff::n1812_3_15mm::unit_effectiveness::kColumnNames;
+  static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::unit_effectiveness::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::unit_effectiveness::cell(r, c); }
+
+};
+
+
 }  // namespace unit_effectiveness
+
+// The whole sheet as one type: code generic over sheets (runtime/qrs/<system>/) takes it as a
+// template argument, so switching sheets is one type name.
+struct Sheet {
+  static constexpr const qrs::SheetInfo& kInfo = kSheet;
+  using command_radius = qrs::rff::n1812_3_15mm::command_radius::Table;
+  using maneuver_modifiers = qrs::rff::n1812_3_15mm::maneuver_modifiers::Table;
+  using maneuver_good_order = qrs::rff::n1812_3_15mm::maneuver_good_order::Table;
+  using maneuver_disordered = qrs::rff::n1812_3_15mm::maneuver_disordered::Table;
+  using turn_sequence = qrs::rff::n1812_3_15mm::turn_sequence::Table;
+  using movement_rates = qrs::rff::n1812_3_15mm::movement_rates::Table;
+  using troop_maneuvers = qrs::rff::n1812_3_15mm::troop_maneuvers::Table;
+  using gun_maneuvers = qrs::rff::n1812_3_15mm::gun_maneuvers::Table;
+  using game_scale = qrs::rff::n1812_3_15mm::game_scale::Table;
+  using musketry_fire_points = qrs::rff::n1812_3_15mm::musketry_fire_points::Table;
+  using cannonade_fire_points = qrs::rff::n1812_3_15mm::cannonade_fire_points::Table;
+  using rocket_fire_points = qrs::rff::n1812_3_15mm::rocket_fire_points::Table;
+  using fire_point_factors = qrs::rff::n1812_3_15mm::fire_point_factors::Table;
+  using fire_point_modifiers = qrs::rff::n1812_3_15mm::fire_point_modifiers::Table;
+  using fire_modifiers = qrs::rff::n1812_3_15mm::fire_modifiers::Table;
+  using fire_effects = qrs::rff::n1812_3_15mm::fire_effects::Table;
+  using fire_additional_effects = qrs::rff::n1812_3_15mm::fire_additional_effects::Table;
+  using charge_modifiers = qrs::rff::n1812_3_15mm::charge_modifiers::Table;
+  using fallen_leader = qrs::rff::n1812_3_15mm::fallen_leader::Table;
+  using charge_effects = qrs::rff::n1812_3_15mm::charge_effects::Table;
+  using unit_effectiveness = qrs::rff::n1812_3_15mm::unit_effectiveness::Table;
+};
 
 }  // namespace qrs::rff::n1812_3_15mm

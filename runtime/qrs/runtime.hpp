@@ -6,6 +6,7 @@
 
 #include "qrs/band.hpp"
 #include "qrs/cells.hpp"
+#include "qrs/dice.hpp"
 #include "qrs/fraction.hpp"
 #include "qrs/modifiers.hpp"
 

@@ -115,6 +115,31 @@ expect check_usage 2 "" -- "$qrsc" check --format yaml "$tmp/rules/t/warn.yaml"
 expect diff_md 0 "Swept from the Field now occurs on 8 or more instead of 9 or more" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
 "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml -o "$tmp/changes.html" && grep -q "<ol" "$tmp/changes.html" \
   && passed=$((passed + 1)) || { echo "FAIL diff_html"; failures=$((failures + 1)); }
+# qrsc odds: exact fractions at one net modifier, a chart without one, JSON, and errors.
+# An even charge: a difference of 9 or more is 1 way in 100 (2.1), 8 or more 3 (Version 3).
+expect odds_even_21 0 "1/100    1.0%" -- "$qrsc" odds $acw charge_effects --modifier 0
+expect odds_even_v3 0 "3/100    3.0%" -- "$qrsc" odds rules/rff/1812-3-15mm.yaml charge_effects -m 0
+expect odds_chart 0 "+6" -- "$qrsc" odds $acw maneuver_good_order
+expect odds_column 0 "column mex (MEX)" -- "$qrsc" odds rules/rff/maw-3-15mm.yaml maneuver_good_order -m 0 -c mex
+expect odds_json 0 '"probability": "1/10"' -- "$qrsc" odds $acw fallen_leader --format json
+expect odds_unrolled 1 "states no dice" -- "$qrsc" odds $acw fire_point_modifiers
+expect odds_unmodified 1 "reads its roll without modifiers" -- "$qrsc" odds $acw fallen_leader -m 2
+expect odds_unknown 1 "has no table 'charge_effect'" -- "$qrsc" odds $acw charge_effect
+expect odds_column_unknown 1 "has no column 'elite'" -- "$qrsc" odds $acw fire_effects -c elite
+# qrsc diff --odds: the issue's own example, and odds only on moved bands.
+expect diff_odds 0 "Swept from the Field now occurs on 8 or more instead of 9 or more: 1.0% -> 3.0% at an even fight" -- "$qrsc" diff --odds $acw rules/rff/1812-3-15mm.yaml
+expect diff_rounding 0 "Fire points: fractions are now rounded down" -- "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml
+expect diff_odds_columns 0 "Double Quick occurs on 11 or more in the new MEX column: 30.0% -> 0.0% at a net modifier of 0" -- "$qrsc" diff --odds $acw rules/rff/maw-3-15mm.yaml
+if "$qrsc" diff --odds $acw rules/rff/1812-3-15mm.yaml | grep -q 'now reads.*%'; then
+  echo "FAIL diff_odds_text_only"; failures=$((failures + 1))
+else
+  passed=$((passed + 1))
+fi
+# qrsc report: an HTML file of SVG charts; a bad output path fails without a partial file.
+expect report 0 "" -- "$qrsc" report rules/rff/maw-3-15mm.yaml -o "$tmp/odds.html"
+if grep -q "<svg" "$tmp/odds.html" && grep -q "MEX" "$tmp/odds.html"; then passed=$((passed + 1)); else
+  echo "FAIL report_content"; failures=$((failures + 1)); fi
+expect report_usage 2 "" -- "$qrsc" report rules/rff/maw-3-15mm.yaml
 
 # Output policy: build and sheet print only what needs action; the known disagreements of the
 # source documents (disputed errata) are one line there and listed by check.

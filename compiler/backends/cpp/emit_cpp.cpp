@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <kainjow/mustache.hpp>
 #include <numeric>
 #include <set>
@@ -211,6 +212,28 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     d.set("fraction_key", true);
     d.set("key_scale", std::to_string(scale));
   }
+  if (bt.dice) {
+    const DiceRoll& r = *bt.dice;
+    mst::data dd;
+    dd.set("count", std::to_string(r.count));
+    dd.set("sides", std::to_string(r.sides));
+    dd.set("difference", cpp_bool(r.difference));
+    dd.set("pool", cpp_bool(!r.pool.empty()));
+    std::string notation = (r.count == 1 ? "" : std::to_string(r.count)) + "d" + std::to_string(r.sides);
+    if (r.difference) notation = "each side " + notation + ", the difference of the modified results";
+    if (!r.pool.empty()) notation += " symbol dice, as many as " + r.pool + " gives";
+    dd.set("roll_notation", notation);
+    mst::data mods = list_of();
+    for (const auto& m : r.modifiers) {
+      mst::data md;
+      md.set("id", m);
+      mods << md;
+    }
+    dd.set("modifier_tables", mods);
+    dd.set("modifier_count", std::to_string(r.modifiers.size()));
+    d.set("dice", dd);
+  }
+  d.set("rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
   // Parts (sub-results) of every row, in row order.
   std::vector<std::pair<const BandRow*, const BandPart*>> parts;
   for (const auto& r : bt.rows) {
@@ -303,6 +326,18 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
   }
   d.set("rows", rows);
   d.set("row_count", std::to_string(m.rows.size()));
+  const bool ranged = !m.columns.empty() && std::all_of(m.columns.begin(), m.columns.end(), [](const Column& c) { return c.range.has_value(); });
+  if (ranged) {
+    mst::data ranges;
+    mst::data list = list_of();
+    for (const auto& c : m.columns) {
+      mst::data r;
+      r.set("value", cpp_fraction(*c.range));
+      list << r;
+    }
+    ranges.set("range_list", list);
+    d.set("ranges", ranges);
+  }
   return d;
 }
 
@@ -325,12 +360,25 @@ mst::data list_data(const ListTable& lt) {
   mst::data items = list_of();
   mst::data sections = list_of();
   std::size_t n = 0;
+  mst::data triggers = list_of();
+  std::size_t trigger_count = 0;
   for (const auto& s : lt.sections) {
     mst::data sd;
     sd.set("title", s.title);
+    sd.set("id", s.id);
     sections << sd;
     flatten(s.items, 0, s.id, items, n);
+    if (s.trigger) {
+      mst::data td;
+      td.set("section", s.id);
+      td.set("table", s.trigger->table);
+      td.set("band", cpp_band(s.trigger->band.band));
+      triggers << td;
+      ++trigger_count;
+    }
   }
+  d.set("triggers", triggers);
+  d.set("trigger_count", std::to_string(trigger_count));
   d.set("items", items);
   d.set("item_count", std::to_string(n));
   d.set("sections", sections);
@@ -375,6 +423,7 @@ std::string emit_cpp_header(const Spec& spec) { return CppHeaderEmitter().header
 std::string CppHeaderEmitter::header(const Spec& spec) {
   mst::data d;
   d.set("namespace", cpp_namespace(spec));
+  d.set("sheet_namespace", cpp_namespace(spec));
   d.set("id", spec.id);
   d.set("system", spec.system);
   d.set("title", spec.title);
@@ -414,6 +463,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   for (const auto& t : spec.tables) {
     mst::data td;
     td.set("namespace", cpp_identifier(t.id));
+    td.set("table_id", t.id);
     td.set("title", t.title);
     td.set("caption", t.caption);
     td.set("kind", table_kind_name(t.kind));

@@ -70,6 +70,15 @@ Json band_table(const BandTable& bt) {
   Json key{{"type", bt.key_type == KeyType::integer ? "integer" : "fraction"}, {"name", bt.key_name}};
   key["min"] = optional_number(bt.min);
   key["max"] = optional_number(bt.max);
+  // How the key is rolled (null: not rolled) and how a computed key is rounded.
+  key["dice"] = bt.dice ? Json{{"count", bt.dice->count},
+                               {"sides", bt.dice->sides},
+                               {"difference", bt.dice->difference},
+                               {"pool", bt.dice->pool.empty() ? Json(nullptr) : Json(bt.dice->pool)},
+                               {"modifiers", bt.dice->modifiers},
+                               {"source", source(bt.dice->source)}}
+                        : Json(nullptr);
+  key["rounding"] = bt.rounding.empty() ? Json(nullptr) : Json(bt.rounding);
   Json rows = Json::array();
   for (const auto& r : bt.rows) {
     Json row{{"id", r.id}, {"title", r.title}};
@@ -175,7 +184,12 @@ Json list(const ListTable& lt) {
   for (const auto& s : lt.sections) {
     Json items = Json::array();
     for (const auto& i : s.items) items.push_back(list_item(i));
-    sections.push_back(Json{{"id", s.id}, {"title", s.title}, {"numbered", s.numbered}, {"items", std::move(items)}});
+    Json section{{"id", s.id}, {"title", s.title}, {"numbered", s.numbered}, {"items", std::move(items)}};
+    if (s.trigger) {  // an effect a base roll of another table triggers
+      section["trigger"] = Json{{"table", s.trigger->table}, {"base", band(s.trigger->band, KeyType::integer)},
+                                {"source", source(s.trigger->source)}};
+    }
+    sections.push_back(std::move(section));
   }
   return Json{{"sections", std::move(sections)}};
 }

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "battlecry/1812.hpp"
+#include "qrs/odds.hpp"
 
 namespace qrs::battlecry {
 
@@ -136,6 +137,28 @@ struct MeleeResult {
   r.loser_retreat_hexes = detail::integer_cell(mo::cell(mo::Row::loser, mo::Column::retreat_hexes));
   r.loser_morale_loss = detail::integer_cell(mo::cell(mo::Row::loser, mo::Column::morale_loss));
   return r;
+}
+
+// With what probability: how many of `dice` shooting dice show a symbol (each die is read on
+// its own; the faces of each symbol come from the shooting-dice table and its stated d6).
+// Exact up to qrs::odds::kMaxSymbolDice dice; an empty distribution beyond.
+[[nodiscard]] constexpr qrs::odds::Distribution symbol_odds(sheet::shooting_dice::Effect symbol, int dice) {
+  namespace sd = sheet::shooting_dice;
+  const int faces = qrs::odds::faces_in(sd::kBands[0][static_cast<std::size_t>(symbol)], sd::kRoll.sides);
+  return qrs::odds::symbol_count(dice < 0 ? 0 : dice, faces, sd::kRoll.sides);
+}
+
+struct MeleeOdds {
+  qrs::Fraction attacker{};  // the attacker rolls more flags
+  qrs::Fraction defender{};
+  qrs::Fraction none{};      // a tie: the rules name no winner
+};
+
+// The odds of melee() for units rolling these many dice (melee_dice()).
+[[nodiscard]] constexpr MeleeOdds melee_odds(int attacker_dice, int defender_dice) {
+  const auto flag = sheet::shooting_dice::Effect::flag;
+  const auto c = qrs::odds::compare(symbol_odds(flag, attacker_dice), symbol_odds(flag, defender_dice));
+  return {c.more, c.fewer, c.equal};
 }
 
 // Whether an officer of this rank can throw his buff to a unit this many hexes away.

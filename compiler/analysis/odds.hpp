@@ -1,0 +1,45 @@
+// Exact odds of a rolled band table (`qrsc odds`, `qrsc diff --odds`): the probability of each
+// row at each net modifier, in each column, from the dice the spec states (key.dice),
+// computed by the runtime's own qrs/odds.hpp.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+
+namespace qrsc {
+
+struct OddsColumn {
+  std::string id, name;             // empty for a single-column table
+  std::vector<std::vector<Fraction>> p;  // per net modifier (OddsReport::modifiers), per row
+};
+
+struct OddsReport {
+  bool ok = false;
+  std::string error;
+  std::string table, title;
+  std::string roll;                    // "d10", "d10 each side, difference", "d6 symbol dice"
+  std::vector<std::string> modifier_tables;
+  std::vector<std::string> row_ids, row_titles;
+  std::vector<int> modifiers;          // the net modifiers reported
+  std::vector<OddsColumn> columns;
+};
+
+// Odds at one net modifier, or (without one) at every net modifier from -6 to +6 for a
+// modified roll (at 0 alone for a roll read without modifiers); in one column or in all.
+OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
+                      const std::optional<std::string>& column);
+
+// The probability of one row of a band table at a net modifier in a column (nothing when the
+// table is not rolled or has no such row or column).
+std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier);
+
+std::string roll_notation(const DiceRoll& d);
+// The designer's report (`qrsc report`): an SVG stacked-bar chart of every rolled table's
+// outcome probabilities by net modifier, one per column, printable in black and white.
+std::string render_odds_report_html(const Spec& spec);
+std::string format_percent(Fraction p, int decimals = 1);  // "3.0%"
+
+}  // namespace qrsc

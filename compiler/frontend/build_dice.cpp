@@ -1,0 +1,133 @@
+// Dice as data: how a band table's key is rolled (key.dice), the effects a base roll
+// triggers (a list section's `trigger`), and the checks that tie them to other tables.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+
+#include "builder.hpp"
+
+namespace qrsc {
+
+namespace {
+
+// "d10", "2d6": how many dice of how many sides.
+std::optional<std::pair<int, int>> parse_roll(const std::string& text) {
+  static const std::regex re(R"(^([1-9][0-9]?)?d([1-9][0-9]{0,2})$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, re)) return std::nullopt;
+  const int count = m[1].matched ? std::stoi(m[1].str()) : 1;
+  return std::pair{count, std::stoi(m[2].str())};
+}
+
+std::vector<std::string> table_ids(const Spec& spec, TableKind kind) {
+  std::vector<std::string> ids;
+  for (const auto& t : spec.tables) {
+    if (t.kind == kind) ids.push_back(t.id);
+  }
+  return ids;
+}
+
+}  // namespace
+
+std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what) {
+  Object o(n, "dice of " + what, diags_, {"roll", "difference", "modifiers", "pool", "source", "notes"});
+  if (!o.ok()) return std::nullopt;
+  DiceRoll d;
+  d.loc = o.loc();
+  const std::string roll = o.str("roll", true);
+  if (const auto r = parse_roll(roll)) {
+    d.count = r->first;
+    d.sides = r->second;
+  } else if (!roll.empty()) {
+    diags_.error(o.loc_of("roll"), "roll of " + what + " must be dice such as 'd10' or '2d6', not '" + roll + "'");
+  }
+  d.difference = o.boolean("difference", false);
+  d.modifiers = o.strings("modifiers");
+  d.modifiers_loc = o.loc_of("modifiers");
+  d.pool = o.str("pool");
+  d.pool_loc = o.loc_of("pool");
+  d.source = source(o);
+  if (d.difference && !d.pool.empty()) {
+    diags_.error(o.loc_of("pool"), what + ": symbol dice ('pool') are read die by die and cannot be a difference");
+  }
+  return d;
+}
+
+std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::string& what) {
+  Object o(n, "trigger of " + what, diags_, {"table", "base", "source", "notes"});
+  if (!o.ok()) return std::nullopt;
+  BaseRollTrigger t;
+  t.table = o.str("table", true);
+  t.loc = o.loc();
+  const NodePtr b = o.get("base");
+  if (!b || !b->is_scalar()) {
+    diags_.error(o.loc(), "trigger of " + what + " needs 'base': the base die results that trigger it, like \"10\"");
+  } else {
+    const BandParse p = parse_band(b->scalar, KeyType::integer);
+    if (!p.error.empty()) diags_.error(b->loc, "trigger of " + what + ": " + p.error);
+    t.band = {p.band, b->scalar, b->loc};
+  }
+  t.source = source(o);
+  return t;
+}
+
+void Builder::check_dice() {
+  for (const auto& t : spec_.tables) {
+    const auto* bt = std::get_if<BandTable>(&t.body);
+    if (bt && bt->dice) {
+      const DiceRoll& d = *bt->dice;
+      const std::string what = "dice of table '" + t.id + "'";
+      if (bt->key_type != KeyType::integer) diags_.error(d.loc, what + ": only die-result (integer) keys are rolled");
+      for (const auto& id : d.modifiers) {
+        const Table* m = spec_.table(id);
+        if (!m) {
+          std::vector<std::string> names = table_ids(spec_, TableKind::modifiers);
+          for (const auto& b : table_ids(spec_, TableKind::bands)) names.push_back(b);
+          diags_.error(d.modifiers_loc, with_suggestion(what + " names unknown modifier table '" + id + "'", id, names));
+          continue;
+        }
+        const auto* mb = std::get_if<BandTable>(&m->body);
+        const bool numbered = mb && std::all_of(mb->rows.begin(), mb->rows.end(), [](const BandRow& r) { return r.number.has_value(); });
+        if (m->kind != TableKind::modifiers && !numbered) {
+          diags_.error(d.modifiers_loc, what + ": '" + id + "' must be a modifier list or a band table whose every row has a number");
+        }
+      }
+      if (!d.pool.empty()) {
+        const Table* p = spec_.table(d.pool);
+        const auto* pm = p ? std::get_if<Matrix>(&p->body) : nullptr;
+        if (!pm || pm->cell != CellType::dice) {
+          diags_.error(d.pool_loc, what + ": pool '" + d.pool + "' must be a matrix of dice cells (how many dice are rolled)");
+        }
+      }
+      // A table read by the unmodified roll of one die must cover exactly the die's faces.
+      if (d.modifiers.empty() && !d.difference && (d.count == 1 || !d.pool.empty())) {
+        if (bt->min != Fraction(1) || bt->max != Fraction(d.sides)) {
+          diags_.error(d.loc, fmt::format("{}: an unmodified d{} reads results 1 to {}; set key min: 1 and max: {}", what,
+                                          d.sides, d.sides, d.sides));
+        }
+      }
+    }
+    const auto* lt = std::get_if<ListTable>(&t.body);
+    if (!lt) continue;
+    for (const auto& s : lt->sections) {
+      if (!s.trigger || s.trigger->table.empty()) continue;
+      const Table* rolled = spec_.table(s.trigger->table);
+      const auto* rb = rolled ? std::get_if<BandTable>(&rolled->body) : nullptr;
+      if (!rb || !rb->dice) {
+        diags_.error(s.trigger->loc, with_suggestion("trigger of section '" + s.id + "' names '" + s.trigger->table +
+                                                         "', which is not a rolled band table (one with key.dice)",
+                                                     s.trigger->table, table_ids(spec_, TableKind::bands)));
+        continue;
+      }
+      const qrs::Band& b = s.trigger->band.band;
+      const Fraction top(rb->dice->count * rb->dice->sides);
+      if (b.present && ((b.has_lo && (b.lo > top || b.lo < Fraction(rb->dice->count))) || (b.has_hi && b.hi <= Fraction(rb->dice->count)))) {
+        diags_.error(s.trigger->band.loc, "trigger of section '" + s.id + "': no base roll of " + s.trigger->table +
+                                              " falls in '" + s.trigger->band.notation + "'");
+      }
+    }
+  }
+}
+
+}  // namespace qrsc

@@ -1,0 +1,171 @@
+// Exact odds of dice as the specs state them (qrs/dice.hpp): the distribution of a roll, the
+// probability of each row of a band table at a net modifier, and for symbol dice the count of
+// a symbol among N dice and the comparison of two such counts. Exact fractions, constexpr;
+// the compiler (`qrsc odds`) and game software (an AI asking "how likely is Swept from the
+// Field at +2?") use this one implementation.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "qrs/band.hpp"
+#include "qrs/dice.hpp"
+#include "qrs/fraction.hpp"
+
+namespace qrs::odds {
+
+// Enough outcomes for the difference of two 2d100 rolls, or the count among 255 dice.
+inline constexpr int kMaxOutcomes = 512;
+// Counts are exact 64-bit integers over sides^dice outcomes; comparing two symbol pools
+// multiplies their totals, so each pool stays within 12 six-sided dice (6^24 < 2^63).
+inline constexpr int kMaxSymbolDice = 12;
+
+// Integer outcomes lo .. lo+size-1, each with the number of equally likely ways to get it
+// out of `total`. An empty distribution (size 0) stands for a roll beyond these limits.
+struct Distribution {
+  int lo = 0;
+  int size = 0;
+  std::int64_t total = 1;
+  std::array<std::int64_t, kMaxOutcomes> ways{};
+
+  [[nodiscard]] constexpr int hi() const { return lo + size - 1; }
+  [[nodiscard]] constexpr std::int64_t ways_of(int v) const {
+    return v < lo || v > hi() ? 0 : ways[static_cast<std::size_t>(v - lo)];
+  }
+  [[nodiscard]] constexpr Fraction p(int v) const { return {ways_of(v), total}; }
+  [[nodiscard]] constexpr Fraction at_least(int v) const {
+    std::int64_t n = 0;
+    for (int k = v < lo ? lo : v; k <= hi(); ++k) n += ways_of(k);
+    return {n, total};
+  }
+  [[nodiscard]] constexpr Fraction at_most(int v) const {
+    std::int64_t n = 0;
+    for (int k = lo; k <= v && k <= hi(); ++k) n += ways_of(k);
+    return {n, total};
+  }
+};
+
+// One die of `sides` faces, 1..sides.
+[[nodiscard]] constexpr Distribution die(int sides) {
+  Distribution d;
+  if (sides < 1 || sides > kMaxOutcomes) return d;
+  d.lo = 1;
+  d.size = sides;
+  d.total = sides;
+  for (int i = 0; i < sides; ++i) d.ways[static_cast<std::size_t>(i)] = 1;
+  return d;
+}
+
+// The sum of two independent rolls (a - b when `subtract`).
+[[nodiscard]] constexpr Distribution combine(const Distribution& a, const Distribution& b, bool subtract = false) {
+  Distribution d;
+  if (a.size == 0 || b.size == 0 || a.size + b.size - 1 > kMaxOutcomes) return d;
+  d.lo = subtract ? a.lo - b.hi() : a.lo + b.lo;
+  d.size = a.size + b.size - 1;
+  d.total = a.total * b.total;
+  for (int i = 0; i < a.size; ++i) {
+    for (int j = 0; j < b.size; ++j) {
+      const int v = subtract ? (a.lo + i) - (b.lo + j) : (a.lo + i) + (b.lo + j);
+      d.ways[static_cast<std::size_t>(v - d.lo)] += a.ways[static_cast<std::size_t>(i)] * b.ways[static_cast<std::size_t>(j)];
+    }
+  }
+  return d;
+}
+
+// The base roll of one side: `count` dice summed (a symbol pool's single die when `pool`).
+[[nodiscard]] constexpr Distribution base_roll(const Roll& r) {
+  Distribution d = die(r.sides);
+  if (r.pool) return d;
+  for (int i = 1; i < r.count; ++i) d = combine(d, die(r.sides));
+  return d;
+}
+
+// The key before modifiers: the base roll, or for a difference roll the first side's base
+// roll less the second's (the sides' modifiers then add up to one net modifier).
+[[nodiscard]] constexpr Distribution key_roll(const Roll& r) {
+  const Distribution b = base_roll(r);
+  return r.difference ? combine(b, b, true) : b;
+}
+
+// The probability that each row's band (one column of a band table) holds the key plus the
+// net modifier. Rows absent from the column, and keys no band covers, get nothing.
+// `bands` and `odds` are any indexable ranges of the same size (std::array in generated code,
+// std::vector in the compiler).
+template <class Bands, class Odds>
+constexpr void fill_row_odds(const Bands& bands, const Distribution& key, int net_modifier, Odds& odds) {
+  for (std::size_t r = 0; r < bands.size(); ++r) {
+    std::int64_t ways = 0;
+    for (int i = 0; i < key.size; ++i) {
+      if (bands[r].contains(Fraction(key.lo + i + net_modifier))) ways += key.ways[static_cast<std::size_t>(i)];
+    }
+    odds[r] = Fraction(ways, key.total);
+  }
+}
+
+template <std::size_t N>
+[[nodiscard]] constexpr std::array<Fraction, N> row_odds(const std::array<Band, N>& bands, const Distribution& key,
+                                                         int net_modifier) {
+  std::array<Fraction, N> p{};
+  fill_row_odds(bands, key, net_modifier, p);
+  return p;
+}
+
+// The probability that the base roll alone falls in a band ("on a base die result of 10").
+[[nodiscard]] constexpr Fraction base_odds(const Band& band, const Distribution& base) {
+  std::int64_t n = 0;
+  for (int i = 0; i < base.size; ++i) {
+    if (band.contains(Fraction(base.lo + i))) n += base.ways[static_cast<std::size_t>(i)];
+  }
+  return {n, base.total};
+}
+
+// How many faces of a die with `sides` faces fall in a band (a symbol's faces: "1, 2").
+[[nodiscard]] constexpr int faces_in(const Band& band, int sides) {
+  int n = 0;
+  for (int f = 1; f <= sides; ++f) n += band.contains(Fraction(f)) ? 1 : 0;
+  return n;
+}
+
+// The number of dice showing a symbol among `dice` dice with `sides` faces, `faces` of which
+// show the symbol: counts 0..dice, binomial, exact.
+[[nodiscard]] constexpr Distribution symbol_count(int dice, int faces, int sides) {
+  Distribution d;
+  if (dice < 0 || dice > kMaxSymbolDice || faces < 0 || faces > sides || sides < 1) return d;
+  d.lo = 0;
+  d.size = dice + 1;
+  d.total = 1;
+  d.ways[0] = 1;
+  // Add one die at a time: it shows the symbol in `faces` ways, anything else in the rest.
+  for (int n = 1; n <= dice; ++n) {
+    for (int k = n; k >= 0; --k) {
+      const std::int64_t with = k > 0 ? d.ways[static_cast<std::size_t>(k - 1)] * faces : 0;
+      const std::int64_t without = k < n ? d.ways[static_cast<std::size_t>(k)] * (sides - faces) : 0;
+      d.ways[static_cast<std::size_t>(k)] = with + without;
+    }
+    d.total *= sides;
+  }
+  return d;
+}
+
+// Who rolls more: the probability that a's count beats b's, ties it, or falls short.
+struct Comparison {
+  Fraction more{};
+  Fraction equal{};
+  Fraction fewer{};
+};
+
+[[nodiscard]] constexpr Comparison compare(const Distribution& a, const Distribution& b) {
+  std::int64_t more = 0, equal = 0, fewer = 0;
+  for (int i = 0; i < a.size; ++i) {
+    for (int j = 0; j < b.size; ++j) {
+      const std::int64_t w = a.ways[static_cast<std::size_t>(i)] * b.ways[static_cast<std::size_t>(j)];
+      const int va = a.lo + i, vb = b.lo + j;
+      (va > vb ? more : va == vb ? equal : fewer) += w;
+    }
+  }
+  const std::int64_t total = a.total * b.total;
+  return {Fraction(more, total), Fraction(equal, total), Fraction(fewer, total)};
+}
+
+}  // namespace qrs::odds
