@@ -24,7 +24,11 @@ std::vector<std::string> names_of(const std::vector<T>& items, F f) {
   return names;
 }
 
-LookupAnswer fail(std::string msg) { return {false, {}, std::move(msg), {}, {}}; }
+LookupAnswer fail(std::string msg) {
+  LookupAnswer a;
+  a.error = std::move(msg);
+  return a;
+}
 
 // "no X 'word'", with a did-you-mean when one name is close, then every name.
 std::string not_found(const std::string& what, const std::string& word, const std::vector<std::string>& names,
@@ -82,8 +86,20 @@ ColumnChoice find_column(const Spec& spec, const std::string& vocabulary, const 
   return {std::nullopt, not_found(fmt::format("table '{}' has no column '{}'", table, c), c, names, "columns"), {}};
 }
 
+// "+1 -2 out_of_command(-2)" for the text answer; a member of a non-cumulative group that does
+// not count is shown crossed out in words.
+std::string modifier_words(const NetModifier& net) {
+  std::string out;
+  for (const auto& m : net.applied) {
+    std::string one = m.text.empty() ? format_signed(m.value) : fmt::format("{} ({})", format_signed(m.value), m.text);
+    if (!m.counted) one = "[" + one + ": not cumulative, does not count]";
+    out += " " + one;
+  }
+  return out;
+}
+
 LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const std::string& key,
-                          const std::optional<std::string>& column) {
+                          const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
   std::size_t col = 0;
   std::string note;
   if (bt.single_column()) {
@@ -98,31 +114,51 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
     col = *c.index;
     note = c.note;
   }
-  const auto k = parse_number(key);
-  if (!k) return fail(fmt::format("'{}' is not a number (a die result such as 7, or fire points such as 11.5)", key));
+  const auto given = parse_number(key);
+  if (!given) return fail(fmt::format("'{}' is not a number (a die result such as 7, or fire points such as 11.5)", key));
+  NetModifier net = net_modifier(spec, t, modifiers);
+  if (!net.error.empty()) return fail(net.error);
+  const std::optional<Fraction> k = *given + Fraction(net.total);
   if (bt.key_type == KeyType::integer && !k->is_integer()) {
     return fail(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
   }
   if ((bt.min && *k < *bt.min) || (bt.max && *k > *bt.max)) {
-    return fail(fmt::format("{} is outside table '{}' ({} {} to {})", key, t.id,
+    return fail(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(*k), t.id,
                             bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
                             bt.max ? format_number(*bt.max) : "any"));
   }
   for (const auto& row : bt.rows) {
     if (!row.bands[col].band.contains(*k)) continue;
-    LookupAnswer a{true, row.id + "\t" + row.title, {}, {}, note};
+    LookupAnswer a;
+    a.ok = true;
+    a.line = row.id + "\t" + row.title;
+    a.note = note;
     if (row.number) a.line += "\t" + format_signed(*row.number);
     // The effect in the sheet's words: its name, then its text ("Well Handled maneuver.").
     std::string text;
     for (const auto& p : row.paragraphs) text += (text.empty() ? "" : " ") + p.render();
     const std::string name = title_before(row.title, text);
-    a.detail = (text.empty() ? name : name.empty() ? text : name + " " + text) + "\n";
+    a.effect = text.empty() ? name : name.empty() ? text : name + " " + text;
+    if (row.number) a.effect += (a.effect.empty() ? "" : " ") + format_signed(*row.number);
+    a.detail = a.effect + "\n";
     for (const auto& part : row.parts) {
-      if (part.bands[col].band.contains(*k)) a.detail += part.id + "\t" + part.text.render() + "\n";
+      if (!part.bands[col].band.contains(*k)) continue;
+      a.detail += part.id + "\t" + part.text.render() + "\n";
+      a.part = part.text.render();
     }
+    a.table_title = t.title;
+    a.column = bt.single_column() ? std::string() : bt.columns[col].name;
+    a.row = row.id;
+    a.title = row.title;
+    a.key = key;
+    a.result = format_number(*k);
+    a.text = fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key,
+                         modifier_words(net), net.applied.empty() ? "" : " = " + a.result, a.effect,
+                         a.part.empty() ? "" : " " + a.part);
+    a.net = std::move(net);
     return a;
   }
-  return fail(fmt::format("no row of table '{}' covers {}{}", t.id, key,
+  return fail(fmt::format("no row of table '{}' covers {}{}", t.id, format_number(*k),
                           bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'"));
 }
 
@@ -140,13 +176,35 @@ LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, co
   }
   const ColumnChoice c = find_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
   if (!c.index) return fail(c.error);
-  return {true, row->id + "\t" + m.columns[*c.index].id + "\t" + row->cells[*c.index].notation, {}, {}, c.note};
+  LookupAnswer a;
+  a.ok = true;
+  a.line = row->id + "\t" + m.columns[*c.index].id + "\t" + row->cells[*c.index].notation;
+  a.note = c.note;
+  a.table_title = t.title;
+  a.column = m.columns[*c.index].name;
+  a.row = row->id;
+  a.title = row->name;
+  a.key = key;
+  a.effect = row->cells[*c.index].present ? row->cells[*c.index].notation : "(blank)";
+  a.text = fmt::format("{}: {}, {}: {}\n", t.title, row->name, a.column, a.effect);
+  return a;
 }
 
 template <class T, class F>
 LookupAnswer lookup_item(const Table& t, const std::vector<T>& items, const std::string& key, F line) {
   for (const auto& i : items) {
-    if (i.id == key) return {true, line(i), {}, {}, {}};
+    if (i.id != key) continue;
+    LookupAnswer a;
+    a.ok = true;
+    a.line = line(i);
+    a.table_title = t.title;
+    a.row = i.id;
+    a.key = key;
+    // The TSV line's fields after the id, in words: "9 pts.  +1", "+1  Gallant leader".
+    a.effect = a.line.substr(a.line.find('\t') + 1);
+    for (auto& ch : a.effect) ch = ch == '\t' ? ' ' : ch;
+    a.text = t.title + ": " + a.effect + "\n";
+    return a;
   }
   return fail(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,
                         names_of(items, [](const T& x) { return x.id; }), "entries"));
@@ -155,16 +213,20 @@ LookupAnswer lookup_item(const Table& t, const std::vector<T>& items, const std:
 }  // namespace
 
 LookupAnswer lookup(const Spec& spec, const std::string& table, const std::string& key,
-                    const std::optional<std::string>& column) {
+                    const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
   const Table* t = spec.table(table);
   if (!t) {
     return fail(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
                           names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
   }
+  if (!modifiers.empty() && t->kind != TableKind::bands) {
+    return fail(fmt::format("table '{}' is a {} table; die roll modifiers apply to die-result tables", t->id,
+                            table_kind_name(t->kind)));
+  }
   return std::visit(
       [&](const auto& body) -> LookupAnswer {
         using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column);
+        if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column, modifiers);
         if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column);
         if constexpr (std::is_same_v<T, ModifierTable>) {
           return lookup_item(*t, body.items, key,

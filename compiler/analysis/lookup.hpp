@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model.hpp"
+#include "net_modifier.hpp"
 
 namespace qrsc {
 
@@ -14,9 +15,16 @@ struct LookupAnswer {
   std::string error;  // a message for the user, when !ok
   std::string detail; // the effect in the sheet's words (name and text, parts), for --verbose
   std::string note;   // something the user should know about the answer (a renamed column)
+  // The answer for people: the table, the roll and its modifiers, the effect in the sheet's words.
+  std::string text;
+  // The same, field by field (qrsc lookup --format json).
+  std::string table_title, column, row, title, effect, part;
+  std::string key, result;  // as given, and after the modifiers
+  NetModifier net;
 };
 
+// `modifiers`: signed numbers and modifier ids (see net_modifier), for die-result tables.
 LookupAnswer lookup(const Spec& spec, const std::string& table, const std::string& key,
-                    const std::optional<std::string>& column);
+                    const std::optional<std::string>& column, const std::vector<std::string>& modifiers = {});
 
 }  // namespace qrsc

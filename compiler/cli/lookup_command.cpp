@@ -1,38 +1,71 @@
-// qrsc lookup SPEC TABLE KEY [--column C] [-v]: what does this roll mean.
+// qrsc lookup SPEC TABLE KEY [MODIFIER...] [--column C] [--format text|tsv|json]: what does
+// this roll mean, in the sheet's words.
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "compile.hpp"
 #include "lookup.hpp"
 
 namespace qrsc::cli {
 
+namespace {
+
+struct LookupOptions {
+  std::string file, table, key;
+  std::optional<std::string> column;
+  std::vector<std::string> modifiers;
+  std::string format = "text";
+  bool verbose = false;
+};
+
+nlohmann::ordered_json as_json(const LookupAnswer& a) {
+  nlohmann::ordered_json mods = nlohmann::ordered_json::array();
+  for (const auto& m : a.net.applied) {
+    mods.push_back({{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}});
+  }
+  return {{"table", a.table_title}, {"column", a.column}, {"key", a.key},   {"modifiers", mods},
+          {"net", a.net.total},     {"result", a.result}, {"row", a.row},   {"title", a.title},
+          {"effect", a.effect},     {"part", a.part},     {"line", a.line}, {"note", a.note}};
+}
+
+int run_lookup(const LookupOptions& o) {
+  const auto spec = compile_one(o.file);
+  if (!spec) return kFailed;
+  const LookupAnswer a = lookup(*spec, o.table, o.key, o.column, o.modifiers);
+  if (!a.ok) {
+    std::cerr << "qrsc: error: " << a.error << '\n';
+    return kFailed;
+  }
+  if (!a.note.empty()) std::cerr << "qrsc: note: " << a.note << '\n';
+  if (o.format == "json") {
+    // Strict UTF-8 (the front end admits nothing else), so dump cannot throw on spec text.
+    std::cout << as_json(a).dump(2) << '\n';
+  } else if (o.format == "tsv") {
+    std::cout << a.line << '\n';
+    if (o.verbose) std::cout << a.detail;
+  } else {
+    std::cout << a.text;
+  }
+  return kOk;
+}
+
+}  // namespace
+
 Command add_lookup_command(CLI::App& app) {
-  struct Options {
-    std::string file, table, key;
-    std::optional<std::string> column;
-    bool verbose = false;
-  };
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<LookupOptions>();
   auto* sub = app.add_subcommand("lookup", "what does this roll mean: look a key up in a table");
   sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
   sub->add_option("table", o->table, "table id")->required();
   sub->add_option("key", o->key, "die result, fire points (11.5), or row of a matrix")->required();
+  sub->add_option("modifiers", o->modifiers, "die roll modifiers: signed numbers (+1 -2) and modifier ids (out_of_command)");
+  sub->add_option("--mod,-m", o->modifiers, "a die roll modifier (repeatable): a signed number or a modifier id");
+  sub->add_option("--format", o->format, "text (the answer in the sheet's words), tsv (one tab-separated line) or json")
+      ->check(CLI::IsMember({"text", "tsv", "json"}))
+      ->capture_default_str();
   sub->add_option("--column,-c", o->column, "column: id or printed name (green, us, 4\", 4in); a renamed term's old name is accepted with a note");
-  sub->add_flag("--verbose,-v", o->verbose, "also print the effect text");
-  return {sub, [o] {
-            const auto spec = compile_one(o->file);
-            if (!spec) return kFailed;
-            const LookupAnswer a = lookup(*spec, o->table, o->key, o->column);
-            if (!a.ok) {
-              std::cerr << "qrsc: error: " << a.error << '\n';
-              return kFailed;
-            }
-            if (!a.note.empty()) std::cerr << "qrsc: note: " << a.note << '\n';
-            std::cout << a.line << '\n';
-            if (o->verbose) std::cout << a.detail;
-            return kOk;
-          }};
+  sub->add_flag("--verbose,-v", o->verbose, "with --format tsv: also print the effect text");
+  return {sub, [o] { return run_lookup(*o); }};
 }
 
 }  // namespace qrsc::cli

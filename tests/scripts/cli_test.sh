@@ -21,11 +21,11 @@ expect() {  # expect NAME WANT_STATUS WANT_OUTPUT_SUBSTRING -- command...
 }
 
 acw=rules/rff/acw-2.1-15mm.yaml
-expect band_table 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup $acw maneuver_good_order 8
-expect fire_points 0 $'plus_1\t9 pts.\t+1' -- "$qrsc" lookup $acw fire_point_modifiers 11.5
-expect column 0 $'withering\tWithering Fire' -- "$qrsc" lookup $acw fire_effects 8 --column green
-expect matrix 0 $'infantry_line\topen\t12 / 16' -- "$qrsc" lookup $acw movement_rates infantry_line --column open
-expect battlecry 0 $'rifle\t3\tM-2' -- "$qrsc" lookup rules/battlecry/1812.yaml weapon_dice rifle --column 3
+expect band_table 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup $acw maneuver_good_order 8 --format tsv
+expect fire_points 0 $'plus_1\t9 pts.\t+1' -- "$qrsc" lookup $acw fire_point_modifiers 11.5 --format tsv
+expect column 0 $'withering\tWithering Fire' -- "$qrsc" lookup $acw fire_effects 8 --column green --format tsv
+expect matrix 0 $'infantry_line\topen\t12 / 16' -- "$qrsc" lookup $acw movement_rates infantry_line --column open --format tsv
+expect battlecry 0 $'rifle\t3\tM-2' -- "$qrsc" lookup rules/battlecry/1812.yaml weapon_dice rifle --column 3 --format tsv
 expect no_row 1 "outside table 'fallen_leader'" -- "$qrsc" lookup $acw fallen_leader 11
 expect whole_only 1 "keyed by whole die results" -- "$qrsc" lookup $acw maneuver_good_order 7.5
 expect unknown_table 1 "has no table 'manuever_good_order'" -- "$qrsc" lookup $acw manuever_good_order 3
@@ -39,14 +39,28 @@ expect usage_subcommand 2 "" -- "$qrsc" frobnicate
 expect suggest_command 2 "qrsc: error: unknown command 'lokup'; did you mean 'lookup'?" -- "$qrsc" lokup $acw maneuver_good_order 8
 expect suggest_table 1 "has no table 'maneuver_disorderd'; did you mean 'maneuver_disordered'?" -- "$qrsc" lookup $acw maneuver_disorderd 3
 expect suggest_row 1 "has no row 'rn'; did you mean 'rm'?" -- "$qrsc" lookup $acw musketry_fire_points rn --column 4in
-expect column_inches 0 $'rm\tr4\t1' -- "$qrsc" lookup $acw musketry_fire_points rm --column 4in
-expect column_inch_mark 0 $'rm\tr12\t1/2' -- "$qrsc" lookup $acw musketry_fire_points rm --column '12"'
+expect column_inches 0 $'rm\tr4\t1' -- "$qrsc" lookup $acw musketry_fire_points rm --column 4in --format tsv
+expect column_inch_mark 0 $'rm\tr12\t1/2' -- "$qrsc" lookup $acw musketry_fire_points rm --column '12"' --format tsv
 # 001: the 25mm sheet's musket range bands are 6", 12" and 18" (x 1.5 of 4", 8", 12").
-expect column_25mm 0 $'m\tr8\t1/2' -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column '12"'
+expect column_25mm 0 $'m\tr8\t1/2' -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column '12"' --format tsv
 expect column_no_range 1 "has no column at 4\" (its ranges are: 6\", 12\", 18\")" -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column 4in
 expect column_renamed 0 "note: 'green' is the parent sheet's Green; this sheet calls it Raw ('raw')" -- "$qrsc" lookup rules/rff/1812-3-15mm.yaml fire_effects 8 --column green
 # 003 lines 72-79: "3 - 7 Well Handled maneuver." in the sheet's words, not just "maneuver."
-expect verbose_words 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 5 -v
+expect verbose_words 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 5 -v --format tsv
+# The referee's question: "I rolled 7 with +1 and -2 on the disordered table". 003 lines 81-88:
+# 5 - 10 Rally, "Return to good order and tardy maneuver".
+expect referee 0 $'Disordered or Broken Troops Effects: 7 +1 -2 = 6\nRally. Return to good order and tardy maneuver.' -- "$qrsc" lookup $acw maneuver_disordered 7 +1 -2
+# Modifiers by name, with the sheet's non-cumulative groups: provisional command (-1) and out of
+# command (-2) are not cumulative (003 change 2), so 6 - 2 + 1 (veteran) = 5: Well Handled (3 - 7).
+expect named_modifiers 0 "6 -2 (Out of command) [-1 (Provisional command): not cumulative, does not count] +1 (Veteran) = 5" -- "$qrsc" lookup $acw maneuver_good_order 6 --mod out_of_command --mod provisional_command veteran
+expect named_effect 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 6 out_of_command provisional_command veteran
+# Fire: a crack target, base 7, +1 for 9 fire points (003 change 14): 8 is the lower Telling
+# row for crack (7, 8, 9: charge checked or charge home with cold steel).
+expect fire_points_row 0 "Telling Fire." -- "$qrsc" lookup $acw fire_effects 7 -c crack plus_1
+expect fire_points_part 0 "Charge checked or charge home with cold steel." -- "$qrsc" lookup $acw fire_effects 7 -c crack plus_1
+expect suggest_modifier 1 "table 'maneuver_good_order' has no modifier 'veteren'; did you mean 'veteran'?" -- "$qrsc" lookup $acw maneuver_good_order 6 veteren
+expect modifiers_on_matrix 1 "die roll modifiers apply to die-result tables" -- "$qrsc" lookup $acw movement_rates infantry_line -c open +1
+expect lookup_json 0 '"result": "4"' -- "$qrsc" lookup $acw maneuver_good_order 6 out_of_command --format json
 # qrsc show: the fire-effects grid as the sheet prints it (003 lines 221-228 / 001 lines 212-220).
 expect show_grid 0 "11 or more  10 or more  9 or more  8 or more  Withering Fire." -- "$qrsc" show $acw fire_effects
 expect show_telling 0 "7, 8, 9     7, 8        7          -          Charge checked or charge home" -- "$qrsc" show $acw fire_effects
@@ -161,14 +175,14 @@ mkdir -p "$tmp/house"
 printf 'qrs: 1\nextends: rff/acw-2.1-15mm\nsubtitle: House\n' >"$tmp/house/house.yaml"
 house=$tmp/house/house.yaml
 expect no_path 1 "cannot find spec 'rff/acw-2.1-15mm' (looked for $tmp/house/rff/acw-2.1-15mm.yaml" -- "$qrsc" check "$house"
-expect include_before 0 $'double_quick\tDouble Quick' -- "$qrsc" -I rules lookup "$house" maneuver_good_order 8
-expect include_after 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup "$house" maneuver_good_order 8 -I rules
+expect include_before 0 $'double_quick\tDouble Quick' -- "$qrsc" -I rules lookup "$house" maneuver_good_order 8 --format tsv
+expect include_after 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup "$house" maneuver_good_order 8 -I rules --format tsv
 expect include_check 0 "" -- "$qrsc" check "$house" -I rules
 expect include_explain 0 "based on rules/rff/acw-2.1-15mm.yaml" -- "$qrsc" explain -I rules "$house"
 expect include_diff 0 "" -- "$qrsc" diff $acw "$house" -I rules
 expect include_sheet 0 "" -- "$qrsc" sheet "$house" -o "$tmp/house.html" -I rules
 expect include_build 0 "" -- "$qrsc" build "$house" -I rules -o "$tmp/house-out"
-expect qrs_path 0 $'double_quick\tDouble Quick' -- env QRS_PATH="$tmp/nowhere:$root/rules" "$qrsc" lookup "$house" maneuver_good_order 8
+expect qrs_path 0 $'double_quick\tDouble Quick' -- env QRS_PATH="$tmp/nowhere:$root/rules" "$qrsc" lookup "$house" maneuver_good_order 8 --format tsv
 expect include_missing 2 "" -- "$qrsc" check "$house" -I "$tmp/nowhere"
 
 # --depfile: the outputs, then every spec they were made from (parents and applied specs).
