@@ -80,7 +80,7 @@ int run_build(const BuildOptions& o) {
 Command add_build_command(CLI::App& app) {
   auto o = std::make_shared<BuildOptions>();
   auto* sub = app.add_subcommand("build", "compile specs into generated headers, sheets and other outputs");
-  sub->add_option("specs", o->files, "spec files")->required()->check(CLI::ExistingFile);
+  sub->add_option("specs", o->files, "spec files or names (acw-2.1-15mm, rff/acw-2.1-15mm)")->required();
   sub->add_option("-o,--output", o->out_dir, "output folder")->capture_default_str();
   sub->add_option("--emit", o->emit, "outputs, comma-separated: " + backend_names() + " (default: cpp,html)")
       ->delimiter(',');

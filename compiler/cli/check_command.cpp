@@ -13,7 +13,7 @@ Command add_check_command(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("check", "check specs and their errata, and changes no erratum explains");
-  sub->add_option("specs", o->files, "spec files")->required()->check(CLI::ExistingFile);
+  sub->add_option("specs", o->files, "spec files or names (acw-2.1-15mm, rff/acw-2.1-15mm)")->required();
   sub->add_flag("--werror", o->werror, "treat warnings as errors");
   sub->add_option("--format", o->format, "diagnostics as text or json")->check(CLI::IsMember({"text", "json"}));
   return {sub, [o] {

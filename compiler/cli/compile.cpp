@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "checks.hpp"
+#include "spec_argument.hpp"
 #include "frontend.hpp"
 
 namespace qrsc::cli {
@@ -52,7 +53,13 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   int known = 0;
   const SpecSearchPath& search = global_options().search;
   const bool summary = opt.summary && opt.format == Format::text && !global_options().quiet;
-  for (const auto& f : files) {
+  for (const auto& arg : files) {
+    const auto file = spec_argument(arg, search);
+    if (!file) {
+      ok = false;
+      continue;
+    }
+    const std::string& f = *file;
     Diagnostics diags;
     auto spec = compile_spec(f, diags, search);
     if (spec && !spec->lineage.empty() && !(spec->abstract && spec->tables.empty())) {
@@ -88,9 +95,11 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   return specs;
 }
 
-std::optional<Spec> compile_one(const std::string& file) {
+std::optional<Spec> compile_one(const std::string& arg) {
+  const auto file = spec_argument(arg, global_options().search);
+  if (!file) return std::nullopt;
   Diagnostics diags;
-  auto spec = compile_spec(file, diags, global_options().search);
+  auto spec = compile_spec(*file, diags, global_options().search);
   nlohmann::json unused;
   int known = 0;
   print_diagnostics(diags, CompileOptions{}, unused, known);

@@ -14,8 +14,8 @@ Command add_diff_command(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("diff", "the numbered change list from one spec to another");
-  sub->add_option("old", o->old_file, "the earlier sheet's spec")->required()->check(CLI::ExistingFile);
-  sub->add_option("new", o->new_file, "the later sheet's spec")->required()->check(CLI::ExistingFile);
+  sub->add_option("old", o->old_file, "the earlier sheet's spec")->required();
+  sub->add_option("new", o->new_file, "the later sheet's spec")->required();
   sub->add_option("-o,--output", o->out, "write FILE.md or FILE.html instead of printing Markdown");
   sub->add_flag("--odds", o->odds, "state how each changed band moves its row's probability (at a net modifier of 0)");
   return {sub, [o] {

@@ -34,7 +34,7 @@ int run_explain(const std::string& file) {
 Command add_explain_command(CLI::App& app) {
   auto file = std::make_shared<std::string>();
   auto* sub = app.add_subcommand("explain", "show a spec's lineage, renames and scale conversion");
-  sub->add_option("spec", *file, "spec file")->required()->check(CLI::ExistingFile);
+  sub->add_option("spec", *file, "spec file or name (acw-2.1-15mm)")->required();
   return {sub, [file] { return run_explain(*file); }};
 }
 

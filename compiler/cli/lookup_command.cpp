@@ -55,7 +55,7 @@ int run_lookup(const LookupOptions& o) {
 Command add_lookup_command(CLI::App& app) {
   auto o = std::make_shared<LookupOptions>();
   auto* sub = app.add_subcommand("lookup", "what does this roll mean: look a key up in a table");
-  sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
+  sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id")->required();
   sub->add_option("key", o->key, "die result, fire points (11.5), or row of a matrix")->required();
   sub->add_option("modifiers", o->modifiers, "die roll modifiers: signed numbers (+1 -2) and modifier ids (out_of_command)");

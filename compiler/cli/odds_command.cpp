@@ -78,7 +78,7 @@ Command add_odds_command(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("odds", "exact odds of each row of a rolled table (by net modifier)");
-  sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
+  sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id (a band table whose key states its dice)")->required();
   sub->add_option("--modifier,-m", o->modifier, "net die-roll modifier (without it: a chart over -6..+6)");
   sub->add_option("--column,-c", o->column, "column (target rating, US/MEX); without it: every column");

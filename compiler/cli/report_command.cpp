@@ -13,7 +13,7 @@ Command add_report_command(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("report", "a designer's report: charts of the odds of every rolled table");
-  sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
+  sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("-o,--output", o->out, "the HTML file to write")->required();
   return {sub, [o] {
             const auto spec = compile_one(o->file);

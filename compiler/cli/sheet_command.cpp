@@ -34,7 +34,7 @@ int run_sheet(const SheetOptions& o) {
 Command add_sheet_command(CLI::App& app) {
   auto o = std::make_shared<SheetOptions>();
   auto* sub = app.add_subcommand("sheet", "a printable sheet: HTML, or PDF through headless Chromium");
-  sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
+  sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("-o,--output", o->out, "OUT.html or OUT.pdf")
       ->required()
       ->check(CLI::Validator(

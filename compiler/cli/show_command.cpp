@@ -33,7 +33,7 @@ Command add_show_command(CLI::App& app) {
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("show", "print a table (or the whole sheet) in the terminal");
-  sub->add_option("spec", o->file, "spec file")->required()->check(CLI::ExistingFile);
+  sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id (default: every table)");
   return {sub, [o] {
             const auto spec = compile_one(o->file);

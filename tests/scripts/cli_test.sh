@@ -66,6 +66,11 @@ expect show_grid 0 "11 or more  10 or more  9 or more  8 or more  Withering Fire
 expect show_telling 0 "7, 8, 9     7, 8        7          -          Charge checked or charge home" -- "$qrsc" show $acw fire_effects
 expect show_unknown 1 "has no table 'fire_efects'; did you mean 'fire_effects'?" -- "$qrsc" show $acw fire_efects
 
+# Specs by name, wherever a spec is accepted: found under ./rules (then -I, QRS_PATH, installed).
+expect spec_by_name 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup acw-2.1-15mm maneuver_good_order 8 --format tsv
+expect spec_by_path_name 0 $'swept_from_the_field\tSwept from the Field' -- "$qrsc" lookup rff/1812-3-15mm charge_effects 8 --format tsv
+expect spec_name_typo 1 "no spec file or spec named 'acw-2.1-15mn'; did you mean 'acw-2.1-15mm'? (looked in rules)" -- "$qrsc" show acw-2.1-15mn
+
 # A bad spec fails with a located diagnostic and leaves existing outputs untouched.
 mkdir -p "$tmp/rules/t" "$tmp/out/t"
 cat > "$tmp/rules/t/bad.yaml" <<'YAML'
