@@ -22,7 +22,8 @@ namespace {
 const std::set<std::string> kIdLists = {"tables", "rows",     "parts",    "columns", "terms",
                                         "sections", "vocabularies", "items", "groups",  "sources"};
 // Keys whose scalars are sheet text (renames apply to them).
-const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle"};
+const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle",
+                                          "row_heading", "columns_title"};
 // Keys that belong to the variant mechanism, not to the sheet.
 const std::set<std::string> kVariantKeys = {"extends", "apply", "renames"};
 
