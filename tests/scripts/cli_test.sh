@@ -97,6 +97,18 @@ expect check_usage 2 "" -- "$qrsc" check --format yaml "$tmp/rules/t/warn.yaml"
 expect diff_md 0 "Swept from the Field now occurs on 8 or more instead of 9 or more" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
 "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml -o "$tmp/changes.html" && grep -q "<ol" "$tmp/changes.html" \
   && passed=$((passed + 1)) || { echo "FAIL diff_html"; failures=$((failures + 1)); }
+# Each change cites the erratum that explains it (000 change 50 moves every charge band by one).
+expect diff_cites 0 "Swept from the Field now occurs on 8 or more instead of 9 or more (changes 50, 53; erratum figure-5)" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
+# Headings several tables share are qualified; rows repeated in groups name their group.
+expect diff_heading 0 "## Charge: Die Roll Modifiers" -- "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml
+expect diff_row_group 0 "Cavalry Line, Open Ground: now 28 / 36 instead of 18 / 24" -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml --expand
+# The 25mm sheet's distances are the 15mm ones x1.5: one item, unless --expand lists them.
+expect diff_scale 0 "1. All distances are 1.5 times the 15mm sheet's: 48 values" -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml
+expect diff_expand 0 '"12" clear line of sight" instead of "8" clear line of sight"' -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml --expand
+expect diff_json 0 '"conversion": "All distances are 1.5 times' -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml --format json
+# An output name that says no known format is refused, nothing written.
+expect diff_suffix 2 "cannot tell the format of" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml -o "$tmp/changes.txt"
+[ ! -e "$tmp/changes.txt" ] && passed=$((passed + 1)) || { echo "FAIL diff_suffix wrote a file"; failures=$((failures + 1)); }
 
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]
