@@ -344,6 +344,16 @@ std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
     const std::vector<Word> words = words_of(pdf, boxes);
     check_balance(words, boxes, html, margin);
     check_labels_unwrapped(words, spec);
+    // With change marks (the Version 3 sheets' numbered errata) the sheet is still two pages.
+    const qrsc::SheetOptions marked{paper, false, true};
+    const std::string marked_html = qrsc::emit_html_sheet(spec, marked);
+    if (marked_html.find("class=\"mark\"") != std::string::npos) {
+      const qrsc::PdfResult m = qrsc::print_pdf(marked_html, qrsc::default_chromium());
+      EXPECT_EQ(m.error, "");
+      const fs::path marked_pdf = dir / "marked.pdf";
+      std::ofstream(marked_pdf, std::ios::binary) << m.pdf;
+      EXPECT_EQ(pdf_facts(marked_pdf).pages, 2) << "with change marks";
+    }
   }
 
   std::string text = run({"pdftotext", "-raw", pdf.string(), "-"});

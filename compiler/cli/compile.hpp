@@ -47,5 +47,6 @@ Command add_diff_command(CLI::App& app);
 Command add_lookup_command(CLI::App& app);
 Command add_sheet_command(CLI::App& app);
 Command add_explain_command(CLI::App& app);
+Command add_publish_command(CLI::App& app);
 
 }  // namespace qrsc::cli

@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
   app.add_option("--templates", templates, "read templates from this folder instead of the built-in copies");
   const std::vector<Command> commands = {add_build_command(app),  add_check_command(app),
                                          add_diff_command(app),   add_lookup_command(app),
-                                         add_sheet_command(app),  add_explain_command(app)};
+                                         add_sheet_command(app),  add_explain_command(app),
+                                         add_publish_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -110,5 +110,26 @@ expect diff_json 0 '"conversion": "All distances are 1.5 times' -- "$qrsc" diff 
 expect diff_suffix 2 "cannot tell the format of" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml -o "$tmp/changes.txt"
 [ ! -e "$tmp/changes.txt" ] && passed=$((passed + 1)) || { echo "FAIL diff_suffix wrote a file"; failures=$((failures + 1)); }
 
+# qrsc publish: the bundle (PDFs at both sizes, HTML, change lists, index), the same bytes on
+# every run. Needs Chromium; skipped (saying so) without it.
+if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null; then
+  maw=rules/rff/maw-3-15mm.yaml
+  if "$qrsc" publish $maw -o "$tmp/pub1" 2>/dev/null && "$qrsc" publish $maw -o "$tmp/pub2" 2>/dev/null; then
+    for f in index.html rff/maw_3_15mm-letter.pdf rff/maw_3_15mm-a4.pdf rff/maw_3_15mm.html \
+             rff/maw_3_15mm-changes.md rff/maw_3_15mm-changes.html; do
+      [ -s "$tmp/pub1/$f" ] && { [ "$f" = index.html ] || grep -qF "href=\"$f\"" "$tmp/pub1/index.html"; } \
+        && passed=$((passed + 1)) || { echo "FAIL publish: $f missing or not in the index"; failures=$((failures + 1)); }
+    done
+    diff -r "$tmp/pub1" "$tmp/pub2" >/dev/null && passed=$((passed + 1)) \
+      || { echo "FAIL publish: two runs differ"; failures=$((failures + 1)); }
+    grep -q 'class="mark"' "$tmp/pub1/rff/maw_3_15mm.html" && passed=$((passed + 1)) \
+      || { echo "FAIL publish: no change marks on a sheet with numbered errata"; failures=$((failures + 1)); }
+  else
+    echo "FAIL publish: exit status"; failures=$((failures + 1))
+  fi
+else
+  echo "publish: chromium is not installed; skipped"
+fi
+
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

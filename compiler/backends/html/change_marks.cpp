@@ -15,7 +15,8 @@ bool numbered(const std::string& id) {
 
 std::string document_name(const Spec& spec, const std::string& doc) {
   for (const auto& s : spec.sources) {
-    if (s.id == doc || s.file == doc) return s.title.empty() ? s.file : s.title;
+    // The title's first part ("Mexican-American War (MAW)"), short enough for the footer.
+    if (s.id == doc || s.file == doc) return s.title.empty() ? s.file : s.title.substr(0, s.title.find(','));
   }
   return doc;
 }
