@@ -748,8 +748,8 @@ inline constexpr std::string_view kCaption = "";
 inline constexpr std::array<qrs::ListItem, 5> kItems{ {
   qrs::ListItem{ 0, "charge_checked", "", "Retreat charging unit 2\" from enemy. Cavalry may recall up to a full move.", ""},
   qrs::ListItem{ 0, "charge_home", "", "Resolve charge combat next phase.", ""},
-  qrs::ListItem{ 0, "massed_target", "", "Units within 2\" behind target suffer the next lower effect.", ""},
-  qrs::ListItem{ 0, "low_on_ammo", "", "On a base die result of 10, mark one gun stand or unit of troops firing half or more stands.", ""},
+  qrs::ListItem{ 0, "massed_target", "", "Units within 2\" behind target suffers the next lower effect.", ""},
+  qrs::ListItem{ 0, "low_on_ammo", "", "on a base die result of 10. Mark one gun stand or unit of troops firing half or more stands.", ""},
   qrs::ListItem{ 0, "fallen_leader", "", "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target.", ""},
 } };
 inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked", "Charge Home", "Massed Target", "Low on Ammo", "Fallen Leader", } };
