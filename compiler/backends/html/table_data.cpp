@@ -29,9 +29,12 @@ struct TableContext {
     d.set("has_mark", !m.empty());
     d.set("mark", m);
   }
-  // Remembers an unknown value and which source note explains it: the row's (the note of each
-  // such row), else the table's. One line per document, short enough for a full page.
-  void unknown(const std::optional<SourceNote>& row_note, const std::string& /*row_name*/) {
+  // Remembers an unknown value and which source note explains it: the row's when it speaks of
+  // the unknown ("?"), else the table's. One line per document, short enough for a full page.
+  void unknown(const std::optional<SourceNote>& row_source, const std::string& /*row_name*/) {
+    const bool row_explains = row_source && (row_source->note.find('?') != std::string::npos ||
+                                             row_source->note.find("unknown") != std::string::npos);
+    const std::optional<SourceNote> row_note = row_explains ? row_source : std::nullopt;
     const std::optional<SourceNote>& note = row_note ? row_note : table.source;
     std::string where = note ? note->doc : std::string("the source documents");
     where += row_note ? " (see the source note of each row)" : " (see the source note of " + table.title + ")";
