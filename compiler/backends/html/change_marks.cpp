@@ -21,14 +21,52 @@ std::string document_name(const Spec& spec, const std::string& doc) {
   return doc;
 }
 
+// The items of a list section in print order (nested items after their parent), each as the
+// text the sheet prints ("text; condition").
+std::vector<std::string> item_texts(const std::vector<ListItem>& items) {
+  std::vector<std::string> out;
+  for (const auto& i : items) {
+    out.push_back(i.condition.empty() ? i.text.render() : i.text.render() + "; " + i.condition.render());
+    for (auto& t : item_texts(i.items)) out.push_back(std::move(t));
+  }
+  return out;
+}
+
 }  // namespace
+
+// A change that covers a list section and asserts the words it added ("Rally") is marked beside
+// the item that holds them, as the published sheets print "Rally (23)"; otherwise beside the
+// section's title.
+std::set<std::string> ChangeMarks::place_on_items(const Spec& spec, const Erratum& e, int n) {
+  std::set<std::string> placed;  // the covered section paths marked on an item instead
+  for (const auto& a : e.asserts) {
+    if (a.kind != Assertion::Kind::contains || !a.disputed.empty() || a.row.empty()) continue;
+    const Table* t = spec.table(a.table);
+    const auto* list = t ? std::get_if<ListTable>(&t->body) : nullptr;
+    if (!list) continue;
+    for (const auto& s : list->sections) {
+      if (s.id != a.row) continue;
+      const auto texts = item_texts(s.items);
+      for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (texts[i].find(a.expected) == std::string::npos) continue;
+        auto& numbers = by_path_[a.table + "/" + s.id + "/" + std::to_string(i)];
+        if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
+        placed.insert(a.table + "/" + s.id);
+      }
+    }
+  }
+  return placed;
+}
 
 ChangeMarks::ChangeMarks(const Spec& spec) {
   for (const auto& e : spec.errata) {
     if (!numbered(e.id)) continue;
     bool marked = false;
+    const std::set<std::string> on_items = place_on_items(spec, e, std::stoi(e.id));
+    marked = !on_items.empty();
     for (const auto& path : e.covers) {
       if (path == "terms") continue;  // renames: every use of the word, not one place
+      if (on_items.count(path)) continue;
       auto& numbers = by_path_[path];
       const int n = std::stoi(e.id);
       if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);

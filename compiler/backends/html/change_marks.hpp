@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ class ChangeMarks {
   [[nodiscard]] std::vector<std::string> legend() const;
 
  private:
+  std::set<std::string> place_on_items(const Spec& spec, const Erratum& e, int n);
+
+  // "table/row[/column]"; list items as "table/section/<index in print order>"
   std::map<std::string, std::vector<int>> by_path_;
   std::vector<std::string> documents_;  // titles (or file names) of the documents marked
 };

@@ -309,7 +309,9 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
   return d;
 }
 
-mst::data list_items(const std::vector<ListItem>& items, bool numbered) {
+// `path` is "section" for marks; `index` counts the section's items in print order.
+mst::data list_items(const std::vector<ListItem>& items, bool numbered, const TableContext& ctx, const std::string& path,
+                     std::size_t& index) {
   mst::data out = list_of();
   int n = 0;
   for (const auto& i : items) {
@@ -322,7 +324,8 @@ mst::data list_items(const std::vector<ListItem>& items, bool numbered) {
     item.set("has_condition", !i.condition.empty());
     item.set("condition", i.condition.render());
     item.set("has_items", !i.items.empty());
-    item.set("items", list_items(i.items, false));
+    ctx.mark(item, path + "/" + std::to_string(index++));
+    item.set("items", list_items(i.items, false, ctx, path, index));
     out << item;
   }
   return out;
@@ -344,8 +347,10 @@ mst::data list_data(const ListTable& lt, TableContext& ctx) {
     sd.set("inline_text", first);
     sd.set("section_title", inline_item ? bold_title(s.title, first) : s.title);
     sd.set("has_section_title", !s.title.empty());
-    sd.set("items", list_items(s.items, s.numbered));
-    ctx.mark(sd, s.id);
+    std::size_t index = 0;
+    sd.set("items", list_items(s.items, s.numbered, ctx, s.id, index));
+    // An inline section prints its one item beside its title: a mark on either goes there.
+    ctx.mark(sd, inline_item && ctx.marks && ctx.marks->at(ctx.table.id + "/" + s.id).empty() ? s.id + "/0" : s.id);
     sections << sd;
   }
   d.set("sections", sections);
