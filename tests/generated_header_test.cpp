@@ -8,6 +8,7 @@
 
 #include "battlecry/1812.hpp"
 #include "rff/acw_2_1_15mm.hpp"
+#include "rff/maw_3_15mm.hpp"
 #include "test_support.hpp"
 
 namespace acw = qrs::rff::acw_2_1_15mm;
@@ -102,6 +103,17 @@ TEST(GeneratedHeader, MatricesKeepNotationAndTypedValues) {
   EXPECT_EQ(rifle3.notation, "M-2");
   EXPECT_EQ(rifle3.value.count(5), 3);
   EXPECT_FALSE(wd::cell(wd::Row::musket, wd::Column::n3).value.can_fire());
+}
+
+// 002 gives no legible fire points for the Mexican heavy gun: the cell is unknown, with no
+// value (not zero points in range); the American heavy howitzer's 6 at 4" is known.
+TEST(GeneratedHeader, UnknownCellsHaveNoValue) {
+  namespace cf = qrs::rff::maw_3_15mm::cannonade_fire_points;
+  static_assert(cf::cell(cf::Row::mex_hg, cf::Column::r4).unknown);
+  static_assert(!cf::cell(cf::Row::mex_hg, cf::Column::r4).value.in_range);
+  EXPECT_EQ(cf::cell(cf::Row::mex_hg, cf::Column::r4).notation, "?");
+  EXPECT_TRUE(cf::cell(cf::Row::hh, cf::Column::r4).known());
+  EXPECT_EQ(cf::cell(cf::Row::hh, cf::Column::r4).value.points, qrs::Fraction(6));
 }
 
 }  // namespace

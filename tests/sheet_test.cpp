@@ -75,10 +75,10 @@ std::vector<Expected> expected_texts(const qrsc::Spec& spec) {
   };
   add("title", spec.title);
   add("subtitle", spec.subtitle);
-  add("edition", spec.edition);
+  add("version", spec.publisher.version);
   add("scale", spec.figures);
-  add("spec path", spec.path);
   for (const auto& t : spec.tables) {
+    if (t.appendix) continue;  // reference material: printed only with --appendix
     const std::string at = "table " + t.id;
     add(at + " title", t.title);
     add(at + " caption", t.caption);
@@ -106,7 +106,7 @@ std::vector<Expected> expected_texts(const qrsc::Spec& spec) {
       for (const auto& r : m->rows) {
         // The row as printed: its name, then its cells left to right (blank cells print nothing).
         std::string line = r.name;
-        for (const auto& c : r.cells) line += c.present ? " " + c.notation : "";
+        for (const auto& c : r.cells) line += c.present || c.unknown ? " " + c.notation : "";
         add(at + " row " + r.id, line);
         add(at + " row group", r.group);
       }
@@ -180,6 +180,127 @@ std::vector<std::string> words_outside(const fs::path& pdf, double margin) {
   return out;
 }
 
+// -------------------------------------------------------------- measuring the printed page
+
+struct Word {
+  int page = 0;
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  std::string text;
+};
+struct PageBox {
+  double width = 0, height = 0;
+};
+
+std::vector<Word> words_of(const fs::path& pdf, std::vector<PageBox>& pages) {
+  const std::string xml = run({"pdftotext", "-bbox", pdf.string(), "-"});
+  static const std::regex page_re(R"re(<page width="([\d.]+)" height="([\d.]+)">)re");
+  static const std::regex word_re(R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
+  std::vector<Word> out;
+  std::istringstream lines(xml);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, page_re)) {
+      pages.push_back({std::stod(m[1]), std::stod(m[2])});
+    } else if (std::regex_search(line, m, word_re)) {
+      out.push_back({static_cast<int>(pages.size()), std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4]), m[5]});
+    }
+  }
+  return out;
+}
+
+// The relative column widths of each page of the sheet ("grid-template-columns: 34fr 38fr
+// 28fr"), or none for a page that flows.
+std::vector<std::vector<double>> page_grids(const std::string& html) {
+  std::vector<std::vector<double>> out;
+  static const std::regex page_re(R"re(<section class="page")re");
+  static const std::regex grid_re(R"re(grid-template-columns:([^"]*)")re");
+  static const std::regex fr_re(R"(([\d.]+)fr)");
+  std::vector<std::size_t> starts;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), page_re); it != std::sregex_iterator(); ++it) {
+    starts.push_back(static_cast<std::size_t>(it->position()));
+  }
+  starts.push_back(html.size());
+  for (std::size_t i = 0; i + 1 < starts.size(); ++i) {
+    const std::string page = html.substr(starts[i], starts[i + 1] - starts[i]);
+    std::vector<double> widths;
+    std::smatch m;
+    if (std::regex_search(page, m, grid_re)) {
+      const std::string cols = m[1];
+      for (auto it = std::sregex_iterator(cols.begin(), cols.end(), fr_re); it != std::sregex_iterator(); ++it) {
+        widths.push_back(std::stod((*it)[1]));
+      }
+    }
+    out.push_back(widths);
+  }
+  return out;
+}
+
+// How much of each column of each page is empty below its last line, as a share of the
+// space between the sheet's title and its footer. A publisher balances the columns: the
+// published sheets leave no column much emptier than the others.
+void check_balance(const std::vector<Word>& words, const std::vector<PageBox>& pages, const std::string& html,
+                   double margin) {
+  const auto grids = page_grids(html);
+  constexpr double kGap = 7;           // the .cols column gap, points
+  constexpr double kMaxEmpty = 0.16;   // "about 15%"
+  for (std::size_t p = 0; p < pages.size() && p < grids.size(); ++p) {
+    const auto& grid = grids[p];
+    if (grid.size() < 2) continue;
+    const int page = static_cast<int>(p) + 1;
+    double top = pages[p].height, foot = pages[p].height;
+    for (const auto& w : words) {
+      if (w.page != page) continue;
+      top = std::min(top, w.y1);
+      if (w.text == "Page" && w.y0 > pages[p].height / 2) foot = std::min(foot, w.y0);
+    }
+    top += 6;    // below the title line
+    foot -= 12;  // above the footer (and a change-mark legend)
+    double total = 0;
+    for (const double fr : grid) total += fr;
+    const double avail = pages[p].width - 2 * margin - kGap * static_cast<double>(grid.size() - 1);
+    double x0 = margin;
+    for (std::size_t c = 0; c < grid.size(); ++c) {
+      const double x1 = x0 + avail * grid[c] / total;
+      double bottom = top;
+      for (const auto& w : words) {
+        if (w.page == page && w.x0 >= x0 - 1 && w.x1 <= x1 + kGap / 2 && w.y0 > top && w.y1 < foot) bottom = std::max(bottom, w.y1);
+      }
+      const double empty = (foot - bottom) / (foot - top);
+      EXPECT_LE(empty, kMaxEmpty) << "page " << page << " column " << c + 1 << " is " << static_cast<int>(empty * 100)
+                                  << "% empty";
+      x0 = x1 + kGap;
+    }
+  }
+}
+
+// Row labels of a matrix print on one line (the published sheets' "Field Column or Extended
+// Line"), unless longer than any the published sheets print on one line.
+void check_labels_unwrapped(const std::vector<Word>& words, const qrsc::Spec& spec) {
+  constexpr std::size_t kLongest = 34;  // characters; "Field Gun: Heavy Carriage or Ox-drawn Light Carriage" wraps
+  for (const auto& t : spec.tables) {
+    const auto* m = std::get_if<qrsc::Matrix>(&t.body);
+    if (!m || m->cell == qrsc::CellType::text) continue;
+    for (const auto& r : m->rows) {
+      if (r.name.size() > kLongest) continue;
+      std::vector<std::string> parts;
+      std::istringstream in(r.name);
+      for (std::string w; in >> w;) parts.push_back(w);
+      if (parts.size() < 2) continue;
+      bool found = false, one_line = false;
+      for (std::size_t i = 0; i + parts.size() <= words.size() && !one_line; ++i) {
+        bool match = true;
+        for (std::size_t k = 0; k < parts.size() && match; ++k) match = words[i + k].text == parts[k];
+        if (!match) continue;
+        found = true;
+        one_line = std::abs(words[i].y0 - words[i + parts.size() - 1].y0) < 1.0;
+      }
+      if (found) {
+        EXPECT_TRUE(one_line) << t.id << ": row label wraps: " << r.name;
+      }
+    }
+  }
+}
+
 fs::path temp_dir() {
   std::string tmpl = (fs::temp_directory_path() / "qrs_sheet_test_XXXXXX").string();
   EXPECT_NE(::mkdtemp(tmpl.data()), nullptr);
@@ -188,7 +309,8 @@ fs::path temp_dir() {
 
 // Prints a spec on one paper size and checks the PDF; returns its text for further checks.
 std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
-  const qrsc::PdfResult printed = qrsc::print_pdf(qrsc::emit_html_sheet(spec, paper), qrsc::default_chromium());
+  const std::string html = qrsc::emit_html_sheet(spec, paper);
+  const qrsc::PdfResult printed = qrsc::print_pdf(html, qrsc::default_chromium());
   EXPECT_EQ(printed.error, "");
   if (!printed.error.empty()) return "";
   const fs::path dir = temp_dir();
@@ -215,6 +337,24 @@ std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
   }
   const double margin = 0.3 * 72;
   for (const auto& w : words_outside(pdf, margin)) ADD_FAILURE() << "printed outside the printable area: " << w;
+  if (spec.system == "rff") {
+    // As published: two pages, the columns balanced, row labels on one line.
+    EXPECT_EQ(facts.pages, 2) << "the published RFF sheets are two pages";
+    std::vector<PageBox> boxes;
+    const std::vector<Word> words = words_of(pdf, boxes);
+    check_balance(words, boxes, html, margin);
+    check_labels_unwrapped(words, spec);
+    // With change marks (the Version 3 sheets' numbered errata) the sheet is still two pages.
+    const qrsc::SheetOptions marked{paper, false, true};
+    const std::string marked_html = qrsc::emit_html_sheet(spec, marked);
+    if (marked_html.find("class=\"mark\"") != std::string::npos) {
+      const qrsc::PdfResult m = qrsc::print_pdf(marked_html, qrsc::default_chromium());
+      EXPECT_EQ(m.error, "");
+      const fs::path marked_pdf = dir / "marked.pdf";
+      std::ofstream(marked_pdf, std::ios::binary) << m.pdf;
+      EXPECT_EQ(pdf_facts(marked_pdf).pages, 2) << "with change marks";
+    }
+  }
 
   std::string text = run({"pdftotext", "-raw", pdf.string(), "-"});
   std::error_code ec;
@@ -278,7 +418,8 @@ INSTANTIATE_TEST_SUITE_P(Rules, PrintedSheet, testing::ValuesIn(sheet_cases()), 
 
 // -------------------------------------------------------------- without a browser
 
-// Every table of every spec is placed on the sheet exactly once, whatever the layout names.
+// Every table of every spec is placed on the sheet exactly once, whatever the layout names;
+// reference tables (print: appendix) only when the appendix is asked for.
 TEST(SheetHtml, EveryTableOnceAndTheIndexListsEverySheet) {
   std::vector<qrsc::Spec> specs;
   for (const auto& c : sheet_cases()) {
@@ -286,11 +427,16 @@ TEST(SheetHtml, EveryTableOnceAndTheIndexListsEverySheet) {
     specs.push_back(qrs_test::spec(c.name));
     const qrsc::Spec& spec = specs.back();
     const std::string html = qrsc::emit_html_sheet(spec, Paper::letter);
+    const std::string with_appendix = qrsc::emit_html_sheet(spec, qrsc::SheetOptions{Paper::letter, true, false});
     for (const auto& t : spec.tables) {
       const std::string anchor = "id=\"t-" + t.id + "\"";
-      const auto first = html.find(anchor);
+      const std::string& sheet = t.appendix ? with_appendix : html;
+      const auto first = sheet.find(anchor);
       EXPECT_NE(first, std::string::npos) << c.name << ": table " << t.id << " is not on the sheet";
-      EXPECT_EQ(html.find(anchor, first + 1), std::string::npos) << c.name << ": table " << t.id << " is on it twice";
+      EXPECT_EQ(sheet.find(anchor, first + 1), std::string::npos) << c.name << ": table " << t.id << " is on it twice";
+      if (t.appendix) {
+        EXPECT_EQ(html.find(anchor), std::string::npos) << c.name << ": reference table " << t.id << " printed";
+      }
     }
     EXPECT_NE(html.find("@page { size: letter landscape"), std::string::npos);
     EXPECT_NE(qrsc::emit_html_sheet(spec, Paper::a4).find("@page { size: A4 landscape"), std::string::npos);
@@ -303,6 +449,37 @@ TEST(SheetHtml, EveryTableOnceAndTheIndexListsEverySheet) {
     EXPECT_NE(index.find("href=\"" + qrsc::html_sheet_path(s) + "\""), std::string::npos) << s.id;
     EXPECT_NE(index.find(s.figures), std::string::npos) << s.id;
   }
+}
+
+// The MAW and 1812 Version 3 sheets mark what each numbered change covers, as the published
+// Version 3 sheets do, with a legend naming the change list; without the option, no marks.
+TEST(SheetHtml, ChangeMarksFollowTheErrata) {
+  const qrsc::Spec& maw = qrs_test::spec("rff/maw-3-15mm");
+  const std::string plain = qrsc::emit_html_sheet(maw, Paper::letter);
+  const std::string marked = qrsc::emit_html_sheet(maw, qrsc::SheetOptions{Paper::letter, false, true});
+  EXPECT_EQ(plain.find("class=\"mark\""), std::string::npos);
+  // 002 change 23: the Rally maneuver added to the guns' Well Handled list, marked beside the
+  // item as Figure 2 prints it ("Rally (23)"); change 25 asserts words over several items, so it
+  // is marked beside the section's title.
+  EXPECT_NE(marked.find("Rally <span class=\"mark\">(23)</span>"), std::string::npos);
+  EXPECT_NE(marked.find("Well Handled <span class=\"mark\">(25)</span>"), std::string::npos);
+  // 002 change 12: siege guns on the movement chart.
+  EXPECT_NE(marked.find("Siege Gun: Heavy Carriage <span class=\"mark\">(12)</span>"), std::string::npos);
+  EXPECT_NE(marked.find("class=\"legend\""), std::string::npos);
+  EXPECT_NE(marked.find("change n in the list of changes of"), std::string::npos);
+  const qrsc::Spec& v3 = qrs_test::spec("rff/1812-3-15mm");
+  EXPECT_NE(qrsc::emit_html_sheet(v3, qrsc::SheetOptions{Paper::a4, false, true}).find("class=\"mark\""), std::string::npos);
+}
+
+// Headings the published sheets print: TARGET over the fire-effect ratings, a heading over
+// the unit effectiveness stands; the footer's imprint, not the spec's path.
+TEST(SheetHtml, PublishedHeadingsAndImprint) {
+  const qrsc::Spec& acw = qrs_test::spec("rff/acw-2.1-15mm");
+  const std::string html = qrsc::emit_html_sheet(acw, qrsc::SheetOptions{Paper::letter, true, false});
+  EXPECT_NE(html.find(">Target</th>"), std::string::npos);
+  EXPECT_NE(html.find("<th class=\"row-heading\">Stands</th>"), std::string::npos);
+  EXPECT_NE(html.find("<span>Version 2.1</span>"), std::string::npos);
+  EXPECT_EQ(html.find("Compiled from"), std::string::npos);
 }
 
 // Legible when printed: no type smaller than 7pt, at the smallest base size a layout uses.

@@ -88,6 +88,33 @@ void check_exceptions_are_used(const Table& t, Diagnostics& diags) {
   }
 }
 
+// Every value the sources do not give ("?") is reported: the sheet prints it as unknown, and a
+// later source may settle it.
+void check_unknown_values(const Spec& spec, Diagnostics& diags) {
+  const auto warn = [&](const Loc& loc, const std::string& where) {
+    diags.known_not_given(loc, fmt::format("{} is not given in the source documents ('?'); the sheet prints it as unknown", where));
+  };
+  for (const auto& t : spec.tables) {
+    if (const auto* m = std::get_if<Matrix>(&t.body)) {
+      for (const auto& r : m->rows) {
+        for (std::size_t c = 0; c < r.cells.size(); ++c) {
+          if (r.cells[c].unknown) warn(r.cells[c].loc, t.id + "/" + r.id + "/" + m->columns[c].id);
+        }
+      }
+    } else if (const auto* f = std::get_if<FactsTable>(&t.body)) {
+      for (const auto& i : f->items) {
+        if (i.unknown) warn(i.loc, t.id + "/" + i.id);
+      }
+    } else if (const auto* b = std::get_if<BandTable>(&t.body)) {
+      for (const auto& r : b->rows) {
+        for (std::size_t c = 0; c < r.bands.size(); ++c) {
+          if (r.bands[c].unknown) warn(r.bands[c].loc, t.id + "/" + r.id + (b->single_column() ? "" : "/" + b->columns[c].id));
+        }
+      }
+    }
+  }
+}
+
 void check_unused_vocabularies(const Spec& spec, Diagnostics& diags) {
   std::set<std::string> used;
   for (const auto& t : spec.tables) {
@@ -289,6 +316,7 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
     if (const auto* m = std::get_if<Matrix>(&t.body)) check_decreasing(t, *m, diags);
   }
   check_unused_vocabularies(spec, diags);
+  check_unknown_values(spec, diags);
 
   for (const auto& e : spec.errata) {
     const bool known_doc = spec.sources.empty() || std::any_of(spec.sources.begin(), spec.sources.end(), [&](const SourceDoc& d) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -56,7 +57,7 @@ const T* old_counterpart(const std::vector<T>& old_items, const T& item) {
 
 class Differ {
  public:
-  Differ(const Spec& o, const Spec& n) : old_(o), new_(n) {
+  Differ(const Spec& o, const Spec& n) : old_(o), new_(n), factor_(n.scale_factor) {
     // Columns renamed along the way (crack -> elite) are the same column.
     for (const auto& v : n.vocabularies) {
       for (const auto& t : v.terms) {
@@ -73,6 +74,38 @@ class Differ {
       if (!already_renamed(r)) out = replace_word(out, r.from_text, r.to_text);
     }
     return out;
+  }
+
+  // The old text with its distances times the new sheet's scale factor (as the new sheet would
+  // print it had it only converted them); the text itself when there is no factor.
+  std::string scaled(const RichText& t) const {
+    std::string out;
+    for (const auto& s : t.segments) out += s.inches ? format_inches(factor_ ? *s.inches * *factor_ : *s.inches) : s.literal;
+    return O(out);
+  }
+  std::string scaled(const std::vector<RichText>& ps) const {
+    std::string out;
+    for (const auto& p : ps) out += (out.empty() ? "" : " ") + scaled(p);
+    return out;
+  }
+  void add_if(Change c, bool converted) {
+    c.converted = factor_.has_value() && converted;
+    add(std::move(c));
+  }
+  // A rate the new sheet states (an override) that is nonetheless exactly the old one times the
+  // factor (the 25mm sheet's 36 for the 15mm 24) is a conversion too.
+  bool scaled_rate(const MatrixCell& a, const MatrixCell& b, CellType type) const {
+    if (!factor_ || type != CellType::rate || !a.present || !b.present) return false;
+    const qrs::Rate& x = a.value.rate;
+    const qrs::Rate& y = b.value.rate;
+    if (!x.present || !y.present || x.is_multiplier || y.is_multiplier || x.has_double_quick != y.has_double_quick) return false;
+    return y.full == x.full * *factor_ && (!x.has_double_quick || y.double_quick == x.double_quick * *factor_);
+  }
+  // A row's name, with its group where another row of the table has the same name ("Cavalry
+  // Line" beside "Infantry Line").
+  static std::string row_label(const Matrix& m, const MatrixRow& r) {
+    const auto same = std::count_if(m.rows.begin(), m.rows.end(), [&](const MatrixRow& x) { return x.name == r.name; });
+    return same > 1 && !r.group.empty() ? r.group + " " + r.name : r.name;
   }
 
   std::vector<Change> run() {
@@ -156,8 +189,9 @@ class Differ {
         add({nt.id, row.id, "", nt.title, fmt::format("{} now reads {}", quoted(orow->title), quoted(row.title)), row.loc});
       }
       if (O(paragraphs(orow->paragraphs)) != paragraphs(row.paragraphs)) {
-        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))),
-             row.paragraphs.empty() ? row.loc : row.paragraphs.front().loc});
+        add_if({nt.id, row.id, "", nt.title, fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))),
+                row.paragraphs.empty() ? row.loc : row.paragraphs.front().loc},
+               scaled(orow->paragraphs) == paragraphs(row.paragraphs));
       }
       if (orow->number != row.number) {
         add({nt.id, row.id, "", nt.title,
@@ -219,8 +253,10 @@ class Differ {
              fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()), i.value_loc});
       }
       if (O(oi->text.render()) != i.text.render()) {
-        add({nt.id, i.id, "", nt.title,
-             fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())), i.text.loc});
+        add_if({nt.id, i.id, "", nt.title,
+                fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())),
+                i.text.loc},
+               scaled(oi->text) == i.text.render());
       }
     }
   }
@@ -236,30 +272,34 @@ class Differ {
       if (!oc) {
         add({nt.id, "", c.id, nt.title, fmt::format("New column: {}", c.name), c.loc});
       } else if (O(oc->name) != c.name) {
-        add({nt.id, "", c.id, nt.title, fmt::format("Column {} is now {}", oc->name, c.name), c.loc});
+        add_if({nt.id, "", c.id, nt.title, fmt::format("Column {} is now {}", oc->name, c.name), c.loc},
+               factor_ && oc->range && c.range && *c.range == *oc->range * *factor_);
       }
     }
     for (const auto& r : om.rows) {
-      if (!by_id(nm.rows, r.id)) add({nt.id, r.id, "", nt.title, fmt::format("{} is removed", r.name), nt.loc});
+      if (!by_id(nm.rows, r.id)) add({nt.id, r.id, "", nt.title, fmt::format("{} is removed", row_label(om, r)), nt.loc});
     }
     for (const auto& r : nm.rows) {
       const MatrixRow* orow = old_counterpart(om.rows, r);
       if (!orow) {
-        add({nt.id, r.id, "", nt.title, fmt::format("New row: {}", r.name), r.loc});
+        add({nt.id, r.id, "", nt.title, fmt::format("New row: {}", row_label(nm, r)), r.loc});
         continue;
       }
-      if (O(orow->name) != r.name) add({nt.id, r.id, "", nt.title, fmt::format("{} is now {}", orow->name, r.name), r.loc});
+      if (O(orow->name) != r.name) {
+        add({nt.id, r.id, "", nt.title, fmt::format("{} is now {}", row_label(om, *orow), row_label(nm, r)), r.loc});
+      }
       for (std::size_t c = 0; c < nm.columns.size(); ++c) {
         const std::size_t oc = old_column_index(om.columns, nm.columns[c].id);
         if (oc == om.columns.size()) continue;  // the new column is reported once
         const MatrixCell& a = orow->cells[oc];
         const MatrixCell& b = r.cells[c];
         if (a.notation == b.notation) continue;
-        const std::string where = fmt::format("{}, {}", r.name, nm.columns[c].name);
+        const std::string where = fmt::format("{}, {}", row_label(nm, r), nm.columns[c].name);
         std::string text = !b.present ? fmt::format("{}: no longer {}", where, a.notation)
                            : !a.present ? fmt::format("{}: now {}", where, b.notation)
                                         : fmt::format("{}: now {} instead of {}", where, b.notation, a.notation);
-        add({nt.id, r.id, nm.columns[c].id, nt.title, text, b.present ? b.loc : r.loc});
+        add_if({nt.id, r.id, nm.columns[c].id, nt.title, text, b.present ? b.loc : r.loc},
+               b.provenance.kind == Provenance::Kind::converted || scaled_rate(a, b, nm.cell));
       }
     }
   }
@@ -284,15 +324,25 @@ class Differ {
       std::vector<const ListItem*> a, b;
       if (os) flatten(os->items, a);
       flatten(s.items, b);
-      std::multiset<std::string> old_texts, new_texts;
+      std::multiset<std::string> old_texts, new_texts, scaled_texts;
+      const auto scaled_item = [&](const ListItem& i) {
+        return i.condition.empty() ? scaled(i.text) : scaled(i.text) + "; " + scaled(i.condition);
+      };
       for (const auto* i : a) old_texts.insert(O(item_text(*i)));
+      for (const auto* i : a) scaled_texts.insert(scaled_item(*i));
       for (const auto* i : b) new_texts.insert(item_text(*i));
       const std::string where = s.title.empty() ? nt.title : s.title;
       for (const auto* i : b) {
-        if (!old_texts.count(item_text(*i))) add({nt.id, s.id, "", nt.title, fmt::format("{}: new {}", where, quoted(item_text(*i))), i->loc});
+        if (!old_texts.count(item_text(*i))) {
+          add_if({nt.id, s.id, "", nt.title, fmt::format("{}: new {}", where, quoted(item_text(*i))), i->loc},
+                 scaled_texts.count(item_text(*i)) > 0);
+        }
       }
       for (const auto* i : a) {
-        if (!new_texts.count(O(item_text(*i)))) add({nt.id, s.id, "", nt.title, fmt::format("{}: no longer {}", where, quoted(item_text(*i))), s.loc});
+        if (!new_texts.count(O(item_text(*i)))) {
+          add_if({nt.id, s.id, "", nt.title, fmt::format("{}: no longer {}", where, quoted(item_text(*i))), s.loc},
+                 new_texts.count(scaled_item(*i)) > 0);
+        }
       }
     }
   }
@@ -308,71 +358,201 @@ class Differ {
       if (!o) {
         add({nt.id, f.id, "", nt.title, fmt::format("New: {}", quoted(line(f))), f.loc});
       } else if (O(line(*o)) != line(f)) {
-        add({nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))),
-             f.text.loc});
+        const std::string scaled_value = o->inches && factor_ ? format_inches(*o->inches * *factor_) : o->value;
+        const std::string scaled_line = scaled_value.empty() ? scaled(o->text) : scaled_value + " " + scaled(o->text);
+        add_if({nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))), f.text.loc},
+               scaled_line == line(f));
       }
     }
   }
 
   const Spec& old_;
   const Spec& new_;
+  std::optional<Fraction> factor_;  // the new sheet's scale factor, if it converts distances
   std::map<std::string, std::string> renamed_;
   std::vector<Change> changes_;
 };
 
-// Changes grouped by table, in the order found ("Terms" first); a heading names the table's
-// id too when several tables share a title ("Die Roll Modifiers").
-std::vector<std::pair<std::string, std::vector<const Change*>>> grouped(const std::vector<Change>& changes) {
+// A heading several tables share ("Die Roll Modifiers") qualified by the words of the table's
+// id that its title lacks: "Charge: Die Roll Modifiers", "Fire Point: Die Roll Modifiers".
+std::string qualified_heading(const std::string& id, const std::string& title) {
+  std::string lower_title;
+  for (const char c : title) lower_title += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string qualifier;
+  std::size_t start = 0;
+  while (start <= id.size()) {
+    std::size_t end = id.find('_', start);
+    if (end == std::string::npos) end = id.size();
+    std::string word = id.substr(start, end - start);
+    if (!word.empty() && lower_title.find(word) == std::string::npos) {
+      word[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
+      qualifier += (qualifier.empty() ? "" : " ") + word;
+    }
+    start = end + 1;
+  }
+  return qualifier.empty() ? fmt::format("{} ({})", title, id) : qualifier + ": " + title;
+}
+
+// Changes grouped by table, in the order found ("Terms" first).
+std::vector<std::pair<std::string, std::vector<const Change*>>> grouped(const std::vector<const Change*>& changes) {
   std::map<std::string, std::set<std::string>> ids_by_title;
-  for (const auto& c : changes) ids_by_title[c.table_title].insert(c.table);
+  for (const auto* c : changes) ids_by_title[c->table_title].insert(c->table);
   std::vector<std::pair<std::string, std::vector<const Change*>>> groups;
   std::vector<std::string> keys;
-  for (const auto& c : changes) {
-    auto it = std::find(keys.begin(), keys.end(), c.table);
+  for (const auto* c : changes) {
+    auto it = std::find(keys.begin(), keys.end(), c->table);
     if (it == keys.end()) {
-      keys.push_back(c.table);
-      const bool shared = ids_by_title[c.table_title].size() > 1;
-      groups.emplace_back(shared ? fmt::format("{} ({})", c.table_title, c.table) : c.table_title,
-                          std::vector<const Change*>{});
+      keys.push_back(c->table);
+      const bool shared = ids_by_title[c->table_title].size() > 1;
+      groups.emplace_back(shared ? qualified_heading(c->table, c->table_title) : c->table_title, std::vector<const Change*>{});
       it = keys.end() - 1;
     }
-    groups[static_cast<std::size_t>(it - keys.begin())].second.push_back(&c);
+    groups[static_cast<std::size_t>(it - keys.begin())].second.push_back(c);
   }
   return groups;
 }
 
-}  // namespace
+// The change list as written: the scale conversions collapsed into one sentence unless
+// expanded, every other change listed.
+struct ChangeList {
+  std::string conversion;  // "All distances are 1.5 times the 15mm sheet's: 60 values", or empty
+  std::vector<const Change*> listed;
+};
 
-std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec) { return Differ(old_spec, new_spec).run(); }
-
-std::string render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes) {
-  std::string out = fmt::format("# Summary of changes: {} to {}\n\n", o.subtitle.empty() ? o.id : o.subtitle,
-                                n.subtitle.empty() ? n.id : n.subtitle);
-  out += fmt::format("From `{}` to `{}`: {} changes.\n", o.path, n.path, changes.size());
-  int number = 0;
-  for (const auto& [title, items] : grouped(changes)) {
-    out += "\n## " + title + "\n\n";
-    for (const auto* c : items) out += fmt::format("{}. {}\n", ++number, c->text);
+ChangeList change_list(const Spec& o, const Spec& n, const std::vector<Change>& changes, const ChangeListOptions& options) {
+  ChangeList out;
+  std::size_t converted = 0;
+  for (const auto& c : changes) {
+    if (c.converted && !options.expand) {
+      ++converted;
+    } else {
+      out.listed.push_back(&c);
+    }
+  }
+  if (converted > 0 && n.scale_factor) {
+    out.conversion = fmt::format("All distances are {} times the {} sheet's: {} values", format_decimal(*n.scale_factor),
+                                 o.figures.empty() ? o.id : o.figures, converted);
   }
   return out;
 }
 
-std::string render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes) {
-  std::string out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Summary of changes</title>"
-                    "<style>body{font:11pt/1.4 serif;max-width:48em;margin:2em auto}h2{font-size:12pt}</style></head><body>\n";
-  out += fmt::format("<h1>Summary of changes: {} to {}</h1>\n", html_escape(o.subtitle.empty() ? o.id : o.subtitle),
-                     html_escape(n.subtitle.empty() ? n.id : n.subtitle));
+// "(change 12)", "(changes 3, 42)", "(erratum figure-2)": what explains a change.
+std::string citation(const Change& c) {
+  if (c.errata.empty()) return "";
+  std::vector<std::string> numbered, named;
+  for (const auto& e : c.errata) {
+    (std::all_of(e.begin(), e.end(), [](unsigned char ch) { return std::isdigit(ch); }) ? numbered : named).push_back(e);
+  }
+  std::string out;
+  const auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+  };
+  if (!numbered.empty()) out += (numbered.size() > 1 ? "changes " : "change ") + join(numbered);
+  if (!named.empty()) out += (out.empty() ? "" : "; ") + std::string(named.size() > 1 ? "errata " : "erratum ") + join(named);
+  return " (" + out + ")";
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (const unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          out += fmt::format("\\u{:04x}", c);
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string title_of(const Spec& s) { return s.subtitle.empty() ? s.id : s.subtitle; }
+
+
+}  // namespace
+
+std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec) {
+  std::vector<Change> changes = Differ(old_spec, new_spec).run();
+  for (auto& c : changes) {
+    const std::string path = c.table.empty() ? "terms" : c.path();
+    for (const auto& e : new_spec.errata) {
+      const bool covers = std::any_of(e.covers.begin(), e.covers.end(), [&](const std::string& p) {
+        return path == p || (path.size() > p.size() && path.compare(0, p.size(), p) == 0 && path[p.size()] == '/');
+      });
+      if (covers) c.errata.push_back(e.id);
+    }
+  }
+  return changes;
+}
+
+std::string render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                                    const ChangeListOptions& options) {
+  const ChangeList list = change_list(o, n, changes, options);
+  std::string out = fmt::format("# Summary of changes: {} to {}\n\n", title_of(o), title_of(n));
+  out += fmt::format("From `{}` to `{}`: {} changes.\n", o.path, n.path, changes.size());
   int number = 0;
-  for (const auto& [title, items] : grouped(changes)) {
+  if (!list.conversion.empty()) out += fmt::format("\n## Scale\n\n{}. {}\n", ++number, list.conversion);
+  for (const auto& [title, items] : grouped(list.listed)) {
+    out += "\n## " + title + "\n\n";
+    for (const auto* c : items) out += fmt::format("{}. {}{}\n", ++number, c->text, citation(*c));
+  }
+  return out;
+}
+
+std::string render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                                const ChangeListOptions& options) {
+  const ChangeList list = change_list(o, n, changes, options);
+  std::string out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Summary of changes</title>"
+                    "<style>body{font:11pt/1.4 serif;max-width:48em;margin:2em auto}h2{font-size:12pt}"
+                    ".cite{font-style:italic}</style></head><body>\n";
+  out += fmt::format("<h1>Summary of changes: {} to {}</h1>\n", html_escape(title_of(o)), html_escape(title_of(n)));
+  int number = 0;
+  if (!list.conversion.empty()) {
+    out += "<h2>Scale</h2>\n<ol start=\"1\">\n<li>" + html_escape(list.conversion) + "</li>\n</ol>\n";
+    ++number;
+  }
+  for (const auto& [title, items] : grouped(list.listed)) {
     out += "<h2>" + html_escape(title) + "</h2>\n";
     out += fmt::format("<ol start=\"{}\">\n", number + 1);
     for (const auto* c : items) {
-      out += "<li>" + html_escape(c->text) + "</li>\n";
+      const std::string cite = citation(*c);
+      out += "<li>" + html_escape(c->text) + (cite.empty() ? "" : "<span class=\"cite\">" + html_escape(cite) + "</span>") +
+             "</li>\n";
       ++number;
     }
     out += "</ol>\n";
   }
   return out + "</body></html>\n";
+}
+
+std::string render_changes_json(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                                const ChangeListOptions& options) {
+  const ChangeList list = change_list(o, n, changes, options);
+  std::string out = "{\n";
+  out += fmt::format("  \"old\": {{\"id\": {}, \"path\": {}}},\n", json_string(o.id), json_string(o.path));
+  out += fmt::format("  \"new\": {{\"id\": {}, \"path\": {}}},\n", json_string(n.id), json_string(n.path));
+  out += "  \"conversion\": " + (list.conversion.empty() ? std::string("null") : json_string(list.conversion)) + ",\n";
+  out += "  \"changes\": [";
+  bool first = true;
+  for (const auto& [title, items] : grouped(list.listed)) {
+    for (const auto* c : items) {
+      std::string errata;
+      for (const auto& e : c->errata) errata += (errata.empty() ? "" : ", ") + json_string(e);
+      out += fmt::format("{}\n    {{\"heading\": {}, \"table\": {}, \"row\": {}, \"column\": {}, \"text\": {}, "
+                         "\"converted\": {}, \"errata\": [{}]}}",
+                         first ? "" : ",", json_string(title), json_string(c->table), json_string(c->row),
+                         json_string(c->column), json_string(c->text), c->converted ? "true" : "false", errata);
+      first = false;
+    }
+  }
+  return out + (first ? "]\n}\n" : "\n  ]\n}\n");
 }
 
 }  // namespace qrsc

@@ -9,11 +9,19 @@
 namespace qrsc {
 
 struct Change {
+  Change() = default;
+  Change(std::string t, std::string r, std::string c, std::string title, std::string what, Loc at,
+         bool moved_band = false)
+      : table(std::move(t)), row(std::move(r)), column(std::move(c)), table_title(std::move(title)),
+        text(std::move(what)), loc(std::move(at)), band(moved_band) {}
+
   std::string table, row, column;  // where: the path an erratum's `covers` names
   std::string table_title;
   std::string text;                // "Swept from the Field now occurs on 8 or more instead of 9 or more"
   Loc loc;                         // the new value's place in its spec
   bool band = false;               // a band of a band table moved (diff --odds states the odds)
+  bool converted = false;          // the old value times the new sheet's scale factor, nothing more
+  std::vector<std::string> errata; // the new sheet's errata that explain it (ids), filled by diff_specs
   [[nodiscard]] std::string path() const;
 };
 
@@ -23,8 +31,19 @@ std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec);
 // moves at a net modifier of 0 ("1.0% -> 3.0% at an even fight").
 void add_odds_to_changes(const Spec& old_spec, const Spec& new_spec, std::vector<Change>& changes);
 
-// The numbered change list, grouped by table: Markdown or HTML.
-std::string render_changes_markdown(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes);
-std::string render_changes_html(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes);
+// How a change list is written: scale conversions collapsed into one item unless `expand`.
+struct ChangeListOptions {
+  bool expand = false;
+};
+
+// The numbered change list, grouped by table: Markdown, HTML or JSON. Each change cites the
+// errata that explain it; a heading several tables share is qualified ("Charge: Die Roll
+// Modifiers").
+std::string render_changes_markdown(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
+                                    const ChangeListOptions& options = {});
+std::string render_changes_html(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
+                                const ChangeListOptions& options = {});
+std::string render_changes_json(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
+                                const ChangeListOptions& options = {});
 
 }  // namespace qrsc

@@ -18,7 +18,12 @@ void Diagnostics::add(Severity s, const Loc& loc, std::string message) {
 
 void Diagnostics::known_disagreement(const Loc& loc, std::string message) {
   add(Severity::warning, loc, std::move(message));
-  all_.back().known = true;
+  all_.back().known = Diagnostic::Known::disagreement;
+}
+
+void Diagnostics::known_not_given(const Loc& loc, std::string message) {
+  add(Severity::warning, loc, std::move(message));
+  all_.back().known = Diagnostic::Known::not_given;
 }
 
 std::string format_diagnostic(const Diagnostic& d) {

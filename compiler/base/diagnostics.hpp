@@ -23,9 +23,11 @@ struct Diagnostic {
   Severity severity = Severity::error;
   Loc loc;
   std::string message;
-  // A known, resolved disagreement of a source document with itself (a `disputed` erratum
-  // assertion): a warning `qrsc check` lists, but nothing a user of the sheet must act on.
-  bool known = false;
+  // A known limit of the source documents that the spec already documents: a disagreement of a
+  // document with itself (a `disputed` erratum assertion) or a value no document gives ('?').
+  // A warning `qrsc check` lists, but nothing a user of the sheet must act on.
+  enum class Known { no, disagreement, not_given };
+  Known known = Known::no;
 };
 
 // The diagnostic as one line: file:line:col: error|warning|note: message
@@ -37,6 +39,7 @@ class Diagnostics {
   void warning(const Loc& loc, std::string message) { add(Severity::warning, loc, std::move(message)); }
   void note(const Loc& loc, std::string message) { add(Severity::note, loc, std::move(message)); }
   void known_disagreement(const Loc& loc, std::string message);
+  void known_not_given(const Loc& loc, std::string message);
   void add(Severity s, const Loc& loc, std::string message);
 
   [[nodiscard]] bool has_errors() const { return errors_ > 0; }

@@ -1,6 +1,7 @@
 #include "compile.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <iostream>
@@ -14,14 +15,26 @@ namespace qrsc::cli {
 
 namespace {
 
-// Prints what needs action; known disagreements of the source documents are listed only when
+// Known limits of the source documents that the specs document, counted by kind.
+struct KnownCounts {
+  int disagreements = 0;  // disputed errata
+  int not_given = 0;      // values no document gives ('?')
+  void add(Diagnostic::Known k) {
+    if (k == Diagnostic::Known::disagreement) ++disagreements;
+    if (k == Diagnostic::Known::not_given) ++not_given;
+  }
+};
+
+bool is_known(const Diagnostic& d) { return d.known != Diagnostic::Known::no; }
+
+// Prints what needs action; the known limits of the source documents are listed only when
 // asked for (qrsc check) and otherwise counted, for one line at the end.
-void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, nlohmann::json& json, int& known) {
+void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, nlohmann::json& json, KnownCounts& known) {
   const bool quiet = global_options().quiet;
   if (opt.format == Format::text) {
     for (const auto& d : diags.all()) {
-      if (d.known && !opt.report_all) ++known;
-      const bool needs_action = d.severity == Severity::error || (d.severity == Severity::warning && !d.known);
+      if (!opt.report_all) known.add(d.known);
+      const bool needs_action = d.severity == Severity::error || (d.severity == Severity::warning && !is_known(d));
       if (quiet ? d.severity != Severity::error : !(needs_action || opt.report_all)) continue;
       std::cerr << format_diagnostic(d) << '\n';
     }
@@ -34,7 +47,8 @@ void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, nloh
                             {"column", d.loc.col},
                             {"severity", kNames[static_cast<int>(d.severity)]},
                             {"message", d.message}};
-    if (d.known) entry["known"] = true;
+    if (d.known == Diagnostic::Known::disagreement) entry["known"] = "disagreement";
+    if (d.known == Diagnostic::Known::not_given) entry["known"] = "not given";
     json.push_back(std::move(entry));
   }
 }
@@ -50,7 +64,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   std::vector<Spec> specs;
   bool ok = true;
   nlohmann::json json = nlohmann::json::array();
-  int known = 0;
+  KnownCounts known;
   const SpecSearchPath& search = global_options().search;
   const bool summary = opt.summary && opt.format == Format::text && !global_options().quiet;
   for (const auto& arg : files) {
@@ -79,7 +93,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     print_diagnostics(diags, opt, json, known);
     // Known disagreements are resolved in the specs: --werror fails only on warnings that need action.
     const bool warned = std::any_of(diags.all().begin(), diags.all().end(),
-                                    [](const Diagnostic& d) { return d.severity == Severity::warning && !d.known; });
+                                    [](const Diagnostic& d) { return d.severity == Severity::warning && !is_known(d); });
     if (!spec || diags.has_errors() || (opt.werror && warned)) {
       ok = false;
       continue;
@@ -87,9 +101,16 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     specs.push_back(std::move(*spec));
   }
   if (opt.format == Format::json) std::cout << json.dump(2) << '\n';
-  if (known > 0 && !global_options().quiet) {
-    std::cerr << fmt::format("qrsc: note: {} known disagreement{} of the source documents; see qrsc check\n", known,
-                             known == 1 ? "" : "s");
+  if (!global_options().quiet && (known.disagreements > 0 || known.not_given > 0)) {
+    std::vector<std::string> parts;
+    if (known.disagreements > 0) {
+      parts.push_back(fmt::format("{} known disagreement{} of the source documents", known.disagreements,
+                                  known.disagreements == 1 ? "" : "s"));
+    }
+    if (known.not_given > 0) {
+      parts.push_back(fmt::format("{} value{} they do not give", known.not_given, known.not_given == 1 ? "" : "s"));
+    }
+    std::cerr << fmt::format("qrsc: note: {}; see qrsc check\n", fmt::join(parts, ", "));
   }
   if (!ok) return std::nullopt;
   return specs;
@@ -101,7 +122,7 @@ std::optional<Spec> compile_one(const std::string& arg) {
   Diagnostics diags;
   auto spec = compile_spec(*file, diags, global_options().search);
   nlohmann::json unused;
-  int known = 0;
+  KnownCounts known;
   print_diagnostics(diags, CompileOptions{}, unused, known);
   return spec;
 }

@@ -61,5 +61,6 @@ Command add_explain_command(CLI::App& app);
 Command add_show_command(CLI::App& app);
 Command add_odds_command(CLI::App& app);
 Command add_report_command(CLI::App& app);
+Command add_publish_command(CLI::App& app);
 
 }  // namespace qrsc::cli

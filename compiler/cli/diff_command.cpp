@@ -1,4 +1,5 @@
-// qrsc diff OLD NEW [--odds] [-o FILE.md|FILE.html]: the numbered change list from one sheet to another.
+// qrsc diff OLD NEW [-o FILE] [--format md|html|json] [--expand] [--odds]: the numbered change
+// list from one sheet to another.
 #include <iostream>
 #include <memory>
 
@@ -7,26 +8,50 @@
 
 namespace qrsc::cli {
 
+namespace {
+
+// The format asked for, or the one the output file's suffix names; empty when neither says
+// (a file name with another suffix is refused rather than written in a format it does not name).
+std::string diff_format(const std::string& format, const std::string& out) {
+  if (!format.empty()) return format;
+  if (out.empty() || ends_with(out, ".md")) return "md";
+  if (ends_with(out, ".html")) return "html";
+  if (ends_with(out, ".json")) return "json";
+  return "";
+}
+
+}  // namespace
+
 Command add_diff_command(CLI::App& app) {
   struct Options {
-    std::string old_file, new_file, out;
+    std::string old_file, new_file, out, format;
+    bool expand = false;
     bool odds = false;
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("diff", "the numbered change list from one spec to another");
   sub->add_option("old", o->old_file, "the earlier sheet's spec")->required();
   sub->add_option("new", o->new_file, "the later sheet's spec")->required();
-  sub->add_option("-o,--output", o->out, "write FILE.md or FILE.html instead of printing Markdown");
+  sub->add_option("-o,--output", o->out, "write to FILE (.md, .html or .json, or any name with --format)");
+  sub->add_option("--format", o->format, "md (default), html or json")->check(CLI::IsMember({"md", "html", "json"}));
+  sub->add_flag("--expand", o->expand, "list every converted distance instead of one line for the scale conversion");
   sub->add_flag("--odds", o->odds, "state how each changed band moves its row's probability (at a net modifier of 0)");
   return {sub, [o] {
+            const std::string format = diff_format(o->format, o->out);
+            if (format.empty()) {
+              std::cerr << "qrsc: error: cannot tell the format of '" << o->out
+                        << "' from its name: use .md, .html or .json, or give --format\n";
+              return kUsage;
+            }
             const auto old_spec = compile_one(o->old_file);
             const auto new_spec = compile_one(o->new_file);
             if (!old_spec || !new_spec) return kFailed;
             auto changes = diff_specs(*old_spec, *new_spec);
             if (o->odds) add_odds_to_changes(*old_spec, *new_spec, changes);
-            const std::string text = ends_with(o->out, ".html")
-                                         ? render_changes_html(*old_spec, *new_spec, changes)
-                                         : render_changes_markdown(*old_spec, *new_spec, changes);
+            const ChangeListOptions options{o->expand};
+            const std::string text = format == "html"   ? render_changes_html(*old_spec, *new_spec, changes, options)
+                                     : format == "json" ? render_changes_json(*old_spec, *new_spec, changes, options)
+                                                        : render_changes_markdown(*old_spec, *new_spec, changes, options);
             if (o->out.empty()) {
               std::cout << text;
               return kOk;

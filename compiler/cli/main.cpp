@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
                                          add_diff_command(app),   add_lookup_command(app),
                                          add_sheet_command(app),  add_explain_command(app),
                                          add_show_command(app),      add_odds_command(app),
-                                         add_report_command(app)};
+                                         add_report_command(app),    add_publish_command(app)};
   // Shell completion and the man page, generated from the definitions above, so they always
   // match --help.
   std::string shell;

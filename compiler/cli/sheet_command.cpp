@@ -44,6 +44,9 @@ Command add_sheet_command(CLI::App& app) {
           "OUT.html|OUT.pdf"));
   sub->add_option("--paper", o->backend.paper, "page size")->check(CLI::IsMember({"letter", "a4"}))->capture_default_str();
   sub->add_option("--chromium", o->backend.chromium, "the Chromium to print with (default /usr/bin/chromium)");
+  sub->add_flag("--appendix", o->backend.appendix, "add the reference tables (print: appendix) on further pages");
+  sub->add_flag("--change-marks", o->backend.change_marks,
+                "print each numbered change beside the rows, cells and items it covers, with a legend");
   return {sub, [o] { return run_sheet(*o); }};
 }
 

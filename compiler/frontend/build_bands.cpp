@@ -17,6 +17,10 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
       diags_.error(n->loc, "band of " + what + " must be written like '8 or more', '3 - 7' or '1, 2'");
       return;
     }
+    if (is_unknown_notation(n->scalar)) {
+      cell = {qrs::band_none(), n->scalar, n->loc, true};
+      return;
+    }
     const BandParse p = parse_band(n->scalar, bt.key_type);
     if (!p.error.empty()) diags_.error(n->loc, what + ": " + p.error);
     cell = {p.band, n->scalar, n->loc};
@@ -52,8 +56,9 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
   if (const NodePtr kn = o.get("key")) {
-    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max", "dice", "rounding", "source", "notes"});
+    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max", "dice", "rounding", "source", "notes", "columns_title"});
     bt.key_name = k.str("name");
+    bt.columns_title = k.str("columns_title");
     const std::string type = k.str("type");
     if (type == "fraction") {
       bt.key_type = KeyType::fraction;
@@ -168,6 +173,9 @@ void Builder::bands(Object& o, Table& t) {
 void Builder::check_coverage(const Table& t, const BandTable& bt) {
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
     const std::string col = bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
+    // A column with a band the sources do not give cannot be checked for gaps (qrsc check
+    // reports the unknown band).
+    if (std::any_of(bt.rows.begin(), bt.rows.end(), [&](const BandRow& r) { return r.bands[c].unknown; })) continue;
     struct Edge {
       const BandRow* row;
       qrs::Band band;

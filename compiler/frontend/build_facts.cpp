@@ -18,7 +18,10 @@ void Builder::facts(Object& o, Table& t) {
     fact.id = identifier(f);
     fact.label = f.str("label");
     const std::string v = f.str("value");
-    if (const auto d = parse_distance(v)) {
+    if (is_unknown_notation(v)) {
+      fact.unknown = true;
+      fact.value = kUnknownNotation;
+    } else if (const auto d = parse_distance(v)) {
       fact.inches = d;
       fact.value = format_inches(*d);
     } else {

@@ -20,6 +20,7 @@ void Builder::matrix(Object& o, Table& t) {
                                                      {"text", "integer", "fire_points", "rate", "dice", "levels"}));
     }
   }
+  m.row_heading = o.str("row_heading");
   m.columns = columns(o, m.columns_vocabulary, true);
   std::vector<std::string> ids;
   for (const auto& c : m.columns) ids.push_back(c.id);
@@ -60,6 +61,11 @@ void Builder::matrix(Object& o, Table& t) {
       if (value->is_null() || (value->is_scalar() && value->scalar.empty())) return;
       if (!value->is_scalar()) {
         diags_.error(value->loc, "cell of " + what + " must be a single value");
+        return;
+      }
+      if (is_unknown_notation(value->scalar)) {
+        c.unknown = true;
+        c.notation = kUnknownNotation;
         return;
       }
       const RichText rt = text(value, "cell of " + what);

@@ -66,7 +66,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   spec_.path = path;
   Object o(root, "the spec", diags_,
            {"qrs", "id", "system", "title", "subtitle", "period", "edition", "scale", "sources", "vocabularies",
-            "tables", "notes", "abstract", "extends", "apply", "renames", "source", "errata"});
+            "tables", "notes", "abstract", "extends", "apply", "renames", "source", "errata", "publisher"});
   if (!o.ok()) return std::nullopt;
   if (const auto v = o.integer("qrs"); !v) {
     if (!o.has("qrs")) diags_.error(o.loc(), "the spec needs 'qrs: 1' (the format version)");
@@ -80,6 +80,11 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   spec_.period = o.str("period");
   spec_.edition = o.str("edition");
   spec_.abstract = o.boolean("abstract", false);
+  if (const NodePtr pn = o.get("publisher")) {
+    Object p(pn, "publisher", diags_, {"name", "copyright", "version", "date", "notes"});
+    spec_.publisher = {p.str("name"), p.str("copyright"), p.str("version"), p.str("date")};
+  }
+  if (spec_.publisher.version.empty()) spec_.publisher.version = spec_.edition;
   if (const NodePtr sc = o.get("scale")) {
     Object s(sc, "scale", diags_, {"figures", "convert", "notes"});
     spec_.figures = s.str("figures");
@@ -174,7 +179,7 @@ void Builder::table(const NodePtr& n) {
   static const std::map<std::string, KindInfo> kKinds = {
       {"bands", {TableKind::bands, {"key", "columns", "rows"}, &Builder::bands}},
       {"modifiers", {TableKind::modifiers, {"items", "groups"}, &Builder::modifiers}},
-      {"matrix", {TableKind::matrix, {"cell", "columns", "column_groups", "rows"}, &Builder::matrix}},
+      {"matrix", {TableKind::matrix, {"cell", "columns", "column_groups", "rows", "row_heading"}, &Builder::matrix}},
       {"list", {TableKind::list, {"sections"}, &Builder::list}},
       {"facts", {TableKind::facts, {"items"}, &Builder::facts}},
   };
@@ -185,7 +190,7 @@ void Builder::table(const NodePtr& n) {
     return;
   }
   std::vector<const char*> allowed = {"id", "kind", "title", "caption", "notes", "source", "override", "order",
-                                      "order_exceptions"};
+                                      "order_exceptions", "print"};
   allowed.insert(allowed.end(), k->second.keys.begin(), k->second.keys.end());
   Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, allowed);
   Table t;
@@ -197,6 +202,11 @@ void Builder::table(const NodePtr& n) {
   t.source = source(o);
   t.loc = o.loc();
   t.order = o.str("order");
+  if (const std::string print = o.str("print"); print == "appendix") {
+    t.appendix = true;
+  } else if (!print.empty() && print != "sheet") {
+    diags_.error(o.loc_of("print"), "print must be 'sheet' (the default) or 'appendix' (reference material)");
+  }
   if (!t.order.empty() && t.order != (t.kind == TableKind::bands ? "columns" : "decreasing")) {
     diags_.error(o.loc_of("order"), t.kind == TableKind::bands || t.kind == TableKind::matrix
                                         ? std::string("order of a ") + table_kind_name(t.kind) + " table must be '" +

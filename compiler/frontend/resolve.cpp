@@ -25,7 +25,8 @@ const std::set<std::string> kIdLists = {"tables", "rows",     "parts",    "colum
                                         "sections", "vocabularies", "items", "groups",  "sources"};
 // Keys whose scalars are sheet text (renames apply to them; a group's `note` is its comment in
 // the header). A source's `note` is never renamed: rename_in skips sources.
-const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle", "note"};
+const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle", "note",
+                                          "row_heading", "columns_title"};
 // Keys that belong to the variant mechanism, not to the sheet.
 const std::set<std::string> kVariantKeys = {"extends", "apply", "renames"};
 

@@ -55,6 +55,7 @@ struct BandCell {
   qrs::Band band;
   std::string notation;  // as written in the spec
   Loc loc;
+  bool unknown = false;  // "?": not given in the source (band is none)
 };
 
 struct BandPart {
@@ -102,6 +103,7 @@ struct BandTable {
   Loc rounding_loc;
   KeyType key_type = KeyType::integer;
   std::string key_name;
+  std::string columns_title;  // the sheet's heading over the columns ("Target"), if it prints one
   std::optional<Fraction> min, max;
   std::string columns_vocabulary;  // the vocabulary the columns come from, if any
   std::vector<Column> columns;     // at least one; a single unnamed column for plain tables
@@ -136,6 +138,7 @@ struct ModifierTable {
 
 struct MatrixCell {
   bool present = false;
+  bool unknown = false;  // "?": not given in the source (not present; notation "?")
   std::string notation;  // as the sheet prints it (distances rendered)
   CellParse value;
   Provenance provenance;
@@ -157,6 +160,7 @@ struct ColumnGroup {
 
 struct Matrix {
   CellType cell = CellType::text;
+  std::string row_heading;  // the heading over the row names ("Stands"), where the sheet prints one
   std::string columns_vocabulary;
   std::vector<Column> columns;
   std::vector<ColumnGroup> column_groups;
@@ -194,6 +198,7 @@ struct Fact {
   std::string id, label;
   std::string value;               // as printed (distances rendered)
   std::optional<Fraction> inches;  // a distance value
+  bool unknown = false;            // value "?": not given in the source
   RichText text;
   Provenance provenance;
   Loc loc;
@@ -222,6 +227,9 @@ struct Table {
   // column never holds more than an earlier one in the same row).
   std::string order;
   std::vector<OrderException> order_exceptions;
+  // Reference material (`print: appendix`): tables the published sheet does not print, such as
+  // a period's weapon or unit-rating lists; a printed sheet shows them only when asked to.
+  bool appendix = false;
   std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable> body;
 };
 
@@ -268,8 +276,14 @@ struct Erratum {
   Loc loc;
 };
 
+// Who publishes the sheet, for its footer (`publisher:` in the spec; every part optional).
+struct Publisher {
+  std::string name, copyright, version, date;  // version defaults to the edition
+};
+
 struct Spec {
   std::string id, system, title, subtitle, period, edition, figures;
+  Publisher publisher;
   std::string path;                  // the spec file, relative to the rules root when possible
   std::vector<std::string> lineage;  // the spec itself, then its parents (and applied specs)
   std::vector<std::string> inputs;   // the files of the lineage, as absolute paths (qrsc build --depfile)

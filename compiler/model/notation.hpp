@@ -16,6 +16,12 @@ using qrs::Fraction;
 
 enum class KeyType { integer, fraction };
 
+// "?": a value the source documents do not give. Distinct from a blank (out of range, not
+// allowed) and from "-" (the sheet prints a dash); a cell, fact or band written so has no
+// value, and every output says so.
+inline constexpr const char* kUnknownNotation = "?";
+inline bool is_unknown_notation(const std::string& text) { return text == kUnknownNotation; }
+
 // "3", "-2", "+1", "1/2", "1 1/2", "1.5". Returns nothing on anything else.
 std::optional<Fraction> parse_number(const std::string& text);
 // "8in", "1.5in", "1/2in".

@@ -149,7 +149,7 @@ inline constexpr std::array<std::string_view, 6> kColumnIds{ { "captain", "major
 inline constexpr std::array<std::string_view, 6> kColumnNames{ { "Captain", "Major", "Lt. Colonel", "Colonel", "Brigadier", "Major General", } };
 using Cell = qrs::Cell<qrs::Integer>;
 inline constexpr std::array<std::array<Cell, 6>, 1> kCells{ {
-  { { Cell{"1", qrs::Integer{true, 1}}, Cell{"2", qrs::Integer{true, 2}}, Cell{"3", qrs::Integer{true, 3}}, Cell{"3", qrs::Integer{true, 3}}, Cell{"4", qrs::Integer{true, 4}}, Cell{"4", qrs::Integer{true, 4}}, } },
+  { { Cell{"1", qrs::Integer{true, 1}, false}, Cell{"2", qrs::Integer{true, 2}, false}, Cell{"3", qrs::Integer{true, 3}, false}, Cell{"3", qrs::Integer{true, 3}, false}, Cell{"4", qrs::Integer{true, 4}, false}, Cell{"4", qrs::Integer{true, 4}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -192,8 +192,8 @@ inline constexpr std::array<std::string_view, 5> kColumnIds{ { "artillery", "inf
 inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Artillery", "Infantry", "Cavalry", "General officer or staff", "Engineer", } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 5>, 2> kCells{ {
-  { { Cell{"A", qrs::Text{true}}, Cell{"I", qrs::Text{true}}, Cell{"", qrs::Text{false}}, Cell{"G", qrs::Text{true}}, Cell{"E", qrs::Text{true}}, } },
-  { { Cell{"Artillery units only", qrs::Text{true}}, Cell{"Infantry units only", qrs::Text{true}}, Cell{"Cavalry units only", qrs::Text{true}}, Cell{"Any unit of their side", qrs::Text{true}}, Cell{"Any unit of their side", qrs::Text{true}}, } },
+  { { Cell{"A", qrs::Text{true}, false}, Cell{"I", qrs::Text{true}, false}, Cell{"", qrs::Text{false}, false}, Cell{"G", qrs::Text{true}, false}, Cell{"E", qrs::Text{true}, false}, } },
+  { { Cell{"Artillery units only", qrs::Text{true}, false}, Cell{"Infantry units only", qrs::Text{true}, false}, Cell{"Cavalry units only", qrs::Text{true}, false}, Cell{"Any unit of their side", qrs::Text{true}, false}, Cell{"Any unit of their side", qrs::Text{true}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -511,11 +511,11 @@ inline constexpr std::array<std::string_view, 5> kColumnIds{ { "strength_foot", 
 inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Strength (foot unit)", "Strength (mounted unit)", "Strength (artillery unit)", "Morale", "Retreat (hexes)", } };
 using Cell = qrs::Cell<qrs::Integer>;
 inline constexpr std::array<std::array<Cell, 5>, 5> kCells{ {
-  { { Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, } },
-  { { Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, } },
-  { { Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, } },
-  { { Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, } },
-  { { Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, Cell{"1", qrs::Integer{true, 1}}, Cell{"", qrs::Integer{false, 0}}, Cell{"", qrs::Integer{false, 0}}, } },
+  { { Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
+  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
+  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, } },
+  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
+  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -560,7 +560,7 @@ inline constexpr std::array<std::string_view, 2> kColumnIds{ { "retreat_hexes", 
 inline constexpr std::array<std::string_view, 2> kColumnNames{ { "Retreat (hexes)", "Morale lost", } };
 using Cell = qrs::Cell<qrs::Integer>;
 inline constexpr std::array<std::array<Cell, 2>, 1> kCells{ {
-  { { Cell{"1", qrs::Integer{true, 1}}, Cell{"1", qrs::Integer{true, 1}}, } },
+  { { Cell{"1", qrs::Integer{true, 1}, false}, Cell{"1", qrs::Integer{true, 1}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -613,11 +613,11 @@ inline constexpr std::array<std::string_view, 6> kColumnIds{ { "1", "2", "3", "4
 inline constexpr std::array<std::string_view, 6> kColumnNames{ { "1", "2", "3", "4", "5", "6", } };
 using Cell = qrs::Cell<qrs::Dice>;
 inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
-  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, } },
-  { { Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}}, Cell{"M-4", qrs::Dice{qrs::Dice::Kind::morale, -4}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, } },
-  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, } },
-  { { Cell{"M+1", qrs::Dice{qrs::Dice::Kind::morale, 1}}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}}, Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}}, } },
-  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}}, Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}}, Cell{"M-4", qrs::Dice{qrs::Dice::Kind::morale, -4}}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}}, } },
+  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
+  { { Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-4", qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
+  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
+  { { Cell{"M+1", qrs::Dice{qrs::Dice::Kind::morale, 1}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, } },
+  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-4", qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -843,17 +843,17 @@ inline constexpr std::array<std::string_view, 4> kColumnIds{ { "code", "move", "
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Type", "Move", "Weapon", "Special", } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 4>, 11> kCells{ {
-  { { Cell{"I", qrs::Text{true}}, Cell{"2", qrs::Text{true}}, Cell{"Musket", qrs::Text{true}}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn.", qrs::Text{true}}, } },
-  { { Cell{"LI", qrs::Text{true}}, Cell{"2", qrs::Text{true}}, Cell{"Musket", qrs::Text{true}}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn.", qrs::Text{true}}, } },
-  { { Cell{"R", qrs::Text{true}}, Cell{"2", qrs::Text{true}}, Cell{"Rifle", qrs::Text{true}}, Cell{"", qrs::Text{false}}, } },
-  { { Cell{"MR", qrs::Text{true}}, Cell{"3", qrs::Text{true}}, Cell{"M, R", qrs::Text{true}}, Cell{"Run Down: (see below). Infiltrate: can deploy in open order and act as skirmishers.", qrs::Text{true}}, } },
-  { { Cell{"LD", qrs::Text{true}}, Cell{"3", qrs::Text{true}}, Cell{"M, R, S+P", qrs::Text{true}}, Cell{"Run Down: Can destroy an adjacent Indian unit in open ground.", qrs::Text{true}}, } },
-  { { Cell{"N", qrs::Text{true}}, Cell{"2", qrs::Text{true}}, Cell{"M, R", qrs::Text{true}}, Cell{"Skilled fighters: Cannot be flanked. Pick off: can destroy adjacent routed unit.", qrs::Text{true}}, } },
-  { { Cell{"FA", qrs::Text{true}}, Cell{"2", qrs::Text{true}}, Cell{"A, H", qrs::Text{true}}, Cell{"Cannot melee.", qrs::Text{true}}, } },
-  { { Cell{"LA", qrs::Text{true}}, Cell{"3", qrs::Text{true}}, Cell{"A, H", qrs::Text{true}}, Cell{"Can fire in same turn as the gun is unlimbered or limbered.", qrs::Text{true}}, } },
-  { { Cell{"HA", qrs::Text{true}}, Cell{"0", qrs::Text{true}}, Cell{"A, H", qrs::Text{true}}, Cell{"Cannot move or melee.", qrs::Text{true}}, } },
-  { { Cell{"", qrs::Text{false}}, Cell{"2", qrs::Text{true}}, Cell{"None", qrs::Text{true}}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower).", qrs::Text{true}}, } },
-  { { Cell{"", qrs::Text{false}}, Cell{"4", qrs::Text{true}}, Cell{"None", qrs::Text{true}}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower).", qrs::Text{true}}, } },
+  { { Cell{"I", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"Musket", qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn.", qrs::Text{true}, false}, } },
+  { { Cell{"LI", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"Musket", qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn.", qrs::Text{true}, false}, } },
+  { { Cell{"R", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"Rifle", qrs::Text{true}, false}, Cell{"", qrs::Text{false}, false}, } },
+  { { Cell{"MR", qrs::Text{true}, false}, Cell{"3", qrs::Text{true}, false}, Cell{"M, R", qrs::Text{true}, false}, Cell{"Run Down: (see below). Infiltrate: can deploy in open order and act as skirmishers.", qrs::Text{true}, false}, } },
+  { { Cell{"LD", qrs::Text{true}, false}, Cell{"3", qrs::Text{true}, false}, Cell{"M, R, S+P", qrs::Text{true}, false}, Cell{"Run Down: Can destroy an adjacent Indian unit in open ground.", qrs::Text{true}, false}, } },
+  { { Cell{"N", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"M, R", qrs::Text{true}, false}, Cell{"Skilled fighters: Cannot be flanked. Pick off: can destroy adjacent routed unit.", qrs::Text{true}, false}, } },
+  { { Cell{"FA", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"A, H", qrs::Text{true}, false}, Cell{"Cannot melee.", qrs::Text{true}, false}, } },
+  { { Cell{"LA", qrs::Text{true}, false}, Cell{"3", qrs::Text{true}, false}, Cell{"A, H", qrs::Text{true}, false}, Cell{"Can fire in same turn as the gun is unlimbered or limbered.", qrs::Text{true}, false}, } },
+  { { Cell{"HA", qrs::Text{true}, false}, Cell{"0", qrs::Text{true}, false}, Cell{"A, H", qrs::Text{true}, false}, Cell{"Cannot move or melee.", qrs::Text{true}, false}, } },
+  { { Cell{"", qrs::Text{false}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"None", qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower).", qrs::Text{true}, false}, } },
+  { { Cell{"", qrs::Text{false}, false}, Cell{"4", qrs::Text{true}, false}, Cell{"None", qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower).", qrs::Text{true}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];

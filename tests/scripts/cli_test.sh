@@ -164,7 +164,7 @@ expect report_usage 2 "" -- "$qrsc" report rules/rff/maw-3-15mm.yaml
 # source documents (disputed errata) are one line there and listed by check.
 maw=rules/rff/maw-3-15mm.yaml
 out=$("$qrsc" build $maw -o "$tmp/quiet" 2>&1)
-if [ "$(wc -l <<<"$out")" -eq 1 ] && [[ "$out" == "qrsc: note: "*" known disagreements of the source documents; see qrsc check" ]]; then
+if [ "$(wc -l <<<"$out")" -eq 1 ] && [[ "$out" == "qrsc: note: "*" known disagreements of the source documents, "*" values they do not give; see qrsc check" ]]; then
   passed=$((passed + 1))
 else
   echo "FAIL build_output: want one line of known disagreements, got:"; echo "$out" | head -5; failures=$((failures + 1))
@@ -198,6 +198,39 @@ for f in "$tmp/dep/rff/1812_3_15mm.hpp" rules/rff/1812-3-15mm.yaml rules/rff/acw
   [[ "$dep" == *"$f"* ]] || { echo "FAIL depfile lacks $f:"; echo "$dep"; ok=0; }
 done
 [ "$ok" = 1 ] && passed=$((passed + 1)) || failures=$((failures + 1))
+# Each change cites the erratum that explains it (000 change 50 moves every charge band by one).
+expect diff_cites 0 "Swept from the Field now occurs on 8 or more instead of 9 or more (changes 50, 53; erratum figure-5)" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
+# Headings several tables share are qualified; rows repeated in groups name their group.
+expect diff_heading 0 "## Charge: Die Roll Modifiers" -- "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml
+expect diff_row_group 0 "Cavalry Line, Open Ground: now 28 / 36 instead of 18 / 24" -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml --expand
+# The 25mm sheet's distances are the 15mm ones x1.5: one item, unless --expand lists them.
+expect diff_scale 0 "1. All distances are 1.5 times the 15mm sheet's: 48 values" -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml
+expect diff_expand 0 '"12" clear line of sight" instead of "8" clear line of sight"' -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml --expand
+expect diff_json 0 '"conversion": "All distances are 1.5 times' -- "$qrsc" diff rules/rff/1812-2.1-15mm.yaml rules/rff/1812-2.1-25mm.yaml --format json
+# An output name that says no known format is refused, nothing written.
+expect diff_suffix 2 "cannot tell the format of" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml -o "$tmp/changes.txt"
+[ ! -e "$tmp/changes.txt" ] && passed=$((passed + 1)) || { echo "FAIL diff_suffix wrote a file"; failures=$((failures + 1)); }
+
+# qrsc publish: the bundle (PDFs at both sizes, HTML, change lists, index), the same bytes on
+# every run. Needs Chromium; skipped (saying so) without it.
+if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null; then
+  maw=rules/rff/maw-3-15mm.yaml
+  if "$qrsc" publish $maw -o "$tmp/pub1" 2>/dev/null && "$qrsc" publish $maw -o "$tmp/pub2" 2>/dev/null; then
+    for f in index.html rff/maw_3_15mm-letter.pdf rff/maw_3_15mm-a4.pdf rff/maw_3_15mm.html \
+             rff/maw_3_15mm-changes.md rff/maw_3_15mm-changes.html; do
+      [ -s "$tmp/pub1/$f" ] && { [ "$f" = index.html ] || grep -qF "href=\"$f\"" "$tmp/pub1/index.html"; } \
+        && passed=$((passed + 1)) || { echo "FAIL publish: $f missing or not in the index"; failures=$((failures + 1)); }
+    done
+    diff -r "$tmp/pub1" "$tmp/pub2" >/dev/null && passed=$((passed + 1)) \
+      || { echo "FAIL publish: two runs differ"; failures=$((failures + 1)); }
+    grep -q 'class="mark"' "$tmp/pub1/rff/maw_3_15mm.html" && passed=$((passed + 1)) \
+      || { echo "FAIL publish: no change marks on a sheet with numbered errata"; failures=$((failures + 1)); }
+  else
+    echo "FAIL publish: exit status"; failures=$((failures + 1))
+  fi
+else
+  echo "publish: chromium is not installed; skipped"
+fi
 
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

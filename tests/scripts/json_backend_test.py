@@ -140,6 +140,24 @@ def check_expectations(sheets):
     return checked
 
 
+def check_unknown(sheets):
+    """A value no source gives is unknown, not blank: 002 prints no legible cell for the MAW
+    Mexican heavy gun (its "4 3 2 1" cannot be placed in a column), and 000 gives no open-ground
+    rate for the 1812 Version 3 siege gun; a known cell stays a number."""
+    def cell(sheet, table, row, column):
+        t = next(t for t in sheets[sheet]["tables"] if t["id"] == table)["matrix"]
+        i = next(i for i, c in enumerate(t["columns"]) if c["id"] == column)
+        return next(r for r in t["rows"] if r["id"] == row)["cells"][i]
+    for sheet, table, row, column in [("maw-3-15mm", "cannonade_fire_points", "mex_hg", "r4"),
+                                      ("1812-3-15mm", "movement_rates", "artillery_siege_gun", "open")]:
+        c = cell(sheet, table, row, column)
+        if not (isinstance(c, dict) and c.get("unknown") is True and "value" not in c):
+            fail(f"{sheet} {table}/{row}/{column} is not unknown: {c}")
+    c = cell("maw-3-15mm", "cannonade_fire_points", "hh", "r4")
+    if not (isinstance(c, dict) and "unknown" not in c and c["value"] is not None):
+        fail(f"maw-3-15mm cannonade_fire_points/hh/r4 should be a known value: {c}")
+
+
 def broken_variants(sheet):
     """Copies of a valid sheet that the schema must reject, each with what is wrong."""
     def mutate(f):
@@ -187,6 +205,7 @@ def main():
         if validator.is_valid(broken):
             fail(f"the schema accepts a sheet with {what}")
     checked = check_expectations(sheets)
+    check_unknown(sheets)
     for f in failures[:40]:
         print("FAIL:", f)
     print(f"{len(sheets)} JSON sheets valid against the schema; {checked} expectations from the seeds answered "

@@ -4,7 +4,7 @@
 set -euo pipefail
 root=$1
 cd "$root"
-if [ -d .git ]; then
+if [ -e .git ]; then  # a folder, or a file in a git worktree
   mapfile -t files < <(git ls-files)
 else
   mapfile -t files < <(find . -path ./build -prune -o -type f -print)

@@ -23,6 +23,8 @@ struct OutputFile {
 struct BackendOptions {
   std::string paper = "letter";  // html, pdf: letter or a4
   std::string chromium;          // pdf: the browser to print with; empty for the default
+  bool appendix = false;         // html, pdf: add the reference tables (`print: appendix`)
+  bool change_marks = false;     // html, pdf: print each erratum's number beside what it covers
 };
 
 class Backend {

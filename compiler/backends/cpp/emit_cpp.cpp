@@ -319,6 +319,7 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
       mst::data cell;
       cell.set("notation", c.notation);
       cell.set("value", cpp_cell_value(c, m.cell));
+      cell.set("unknown", cpp_bool(c.unknown));
       cells << cell;
     }
     row.set("cells", cells);

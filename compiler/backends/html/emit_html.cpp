@@ -79,6 +79,16 @@ void set_sheet_fields(mst::data& d, const Spec& spec) {
   d.set("figures", spec.figures);
   d.set("spec_path", spec.path);
   d.set("system", spec.system);
+  // The footer's imprint: publisher, copyright line, version (default: the edition), date.
+  const Publisher& p = spec.publisher;
+  d.set("has_publisher", !p.name.empty());
+  d.set("publisher", p.name);
+  d.set("has_copyright", !p.copyright.empty());
+  d.set("copyright", p.copyright);
+  d.set("has_version", !p.version.empty());
+  d.set("version", p.version);
+  d.set("has_date", !p.date.empty());
+  d.set("date", p.date);
 }
 
 }  // namespace
@@ -96,6 +106,8 @@ Paper paper_option(const std::string& name) {
   return *paper;
 }
 
+SheetOptions sheet_options(const BackendOptions& o) { return {paper_option(o.paper), o.appendix, o.change_marks}; }
+
 std::string html_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".html"; }
 
 constexpr const char* kSheetTemplate = "html/sheet.html.mustache";
@@ -110,17 +122,20 @@ struct HtmlSheetEmitter::Parsed {
 HtmlSheetEmitter::HtmlSheetEmitter() : parsed_(std::make_unique<Parsed>()) {}
 HtmlSheetEmitter::~HtmlSheetEmitter() = default;
 
-std::optional<int> HtmlSheetEmitter::page_count(const Spec& spec) const {
-  const auto pages = place(parsed_->layouts, spec).pages;
+std::optional<int> HtmlSheetEmitter::page_count(const Spec& spec, bool appendix) const {
+  const auto pages = place(parsed_->layouts, spec, appendix).pages;
   for (const auto& p : pages) {
     if (p.flow > 0) return std::nullopt;
   }
   return static_cast<int>(pages.size());
 }
 
-std::string HtmlSheetEmitter::sheet(const Spec& spec, Paper paper) const {
-  const PaperSize& size = paper_size(paper);
-  const PlacedLayout layout = place(parsed_->layouts, spec);
+std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& options) const {
+  const PaperSize& size = paper_size(options.paper);
+  const PlacedLayout layout = place(parsed_->layouts, spec, options.appendix);
+  const html::ChangeMarks change_marks(spec);
+  const bool marked = (options.change_marks || layout.change_marks) && !change_marks.empty();
+  const html::ChangeMarks* marks = marked ? &change_marks : nullptr;
   const auto& pages = layout.pages;
   const bool fixed = std::none_of(pages.begin(), pages.end(), [](const PlacedPage& p) { return p.flow > 0; });
   mst::data d;
@@ -134,13 +149,23 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, Paper paper) const {
   d.set("font_size", layout.font_size);
   mst::data page_list = list_of();
   for (std::size_t i = 0; i < pages.size(); ++i) {
-    mst::data page = page_data(pages[i]);
+    mst::data page = page_data(pages[i], marks);
     page.set("page_number", std::to_string(i + 1));
     page.set("page_count", std::to_string(pages.size()));
     page.set("fixed_pages", fixed);
     page_list << page;
   }
   d.set("pages", page_list);
+  mst::data legend = list_of();
+  if (marked) {
+    for (const auto& l : change_marks.legend()) {
+      mst::data item;
+      item.set("text", l);
+      legend << item;
+    }
+  }
+  d.set("has_legend", marked);
+  d.set("legend", legend);
   return render(kSheetTemplate, parsed_->sheet, d);
 }
 
@@ -159,6 +184,7 @@ std::string HtmlSheetEmitter::index(const std::vector<const Spec*>& specs) const
 }
 
 std::string emit_html_sheet(const Spec& spec, Paper paper) { return HtmlSheetEmitter().sheet(spec, paper); }
+std::string emit_html_sheet(const Spec& spec, const SheetOptions& options) { return HtmlSheetEmitter().sheet(spec, options); }
 
 std::string emit_html_index(const std::vector<Spec>& specs) {
   std::vector<const Spec*> all;
@@ -166,6 +192,8 @@ std::string emit_html_index(const std::vector<Spec>& specs) {
   return HtmlSheetEmitter().index(all);
 }
 
-std::optional<int> html_sheet_page_count(const Spec& spec) { return HtmlSheetEmitter().page_count(spec); }
+std::optional<int> html_sheet_page_count(const Spec& spec, bool appendix) {
+  return HtmlSheetEmitter().page_count(spec, appendix);
+}
 
 }  // namespace qrsc

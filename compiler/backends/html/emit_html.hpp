@@ -18,6 +18,18 @@ std::optional<Paper> paper_from(const std::string& name);  // "letter", "a4"
 // The paper a backend was asked for; throws std::runtime_error on an unknown name.
 Paper paper_option(const std::string& name);
 
+// How one sheet is printed.
+struct SheetOptions {
+  Paper paper = Paper::letter;
+  bool appendix = false;      // add the reference tables (`print: appendix`) on further pages
+  bool change_marks = false;  // print each erratum's number beside what it changed, with a legend
+};
+
+struct BackendOptions;
+// The sheet options a backend was asked for (paper, appendix, change marks); throws on an
+// unknown paper.
+SheetOptions sheet_options(const BackendOptions& o);
+
 // Loads the layouts and parses the templates once; renders as many sheets as a run has.
 class HtmlSheetEmitter {
  public:
@@ -26,12 +38,13 @@ class HtmlSheetEmitter {
   HtmlSheetEmitter(const HtmlSheetEmitter&) = delete;
   HtmlSheetEmitter& operator=(const HtmlSheetEmitter&) = delete;
 
-  [[nodiscard]] std::string sheet(const Spec& spec, Paper paper) const;
+  [[nodiscard]] std::string sheet(const Spec& spec, const SheetOptions& options) const;
+  [[nodiscard]] std::string sheet(const Spec& spec, Paper paper) const { return sheet(spec, SheetOptions{paper}); }
   // The page listing every sheet (title, edition, scale), linking to html_sheet_path of each.
   [[nodiscard]] std::string index(const std::vector<const Spec*>& specs) const;
   // The number of printed pages the layout intends for this spec (pages with content), or
   // nothing when its layout flows over as many pages as it needs.
-  [[nodiscard]] std::optional<int> page_count(const Spec& spec) const;
+  [[nodiscard]] std::optional<int> page_count(const Spec& spec, bool appendix = false) const;
 
  private:
   struct Parsed;
@@ -40,8 +53,9 @@ class HtmlSheetEmitter {
 
 // The same, each with a renderer of its own (tests, one-off uses).
 std::string emit_html_sheet(const Spec& spec, Paper paper);
+std::string emit_html_sheet(const Spec& spec, const SheetOptions& options);
 std::string emit_html_index(const std::vector<Spec>& specs);
-std::optional<int> html_sheet_page_count(const Spec& spec);
+std::optional<int> html_sheet_page_count(const Spec& spec, bool appendix = false);
 // The sheet's path under the output folder: beside the header, <system>/<file id>.html
 std::string html_sheet_path(const Spec& spec);
 

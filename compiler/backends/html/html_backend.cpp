@@ -8,17 +8,17 @@ namespace {
 
 class HtmlBackend final : public Backend {
  public:
-  explicit HtmlBackend(Paper paper) : paper_(paper) {}
+  explicit HtmlBackend(SheetOptions options) : options_(options) {}
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
-    return {{html_sheet_path(spec), emitter_.sheet(spec, paper_)}};
+    return {{html_sheet_path(spec), emitter_.sheet(spec, options_)}};
   }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
     return {{"index.html", emitter_.index(specs)}};
   }
 
  private:
-  Paper paper_;
+  SheetOptions options_;
   HtmlSheetEmitter emitter_;
 };
 
@@ -27,7 +27,7 @@ class HtmlBackend final : public Backend {
 const BackendInfo& html_backend() {
   static const BackendInfo info{"html", "printable sheet (self-contained HTML) and index.html", true,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
-                                  return std::make_unique<HtmlBackend>(paper_option(o.paper));
+                                  return std::make_unique<HtmlBackend>(sheet_options(o));
                                 }};
   return info;
 }

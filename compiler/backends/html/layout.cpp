@@ -22,12 +22,15 @@ int number(const YAML::Node& n, const char* key, int fallback) { return n[key] ?
 
 class Placer {
  public:
-  explicit Placer(const Spec& spec) : spec_(spec) {}
+  Placer(const Spec& spec, bool appendix) : spec_(spec), appendix_(appendix) {}
 
   std::vector<PlacedPage> place(const YAML::Node& pages) {
     std::vector<PlacedPage> out;
     for (const auto& p : pages) {
-      PlacedPage page{scalar(p, "title"), number(p, "flow", 0), {}};
+      // An appendix page holds reference tables only, and is printed only when asked for.
+      on_appendix_ = p["appendix"] && p["appendix"].as<bool>();
+      if (on_appendix_ && !appendix_) continue;
+      PlacedPage page{scalar(p, "title"), number(p, "flow", 0), page_font_size(p["font_size"]), {}};
       // A page is one row of columns, or `rows` of them, top to bottom.
       if (p["rows"]) {
         for (const auto& r : p["rows"]) page.rows.push_back(row(r));
@@ -41,6 +44,15 @@ class Placer {
   }
 
  private:
+  // A page's type size: one size, or sizes by spec id (sheets of one system differ in how much
+  // their first page holds), "*" for the others.
+  std::string page_font_size(const YAML::Node& n) const {
+    if (!n) return "";
+    if (n.IsScalar()) return n.as<std::string>();
+    if (n[spec_.id]) return n[spec_.id].as<std::string>();
+    return n["*"] ? n["*"].as<std::string>() : std::string();
+  }
+
   PlacedRow row(const YAML::Node& n) {
     if (!n["columns"] || !n["columns"].IsSequence()) layout_error(n, "a page or row needs a list of columns");
     PlacedRow r;
@@ -67,11 +79,12 @@ class Placer {
   void add(PlacedBlock& block, const YAML::Node& n) {
     if (!n.IsScalar() && !(n.IsMap() && n["id"])) layout_error(n, "a table is an id or { id, split, width }");
     const std::string id = n.IsScalar() ? n.as<std::string>() : scalar(n, "id");
+    if (id != kRest && !shown(id)) return;
     named_.insert(id);
     const int split = n.IsMap() ? number(n, "split", 1) : 1;
     const int width = n.IsMap() ? number(n, "width", 1) : 1;
     if (id == kRest) {
-      block.push_back({nullptr, 1, 1});
+      block.push_back({nullptr, on_appendix_ ? 1 : 0, 1});  // split marks which "*" this is
     } else if (const Table* t = spec_.table(id)) {
       block.push_back({t, split, width});
     }
@@ -85,8 +98,11 @@ class Placer {
             std::vector<PlacedBlock> blocks;
             for (auto& b : sec.blocks) {
               if (b.size() == 1 && b[0].table == nullptr) {
+                const bool appendix_rest = b[0].split == 1;
                 for (const auto& t : spec_.tables) {
-                  if (!named_.count(t.id)) blocks.push_back({{&t, 1, 1}});
+                  if (!named_.count(t.id) && t.appendix == appendix_rest && (appendix_ || !t.appendix)) {
+                    blocks.push_back({{&t, 1, 1}});
+                  }
                 }
               } else {
                 blocks.push_back(std::move(b));
@@ -103,23 +119,33 @@ class Placer {
     std::erase_if(pages, [](const PlacedPage& p) { return p.rows.empty(); });
   }
 
+  // Reference tables are printed only on appendix pages, in an appendix run; an appendix page
+  // holds nothing else.
+  bool shown(const std::string& id) const {
+    const Table* t = spec_.table(id);
+    return t == nullptr || (t->appendix && on_appendix_ && appendix_) || (!t->appendix && !on_appendix_);
+  }
+
   const Spec& spec_;
+  bool appendix_;
+  bool on_appendix_ = false;  // placing an appendix page
   std::set<std::string> named_;
 };
 
 }  // namespace
 
-PlacedLayout place(const YAML::Node& all, const Spec& spec) {
+PlacedLayout place(const YAML::Node& all, const Spec& spec, bool appendix) {
   const YAML::Node layout = all[spec.system] ? all[spec.system] : all["default"];
   if (!layout || !layout["pages"] || !layout["pages"].IsSequence()) {
     throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + spec.system + "' and no default");
   }
-  return {scalar(layout, "font_size"), Placer(spec).place(layout["pages"])};
+  const bool marks = layout["change_marks"] && layout["change_marks"].as<bool>();
+  return {scalar(layout, "font_size"), marks, Placer(spec, appendix).place(layout["pages"])};
 }
 
 namespace {
 
-mst::data block_data(const PlacedSection& s, const PlacedBlock& b) {
+mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const ChangeMarks* marks) {
   // Tables side by side under one name ("Die Roll Modifiers") show it once, above them.
   const bool shared_title = b.size() > 1 && std::all_of(b.begin(), b.end(), [&](const PlacedTable& pt) {
                               return same_words(pt.table->title, b[0].table->title);
@@ -128,7 +154,7 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b) {
   for (const auto& pt : b) {
     // A section named like its only table ("Movement Rate") shows the name once.
     const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
-    mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split);
+    mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split, marks);
     td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
     tables << td;
   }
@@ -140,7 +166,7 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b) {
   return block;
 }
 
-mst::data row_data(const PlacedRow& r, int flow) {
+mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
   std::string style = "column-count: " + std::to_string(flow);
   if (flow <= 0) {
     style = "grid-template-columns:";
@@ -151,7 +177,7 @@ mst::data row_data(const PlacedRow& r, int flow) {
     mst::data sections = list_of();
     for (const auto& s : c.sections) {
       mst::data blocks = list_of();
-      for (const auto& b : s.blocks) blocks << block_data(s, b);
+      for (const auto& b : s.blocks) blocks << block_data(s, b, marks);
       mst::data section;
       section.set("has_heading", !s.title.empty());
       section.set("heading", s.title);
@@ -170,13 +196,14 @@ mst::data row_data(const PlacedRow& r, int flow) {
 
 }  // namespace
 
-mst::data page_data(const PlacedPage& p) {
+mst::data page_data(const PlacedPage& p, const ChangeMarks* marks) {
   mst::data page;
   page.set("has_page_title", !p.title.empty());
   page.set("page_title", p.title);
   page.set("flow", p.flow > 0);
+  page.set("page_style", p.font_size.empty() ? std::string() : "font-size: " + p.font_size);
   mst::data rows = list_of();
-  for (const auto& r : p.rows) rows << row_data(r, p.flow);
+  for (const auto& r : p.rows) rows << row_data(r, p.flow, marks);
   page.set("rows", rows);
   return page;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "change_marks.hpp"
 #include "model.hpp"
 
 namespace qrsc::html {
@@ -39,16 +40,19 @@ using PlacedRow = std::vector<PlacedColumn>;
 struct PlacedPage {
   std::string title;
   int flow = 0;  // > 0: tables poured into this many columns, over as many pages as needed
+  std::string font_size;  // this page's base type size, when it sets its own
   std::vector<PlacedRow> rows;
 };
 
 struct PlacedLayout {
-  std::string font_size;  // the base font size, when the layout sets one
+  std::string font_size;      // the base font size, when the layout sets one
+  bool change_marks = false;  // the layout prints change marks whenever the spec has errata
   std::vector<PlacedPage> pages;
 };
 
 // Places the spec's tables by the layout of its system (or the default); `all` is layouts.yaml.
-PlacedLayout place(const YAML::Node& all, const Spec& spec);
-mst::data page_data(const PlacedPage& p);
+// Reference tables (`print: appendix`) are placed only when `appendix` is set.
+PlacedLayout place(const YAML::Node& all, const Spec& spec, bool appendix);
+mst::data page_data(const PlacedPage& p, const ChangeMarks* marks);
 
 }  // namespace qrsc::html

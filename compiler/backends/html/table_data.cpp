@@ -17,6 +17,32 @@ mst::data text_item(const std::string& text) {
   return d;
 }
 
+// What one table's drawing needs beyond the table: its change marks (when printed) and the
+// places where it prints a value the sources do not give, for the footnote.
+struct TableContext {
+  const Table& table;
+  const ChangeMarks* marks;
+  std::vector<std::string> unknown_notes;  // the source notes that explain each unknown
+
+  // Sets has_mark and mark on d for the part of the table at `path` below the table id.
+  void mark(mst::data& d, const std::string& path) const {
+    const std::string m = marks ? marks->at(path.empty() ? table.id : table.id + "/" + path) : std::string();
+    d.set("has_mark", !m.empty());
+    d.set("mark", m);
+  }
+  // Remembers an unknown value and which source note explains it: the row's when it speaks of
+  // the unknown ("?"), else the table's. One line per document, short enough for a full page.
+  void unknown(const std::optional<SourceNote>& row_source, const std::string& /*row_name*/) {
+    const bool row_explains = row_source && (row_source->note.find('?') != std::string::npos ||
+                                             row_source->note.find("unknown") != std::string::npos);
+    const std::optional<SourceNote> row_note = row_explains ? row_source : std::nullopt;
+    const std::optional<SourceNote>& note = row_note ? row_note : table.source;
+    std::string where = note ? note->doc : std::string("the source documents");
+    where += row_note ? " (see the source note of each row)" : " (see the source note of " + table.title + ")";
+    if (std::find(unknown_notes.begin(), unknown_notes.end(), where) == unknown_notes.end()) unknown_notes.push_back(where);
+  }
+};
+
 // ------------------------------------------------------------------ tables, by kind
 
 // The rows [first, last) of each of the `split` blocks a long table is printed in, side by
@@ -47,15 +73,21 @@ std::string band_text(const BandCell& c, KeyType type) {
   return sheet_number(c.notation.empty() ? format_band(c.band, type) : c.notation);
 }
 
-// One printed line of a band table: the die results, then the effect.
+// One printed line of a band table: the die results, then the effect. `cell_marks` holds
+// each cell's change mark (or is empty).
 mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::size_t columns, const std::string& title,
-                    const std::vector<std::string>& paragraphs, bool continues) {
+                    const std::vector<std::string>& paragraphs, bool continues,
+                    const std::vector<std::string>& cell_marks = {}) {
   mst::data line;
   mst::data cell_list = list_of();
-  for (const auto& c : cells) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
     mst::data cd;
-    cd.set("text", c);
+    cd.set("text", cells[i]);
     cd.set("span", std::to_string(span_all ? columns : 1));
+    cd.set("unknown", is_unknown_notation(cells[i]));
+    const std::string m = i < cell_marks.size() ? cell_marks[i] : std::string();
+    cd.set("has_mark", !m.empty());
+    cd.set("mark", m);
     cell_list << cd;
   }
   line.set("cells", cell_list);
@@ -68,7 +100,7 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
   return line;
 }
 
-mst::data band_data(const BandTable& bt, int split) {
+mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   mst::data d;
   const bool single = bt.single_column();
   // A table whose every row carries a number is a list of modifiers ("-5 less than 1 fire
@@ -78,6 +110,11 @@ mst::data band_data(const BandTable& bt, int split) {
   bool has_effects = false;
   mst::data lines = list_of();
   for (const auto& r : bt.rows) {
+    std::vector<std::string> cell_marks;
+    for (const auto& c : bt.columns) cell_marks.push_back(ctx.marks ? ctx.marks->at(ctx.table.id, r.id, c.id) : "");
+    for (const auto& c : r.bands) {
+      if (c.unknown) ctx.unknown(r.source, r.title);
+    }
     std::vector<std::string> paragraphs;
     for (const auto& p : r.paragraphs) paragraphs.push_back(p.render());
     // A label already names the row; its title is not repeated beside it.
@@ -90,8 +127,10 @@ mst::data band_data(const BandTable& bt, int split) {
       } else {
         for (const auto& c : r.bands) cells.push_back(band_text(c, bt.key_type));
       }
-      mst::data line = band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false);
+      mst::data line =
+          band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false, label_spans ? std::vector<std::string>{} : cell_marks);
       line.set("number", r.number ? sheet_number(format_signed(*r.number)) : std::string());
+      ctx.mark(line, r.id);
       lines << line;
       has_effects = has_effects || !title.empty() || !paragraphs.empty();
       continue;
@@ -111,8 +150,14 @@ mst::data band_data(const BandTable& bt, int split) {
           paras.back() += " " + part_text;
         }
       }
-      mst::data line = band_line(cells, false, bt.columns.size(), i == 0 ? title : std::string(), paras, i > 0);
+      mst::data line = band_line(cells, false, bt.columns.size(), i == 0 ? title : std::string(), paras, i > 0,
+                                 i == 0 ? cell_marks : std::vector<std::string>{});
       line.set("number", i == 0 && r.number ? sheet_number(format_signed(*r.number)) : std::string());
+      if (i == 0) {
+        ctx.mark(line, r.id);
+      } else {
+        ctx.mark(line, r.id + "/" + part.id);
+      }
       lines << line;
     }
     has_effects = true;
@@ -123,6 +168,9 @@ mst::data band_data(const BandTable& bt, int split) {
   d.set("has_effects", has_effects);
   d.set("multi", !single);
   d.set("key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
+  // The sheet's heading over the columns ("Target" over Crack ... Green), in place of the key's.
+  d.set("has_columns_title", !single && !bt.columns_title.empty());
+  d.set("columns_title", bt.columns_title);
   d.set("column_count", std::to_string(bt.columns.size()));
   mst::data columns = list_of();
   for (const auto& c : bt.columns) {
@@ -134,7 +182,7 @@ mst::data band_data(const BandTable& bt, int split) {
   return d;
 }
 
-mst::data modifier_data(const ModifierTable& mt) {
+mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
   mst::data d;
   int last_column = 1;
   for (const auto& m : mt.items) last_column = std::max(last_column, m.column);
@@ -146,6 +194,7 @@ mst::data modifier_data(const ModifierTable& mt) {
       mst::data item;
       item.set("value", sheet_number(sheet_fraction(m.value_notation())));
       item.set("text", m.text.render());
+      ctx.mark(item, m.id);
       items << item;
     }
     mst::data col;
@@ -158,6 +207,7 @@ mst::data modifier_data(const ModifierTable& mt) {
 }
 
 std::string cell_text(const MatrixCell& c, CellType type) {
+  if (c.unknown) return kUnknownNotation;
   if (!c.present) return "";
   if (c.notation == "-") return sheet_number(c.notation);
   switch (type) {
@@ -208,7 +258,7 @@ mst::data column_group_data(const Matrix& m) {
   return out;
 }
 
-mst::data matrix_data(const Matrix& m, int split) {
+mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
   mst::data d;
   const bool row_groups =
       std::any_of(m.rows.begin(), m.rows.end(), [](const MatrixRow& r) { return !r.group.empty(); });
@@ -233,8 +283,15 @@ mst::data matrix_data(const Matrix& m, int split) {
       row.set("group", r.group);
       row.set("group_span", std::to_string(span));
       row.set("name", r.name);
+      ctx.mark(row, r.id);
       mst::data cells = list_of();
-      for (const auto& c : r.cells) cells << text_item(cell_text(c, m.cell));
+      for (std::size_t c = 0; c < r.cells.size(); ++c) {
+        mst::data cell = text_item(cell_text(r.cells[c], m.cell));
+        cell.set("unknown", r.cells[c].unknown);
+        if (r.cells[c].unknown) ctx.unknown(r.source, r.group.empty() ? r.name : r.group + " " + r.name);
+        ctx.mark(cell, r.id + "/" + m.columns[c].id);
+        cells << cell;
+      }
       row.set("cells", cells);
       rows << row;
     }
@@ -244,6 +301,8 @@ mst::data matrix_data(const Matrix& m, int split) {
     block.set("column_groups", column_group_data(m));
     block.set("has_column_groups", !m.column_groups.empty());
     block.set("has_row_groups", row_groups);
+    block.set("has_row_heading", !m.row_heading.empty());
+    block.set("row_heading", m.row_heading);
     block.set("cell_type", cell_type_name(m.cell));
     blocks << block;
   }
@@ -251,7 +310,9 @@ mst::data matrix_data(const Matrix& m, int split) {
   return d;
 }
 
-mst::data list_items(const std::vector<ListItem>& items, bool numbered) {
+// `path` is "section" for marks; `index` counts the section's items in print order.
+mst::data list_items(const std::vector<ListItem>& items, bool numbered, const TableContext& ctx, const std::string& path,
+                     std::size_t& index) {
   mst::data out = list_of();
   int n = 0;
   for (const auto& i : items) {
@@ -264,13 +325,14 @@ mst::data list_items(const std::vector<ListItem>& items, bool numbered) {
     item.set("has_condition", !i.condition.empty());
     item.set("condition", i.condition.render());
     item.set("has_items", !i.items.empty());
-    item.set("items", list_items(i.items, false));
+    ctx.mark(item, path + "/" + std::to_string(index++));
+    item.set("items", list_items(i.items, false, ctx, path, index));
     out << item;
   }
   return out;
 }
 
-mst::data list_data(const ListTable& lt) {
+mst::data list_data(const ListTable& lt, TableContext& ctx) {
   mst::data d;
   mst::data sections = list_of();
   // A list whose every section is a title and one plain item is a list of named effects and
@@ -286,14 +348,17 @@ mst::data list_data(const ListTable& lt) {
     sd.set("inline_text", first);
     sd.set("section_title", inline_item ? title_before(s.title, first) : s.title);
     sd.set("has_section_title", !s.title.empty());
-    sd.set("items", list_items(s.items, s.numbered));
+    std::size_t index = 0;
+    sd.set("items", list_items(s.items, s.numbered, ctx, s.id, index));
+    // An inline section prints its one item beside its title: a mark on either goes there.
+    ctx.mark(sd, inline_item && ctx.marks && ctx.marks->at(ctx.table.id + "/" + s.id).empty() ? s.id + "/0" : s.id);
     sections << sd;
   }
   d.set("sections", sections);
   return d;
 }
 
-mst::data facts_data(const FactsTable& ft) {
+mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
   mst::data d;
   mst::data items = list_of();
   for (const auto& f : ft.items) {
@@ -302,6 +367,9 @@ mst::data facts_data(const FactsTable& ft) {
     item.set("label", f.label);
     item.set("has_value", !f.value.empty());
     item.set("value", f.value);
+    item.set("unknown", f.unknown);
+    if (f.unknown) ctx.unknown(std::nullopt, ctx.table.title);
+    ctx.mark(item, f.id);
     item.set("text", f.text.render());
     items << item;
   }
@@ -311,8 +379,10 @@ mst::data facts_data(const FactsTable& ft) {
 
 }  // namespace
 
-mst::data table_data(const Table& t, bool show_title, int split) {
+mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks) {
   mst::data d;
+  TableContext ctx{t, marks, {}};
+  ctx.mark(d, "");
   d.set("table_id", t.id);
   d.set("kind", table_kind_name(t.kind));
   d.set("table_title", t.title);
@@ -322,13 +392,18 @@ mst::data table_data(const Table& t, bool show_title, int split) {
   std::visit(
       [&](const auto& body) {
         using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) d.set("bands", band_data(body, split));
-        if constexpr (std::is_same_v<T, ModifierTable>) d.set("modifiers", modifier_data(body));
-        if constexpr (std::is_same_v<T, Matrix>) d.set("matrix", matrix_data(body, split));
-        if constexpr (std::is_same_v<T, ListTable>) d.set("list", list_data(body));
-        if constexpr (std::is_same_v<T, FactsTable>) d.set("facts", facts_data(body));
+        if constexpr (std::is_same_v<T, BandTable>) d.set("bands", band_data(body, split, ctx));
+        if constexpr (std::is_same_v<T, ModifierTable>) d.set("modifiers", modifier_data(body, ctx));
+        if constexpr (std::is_same_v<T, Matrix>) d.set("matrix", matrix_data(body, split, ctx));
+        if constexpr (std::is_same_v<T, ListTable>) d.set("list", list_data(body, ctx));
+        if constexpr (std::is_same_v<T, FactsTable>) d.set("facts", facts_data(body, ctx));
       },
       t.body);
+  // "?" is explained under the table: not in the sources, and where the spec says why.
+  mst::data notes = list_of();
+  for (const auto& n : ctx.unknown_notes) notes << text_item(n);
+  d.set("has_unknown", !ctx.unknown_notes.empty());
+  d.set("unknown_notes", notes);
   return d;
 }
 

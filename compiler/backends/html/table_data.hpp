@@ -4,6 +4,7 @@
 
 #include <kainjow/mustache.hpp>
 
+#include "change_marks.hpp"
 #include "model.hpp"
 
 namespace qrsc::html {
@@ -12,7 +13,8 @@ namespace mst = kainjow::mustache;
 
 inline mst::data list_of() { return mst::data(mst::data::type::list); }
 
-// `split` > 1 prints a long table in that many blocks side by side.
-mst::data table_data(const Table& t, bool show_title, int split);
+// `split` > 1 prints a long table in that many blocks side by side; `marks` (or nullptr) are
+// the change marks printed beside what each erratum covers.
+mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks);
 
 }  // namespace qrsc::html

@@ -154,6 +154,10 @@ Json matrix(const Matrix& m) {
   for (const auto& r : m.rows) {
     Json cells = Json::array();
     for (const auto& c : r.cells) {
+      if (c.unknown) {  // not given in the sources: no value, and says so
+        cells.push_back(Json{{"text", c.notation}, {"unknown", true}});
+        continue;
+      }
       if (!c.present) {
         cells.push_back(nullptr);
         continue;

@@ -126,8 +126,22 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
               std::to_string(p.exit_code) + ")\n" + tail(p.err, 8);
     return r;
   }
-  r.pdf = std::move(bytes);
+  r.pdf = fixed_dates(std::move(bytes));
   return r;
+}
+
+// Chromium stamps the print time into /CreationDate and /ModDate; the same sheet must give the
+// same bytes (a publisher's bundle is compared and cached by content), so both become one fixed
+// date, written in place with the same length so that the cross-reference offsets stay right.
+std::string fixed_dates(std::string pdf) {
+  static const std::string kFixed = "D:20000101000000";  // D:YYYYMMDDHHmmSS, as Chromium writes it
+  for (const std::string key : {"/CreationDate (", "/ModDate ("}) {
+    for (std::size_t pos = pdf.find(key); pos != std::string::npos; pos = pdf.find(key, pos + 1)) {
+      const std::size_t at = pos + key.size();
+      if (pdf.compare(at, 2, "D:") == 0 && at + kFixed.size() <= pdf.size()) pdf.replace(at, kFixed.size(), kFixed);
+    }
+  }
+  return pdf;
 }
 
 }  // namespace qrsc

@@ -22,5 +22,8 @@ struct PdfResult {
 // Prints a self-contained HTML document to PDF. The page size comes from the document's
 // @page rule. A missing Chromium is reported with the Debian package to install.
 PdfResult print_pdf(const std::string& html, const std::string& chromium);
+// The PDF with its creation and modification dates set to one fixed date (same length, so
+// the file stays valid): prints of the same sheet are byte-identical.
+std::string fixed_dates(std::string pdf);
 
 }  // namespace qrsc

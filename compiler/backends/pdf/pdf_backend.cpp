@@ -9,16 +9,16 @@ namespace {
 
 class PdfBackend final : public Backend {
  public:
-  PdfBackend(Paper paper, std::string chromium) : paper_(paper), chromium_(std::move(chromium)) {}
+  PdfBackend(SheetOptions options, std::string chromium) : options_(options), chromium_(std::move(chromium)) {}
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
-    PdfResult pdf = print_pdf(html_.sheet(spec, paper_), chromium_);
+    PdfResult pdf = print_pdf(html_.sheet(spec, options_), chromium_);
     if (!pdf.error.empty()) throw std::runtime_error(pdf.error);
     return {{pdf_sheet_path(spec), std::move(pdf.pdf)}};
   }
 
  private:
-  Paper paper_;
+  SheetOptions options_;
   std::string chromium_;
   HtmlSheetEmitter html_;
 };
@@ -31,7 +31,7 @@ const BackendInfo& pdf_backend() {
   static const BackendInfo info{"pdf", "printable sheet as PDF (headless Chromium)", false,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<PdfBackend>(
-                                      paper_option(o.paper), o.chromium.empty() ? default_chromium() : o.chromium);
+                                      sheet_options(o), o.chromium.empty() ? default_chromium() : o.chromium);
                                 }};
   return info;
 }
