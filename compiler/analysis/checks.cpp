@@ -299,6 +299,77 @@ std::string describe(const Assertion& a) {
   return fmt::format("{} {} {}", where, kWords[static_cast<int>(a.kind)], a.expected);
 }
 
+// Every id a path may name inside a table: rows, items, sections and list items, groups, parts
+// (and the ids rows had before renames they follow), its columns, and "key" (how it is rolled).
+std::vector<std::string> names_in(const Table& t) {
+  std::vector<std::string> out{"key"};
+  std::visit(
+      [&](const auto& body) {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, BandTable>) {
+          for (const auto& r : body.rows) {
+            out.push_back(r.id);
+            out.insert(out.end(), r.old_ids.begin(), r.old_ids.end());
+            for (const auto& p : r.parts) out.push_back(p.id);
+          }
+          for (const auto& c : body.columns) out.push_back(c.id);
+        } else if constexpr (std::is_same_v<T, Matrix>) {
+          for (const auto& r : body.rows) {
+            out.push_back(r.id);
+            out.insert(out.end(), r.old_ids.begin(), r.old_ids.end());
+          }
+          for (const auto& c : body.columns) out.push_back(c.id);
+        } else if constexpr (std::is_same_v<T, ModifierTable>) {
+          for (const auto& i : body.items) {
+            out.push_back(i.id);
+            out.insert(out.end(), i.old_ids.begin(), i.old_ids.end());
+          }
+          for (const auto& g : body.groups) out.push_back(g.id);
+        } else if constexpr (std::is_same_v<T, FactsTable>) {
+          for (const auto& i : body.items) out.push_back(i.id);
+        } else {
+          std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
+            for (const auto& i : items) {
+              if (!i.id.empty()) out.push_back(i.id);
+              walk(i.items);
+            }
+          };
+          for (const auto& sec : body.sections) {
+            out.push_back(sec.id);
+            walk(sec.items);
+          }
+        }
+      },
+      t.body);
+  return out;
+}
+
+bool contains_name(const std::vector<std::string>& names, const std::string& n) {
+  return std::find(names.begin(), names.end(), n) != names.end();
+}
+
+// What an assertion names that the sheet does not have (a typo, not a disagreement of the
+// source): "" when every name is there. exists/absent and renamed assertions name things that
+// may rightly be missing.
+std::string missing_target(const Spec& spec, const Assertion& a) {
+  using K = Assertion::Kind;
+  if (a.kind == K::renamed || a.kind == K::exists || a.kind == K::absent) return {};
+  const Table* t = spec.table(a.table);
+  if (!t) {
+    std::vector<std::string> tables;
+    for (const auto& x : spec.tables) tables.push_back(x.id);
+    return with_suggestion("the sheet has no table '" + a.table + "'", a.table, tables);
+  }
+  const std::vector<std::string> names = names_in(*t);
+  for (const std::string* id : {&a.row, &a.item, &a.column}) {
+    if (!id->empty() && !contains_name(names, *id)) {
+      return with_suggestion("table '" + t->id + "' has no '" + *id + "'", *id, names);
+    }
+  }
+  return {};
+}
+
+
 bool covers(const Erratum& e, const std::string& path) {
   return std::any_of(e.covers.begin(), e.covers.end(), [&](const std::string& c) {
     return path == c || (path.size() > c.size() && path.compare(0, c.size(), c) == 0 && path[c.size()] == '/');
@@ -330,6 +401,10 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
     bool checked = false;
     bool any_failed = false;
     for (const auto& a : e.asserts) {
+      if (const std::string typo = missing_target(spec, a); !typo.empty()) {
+        diags.error(a.loc, "erratum '" + e.id + "' asserts about something the sheet does not have: " + typo);
+        continue;
+      }
       const Verdict v = judge(spec, a);
       any_failed = any_failed || (v.checkable && !v.holds);
       if (!v.checkable) {
@@ -366,8 +441,32 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
     for (const auto& c : e.covers) {
       const std::string table = c.substr(0, c.find('/'));
       if (has_parent && !baseline) continue;
-      if (!spec.table(table) && !(baseline && baseline->table(table)) && table != "terms") {
-        diags.error(e.loc, "erratum '" + e.id + "' covers '" + c + "', but there is no table '" + table + "'");
+      if (table == "terms") continue;
+      const Table* in_sheet = spec.table(table);
+      const Table* in_parent = baseline ? baseline->table(table) : nullptr;
+      if (!in_sheet && !in_parent) {
+        std::vector<std::string> tables;
+        for (const auto& x : spec.tables) tables.push_back(x.id);
+        diags.error(e.loc, with_suggestion("erratum '" + e.id + "' covers '" + c + "', but there is no table '" + table + "'",
+                                           table, tables));
+        continue;
+      }
+      // Each further part names something of that table, in this sheet or (a removal) its parent.
+      std::vector<std::string> names = in_sheet ? names_in(*in_sheet) : std::vector<std::string>{};
+      if (in_parent) {
+        const auto more = names_in(*in_parent);
+        names.insert(names.end(), more.begin(), more.end());
+      }
+      for (std::size_t at = c.find('/'); at != std::string::npos;) {
+        const std::size_t next = c.find('/', at + 1);
+        const std::string part = c.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+        if (!contains_name(names, part)) {
+          diags.error(e.loc, with_suggestion("erratum '" + e.id + "' covers '" + c + "', but table '" + table +
+                                                 "' has no '" + part + "'",
+                                             part, names));
+          break;
+        }
+        at = next;
       }
     }
   }

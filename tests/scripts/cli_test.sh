@@ -71,6 +71,35 @@ expect spec_by_name 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup acw-2.1-15
 expect spec_by_path_name 0 $'swept_from_the_field\tSwept from the Field' -- "$qrsc" lookup rff/1812-3-15mm charge_effects 8 --format tsv
 expect spec_name_typo 1 "no spec file or spec named 'acw-2.1-15mn'; did you mean 'acw-2.1-15mm'? (looked in rules)" -- "$qrsc" show acw-2.1-15mn
 
+# Errata name real things: a covers path or an assertion target that names nothing is a typo,
+# with a suggestion, never advice to mark it disputed.
+mkdir -p "$tmp/typo"
+cat > "$tmp/typo/house.yaml" <<'YAML'
+qrs: 1
+extends: rff/acw-2.1-15mm
+subtitle: House
+sources:
+  - { id: house, title: House rules 2026 }
+errata:
+  - id: h1
+    doc: house
+    text: Figures are what they were.
+    covers: [game_scale/figurs]
+  - id: h2
+    doc: house
+    text: Double quick on 8.
+    covers: [maneuver_good_order/double_quick]
+    asserts:
+      - { table: maneuver_good_order, row: double_quik, starts: 8 }
+YAML
+expect covers_typo 1 "house.yaml:7:5: error: erratum 'h1' covers 'game_scale/figurs', but table 'game_scale' has no 'figurs'; did you mean 'figures'?" -- "$qrsc" check "$tmp/typo/house.yaml" -I rules
+expect assert_typo 1 "house.yaml:16:9: error: erratum 'h2' asserts about something the sheet does not have: table 'maneuver_good_order' has no 'double_quik'; did you mean 'double_quick'?" -- "$qrsc" check "$tmp/typo/house.yaml" -I rules
+if "$qrsc" check "$tmp/typo/house.yaml" -I rules 2>&1 | grep -q disputed; then
+  echo "FAIL typo_not_disputed: a typo is answered with advice to mark it disputed"; failures=$((failures + 1))
+else
+  passed=$((passed + 1))
+fi
+
 # A bad spec fails with a located diagnostic and leaves existing outputs untouched.
 mkdir -p "$tmp/rules/t" "$tmp/out/t"
 cat > "$tmp/rules/t/bad.yaml" <<'YAML'
