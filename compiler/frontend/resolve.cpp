@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
+#include <map>
+#include <tuple>
 #include <regex>
 #include <set>
 
@@ -418,7 +421,7 @@ void Resolver::replaced(const Node& old_value, const Node& new_value, const std:
                                       old_value.converted_from + " x " + format_decimal(factor_) + " = " +
                                       old_value.scalar + ")");
   }
-  out.scaled.push_back({what, {Provenance::Kind::overridden, reason.empty() ? "(no reason given)" : reason}, new_value.loc});
+  out.scaled.push_back({what, {Provenance::Kind::overridden, reason.empty() ? "(no reason given)" : reason}, new_value.loc, {}});
 }
 
 void Resolver::merge_map(Node& base, const Node& patch, const std::string& inherited_reason, Resolution& out) {
@@ -563,17 +566,34 @@ Resolution resolve_spec(const fs::path& file, Diagnostics& diags, const SpecSear
   Resolver r(diags, search);
   out.tree = r.resolve(file, out);
   if (out.tree) {
-    // Converted distances that no override replaced.
-    std::vector<const Node*> stack{out.tree.get()};
-    while (!stack.empty()) {
-      const Node* n = stack.back();
-      stack.pop_back();
-      if (!n->converted_from.empty()) {
-        out.scaled.push_back({fmt::format("{} -> {}", n->converted_from, n->scalar),
-                              {Provenance::Kind::converted, n->converted_from}, n->loc});
-      }
-      for (const auto& i : n->items) stack.push_back(i.get());
-      for (const auto& [k, v] : n->entries) stack.push_back(v.get());
+    // Every converted distance, in file order, with its place in the sheet: the ids of the list
+    // entries it sits in and the column it is under ("movement_rates/infantry_line/open").
+    std::map<std::tuple<const std::string*, int, int>, std::string> path_at;  // by the value's location
+    const std::function<void(const Node&, const std::string&, const std::string&)> walk =
+        [&](const Node& n, const std::string& key, const std::string& path) {
+          if (n.is_scalar()) path_at.emplace(std::tuple{n.loc.file.get(), n.loc.line, n.loc.col}, path);
+          if (!n.converted_from.empty()) {
+            ScaledValue v;
+            v.where = fmt::format("{} -> {}", n.converted_from, n.scalar);
+            v.provenance = {Provenance::Kind::converted, n.converted_from};
+            v.loc = n.loc;
+            v.path = path;
+            out.scaled.push_back(std::move(v));
+          }
+          for (const auto& i : n.items) {
+            const NodePtr id = i->is_map() ? i->get("id") : nullptr;
+            walk(*i, key, id && id->is_scalar() ? (path.empty() ? "" : path + "/") + id->scalar : path);
+          }
+          for (const auto& [k, v] : n.entries) {
+            const bool column = key == "cells" || key == "bands";  // cells and bands are keyed by column
+            walk(*v, k, column ? path + "/" + k : path);
+          }
+        };
+    walk(*out.tree, "", "");
+    // Overrides were recorded where the variant states them; name their place the same way.
+    for (auto& v : out.scaled) {
+      if (!v.path.empty()) continue;
+      if (const auto it = path_at.find({v.loc.file.get(), v.loc.line, v.loc.col}); it != path_at.end()) v.path = it->second;
     }
   }
   return out;

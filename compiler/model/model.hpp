@@ -250,9 +250,10 @@ struct Rename {
 
 // One value of a scaled variant: what it was and what became of it.
 struct ScaledValue {
-  std::string where;  // table/row/column or text path
+  std::string where;  // what happened: "12 / 16 -> 18 / 24", or where an override replaced what
   Provenance provenance;
   Loc loc;
+  std::string path;  // its place in the sheet: table/row/column ("movement_rates/infantry_line/open")
 };
 
 // One checkable statement of an erratum about the data.

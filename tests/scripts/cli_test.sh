@@ -100,6 +100,11 @@ else
   passed=$((passed + 1))
 fi
 
+# qrsc explain groups scaled values by table, in the sheet's order, under the row's name.
+expect explain_grouped 0 "Movement Rate (movement_rates):" -- "$qrsc" explain rules/rff/1812-2.1-25mm.yaml
+expect explain_row_name 0 "  Infantry Line / open: overridden" -- "$qrsc" explain rules/rff/1812-2.1-25mm.yaml
+expect explain_converted 0 "  clear: converted 8in -> 12in" -- "$qrsc" explain rules/rff/1812-2.1-25mm.yaml
+
 # A bad spec fails with a located diagnostic and leaves existing outputs untouched.
 mkdir -p "$tmp/rules/t" "$tmp/out/t"
 cat > "$tmp/rules/t/bad.yaml" <<'YAML'

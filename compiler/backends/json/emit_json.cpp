@@ -279,7 +279,9 @@ Json errata(const Spec& spec) {
 
 Json scaled_values(const Spec& spec) {
   Json out = Json::array();
-  for (const auto& v : spec.scaled_values) out.push_back(Json{{"where", v.where}, {"provenance", provenance(v.provenance)}});
+  for (const auto& v : spec.scaled_values) {
+    out.push_back(Json{{"path", v.path}, {"where", v.where}, {"provenance", provenance(v.provenance)}});
+  }
   return out;
 }
 
