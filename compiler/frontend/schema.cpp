@@ -1,12 +1,33 @@
 #include "schema.hpp"
 
-#include <regex>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "limits.hpp"
 
 namespace qrsc {
 
 bool is_identifier(const std::string& id) {
-  static const std::regex re(R"(^[a-z0-9][a-z0-9_]*$)");
-  return std::regex_match(id, re);
+  if (id.empty() || id.size() > limits::kMaxIdLength || id[0] == '_') return false;
+  return std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+}
+
+bool is_sheet_id(const std::string& id) {
+  if (id.empty() || id.size() > limits::kMaxIdLength || id[0] == '_' || id[0] == '-' || id[0] == '.') return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+  });
+}
+
+std::string shown(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (i == 80) return out + "...";
+    out += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02X}", c) : std::string(1, static_cast<char>(c));
+  }
+  return out;
 }
 
 Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed)
@@ -46,9 +67,11 @@ std::string Object::str(const char* key, bool required) {
 std::optional<int> Object::integer(const char* key) {
   const NodePtr n = get(key);
   if (!n) return std::nullopt;
-  const auto v = n->is_scalar() ? parse_number(n->scalar) : std::nullopt;
+  std::string why;
+  const auto v = n->is_scalar() ? parse_number(n->scalar, &why) : std::nullopt;
   if (!v || !v->is_integer()) {
-    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a whole number such as +1, 0 or -2");
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a whole number such as +1, 0 or -2" +
+                             (why.empty() ? "" : ": " + why));
     return std::nullopt;
   }
   return static_cast<int>(v->num());
@@ -57,17 +80,23 @@ std::optional<int> Object::integer(const char* key) {
 std::optional<Fraction> Object::number(const char* key) {
   const NodePtr n = get(key);
   if (!n) return std::nullopt;
-  const auto v = n->is_scalar() ? parse_number(n->scalar) : std::nullopt;
-  if (!v) diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a number such as 2, 1/2 or 1.5");
+  std::string why;
+  const auto v = n->is_scalar() ? parse_number(n->scalar, &why) : std::nullopt;
+  if (!v) {
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a number such as 2, 1/2 or 1.5" +
+                             (why.empty() ? "" : ": " + why));
+  }
   return v;
 }
 
 std::optional<Fraction> Object::distance(const char* key) {
   const NodePtr n = get(key);
   if (!n) return std::nullopt;
-  const auto v = n->is_scalar() ? parse_distance(n->scalar) : std::nullopt;
+  std::string why;
+  const auto v = n->is_scalar() ? parse_distance(n->scalar, &why) : std::nullopt;
   if (!v) {
-    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a distance such as 8in or 1.5in");
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a distance such as 8in or 1.5in" +
+                             (why.empty() ? "" : ": " + why));
   }
   return v;
 }

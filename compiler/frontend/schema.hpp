@@ -44,6 +44,11 @@ class Object {
   bool ok_ = false;
 };
 
+// An id that becomes a C++ name: [a-z0-9][a-z0-9_]*, at most limits::kMaxIdLength.
 bool is_identifier(const std::string& id);
+// A spec's id, which names its output files: [a-z0-9][a-z0-9._-]*, at most kMaxIdLength.
+bool is_sheet_id(const std::string& id);
+// Text from a spec as shown in a message: control characters escaped, cut after 80 bytes.
+std::string shown(const std::string& text);
 
 }  // namespace qrsc
