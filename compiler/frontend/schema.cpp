@@ -21,13 +21,10 @@ bool is_sheet_id(const std::string& id) {
 }
 
 std::string shown(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (i == 80) return out + "...";
-    out += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02X}", c) : std::string(1, static_cast<char>(c));
-  }
-  return out;
+  if (text.size() <= 80) return printable(text);
+  std::size_t cut = 80;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return printable(text.substr(0, cut)) + "...";
 }
 
 Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed)

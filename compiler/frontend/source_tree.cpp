@@ -73,12 +73,6 @@ Loc loc_of(const YAML::Mark& m, const File& file) {
   return {file, m.line + 1, m.column + 1};
 }
 
-std::string printable(const std::string& s) {
-  std::string out;
-  for (const unsigned char c : s) out += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02X}", c) : std::string(1, static_cast<char>(c));
-  return out;
-}
-
 // Builds the located tree from the parser's events. yaml-cpp's own node graph shares an
 // anchored node between its aliases (and may contain itself: `a: &a [*a]`); here an alias is
 // a copy, so copies are counted against the node and byte limits and an alias inside its own
@@ -147,6 +141,7 @@ class TreeBuilder final : public YAML::EventHandler {
     std::size_t bytes_before = 0;
     NodePtr key;                   // a map's key waiting for its value
     std::unordered_set<std::string> keys;
+    bool full = false;             // reached the item or key limit (reported once)
   };
   struct Anchored {
     NodePtr node;
@@ -178,7 +173,7 @@ class TreeBuilder final : public YAML::EventHandler {
     if (stack_.size() >= static_cast<std::size_t>(limits::kMaxDepth)) {
       throw Abort{n->loc, fmt::format("nested deeper than the limit of {} levels", limits::kMaxDepth)};
     }
-    stack_.push_back({n, anchor, nodes_ - 1, bytes_, nullptr, {}});
+    stack_.push_back({n, anchor, nodes_ - 1, bytes_, nullptr, {}, false});
   }
 
   void close() {
@@ -201,10 +196,11 @@ class TreeBuilder final : public YAML::EventHandler {
     }
     Open& o = stack_.back();
     if (o.node->is_seq()) {
-      if (o.node->items.size() == limits::kMaxListItems) {
+      if (o.node->items.size() < limits::kMaxListItems) {
+        o.node->items.push_back(n);
+      } else if (!std::exchange(o.full, true)) {
         diags_.error(n->loc, fmt::format("a list holds at most {} items", limits::kMaxListItems));
       }
-      if (o.node->items.size() < limits::kMaxListItems) o.node->items.push_back(n);
       return;
     }
     if (!o.key) {
@@ -224,10 +220,12 @@ class TreeBuilder final : public YAML::EventHandler {
       diags_.error(key->loc, "duplicate key '" + key->scalar + "'");
       return;
     }
-    if (o.node->entries.size() == limits::kMaxMapEntries) {
-      diags_.error(key->loc, fmt::format("a map holds at most {} keys", limits::kMaxMapEntries));
+    if (o.node->entries.size() >= limits::kMaxMapEntries) {
+      if (!std::exchange(o.full, true)) {
+        diags_.error(key->loc, fmt::format("a map holds at most {} keys", limits::kMaxMapEntries));
+      }
+      return;
     }
-    if (o.node->entries.size() >= limits::kMaxMapEntries) return;
     o.node->entries.emplace_back(key->scalar, n);
     o.node->key_locs.push_back(key->loc);
   }

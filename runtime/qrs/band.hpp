@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 #include "qrs/fraction.hpp"
@@ -90,12 +91,24 @@ struct DenseIndex {
   }
 };
 
+// Each band fills the slots of the keys it contains, the last row first so that the first
+// row containing a key wins (as find_band decides). Linear in Span + N, so that the compilers'
+// constexpr step limits hold for every table qrsc accepts (N * Span would not).
 template <std::size_t Span, std::size_t N>
 constexpr DenseIndex<Span> make_dense_index(const std::array<Band, N>& bands, int lo) {
+  static_assert(N < 0xFF, "the dense index keeps a row in a byte; 0xFF means no row");
   DenseIndex<Span> index{lo, {}};
-  for (std::size_t k = 0; k < Span; ++k) {
-    const std::size_t r = find_band(bands, Fraction(lo + static_cast<int>(k)));
-    index.rows[k] = r == npos ? 0xFF : static_cast<unsigned char>(r);
+  for (auto& r : index.rows) r = 0xFF;
+  const auto slot = [lo](Fraction edge) {  // the first slot whose key is at or above edge
+    const std::int64_t k = edge.ceil() - lo;
+    return k < 0 ? std::size_t{0} : (k > static_cast<std::int64_t>(Span) ? Span : static_cast<std::size_t>(k));
+  };
+  for (std::size_t i = N; i-- > 0;) {
+    const Band& b = bands[i];
+    if (!b.present) continue;
+    const std::size_t from = b.has_lo ? slot(b.lo) : 0;
+    const std::size_t to = b.has_hi ? slot(b.hi) : Span;
+    for (std::size_t k = from; k < to; ++k) index.rows[k] = static_cast<unsigned char>(i);
   }
   return index;
 }
