@@ -45,7 +45,10 @@ constexpr std::int64_t checked_neg(std::int64_t a) { return checked_sub(0, a); }
 class Fraction {
  public:
   constexpr Fraction() = default;
-  constexpr Fraction(std::int64_t whole) : num_(whole), den_(1) {}  // NOLINT: implicit by design
+  constexpr Fraction(std::int64_t whole) : num_(whole), den_(1) {  // NOLINT: implicit by design
+    // INT64_MIN has no negation (and std::gcd of it is undefined): refused like an overflow.
+    if (whole == std::numeric_limits<std::int64_t>::min()) detail::fraction_overflow();
+  }
   constexpr Fraction(std::int64_t num, std::int64_t den) : num_(num), den_(den) { normalize(); }
 
   [[nodiscard]] constexpr std::int64_t num() const { return num_; }
