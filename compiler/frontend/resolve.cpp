@@ -213,6 +213,25 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
   if (own->get("abstract")) tree->set("abstract", own->get("abstract"));
 }
 
+namespace {
+// The term `term` of vocabulary `vocabulary` in a resolved tree, or null.
+NodePtr existing_term(const NodePtr& tree, const std::string& vocabulary, const std::string& term) {
+  const NodePtr vocabs = tree->get("vocabularies");
+  if (!vocabs || !vocabs->is_seq()) return nullptr;
+  NodePtr found;
+  for (const auto& v : vocabs->items) {
+    const NodePtr id = v->is_map() ? v->get("id") : nullptr;
+    if (!id || id->scalar != vocabulary) continue;
+    if (const NodePtr terms = v->get("terms"); terms && terms->is_seq()) {
+      for (const auto& t : terms->items) {
+        if (const NodePtr tid = t->is_map() ? t->get("id") : nullptr; tid && tid->scalar == term) found = t;
+      }
+    }
+  }
+  return found;
+}
+}  // namespace
+
 void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out) {
   const NodePtr list = own->get("renames");
   if (!list) return;
@@ -236,21 +255,14 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
     r.from_text = o.str("from");
     if (!r.vocabulary.empty()) {
       // A vocabulary term: find it to learn its old display name.
-      NodePtr vocabs = tree->get("vocabularies");
-      NodePtr term;
-      if (vocabs && vocabs->is_seq()) {
-        for (const auto& v : vocabs->items) {
-          const NodePtr id = v->get("id");
-          if (!id || id->scalar != r.vocabulary) continue;
-          if (const NodePtr terms = v->get("terms"); terms && terms->is_seq()) {
-            for (const auto& t : terms->items) {
-              if (const NodePtr tid = t->get("id"); tid && tid->scalar == r.term) term = t;
-            }
-          }
-        }
-      }
+      const NodePtr term = existing_term(tree, r.vocabulary, r.term);
       if (!term) {
         diags_.error(r.loc, "rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'");
+        continue;
+      }
+      if (const NodePtr clash = existing_term(tree, r.vocabulary, r.to); clash && r.to != r.term) {
+        diags_.error(r.loc, "rename: vocabulary '" + r.vocabulary + "' already has a term '" + r.to + "'");
+        diags_.note(clash->loc, "the parent's term '" + r.to + "' is here");
         continue;
       }
       const NodePtr old_name = term->get("name");
@@ -412,6 +424,9 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       for (const auto& item : pv->items) bv->items.push_back(item->clone());
       continue;
     }
+    // Errors the merged map causes (a key the parent needed is gone, keys that no longer fit
+    // a changed kind) are the patch's doing: the builder reports them there.
+    if (bv && patch.loc.file) base.patched_at = patch.loc;
     if (pv->is_null()) {  // `key: ~` removes what the parent had (e.g. `band` when a row gains columns)
       base.erase(key);
       continue;

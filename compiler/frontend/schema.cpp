@@ -39,8 +39,18 @@ Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::ve
     const std::string& key = node_->entries[i].first;
     if (std::find(names.begin(), names.end(), key) != names.end()) continue;
     const std::string msg = with_suggestion("unknown key '" + key + "' in " + what_, key, names);
-    diags_.error(node_->key_locs[i], msg);
+    report(node_->key_locs[i], msg);
   }
+}
+
+void Object::report(const Loc& at, std::string message) {
+  const Loc& patch = node_->patched_at;
+  if (!patch.file || (at.file && *at.file == *patch.file)) {
+    diags_.error(at, std::move(message));
+    return;
+  }
+  diags_.error(patch, std::move(message) + " (after this spec's changes)");
+  diags_.note(at, "the parent's " + what_ + " is here");
 }
 
 Loc Object::loc_of(const char* key) const {
@@ -51,7 +61,7 @@ Loc Object::loc_of(const char* key) const {
 std::string Object::str(const char* key, bool required) {
   const NodePtr n = get(key);
   if (!n || n->is_null()) {
-    if (required && ok_) diags_.error(node_->loc, what_ + " needs '" + key + "'");
+    if (required && ok_) report(node_->loc, what_ + " needs '" + key + "'");
     return {};
   }
   if (!n->is_scalar()) {
@@ -109,7 +119,7 @@ bool Object::boolean(const char* key, bool fallback) {
 std::vector<NodePtr> Object::list(const char* key, bool required) {
   const NodePtr n = get(key);
   if (!n || n->is_null()) {
-    if (required && ok_) diags_.error(node_->loc, what_ + " needs '" + key + "'");
+    if (required && ok_) report(node_->loc, what_ + " needs '" + key + "'");
     return {};
   }
   if (!n->is_seq()) {

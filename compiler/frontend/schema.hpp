@@ -38,6 +38,10 @@ class Object {
   [[nodiscard]] const std::string& what() const { return what_; }
 
  private:
+  // An error about this object; when a variant's patch changed it, the error is the patch's
+  // (at its line) with a note at the parent's.
+  void report(const Loc& at, std::string message);
+
   NodePtr node_;
   std::string what_;
   Diagnostics& diags_;

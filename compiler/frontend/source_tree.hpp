@@ -27,6 +27,7 @@ struct Node {
   std::vector<std::pair<std::string, NodePtr>> entries;  // kind == map, in document order
   std::vector<Loc> key_locs;                           // kind == map, location of each key
   std::string converted_from;  // scale conversion: the value before it was converted
+  Loc patched_at;              // a variant's patch that changed this map (its keys), if any
 
   [[nodiscard]] bool is_map() const { return kind == Kind::map; }
   [[nodiscard]] bool is_seq() const { return kind == Kind::sequence; }
