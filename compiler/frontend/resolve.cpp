@@ -61,13 +61,13 @@ class Resolver {
   std::vector<fs::path> stack_;
   Fraction factor_{1};
   std::string rounding_;
-  Loc extends_loc_;          // the `extends` being followed, for a cycle's diagnostic
+  Loc ref_loc_;              // the `extends` or `apply` entry being followed, for diagnostics
   std::size_t loaded_ = 0;   // spec files loaded, against limits::kMaxSpecFiles
 };
 
 NodePtr Resolver::load(const fs::path& file) {
   if (++loaded_ > limits::kMaxSpecFiles) {
-    const Loc at = extends_loc_.file ? extends_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
+    const Loc at = ref_loc_.file ? ref_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
     if (loaded_ == limits::kMaxSpecFiles + 1) {
       diags_.error(at, fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
                                    limits::kMaxSpecFiles));
@@ -100,7 +100,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
     std::string chain;
     for (const auto& p : stack_) chain += p.filename().string() + " -> ";
     // At the `extends` that closes the cycle (the file itself when there is none).
-    const Loc at = extends_loc_.file ? extends_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
+    const Loc at = ref_loc_.file ? ref_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
     diags_.error(at, "spec inheritance cycle: " + chain + canonical.filename().string());
     return nullptr;
   }
@@ -119,7 +119,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
       ok = false;
     } else if (const auto parent = find_spec(file, ext->scalar, ext->loc)) {
       Resolution sub;
-      extends_loc_ = ext->loc;
+      ref_loc_ = ext->loc;
       NodePtr p = resolve(*parent, sub);
       if (!p) {
         ok = false;
@@ -158,6 +158,7 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
       }
       const auto path = find_spec(file, n->scalar, n->loc);
       if (!path) continue;
+      ref_loc_ = n->loc;
       const fs::path canonical = fs::weakly_canonical(*path);
       if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
         diags_.error(n->loc, "spec inheritance cycle through applied spec '" + n->scalar + "'");
@@ -526,7 +527,7 @@ NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
   const auto parent = find_spec(file, ext->scalar, ext->loc);
   if (!parent) return nullptr;
   stack_.push_back(fs::weakly_canonical(file));
-  extends_loc_ = ext->loc;
+  ref_loc_ = ext->loc;
   NodePtr tree = resolve(*parent, out);
   if (tree) {
     tree->erase("id");

@@ -304,12 +304,13 @@ BandParse parse_band(const std::string& raw, KeyType type) {
       return out;
     }
   }
+  const std::string shown = s.size() > 80 ? s.substr(0, 80) + "..." : s;  // a hostile band can be 16 KB
   if (!why.empty()) {
-    out.error = "band '" + s + "': " + why;
+    out.error = "band '" + shown + "': " + why;
     return out;
   }
   out.error =
-      "cannot read band '" + s +
+      "cannot read band '" + shown +
       "' (expected e.g. '8 or more', '3 - 7', '1, 2', '10', '-2 or less', '-', 'less than 1', 'at least 9')";
   return out;
 }
