@@ -5,6 +5,7 @@
 #   tools/fuzz.sh [SECONDS] [extra libFuzzer flags...]      (default 60 seconds)
 # A long run, at low priority on one core:
 #   nice -n 19 tools/fuzz.sh 1800
+# -timeout=60: the machine this runs on may be shared, and a starved process is not a hang.
 # Plain byte mutation instead of the structure-aware mutator: QRS_FUZZ_MODE=bytes tools/fuzz.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,5 +22,5 @@ mkdir -p "$corpus" build-fuzz/findings
 find rules -name '*.yaml' -exec cp {} "$corpus/" \;
 # Leaks are not what this looks for (qrsc is a short-lived process).
 ASAN_OPTIONS=detect_leaks=0 build-fuzz/tools/fuzz/qrs_fuzz "$corpus" \
-  -dict=tools/fuzz/yaml.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -dict=tools/fuzz/yaml.dict -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 \
   -artifact_prefix=build-fuzz/findings/ -print_final_stats=1 "$@"

@@ -197,6 +197,13 @@ void Builder::table(const NodePtr& n) {
                                       "order_exceptions"};
   allowed.insert(allowed.end(), k->second.keys.begin(), k->second.keys.end());
   Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, allowed);
+  const auto text_bytes = [](const auto& self, const Node& node) -> std::size_t {
+    std::size_t total = node.scalar.size();
+    for (const auto& i : node.items) total += self(self, *i);
+    for (const auto& [k, v] : node.entries) total += k.size() + self(self, *v);
+    return total;
+  };
+  if (!within_limit(text_bytes(text_bytes, *n), limits::kMaxTableTextBytes, n->loc, what + ": bytes of text")) return;
   Table t;
   t.id = identifier(o);
   t.kind = k->second.kind;

@@ -31,7 +31,12 @@ inline constexpr std::int64_t kMaxKeySpan = 1024;
 inline constexpr std::size_t kMaxBandRows = 254;
 // Rows, columns, items, terms of any other table or vocabulary, and the cells of one table
 // (rows times columns).
+// Measured (docs/reliability.md): the largest band table and matrix these allow compile with
+// clang's default constexpr step limit (-fconstexpr-steps=1048576) and g++'s in seconds.
 inline constexpr std::size_t kMaxRows = 1000;
-inline constexpr std::size_t kMaxCells = 20'000;
+inline constexpr std::size_t kMaxCells = 5'000;
+// The text of one table (titles, names, cells, ...): clang counts every character of a
+// string literal it reads in a constant expression against the same step limit.
+inline constexpr std::size_t kMaxTableTextBytes = 128 * 1024;
 
 }  // namespace qrsc::limits

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "qrs/fraction.hpp"
 
@@ -51,17 +52,26 @@ constexpr std::size_t find_band(const std::array<Band, N>& bands, Fraction key) 
 template <std::size_t N>
 constexpr bool covers_exactly_once(const std::array<Band, N>& bands, std::optional<Fraction> min,
                                    std::optional<Fraction> max_inclusive) {
-  // Collect the present bands, ordered by lower edge (insertion sort: N is small).
+  // Collect the present bands, ordered by lower edge. Heapsort, N log N: the compilers'
+  // constexpr step limits hold for the largest table qrsc accepts (insertion sort did not).
   std::array<std::size_t, N> order{};
   std::size_t count = 0;
   for (std::size_t i = 0; i < N; ++i) {
-    if (!bands[i].present) continue;
-    std::size_t j = count++;
-    while (j > 0 && starts_before(bands[i], bands[order[j - 1]])) {
-      order[j] = order[j - 1];
-      --j;
+    if (bands[i].present) order[count++] = i;
+  }
+  const auto sift = [&](std::size_t root, std::size_t end) {
+    while (2 * root + 1 < end) {
+      std::size_t child = 2 * root + 1;
+      if (child + 1 < end && starts_before(bands[order[child]], bands[order[child + 1]])) ++child;
+      if (!starts_before(bands[order[root]], bands[order[child]])) return;
+      std::swap(order[root], order[child]);
+      root = child;
     }
-    order[j] = i;
+  };
+  for (std::size_t i = count / 2; i-- > 0;) sift(i, count);
+  for (std::size_t end = count; end-- > 1;) {
+    std::swap(order[0], order[end]);
+    sift(0, end);
   }
   if (count == 0) return false;
   // The first band must reach down to the domain minimum.

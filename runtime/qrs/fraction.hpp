@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
-#include <numeric>
 #include <stdexcept>
 
 namespace qrs {
@@ -40,6 +39,20 @@ constexpr std::int64_t checked_mul(std::int64_t a, std::int64_t b) {
 }
 constexpr std::int64_t checked_neg(std::int64_t a) { return checked_sub(0, a); }
 
+// Euclid's algorithm on magnitudes (never INT64_MIN, which Fraction refuses). Plain, so that a
+// table of thousands of fractions stays within clang's constexpr step limit (std::gcd's binary
+// algorithm costs several times the steps).
+constexpr std::int64_t gcd(std::int64_t a, std::int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b != 0) {
+    const std::int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
 }  // namespace detail
 
 class Fraction {
@@ -67,7 +80,7 @@ class Fraction {
 
   // Sums over the least common denominator, every step checked.
   friend constexpr Fraction operator+(Fraction a, Fraction b) {
-    const std::int64_t g = std::gcd(a.den_, b.den_);
+    const std::int64_t g = detail::gcd(a.den_, b.den_);
     const std::int64_t num = detail::checked_add(detail::checked_mul(a.num_, b.den_ / g),
                                                  detail::checked_mul(b.num_, a.den_ / g));
     return {num, detail::checked_mul(a.den_ / g, b.den_)};
@@ -89,6 +102,7 @@ class Fraction {
   friend constexpr bool operator==(Fraction a, Fraction b) = default;
   // Exact for every pair, without overflow: the whole parts first, then the remainders.
   friend constexpr std::strong_ordering operator<=>(Fraction a, Fraction b) {
+    if (a.den_ == 1 && b.den_ == 1) return a.num_ <=> b.num_;  // whole numbers: the common case, kept cheap
     const std::int64_t fa = a.floor(), fb = b.floor();
     if (fa != fb) return fa <=> fb;
     // Same whole part: compare the remainders (0 <= r < den).
@@ -99,9 +113,7 @@ class Fraction {
 
  private:
   static constexpr std::int64_t gcd_abs(std::int64_t a, std::int64_t b) {
-    // std::gcd of INT64_MIN is undefined; such a value never reaches here because
-    // normalize() refuses it.
-    const std::int64_t g = std::gcd(a, b);
+    const std::int64_t g = detail::gcd(a, b);
     return g == 0 ? 1 : g;
   }
   // ra/da <=> rb/db for 0 <= ra < da, 0 <= rb < db.
@@ -119,11 +131,12 @@ class Fraction {
     if (num_ == std::numeric_limits<std::int64_t>::min() || den_ == std::numeric_limits<std::int64_t>::min()) {
       detail::fraction_overflow();
     }
+    if (den_ == 1) return;  // whole numbers (most of every table): no gcd, few constexpr steps
     if (den_ < 0) {
       num_ = -num_;
       den_ = -den_;
     }
-    const std::int64_t g = std::gcd(num_, den_);
+    const std::int64_t g = detail::gcd(num_, den_);
     if (g > 1) {
       num_ /= g;
       den_ /= g;

@@ -170,6 +170,45 @@ try:
         failures.append(f"output/folder_in_the_way: exit {code}, old file kept: {kept}\n    {err}")
     count += 13
 
+    # The largest tables the limits allow, in the order that costs the compilers most (bands
+    # from the highest down: the coverage check sorts them), and one step beyond each limit.
+    def band_table(sheet_id, rows, cols):
+        starts = list(range(0, 4 * rows, 4))
+        text = f"qrs: 1\nsystem: hostile\nid: {sheet_id}\ntitle: t\ntables:\n  - id: w\n    kind: bands\n    title: W\n"
+        text += "    key: {name: d, type: integer}\n    columns:\n" + "".join(f"      - {{id: c{c}}}\n" for c in range(cols))
+        text += "    rows:\n"
+        for r in range(rows):
+            i = rows - 1 - r
+            band = (f"{starts[1] - 1} or less" if i == 0 else f"{starts[i]} or more" if i == rows - 1
+                    else f"{starts[i]} - {starts[i + 1] - 1}")
+            text += f"      - id: r{r}\n        title: R\n        bands: {{" + ", ".join(f"c{c}: \"{band}\"" for c in range(cols)) + "}\n"
+        return text
+
+    def rate_matrix(sheet_id, rows, cols):
+        text = f"qrs: 1\nsystem: hostile\nid: {sheet_id}\ntitle: t\ntables:\n  - id: m\n    kind: matrix\n    title: M\n"
+        text += "    cell: rate\n    columns:\n" + "".join(f"      - {{id: c{c}}}\n" for c in range(cols)) + "    rows:\n"
+        text += "".join(f"      - {{id: r{r}, cells: [" + ", ".join(f"\"{r}.25 / {c}.75\"" for c in range(cols)) + "]}\n"
+                        for r in range(rows))
+        return text
+
+    big = os.path.join(work, "big")
+    os.makedirs(big)
+    for name, text, status, loc, fragment in [
+        ("largest_band_table", band_table("largest-band-table", 254, 19), 0, "", ""),
+        ("largest_matrix", rate_matrix("largest-matrix", 1000, 5), 0, "", ""),
+        ("cells_6000", rate_matrix("cells-6000", 1000, 6), 1, "18:7",
+         "cells (rows times columns) has 6000; the limit is 5000"),
+        ("table_text_65k", "qrs: 1\nsystem: hostile\ntitle: t\ntables:\n  - id: l\n    kind: list\n    title: L\n"
+         "    sections:\n      - id: s\n        items:\n" + "".join(f"          - \"{'x' * 1000}\"\n" for _ in range(140)),
+         1, "5:5", "bytes of text has 14"),
+    ]:
+        with open(os.path.join(big, name + ".yaml"), "w") as fh:
+            fh.write(text)
+        out = check(f"limits/{name}", [name + ".yaml"], big, status, loc, fragment)
+        if status == 0:
+            accepted_headers += [os.path.join(out, p) for p in snapshot(out) if p.endswith(".hpp") and "sentinel" not in p]
+    count += 4
+
     # Every accepted header compiles, all in one translation unit per compiler.
     tu = os.path.join(work, "accepted.cpp")
     with open(tu, "w") as fh:
