@@ -7,6 +7,7 @@
 #include <functional>
 #include <set>
 
+#include "frontend.hpp"
 #include "limits.hpp"
 #include "notation.hpp"
 #include "schema.hpp"
@@ -404,7 +405,10 @@ void Resolver::convert(Node& n, const std::string& key, bool rates) {
 
 void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {
   if (old_value.converted_from.empty()) return;
-  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", old_value.loc.str(),
+  // The place as the outputs show specs (relative to rules/): never a path of this machine.
+  Loc where = old_value.loc;
+  if (where.file) where.file = std::make_shared<const std::string>(display_path(*where.file));
+  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", where.str(),
                                        old_value.converted_from, old_value.scalar,
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
