@@ -160,6 +160,8 @@ void Builder::bands(Object& o, Table& t) {
     }
   }
   within_limit(part_count, limits::kMaxBandRows, o.loc_of("rows"), o.what() + ": parts");
+  within_limit(part_count * bt.columns.size(), limits::kMaxCells, o.loc_of("rows"),
+               o.what() + ": part cells (parts times columns)");
   check_coverage(t, bt);
   if (bt.key_type == KeyType::integer) check_key_span(o, bt);
   t.body = std::move(bt);
@@ -187,6 +189,9 @@ void Builder::check_key_span(Object& o, const BandTable& bt) {
     diags_.error(o.loc(), fmt::format("{}: the die results from {} to {} span {} values; the limit is {} (the "
                                       "generated header indexes every value)",
                                       o.what(), *lo, *hi, span, limits::kMaxKeySpan));
+  } else {
+    within_limit(static_cast<std::size_t>(span) * bt.columns.size(), limits::kMaxIndexSlots, o.loc(),
+                 o.what() + ": index slots (columns times the span of die results)");
   }
 }
 

@@ -28,6 +28,8 @@ inline constexpr std::int64_t kMaxDenominator = 1'000'000;
 // results between the lowest and the highest band edge, and at most kMaxBandRows rows (the
 // byte 0xFF means "no row").
 inline constexpr std::int64_t kMaxKeySpan = 1024;
+// ... and the index of all columns is built in one constant expression: columns times span.
+inline constexpr std::int64_t kMaxIndexSlots = 40 * 1024;
 inline constexpr std::size_t kMaxBandRows = 254;
 // Rows, columns, items, terms of any other table or vocabulary, and the cells of one table
 // (rows times columns).
