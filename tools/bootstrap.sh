@@ -3,9 +3,11 @@
 # compiles every spec in rules/ into generated/. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# libclang-rt-dev: clang's runtime libraries, among them libFuzzer (clang -fsanitize=fuzzer,
+# tools/fuzz.sh) and the sanitizers.
 
 packages=(
-  build-essential cmake ninja-build clang pkg-config
+  build-essential cmake ninja-build clang libclang-rt-dev pkg-config
   libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libkainjow-mustache-dev libcli11-dev nlohmann-json3-dev
   libclang-cpp14-dev libclang-14-dev llvm-14-dev   # qrs-migrate (libTooling of the packaged clang 14)

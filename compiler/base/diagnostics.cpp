@@ -6,6 +6,15 @@
 
 namespace qrsc {
 
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02X}", c) : std::string(1, ch);
+  }
+  return out;
+}
+
 std::string Loc::str() const {
   const std::string name = file ? *file : std::string("<input>");
   return line > 0 ? fmt::format("{}:{}:{}", name, line, col) : name;
@@ -13,22 +22,29 @@ std::string Loc::str() const {
 
 void Diagnostics::add(Severity s, const Loc& loc, std::string message) {
   if (s == Severity::error) ++errors_;
-  all_.push_back({s, loc, std::move(message)});
+  // A hostile spec can cause an error per node; past the cap only the count goes on.
+  if (all_.size() < kMaxDiagnostics) {
+    all_.push_back({s, loc, std::move(message)});
+  } else if (all_.size() == kMaxDiagnostics) {
+    all_.push_back({Severity::note, loc, fmt::format("too many diagnostics; the first {} are shown", kMaxDiagnostics)});
+  }
 }
 
 void Diagnostics::known_disagreement(const Loc& loc, std::string message) {
+  const std::size_t before = all_.size();
   add(Severity::warning, loc, std::move(message));
-  all_.back().known = Diagnostic::Known::disagreement;
+  if (all_.size() > before && all_.back().severity == Severity::warning) all_.back().known = Diagnostic::Known::disagreement;
 }
 
 void Diagnostics::known_not_given(const Loc& loc, std::string message) {
+  const std::size_t before = all_.size();
   add(Severity::warning, loc, std::move(message));
-  all_.back().known = Diagnostic::Known::not_given;
+  if (all_.size() > before && all_.back().severity == Severity::warning) all_.back().known = Diagnostic::Known::not_given;
 }
 
 std::string format_diagnostic(const Diagnostic& d) {
   static constexpr const char* kNames[] = {"error", "warning", "note"};
-  return d.loc.str() + ": " + kNames[static_cast<int>(d.severity)] + ": " + d.message;
+  return printable(d.loc.str()) + ": " + kNames[static_cast<int>(d.severity)] + ": " + printable(d.message);
 }
 
 void Diagnostics::print(std::ostream& out) const {

@@ -35,6 +35,8 @@ std::string format_diagnostic(const Diagnostic& d);
 
 class Diagnostics {
  public:
+  static constexpr std::size_t kMaxDiagnostics = 1000;  // kept; later ones are only counted
+
   void error(const Loc& loc, std::string message) { add(Severity::error, loc, std::move(message)); }
   void warning(const Loc& loc, std::string message) { add(Severity::warning, loc, std::move(message)); }
   void note(const Loc& loc, std::string message) { add(Severity::note, loc, std::move(message)); }
@@ -51,6 +53,10 @@ class Diagnostics {
   std::vector<Diagnostic> all_;
   int errors_ = 0;
 };
+
+// Text as shown on a terminal: control characters as \xNN (a spec's text and file names are
+// input; they must not drive the terminal).
+std::string printable(const std::string& text);
 
 // The closest candidate by edit distance, or "" when nothing is close enough.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);

@@ -2,6 +2,7 @@
 // backend over every spec.
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "registry.hpp"
@@ -58,6 +59,21 @@ int run_build(const BuildOptions& o) {
   for (const auto& spec : *specs) {
     if (!spec.abstract) sheets.push_back(&spec);
   }
+  // What a backend cannot write (C++ names that collide), and two sheets of the run that
+  // would write the same file, fail the build before anything is written.
+  Diagnostics diags;
+  std::map<std::string, const Spec*> owners;
+  for (const Spec* spec : sheets) {
+    for (const auto& backend : backends) backend->check(*spec, diags);
+    const auto [it, fresh] = owners.emplace(spec->system + "/" + sheet_file_id(*spec), spec);
+    if (!fresh) {
+      diags.error(Loc{std::make_shared<const std::string>(spec->path), 0, 0},
+                  "spec id '" + spec->id + "' and the id '" + it->second->id + "' of " + it->second->path +
+                      " name the same output files (" + it->first + ".*)");
+    }
+  }
+  diags.print(std::cerr);
+  if (diags.has_errors()) return kFailed;
   std::vector<PendingFile> outputs;
   const auto add = [&](std::vector<OutputFile> files) {
     for (auto& f : files) outputs.push_back({std::filesystem::path(o.out_dir) / f.path, std::move(f.content)});

@@ -100,7 +100,8 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     }
     specs.push_back(std::move(*spec));
   }
-  if (opt.format == Format::json) std::cout << json.dump(2) << '\n';
+  // File names (and so messages) need not be UTF-8: replace what is not, never throw.
+  if (opt.format == Format::json) std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   if (!global_options().quiet && (known.disagreements > 0 || known.not_given > 0)) {
     std::vector<std::string> parts;
     if (known.disagreements > 0) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "builder.hpp"
+#include "limits.hpp"
 
 namespace qrsc {
 
@@ -82,7 +83,14 @@ void Builder::bands(Object& o, Table& t) {
   }
   bt.columns = columns(o, bt.columns_vocabulary, false);
   if (bt.columns.empty()) bt.columns.push_back({"", "", std::nullopt, o.loc()});
-  for (const auto& rn : o.list("rows", true)) {
+  // The limits first: every later step is proportional to rows times columns (or its square).
+  const std::vector<NodePtr> row_nodes = o.list("rows", true);
+  if (!rows_within_limits(o, row_nodes.size(), bt.columns.size(), limits::kMaxBandRows)) {
+    t.body = std::move(bt);
+    return;
+  }
+  std::size_t part_count = 0;
+  for (const auto& rn : row_nodes) {
     Object r(rn, "row of " + o.what(), diags_,
              {"id", "old_ids", "title", "text", "label", "number", "band", "bands", "parts", "source", "notes", "override"});
     if (!r.ok()) continue;
@@ -114,6 +122,7 @@ void Builder::bands(Object& o, Table& t) {
       row.parts.push_back(std::move(part));
     }
     check_unique(row.parts, "part");
+    part_count += row.parts.size();
     if (!row.parts.empty()) {
       if (r.has("band") || r.has("bands")) {
         diags_.error(r.loc(), what + " has parts; its bands are the union of the parts' bands, so give bands only there");
@@ -166,8 +175,40 @@ void Builder::bands(Object& o, Table& t) {
       }
     }
   }
+  within_limit(part_count, limits::kMaxBandRows, o.loc_of("rows"), o.what() + ": parts");
+  within_limit(part_count * bt.columns.size(), limits::kMaxCells, o.loc_of("rows"),
+               o.what() + ": part cells (parts times columns)");
   check_coverage(t, bt);
+  if (bt.key_type == KeyType::integer) check_key_span(o, bt);
   t.body = std::move(bt);
+}
+
+// The generated dense index has one slot per die result from one below the lowest band edge
+// (or key.min) to the highest (or key.max); the compilers build it in a constant expression.
+void Builder::check_key_span(Object& o, const BandTable& bt) {
+  std::optional<std::int64_t> lo, hi;
+  const auto widen = [&](Fraction v) {
+    lo = lo ? std::min(*lo, v.floor()) : v.floor();
+    hi = hi ? std::max(*hi, v.floor()) : v.floor();
+  };
+  for (const auto& r : bt.rows) {
+    for (const auto& c : r.bands) {
+      if (c.band.present && c.band.has_lo) widen(c.band.lo);
+      if (c.band.present && c.band.has_hi) widen(c.band.hi);
+    }
+  }
+  if (bt.min) widen(*bt.min);
+  if (bt.max) widen(*bt.max);
+  if (!lo) return;
+  const std::int64_t span = *hi - *lo + 2;  // values are at most 10^9 in magnitude: no overflow
+  if (span > limits::kMaxKeySpan) {
+    diags_.error(o.loc(), fmt::format("{}: the die results from {} to {} span {} values; the limit is {} (the "
+                                      "generated header indexes every value)",
+                                      o.what(), *lo, *hi, span, limits::kMaxKeySpan));
+  } else {
+    within_limit(static_cast<std::size_t>(span) * bt.columns.size(), limits::kMaxIndexSlots, o.loc(),
+                 o.what() + ": index slots (columns times the span of die results)");
+  }
 }
 
 void Builder::check_coverage(const Table& t, const BandTable& bt) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "builder.hpp"
+#include "limits.hpp"
 
 namespace qrsc {
 
@@ -32,6 +33,7 @@ void Builder::facts(Object& o, Table& t) {
     ft.items.push_back(std::move(fact));
   }
   check_unique(ft.items, "fact");
+  within_limit(ft.items.size(), limits::kMaxRows, o.loc_of("items"), o.what() + ": facts");
   t.body = std::move(ft);
 }
 

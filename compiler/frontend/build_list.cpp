@@ -6,6 +6,7 @@
 #include <set>
 
 #include "builder.hpp"
+#include "limits.hpp"
 
 namespace qrsc {
 
@@ -19,7 +20,7 @@ ListItem Builder::list_item(const NodePtr& n, const std::string& what) {
   Object o(n, what, diags_, {"id", "label", "text", "condition", "items", "source", "notes"});
   if (!o.ok()) return item;
   item.id = o.str("id");
-  if (!item.id.empty() && !is_identifier(item.id)) diags_.error(o.loc_of("id"), "'" + item.id + "' is not a valid id");
+  if (!item.id.empty() && !is_identifier(item.id)) diags_.error(o.loc_of("id"), "'" + shown(item.id) + "' is not a valid id");
   item.label = o.str("label");
   item.text = text_of(o, "text");
   item.condition = text_of(o, "condition");
@@ -44,6 +45,16 @@ void Builder::list(Object& o, Table& t) {
     lt.sections.push_back(std::move(sec));
   }
   check_unique(lt.sections, "section");
+  std::size_t items = 0;
+  const auto count = [&](const auto& self, const std::vector<ListItem>& list) -> void {
+    for (const auto& i : list) {
+      ++items;
+      self(self, i.items);
+    }
+  };
+  for (const auto& sec : lt.sections) count(count, sec.items);
+  within_limit(items, limits::kMaxRows, o.loc_of("sections"), o.what() + ": items");
+  within_limit(lt.sections.size(), limits::kMaxRows, o.loc_of("sections"), o.what() + ": sections");
   t.body = std::move(lt);
 }
 

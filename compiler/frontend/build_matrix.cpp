@@ -6,6 +6,7 @@
 #include <set>
 
 #include "builder.hpp"
+#include "limits.hpp"
 
 namespace qrsc {
 
@@ -34,7 +35,12 @@ void Builder::matrix(Object& o, Table& t) {
     }
     m.column_groups.push_back(std::move(group));
   }
-  for (const auto& rn : o.list("rows", true)) {
+  const std::vector<NodePtr> row_nodes = o.list("rows", true);
+  if (!rows_within_limits(o, row_nodes.size(), m.columns.size(), limits::kMaxRows)) {
+    t.body = std::move(m);
+    return;
+  }
+  for (const auto& rn : row_nodes) {
     Object r(rn, "row of " + o.what(), diags_, {"id", "old_ids", "name", "group", "cells", "source", "notes", "override"});
     if (!r.ok()) continue;
     MatrixRow row;

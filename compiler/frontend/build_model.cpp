@@ -7,6 +7,7 @@
 #include <set>
 
 #include "builder.hpp"
+#include "limits.hpp"
 
 namespace qrsc {
 
@@ -57,9 +58,21 @@ std::optional<SourceNote> Builder::source(Object& o) {
 std::string Builder::identifier(Object& o, const char* key) {
   const std::string id = o.str(key, true);
   if (!id.empty() && !is_identifier(id)) {
-    diags_.error(o.loc_of(key), "'" + id + "' is not a valid id (use lower-case letters, digits and _)");
+    diags_.error(o.loc_of(key), "'" + shown(id) + "' is not a valid id (use lower-case letters, digits and _, at most " +
+                                    std::to_string(limits::kMaxIdLength) + " characters, not starting with _)");
   }
   return id;
+}
+
+bool Builder::within_limit(std::size_t count, std::size_t limit, const Loc& at, const std::string& what) {
+  if (count <= limit) return true;
+  diags_.error(at, fmt::format("{} has {}; the limit is {}", what, count, limit));
+  return false;
+}
+
+bool Builder::rows_within_limits(Object& o, std::size_t rows, std::size_t columns, std::size_t max_rows) {
+  return within_limit(rows, max_rows, o.loc_of("rows"), o.what() + ": rows") &&
+         within_limit(rows * columns, limits::kMaxCells, o.loc_of("rows"), o.what() + ": cells (rows times columns)");
 }
 
 std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path) {
@@ -122,6 +135,7 @@ void Builder::vocabulary(const NodePtr& n) {
     v.terms.push_back(std::move(term));
   }
   check_unique(v.terms, "term");
+  within_limit(v.terms.size(), limits::kMaxRows, v.loc, "vocabulary '" + v.id + "': terms");
   spec_.vocabularies.push_back(std::move(v));
 }
 
@@ -154,6 +168,7 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
   }
   check_unique(cols, "column");
   if (cols.empty()) diags_.error(n->loc, o.what() + " has no columns");
+  within_limit(cols.size(), limits::kMaxRows, n->loc, o.what() + ": columns");
   return cols;
 }
 
@@ -193,6 +208,13 @@ void Builder::table(const NodePtr& n) {
                                       "order_exceptions", "print"};
   allowed.insert(allowed.end(), k->second.keys.begin(), k->second.keys.end());
   Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, allowed);
+  const auto text_bytes = [](const auto& self, const Node& node) -> std::size_t {
+    std::size_t total = node.scalar.size();
+    for (const auto& i : node.items) total += self(self, *i);
+    for (const auto& [k, v] : node.entries) total += k.size() + self(self, *v);
+    return total;
+  };
+  if (!within_limit(text_bytes(text_bytes, *n), limits::kMaxTableTextBytes, n->loc, what + ": bytes of text")) return;
   Table t;
   t.id = identifier(o);
   t.kind = k->second.kind;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "builder.hpp"
+#include "limits.hpp"
 
 namespace qrsc {
 
@@ -31,6 +32,7 @@ void Builder::modifiers(Object& o, Table& t) {
     mt.items.push_back(std::move(item));
   }
   check_unique(mt.items, "modifier");
+  within_limit(mt.items.size(), limits::kMaxRows, o.loc_of("items"), o.what() + ": modifiers");
   for (const auto& n : o.list("groups")) {
     Object g(n, "modifier group of " + o.what(), diags_, {"id", "title", "members", "note", "source", "notes"});
     if (!g.ok()) continue;

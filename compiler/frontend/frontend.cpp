@@ -1,6 +1,10 @@
 #include "frontend.hpp"
 
+#include <stdexcept>
+
 #include "build_model.hpp"
+#include "limits.hpp"
+#include "schema.hpp"
 #include "source_tree.hpp"
 #include "resolve.hpp"
 
@@ -9,14 +13,35 @@ namespace qrsc {
 namespace fs = std::filesystem;
 
 std::string display_path(const fs::path& file) {
-  const fs::path abs = fs::weakly_canonical(fs::absolute(file));
+  std::error_code ec;
+  const fs::path abs = fs::weakly_canonical(fs::absolute(file, ec), ec);
+  if (ec) return file.generic_string();
   for (fs::path dir = abs.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
     if (dir.filename() == "rules") return (fs::path("rules") / fs::relative(abs, dir)).generic_string();
   }
   return file.generic_string();
 }
 
-std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+namespace {
+
+// Every exception the front end can meet (a file system error, an arithmetic overflow the
+// limits did not foresee) becomes a diagnostic at the spec, never an escape from qrsc.
+template <class F>
+std::optional<Spec> guarded(const fs::path& file, Diagnostics& diags, F&& f) {
+  const Loc at{std::make_shared<const std::string>(file.string()), 0, 0};
+  try {
+    return f();
+  } catch (const fs::filesystem_error& e) {
+    diags.error(at, std::string("file system: ") + e.code().message() + " (" + e.path1().string() + ")");
+  } catch (const std::overflow_error& e) {
+    diags.error(at, std::string("a number in this spec does not fit 64-bit arithmetic: ") + e.what());
+  } catch (const std::exception& e) {
+    diags.error(at, std::string("cannot compile: ") + e.what());
+  }
+  return std::nullopt;
+}
+
+std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
   // An abstract spec without a parent is a patch: it only makes sense where it is applied
   // (or extended), so alone it is only loaded, and yields no outputs.
   if (const NodePtr own = load_yaml_file(file, diags); !own) {
@@ -34,12 +59,21 @@ std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags, const
   Resolution r = resolve_spec(file, diags, search);
   if (!r.tree) return std::nullopt;
   // The id defaults to the file name; it is never inherited from a parent.
-  if (!r.tree->get("id")) {
+  const bool id_from_file_name = !r.tree->get("id");
+  if (id_from_file_name) {
     auto id = std::make_shared<Node>();
     id->kind = Node::Kind::scalar;
     id->scalar = file.stem().string();
     id->loc = r.tree->loc;
     r.tree->set("id", id);
+  }
+  if (const NodePtr id = r.tree->get("id"); id && !(id->is_scalar() && is_sheet_id(id->scalar))) {
+    // The id names the output files (rff/<id>.hpp) and the header's namespace.
+    diags.error(id->loc, "the spec id '" + shown(id->scalar) +
+                             "' is not valid: it names the output files, so it is lower-case letters, digits, '-', "
+                             "'.' and '_', starting with a letter or digit, at most " +
+                             std::to_string(limits::kMaxIdLength) + " characters" +
+                             (id_from_file_name ? " (the id comes from the file name; set 'id:')" : ""));
   }
   std::optional<Spec> spec = build_model(r.tree, display_path(file), diags);
   if (!spec) return spec;
@@ -55,7 +89,7 @@ std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags, const
   return spec;
 }
 
-std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+std::optional<Spec> compile_baseline_unguarded(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
   Resolution r = resolve_baseline(file, diags, search);
   if (!r.tree) return std::nullopt;
   auto id = std::make_shared<Node>();
@@ -65,6 +99,16 @@ std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags, c
   auto spec = build_model(r.tree, display_path(file), diags);
   if (spec) spec->renames = std::move(r.renames);  // the baseline already carries every rename
   return spec;
+}
+
+}  // namespace
+
+std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+  return guarded(file, diags, [&] { return compile_spec_unguarded(file, diags, search); });
+}
+
+std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+  return guarded(file, diags, [&] { return compile_baseline_unguarded(file, diags, search); });
 }
 
 }  // namespace qrsc

@@ -8,11 +8,11 @@
 #include <cctype>
 #include <functional>
 #include <map>
-#include <tuple>
-#include <regex>
 #include <set>
+#include <tuple>
 
 #include "frontend.hpp"
+#include "limits.hpp"
 #include "notation.hpp"
 #include "schema.hpp"
 #include "words.hpp"
@@ -72,9 +72,19 @@ class Resolver {
   std::vector<fs::path> stack_;
   Fraction factor_{1};
   std::string rounding_;
+  Loc ref_loc_;              // the `extends` or `apply` entry being followed, for diagnostics
+  std::size_t loaded_ = 0;   // spec files loaded, against limits::kMaxSpecFiles
 };
 
 NodePtr Resolver::load(const fs::path& file) {
+  if (++loaded_ > limits::kMaxSpecFiles) {
+    const Loc at = ref_loc_.file ? ref_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
+    if (loaded_ == limits::kMaxSpecFiles + 1) {
+      diags_.error(at, fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
+                                   limits::kMaxSpecFiles));
+    }
+    return nullptr;
+  }
   NodePtr n = load_yaml_file(file, diags_);
   if (n && !n->is_map()) {
     diags_.error(n->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
@@ -88,8 +98,9 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
   if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
     std::string chain;
     for (const auto& p : stack_) chain += p.filename().string() + " -> ";
-    diags_.error({std::make_shared<const std::string>(file.string()), 0, 0},
-                 "spec inheritance cycle: " + chain + canonical.filename().string());
+    // At the `extends` that closes the cycle (the file itself when there is none).
+    const Loc at = ref_loc_.file ? ref_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
+    diags_.error(at, "spec inheritance cycle: " + chain + canonical.filename().string());
     return nullptr;
   }
   NodePtr own = load(file);
@@ -107,6 +118,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
       ok = false;
     } else if (const auto parent = locate(file, ext->scalar, ext->loc)) {
       Resolution sub;
+      ref_loc_ = ext->loc;
       NodePtr p = resolve(*parent, sub);
       if (!p) {
         ok = false;
@@ -145,6 +157,7 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
       }
       const auto path = locate(file, n->scalar, n->loc);
       if (!path) continue;
+      ref_loc_ = n->loc;
       const fs::path canonical = fs::weakly_canonical(*path);
       if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
         diags_.error(n->loc, "spec inheritance cycle through applied spec '" + n->scalar + "'");
@@ -179,8 +192,10 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
       if (!kRoundings.count(rounding_)) {
         diags_.error(c.loc_of("rounding"), "rounding must be none, nearest, nearest_half or down");
       }
-      if (!f || *f <= Fraction(0)) {
-        if (c.ok() && !f) diags_.error(c.loc(), "scale conversion needs a positive 'factor' such as 1.5");
+      if (f && *f <= Fraction(0)) {
+        diags_.error(c.loc_of("factor"), "the scale factor must be positive, not " + format_number(*f));
+      } else if (!f) {
+        if (c.ok() && !c.has("factor")) diags_.error(c.loc(), "scale conversion needs a positive 'factor' such as 1.5");
       } else {
         factor_ = *f;
         out.factor = *f;
@@ -198,6 +213,25 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
   if (own->get("abstract")) tree->set("abstract", own->get("abstract"));
 }
 
+namespace {
+// The term `term` of vocabulary `vocabulary` in a resolved tree, or null.
+NodePtr existing_term(const NodePtr& tree, const std::string& vocabulary, const std::string& term) {
+  const NodePtr vocabs = tree->get("vocabularies");
+  if (!vocabs || !vocabs->is_seq()) return nullptr;
+  NodePtr found;
+  for (const auto& v : vocabs->items) {
+    const NodePtr id = v->is_map() ? v->get("id") : nullptr;
+    if (!id || id->scalar != vocabulary) continue;
+    if (const NodePtr terms = v->get("terms"); terms && terms->is_seq()) {
+      for (const auto& t : terms->items) {
+        if (const NodePtr tid = t->is_map() ? t->get("id") : nullptr; tid && tid->scalar == term) found = t;
+      }
+    }
+  }
+  return found;
+}
+}  // namespace
+
 void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out) {
   const NodePtr list = own->get("renames");
   if (!list) return;
@@ -208,6 +242,10 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
   for (const auto& n : list->items) {
     Object o(n, "rename", diags_, {"vocabulary", "term", "to", "name", "from", "ids", "source", "notes"});
     if (!o.ok()) continue;
+    if (out.renames.size() >= limits::kMaxRenames) {
+      diags_.error(o.loc(), fmt::format("more than {} renames along this spec's lineage", limits::kMaxRenames));
+      break;
+    }
     Rename r;
     r.loc = o.loc();
     r.vocabulary = o.str("vocabulary");
@@ -218,21 +256,14 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
     r.ids = o.strings("ids");
     if (!r.vocabulary.empty()) {
       // A vocabulary term: find it to learn its old display name.
-      NodePtr vocabs = tree->get("vocabularies");
-      NodePtr term;
-      if (vocabs && vocabs->is_seq()) {
-        for (const auto& v : vocabs->items) {
-          const NodePtr id = v->get("id");
-          if (!id || id->scalar != r.vocabulary) continue;
-          if (const NodePtr terms = v->get("terms"); terms && terms->is_seq()) {
-            for (const auto& t : terms->items) {
-              if (const NodePtr tid = t->get("id"); tid && tid->scalar == r.term) term = t;
-            }
-          }
-        }
-      }
+      const NodePtr term = existing_term(tree, r.vocabulary, r.term);
       if (!term) {
         diags_.error(r.loc, "rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'");
+        continue;
+      }
+      if (const NodePtr clash = existing_term(tree, r.vocabulary, r.to); clash && r.to != r.term) {
+        diags_.error(r.loc, "rename: vocabulary '" + r.vocabulary + "' already has a term '" + r.to + "'");
+        diags_.note(clash->loc, "the parent's term '" + r.to + "' is here");
         continue;
       }
       const NodePtr old_name = term->get("name");
@@ -354,33 +385,77 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   }
 }
 
+namespace {
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// Replaces every number ("12", "1.5") in text by f(number); a number f leaves alone (nothing)
+// keeps its text. A hand-written scan: std::regex recurses per character and overflows the
+// stack on long text.
+std::string map_numbers(const std::string& text, const std::function<std::optional<std::string>(const std::string&)>& f) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!is_digit(text[i])) {
+      out += text[i++];
+      continue;
+    }
+    std::size_t e = i;
+    while (e < text.size() && is_digit(text[e])) ++e;
+    if (e + 1 < text.size() && text[e] == '.' && is_digit(text[e + 1])) {
+      ++e;
+      while (e < text.size() && is_digit(text[e])) ++e;
+    }
+    const std::string number = text.substr(i, e - i);
+    out += f(number).value_or(number);
+    i = e;
+  }
+  return out;
+}
+// Replaces every distance "{Nin}" in text by f(N); f returning nothing keeps the text.
+std::string map_distances(const std::string& text, const std::function<std::optional<std::string>(const std::string&)>& f) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t open = text.find('{', i);
+    if (open == std::string::npos) break;
+    const std::size_t close = text.find('}', open);
+    if (close == std::string::npos) break;
+    out += text.substr(i, open - i);
+    const std::string inner = text.substr(open + 1, close - open - 1);
+    if (inner.size() < 2 || inner.compare(inner.size() - 2, 2, "in") != 0) {
+      out += '{';  // not a distance: go on after the brace
+      i = open + 1;
+      continue;
+    }
+    const auto replaced = f(inner.substr(0, inner.size() - 2));
+    out += replaced ? "{" + *replaced + "in}" : text.substr(open, close - open + 1);
+    i = close + 1;
+  }
+  return out + text.substr(i);
+}
+}  // namespace
+
 void Resolver::convert_scalar(Node& n, bool rate_cell) {
   const std::string before = n.scalar;
-  if (const auto d = parse_distance(n.scalar)) {
-    n.scalar = format_number(scale_value(*d, factor_, rounding_)) + "in";
-  } else if (rate_cell) {
-    // Every number in a rate cell is inches, except a multiplier such as x1.5.
-    if (n.scalar.find('x') == std::string::npos && n.scalar.find("\xC3\x97") == std::string::npos) {
-      static const std::regex num_re(R"(\d+(?:\.\d+)?)");
-      std::string out, rest = n.scalar;
-      std::smatch m;
-      while (std::regex_search(rest, m, num_re)) {
-        out += m.prefix().str() + format_number(scale_value(*parse_number(m[0]), factor_, rounding_));
-        rest = m.suffix().str();
+  const auto scaled = [&](const std::string& number) -> std::optional<std::string> {
+    const auto v = parse_number(number);  // a number beyond the limits stays as written (and is reported later)
+    if (!v) return std::nullopt;
+    return format_number(scale_value(*v, factor_, rounding_));
+  };
+  try {
+    if (const auto d = parse_distance(n.scalar)) {
+      n.scalar = format_number(scale_value(*d, factor_, rounding_)) + "in";
+    } else if (rate_cell) {
+      // Every number in a rate cell is inches, except a multiplier such as x1.5.
+      if (n.scalar.find('x') == std::string::npos && n.scalar.find("\xC3\x97") == std::string::npos) {
+        n.scalar = map_numbers(n.scalar, scaled);
       }
-      n.scalar = out + rest;
+    } else if (n.scalar.find('{') != std::string::npos) {
+      n.scalar = map_distances(n.scalar, scaled);
     }
-  } else if (n.scalar.find('{') != std::string::npos) {
-    static const std::regex dist_re(R"(\{([^}]*)in\})");
-    std::string out, rest = n.scalar;
-    std::smatch m;
-    while (std::regex_search(rest, m, dist_re)) {
-      out += m.prefix().str();
-      const auto d = parse_number(m[1]);
-      out += d ? "{" + format_number(scale_value(*d, factor_, rounding_)) + "in}" : m[0].str();
-      rest = m.suffix().str();
-    }
-    n.scalar = out + rest;
+  } catch (const std::overflow_error&) {
+    diags_.error(n.loc, "'" + before + "' times the scale factor " + format_number(factor_) +
+                            " does not fit 64-bit arithmetic");
+    n.scalar = before;
   }
   if (n.scalar != before && n.converted_from.empty()) n.converted_from = before;
 }
@@ -434,6 +509,9 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       for (const auto& item : pv->items) bv->items.push_back(item->clone());
       continue;
     }
+    // Errors the merged map causes (a key the parent needed is gone, keys that no longer fit
+    // a changed kind) are the patch's doing: the builder reports them there.
+    if (bv && patch.loc.file) base.patched_at = patch.loc;
     if (pv->is_null()) {  // `key: ~` removes what the parent had (e.g. `band` when a row gains columns)
       base.erase(key);
       continue;
@@ -541,6 +619,7 @@ NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
   const auto parent = locate(file, ext->scalar, ext->loc);
   if (!parent) return nullptr;
   stack_.push_back(fs::weakly_canonical(file));
+  ref_loc_ = ext->loc;
   NodePtr tree = resolve(*parent, out);
   if (tree) {
     tree->erase("id");

@@ -1,12 +1,30 @@
 #include "schema.hpp"
 
-#include <regex>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "limits.hpp"
 
 namespace qrsc {
 
 bool is_identifier(const std::string& id) {
-  static const std::regex re(R"(^[a-z0-9][a-z0-9_]*$)");
-  return std::regex_match(id, re);
+  if (id.empty() || id.size() > limits::kMaxIdLength || id[0] == '_') return false;
+  return std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+}
+
+bool is_sheet_id(const std::string& id) {
+  if (id.empty() || id.size() > limits::kMaxIdLength || id[0] == '_' || id[0] == '-' || id[0] == '.') return false;
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+  });
+}
+
+std::string shown(const std::string& text) {
+  if (text.size() <= 80) return printable(text);
+  std::size_t cut = 80;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  return printable(text.substr(0, cut)) + "...";
 }
 
 Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed)
@@ -21,8 +39,18 @@ Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::ve
     const std::string& key = node_->entries[i].first;
     if (std::find(names.begin(), names.end(), key) != names.end()) continue;
     const std::string msg = with_suggestion("unknown key '" + key + "' in " + what_, key, names);
-    diags_.error(node_->key_locs[i], msg);
+    report(node_->key_locs[i], msg);
   }
+}
+
+void Object::report(const Loc& at, std::string message) {
+  const Loc& patch = node_->patched_at;
+  if (!patch.file || (at.file && *at.file == *patch.file)) {
+    diags_.error(at, std::move(message));
+    return;
+  }
+  diags_.error(patch, std::move(message) + " (after this spec's changes)");
+  diags_.note(at, "the parent's " + what_ + " is here");
 }
 
 Loc Object::loc_of(const char* key) const {
@@ -33,7 +61,7 @@ Loc Object::loc_of(const char* key) const {
 std::string Object::str(const char* key, bool required) {
   const NodePtr n = get(key);
   if (!n || n->is_null()) {
-    if (required && ok_) diags_.error(node_->loc, what_ + " needs '" + key + "'");
+    if (required && ok_) report(node_->loc, what_ + " needs '" + key + "'");
     return {};
   }
   if (!n->is_scalar()) {
@@ -46,9 +74,11 @@ std::string Object::str(const char* key, bool required) {
 std::optional<int> Object::integer(const char* key) {
   const NodePtr n = get(key);
   if (!n) return std::nullopt;
-  const auto v = n->is_scalar() ? parse_number(n->scalar) : std::nullopt;
+  std::string why;
+  const auto v = n->is_scalar() ? parse_number(n->scalar, &why) : std::nullopt;
   if (!v || !v->is_integer()) {
-    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a whole number such as +1, 0 or -2");
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a whole number such as +1, 0 or -2" +
+                             (why.empty() ? "" : ": " + why));
     return std::nullopt;
   }
   return static_cast<int>(v->num());
@@ -57,17 +87,23 @@ std::optional<int> Object::integer(const char* key) {
 std::optional<Fraction> Object::number(const char* key) {
   const NodePtr n = get(key);
   if (!n) return std::nullopt;
-  const auto v = n->is_scalar() ? parse_number(n->scalar) : std::nullopt;
-  if (!v) diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a number such as 2, 1/2 or 1.5");
+  std::string why;
+  const auto v = n->is_scalar() ? parse_number(n->scalar, &why) : std::nullopt;
+  if (!v) {
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a number such as 2, 1/2 or 1.5" +
+                             (why.empty() ? "" : ": " + why));
+  }
   return v;
 }
 
 std::optional<Fraction> Object::distance(const char* key) {
   const NodePtr n = get(key);
   if (!n) return std::nullopt;
-  const auto v = n->is_scalar() ? parse_distance(n->scalar) : std::nullopt;
+  std::string why;
+  const auto v = n->is_scalar() ? parse_distance(n->scalar, &why) : std::nullopt;
   if (!v) {
-    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a distance such as 8in or 1.5in");
+    diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a distance such as 8in or 1.5in" +
+                             (why.empty() ? "" : ": " + why));
   }
   return v;
 }
@@ -83,7 +119,7 @@ bool Object::boolean(const char* key, bool fallback) {
 std::vector<NodePtr> Object::list(const char* key, bool required) {
   const NodePtr n = get(key);
   if (!n || n->is_null()) {
-    if (required && ok_) diags_.error(node_->loc, what_ + " needs '" + key + "'");
+    if (required && ok_) report(node_->loc, what_ + " needs '" + key + "'");
     return {};
   }
   if (!n->is_seq()) {

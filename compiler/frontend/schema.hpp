@@ -38,12 +38,21 @@ class Object {
   [[nodiscard]] const std::string& what() const { return what_; }
 
  private:
+  // An error about this object; when a variant's patch changed it, the error is the patch's
+  // (at its line) with a note at the parent's.
+  void report(const Loc& at, std::string message);
+
   NodePtr node_;
   std::string what_;
   Diagnostics& diags_;
   bool ok_ = false;
 };
 
+// An id that becomes a C++ name: [a-z0-9][a-z0-9_]*, at most limits::kMaxIdLength.
 bool is_identifier(const std::string& id);
+// A spec's id, which names its output files: [a-z0-9][a-z0-9._-]*, at most kMaxIdLength.
+bool is_sheet_id(const std::string& id);
+// Text from a spec as shown in a message: control characters escaped, cut after 80 bytes.
+std::string shown(const std::string& text);
 
 }  // namespace qrsc

@@ -27,6 +27,7 @@ struct Node {
   std::vector<std::pair<std::string, NodePtr>> entries;  // kind == map, in document order
   std::vector<Loc> key_locs;                           // kind == map, location of each key
   std::string converted_from;  // scale conversion: the value before it was converted
+  Loc patched_at;              // a variant's patch that changed this map (its keys), if any
 
   [[nodiscard]] bool is_map() const { return kind == Kind::map; }
   [[nodiscard]] bool is_seq() const { return kind == Kind::sequence; }
@@ -40,7 +41,13 @@ struct Node {
   [[nodiscard]] NodePtr clone() const;
 };
 
-// Parses a YAML file. Syntax errors become diagnostics; returns null on failure.
+// The byte offset of the first byte that is not UTF-8 or is a control character (tab always
+// allowed, line breaks when allow_newlines), or npos.
+std::size_t invalid_utf8_at(const std::string& s, bool allow_newlines);
+// "" for valid text, else what is wrong with it (for a diagnostic).
+std::string invalid_text(const std::string& s);
+
+// Parses a YAML file (a regular file of at most limits::kMaxFileBytes, UTF-8, one document). Syntax errors become diagnostics; returns null on failure.
 NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags);
 NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags);
 

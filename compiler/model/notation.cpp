@@ -2,61 +2,157 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
-#include <regex>
+
+#include "limits.hpp"
 
 namespace qrsc {
 
 namespace {
 
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 std::string trim(const std::string& s) {
   std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  while (b < e && is_space(s[b])) ++b;
+  while (e > b && is_space(s[e - 1])) --e;
   return s.substr(b, e - b);
 }
 
-std::optional<std::int64_t> parse_int(const std::string& s) {
-  static const std::regex re(R"(^[+-]?\d+$)");
-  if (!std::regex_match(s, re)) return std::nullopt;
-  return std::stoll(s);
+// A hand-written scanner over one notation (no std::regex: its backtracking recurses once
+// per character and overflows the stack on long input). Each reader advances only on success.
+class Scan {
+ public:
+  explicit Scan(const std::string& s) : s_(s) {}
+  [[nodiscard]] bool done() const { return i_ == s_.size(); }
+  [[nodiscard]] std::size_t pos() const { return i_; }
+  [[nodiscard]] std::string rest() const { return s_.substr(i_); }
+  bool spaces() {  // any number of spaces; true when there was at least one
+    const std::size_t from = i_;
+    while (i_ < s_.size() && is_space(s_[i_])) ++i_;
+    return i_ > from;
+  }
+  bool lit(const std::string& t) {
+    if (s_.compare(i_, t.size(), t) != 0) return false;
+    i_ += t.size();
+    return true;
+  }
+  char sign() {  // '+', '-' or 0
+    if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) return s_[i_++];
+    return 0;
+  }
+  // A run of digits (at least one); `out` is its text.
+  bool digits(std::string& out) {
+    const std::size_t from = i_;
+    while (i_ < s_.size() && is_digit(s_[i_])) ++i_;
+    out = s_.substr(from, i_ - from);
+    return i_ > from;
+  }
+  // Digits with an optional decimal part ("12", "1.5"): the text.
+  bool decimal(std::string& out) {
+    const std::size_t from = i_;
+    std::string d;
+    if (!digits(d)) return false;
+    if (i_ + 1 < s_.size() && s_[i_] == '.' && is_digit(s_[i_ + 1])) {
+      ++i_;
+      digits(d);
+    }
+    out = s_.substr(from, i_ - from);
+    return true;
+  }
+
+ private:
+  const std::string& s_;
+  std::size_t i_ = 0;
+};
+
+// The value of a run of digits, or nothing (with the reason) above `max`.
+std::optional<std::int64_t> digits_value(const std::string& d, std::int64_t max, const char* what, std::string* why) {
+  std::int64_t v = 0;
+  for (const char c : d) {
+    v = v * 10 + (c - '0');
+    if (v > max) {
+      if (why) *why = fmt::format("{} out of range (at most {})", what, max);
+      return std::nullopt;
+    }
+  }
+  return v;
+}
+
+std::optional<std::int64_t> parse_int(const std::string& s, std::string* why = nullptr) {
+  Scan sc(s);
+  const char sign = sc.sign();
+  std::string d;
+  if (!sc.digits(d) || !sc.done()) return std::nullopt;
+  const auto v = digits_value(d, limits::kMaxMagnitude, "number", why);
+  if (!v) return std::nullopt;
+  return sign == '-' ? -*v : *v;
+}
+
+// parse_int for a value that must be a C++ int.
+std::optional<int> parse_small_int(const std::string& s, std::string* why = nullptr) {
+  const auto v = parse_int(s, why);
+  return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
 }
 
 }  // namespace
 
-std::optional<Fraction> parse_number(const std::string& raw) {
+std::optional<Fraction> parse_number(const std::string& raw, std::string* why) {
   const std::string s = trim(raw);
-  std::smatch m;
-  static const std::regex int_re(R"(^([+-]?)(\d+)$)");
-  static const std::regex frac_re(R"(^([+-]?)(?:(\d+)\s+)?(\d+)/(\d+)$)");
-  static const std::regex dec_re(R"(^([+-]?)(\d*)\.(\d+)$)");
-  if (std::regex_match(s, m, int_re)) {
-    const std::int64_t v = std::stoll(m[2]);
-    return Fraction(m[1] == "-" ? -v : v);
+  Scan sc(s);
+  const char sign = sc.sign();
+  const auto signed_value = [&](Fraction f) { return sign == '-' ? -f : f; };
+  std::string a;
+  const bool has_a = sc.digits(a);
+  if (has_a && sc.done()) {  // "3", "-2", "+1"
+    const auto v = digits_value(a, limits::kMaxMagnitude, "number", why);
+    return v ? std::optional<Fraction>(signed_value(Fraction(*v))) : std::nullopt;
   }
-  if (std::regex_match(s, m, frac_re)) {
-    const std::int64_t den = std::stoll(m[4]);
-    if (den == 0) return std::nullopt;
-    const std::int64_t whole = m[2].matched ? std::stoll(m[2]) : 0;
-    const Fraction f = Fraction(whole) + Fraction(std::stoll(m[3]), den);
-    return m[1] == "-" ? -f : f;
-  }
-  if (std::regex_match(s, m, dec_re)) {
-    const std::string digits = m[3];
-    if (digits.size() > 6) return std::nullopt;
+  if (sc.lit(".")) {  // "1.5", ".25": at most six decimals
+    std::string d;
+    if (!sc.digits(d) || !sc.done()) return std::nullopt;
+    if (d.size() > 6) {
+      if (why) *why = "at most six decimal places";
+      return std::nullopt;
+    }
+    const auto whole = has_a ? digits_value(a, limits::kMaxMagnitude, "number", why) : std::optional<std::int64_t>(0);
+    const auto part = digits_value(d, limits::kMaxDenominator, "decimal part", why);
+    if (!whole || !part) return std::nullopt;
     std::int64_t den = 1;
-    for (std::size_t i = 0; i < digits.size(); ++i) den *= 10;
-    const std::int64_t whole = m[2].length() ? std::stoll(m[2]) : 0;
-    const Fraction f = Fraction(whole) + Fraction(std::stoll(digits), den);
-    return m[1] == "-" ? -f : f;
+    for (std::size_t i = 0; i < d.size(); ++i) den *= 10;
+    return signed_value(Fraction(*whole) + Fraction(*part, den));
   }
-  return std::nullopt;
+  if (!has_a) return std::nullopt;
+  // "1/2" or "1 1/2"
+  std::string whole_digits, num_digits = a, den_digits;
+  if (sc.spaces()) {
+    whole_digits = a;
+    if (!sc.digits(num_digits)) return std::nullopt;
+  }
+  if (!sc.lit("/") || !sc.digits(den_digits) || !sc.done()) return std::nullopt;
+  const auto whole =
+      whole_digits.empty() ? std::optional<std::int64_t>(0) : digits_value(whole_digits, limits::kMaxMagnitude, "number", why);
+  const auto num = digits_value(num_digits, limits::kMaxMagnitude, "numerator", why);
+  const auto den = digits_value(den_digits, limits::kMaxDenominator, "denominator", why);
+  if (!whole || !num || !den) return std::nullopt;
+  if (*den == 0) {
+    if (why) *why = "the denominator is zero";
+    return std::nullopt;
+  }
+  const Fraction f = Fraction(*whole) + Fraction(*num, *den);
+  if (f > Fraction(limits::kMaxMagnitude)) {
+    if (why) *why = fmt::format("number out of range (at most {})", limits::kMaxMagnitude);
+    return std::nullopt;
+  }
+  return signed_value(f);
 }
 
-std::optional<Fraction> parse_distance(const std::string& raw) {
+std::optional<Fraction> parse_distance(const std::string& raw, std::string* why) {
   const std::string s = trim(raw);
   if (s.size() < 3 || s.compare(s.size() - 2, 2, "in") != 0) return std::nullopt;
-  return parse_number(s.substr(0, s.size() - 2));
+  return parse_number(s.substr(0, s.size() - 2), why);
 }
 
 std::string format_number(Fraction f) {
@@ -75,39 +171,75 @@ std::string format_signed(int v) { return v > 0 ? "+" + std::to_string(v) : std:
 std::string format_inches(Fraction f) { return format_decimal(f) + "\""; }
 
 std::string format_decimal(Fraction f) {
-  // Halves and quarters read best as decimals on a sheet (1.5", 2.25").
-  const Fraction scaled = f * Fraction(100);
-  if (!scaled.is_integer()) return format_number(f);
-  const std::int64_t hundredths = scaled.num() < 0 ? -scaled.num() : scaled.num();
-  std::string s = (scaled.num() < 0 ? "-" : "") + std::to_string(hundredths / 100);
-  const std::int64_t rem = hundredths % 100;
+  // Halves and quarters read best as decimals on a sheet (1.5", 2.25"). Exactly when the
+  // denominator divides 100; computed from the whole part and the remainder, so it cannot
+  // overflow whatever the value.
+  if (100 % f.den() != 0) return format_number(f);
+  const bool neg = f < Fraction(0);
+  const std::int64_t whole = neg ? -f.ceil() : f.floor();
+  const std::int64_t rem_num = neg ? -(f.num() % f.den()) : f.num() % f.den();
+  const std::int64_t rem = rem_num * (100 / f.den());  // hundredths, 0..99
+  std::string s = (neg ? "-" : "") + std::to_string(whole);
   if (rem != 0) s += rem % 10 == 0 ? fmt::format(".{}", rem / 10) : fmt::format(".{:02}", rem);
   return s;
 }
 
+namespace {
+// The words of a band notation split at spaces, and the text after the first `n` words.
+std::vector<std::string> words_of(const std::string& s) {
+  std::vector<std::string> out;
+  Scan sc(s);
+  while (!sc.done()) {
+    sc.spaces();
+    const std::size_t from = sc.pos();
+    while (!sc.done() && !is_space(s[sc.pos()])) sc.lit(std::string(1, s[sc.pos()]));
+    if (sc.pos() > from) out.push_back(s.substr(from, sc.pos() - from));
+  }
+  return out;
+}
+std::string after_words(const std::string& s, std::size_t n) {
+  Scan sc(s);
+  for (std::size_t k = 0; k < n; ++k) {
+    while (!sc.done() && !is_space(s[sc.pos()])) sc.lit(std::string(1, s[sc.pos()]));
+    sc.spaces();
+  }
+  return sc.rest();
+}
+// "3 - 7", "3-7", "3 to 7", "3 – 7", "-2 - 0": the two ends, or nothing.
+std::optional<std::pair<std::string, std::string>> range_ends(const std::string& s) {
+  Scan sc(s);
+  std::string a, b;
+  const char sa = sc.sign();
+  if (!sc.digits(a)) return std::nullopt;
+  sc.spaces();
+  if (!sc.lit("-") && !sc.lit("to") && !sc.lit("\xE2\x80\x93")) return std::nullopt;
+  sc.spaces();
+  const char sb = sc.sign();
+  if (!sc.digits(b) || !sc.done()) return std::nullopt;
+  return std::pair{(sa ? std::string(1, sa) : "") + a, (sb ? std::string(1, sb) : "") + b};
+}
+}  // namespace
+
 BandParse parse_band(const std::string& raw, KeyType type) {
   const std::string s = trim(raw);
   BandParse out;
-  std::smatch m;
-  static const std::regex more_re(R"(^(\S+)\s+or\s+more$)");
-  static const std::regex less_re(R"(^(\S+)\s+or\s+less$)");
-  static const std::regex below_re(R"(^less\s+than\s+(.+)$)");
-  static const std::regex atleast_re(R"(^at\s+least\s+(.+)$)");
-  static const std::regex range_re(R"(^([+-]?\d+)\s*(?:-|to|–)\s*([+-]?\d+)$)");
-  const auto number = [&](const std::string& t) { return parse_number(t); };
+  std::string why;
+  const auto number = [&](const std::string& t) { return parse_number(t, &why); };
   const auto unit = type == KeyType::integer ? Fraction(1) : Fraction(0);
-  if (s == "-" || s == "–") {
+  if (s == "-" || s == "\xE2\x80\x93") {
     out.band = qrs::band_none();
     return out;
   }
-  if (std::regex_match(s, m, more_re)) {
-    const auto v = number(m[1]);
+  const std::vector<std::string> w = words_of(s);
+  const auto range = range_ends(s);
+  if (w.size() == 3 && w[1] == "or" && w[2] == "more") {
+    const auto v = number(w[0]);
     if (v) {
       out.band = qrs::band_from(*v);
       return out;
     }
-  } else if (std::regex_match(s, m, less_re)) {
-    const auto v = number(m[1]);
+  } else if (w.size() == 3 && w[1] == "or" && w[2] == "less") {
+    const auto v = number(w[0]);
     if (v && type == KeyType::integer && v->is_integer()) {
       out.band = qrs::band_below(*v + unit);
       return out;
@@ -116,27 +248,29 @@ BandParse parse_band(const std::string& raw, KeyType type) {
       out.error = "'or less' needs a whole die result; for fire points write 'less than N'";
       return out;
     }
-  } else if (std::regex_match(s, m, below_re)) {
-    if (const auto v = number(m[1])) {
+  } else if (w.size() >= 3 && w[0] == "less" && w[1] == "than") {
+    if (const auto v = number(after_words(s, 2))) {
       out.band = qrs::band_below(*v);
       return out;
     }
-  } else if (std::regex_match(s, m, atleast_re)) {
+  } else if (w.size() >= 3 && w[0] == "at" && w[1] == "least") {
     if (type != KeyType::fraction) {
       out.error = "'at least N' is for fire-point tables; for die results write 'N or more' or a range";
       return out;
     }
-    if (const auto v = number(m[1])) {
+    if (const auto v = number(after_words(s, 2))) {
       // The upper edge is the next row's start; the builder closes it.
       out.band = qrs::band_from(*v);
       return out;
     }
-  } else if (std::regex_match(s, m, range_re)) {
-    auto a = *parse_int(m[1]);
-    auto b = *parse_int(m[2]);
-    if (a > b) std::swap(a, b);
-    out.band = qrs::band_between(Fraction(a), Fraction(b) + unit);
-    return out;
+  } else if (range) {
+    auto a = parse_int(range->first, &why);
+    auto b = parse_int(range->second, &why);
+    if (a && b) {
+      if (*a > *b) std::swap(a, b);
+      out.band = qrs::band_between(Fraction(*a), Fraction(*b) + unit);
+      return out;
+    }
   } else {
     // A list of consecutive values: "1, 2", "0, -1", "8, 9, 10", or one value "10".
     std::vector<std::int64_t> values;
@@ -145,7 +279,7 @@ BandParse parse_band(const std::string& raw, KeyType type) {
     while (start <= s.size()) {
       const std::size_t comma = s.find(',', start);
       const std::string part = trim(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-      const auto v = parse_int(part);
+      const auto v = parse_int(part, &why);
       if (!v) {
         ok = false;
         break;
@@ -170,8 +304,13 @@ BandParse parse_band(const std::string& raw, KeyType type) {
       return out;
     }
   }
+  const std::string shown = s.size() > 80 ? s.substr(0, 80) + "..." : s;  // a hostile band can be 16 KB
+  if (!why.empty()) {
+    out.error = "band '" + shown + "': " + why;
+    return out;
+  }
   out.error =
-      "cannot read band '" + s +
+      "cannot read band '" + shown +
       "' (expected e.g. '8 or more', '3 - 7', '1, 2', '10', '-2 or less', '-', 'less than 1', 'at least 9')";
   return out;
 }
@@ -204,9 +343,10 @@ TextParse parse_text(const std::string& text) {
         return out;
       }
       const std::string inner = text.substr(i + 1, close - i - 1);
-      const auto d = parse_distance(inner);
+      std::string why;
+      const auto d = parse_distance(inner, &why);
       if (!d) {
-        out.error = "'{" + inner + "}' is not a distance (write e.g. {2in})";
+        out.error = "'{" + inner + "}' is not a distance (" + (why.empty() ? "write e.g. {2in}" : why) + ")";
         return out;
       }
       out.segments.push_back({literal, std::nullopt});
@@ -242,78 +382,111 @@ const char* cell_type_name(CellType t) {
 CellParse parse_cell(const std::string& raw, CellType type) {
   const std::string s = trim(raw);
   CellParse out;
-  std::smatch m;
+  std::string why;  // why a number was refused (out of range)
+  const auto fail = [&](const char* expected) { out.error = why.empty() ? std::string(expected) : why; };
   switch (type) {
     case CellType::text:
       return out;
     case CellType::integer:
-      if (const auto v = parse_int(s)) {
-        out.integer = {true, static_cast<int>(*v)};
+      if (const auto v = parse_small_int(s, &why)) {
+        out.integer = {true, *v};
         return out;
       }
-      out.error = "expected a whole number";
+      fail("expected a whole number");
       return out;
     case CellType::fire_points:
-      if (const auto v = parse_number(s); v && *v >= Fraction(0)) {
+      if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
         out.fire_points = {true, *v};
         return out;
       }
-      out.error = "expected fire points such as 2, 1/2 or 1 1/2";
+      fail("expected fire points such as 2, 1/2 or 1 1/2");
       return out;
     case CellType::rate: {
-      static const std::regex pair_re(R"(^(\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)$)");
-      static const std::regex mult_re(R"(^[x×]\s*(\d+(?:\.\d+)?)$)");
-      if (std::regex_match(s, m, pair_re)) {
-        out.rate.present = true;
-        out.rate.has_double_quick = true;
-        out.rate.full = *parse_number(m[1]);
-        out.rate.double_quick = *parse_number(m[2]);
-        return out;
+      Scan pair(s);
+      std::string a, b;
+      if (pair.decimal(a) && (pair.spaces(), pair.lit("/")) && (pair.spaces(), pair.decimal(b)) && pair.done()) {
+        const auto full = parse_number(a, &why), dq = parse_number(b, &why);
+        if (full && dq) {
+          out.rate.present = true;
+          out.rate.has_double_quick = true;
+          out.rate.full = *full;
+          out.rate.double_quick = *dq;
+          return out;
+        }
       }
-      if (std::regex_match(s, m, mult_re)) {
-        out.rate.present = true;
-        out.rate.is_multiplier = true;
-        out.rate.multiplier = *parse_number(m[1]);
-        return out;
+      Scan mult(s);
+      if ((mult.lit("x") || mult.lit("\xC3\x97")) && (mult.spaces(), mult.decimal(a)) && mult.done()) {
+        if (const auto f = parse_number(a, &why)) {
+          out.rate.present = true;
+          out.rate.is_multiplier = true;
+          out.rate.multiplier = *f;
+          return out;
+        }
       }
-      if (const auto v = parse_number(s); v && *v >= Fraction(0)) {
+      if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
         out.rate.present = true;
         out.rate.full = *v;
         return out;
       }
       if (s == "-") return out;
-      out.error = "expected a rate such as '12 / 16', '16' or 'x1.5'";
+      fail("expected a rate such as '12 / 16', '16' or 'x1.5'");
       return out;
     }
     case CellType::dice: {
-      static const std::regex morale_re(R"(^[Mm]\s*(?:([+-])\s*(\d+))?$)");
       if (s == "X" || s == "x") {
         out.dice = {qrs::Dice::Kind::cannot, 0};
         return out;
       }
-      if (std::regex_match(s, m, morale_re)) {
-        const int off = m[2].matched ? std::stoi(m[2]) : 0;
-        out.dice = {qrs::Dice::Kind::morale, m[1] == "-" ? -off : off};
+      Scan morale(s);
+      if (morale.lit("M") || morale.lit("m")) {
+        morale.spaces();
+        if (morale.done()) {
+          out.dice = {qrs::Dice::Kind::morale, 0};
+          return out;
+        }
+        const char sign = morale.sign();
+        std::string d;
+        if (sign && (morale.spaces(), morale.digits(d)) && morale.done()) {
+          if (const auto off = parse_small_int(d, &why)) {
+            out.dice = {qrs::Dice::Kind::morale, sign == '-' ? -*off : *off};
+            return out;
+          }
+        }
+      }
+      if (const auto v = parse_small_int(s, &why); v && *v >= 0) {
+        out.dice = {qrs::Dice::Kind::fixed, *v};
         return out;
       }
-      if (const auto v = parse_int(s); v && *v >= 0) {
-        out.dice = {qrs::Dice::Kind::fixed, static_cast<int>(*v)};
-        return out;
-      }
-      out.error = "expected dice such as 'M', 'M-2', 'M+1', '2' or 'X'";
+      fail("expected dice such as 'M', 'M-2', 'M+1', '2' or 'X'");
       return out;
     }
     case CellType::levels: {
-      static const std::regex three_re(R"(^(\d+)/(\d+)/(\d+)$)");
-      static const std::regex two_re(R"(^(\d+)/-/?(\d+)$)");
-      if (std::regex_match(s, m, three_re)) {
-        out.levels = {true, true, std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
-      } else if (std::regex_match(s, m, two_re)) {
-        out.levels = {true, false, std::stoi(m[1]), 0, std::stoi(m[2])};
+      // "3/2/1" (fresh/worn/spent) or "2/-1", "2/-/1" (no worn level).
+      Scan sc(s);
+      std::string a, b, c;
+      std::optional<int> start, worn, spent;
+      bool has_worn = false;
+      if (sc.digits(a) && sc.lit("/")) {
+        if (sc.digits(b) && sc.lit("/") && sc.digits(c) && sc.done()) {
+          has_worn = true;
+        } else if (b.empty() && sc.lit("-") && (sc.lit("/"), sc.digits(c)) && sc.done()) {
+          b = "0";
+        } else {
+          a.clear();
+        }
       } else {
-        out.error = "expected stands fresh/worn/spent such as '3/2/1' or '2/-1'";
+        a.clear();
+      }
+      if (!a.empty()) {
+        start = parse_small_int(a, &why);
+        worn = parse_small_int(b, &why);
+        spent = parse_small_int(c, &why);
+      }
+      if (!start || !worn || !spent) {
+        fail("expected stands fresh/worn/spent such as '3/2/1' or '2/-1'");
         return out;
       }
+      out.levels = {true, has_worn, *start, *worn, *spent};
       const auto& l = out.levels;
       if (!(l.spent < (l.has_worn ? l.worn : l.start) && (!l.has_worn || l.worn < l.start))) {
         out.error = "levels must decrease: fresh > worn > spent";

@@ -22,10 +22,12 @@ enum class KeyType { integer, fraction };
 inline constexpr const char* kUnknownNotation = "?";
 inline bool is_unknown_notation(const std::string& text) { return text == kUnknownNotation; }
 
-// "3", "-2", "+1", "1/2", "1 1/2", "1.5". Returns nothing on anything else.
-std::optional<Fraction> parse_number(const std::string& text);
+// "3", "-2", "+1", "1/2", "1 1/2", "1.5". Returns nothing on anything else; a number beyond
+// the limits (limits.hpp: whole parts up to 10^9, denominators up to 10^6) is refused too,
+// and then `why` (when given) says so.
+std::optional<Fraction> parse_number(const std::string& text, std::string* why = nullptr);
 // "8in", "1.5in", "1/2in".
-std::optional<Fraction> parse_distance(const std::string& text);
+std::optional<Fraction> parse_distance(const std::string& text, std::string* why = nullptr);
 
 // Formats a number the sheet's way: "1/2", "1 1/2", "12", "-3".
 std::string format_number(Fraction f);

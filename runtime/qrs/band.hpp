@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "qrs/fraction.hpp"
 
@@ -52,17 +53,26 @@ constexpr std::size_t find_band(const std::array<Band, N>& bands, Fraction key) 
 template <std::size_t N>
 constexpr bool covers_exactly_once(const std::array<Band, N>& bands, std::optional<Fraction> min,
                                    std::optional<Fraction> max_inclusive) {
-  // Collect the present bands, ordered by lower edge (insertion sort: N is small).
+  // Collect the present bands, ordered by lower edge. Heapsort, N log N: the compilers'
+  // constexpr step limits hold for the largest table qrsc accepts (insertion sort did not).
   std::array<std::size_t, N> order{};
   std::size_t count = 0;
   for (std::size_t i = 0; i < N; ++i) {
-    if (!bands[i].present) continue;
-    std::size_t j = count++;
-    while (j > 0 && starts_before(bands[i], bands[order[j - 1]])) {
-      order[j] = order[j - 1];
-      --j;
+    if (bands[i].present) order[count++] = i;
+  }
+  const auto sift = [&](std::size_t root, std::size_t end) {
+    while (2 * root + 1 < end) {
+      std::size_t child = 2 * root + 1;
+      if (child + 1 < end && starts_before(bands[order[child]], bands[order[child + 1]])) ++child;
+      if (!starts_before(bands[order[root]], bands[order[child]])) return;
+      std::swap(order[root], order[child]);
+      root = child;
     }
-    order[j] = i;
+  };
+  for (std::size_t i = count / 2; i-- > 0;) sift(i, count);
+  for (std::size_t end = count; end-- > 1;) {
+    std::swap(order[0], order[end]);
+    sift(0, end);
   }
   if (count == 0) return false;
   // The first band must reach down to the domain minimum.
@@ -115,13 +125,26 @@ struct DenseIndex {
   }
 };
 
-// The index of keys lo/scale, (lo+1)/scale, ... (scale 1: integer die results).
+// The index of keys lo/scale, (lo+1)/scale, ... (scale 1: integer die results). Each band
+// fills the slots of the keys it contains, the last row first so that the first row containing
+// a key wins (as find_band decides). Linear in Span + N, so that the compilers' constexpr step
+// limits hold for every table qrsc accepts (N * Span would not).
 template <std::size_t Span, std::size_t N>
 constexpr DenseIndex<Span> make_dense_index(const std::array<Band, N>& bands, int lo, std::int64_t scale = 1) {
+  static_assert(N < 0xFF, "the dense index keeps a row in a byte; 0xFF means no row");
   DenseIndex<Span> index{lo, {}};
-  for (std::size_t k = 0; k < Span; ++k) {
-    const std::size_t r = find_band(bands, Fraction(lo + static_cast<int>(k), scale));
-    index.rows[k] = r == npos ? 0xFF : static_cast<unsigned char>(r);
+  for (auto& r : index.rows) r = 0xFF;
+  // The first slot whose key (lo + k) / scale is at or above edge: k = ceil(edge * scale) - lo.
+  const auto slot = [lo, scale](Fraction edge) {
+    const std::int64_t k = (edge * Fraction(scale)).ceil() - lo;
+    return k < 0 ? std::size_t{0} : (k > static_cast<std::int64_t>(Span) ? Span : static_cast<std::size_t>(k));
+  };
+  for (std::size_t i = N; i-- > 0;) {
+    const Band& b = bands[i];
+    if (!b.present) continue;
+    const std::size_t from = b.has_lo ? slot(b.lo) : 0;
+    const std::size_t to = b.has_hi ? slot(b.hi) : Span;
+    for (std::size_t k = from; k < to; ++k) index.rows[k] = static_cast<unsigned char>(i);
   }
   return index;
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "diagnostics.hpp"
 #include "model.hpp"
 
 namespace qrsc {
@@ -34,6 +35,9 @@ class Backend {
   [[nodiscard]] virtual std::vector<OutputFile> emit(const Spec& spec) const = 0;
   // Files written once per run from every sheet of the run (an index page); none by default.
   [[nodiscard]] virtual std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const;
+  // Reports what this backend cannot write for a sheet the front end accepted (two ids that
+  // become the same C++ name); emit is called only when this added no error. Nothing by default.
+  virtual void check(const Spec& spec, Diagnostics& diags) const;
 };
 
 struct BackendInfo {

@@ -11,6 +11,7 @@ class CppBackend final : public Backend {
   std::vector<OutputFile> emit(const Spec& spec) const override {
     return {{cpp_header_path(spec), emitter_.header(spec)}};
   }
+  void check(const Spec& spec, Diagnostics& diags) const override { check_cpp_names(spec, diags); }
 
  private:
   mutable CppHeaderEmitter emitter_;  // rendering reuses the parsed template's state

@@ -17,7 +17,9 @@ std::string cpp_identifier(const std::string& id) {
       "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
       "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
       "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
-      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "std", "qrs"};
+      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "std", "qrs",
+      // Lower-case macros the header's own includes (or -std=gnu++20) may define.
+      "offsetof", "assert", "errno", "stdin", "stdout", "stderr", "unix", "linux"};
   std::string out;
   for (char c : id) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "n" + out;
@@ -60,6 +62,8 @@ std::string cpp_string(const std::string& text) {
   }
   return out;
 }
+
+std::string cpp_enum_type(std::size_t count) { return count <= 256 ? "unsigned char" : "unsigned short"; }
 
 std::string cpp_fraction(Fraction f) { return fmt::format("qrs::Fraction{{{}, {}}}", f.num(), f.den()); }
 

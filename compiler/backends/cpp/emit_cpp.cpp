@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <kainjow/mustache.hpp>
+#include <map>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -109,6 +110,7 @@ void add_columns(mst::data& d, const std::vector<Column>& columns, const std::st
   }
   d.set("columns", cols);
   d.set("column_count", std::to_string(columns.size()));
+  d.set("column_enum_type", cpp_enum_type(columns.size()));
   if (!vocabulary.empty()) {
     mst::data v;
     v.set("vocabulary_type", cpp_type_name(vocabulary));
@@ -290,6 +292,7 @@ mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
   }
   d.set("items", items);
   d.set("item_count", std::to_string(mt.items.size()));
+  d.set("enum_type", cpp_enum_type(mt.items.size()));
   d.set("group_count", std::to_string(mt.groups.size()));
   mst::data groups = list_of();
   for (const auto& g : mt.groups) {
@@ -339,6 +342,7 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
     ranges.set("range_list", list);
     d.set("ranges", ranges);
   }
+  d.set("enum_type", cpp_enum_type(m.rows.size()));
   return d;
 }
 
@@ -412,7 +416,87 @@ std::string cpp_namespace(const Spec& spec) {
 
 namespace {
 constexpr const char* kHeaderTemplate = "cpp/sheet.hpp.mustache";
+
+// A line of the header can end in a backslash only inside a // comment that carries a spec's
+// text (string literals escape it as \\ and close with a quote). The backslash would splice
+// the next line of code into the comment, so such a line gets a full stop after it.
+std::string end_comments_safely(std::string header) {
+  std::string out;
+  out.reserve(header.size());
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    if (header[i] == '\\' && (i + 1 == header.size() || header[i + 1] == '\n')) {
+      out += "\\.";
+      continue;
+    }
+    out += header[i];
+  }
+  return out;
+}
+
+// One scope of the header: the C++ names declared in it, each with the id it came from.
+class Scope {
+ public:
+  Scope(std::string what, Diagnostics& diags) : what_(std::move(what)), diags_(diags) {}
+  void reserve(const std::string& name, const std::string& meaning) { names_.emplace(name, Entry{meaning, {}}); }
+  void add(const std::string& name, const std::string& id, const Loc& loc) {
+    const auto [it, fresh] = names_.emplace(name, Entry{"'" + id + "'", loc});
+    if (fresh) return;
+    diags_.error(loc, "'" + id + "' and " + it->second.what + " both become the C++ name '" + name + "' in " + what_ +
+                          "; rename one of them");
+    if (it->second.loc.file) diags_.note(it->second.loc, it->second.what + " is here");
+  }
+
+ private:
+  struct Entry {
+    std::string what;
+    Loc loc;
+  };
+  std::string what_;
+  Diagnostics& diags_;
+  std::map<std::string, Entry> names_;
+};
+
+template <class Items>
+void check_enumerators(const Items& items, const std::string& what, Diagnostics& diags) {
+  Scope scope(what, diags);
+  for (const auto& i : items) scope.add(cpp_identifier(i.id), i.id, i.loc);
+}
 }  // namespace
+
+void check_cpp_names(const Spec& spec, Diagnostics& diags) {
+  // The sheet's namespace: kSheet, name(), a type and a k<Type>Terms array per vocabulary,
+  // a namespace per table.
+  Scope sheet("the sheet's namespace", diags);
+  sheet.reserve("kSheet", "the sheet's description kSheet");
+  sheet.reserve("name", "the function name()");
+  for (const auto& v : spec.vocabularies) {
+    sheet.add(cpp_type_name(v.id), v.id, v.loc);
+    sheet.add("k" + cpp_type_name(v.id) + "Terms", v.id, v.loc);
+    check_enumerators(v.terms, "enum " + cpp_type_name(v.id), diags);
+  }
+  for (const auto& t : spec.tables) {
+    sheet.add(cpp_identifier(t.id), t.id, t.loc);
+    std::visit(
+        [&](const auto& body) {
+          using T = std::decay_t<decltype(body)>;
+          const std::string in = " of table '" + t.id + "'";
+          if constexpr (std::is_same_v<T, BandTable>) {
+            check_enumerators(body.rows, "enum Effect" + in, diags);
+            if (body.columns_vocabulary.empty() && !body.single_column()) check_enumerators(body.columns, "enum Column" + in, diags);
+            Scope parts("enum Part" + in, diags);
+            for (const auto& r : body.rows) {
+              for (const auto& p : r.parts) parts.add(cpp_identifier(p.id), p.id, p.loc);
+            }
+          }
+          if constexpr (std::is_same_v<T, ModifierTable>) check_enumerators(body.items, "enum Modifier" + in, diags);
+          if constexpr (std::is_same_v<T, Matrix>) {
+            check_enumerators(body.rows, "enum Row" + in, diags);
+            if (body.columns_vocabulary.empty()) check_enumerators(body.columns, "enum Column" + in, diags);
+          }
+        },
+        t.body);
+  }
+}
 
 CppHeaderEmitter::CppHeaderEmitter() : tmpl_(load_template(kHeaderTemplate)) {
   if (!tmpl_.is_valid()) throw std::runtime_error(std::string(kHeaderTemplate) + ": " + tmpl_.error_message());
@@ -446,6 +530,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
     vd.set("type", cpp_type_name(v.id));
     vd.set("title", v.title.empty() ? v.id : v.title);
     vd.set("count", std::to_string(v.terms.size()));
+    vd.set("enum_type", cpp_enum_type(v.terms.size()));
     mst::data terms = list_of();
     for (const auto& t : v.terms) {
       mst::data td;
@@ -483,7 +568,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   d.set("tables", tables);
   std::string out = tmpl_.render(d);
   if (!tmpl_.is_valid()) throw std::runtime_error(std::string(kHeaderTemplate) + ": " + tmpl_.error_message());
-  return out;
+  return end_comments_safely(out);
 }
 
 }  // namespace qrsc

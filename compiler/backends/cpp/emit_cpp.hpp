@@ -4,6 +4,7 @@
 #include <kainjow/mustache.hpp>
 #include <string>
 
+#include "diagnostics.hpp"
 #include "model.hpp"
 
 namespace qrsc {
@@ -23,5 +24,8 @@ std::string emit_cpp_header(const Spec& spec);
 // The header's path under the output folder: <system>/<file id>.hpp
 std::string cpp_header_path(const Spec& spec);
 std::string cpp_namespace(const Spec& spec);
+// Two ids that become the same C++ name in one scope (after mangling: "a_b" and "a__b" are
+// both the type AB, "3" and "n3" both n3, a table called "name" and the function name()).
+void check_cpp_names(const Spec& spec, Diagnostics& diags);
 
 }  // namespace qrsc

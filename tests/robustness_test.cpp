@@ -1,0 +1,127 @@
+// What hostile specs cannot be tested through the command line alone: a rename that fails
+// halfway through a build's outputs, and 64-bit overflow in qrs::Fraction.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <type_traits>
+
+#include "notation.hpp"
+#include "output.hpp"
+#include "qrs/fraction.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
+  const fs::path dir = qrs_test::write_temp_spec("unused.yaml", "").parent_path() / "out";
+  fs::create_directories(dir / "rff");
+  std::ofstream(dir / "rff/a.hpp") << "old a";
+  std::ofstream(dir / "rff/b.hpp") << "old b";
+  // c.hpp is new; the rename of b's new content into place fails.
+  const std::vector<qrsc::PendingFile> files = {
+      {dir / "rff/a.hpp", "new a"}, {dir / "rff/c.hpp", "new c"}, {dir / "rff/b.hpp", "new b"}};
+  const auto failing = [](const fs::path& from, const fs::path& to, std::error_code& ec) {
+    if (to.filename() == "b.hpp" && from.string().find(".tmp") != std::string::npos) {
+      ec = std::make_error_code(std::errc::io_error);
+      return;
+    }
+    fs::rename(from, to, ec);
+  };
+  const std::string err = qrsc::write_files_atomically(files, failing);
+  EXPECT_NE(err.find("cannot replace"), std::string::npos) << err;
+  EXPECT_EQ(read(dir / "rff/a.hpp"), "old a");
+  EXPECT_EQ(read(dir / "rff/b.hpp"), "old b");
+  EXPECT_FALSE(fs::exists(dir / "rff/c.hpp"));
+  // Nothing left behind: only the two old files.
+  std::size_t n = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir / "rff")) ++n;
+  EXPECT_EQ(n, 2U);
+  // The same files with a working rename are all replaced.
+  EXPECT_EQ(qrsc::write_files_atomically(files), "");
+  EXPECT_EQ(read(dir / "rff/a.hpp"), "new a");
+  EXPECT_EQ(read(dir / "rff/b.hpp"), "new b");
+  EXPECT_EQ(read(dir / "rff/c.hpp"), "new c");
+}
+
+TEST(Output, ATargetThatIsAFolderIsRefusedBeforeAnythingMoves) {
+  const fs::path dir = qrs_test::write_temp_spec("unused.yaml", "").parent_path() / "out2";
+  fs::create_directories(dir / "x.hpp");
+  std::ofstream(dir / "a.hpp") << "old a";
+  const std::string err = qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "x.hpp", "new x"}});
+  EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
+  EXPECT_EQ(read(dir / "a.hpp"), "old a");
+  EXPECT_TRUE(fs::is_directory(dir / "x.hpp"));
+}
+
+using qrs::Fraction;
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+
+TEST(Fraction, OverflowThrowsInsteadOfWrapping) {
+  EXPECT_THROW((void)(Fraction(kMax) + Fraction(1)), std::overflow_error);
+  EXPECT_THROW((void)(Fraction(kMax) * Fraction(2)), std::overflow_error);
+  EXPECT_THROW((void)(-Fraction(kMax) - Fraction(2)), std::overflow_error);
+  EXPECT_THROW((void)(Fraction(1, 3) + Fraction(1, kMax)), std::overflow_error);
+  EXPECT_THROW((void)Fraction(std::numeric_limits<std::int64_t>::min()), std::overflow_error);
+  EXPECT_THROW((void)Fraction(1, 0), std::overflow_error);
+  EXPECT_THROW((void)(Fraction(1) / Fraction(0)), std::overflow_error);
+}
+
+TEST(Fraction, ResultsThatFitAreExactEvenWhenIntermediatesWouldNot) {
+  // Cross-reduced products and sums over the least common denominator.
+  EXPECT_EQ(Fraction(kMax, 3) * Fraction(3, kMax), Fraction(1));
+  EXPECT_EQ(Fraction(1, kMax) + Fraction(1, kMax), Fraction(2, kMax));
+  // Comparison never overflows: these cross products are far beyond 64 bits.
+  EXPECT_LT(Fraction(kMax - 1, kMax), Fraction(kMax - 2, kMax - 1) + Fraction(1, kMax - 1));
+  EXPECT_LT(Fraction(kMax - 2, kMax - 1), Fraction(kMax - 1, kMax));
+  EXPECT_GT(Fraction(kMax, 2), Fraction(kMax - 1, 2));
+  EXPECT_LT(Fraction(-kMax, 3), Fraction(-kMax + 1, 3));
+  EXPECT_EQ(Fraction(-7, 2).floor(), -4);
+  EXPECT_EQ(Fraction(-7, 2).ceil(), -3);
+  EXPECT_EQ(Fraction(7, 2).ceil(), 4);
+}
+
+// In a constant expression (every generated table) an overflow is a compile error: the
+// overflowing computation is not a constant expression at all.
+template <class F>
+concept ConstantExpression = requires { typename std::bool_constant<(F{}(), true)>; };
+static_assert(ConstantExpression<decltype([] { return Fraction(1, 2) + Fraction(1, 3); })>);
+static_assert(!ConstantExpression<decltype([] { return Fraction(kMax) + Fraction(1); })>);
+static_assert(!ConstantExpression<decltype([] { return Fraction(kMax) * Fraction(2); })>);
+static_assert(!ConstantExpression<decltype([] { return Fraction(1, 0); })>);
+static_assert(Fraction(kMax, 3) * Fraction(3, kMax) == Fraction(1));
+
+TEST(Numbers, TheLoaderRefusesNumbersBeyondItsLimits) {
+  std::string why;
+  EXPECT_FALSE(qrsc::parse_number("4294967297", &why));
+  EXPECT_NE(why.find("out of range"), std::string::npos) << why;
+  EXPECT_FALSE(qrsc::parse_number("9223372036854775808"));
+  EXPECT_FALSE(qrsc::parse_number("1/0"));
+  EXPECT_FALSE(qrsc::parse_number("1.0000001"));
+  EXPECT_EQ(*qrsc::parse_number("1000000000"), Fraction(1000000000));
+  EXPECT_EQ(*qrsc::parse_number("-1 1/2"), Fraction(-3, 2));
+  EXPECT_EQ(qrsc::format_decimal(Fraction(999999999999, 4)), "249999999999.75");
+  EXPECT_EQ(qrsc::format_decimal(Fraction(-5, 4)), "-1.25");
+}
+
+TEST(Numbers, ScannersHandleLongInputWithoutRecursion) {
+  // std::regex overflowed the stack from about 50,000 characters.
+  const std::string digits(200000, '7');
+  EXPECT_FALSE(qrsc::parse_number(digits));
+  EXPECT_FALSE(qrsc::parse_band(digits + " or more", qrsc::KeyType::integer).error.empty());
+  EXPECT_FALSE(qrsc::parse_cell(std::string(200000, '1') + "/2/1", qrsc::CellType::levels).error.empty());
+  EXPECT_FALSE(qrsc::parse_cell("M+" + digits, qrsc::CellType::dice).error.empty());
+}
+
+}  // namespace
