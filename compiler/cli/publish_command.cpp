@@ -10,9 +10,10 @@
 #include <iostream>
 #include <memory>
 
+#include "backend.hpp"
 #include "compile.hpp"
 #include "diff.hpp"
-#include "backend.hpp"
+#include "html_escape.hpp"
 #include "registry.hpp"
 
 namespace qrsc::cli {
@@ -24,20 +25,6 @@ struct PublishOptions {
   std::string out;
   std::string chromium;
 };
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 bool has_numbered_errata(const Spec& spec) {
   return std::any_of(spec.errata.begin(), spec.errata.end(), [](const Erratum& e) {
@@ -99,10 +86,10 @@ int run_publish(const PublishOptions& o) {
       "</style></head><body>\n<h1>Quick Reference Sheets</h1>\n";
   for (const auto& p : published) {
     const Spec& s = *p.spec;
-    index += "<h2>" + escape(s.title) + (s.subtitle.empty() ? "" : ": " + escape(s.subtitle)) + "</h2>\n<p>";
-    index += escape(s.period.empty() ? "" : s.period + ". ") + "Scale " + escape(s.figures) +
-             (s.publisher.version.empty() ? "" : ", version " + escape(s.publisher.version)) + ".</p>\n<ul>\n";
-    for (const auto& [label, path] : p.links) index += "<li><a href=\"" + escape(path) + "\">" + escape(label) + "</a></li>\n";
+    index += "<h2>" + html_escape(s.title) + (s.subtitle.empty() ? "" : ": " + html_escape(s.subtitle)) + "</h2>\n<p>";
+    index += html_escape(s.period.empty() ? "" : s.period + ". ") + "Scale " + html_escape(s.figures) +
+             (s.publisher.version.empty() ? "" : ", version " + html_escape(s.publisher.version)) + ".</p>\n<ul>\n";
+    for (const auto& [label, path] : p.links) index += "<li><a href=\"" + html_escape(path) + "\">" + html_escape(label) + "</a></li>\n";
     index += "</ul>\n";
   }
   files.push_back({o.out + "/index.html", index + "</body></html>\n"});
