@@ -12,6 +12,7 @@ packages=(
   libkainjow-mustache-dev libcli11-dev nlohmann-json3-dev
   libclang-cpp14-dev libclang-14-dev llvm-14-dev   # qrs-migrate (libTooling of the packaged clang 14)
   chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
+  groff-base   # the man page test renders qrsc.1
 )
 missing=()
 for p in "${packages[@]}"; do
