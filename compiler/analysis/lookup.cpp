@@ -6,7 +6,6 @@
 #include <cctype>
 
 #include "diagnostics.hpp"
-#include "words.hpp"
 
 namespace qrsc {
 
@@ -134,11 +133,7 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
     a.line = row.id + "\t" + row.title;
     a.note = note;
     if (row.number) a.line += "\t" + format_signed(*row.number);
-    // The effect in the sheet's words: its name, then its text ("Well Handled maneuver.").
-    std::string text;
-    for (const auto& p : row.paragraphs) text += (text.empty() ? "" : " ") + p.render();
-    const std::string name = title_before(row.title, text);
-    a.effect = text.empty() ? name : name.empty() ? text : name + " " + text;
+    a.effect = row.effect();
     if (row.number) a.effect += (a.effect.empty() ? "" : " ") + format_signed(*row.number);
     a.detail = a.effect + "\n";
     for (const auto& part : row.parts) {

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "words.hpp"
 
 namespace qrsc {
 
@@ -92,17 +91,6 @@ std::string band_text(const BandCell& c, KeyType type) {
   return c.notation.empty() ? format_band(c.band, type) : c.notation;
 }
 
-// The effect in the sheet's words: its name, then its text.
-std::string effect(const std::string& title, const std::vector<RichText>& paragraphs) {
-  std::string text;
-  for (const auto& p : paragraphs) {
-    const std::string para = p.render();
-    if (!para.empty()) text += (text.empty() ? "" : " ") + para;
-  }
-  const std::string name = title_before(title, text);
-  return name.empty() ? text : text.empty() ? name : name + " " + text;
-}
-
 std::string show_bands(const BandTable& bt, const ShowStyle& style) {
   Line header;
   for (const auto& c : bt.columns) header.push_back(c.id.empty() ? (bt.key_name.empty() ? "Result" : bt.key_name) : c.name);
@@ -121,13 +109,13 @@ std::string show_bands(const BandTable& bt, const ShowStyle& style) {
       g.add(std::move(l));
     };
     if (r.parts.empty()) {
-      line(r.bands, effect(r.title, r.paragraphs));
+      line(r.bands, r.effect());
       continue;
     }
     // A row with parts prints a line per part, the effect's name and text on the first.
     for (std::size_t i = 0; i < r.parts.size(); ++i) {
       const std::string part = r.parts[i].text.render();
-      line(r.parts[i].bands, i == 0 ? effect(r.title, r.paragraphs) + " " + part : part);
+      line(r.parts[i].bands, i == 0 ? r.effect() + " " + part : part);
     }
   }
   return g.str();

@@ -2,11 +2,23 @@
 
 #include <algorithm>
 
+#include "words.hpp"
+
 namespace qrsc {
 
 std::string ModifierItem::value_notation() const {
   if (factor) return "x " + format_number(*factor);
   return value ? format_signed(*value) : "";
+}
+
+std::string BandRow::effect() const {
+  std::string text;
+  for (const auto& p : paragraphs) {
+    const std::string para = p.render();
+    if (!para.empty()) text += (text.empty() ? "" : " ") + para;
+  }
+  const std::string name = title_before(title, text);
+  return name.empty() ? text : text.empty() ? name : name + " " + text;
 }
 
 std::string RichText::render() const {

@@ -74,6 +74,8 @@ struct BandRow {
   std::vector<BandPart> parts;
   std::optional<SourceNote> source;
   Loc loc;
+  // The effect in the sheet's words: its name, then its text ("Well Handled maneuver.").
+  [[nodiscard]] std::string effect() const;
 };
 
 // How a band table's key is rolled (`key.dice`): the base roll, and what modifies it.
