@@ -30,6 +30,18 @@ void Diagnostics::add(Severity s, const Loc& loc, std::string message) {
   }
 }
 
+void Diagnostics::append(const Diagnostics& other) {
+  for (const Diagnostic& d : other.all_) {
+    const std::size_t before = all_.size();
+    add(d.severity, d.loc, d.message);
+    if (all_.size() > before) all_.back().known = d.known;
+  }
+  // Past the cap `other` only counted its errors.
+  errors_ += other.errors_ - static_cast<int>(std::count_if(other.all_.begin(), other.all_.end(), [](const Diagnostic& d) {
+               return d.severity == Severity::error;
+             }));
+}
+
 void Diagnostics::known_disagreement(const Loc& loc, std::string message) {
   const std::size_t before = all_.size();
   add(Severity::warning, loc, std::move(message));

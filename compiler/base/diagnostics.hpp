@@ -43,6 +43,8 @@ class Diagnostics {
   void known_disagreement(const Loc& loc, std::string message);
   void known_not_given(const Loc& loc, std::string message);
   void add(Severity s, const Loc& loc, std::string message);
+  // Every diagnostic of `other`, after these (a cached result's diagnostics, replayed).
+  void append(const Diagnostics& other);
 
   [[nodiscard]] bool has_errors() const { return errors_ > 0; }
   [[nodiscard]] int error_count() const { return errors_; }

@@ -10,6 +10,7 @@
 #include "checks.hpp"
 #include "spec_argument.hpp"
 #include "frontend.hpp"
+#include "spec_cache.hpp"
 
 namespace qrsc::cli {
 
@@ -60,6 +61,15 @@ GlobalOptions& global_options() {
   return options;
 }
 
+namespace {
+// Everything this run parsed and resolved: a subcommand that compiles several specs (build,
+// check, diff, publish) parses each file and resolves each parent once.
+SpecCache& run_cache() {
+  static SpecCache cache;
+  return cache;
+}
+}  // namespace
+
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;
   bool ok = true;
@@ -75,10 +85,10 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     }
     const std::string& f = *file;
     Diagnostics diags;
-    auto spec = compile_spec(f, diags, search);
+    auto spec = compile_spec(f, diags, search, &run_cache());
     if (spec && !spec->lineage.empty() && !(spec->abstract && spec->tables.empty())) {
       std::optional<Spec> baseline;
-      if (opt.against_parent) baseline = compile_baseline(f, diags, search);
+      if (opt.against_parent) baseline = compile_baseline(f, diags, search, &run_cache());
       const CheckReport report = check_spec(*spec, baseline, diags);
       if (summary) {
         for (const auto& [doc, count] : report.by_document) {
@@ -121,7 +131,7 @@ std::optional<Spec> compile_one(const std::string& arg) {
   const auto file = spec_argument(arg, global_options().search);
   if (!file) return std::nullopt;
   Diagnostics diags;
-  auto spec = compile_spec(*file, diags, global_options().search);
+  auto spec = compile_spec(*file, diags, global_options().search, &run_cache());
   nlohmann::json unused;
   KnownCounts known;
   print_diagnostics(diags, CompileOptions{}, unused, known);

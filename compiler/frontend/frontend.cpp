@@ -7,6 +7,7 @@
 #include "schema.hpp"
 #include "source_tree.hpp"
 #include "resolve.hpp"
+#include "spec_cache.hpp"
 
 namespace qrsc {
 
@@ -41,13 +42,17 @@ std::optional<Spec> guarded(const fs::path& file, Diagnostics& diags, F&& f) {
   return std::nullopt;
 }
 
-std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search,
+                                           SpecCache& cache) {
   // An abstract spec without a parent is a patch: it only makes sense where it is applied
   // (or extended), so alone it is only loaded, and yields no outputs.
-  if (const NodePtr own = load_yaml_file(file, diags); !own) {
+  const SpecCache::Parsed& parsed = cache.parse(file);
+  if (const NodePtr& own = parsed.tree; !own) {
+    diags.append(parsed.diags);
     return std::nullopt;
   } else if (const NodePtr abstract = own->is_map() ? own->get("abstract") : nullptr;
              abstract && abstract->scalar == "true" && !own->get("extends")) {
+    diags.append(parsed.diags);
     Spec patch;
     patch.id = file.stem().string();
     patch.path = display_path(file);
@@ -56,7 +61,7 @@ std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& di
     patch.inputs.push_back(fs::absolute(file).lexically_normal().string());
     return patch;
   }
-  Resolution r = resolve_spec(file, diags, search);
+  Resolution r = resolve_spec(file, diags, search, cache);
   if (!r.tree) return std::nullopt;
   // The id defaults to the file name; it is never inherited from a parent.
   const bool id_from_file_name = !r.tree->get("id");
@@ -89,8 +94,9 @@ std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& di
   return spec;
 }
 
-std::optional<Spec> compile_baseline_unguarded(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
-  Resolution r = resolve_baseline(file, diags, search);
+std::optional<Spec> compile_baseline_unguarded(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search,
+                                               SpecCache& cache) {
+  Resolution r = resolve_baseline(file, diags, search, cache);
   if (!r.tree) return std::nullopt;
   auto id = std::make_shared<Node>();
   id->kind = Node::Kind::scalar;
@@ -103,12 +109,16 @@ std::optional<Spec> compile_baseline_unguarded(const fs::path& file, Diagnostics
 
 }  // namespace
 
-std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
-  return guarded(file, diags, [&] { return compile_spec_unguarded(file, diags, search); });
+std::optional<Spec> compile_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search,
+                                 SpecCache* cache) {
+  SpecCache own;
+  return guarded(file, diags, [&] { return compile_spec_unguarded(file, diags, search, cache ? *cache : own); });
 }
 
-std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
-  return guarded(file, diags, [&] { return compile_baseline_unguarded(file, diags, search); });
+std::optional<Spec> compile_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search,
+                                     SpecCache* cache) {
+  SpecCache own;
+  return guarded(file, diags, [&] { return compile_baseline_unguarded(file, diags, search, cache ? *cache : own); });
 }
 
 }  // namespace qrsc

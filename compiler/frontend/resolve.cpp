@@ -1,7 +1,5 @@
 #include "resolve.hpp"
 
-#include "frontend.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,6 +13,7 @@
 #include "limits.hpp"
 #include "notation.hpp"
 #include "schema.hpp"
+#include "spec_cache.hpp"
 #include "words.hpp"
 
 namespace qrsc {
@@ -44,7 +43,8 @@ Fraction scale_value(Fraction v, Fraction factor, const std::string& rounding) {
 
 class Resolver {
  public:
-  Resolver(Diagnostics& diags, const SpecSearchPath& search) : diags_(diags), search_(search) {}
+  Resolver(Diagnostics& diags, const SpecSearchPath& search, SpecCache& cache)
+      : diags_(&diags), search_(search), cache_(cache) {}
 
   NodePtr resolve(const fs::path& file, Resolution& out);
   // The parent as this spec sees it before its own changes: the parent with every rename
@@ -53,8 +53,9 @@ class Resolver {
 
  private:
   NodePtr load(const fs::path& file);
+  NodePtr resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out);
   std::optional<fs::path> locate(const fs::path& from, const std::string& name, const Loc& loc) {
-    return find_spec(search_, from, name, loc, diags_);
+    return find_spec(search_, from, name, loc, *diags_);
   }
   void apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out);
   void apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out);
@@ -66,8 +67,9 @@ class Resolver {
   void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
   void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
 
-  Diagnostics& diags_;
+  Diagnostics* diags_;  // where diagnostics go; a cached resolution's own while it is made
   const SpecSearchPath& search_;
+  SpecCache& cache_;
   bool renames_only_ = false;
   std::vector<fs::path> stack_;
   Fraction factor_{1};
@@ -80,17 +82,14 @@ NodePtr Resolver::load(const fs::path& file) {
   if (++loaded_ > limits::kMaxSpecFiles) {
     const Loc at = ref_loc_.file ? ref_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
     if (loaded_ == limits::kMaxSpecFiles + 1) {
-      diags_.error(at, fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
+      diags_->error(at, fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
                                    limits::kMaxSpecFiles));
     }
     return nullptr;
   }
-  NodePtr n = load_yaml_file(file, diags_);
-  if (n && !n->is_map()) {
-    diags_.error(n->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
-    return nullptr;
-  }
-  return n;
+  const SpecCache::Parsed& parsed = cache_.parse(file);
+  diags_->append(parsed.diags);
+  return parsed.tree ? parsed.tree->clone() : nullptr;
 }
 
 NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
@@ -100,9 +99,47 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
     for (const auto& p : stack_) chain += p.filename().string() + " -> ";
     // At the `extends` that closes the cycle (the file itself when there is none).
     const Loc at = ref_loc_.file ? ref_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
-    diags_.error(at, "spec inheritance cycle: " + chain + canonical.filename().string());
+    diags_->error(at, "spec inheritance cycle: " + chain + canonical.filename().string());
     return nullptr;
   }
+  // A spec resolved before in this run resolves the same way now: it resolved without a cycle,
+  // so none of its files is on the stack.
+  const std::string key = canonical.string();
+  if (const SpecCache::Resolved* hit = cache_.resolved(key)) {
+    diags_->append(hit->diags);
+    loaded_ += hit->files;
+    if (loaded_ > limits::kMaxSpecFiles) {
+      diags_->error(ref_loc_.file ? ref_loc_ : hit->resolution.tree->loc,
+                    fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
+                                limits::kMaxSpecFiles));
+      return nullptr;
+    }
+    out = copy_of(hit->resolution);
+    if (out.factor) {
+      factor_ = *out.factor;
+      rounding_ = out.rounding;
+    }
+    return out.tree;
+  }
+  SpecCache::Resolved made;
+  Diagnostics* const outer = diags_;
+  diags_ = &made.diags;
+  const std::size_t loaded_before = loaded_;
+  NodePtr tree = resolve_uncached(file, canonical, made.resolution);
+  diags_ = outer;
+  diags_->append(made.diags);
+  if (!tree || made.diags.has_errors()) {
+    out = std::move(made.resolution);
+    return tree;
+  }
+  made.resolution.tree = tree;
+  out = copy_of(made.resolution);
+  made.files = loaded_ - loaded_before;
+  cache_.keep_resolved(key, std::move(made));
+  return out.tree;
+}
+
+NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out) {
   NodePtr own = load(file);
   if (!own) return nullptr;
   stack_.push_back(canonical);
@@ -114,7 +151,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
   bool ok = true;
   if (const NodePtr ext = own->get("extends")) {
     if (!ext->is_scalar()) {
-      diags_.error(ext->loc, "'extends' names one parent spec (a path under rules/ without .yaml)");
+      diags_->error(ext->loc, "'extends' names one parent spec (a path under rules/ without .yaml)");
       ok = false;
     } else if (const auto parent = locate(file, ext->scalar, ext->loc)) {
       Resolution sub;
@@ -152,7 +189,7 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
     std::vector<NodePtr> names = apply->is_seq() ? apply->items : std::vector<NodePtr>{apply};
     for (const auto& n : names) {
       if (!n->is_scalar()) {
-        diags_.error(n->loc, "'apply' lists abstract specs by name");
+        diags_->error(n->loc, "'apply' lists abstract specs by name");
         continue;
       }
       const auto path = locate(file, n->scalar, n->loc);
@@ -160,18 +197,18 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
       ref_loc_ = n->loc;
       const fs::path canonical = fs::weakly_canonical(*path);
       if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
-        diags_.error(n->loc, "spec inheritance cycle through applied spec '" + n->scalar + "'");
+        diags_->error(n->loc, "spec inheritance cycle through applied spec '" + n->scalar + "'");
         continue;
       }
       NodePtr applied = load(*path);
       if (!applied) continue;
       if (applied->get("extends")) {
-        diags_.error(n->loc, "applied spec '" + n->scalar + "' has 'extends'; only self-contained abstract specs can be applied");
+        diags_->error(n->loc, "applied spec '" + n->scalar + "' has 'extends'; only self-contained abstract specs can be applied");
         continue;
       }
       const NodePtr abstract = applied->get("abstract");
       if (!abstract || abstract->scalar != "true") {
-        diags_.error(n->loc, "applied spec '" + n->scalar + "' must be 'abstract: true'");
+        diags_->error(n->loc, "applied spec '" + n->scalar + "' must be 'abstract: true'");
       }
       stack_.push_back(canonical);
       out.lineage.push_back(path->string());
@@ -184,18 +221,18 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
   // 3. Scale conversion of everything inherited.
   if (const NodePtr scale = own->get("scale"); scale && scale->is_map()) {
     if (const NodePtr conv = scale->get("convert")) {
-      Object c(conv, "scale conversion", diags_, {"factor", "rounding"});
+      Object c(conv, "scale conversion", *diags_, {"factor", "rounding"});
       const auto f = c.number("factor");
       rounding_ = c.str("rounding");
       if (rounding_.empty()) rounding_ = "none";
       static const std::set<std::string> kRoundings = {"none", "nearest", "nearest_half", "down"};
       if (!kRoundings.count(rounding_)) {
-        diags_.error(c.loc_of("rounding"), "rounding must be none, nearest, nearest_half or down");
+        diags_->error(c.loc_of("rounding"), "rounding must be none, nearest, nearest_half or down");
       }
       if (f && *f <= Fraction(0)) {
-        diags_.error(c.loc_of("factor"), "the scale factor must be positive, not " + format_number(*f));
+        diags_->error(c.loc_of("factor"), "the scale factor must be positive, not " + format_number(*f));
       } else if (!f) {
-        if (c.ok() && !c.has("factor")) diags_.error(c.loc(), "scale conversion needs a positive 'factor' such as 1.5");
+        if (c.ok() && !c.has("factor")) diags_->error(c.loc(), "scale conversion needs a positive 'factor' such as 1.5");
       } else {
         factor_ = *f;
         out.factor = *f;
@@ -236,14 +273,14 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
   const NodePtr list = own->get("renames");
   if (!list) return;
   if (!list->is_seq()) {
-    diags_.error(list->loc, "'renames' must be a list");
+    diags_->error(list->loc, "'renames' must be a list");
     return;
   }
   for (const auto& n : list->items) {
-    Object o(n, "rename", diags_, {"vocabulary", "term", "to", "name", "from", "ids", "source", "notes"});
+    Object o(n, "rename", *diags_, {"vocabulary", "term", "to", "name", "from", "ids", "source", "notes"});
     if (!o.ok()) continue;
     if (out.renames.size() >= limits::kMaxRenames) {
-      diags_.error(o.loc(), fmt::format("more than {} renames along this spec's lineage", limits::kMaxRenames));
+      diags_->error(o.loc(), fmt::format("more than {} renames along this spec's lineage", limits::kMaxRenames));
       break;
     }
     Rename r;
@@ -258,12 +295,12 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
       // A vocabulary term: find it to learn its old display name.
       const NodePtr term = existing_term(tree, r.vocabulary, r.term);
       if (!term) {
-        diags_.error(r.loc, "rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'");
+        diags_->error(r.loc, "rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'");
         continue;
       }
       if (const NodePtr clash = existing_term(tree, r.vocabulary, r.to); clash && r.to != r.term) {
-        diags_.error(r.loc, "rename: vocabulary '" + r.vocabulary + "' already has a term '" + r.to + "'");
-        diags_.note(clash->loc, "the parent's term '" + r.to + "' is here");
+        diags_->error(r.loc, "rename: vocabulary '" + r.vocabulary + "' already has a term '" + r.to + "'");
+        diags_->note(clash->loc, "the parent's term '" + r.to + "' is here");
         continue;
       }
       const NodePtr old_name = term->get("name");
@@ -282,7 +319,7 @@ void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out)
       set_scalar("id", r.to);
       set_scalar("name", r.name);
     } else {
-      if (r.from_text.empty()) diags_.error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
+      if (r.from_text.empty()) diags_->error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
       r.to_text = r.to;
     }
     rename_in(*tree, "", r);
@@ -334,11 +371,11 @@ void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
     }
     const std::string new_id = replace_id_word(id, from, to);
     if (!table || id.empty()) {
-      diags_.error(loc, "rename: '" + path + "' names no table/id of the sheet being renamed");
+      diags_->error(loc, "rename: '" + path + "' names no table/id of the sheet being renamed");
       continue;
     }
     if (new_id == id) {
-      diags_.error(loc, "rename: id '" + id + "' does not contain the renamed word '" + from + "'");
+      diags_->error(loc, "rename: id '" + id + "' does not contain the renamed word '" + from + "'");
       continue;
     }
     bool found = false;
@@ -367,7 +404,7 @@ void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
         olds->items.push_back(old);
       }
     }
-    if (!found) diags_.error(loc, "rename: table '" + table_id + "' has no row, item or group '" + id + "'");
+    if (!found) diags_->error(loc, "rename: table '" + table_id + "' has no row, item or group '" + id + "'");
   }
 }
 
@@ -453,7 +490,7 @@ void Resolver::convert_scalar(Node& n, bool rate_cell) {
       n.scalar = map_distances(n.scalar, scaled);
     }
   } catch (const std::overflow_error&) {
-    diags_.error(n.loc, "'" + before + "' times the scale factor " + format_number(factor_) +
+    diags_->error(n.loc, "'" + before + "' times the scale factor " + format_number(factor_) +
                             " does not fit 64-bit arithmetic");
     n.scalar = before;
   }
@@ -492,7 +529,7 @@ void Resolver::replaced(const Node& old_value, const Node& new_value, const std:
                                        old_value.converted_from, old_value.scalar,
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
-    diags_.warning(new_value.loc, "this replaces a converted distance without an 'override' reason (" +
+    diags_->warning(new_value.loc, "this replaces a converted distance without an 'override' reason (" +
                                       old_value.converted_from + " x " + format_decimal(factor_) + " = " +
                                       old_value.scalar + ")");
   }
@@ -562,7 +599,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
     const NodePtr remove = item->get("remove");
     if (remove && remove->is_scalar() && remove->scalar == "true") {
       if (it == base.items.end()) {
-        diags_.error(item->loc, "cannot remove '" + id + "': the parent has no such entry in '" + key + "'");
+        diags_->error(item->loc, "cannot remove '" + id + "': the parent has no such entry in '" + key + "'");
       } else {
         base.items.erase(it);
       }
@@ -576,7 +613,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
                std::any_of(olds->items.begin(), olds->items.end(), [&](const NodePtr& o) { return o->scalar == id; });
       });
       if (renamed != base.items.end()) {
-        diags_.error(item->loc, "'" + id + "' was renamed '" + id_of(**renamed) + "' (it follows a rename); use the new id");
+        diags_->error(item->loc, "'" + id + "' was renamed '" + id_of(**renamed) + "' (it follows a rename); use the new id");
         continue;
       }
     }
@@ -590,7 +627,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       std::vector<std::string> ids;
       for (const auto& b : base.items) ids.push_back(id_of(*b));
       const std::string msg = with_suggestion("the parent has no table '" + id + "' to patch (a new table needs 'kind')", id, ids);
-      diags_.error(item->loc, msg);
+      diags_->error(item->loc, msg);
       continue;
     }
     NodePtr fresh = item->clone();
@@ -599,7 +636,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       auto pos = std::find_if(base.items.begin(), base.items.end(),
                               [&](const NodePtr& b) { return id_of(*b) == after->scalar; });
       if (pos == base.items.end()) {
-        diags_.error(after->loc, "'after: " + after->scalar + "' names no entry of '" + key + "'");
+        diags_->error(after->loc, "'after: " + after->scalar + "' names no entry of '" + key + "'");
       } else {
         at = static_cast<std::size_t>(pos - base.items.begin()) + 1;
       }
@@ -633,16 +670,16 @@ NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
   return tree;
 }
 
-Resolution resolve_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+Resolution resolve_baseline(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search, SpecCache& cache) {
   Resolution out;
-  Resolver r(diags, search);
+  Resolver r(diags, search, cache);
   out.tree = r.baseline(file, out);
   return out;
 }
 
-Resolution resolve_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search) {
+Resolution resolve_spec(const fs::path& file, Diagnostics& diags, const SpecSearchPath& search, SpecCache& cache) {
   Resolution out;
-  Resolver r(diags, search);
+  Resolver r(diags, search, cache);
   out.tree = r.resolve(file, out);
   if (out.tree) {
     // Every converted distance, in file order, with its place in the sheet: the ids of the list

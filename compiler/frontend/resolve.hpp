@@ -22,9 +22,15 @@ struct Resolution {
   std::string rounding;
 };
 
-Resolution resolve_spec(const std::filesystem::path& file, Diagnostics& diags, const SpecSearchPath& search = {});
+class SpecCache;
+
+// `cache` holds what this run has already parsed and resolved (spec_cache.hpp); it is filled
+// as specs are resolved. The result's tree is the caller's to change.
+Resolution resolve_spec(const std::filesystem::path& file, Diagnostics& diags, const SpecSearchPath& search,
+                        SpecCache& cache);
 // What the spec's own changes (and the specs it applies) are measured against: the parent
 // with renames and scale conversion applied. No tree when the spec has no parent.
-Resolution resolve_baseline(const std::filesystem::path& file, Diagnostics& diags, const SpecSearchPath& search = {});
+Resolution resolve_baseline(const std::filesystem::path& file, Diagnostics& diags, const SpecSearchPath& search,
+                            SpecCache& cache);
 
 }  // namespace qrsc

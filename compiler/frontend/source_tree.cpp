@@ -409,10 +409,13 @@ NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags) {
     diags.error(where, "cannot read file");
     return nullptr;
   }
-  // Read at most one byte more than the limit, whatever size the file claims.
-  std::string text(limits::kMaxFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
+  // Read at most one byte more than the limit, whatever size the file claims, in blocks (a
+  // buffer of the whole limit would cost more than parsing a real spec).
+  std::string text;
+  char block[64 * 1024];
+  while (text.size() <= limits::kMaxFileBytes && in.read(block, sizeof block).gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+  }
   if (text.size() > limits::kMaxFileBytes) {
     diags.error(where, fmt::format("file is larger than the limit of {} bytes", limits::kMaxFileBytes));
     return nullptr;

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <kainjow/mustache.hpp>
+#include "mustache_data.hpp"
 #include <map>
 #include <numeric>
 #include <set>
@@ -15,11 +15,9 @@
 
 namespace qrsc {
 
-namespace mst = kainjow::mustache;
 
 namespace {
 
-mst::data list_of() { return mst::data(mst::data::type::list); }
 
 std::string cpp_band(const qrs::Band& b) {
   if (!b.present) return "qrs::band_none()";
@@ -87,7 +85,7 @@ mst::data renamed_aliases(const std::vector<T>& entries, const std::string& spec
       a.set("old_enumerator", name);
       a.set("enumerator", cpp_identifier(e.id));
       a.set("message", fmt::format("{} is renamed to {} in {}", old, e.id, spec_path));
-      list << a;
+      append(list, std::move(a));
     }
   }
   return list;
@@ -106,15 +104,15 @@ void add_columns(mst::data& d, const std::vector<Column>& columns, const std::st
     col.set("enumerator", cpp_identifier(c.id));
     col.set("id", c.id);
     col.set("name", c.name);
-    cols << col;
+    append(cols, std::move(col));
   }
-  d.set("columns", cols);
+  put(d, "columns", std::move(cols));
   d.set("column_count", std::to_string(columns.size()));
   d.set("column_enum_type", cpp_enum_type(columns.size()));
   if (!vocabulary.empty()) {
     mst::data v;
     v.set("vocabulary_type", cpp_type_name(vocabulary));
-    d.set("vocabulary_columns", v);
+    put(d, "vocabulary_columns", std::move(v));
   } else {
     d.set("inline_columns", true);
   }
@@ -135,9 +133,9 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     row.set("text", join_paragraphs(r.paragraphs));
     row.set("has_number", cpp_bool(r.number.has_value()));
     row.set("number", std::to_string(r.number.value_or(0)));
-    rows << row;
+    append(rows, std::move(row));
   }
-  d.set("rows", rows);
+  put(d, "rows", std::move(rows));
   d.set("row_count", std::to_string(bt.rows.size()));
   if (single) {
     d.set("column_count", "1");
@@ -183,14 +181,14 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     for (const auto& r : bt.rows) {
       mst::data cell;
       cell.set("band", cpp_band(r.bands[c].band));
-      cells << cell;
+      append(cells, std::move(cell));
     }
-    col.set("cells", cells);
+    put(col, "cells", std::move(cells));
     col.set("span", std::to_string(span));
     col.set("lo", std::to_string(lo.value_or(0)) + (scale == 1 ? "" : ", " + std::to_string(scale)));
-    band_columns << col;
+    append(band_columns, std::move(col));
   }
-  d.set("band_columns", band_columns);
+  d.set("band_columns", band_columns);  // and again, moved, in the dense index
   const std::string key_param = bt.key_type == KeyType::fraction ? "fire_points" : "result";
   d.set("key_param", key_param);
   d.set("column_param", single ? std::string() : std::string("Column column, "));
@@ -198,8 +196,8 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
   mst::data dense;
   dense.set("span", std::to_string(span));
   dense.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
-  dense.set("band_columns", band_columns);
-  d.set("dense", dense);
+  put(dense, "band_columns", std::move(band_columns));
+  put(d, "dense", std::move(dense));
   if (bt.key_type == KeyType::integer) {
     if (!bt.min && !bt.max) {
       d.set("total", true);
@@ -229,11 +227,11 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     for (const auto& m : r.modifiers) {
       mst::data md;
       md.set("id", m);
-      mods << md;
+      append(mods, std::move(md));
     }
-    dd.set("modifier_tables", mods);
+    put(dd, "modifier_tables", std::move(mods));
     dd.set("modifier_count", std::to_string(r.modifiers.size()));
-    d.set("dice", dd);
+    put(d, "dice", std::move(dd));
   }
   d.set("rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
   // Parts (sub-results) of every row, in row order.
@@ -248,9 +246,9 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
       mst::data item;
       item.set("enumerator", cpp_identifier(p->id));
       item.set("text", p->text.render());
-      list << item;
+      append(list, std::move(item));
     }
-    pd.set("part_list", list);
+    put(pd, "part_list", std::move(list));
     pd.set("part_count", std::to_string(parts.size()));
     pd.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
     pd.set("column_param", single ? std::string() : std::string("Column column, "));
@@ -263,13 +261,13 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
       for (const auto& [r, p] : parts) {
         mst::data cell;
         cell.set("band", cpp_band(p->bands[c].band));
-        cells << cell;
+        append(cells, std::move(cell));
       }
-      col.set("cells", cells);
-      pcols << col;
+      put(col, "cells", std::move(cells));
+      append(pcols, std::move(col));
     }
-    pd.set("part_columns", pcols);
-    d.set("parts", pd);
+    put(pd, "part_columns", std::move(pcols));
+    put(d, "parts", std::move(pd));
   }
   return d;
 }
@@ -288,9 +286,9 @@ mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
     item.set("notation", m.value_notation());
     item.set("text", m.text.render());
     item.set("column", std::to_string(m.column));
-    items << item;
+    append(items, std::move(item));
   }
-  d.set("items", items);
+  put(d, "items", std::move(items));
   d.set("item_count", std::to_string(mt.items.size()));
   d.set("enum_type", cpp_enum_type(mt.items.size()));
   d.set("group_count", std::to_string(mt.groups.size()));
@@ -299,9 +297,9 @@ mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
     mst::data gd;
     gd.set("title", g.title.empty() ? g.id : g.title);
     gd.set("note", g.note.empty() ? std::string() : ". " + g.note);
-    groups << gd;
+    append(groups, std::move(gd));
   }
-  d.set("groups", groups);
+  put(d, "groups", std::move(groups));
   return d;
 }
 
@@ -323,12 +321,12 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
       cell.set("notation", c.notation);
       cell.set("value", cpp_cell_value(c, m.cell));
       cell.set("unknown", cpp_bool(c.unknown));
-      cells << cell;
+      append(cells, std::move(cell));
     }
-    row.set("cells", cells);
-    rows << row;
+    put(row, "cells", std::move(cells));
+    append(rows, std::move(row));
   }
-  d.set("rows", rows);
+  put(d, "rows", std::move(rows));
   d.set("row_count", std::to_string(m.rows.size()));
   const bool ranged = !m.columns.empty() && std::all_of(m.columns.begin(), m.columns.end(), [](const Column& c) { return c.range.has_value(); });
   if (ranged) {
@@ -337,10 +335,10 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
     for (const auto& c : m.columns) {
       mst::data r;
       r.set("value", cpp_fraction(*c.range));
-      list << r;
+      append(list, std::move(r));
     }
-    ranges.set("range_list", list);
-    d.set("ranges", ranges);
+    put(ranges, "range_list", std::move(list));
+    put(d, "ranges", std::move(ranges));
   }
   d.set("enum_type", cpp_enum_type(m.rows.size()));
   return d;
@@ -354,7 +352,7 @@ void flatten(const std::vector<ListItem>& items, int depth, const std::string& s
     item.set("label", i.label);
     item.set("text", i.text.render());
     item.set("condition", i.condition.render());
-    out << item;
+    append(out, std::move(item));
     ++n;
     flatten(i.items, depth + 1, section, out, n);
   }
@@ -371,22 +369,22 @@ mst::data list_data(const ListTable& lt) {
     mst::data sd;
     sd.set("title", s.title);
     sd.set("id", s.id);
-    sections << sd;
+    append(sections, std::move(sd));
     flatten(s.items, 0, s.id, items, n);
     if (s.trigger) {
       mst::data td;
       td.set("section", s.id);
       td.set("table", s.trigger->table);
       td.set("band", cpp_band(s.trigger->band.band));
-      triggers << td;
+      append(triggers, std::move(td));
       ++trigger_count;
     }
   }
-  d.set("triggers", triggers);
+  put(d, "triggers", std::move(triggers));
   d.set("trigger_count", std::to_string(trigger_count));
-  d.set("items", items);
+  put(d, "items", std::move(items));
   d.set("item_count", std::to_string(n));
-  d.set("sections", sections);
+  put(d, "sections", std::move(sections));
   d.set("section_count", std::to_string(lt.sections.size()));
   return d;
 }
@@ -399,9 +397,9 @@ mst::data facts_data(const FactsTable& ft) {
     item.set("id", f.id);
     item.set("value", f.value);
     item.set("text", f.text.render());
-    items << item;
+    append(items, std::move(item));
   }
-  d.set("items", items);
+  put(d, "items", std::move(items));
   d.set("item_count", std::to_string(ft.items.size()));
   return d;
 }
@@ -521,9 +519,9 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   for (std::size_t i = 1; i < spec.lineage.size(); ++i) {
     mst::data l;
     l.set("name", (i == 1 ? "from " : "  ") + spec.lineage[i]);
-    lineage << l;
+    append(lineage, std::move(l));
   }
-  d.set("lineage", lineage);
+  put(d, "lineage", std::move(lineage));
   mst::data vocabs = list_of();
   for (const auto& v : spec.vocabularies) {
     mst::data vd;
@@ -538,13 +536,13 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
       td.set("id", t.id);
       td.set("name", t.name);
       td.set("old_name", t.old_name);
-      terms << td;
+      append(terms, std::move(td));
     }
-    vd.set("terms", terms);
+    put(vd, "terms", std::move(terms));
     vd.set("aliases", renamed_aliases<Term>(v.terms, spec.path, term_old_ids));
-    vocabs << vd;
+    append(vocabs, std::move(vd));
   }
-  d.set("vocabularies", vocabs);
+  put(d, "vocabularies", std::move(vocabs));
   mst::data tables = list_of();
   for (const auto& t : spec.tables) {
     mst::data td;
@@ -563,9 +561,9 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
           if constexpr (std::is_same_v<T, FactsTable>) td.set("facts", facts_data(body));
         },
         t.body);
-    tables << td;
+    append(tables, std::move(td));
   }
-  d.set("tables", tables);
+  put(d, "tables", std::move(tables));
   std::string out = tmpl_.render(d);
   if (!tmpl_.is_valid()) throw std::runtime_error(std::string(kHeaderTemplate) + ": " + tmpl_.error_message());
   return end_comments_safely(out);

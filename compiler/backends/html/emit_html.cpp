@@ -153,19 +153,19 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
     page.set("page_number", std::to_string(i + 1));
     page.set("page_count", std::to_string(pages.size()));
     page.set("fixed_pages", fixed);
-    page_list << page;
+    append(page_list, std::move(page));
   }
-  d.set("pages", page_list);
+  put(d, "pages", std::move(page_list));
   mst::data legend = list_of();
   if (marked) {
     for (const auto& l : change_marks.legend()) {
       mst::data item;
       item.set("text", l);
-      legend << item;
+      append(legend, std::move(item));
     }
   }
   d.set("has_legend", marked);
-  d.set("legend", legend);
+  put(d, "legend", std::move(legend));
   return render(kSheetTemplate, parsed_->sheet, d);
 }
 
@@ -177,9 +177,9 @@ std::string HtmlSheetEmitter::index(const std::vector<const Spec*>& specs) const
     mst::data s;
     set_sheet_fields(s, *spec);
     s.set("href", html_sheet_path(*spec));
-    sheets << s;
+    append(sheets, std::move(s));
   }
-  d.set("sheets", sheets);
+  put(d, "sheets", std::move(sheets));
   return render(kIndexTemplate, parsed_->index, d);
 }
 

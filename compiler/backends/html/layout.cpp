@@ -156,13 +156,13 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const ChangeM
     const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
     mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split, marks);
     td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
-    tables << td;
+    append(tables, std::move(td));
   }
   mst::data block;
   block.set("side", b.size() > 1);
   block.set("has_block_title", shared_title);
   block.set("block_title", shared_title ? b[0].table->title : std::string());
-  block.set("tables", tables);
+  put(block, "tables", std::move(tables));
   return block;
 }
 
@@ -181,16 +181,16 @@ mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
       mst::data section;
       section.set("has_heading", !s.title.empty());
       section.set("heading", s.title);
-      section.set("blocks", blocks);
-      sections << section;
+      put(section, "blocks", std::move(blocks));
+      append(sections, std::move(section));
     }
     mst::data col;
-    col.set("sections", sections);
-    columns << col;
+    put(col, "sections", std::move(sections));
+    append(columns, std::move(col));
   }
   mst::data row;
   row.set("layout_style", style);
-  row.set("columns", columns);
+  put(row, "columns", std::move(columns));
   return row;
 }
 
@@ -204,7 +204,7 @@ mst::data page_data(const PlacedPage& p, const ChangeMarks* marks) {
   page.set("page_style", p.font_size.empty() ? std::string() : "font-size: " + p.font_size);
   mst::data rows = list_of();
   for (const auto& r : p.rows) rows << row_data(r, p.flow, marks);
-  page.set("rows", rows);
+  put(page, "rows", std::move(rows));
   return page;
 }
 

@@ -63,8 +63,8 @@ mst::data blocks_of(const mst::data& lines, int split) {
     mst::data block_lines = list_of();
     for (std::size_t i = first; i < last; ++i) block_lines << all[i];
     mst::data block;
-    block.set("lines", block_lines);
-    blocks << block;
+    put(block, "lines", std::move(block_lines));
+    append(blocks, std::move(block));
   }
   return blocks;
 }
@@ -88,14 +88,14 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
     const std::string m = i < cell_marks.size() ? cell_marks[i] : std::string();
     cd.set("has_mark", !m.empty());
     cd.set("mark", m);
-    cell_list << cd;
+    append(cell_list, std::move(cd));
   }
-  line.set("cells", cell_list);
+  put(line, "cells", std::move(cell_list));
   line.set("has_title", !title.empty());
   line.set("title", title_before(title, paragraphs.empty() ? std::string() : paragraphs.front()));
   mst::data paras = list_of();
   for (const auto& p : paragraphs) paras << text_item(p);
-  line.set("paragraphs", paras);
+  put(line, "paragraphs", std::move(paras));
   line.set("continues", continues);
   return line;
 }
@@ -131,7 +131,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
           band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false, label_spans ? std::vector<std::string>{} : cell_marks);
       line.set("number", r.number ? sheet_number(format_signed(*r.number)) : std::string());
       ctx.mark(line, r.id);
-      lines << line;
+      append(lines, std::move(line));
       has_effects = has_effects || !title.empty() || !paragraphs.empty();
       continue;
     }
@@ -158,7 +158,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
       } else {
         ctx.mark(line, r.id + "/" + part.id);
       }
-      lines << line;
+      append(lines, std::move(line));
     }
     has_effects = true;
   }
@@ -176,9 +176,9 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   for (const auto& c : bt.columns) {
     mst::data cd;
     cd.set("name", c.name);
-    columns << cd;
+    append(columns, std::move(cd));
   }
-  d.set("columns", columns);
+  put(d, "columns", std::move(columns));
   return d;
 }
 
@@ -195,13 +195,13 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
       item.set("value", sheet_number(sheet_fraction(m.value_notation())));
       item.set("text", m.text.render());
       ctx.mark(item, m.id);
-      items << item;
+      append(items, std::move(item));
     }
     mst::data col;
-    col.set("items", items);
-    columns << col;
+    put(col, "items", std::move(items));
+    append(columns, std::move(col));
   }
-  d.set("columns", columns);
+  put(d, "columns", std::move(columns));
   d.set("two_columns", last_column > 1);
   return d;
 }
@@ -233,7 +233,7 @@ mst::data column_group_data(const Matrix& m) {
     g.set("name", current);
     g.set("named", current_named);
     g.set("span", std::to_string(span));
-    out << g;
+    append(out, std::move(g));
   };
   for (const auto& col : m.columns) {
     std::string name;
@@ -266,7 +266,7 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
   for (const auto& c : m.columns) {
     mst::data cd;
     cd.set("name", c.name);
-    columns << cd;
+    append(columns, std::move(cd));
   }
   mst::data blocks = list_of();
   for (const auto& [start, end] : block_ranges(m.rows.size(), split)) {
@@ -290,23 +290,23 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
         cell.set("unknown", r.cells[c].unknown);
         if (r.cells[c].unknown) ctx.unknown(r.source, r.group.empty() ? r.name : r.group + " " + r.name);
         ctx.mark(cell, r.id + "/" + m.columns[c].id);
-        cells << cell;
+        append(cells, std::move(cell));
       }
-      row.set("cells", cells);
-      rows << row;
+      put(row, "cells", std::move(cells));
+      append(rows, std::move(row));
     }
     mst::data block;
-    block.set("rows", rows);
-    block.set("columns", columns);
+    put(block, "rows", std::move(rows));
+    put(block, "columns", std::move(columns));
     block.set("column_groups", column_group_data(m));
     block.set("has_column_groups", !m.column_groups.empty());
     block.set("has_row_groups", row_groups);
     block.set("has_row_heading", !m.row_heading.empty());
     block.set("row_heading", m.row_heading);
     block.set("cell_type", cell_type_name(m.cell));
-    blocks << block;
+    append(blocks, std::move(block));
   }
-  d.set("blocks", blocks);
+  put(d, "blocks", std::move(blocks));
   return d;
 }
 
@@ -327,7 +327,7 @@ mst::data list_items(const std::vector<ListItem>& items, bool numbered, const Ta
     item.set("has_items", !i.items.empty());
     ctx.mark(item, path + "/" + std::to_string(index++));
     item.set("items", list_items(i.items, false, ctx, path, index));
-    out << item;
+    append(out, std::move(item));
   }
   return out;
 }
@@ -352,9 +352,9 @@ mst::data list_data(const ListTable& lt, TableContext& ctx) {
     sd.set("items", list_items(s.items, s.numbered, ctx, s.id, index));
     // An inline section prints its one item beside its title: a mark on either goes there.
     ctx.mark(sd, inline_item && ctx.marks && ctx.marks->at(ctx.table.id + "/" + s.id).empty() ? s.id + "/0" : s.id);
-    sections << sd;
+    append(sections, std::move(sd));
   }
-  d.set("sections", sections);
+  put(d, "sections", std::move(sections));
   return d;
 }
 
@@ -371,9 +371,9 @@ mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
     if (f.unknown) ctx.unknown(std::nullopt, ctx.table.title);
     ctx.mark(item, f.id);
     item.set("text", f.text.render());
-    items << item;
+    append(items, std::move(item));
   }
-  d.set("items", items);
+  put(d, "items", std::move(items));
   return d;
 }
 
@@ -403,7 +403,7 @@ mst::data table_data(const Table& t, bool show_title, int split, const ChangeMar
   mst::data notes = list_of();
   for (const auto& n : ctx.unknown_notes) notes << text_item(n);
   d.set("has_unknown", !ctx.unknown_notes.empty());
-  d.set("unknown_notes", notes);
+  put(d, "unknown_notes", std::move(notes));
   return d;
 }
 

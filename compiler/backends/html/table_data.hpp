@@ -2,7 +2,7 @@
 // list, facts); templates/html/partials/<kind>.mustache draws it.
 #pragma once
 
-#include <kainjow/mustache.hpp>
+#include "mustache_data.hpp"
 
 #include "change_marks.hpp"
 #include "model.hpp"
@@ -11,7 +11,9 @@ namespace qrsc::html {
 
 namespace mst = kainjow::mustache;
 
-inline mst::data list_of() { return mst::data(mst::data::type::list); }
+using qrsc::list_of;
+using qrsc::put;
+using qrsc::append;
 
 // `split` > 1 prints a long table in that many blocks side by side; `marks` (or nullptr) are
 // the change marks printed beside what each erratum covers.

@@ -1,0 +1,23 @@
+#include "spec_cache.hpp"
+
+namespace qrsc {
+
+const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
+  const std::string key = std::filesystem::weakly_canonical(file).string();
+  if (const Parsed* p = find(parsed_, key)) return *p;
+  Parsed p;
+  p.tree = load_yaml_file(file, p.diags);
+  if (p.tree && !p.tree->is_map()) {
+    p.diags.error(p.tree->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
+    p.tree = nullptr;
+  }
+  return parsed_[key] = std::move(p);
+}
+
+Resolution copy_of(const Resolution& r) {
+  Resolution c = r;
+  if (r.tree) c.tree = r.tree->clone();
+  return c;
+}
+
+}  // namespace qrsc

@@ -1,0 +1,52 @@
+// What one run of qrsc has read and resolved, so that each spec file is parsed once and each
+// parent resolved once however many specs of the run use it: a run over a sheet and its 1,000
+// variants parses and resolves the sheet once. Results are handed out as copies, since the
+// resolver changes the trees it is given; the diagnostics a result had are replayed with it,
+// so every spec still reports the problems of its parents.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <unordered_map>
+
+#include "diagnostics.hpp"
+#include "resolve.hpp"
+#include "source_tree.hpp"
+
+namespace qrsc {
+
+class SpecCache {
+ public:
+  // A spec file as parsed (null tree when it could not be), keyed by its canonical path.
+  struct Parsed {
+    NodePtr tree;
+    Diagnostics diags;
+  };
+  // A spec resolved with its parents and applied specs; only successes are kept (a failure may
+  // depend on where it was reached from, as a cycle does).
+  struct Resolved {
+    Resolution resolution;
+    Diagnostics diags;
+    std::size_t files = 0;  // spec files its resolution loaded (limits::kMaxSpecFiles)
+  };
+
+  // The file parsed, the first time it is asked for (a spec must be a map).
+  const Parsed& parse(const std::filesystem::path& file);
+  [[nodiscard]] const Resolved* resolved(const std::string& key) const { return find(resolved_, key); }
+  void keep_resolved(const std::string& key, Resolved r) { resolved_[key] = std::move(r); }
+
+ private:
+  template <class Map>
+  static const typename Map::mapped_type* find(const Map& m, const std::string& key) {
+    const auto it = m.find(key);
+    return it == m.end() ? nullptr : &it->second;
+  }
+  std::unordered_map<std::string, Parsed> parsed_;
+  std::unordered_map<std::string, Resolved> resolved_;
+};
+
+// A copy of `r` whose tree can be changed without changing `r`'s.
+Resolution copy_of(const Resolution& r);
+
+}  // namespace qrsc
