@@ -33,6 +33,31 @@ TEST(Bands, CoverageIsCheckedAtCompileTime) {
   EXPECT_EQ(qrs::find_band(good, -20), 2u);
 }
 
+// The order qrsc writes for each column: checked in linear time, and searched where a dense
+// index would be too large.
+TEST(Bands, KeyOrderIsCheckedAndSearched) {
+  constexpr std::array<qrs::Band, 3> bands{qrs::band_from(8), qrs::band_between(3, 8), qrs::band_below(3)};
+  constexpr qrs::BandOrder<3> order{3, {2, 1, 0}};
+  static_assert(qrs::covers_in_order(bands, order, std::nullopt, std::nullopt));
+  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{3, {1, 2, 0}}, std::nullopt, std::nullopt));  // out of order
+  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{3, {2, 2, 0}}, std::nullopt, std::nullopt));  // a row twice
+  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{2, {2, 1}}, std::nullopt, std::nullopt));     // one left out
+  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{3, {2, 1, 7}}, std::nullopt, std::nullopt));  // no such row
+  constexpr std::array<qrs::Band, 2> gap{qrs::band_from(8), qrs::band_below(3)};
+  static_assert(!qrs::covers_in_order(gap, qrs::BandOrder<2>{2, {1, 0}}, std::nullopt, std::nullopt));
+  constexpr std::array<qrs::Band, 3> bounded{qrs::band_between(4, 11), qrs::band_none(), qrs::band_between(1, 4)};
+  static_assert(qrs::covers_in_order(bounded, qrs::BandOrder<3>{2, {2, 0}}, Fraction(1), Fraction(10)));
+  static_assert(!qrs::covers_in_order(bounded, qrs::BandOrder<3>{2, {2, 0}}, Fraction(0), Fraction(10)));
+  for (int n = -40; n <= 40; ++n) {
+    for (const int den : {1, 2, 3}) {
+      const Fraction key(n, den);
+      EXPECT_EQ(qrs::find_in_order(bands, order, key), qrs::find_band(bands, key)) << n << "/" << den;
+      EXPECT_EQ(qrs::find_in_order(bounded, qrs::BandOrder<3>{2, {2, 0}}, key), qrs::find_band(bounded, key))
+          << n << "/" << den;
+    }
+  }
+}
+
 TEST(Bands, DenseIndexClampsOpenEnds) {
   constexpr std::array<qrs::Band, 3> bands{qrs::band_from(8), qrs::band_between(3, 8), qrs::band_below(3)};
   constexpr auto index = qrs::make_dense_index<7>(bands, 2);  // 2 .. 8

@@ -70,9 +70,10 @@ bool Builder::within_limit(std::size_t count, std::size_t limit, const Loc& at, 
   return false;
 }
 
-bool Builder::rows_within_limits(Object& o, std::size_t rows, std::size_t columns, std::size_t max_rows) {
+bool Builder::rows_within_limits(Object& o, std::size_t rows, std::size_t columns, std::size_t max_rows,
+                                 std::size_t max_cells) {
   return within_limit(rows, max_rows, o.loc_of("rows"), o.what() + ": rows") &&
-         within_limit(rows * columns, limits::kMaxCells, o.loc_of("rows"), o.what() + ": cells (rows times columns)");
+         within_limit(rows * columns, max_cells, o.loc_of("rows"), o.what() + ": cells (rows times columns)");
 }
 
 std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diagnostics.hpp"
+#include "limits.hpp"
 #include "model.hpp"
 #include "schema.hpp"
 #include "source_tree.hpp"
@@ -30,7 +31,8 @@ class Builder {
   // False, with an error naming the limit, when `count` things exceed it.
   bool within_limit(std::size_t count, std::size_t limit, const Loc& at, const std::string& what);
   // A table's rows and cells (rows times columns) against the limits.
-  bool rows_within_limits(Object& o, std::size_t rows, std::size_t columns, std::size_t max_rows);
+  bool rows_within_limits(Object& o, std::size_t rows, std::size_t columns, std::size_t max_rows,
+                          std::size_t max_cells = limits::kMaxCells);
 
   void vocabulary(const NodePtr& n);
   std::vector<Column> columns(Object& o, std::string& vocabulary_id, bool required);
@@ -41,7 +43,6 @@ class Builder {
   std::optional<DiceRoll> dice(const NodePtr& n, const std::string& what);
   std::optional<BaseRollTrigger> trigger(const NodePtr& n, const std::string& what);
   void check_dice();  // after every table is built: dice and triggers name tables that fit
-  void check_key_span(Object& o, const BandTable& bt);
   void modifiers(Object& o, Table& t);
   void matrix(Object& o, Table& t);
   void list(Object& o, Table& t);

@@ -11,11 +11,11 @@ namespace qrsc::limits {
 
 inline constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024;  // one spec file
 inline constexpr int kMaxDepth = 64;                            // nesting of maps and lists
-inline constexpr std::size_t kMaxNodes = 200'000;               // per file, aliases expanded
+inline constexpr std::size_t kMaxNodes = 500'000;               // per file, aliases expanded
 inline constexpr std::size_t kMaxIdLength = 64;                 // any id (becomes a C++ name or a file name)
 inline constexpr std::size_t kMaxTextLength = 16 * 1024;        // any one scalar (a C++ string literal)
 inline constexpr std::size_t kMaxKeyLength = 256;               // a map key
-inline constexpr std::size_t kMaxListItems = 4096;              // items of one list
+inline constexpr std::size_t kMaxListItems = 16'384;            // items of one list
 inline constexpr std::size_t kMaxMapEntries = 4096;             // keys of one map
 inline constexpr std::size_t kMaxTreeBytes = 32 * 1024 * 1024;  // text in one file's tree, aliases expanded
 inline constexpr std::size_t kMaxSpecFiles = 32;                // files one spec resolves (itself, parents, applied)
@@ -24,21 +24,25 @@ inline constexpr std::size_t kMaxRenames = 256;                 // renames along
 // int), denominators up to 10^6 (six decimal places); arithmetic on them stays in 64 bits.
 inline constexpr std::int64_t kMaxMagnitude = 1'000'000'000;
 inline constexpr std::int64_t kMaxDenominator = 1'000'000;
-// Integer band tables get a dense index with one byte per die result: at most this many
-// results between the lowest and the highest band edge, and at most kMaxBandRows rows (the
-// byte 0xFF means "no row").
-inline constexpr std::int64_t kMaxKeySpan = 1024;
-// ... and the index of all columns is built in one constant expression: columns times span.
-inline constexpr std::int64_t kMaxIndexSlots = 40 * 1024;
-inline constexpr std::size_t kMaxBandRows = 254;
+// Band tables: at most kMaxBandRows rows (a generated index keeps a row in 16 bits). A table
+// whose keys span at most kMaxDenseSpan values, and kMaxDenseSlots over all its columns, gets
+// a dense index (one slot per key, built by the compiler in linear time); a wider one is
+// searched in key order (qrsc writes the order; the compiler checks it in linear time).
+inline constexpr std::size_t kMaxBandRows = 10'000;
+// ... and at most this many bands (rows, or parts, times columns): the compilers build every
+// band in one constant expression, and clang stops at 2^20 steps.
+inline constexpr std::size_t kMaxBandCells = 40'000;
+inline constexpr std::int64_t kMaxDenseSpan = 1024;
+inline constexpr std::int64_t kMaxDenseSlots = 40 * 1024;
 // Rows, columns, items, terms of any other table or vocabulary, and the cells of one table
 // (rows times columns).
-// Measured (docs/reliability.md): the largest band table and matrix these allow compile with
-// clang's default constexpr step limit (-fconstexpr-steps=1048576) and g++'s in seconds.
-inline constexpr std::size_t kMaxRows = 1000;
-inline constexpr std::size_t kMaxCells = 5'000;
-// The text of one table (titles, names, cells, ...): clang counts every character of a
-// string literal it reads in a constant expression against the same step limit.
-inline constexpr std::size_t kMaxTableTextBytes = 128 * 1024;
+// Measured (docs/reliability.md, docs/benchmarks.md): the largest band table and matrix these
+// allow compile with clang's default constexpr step limit (-fconstexpr-steps=1048576) and
+// g++'s in seconds.
+inline constexpr std::size_t kMaxRows = 10'000;
+inline constexpr std::size_t kMaxCells = 50'000;  // a quarter of it for rate cells, half for fire points
+// The text of one table (titles, names, cells, ...). Generated headers give every text as
+// "..."sv, so the compilers do not count its characters against their constexpr step limits.
+inline constexpr std::size_t kMaxTableTextBytes = 4 * 1024 * 1024;
 
 }  // namespace qrsc::limits

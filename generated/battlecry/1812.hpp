@@ -13,7 +13,11 @@
 
 namespace qrs::battlecry::n1812 {
 
-inline constexpr qrs::SheetInfo kSheet{"1812", "battlecry", "Battlecry! 1812", "Company-level tactics in the American wilderness, 1812-1815", "War of 1812", "", "1 figure = 10-20 men (depending on the scenario)", "rules/battlecry/1812.yaml"};
+// Texts are "..."sv: a string_view's length from the literal, not counted by the compiler one
+// character at a time (which, in a constant expression, counts against its step limit).
+using namespace std::string_view_literals;
+
+inline constexpr qrs::SheetInfo kSheet{"1812"sv, "battlecry"sv, "Battlecry! 1812"sv, "Company-level tactics in the American wilderness, 1812-1815"sv, "War of 1812"sv, ""sv, "1 figure = 10-20 men (depending on the scenario)"sv, "rules/battlecry/1812.yaml"sv};
 
 // Vocabulary: Target kind
 enum class TargetKind : unsigned char {
@@ -22,9 +26,9 @@ enum class TargetKind : unsigned char {
   artillery,
 };
 inline constexpr std::array<qrs::Term, 3> kTargetKindTerms{ {
-  qrs::Term{"foot", "Foot", ""},
-  qrs::Term{"mounted", "Mounted", ""},
-  qrs::Term{"artillery", "Artillery", ""},
+  qrs::Term{"foot"sv, "Foot"sv, ""sv},
+  qrs::Term{"mounted"sv, "Mounted"sv, ""sv},
+  qrs::Term{"artillery"sv, "Artillery"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(TargetKind v) noexcept { return kTargetKindTerms[static_cast<std::size_t>(v)].name; }
 
@@ -41,15 +45,15 @@ enum class UnitType : unsigned char {
   heavy_artillery,
 };
 inline constexpr std::array<qrs::Term, 9> kUnitTypeTerms{ {
-  qrs::Term{"infantry", "Infantry", ""},
-  qrs::Term{"light_infantry", "Light Infantry", ""},
-  qrs::Term{"riflemen", "Riflemen", ""},
-  qrs::Term{"mounted_riflemen", "Mounted Riflemen", ""},
-  qrs::Term{"light_dragoons", "Light Dragoons", ""},
-  qrs::Term{"indians", "Indians", ""},
-  qrs::Term{"field_artillery", "Field Artillery", ""},
-  qrs::Term{"light_artillery", "Light Artillery", ""},
-  qrs::Term{"heavy_artillery", "Heavy Artillery", ""},
+  qrs::Term{"infantry"sv, "Infantry"sv, ""sv},
+  qrs::Term{"light_infantry"sv, "Light Infantry"sv, ""sv},
+  qrs::Term{"riflemen"sv, "Riflemen"sv, ""sv},
+  qrs::Term{"mounted_riflemen"sv, "Mounted Riflemen"sv, ""sv},
+  qrs::Term{"light_dragoons"sv, "Light Dragoons"sv, ""sv},
+  qrs::Term{"indians"sv, "Indians"sv, ""sv},
+  qrs::Term{"field_artillery"sv, "Field Artillery"sv, ""sv},
+  qrs::Term{"light_artillery"sv, "Light Artillery"sv, ""sv},
+  qrs::Term{"heavy_artillery"sv, "Heavy Artillery"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(UnitType v) noexcept { return kUnitTypeTerms[static_cast<std::size_t>(v)].name; }
 
@@ -63,12 +67,12 @@ enum class OfficerRank : unsigned char {
   major_general,
 };
 inline constexpr std::array<qrs::Term, 6> kOfficerRankTerms{ {
-  qrs::Term{"captain", "Captain", ""},
-  qrs::Term{"major", "Major", ""},
-  qrs::Term{"lt_colonel", "Lt. Colonel", ""},
-  qrs::Term{"colonel", "Colonel", ""},
-  qrs::Term{"brigadier", "Brigadier", ""},
-  qrs::Term{"major_general", "Major General", ""},
+  qrs::Term{"captain"sv, "Captain"sv, ""sv},
+  qrs::Term{"major"sv, "Major"sv, ""sv},
+  qrs::Term{"lt_colonel"sv, "Lt. Colonel"sv, ""sv},
+  qrs::Term{"colonel"sv, "Colonel"sv, ""sv},
+  qrs::Term{"brigadier"sv, "Brigadier"sv, ""sv},
+  qrs::Term{"major_general"sv, "Major General"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(OfficerRank v) noexcept { return kOfficerRankTerms[static_cast<std::size_t>(v)].name; }
 
@@ -81,11 +85,11 @@ enum class OfficerType : unsigned char {
   engineer,
 };
 inline constexpr std::array<qrs::Term, 5> kOfficerTypeTerms{ {
-  qrs::Term{"artillery", "Artillery", ""},
-  qrs::Term{"infantry", "Infantry", ""},
-  qrs::Term{"cavalry", "Cavalry", ""},
-  qrs::Term{"general_staff", "General officer or staff", ""},
-  qrs::Term{"engineer", "Engineer", ""},
+  qrs::Term{"artillery"sv, "Artillery"sv, ""sv},
+  qrs::Term{"infantry"sv, "Infantry"sv, ""sv},
+  qrs::Term{"cavalry"sv, "Cavalry"sv, ""sv},
+  qrs::Term{"general_staff"sv, "General officer or staff"sv, ""sv},
+  qrs::Term{"engineer"sv, "Engineer"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(OfficerType v) noexcept { return kOfficerTypeTerms[static_cast<std::size_t>(v)].name; }
 
@@ -98,43 +102,43 @@ enum class Weapon : unsigned char {
   howitzer,
 };
 inline constexpr std::array<qrs::Term, 5> kWeaponTerms{ {
-  qrs::Term{"musket", "Musket", ""},
-  qrs::Term{"rifle", "Rifle", ""},
-  qrs::Term{"pistol_and_sabre", "Pistol and Sabre", ""},
-  qrs::Term{"artillery", "Artillery", ""},
-  qrs::Term{"howitzer", "Howitzer", ""},
+  qrs::Term{"musket"sv, "Musket"sv, ""sv},
+  qrs::Term{"rifle"sv, "Rifle"sv, ""sv},
+  qrs::Term{"pistol_and_sabre"sv, "Pistol and Sabre"sv, ""sv},
+  qrs::Term{"artillery"sv, "Artillery"sv, ""sv},
+  qrs::Term{"howitzer"sv, "Howitzer"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(Weapon v) noexcept { return kWeaponTerms[static_cast<std::size_t>(v)].name; }
 
 // facts table: Units and their Characteristics
 namespace game_scale {
-inline constexpr std::string_view kTitle = "Units and their Characteristics";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Units and their Characteristics"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 
 inline constexpr std::array<qrs::Fact, 7> kFacts{ {
-  qrs::Fact{"company", "30 to 120 men", "The basic unit is the company."},
-  qrs::Fact{"figure", "10-20 men", "per figure, depending on the scenario."},
-  qrs::Fact{"strength", "", "Strength is the number of figures in the unit; it cannot be replenished."},
-  qrs::Fact{"morale", "", "Morale is a stack of chips or any number counter, such as a 4- to 10-sided die. It is recovered by rallying; officers can also add temporary morale."},
-  qrs::Fact{"ground", "hexes", "Geomorphic hex tiles of Avalon Hill's Battlecry!; moves and ranges are counted in hexes."},
-  qrs::Fact{"dice", "", "Six-sided Battlecry! dice whose faces are symbols (see Shooting Dice Results)."},
-  qrs::Fact{"players", "two to four or more", "players, each controlling part or all of the American or the British/Native Allied force."},
+  qrs::Fact{"company"sv, "30 to 120 men"sv, "The basic unit is the company."sv},
+  qrs::Fact{"figure"sv, "10-20 men"sv, "per figure, depending on the scenario."sv},
+  qrs::Fact{"strength"sv, ""sv, "Strength is the number of figures in the unit; it cannot be replenished."sv},
+  qrs::Fact{"morale"sv, ""sv, "Morale is a stack of chips or any number counter, such as a 4- to 10-sided die. It is recovered by rallying; officers can also add temporary morale."sv},
+  qrs::Fact{"ground"sv, "hexes"sv, "Geomorphic hex tiles of Avalon Hill's Battlecry!; moves and ranges are counted in hexes."sv},
+  qrs::Fact{"dice"sv, ""sv, "Six-sided Battlecry! dice whose faces are symbols (see Shooting Dice Results)."sv},
+  qrs::Fact{"players"sv, "two to four or more"sv, "players, each controlling part or all of the American or the British/Native Allied force."sv},
 } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "game_scale";
+  static constexpr std::string_view kId = "game_scale"sv;
   static constexpr const auto& kFacts = qrs::battlecry::n1812::game_scale::kFacts;
 };
 }  // namespace game_scale
 
 // matrix table: Officer Buff Reach by Rank
 namespace officer_reach {
-inline constexpr std::string_view kTitle = "Officer Buff Reach by Rank";
-inline constexpr std::string_view kCaption = "Hexes from the officer within which a unit can receive his buff";
+inline constexpr std::string_view kTitle = "Officer Buff Reach by Rank"sv;
+inline constexpr std::string_view kCaption = "Hexes from the officer within which a unit can receive his buff"sv;
 
 
 enum class Row : unsigned char {
@@ -142,14 +146,14 @@ enum class Row : unsigned char {
 };
 using Column = OfficerRank;
 
-inline constexpr std::array<std::string_view, 1> kRowIds{ { "buff_reach", } };
-inline constexpr std::array<std::string_view, 1> kRowNames{ { "Buff reach (hexes)", } };
-inline constexpr std::array<std::string_view, 1> kRowGroups{ { "", } };
-inline constexpr std::array<std::string_view, 6> kColumnIds{ { "captain", "major", "lt_colonel", "colonel", "brigadier", "major_general", } };
-inline constexpr std::array<std::string_view, 6> kColumnNames{ { "Captain", "Major", "Lt. Colonel", "Colonel", "Brigadier", "Major General", } };
+inline constexpr std::array<std::string_view, 1> kRowIds{ { "buff_reach"sv, } };
+inline constexpr std::array<std::string_view, 1> kRowNames{ { "Buff reach (hexes)"sv, } };
+inline constexpr std::array<std::string_view, 1> kRowGroups{ { ""sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "captain"sv, "major"sv, "lt_colonel"sv, "colonel"sv, "brigadier"sv, "major_general"sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnNames{ { "Captain"sv, "Major"sv, "Lt. Colonel"sv, "Colonel"sv, "Brigadier"sv, "Major General"sv, } };
 using Cell = qrs::Cell<qrs::Integer>;
 inline constexpr std::array<std::array<Cell, 6>, 1> kCells{ {
-  { { Cell{"1", qrs::Integer{true, 1}, false}, Cell{"2", qrs::Integer{true, 2}, false}, Cell{"3", qrs::Integer{true, 3}, false}, Cell{"3", qrs::Integer{true, 3}, false}, Cell{"4", qrs::Integer{true, 4}, false}, Cell{"4", qrs::Integer{true, 4}, false}, } },
+  { { Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{"2"sv, qrs::Integer{true, 2}, false}, Cell{"3"sv, qrs::Integer{true, 3}, false}, Cell{"3"sv, qrs::Integer{true, 3}, false}, Cell{"4"sv, qrs::Integer{true, 4}, false}, Cell{"4"sv, qrs::Integer{true, 4}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -158,7 +162,7 @@ inline constexpr std::array<std::array<Cell, 6>, 1> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "officer_reach";
+  static constexpr std::string_view kId = "officer_reach"sv;
   using Row = qrs::battlecry::n1812::officer_reach::Row;
   using Column = qrs::battlecry::n1812::officer_reach::Column;
   using Cell = qrs::battlecry::n1812::officer_reach::Cell;
@@ -175,8 +179,8 @@ struct Table {
 
 // matrix table: Officer Types
 namespace officer_types {
-inline constexpr std::string_view kTitle = "Officer Types";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Officer Types"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -185,15 +189,15 @@ enum class Row : unsigned char {
 };
 using Column = OfficerType;
 
-inline constexpr std::array<std::string_view, 2> kRowIds{ { "code", "can_aid", } };
-inline constexpr std::array<std::string_view, 2> kRowNames{ { "Code", "Can aid", } };
-inline constexpr std::array<std::string_view, 2> kRowGroups{ { "", "", } };
-inline constexpr std::array<std::string_view, 5> kColumnIds{ { "artillery", "infantry", "cavalry", "general_staff", "engineer", } };
-inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Artillery", "Infantry", "Cavalry", "General officer or staff", "Engineer", } };
+inline constexpr std::array<std::string_view, 2> kRowIds{ { "code"sv, "can_aid"sv, } };
+inline constexpr std::array<std::string_view, 2> kRowNames{ { "Code"sv, "Can aid"sv, } };
+inline constexpr std::array<std::string_view, 2> kRowGroups{ { ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 5> kColumnIds{ { "artillery"sv, "infantry"sv, "cavalry"sv, "general_staff"sv, "engineer"sv, } };
+inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Artillery"sv, "Infantry"sv, "Cavalry"sv, "General officer or staff"sv, "Engineer"sv, } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 5>, 2> kCells{ {
-  { { Cell{"A", qrs::Text{true}, false}, Cell{"I", qrs::Text{true}, false}, Cell{"", qrs::Text{false}, false}, Cell{"G", qrs::Text{true}, false}, Cell{"E", qrs::Text{true}, false}, } },
-  { { Cell{"Artillery units only", qrs::Text{true}, false}, Cell{"Infantry units only", qrs::Text{true}, false}, Cell{"Cavalry units only", qrs::Text{true}, false}, Cell{"Any unit of their side", qrs::Text{true}, false}, Cell{"Any unit of their side", qrs::Text{true}, false}, } },
+  { { Cell{"A"sv, qrs::Text{true}, false}, Cell{"I"sv, qrs::Text{true}, false}, Cell{""sv, qrs::Text{false}, false}, Cell{"G"sv, qrs::Text{true}, false}, Cell{"E"sv, qrs::Text{true}, false}, } },
+  { { Cell{"Artillery units only"sv, qrs::Text{true}, false}, Cell{"Infantry units only"sv, qrs::Text{true}, false}, Cell{"Cavalry units only"sv, qrs::Text{true}, false}, Cell{"Any unit of their side"sv, qrs::Text{true}, false}, Cell{"Any unit of their side"sv, qrs::Text{true}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -202,7 +206,7 @@ inline constexpr std::array<std::array<Cell, 5>, 2> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "officer_types";
+  static constexpr std::string_view kId = "officer_types"sv;
   using Row = qrs::battlecry::n1812::officer_types::Row;
   using Column = qrs::battlecry::n1812::officer_types::Column;
   using Cell = qrs::battlecry::n1812::officer_types::Cell;
@@ -219,31 +223,31 @@ struct Table {
 
 // list table: Officers
 namespace officer_rules {
-inline constexpr std::string_view kTitle = "Officers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Officers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 10> kItems{ {
-  qrs::ListItem{ 0, "characteristics", "", "Multiple units (battalion, regiment) are led by a field officer, from a senior captain to a major general; company officers are assumed within each company.", ""},
-  qrs::ListItem{ 0, "characteristics", "", "An officer has three values: rank, ability and type.", ""},
-  qrs::ListItem{ 0, "characteristics", "", "Rank sets how far away a unit can be to receive his buffs (Officer Buff Reach by Rank).", ""},
-  qrs::ListItem{ 0, "characteristics", "", "Type sets which units he can aid: an officer of an arm aids only units of that arm; general officers and staff (G) and engineers (E) aid any unit of their side.", ""},
-  qrs::ListItem{ 0, "characteristics", "", "Officers are mounted (move 4 hexes a turn) or dismounted (move 2).", ""},
-  qrs::ListItem{ 0, "buff", "", "An officer grants +1 on a morale roll to a qualifying unit within his reach, once per turn, up to as many times in the scenario as his ability score.", ""},
-  qrs::ListItem{ 0, "rally", "", "To rally a unit, the officer rolls his ability score or lower on a D6; the unit recovers one morale point, up to its starting morale.", ""},
-  qrs::ListItem{ 0, "casualties", "", "Officers cannot be hit by ranged fire except by light infantry, rifle or Indian units.", ""},
-  qrs::ListItem{ 0, "casualties", "", "Such a unit rolls a single die for an officer in range; a horseman result kills or wounds him and he is removed from the table.", ""},
-  qrs::ListItem{ 0, "casualties", "", "Officers overrun by a melee attack are captured and removed from the table.", ""},
+  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Multiple units (battalion, regiment) are led by a field officer, from a senior captain to a major general; company officers are assumed within each company."sv, ""sv},
+  qrs::ListItem{ 0, "characteristics"sv, ""sv, "An officer has three values: rank, ability and type."sv, ""sv},
+  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Rank sets how far away a unit can be to receive his buffs (Officer Buff Reach by Rank)."sv, ""sv},
+  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Type sets which units he can aid: an officer of an arm aids only units of that arm; general officers and staff (G) and engineers (E) aid any unit of their side."sv, ""sv},
+  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Officers are mounted (move 4 hexes a turn) or dismounted (move 2)."sv, ""sv},
+  qrs::ListItem{ 0, "buff"sv, ""sv, "An officer grants +1 on a morale roll to a qualifying unit within his reach, once per turn, up to as many times in the scenario as his ability score."sv, ""sv},
+  qrs::ListItem{ 0, "rally"sv, ""sv, "To rally a unit, the officer rolls his ability score or lower on a D6; the unit recovers one morale point, up to its starting morale."sv, ""sv},
+  qrs::ListItem{ 0, "casualties"sv, ""sv, "Officers cannot be hit by ranged fire except by light infantry, rifle or Indian units."sv, ""sv},
+  qrs::ListItem{ 0, "casualties"sv, ""sv, "Such a unit rolls a single die for an officer in range; a horseman result kills or wounds him and he is removed from the table."sv, ""sv},
+  qrs::ListItem{ 0, "casualties"sv, ""sv, "Officers overrun by a melee attack are captured and removed from the table."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 4> kSections{ { "Field Officers", "Buff", "Rally", "Officer Casualties", } };
-inline constexpr std::array<std::string_view, 4> kSectionIds{ { "characteristics", "buff", "rally", "casualties", } };
+inline constexpr std::array<std::string_view, 4> kSections{ { "Field Officers"sv, "Buff"sv, "Rally"sv, "Officer Casualties"sv, } };
+inline constexpr std::array<std::string_view, 4> kSectionIds{ { "characteristics"sv, "buff"sv, "rally"sv, "casualties"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "officer_rules";
+  static constexpr std::string_view kId = "officer_rules"sv;
   static constexpr const auto& kItems = qrs::battlecry::n1812::officer_rules::kItems;
   static constexpr const auto& kSections = qrs::battlecry::n1812::officer_rules::kSections;
   static constexpr const auto& kSectionIds = qrs::battlecry::n1812::officer_rules::kSectionIds;
@@ -254,25 +258,25 @@ struct Table {
 
 // list table: Turn Sequence
 namespace turn_sequence {
-inline constexpr std::string_view kTitle = "Turn Sequence";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Turn Sequence"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 4> kItems{ {
-  qrs::ListItem{ 0, "player_1", "", "Movement and facing of units.", ""},
-  qrs::ListItem{ 0, "player_1", "", "Fire and attacks.", ""},
-  qrs::ListItem{ 0, "player_1", "", "Defending player may withdraw units that have been attacked.", ""},
-  qrs::ListItem{ 0, "player_2", "", "The same steps, with the players' roles exchanged.", ""},
+  qrs::ListItem{ 0, "player_1"sv, ""sv, "Movement and facing of units."sv, ""sv},
+  qrs::ListItem{ 0, "player_1"sv, ""sv, "Fire and attacks."sv, ""sv},
+  qrs::ListItem{ 0, "player_1"sv, ""sv, "Defending player may withdraw units that have been attacked."sv, ""sv},
+  qrs::ListItem{ 0, "player_2"sv, ""sv, "The same steps, with the players' roles exchanged."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 2> kSections{ { "Player 1 turn", "Player 2 turn", } };
-inline constexpr std::array<std::string_view, 2> kSectionIds{ { "player_1", "player_2", } };
+inline constexpr std::array<std::string_view, 2> kSections{ { "Player 1 turn"sv, "Player 2 turn"sv, } };
+inline constexpr std::array<std::string_view, 2> kSectionIds{ { "player_1"sv, "player_2"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "turn_sequence";
+  static constexpr std::string_view kId = "turn_sequence"sv;
   static constexpr const auto& kItems = qrs::battlecry::n1812::turn_sequence::kItems;
   static constexpr const auto& kSections = qrs::battlecry::n1812::turn_sequence::kSections;
   static constexpr const auto& kSectionIds = qrs::battlecry::n1812::turn_sequence::kSectionIds;
@@ -283,24 +287,24 @@ struct Table {
 
 // list table: Shooting
 namespace shooting {
-inline constexpr std::string_view kTitle = "Shooting";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Shooting"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 3> kItems{ {
-  qrs::ListItem{ 0, "shooting_procedure", "", "Every unit can shoot once per turn.", ""},
-  qrs::ListItem{ 0, "shooting_procedure", "", "Choose an enemy unit within range and roll the number of dice given by the unit's morale and weapon at that range (Weapons and their Dice to Hit), adjusted by the combat situation modifiers (terrain such as fieldworks, tactic, maneuver).", ""},
-  qrs::ListItem{ 0, "shooting_procedure", "", "Each die's face is a result (Shooting Dice Results): hits reduce the target's strength or morale, or force it to retreat.", ""},
+  qrs::ListItem{ 0, "shooting_procedure"sv, ""sv, "Every unit can shoot once per turn."sv, ""sv},
+  qrs::ListItem{ 0, "shooting_procedure"sv, ""sv, "Choose an enemy unit within range and roll the number of dice given by the unit's morale and weapon at that range (Weapons and their Dice to Hit), adjusted by the combat situation modifiers (terrain such as fieldworks, tactic, maneuver)."sv, ""sv},
+  qrs::ListItem{ 0, "shooting_procedure"sv, ""sv, "Each die's face is a result (Shooting Dice Results): hits reduce the target's strength or morale, or force it to retreat."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
-inline constexpr std::array<std::string_view, 1> kSectionIds{ { "shooting_procedure", } };
+inline constexpr std::array<std::string_view, 1> kSections{ { ""sv, } };
+inline constexpr std::array<std::string_view, 1> kSectionIds{ { "shooting_procedure"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "shooting";
+  static constexpr std::string_view kId = "shooting"sv;
   static constexpr const auto& kItems = qrs::battlecry::n1812::shooting::kItems;
   static constexpr const auto& kSections = qrs::battlecry::n1812::shooting::kSections;
   static constexpr const auto& kSectionIds = qrs::battlecry::n1812::shooting::kSectionIds;
@@ -311,26 +315,26 @@ struct Table {
 
 // list table: Melee
 namespace melee {
-inline constexpr std::string_view kTitle = "Melee";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Melee"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 5> kItems{ {
-  qrs::ListItem{ 0, "melee_procedure", "", "A unit can engage an adjacent unit in a melee (hand-to-hand combat).", ""},
-  qrs::ListItem{ 0, "melee_procedure", "", "Both units roll their morale dice; the roll with the most flag results wins.", ""},
-  qrs::ListItem{ 0, "melee_procedure", "", "The loser retreats one hex and loses one morale point.", ""},
-  qrs::ListItem{ 0, "melee_procedure", "", "Artillery cannot melee.", ""},
-  qrs::ListItem{ 0, "melee_procedure", "", "Indians suffer a penalty in melee (Melee Dice Modifiers), because they preferred to completely demoralize a unit before charging.", ""},
+  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "A unit can engage an adjacent unit in a melee (hand-to-hand combat)."sv, ""sv},
+  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "Both units roll their morale dice; the roll with the most flag results wins."sv, ""sv},
+  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "The loser retreats one hex and loses one morale point."sv, ""sv},
+  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "Artillery cannot melee."sv, ""sv},
+  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "Indians suffer a penalty in melee (Melee Dice Modifiers), because they preferred to completely demoralize a unit before charging."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
-inline constexpr std::array<std::string_view, 1> kSectionIds{ { "melee_procedure", } };
+inline constexpr std::array<std::string_view, 1> kSections{ { ""sv, } };
+inline constexpr std::array<std::string_view, 1> kSectionIds{ { "melee_procedure"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "melee";
+  static constexpr std::string_view kId = "melee"sv;
   static constexpr const auto& kItems = qrs::battlecry::n1812::melee::kItems;
   static constexpr const auto& kSections = qrs::battlecry::n1812::melee::kSections;
   static constexpr const auto& kSectionIds = qrs::battlecry::n1812::melee::kSectionIds;
@@ -341,18 +345,18 @@ struct Table {
 
 // modifiers table: Melee Dice Modifiers
 namespace melee_modifiers {
-inline constexpr std::string_view kTitle = "Melee Dice Modifiers";
-inline constexpr std::string_view kCaption = "Added to the number of morale dice a unit rolls in melee";
+inline constexpr std::string_view kTitle = "Melee Dice Modifiers"sv;
+inline constexpr std::string_view kCaption = "Added to the number of morale dice a unit rolls in melee"sv;
 
 enum class Modifier : unsigned char {
   indians,
 };
 inline constexpr std::size_t kGroupCount = 0;
 inline constexpr std::array<qrs::Modifier, 1> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
-  qrs::ModifierText{"indians", "-1", "Indians", 1},
+  qrs::ModifierText{"indians"sv, "-1"sv, "Indians"sv, 1},
 } };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
@@ -370,7 +374,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "melee_modifiers";
+  static constexpr std::string_view kId = "melee_modifiers"sv;
   using Modifier = qrs::battlecry::n1812::melee_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::melee_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::battlecry::n1812::melee_modifiers::kModifiers;
@@ -389,26 +393,26 @@ struct Table {
 
 // list table: Consequences
 namespace consequences {
-inline constexpr std::string_view kTitle = "Consequences";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Consequences"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 5> kItems{ {
-  qrs::ListItem{ 0, "consequence_rules", "", "Strength zero: the unit is destroyed and removed from the field (certain scenarios count this as a victory point).", ""},
-  qrs::ListItem{ 0, "consequence_rules", "", "Morale zero: the unit is routed and must retreat its full movement towards the friendly edge of the field each turn, until it escapes the line of sight and range of any enemies in the area.", ""},
-  qrs::ListItem{ 0, "consequence_rules", "", "A routed unit blocked by an enemy unit surrenders and is considered destroyed.", ""},
-  qrs::ListItem{ 0, "consequence_rules", "", "An officer may attempt a rally.", ""},
-  qrs::ListItem{ 0, "consequence_rules", "", "A unit kept out of sight of the enemy and unmoving for one turn recovers morale by rallying.", ""},
+  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "Strength zero: the unit is destroyed and removed from the field (certain scenarios count this as a victory point)."sv, ""sv},
+  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "Morale zero: the unit is routed and must retreat its full movement towards the friendly edge of the field each turn, until it escapes the line of sight and range of any enemies in the area."sv, ""sv},
+  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "A routed unit blocked by an enemy unit surrenders and is considered destroyed."sv, ""sv},
+  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "An officer may attempt a rally."sv, ""sv},
+  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "A unit kept out of sight of the enemy and unmoving for one turn recovers morale by rallying."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 1> kSections{ { "", } };
-inline constexpr std::array<std::string_view, 1> kSectionIds{ { "consequence_rules", } };
+inline constexpr std::array<std::string_view, 1> kSections{ { ""sv, } };
+inline constexpr std::array<std::string_view, 1> kSectionIds{ { "consequence_rules"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "consequences";
+  static constexpr std::string_view kId = "consequences"sv;
   static constexpr const auto& kItems = qrs::battlecry::n1812::consequences::kItems;
   static constexpr const auto& kSections = qrs::battlecry::n1812::consequences::kSections;
   static constexpr const auto& kSectionIds = qrs::battlecry::n1812::consequences::kSectionIds;
@@ -419,8 +423,8 @@ struct Table {
 
 // bands table: Shooting Dice Results
 namespace shooting_dice {
-inline constexpr std::string_view kTitle = "Shooting Dice Results";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Shooting Dice Results"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   infantryman,
   swords,
@@ -429,23 +433,28 @@ enum class Effect : unsigned char {
   cannon,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"infantryman", "Infantryman", "Subtracts one strength point from a target foot unit.", false, 0},
-  qrs::BandRow{"swords", "Swords", "Subtracts one morale point from the target.", false, 0},
-  qrs::BandRow{"flag", "Flag", "Causes a retreat, one hex for each rolled.", false, 0},
-  qrs::BandRow{"horseman", "Horseman", "Subtracts a strength point from any mounted unit.", false, 0},
-  qrs::BandRow{"cannon", "Cannon", "Subtracts a strength point from any artillery unit.", false, 0},
+  qrs::BandRow{"infantryman"sv, "Infantryman"sv, "Subtracts one strength point from a target foot unit."sv, false, 0},
+  qrs::BandRow{"swords"sv, "Swords"sv, "Subtracts one morale point from the target."sv, false, 0},
+  qrs::BandRow{"flag"sv, "Flag"sv, "Causes a retreat, one hex for each rolled."sv, false, 0},
+  qrs::BandRow{"horseman"sv, "Horseman"sv, "Subtracts a strength point from any mounted unit."sv, false, 0},
+  qrs::BandRow{"cannon"sv, "Cannon"sv, "Subtracts a strength point from any artillery unit."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{3, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{4, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{5, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{6, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{7, 1}), } },
+  { { qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{4}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{qrs::Fraction{1, 1}}, std::optional<qrs::Fraction>{qrs::Fraction{6, 1}}), "shooting_dice: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
+  qrs::BandOrder<5>{ 5, { { 0, 1, 2, 3, 4 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{1}}, std::optional<qrs::Fraction>{qrs::Fraction{6}}), "shooting_dice: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<8>, 1> kIndex{ {
-  qrs::make_dense_index<8>(kBands[0], 0),
+inline constexpr std::array<qrs::DenseIndex<8, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<8, unsigned char>(kBands[0], 0),
 } };
 
 // What a Face means.
@@ -466,7 +475,7 @@ inline constexpr std::array<std::string_view, 0> kModifierTables{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "shooting_dice";
+  static constexpr std::string_view kId = "shooting_dice"sv;
   using Effect = qrs::battlecry::n1812::shooting_dice::Effect;
   enum class Column : unsigned char { all };
 
@@ -485,8 +494,8 @@ struct Table {
 
 // matrix table: Shooting Die Effect by Target
 namespace face_effects {
-inline constexpr std::string_view kTitle = "Shooting Die Effect by Target";
-inline constexpr std::string_view kCaption = "What one die showing the face takes from the target; blank is no effect";
+inline constexpr std::string_view kTitle = "Shooting Die Effect by Target"sv;
+inline constexpr std::string_view kCaption = "What one die showing the face takes from the target; blank is no effect"sv;
 
 
 enum class Row : unsigned char {
@@ -504,18 +513,18 @@ enum class Column : unsigned char {
   morale,
   retreat_hexes,
 };
-inline constexpr std::array<std::string_view, 5> kRowIds{ { "infantryman", "swords", "flag", "horseman", "cannon", } };
-inline constexpr std::array<std::string_view, 5> kRowNames{ { "Infantryman (1, 2)", "Swords (3)", "Flag (4)", "Horseman (5)", "Cannon (6)", } };
-inline constexpr std::array<std::string_view, 5> kRowGroups{ { "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 5> kColumnIds{ { "strength_foot", "strength_mounted", "strength_artillery", "morale", "retreat_hexes", } };
-inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Strength (foot unit)", "Strength (mounted unit)", "Strength (artillery unit)", "Morale", "Retreat (hexes)", } };
+inline constexpr std::array<std::string_view, 5> kRowIds{ { "infantryman"sv, "swords"sv, "flag"sv, "horseman"sv, "cannon"sv, } };
+inline constexpr std::array<std::string_view, 5> kRowNames{ { "Infantryman (1, 2)"sv, "Swords (3)"sv, "Flag (4)"sv, "Horseman (5)"sv, "Cannon (6)"sv, } };
+inline constexpr std::array<std::string_view, 5> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 5> kColumnIds{ { "strength_foot"sv, "strength_mounted"sv, "strength_artillery"sv, "morale"sv, "retreat_hexes"sv, } };
+inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Strength (foot unit)"sv, "Strength (mounted unit)"sv, "Strength (artillery unit)"sv, "Morale"sv, "Retreat (hexes)"sv, } };
 using Cell = qrs::Cell<qrs::Integer>;
 inline constexpr std::array<std::array<Cell, 5>, 5> kCells{ {
-  { { Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
-  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
-  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, } },
-  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
-  { { Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"1", qrs::Integer{true, 1}, false}, Cell{"", qrs::Integer{false, 0}, false}, Cell{"", qrs::Integer{false, 0}, false}, } },
+  { { Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
+  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
+  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, } },
+  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
+  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -524,7 +533,7 @@ inline constexpr std::array<std::array<Cell, 5>, 5> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "face_effects";
+  static constexpr std::string_view kId = "face_effects"sv;
   using Row = qrs::battlecry::n1812::face_effects::Row;
   using Column = qrs::battlecry::n1812::face_effects::Column;
   using Cell = qrs::battlecry::n1812::face_effects::Cell;
@@ -541,8 +550,8 @@ struct Table {
 
 // matrix table: Melee Outcome
 namespace melee_outcome {
-inline constexpr std::string_view kTitle = "Melee Outcome";
-inline constexpr std::string_view kCaption = "Both units roll their morale dice; the roll with the most flag results wins";
+inline constexpr std::string_view kTitle = "Melee Outcome"sv;
+inline constexpr std::string_view kCaption = "Both units roll their morale dice; the roll with the most flag results wins"sv;
 
 
 enum class Row : unsigned char {
@@ -553,14 +562,14 @@ enum class Column : unsigned char {
   retreat_hexes,
   morale_loss,
 };
-inline constexpr std::array<std::string_view, 1> kRowIds{ { "loser", } };
-inline constexpr std::array<std::string_view, 1> kRowNames{ { "Loser", } };
-inline constexpr std::array<std::string_view, 1> kRowGroups{ { "", } };
-inline constexpr std::array<std::string_view, 2> kColumnIds{ { "retreat_hexes", "morale_loss", } };
-inline constexpr std::array<std::string_view, 2> kColumnNames{ { "Retreat (hexes)", "Morale lost", } };
+inline constexpr std::array<std::string_view, 1> kRowIds{ { "loser"sv, } };
+inline constexpr std::array<std::string_view, 1> kRowNames{ { "Loser"sv, } };
+inline constexpr std::array<std::string_view, 1> kRowGroups{ { ""sv, } };
+inline constexpr std::array<std::string_view, 2> kColumnIds{ { "retreat_hexes"sv, "morale_loss"sv, } };
+inline constexpr std::array<std::string_view, 2> kColumnNames{ { "Retreat (hexes)"sv, "Morale lost"sv, } };
 using Cell = qrs::Cell<qrs::Integer>;
 inline constexpr std::array<std::array<Cell, 2>, 1> kCells{ {
-  { { Cell{"1", qrs::Integer{true, 1}, false}, Cell{"1", qrs::Integer{true, 1}, false}, } },
+  { { Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -569,7 +578,7 @@ inline constexpr std::array<std::array<Cell, 2>, 1> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "melee_outcome";
+  static constexpr std::string_view kId = "melee_outcome"sv;
   using Row = qrs::battlecry::n1812::melee_outcome::Row;
   using Column = qrs::battlecry::n1812::melee_outcome::Column;
   using Cell = qrs::battlecry::n1812::melee_outcome::Cell;
@@ -586,8 +595,8 @@ struct Table {
 
 // matrix table: Weapons and their Dice to Hit by Range (hexes)
 namespace weapon_dice {
-inline constexpr std::string_view kTitle = "Weapons and their Dice to Hit by Range (hexes)";
-inline constexpr std::string_view kCaption = "M is the unit's morale; the modifiers subtract from the base morale of a unit. X: cannot fire at that range. Terrain features and leaders may add or subtract dice.";
+inline constexpr std::string_view kTitle = "Weapons and their Dice to Hit by Range (hexes)"sv;
+inline constexpr std::string_view kCaption = "M is the unit's morale; the modifiers subtract from the base morale of a unit. X: cannot fire at that range. Terrain features and leaders may add or subtract dice."sv;
 
 
 enum class Row : unsigned char {
@@ -606,18 +615,18 @@ enum class Column : unsigned char {
   n5,
   n6,
 };
-inline constexpr std::array<std::string_view, 5> kRowIds{ { "musket", "rifle", "pistol_and_sabre", "artillery", "howitzer", } };
-inline constexpr std::array<std::string_view, 5> kRowNames{ { "Musket", "Rifle", "Pistol and Sabre", "Artillery", "Howitzer", } };
-inline constexpr std::array<std::string_view, 5> kRowGroups{ { "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 6> kColumnIds{ { "1", "2", "3", "4", "5", "6", } };
-inline constexpr std::array<std::string_view, 6> kColumnNames{ { "1", "2", "3", "4", "5", "6", } };
+inline constexpr std::array<std::string_view, 5> kRowIds{ { "musket"sv, "rifle"sv, "pistol_and_sabre"sv, "artillery"sv, "howitzer"sv, } };
+inline constexpr std::array<std::string_view, 5> kRowNames{ { "Musket"sv, "Rifle"sv, "Pistol and Sabre"sv, "Artillery"sv, "Howitzer"sv, } };
+inline constexpr std::array<std::string_view, 5> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnNames{ { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, } };
 using Cell = qrs::Cell<qrs::Dice>;
 inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
-  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
-  { { Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-4", qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
-  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
-  { { Cell{"M+1", qrs::Dice{qrs::Dice::Kind::morale, 1}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, } },
-  { { Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1", qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2", qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M", qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-4", qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X", qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
+  { { Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
+  { { Cell{"M-1"sv, qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-4"sv, qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
+  { { Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
+  { { Cell{"M+1"sv, qrs::Dice{qrs::Dice::Kind::morale, 1}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1"sv, qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, } },
+  { { Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1"sv, qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-4"sv, qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -626,7 +635,7 @@ inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "weapon_dice";
+  static constexpr std::string_view kId = "weapon_dice"sv;
   using Row = qrs::battlecry::n1812::weapon_dice::Row;
   using Column = qrs::battlecry::n1812::weapon_dice::Column;
   using Cell = qrs::battlecry::n1812::weapon_dice::Cell;
@@ -643,8 +652,8 @@ struct Table {
 
 // modifiers table: Combat Situation Modifiers
 namespace combat_modifiers {
-inline constexpr std::string_view kTitle = "Combat Situation Modifiers";
-inline constexpr std::string_view kCaption = "Dice added to or taken from the firing unit's dice to hit";
+inline constexpr std::string_view kTitle = "Combat Situation Modifiers"sv;
+inline constexpr std::string_view kCaption = "Dice added to or taken from the firing unit's dice to hit"sv;
 
 enum class Modifier : unsigned char {
   woods,
@@ -659,26 +668,26 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 2;
 inline constexpr std::array<qrs::Modifier, 9> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 1 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
 } };
 inline constexpr std::array<qrs::ModifierText, 9> kTexts{ {
-  qrs::ModifierText{"woods", "-1", "Woods", 1},
-  qrs::ModifierText{"hill", "+1", "Hill (to fire)", 1},
-  qrs::ModifierText{"fieldworks", "-2", "Fieldworks", 1},
-  qrs::ModifierText{"flank", "+1", "Flank (sides)", 1},
-  qrs::ModifierText{"rear", "+2", "Rear", 1},
-  qrs::ModifierText{"flank_march", "+2", "Flank march", 1},
-  qrs::ModifierText{"column_of_companies", "+1", "Column of companies", 1},
-  qrs::ModifierText{"column_of_divisions", "+1", "Column of divisions", 1},
-  qrs::ModifierText{"open_order", "-2", "Open order (skirmishing)", 1},
+  qrs::ModifierText{"woods"sv, "-1"sv, "Woods"sv, 1},
+  qrs::ModifierText{"hill"sv, "+1"sv, "Hill (to fire)"sv, 1},
+  qrs::ModifierText{"fieldworks"sv, "-2"sv, "Fieldworks"sv, 1},
+  qrs::ModifierText{"flank"sv, "+1"sv, "Flank (sides)"sv, 1},
+  qrs::ModifierText{"rear"sv, "+2"sv, "Rear"sv, 1},
+  qrs::ModifierText{"flank_march"sv, "+2"sv, "Flank march"sv, 1},
+  qrs::ModifierText{"column_of_companies"sv, "+1"sv, "Column of companies"sv, 1},
+  qrs::ModifierText{"column_of_divisions"sv, "+1"sv, "Column of divisions"sv, 1},
+  qrs::ModifierText{"open_order"sv, "-2"sv, "Open order (skirmishing)"sv, 1},
 } };
 // Not cumulative: attack_direction. Not stated in 004: a shot comes either from the flank or from the rear, so at most one applies.
 // Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
@@ -697,7 +706,7 @@ inline constexpr std::array<qrs::ModifierText, 9> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "combat_modifiers";
+  static constexpr std::string_view kId = "combat_modifiers"sv;
   using Modifier = qrs::battlecry::n1812::combat_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::combat_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::battlecry::n1812::combat_modifiers::kModifiers;
@@ -716,8 +725,8 @@ struct Table {
 
 // modifiers table: Movement Modifiers
 namespace movement_modifiers {
-inline constexpr std::string_view kTitle = "Movement Modifiers";
-inline constexpr std::string_view kCaption = "Hexes added to or taken from a unit's move";
+inline constexpr std::string_view kTitle = "Movement Modifiers"sv;
+inline constexpr std::string_view kCaption = "Hexes added to or taken from a unit's move"sv;
 
 enum class Modifier : unsigned char {
   woods,
@@ -729,20 +738,20 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 1;
 inline constexpr std::array<qrs::Modifier, 6> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 0 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
 } };
 inline constexpr std::array<qrs::ModifierText, 6> kTexts{ {
-  qrs::ModifierText{"woods", "-1", "Woods", 1},
-  qrs::ModifierText{"fence", "-1", "Fence (except Indians and riflemen)", 1},
-  qrs::ModifierText{"flank_march", "+2", "Flank march", 1},
-  qrs::ModifierText{"column_of_companies", "+1", "Column of companies", 1},
-  qrs::ModifierText{"column_of_divisions", "+1", "Column of divisions", 1},
-  qrs::ModifierText{"battalion_square", "-1", "Battalion square", 1},
+  qrs::ModifierText{"woods"sv, "-1"sv, "Woods"sv, 1},
+  qrs::ModifierText{"fence"sv, "-1"sv, "Fence (except Indians and riflemen)"sv, 1},
+  qrs::ModifierText{"flank_march"sv, "+2"sv, "Flank march"sv, 1},
+  qrs::ModifierText{"column_of_companies"sv, "+1"sv, "Column of companies"sv, 1},
+  qrs::ModifierText{"column_of_divisions"sv, "+1"sv, "Column of divisions"sv, 1},
+  qrs::ModifierText{"battalion_square"sv, "-1"sv, "Battalion square"sv, 1},
 } };
 // Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
@@ -760,7 +769,7 @@ inline constexpr std::array<qrs::ModifierText, 6> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "movement_modifiers";
+  static constexpr std::string_view kId = "movement_modifiers"sv;
   using Modifier = qrs::battlecry::n1812::movement_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::movement_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::battlecry::n1812::movement_modifiers::kModifiers;
@@ -779,29 +788,29 @@ struct Table {
 
 // list table: Combat Situation Rules
 namespace combat_situation_rules {
-inline constexpr std::string_view kTitle = "Combat Situation Rules";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Combat Situation Rules"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 8> kItems{ {
-  qrs::ListItem{ 0, "terrain", "", "Woods: only Indians and riflemen can move through in one turn.", ""},
-  qrs::ListItem{ 0, "terrain", "", "Fence: the -1 move does not apply to Indians and riflemen.", ""},
-  qrs::ListItem{ 0, "maneuver", "", "Column of companies: 1 company can fire.", ""},
-  qrs::ListItem{ 0, "maneuver", "", "Column of divisions: 2 companies can fire.", ""},
-  qrs::ListItem{ 0, "maneuver", "", "Battalion square: cannot be flanked.", ""},
-  qrs::ListItem{ 0, "maneuver", "", "Open order (skirmishing): fire is divided by the number of hexes occupied.", ""},
-  qrs::ListItem{ 0, "artillery", "", "Unlimber: 1 turn; cannot fire unless LA.", ""},
-  qrs::ListItem{ 0, "artillery", "", "Limber: 1 turn; cannot move unless LA.", ""},
+  qrs::ListItem{ 0, "terrain"sv, ""sv, "Woods: only Indians and riflemen can move through in one turn."sv, ""sv},
+  qrs::ListItem{ 0, "terrain"sv, ""sv, "Fence: the -1 move does not apply to Indians and riflemen."sv, ""sv},
+  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Column of companies: 1 company can fire."sv, ""sv},
+  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Column of divisions: 2 companies can fire."sv, ""sv},
+  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Battalion square: cannot be flanked."sv, ""sv},
+  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Open order (skirmishing): fire is divided by the number of hexes occupied."sv, ""sv},
+  qrs::ListItem{ 0, "artillery"sv, ""sv, "Unlimber: 1 turn; cannot fire unless LA."sv, ""sv},
+  qrs::ListItem{ 0, "artillery"sv, ""sv, "Limber: 1 turn; cannot move unless LA."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Terrain type", "Maneuver", "Artillery", } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "terrain", "maneuver", "artillery", } };
+inline constexpr std::array<std::string_view, 3> kSections{ { "Terrain type"sv, "Maneuver"sv, "Artillery"sv, } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "terrain"sv, "maneuver"sv, "artillery"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "combat_situation_rules";
+  static constexpr std::string_view kId = "combat_situation_rules"sv;
   static constexpr const auto& kItems = qrs::battlecry::n1812::combat_situation_rules::kItems;
   static constexpr const auto& kSections = qrs::battlecry::n1812::combat_situation_rules::kSections;
   static constexpr const auto& kSectionIds = qrs::battlecry::n1812::combat_situation_rules::kSectionIds;
@@ -812,8 +821,8 @@ struct Table {
 
 // matrix table: Unit Types
 namespace unit_types {
-inline constexpr std::string_view kTitle = "Unit Types";
-inline constexpr std::string_view kCaption = "Move in hexes per turn. Weapons: M musket, R rifle, S+P sabre and pistol, A artillery, H howitzer.";
+inline constexpr std::string_view kTitle = "Unit Types"sv;
+inline constexpr std::string_view kCaption = "Move in hexes per turn. Weapons: M musket, R rifle, S+P sabre and pistol, A artillery, H howitzer."sv;
 
 
 enum class Row : unsigned char {
@@ -836,24 +845,24 @@ enum class Column : unsigned char {
   weapons,
   special,
 };
-inline constexpr std::array<std::string_view, 11> kRowIds{ { "infantry", "light_infantry", "riflemen", "mounted_riflemen", "light_dragoons", "indians", "field_artillery", "light_artillery", "heavy_artillery", "officer_foot", "officer_mounted", } };
-inline constexpr std::array<std::string_view, 11> kRowNames{ { "Infantry", "Light Infantry", "Riflemen", "Mounted Riflemen", "Light Dragoons", "Indians", "Field Artillery", "Light Artillery", "Heavy Artillery", "Officers (foot)", "Officers (mounted)", } };
-inline constexpr std::array<std::string_view, 11> kRowGroups{ { "", "", "", "", "", "", "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "code", "move", "weapons", "special", } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Type", "Move", "Weapon", "Special", } };
+inline constexpr std::array<std::string_view, 11> kRowIds{ { "infantry"sv, "light_infantry"sv, "riflemen"sv, "mounted_riflemen"sv, "light_dragoons"sv, "indians"sv, "field_artillery"sv, "light_artillery"sv, "heavy_artillery"sv, "officer_foot"sv, "officer_mounted"sv, } };
+inline constexpr std::array<std::string_view, 11> kRowNames{ { "Infantry"sv, "Light Infantry"sv, "Riflemen"sv, "Mounted Riflemen"sv, "Light Dragoons"sv, "Indians"sv, "Field Artillery"sv, "Light Artillery"sv, "Heavy Artillery"sv, "Officers (foot)"sv, "Officers (mounted)"sv, } };
+inline constexpr std::array<std::string_view, 11> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "code"sv, "move"sv, "weapons"sv, "special"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Type"sv, "Move"sv, "Weapon"sv, "Special"sv, } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 4>, 11> kCells{ {
-  { { Cell{"I", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"Musket", qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn.", qrs::Text{true}, false}, } },
-  { { Cell{"LI", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"Musket", qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn.", qrs::Text{true}, false}, } },
-  { { Cell{"R", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"Rifle", qrs::Text{true}, false}, Cell{"", qrs::Text{false}, false}, } },
-  { { Cell{"MR", qrs::Text{true}, false}, Cell{"3", qrs::Text{true}, false}, Cell{"M, R", qrs::Text{true}, false}, Cell{"Run Down: (see below). Infiltrate: can deploy in open order and act as skirmishers.", qrs::Text{true}, false}, } },
-  { { Cell{"LD", qrs::Text{true}, false}, Cell{"3", qrs::Text{true}, false}, Cell{"M, R, S+P", qrs::Text{true}, false}, Cell{"Run Down: Can destroy an adjacent Indian unit in open ground.", qrs::Text{true}, false}, } },
-  { { Cell{"N", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"M, R", qrs::Text{true}, false}, Cell{"Skilled fighters: Cannot be flanked. Pick off: can destroy adjacent routed unit.", qrs::Text{true}, false}, } },
-  { { Cell{"FA", qrs::Text{true}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"A, H", qrs::Text{true}, false}, Cell{"Cannot melee.", qrs::Text{true}, false}, } },
-  { { Cell{"LA", qrs::Text{true}, false}, Cell{"3", qrs::Text{true}, false}, Cell{"A, H", qrs::Text{true}, false}, Cell{"Can fire in same turn as the gun is unlimbered or limbered.", qrs::Text{true}, false}, } },
-  { { Cell{"HA", qrs::Text{true}, false}, Cell{"0", qrs::Text{true}, false}, Cell{"A, H", qrs::Text{true}, false}, Cell{"Cannot move or melee.", qrs::Text{true}, false}, } },
-  { { Cell{"", qrs::Text{false}, false}, Cell{"2", qrs::Text{true}, false}, Cell{"None", qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower).", qrs::Text{true}, false}, } },
-  { { Cell{"", qrs::Text{false}, false}, Cell{"4", qrs::Text{true}, false}, Cell{"None", qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower).", qrs::Text{true}, false}, } },
+  { { Cell{"I"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"Musket"sv, qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn."sv, qrs::Text{true}, false}, } },
+  { { Cell{"LI"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"Musket"sv, qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn."sv, qrs::Text{true}, false}, } },
+  { { Cell{"R"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"Rifle"sv, qrs::Text{true}, false}, Cell{""sv, qrs::Text{false}, false}, } },
+  { { Cell{"MR"sv, qrs::Text{true}, false}, Cell{"3"sv, qrs::Text{true}, false}, Cell{"M, R"sv, qrs::Text{true}, false}, Cell{"Run Down: (see below). Infiltrate: can deploy in open order and act as skirmishers."sv, qrs::Text{true}, false}, } },
+  { { Cell{"LD"sv, qrs::Text{true}, false}, Cell{"3"sv, qrs::Text{true}, false}, Cell{"M, R, S+P"sv, qrs::Text{true}, false}, Cell{"Run Down: Can destroy an adjacent Indian unit in open ground."sv, qrs::Text{true}, false}, } },
+  { { Cell{"N"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"M, R"sv, qrs::Text{true}, false}, Cell{"Skilled fighters: Cannot be flanked. Pick off: can destroy adjacent routed unit."sv, qrs::Text{true}, false}, } },
+  { { Cell{"FA"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"A, H"sv, qrs::Text{true}, false}, Cell{"Cannot melee."sv, qrs::Text{true}, false}, } },
+  { { Cell{"LA"sv, qrs::Text{true}, false}, Cell{"3"sv, qrs::Text{true}, false}, Cell{"A, H"sv, qrs::Text{true}, false}, Cell{"Can fire in same turn as the gun is unlimbered or limbered."sv, qrs::Text{true}, false}, } },
+  { { Cell{"HA"sv, qrs::Text{true}, false}, Cell{"0"sv, qrs::Text{true}, false}, Cell{"A, H"sv, qrs::Text{true}, false}, Cell{"Cannot move or melee."sv, qrs::Text{true}, false}, } },
+  { { Cell{""sv, qrs::Text{false}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"None"sv, qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower)."sv, qrs::Text{true}, false}, } },
+  { { Cell{""sv, qrs::Text{false}, false}, Cell{"4"sv, qrs::Text{true}, false}, Cell{"None"sv, qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower)."sv, qrs::Text{true}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -862,7 +871,7 @@ inline constexpr std::array<std::array<Cell, 4>, 11> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "unit_types";
+  static constexpr std::string_view kId = "unit_types"sv;
   using Row = qrs::battlecry::n1812::unit_types::Row;
   using Column = qrs::battlecry::n1812::unit_types::Column;
   using Cell = qrs::battlecry::n1812::unit_types::Cell;

@@ -15,7 +15,11 @@
 
 namespace qrs::rff::n1812_3_15mm {
 
-inline constexpr qrs::SheetInfo kSheet{"1812-3-15mm", "rff", "Regimental Fire and Fury", "1812 QRS Version 3", "The War of 1812, 1812-15", "3", "15mm", "rules/rff/1812-3-15mm.yaml"};
+// Texts are "..."sv: a string_view's length from the literal, not counted by the compiler one
+// character at a time (which, in a constant expression, counts against its step limit).
+using namespace std::string_view_literals;
+
+inline constexpr qrs::SheetInfo kSheet{"1812-3-15mm"sv, "rff"sv, "Regimental Fire and Fury"sv, "1812 QRS Version 3"sv, "The War of 1812, 1812-15"sv, "3"sv, "15mm"sv, "rules/rff/1812-3-15mm.yaml"sv};
 
 // Vocabulary: Target rating
 enum class TargetRating : unsigned char {
@@ -27,10 +31,10 @@ enum class TargetRating : unsigned char {
   green [[deprecated("green is renamed to raw in rules/rff/1812-3-15mm.yaml")]] = raw,
 };
 inline constexpr std::array<qrs::Term, 4> kTargetRatingTerms{ {
-  qrs::Term{"elite", "Elite", "Crack"},
-  qrs::Term{"veteran", "Veteran", ""},
-  qrs::Term{"trained", "Trained", ""},
-  qrs::Term{"raw", "Raw", "Green"},
+  qrs::Term{"elite"sv, "Elite"sv, "Crack"sv},
+  qrs::Term{"veteran"sv, "Veteran"sv, ""sv},
+  qrs::Term{"trained"sv, "Trained"sv, ""sv},
+  qrs::Term{"raw"sv, "Raw"sv, "Green"sv},
 } };
 [[nodiscard]] constexpr std::string_view name(TargetRating v) noexcept { return kTargetRatingTerms[static_cast<std::size_t>(v)].name; }
 
@@ -42,38 +46,38 @@ enum class MoraleClass : unsigned char {
   dispirited,
 };
 inline constexpr std::array<qrs::Term, 4> kMoraleClassTerms{ {
-  qrs::Term{"spirited", "Spirited", ""},
-  qrs::Term{"reliable", "Reliable", ""},
-  qrs::Term{"unreliable", "Unreliable", ""},
-  qrs::Term{"dispirited", "Dispirited", ""},
+  qrs::Term{"spirited"sv, "Spirited"sv, ""sv},
+  qrs::Term{"reliable"sv, "Reliable"sv, ""sv},
+  qrs::Term{"unreliable"sv, "Unreliable"sv, ""sv},
+  qrs::Term{"dispirited"sv, "Dispirited"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(MoraleClass v) noexcept { return kMoraleClassTerms[static_cast<std::size_t>(v)].name; }
 
 // facts table: Command Radius
 namespace command_radius {
-inline constexpr std::string_view kTitle = "Command Radius";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Command Radius"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 
 inline constexpr std::array<qrs::Fact, 3> kFacts{ {
-  qrs::Fact{"clear", "8\"", "clear line of sight"},
-  qrs::Fact{"line_of_march", "", "Attached to first unit in a contiguous line of march"},
-  qrs::Fact{"obscured", "4\"", "line of sight through dense woods, twilight or fog, attached, or dismounted"},
+  qrs::Fact{"clear"sv, "8\""sv, "clear line of sight"sv},
+  qrs::Fact{"line_of_march"sv, ""sv, "Attached to first unit in a contiguous line of march"sv},
+  qrs::Fact{"obscured"sv, "4\""sv, "line of sight through dense woods, twilight or fog, attached, or dismounted"sv},
 } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "command_radius";
+  static constexpr std::string_view kId = "command_radius"sv;
   static constexpr const auto& kFacts = qrs::rff::n1812_3_15mm::command_radius::kFacts;
 };
 }  // namespace command_radius
 
 // modifiers table: Die Roll Modifiers
 namespace maneuver_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   gallant_leader,
@@ -102,50 +106,50 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 4;
 inline constexpr std::array<qrs::Modifier, 21> kModifiers{ {
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
-  qrs::ModifierText{"gallant_leader", "+1", "Gallant leader", 1},
-  qrs::ModifierText{"able_leader", "0", "Able", 1},
-  qrs::ModifierText{"poor_leader", "-1", "Poor", 1},
-  qrs::ModifierText{"attached_leader", "+1", "Attached leader or brave colonel", 1},
-  qrs::ModifierText{"provisional_command", "-1", "Provisional command", 1},
-  qrs::ModifierText{"out_of_command", "-2", "Out of command", 1},
-  qrs::ModifierText{"elite_unit", "+2", "Elite unit", 1},
-  qrs::ModifierText{"veteran", "+1", "Veteran", 1},
-  qrs::ModifierText{"trained", "0", "Trained", 1},
-  qrs::ModifierText{"raw", "-1", "Raw", 1},
-  qrs::ModifierText{"fresh_troops", "+2", "Fresh troops", 2},
-  qrs::ModifierText{"worn", "0", "Worn", 2},
-  qrs::ModifierText{"spent", "-2", "Spent", 2},
-  qrs::ModifierText{"battery", "+2", "Battery, or battalion gun within 4\" of friendly troops", 1},
-  qrs::ModifierText{"column_or_cover", "+1", "Field or march column, square, garrison, limbered gun, or linear cover", 2},
-  qrs::ModifierText{"indians_in_woods", "+1", "Indians in woods", 2},
-  qrs::ModifierText{"indians_not_in_woods", "-1", "not in woods", 2},
-  qrs::ModifierText{"outflanked", "-2", "Outflanked within 8\", or broken", 2},
-  qrs::ModifierText{"key_position_lost", "-1", "Key position lost", 2},
-  qrs::ModifierText{"heavy_casualties", "-1", "Heavy casualties", 2},
-  qrs::ModifierText{"greater_losses", "-2", "Greater losses", 2},
+  qrs::ModifierText{"gallant_leader"sv, "+1"sv, "Gallant leader"sv, 1},
+  qrs::ModifierText{"able_leader"sv, "0"sv, "Able"sv, 1},
+  qrs::ModifierText{"poor_leader"sv, "-1"sv, "Poor"sv, 1},
+  qrs::ModifierText{"attached_leader"sv, "+1"sv, "Attached leader or brave colonel"sv, 1},
+  qrs::ModifierText{"provisional_command"sv, "-1"sv, "Provisional command"sv, 1},
+  qrs::ModifierText{"out_of_command"sv, "-2"sv, "Out of command"sv, 1},
+  qrs::ModifierText{"elite_unit"sv, "+2"sv, "Elite unit"sv, 1},
+  qrs::ModifierText{"veteran"sv, "+1"sv, "Veteran"sv, 1},
+  qrs::ModifierText{"trained"sv, "0"sv, "Trained"sv, 1},
+  qrs::ModifierText{"raw"sv, "-1"sv, "Raw"sv, 1},
+  qrs::ModifierText{"fresh_troops"sv, "+2"sv, "Fresh troops"sv, 2},
+  qrs::ModifierText{"worn"sv, "0"sv, "Worn"sv, 2},
+  qrs::ModifierText{"spent"sv, "-2"sv, "Spent"sv, 2},
+  qrs::ModifierText{"battery"sv, "+2"sv, "Battery, or battalion gun within 4\" of friendly troops"sv, 1},
+  qrs::ModifierText{"column_or_cover"sv, "+1"sv, "Field or march column, square, garrison, limbered gun, or linear cover"sv, 2},
+  qrs::ModifierText{"indians_in_woods"sv, "+1"sv, "Indians in woods"sv, 2},
+  qrs::ModifierText{"indians_not_in_woods"sv, "-1"sv, "not in woods"sv, 2},
+  qrs::ModifierText{"outflanked"sv, "-2"sv, "Outflanked within 8\", or broken"sv, 2},
+  qrs::ModifierText{"key_position_lost"sv, "-1"sv, "Key position lost"sv, 2},
+  qrs::ModifierText{"heavy_casualties"sv, "-1"sv, "Heavy casualties"sv, 2},
+  qrs::ModifierText{"greater_losses"sv, "-2"sv, "Greater losses"sv, 2},
 } };
 // Not cumulative: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
@@ -166,7 +170,7 @@ inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "maneuver_modifiers";
+  static constexpr std::string_view kId = "maneuver_modifiers"sv;
   using Modifier = qrs::rff::n1812_3_15mm::maneuver_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::maneuver_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::maneuver_modifiers::kModifiers;
@@ -185,8 +189,8 @@ struct Table {
 
 // bands table: Troops in Good Order and Guns Effects
 namespace maneuver_good_order {
-inline constexpr std::string_view kTitle = "Troops in Good Order and Guns Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Troops in Good Order and Guns Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   double_quick,
   well_handled,
@@ -195,23 +199,28 @@ enum class Effect : unsigned char {
   panic,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"double_quick", "Double Quick", "Well handled maneuver at the double quick rate.", false, 0},
-  qrs::BandRow{"well_handled", "Well Handled", "maneuver.", false, 0},
-  qrs::BandRow{"tardy", "Tardy", "maneuver.", false, 0},
-  qrs::BandRow{"fall_back", "Fall Back", "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns. Hold position and fire only if out of close range, in square, or fortified.", false, 0},
-  qrs::BandRow{"panic", "Panic", "Troops retreat broken. Guns limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns.", false, 0},
+  qrs::BandRow{"double_quick"sv, "Double Quick"sv, "Well handled maneuver at the double quick rate."sv, false, 0},
+  qrs::BandRow{"well_handled"sv, "Well Handled"sv, "maneuver."sv, false, 0},
+  qrs::BandRow{"tardy"sv, "Tardy"sv, "maneuver."sv, false, 0},
+  qrs::BandRow{"fall_back"sv, "Fall Back"sv, "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns. Hold position and fire only if out of close range, in square, or fortified."sv, false, 0},
+  qrs::BandRow{"panic"sv, "Panic"sv, "Troops retreat broken. Guns limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{3, 1}), qrs::band_between(qrs::Fraction{-1, 1}, qrs::Fraction{1, 1}), qrs::band_below(qrs::Fraction{-1, 1}), } },
+  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{-1}, qrs::Fraction{1}), qrs::band_below(qrs::Fraction{-1}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "maneuver_good_order: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_good_order: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<11>, 1> kIndex{ {
-  qrs::make_dense_index<11>(kBands[0], -2),
+inline constexpr std::array<qrs::DenseIndex<11, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<11, unsigned char>(kBands[0], -2),
 } };
 
 // What a Die result means.
@@ -224,12 +233,12 @@ inline constexpr std::array<qrs::DenseIndex<11>, 1> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers", } };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "maneuver_good_order";
+  static constexpr std::string_view kId = "maneuver_good_order"sv;
   using Effect = qrs::rff::n1812_3_15mm::maneuver_good_order::Effect;
   enum class Column : unsigned char { all };
 
@@ -248,8 +257,8 @@ struct Table {
 
 // bands table: Disordered or Broken Troops Effects
 namespace maneuver_disordered {
-inline constexpr std::string_view kTitle = "Disordered or Broken Troops Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Disordered or Broken Troops Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   rally_with_elan,
   rally,
@@ -258,23 +267,28 @@ enum class Effect : unsigned char {
   panic,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"rally_with_elan", "Rally with Elan", "Return to good order and well handled maneuver.", false, 0},
-  qrs::BandRow{"rally", "Rally", "Return to good order and tardy maneuver.", false, 0},
-  qrs::BandRow{"shaken", "Shaken", "Retreat out of close range. Hold position if out of close range, in square, or fortified. Return to good order.", false, 0},
-  qrs::BandRow{"wavering", "Wavering", "Retreat out of close range. Hold position if out of close range, in square, or fortified. Broken troops reform. Remain disordered.", false, 0},
-  qrs::BandRow{"panic", "Panic", "Retreat broken. Lose 1 stand equal to the die result difference less than 0.", false, 0},
+  qrs::BandRow{"rally_with_elan"sv, "Rally with Elan"sv, "Return to good order and well handled maneuver."sv, false, 0},
+  qrs::BandRow{"rally"sv, "Rally"sv, "Return to good order and tardy maneuver."sv, false, 0},
+  qrs::BandRow{"shaken"sv, "Shaken"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Return to good order."sv, false, 0},
+  qrs::BandRow{"wavering"sv, "Wavering"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Broken troops reform. Remain disordered."sv, false, 0},
+  qrs::BandRow{"panic"sv, "Panic"sv, "Retreat broken. Lose 1 stand equal to the die result difference less than 0."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{5, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{3, 1}), qrs::band_below(qrs::Fraction{1, 1}), } },
+  { { qrs::band_from(qrs::Fraction{11}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_below(qrs::Fraction{1}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "maneuver_disordered: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_disordered: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
-  qrs::make_dense_index<12>(kBands[0], 0),
+inline constexpr std::array<qrs::DenseIndex<12, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<12, unsigned char>(kBands[0], 0),
 } };
 
 // What a Die result means.
@@ -287,12 +301,12 @@ inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers", } };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "maneuver_disordered";
+  static constexpr std::string_view kId = "maneuver_disordered"sv;
   using Effect = qrs::rff::n1812_3_15mm::maneuver_disordered::Effect;
   enum class Column : unsigned char { all };
 
@@ -311,32 +325,32 @@ struct Table {
 
 // list table: Player Turn Sequence
 namespace turn_sequence {
-inline constexpr std::string_view kTitle = "Player Turn Sequence";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Player Turn Sequence"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 11> kItems{ {
-  qrs::ListItem{ 0, "maneuver_phase", "", "Replace, detach and attach leaders.", ""},
-  qrs::ListItem{ 0, "maneuver_phase", "", "Repeat steps a, b, and c to resolve all maneuver checks:", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "a", "Select participating units and leaders for one maneuver check and resolve the check.", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "b", "Declare charges. Opponent declares cavalry countercharges. Declare hasty squares.", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "c", "Maneuver units according to the effects. Form hasty squares and move charging and countercharging units first.", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "d", "Move detached leaders.", ""},
-  qrs::ListItem{ 0, "fire_phase", "", "Opponent resolves all defensive fire combat.", ""},
-  qrs::ListItem{ 0, "fire_phase", "", "Resolve all offensive fire combat.", ""},
-  qrs::ListItem{ 0, "charge_phase", "", "Players jointly resolve all charge combat.", ""},
-  qrs::ListItem{ 0, "charge_phase", "", "Move breakthrough charge units.", ""},
-  qrs::ListItem{ 0, "charge_phase", "", "Resolve all breakthrough charge combat.", ""},
+  qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Replace, detach and attach leaders."sv, ""sv},
+  qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Repeat steps a, b, and c to resolve all maneuver checks:"sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "a"sv, "Select participating units and leaders for one maneuver check and resolve the check."sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry countercharges. Declare hasty squares."sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "c"sv, "Maneuver units according to the effects. Form hasty squares and move charging and countercharging units first."sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "d"sv, "Move detached leaders."sv, ""sv},
+  qrs::ListItem{ 0, "fire_phase"sv, ""sv, "Opponent resolves all defensive fire combat."sv, ""sv},
+  qrs::ListItem{ 0, "fire_phase"sv, ""sv, "Resolve all offensive fire combat."sv, ""sv},
+  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Players jointly resolve all charge combat."sv, ""sv},
+  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Move breakthrough charge units."sv, ""sv},
+  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Resolve all breakthrough charge combat."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Phase", "Musketry & Cannonade (2nd) Phase", "Charge (3rd) Phase", } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "maneuver_phase", "fire_phase", "charge_phase", } };
+inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Phase"sv, "Musketry & Cannonade (2nd) Phase"sv, "Charge (3rd) Phase"sv, } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "maneuver_phase"sv, "fire_phase"sv, "charge_phase"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "turn_sequence";
+  static constexpr std::string_view kId = "turn_sequence"sv;
   static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::turn_sequence::kItems;
   static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::turn_sequence::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::turn_sequence::kSectionIds;
@@ -347,8 +361,8 @@ struct Table {
 
 // matrix table: Movement Rate
 namespace movement_rates {
-inline constexpr std::string_view kTitle = "Movement Rate";
-inline constexpr std::string_view kCaption = "Full Move / Double Quick";
+inline constexpr std::string_view kTitle = "Movement Rate"sv;
+inline constexpr std::string_view kCaption = "Full Move / Double Quick"sv;
 
 
 enum class Row : unsigned char {
@@ -375,28 +389,28 @@ enum class Column : unsigned char {
   rough,
   road,
 };
-inline constexpr std::array<std::string_view, 15> kRowIds{ { "infantry_line", "infantry_field_column", "infantry_march_column", "infantry_square", "infantry_broken", "cavalry_line", "cavalry_field_column", "cavalry_march_column", "cavalry_dismounted", "cavalry_broken", "artillery_siege_gun", "artillery_heavy_field_gun", "artillery_field_gun", "leader_mounted", "leader_dismounted", } };
-inline constexpr std::array<std::string_view, 15> kRowNames{ { "Line", "Field Column or Open Order", "March Column", "Square", "Broken", "Line", "Field Column or Open Order", "March Column", "Dismounted Open Order", "Broken", "Siege Gun: Heavy Carriage", "Field Gun: Heavy Carriage", "Field Gun: Light Carriage", "Mounted", "Dismounted", } };
-inline constexpr std::array<std::string_view, 15> kRowGroups{ { "Infantry", "Infantry", "Infantry", "Infantry", "Infantry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Artillery", "Artillery", "Artillery", "Leader", "Leader", } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "open", "broken", "rough", "road", } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Open Ground", "Broken Ground", "Rough Ground", "Road Bonus", } };
+inline constexpr std::array<std::string_view, 15> kRowIds{ { "infantry_line"sv, "infantry_field_column"sv, "infantry_march_column"sv, "infantry_square"sv, "infantry_broken"sv, "cavalry_line"sv, "cavalry_field_column"sv, "cavalry_march_column"sv, "cavalry_dismounted"sv, "cavalry_broken"sv, "artillery_siege_gun"sv, "artillery_heavy_field_gun"sv, "artillery_field_gun"sv, "leader_mounted"sv, "leader_dismounted"sv, } };
+inline constexpr std::array<std::string_view, 15> kRowNames{ { "Line"sv, "Field Column or Open Order"sv, "March Column"sv, "Square"sv, "Broken"sv, "Line"sv, "Field Column or Open Order"sv, "March Column"sv, "Dismounted Open Order"sv, "Broken"sv, "Siege Gun: Heavy Carriage"sv, "Field Gun: Heavy Carriage"sv, "Field Gun: Light Carriage"sv, "Mounted"sv, "Dismounted"sv, } };
+inline constexpr std::array<std::string_view, 15> kRowGroups{ { "Infantry"sv, "Infantry"sv, "Infantry"sv, "Infantry"sv, "Infantry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Artillery"sv, "Artillery"sv, "Artillery"sv, "Leader"sv, "Leader"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "open"sv, "broken"sv, "rough"sv, "road"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Open Ground"sv, "Broken Ground"sv, "Rough Ground"sv, "Road Bonus"sv, } };
 using Cell = qrs::Cell<qrs::Rate>;
 inline constexpr std::array<std::array<Cell, 4>, 15> kCells{ {
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"6 / 10", qrs::Rate{true, true, false, qrs::Fraction{6, 1}, qrs::Fraction{10, 1}, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"10 / 14", qrs::Rate{true, true, false, qrs::Fraction{10, 1}, qrs::Fraction{14, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"10 / 14", qrs::Rate{true, true, false, qrs::Fraction{10, 1}, qrs::Fraction{14, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"x1.5", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"4", qrs::Rate{true, false, false, qrs::Fraction{4, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"3", qrs::Rate{true, false, false, qrs::Fraction{3, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"2", qrs::Rate{true, false, false, qrs::Fraction{2, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"16", qrs::Rate{true, false, false, qrs::Fraction{16, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14", qrs::Rate{true, false, false, qrs::Fraction{14, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12", qrs::Rate{true, false, false, qrs::Fraction{12, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"x1.5", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"18 / 24", qrs::Rate{true, true, false, qrs::Fraction{18, 1}, qrs::Fraction{24, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"4 / 6", qrs::Rate{true, true, false, qrs::Fraction{4, 1}, qrs::Fraction{6, 1}, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"18 / 24", qrs::Rate{true, true, false, qrs::Fraction{18, 1}, qrs::Fraction{24, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14 / 20", qrs::Rate{true, true, false, qrs::Fraction{14, 1}, qrs::Fraction{20, 1}, qrs::Fraction{1, 1}}, false}, Cell{"6 / 8", qrs::Rate{true, true, false, qrs::Fraction{6, 1}, qrs::Fraction{8, 1}, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"18 / 24", qrs::Rate{true, true, false, qrs::Fraction{18, 1}, qrs::Fraction{24, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14 / 20", qrs::Rate{true, true, false, qrs::Fraction{14, 1}, qrs::Fraction{20, 1}, qrs::Fraction{1, 1}}, false}, Cell{"6 / 8", qrs::Rate{true, true, false, qrs::Fraction{6, 1}, qrs::Fraction{8, 1}, qrs::Fraction{1, 1}}, false}, Cell{"x1.5", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"10 / 14", qrs::Rate{true, true, false, qrs::Fraction{10, 1}, qrs::Fraction{14, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"24", qrs::Rate{true, false, false, qrs::Fraction{24, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"20", qrs::Rate{true, false, false, qrs::Fraction{20, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8", qrs::Rate{true, false, false, qrs::Fraction{8, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"x1.5", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, Cell{"x2", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{2, 1}}, false}, } },
-  { { Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, Cell{"x2", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{2, 1}}, false}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"4 / 6", qrs::Rate{true, true, false, qrs::Fraction{4, 1}, qrs::Fraction{6, 1}, qrs::Fraction{1, 1}}, false}, Cell{"x2", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{2, 1}}, false}, } },
-  { { Cell{"24", qrs::Rate{true, false, false, qrs::Fraction{24, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"20", qrs::Rate{true, false, false, qrs::Fraction{20, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12", qrs::Rate{true, false, false, qrs::Fraction{12, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"x1.5", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"16", qrs::Rate{true, false, false, qrs::Fraction{16, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14", qrs::Rate{true, false, false, qrs::Fraction{14, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12", qrs::Rate{true, false, false, qrs::Fraction{12, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"x1.5", qrs::Rate{true, false, true, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{3, 2}}, false}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"6 / 10"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{10}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
+  { { Cell{"4"sv, qrs::Rate{true, false, false, qrs::Fraction{4}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"3"sv, qrs::Rate{true, false, false, qrs::Fraction{3}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"2"sv, qrs::Rate{true, false, false, qrs::Fraction{2}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
+  { { Cell{"16"sv, qrs::Rate{true, false, false, qrs::Fraction{16}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"14"sv, qrs::Rate{true, false, false, qrs::Fraction{14}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
+  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"4 / 6"sv, qrs::Rate{true, true, false, qrs::Fraction{4}, qrs::Fraction{6}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
+  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"14 / 20"sv, qrs::Rate{true, true, false, qrs::Fraction{14}, qrs::Fraction{20}, qrs::Fraction{1}}, false}, Cell{"6 / 8"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{8}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
+  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"14 / 20"sv, qrs::Rate{true, true, false, qrs::Fraction{14}, qrs::Fraction{20}, qrs::Fraction{1}}, false}, Cell{"6 / 8"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{8}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
+  { { Cell{"24"sv, qrs::Rate{true, false, false, qrs::Fraction{24}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"20"sv, qrs::Rate{true, false, false, qrs::Fraction{20}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"8"sv, qrs::Rate{true, false, false, qrs::Fraction{8}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
+  { { Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"x2"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{2}}, false}, } },
+  { { Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"x2"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{2}}, false}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"4 / 6"sv, qrs::Rate{true, true, false, qrs::Fraction{4}, qrs::Fraction{6}, qrs::Fraction{1}}, false}, Cell{"x2"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{2}}, false}, } },
+  { { Cell{"24"sv, qrs::Rate{true, false, false, qrs::Fraction{24}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"20"sv, qrs::Rate{true, false, false, qrs::Fraction{20}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
+  { { Cell{"16"sv, qrs::Rate{true, false, false, qrs::Fraction{16}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"14"sv, qrs::Rate{true, false, false, qrs::Fraction{14}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -405,7 +419,7 @@ inline constexpr std::array<std::array<Cell, 4>, 15> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "movement_rates";
+  static constexpr std::string_view kId = "movement_rates"sv;
   using Row = qrs::rff::n1812_3_15mm::movement_rates::Row;
   using Column = qrs::rff::n1812_3_15mm::movement_rates::Column;
   using Cell = qrs::rff::n1812_3_15mm::movement_rates::Cell;
@@ -422,39 +436,39 @@ struct Table {
 
 // list table: Troop Maneuvers
 namespace troop_maneuvers {
-inline constexpr std::string_view kTitle = "Troop Maneuvers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Troop Maneuvers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 18> kItems{ {
-  qrs::ListItem{ 0, "well_handled", "", "Full move", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Half move and", ""},
-  qrs::ListItem{ 1, "well_handled", "", "Change formation", "Raw unit disordered by broken or rough ground"},
-  qrs::ListItem{ 1, "well_handled", "", "Passage of lines", "Both units disordered if one is disordered, raw, or moved through broken or rough ground"},
-  qrs::ListItem{ 0, "well_handled", "", "March by the flank a half move", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Deploy to the front", "Raw unit disordered by broken or rough ground"},
-  qrs::ListItem{ 0, "well_handled", "", "Change front", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Face by the rear rank", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Scale major obstacle", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Replenish ammunition", ""},
-  qrs::ListItem{ 0, "tardy", "", "Half move", ""},
-  qrs::ListItem{ 0, "tardy", "", "Full move disordered", ""},
-  qrs::ListItem{ 0, "tardy", "", "Change formation to line, open order, square or garrison", "Raw unit disordered by broken or rough ground"},
-  qrs::ListItem{ 0, "tardy", "", "Face by the rear rank", ""},
-  qrs::ListItem{ 0, "tardy", "", "Scale major obstacle", ""},
-  qrs::ListItem{ 0, "hasty", "", "Cavalry countercharge halfway", ""},
-  qrs::ListItem{ 0, "hasty", "", "Infantry form hasty square", "Raw unit disordered"},
-  qrs::ListItem{ 0, "hasty", "", "Skirmishers evade", "full retreat broken"},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Full move"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Half move and"sv, ""sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Change formation"sv, "Raw unit disordered by broken or rough ground"sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Passage of lines"sv, "Both units disordered if one is disordered, raw, or moved through broken or rough ground"sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "March by the flank a half move"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Deploy to the front"sv, "Raw unit disordered by broken or rough ground"sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Change front"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Face by the rear rank"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Scale major obstacle"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Replenish ammunition"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Half move"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Full move disordered"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Change formation to line, open order, square or garrison"sv, "Raw unit disordered by broken or rough ground"sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Face by the rear rank"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Scale major obstacle"sv, ""sv},
+  qrs::ListItem{ 0, "hasty"sv, ""sv, "Cavalry countercharge halfway"sv, ""sv},
+  qrs::ListItem{ 0, "hasty"sv, ""sv, "Infantry form hasty square"sv, "Raw unit disordered"sv},
+  qrs::ListItem{ 0, "hasty"sv, ""sv, "Skirmishers evade"sv, "full retreat broken"sv},
 } };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "Tardy", "Hasty", } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled", "tardy", "hasty", } };
+inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled"sv, "Tardy"sv, "Hasty"sv, } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled"sv, "tardy"sv, "hasty"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "troop_maneuvers";
+  static constexpr std::string_view kId = "troop_maneuvers"sv;
   static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::troop_maneuvers::kItems;
   static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::troop_maneuvers::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::troop_maneuvers::kSectionIds;
@@ -465,40 +479,40 @@ struct Table {
 
 // list table: Gun Maneuvers
 namespace gun_maneuvers {
-inline constexpr std::string_view kTitle = "Gun Maneuvers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Gun Maneuvers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 19> kItems{ {
-  qrs::ListItem{ 0, "well_handled", "", "Full move", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Fire", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Limber or unlimber", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Pivot", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Hand haul 2\"", "4\" if battalion gun or rocket"},
-  qrs::ListItem{ 0, "well_handled", "", "Rally", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Replenish ammunition", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Lt. carriage only:", ""},
-  qrs::ListItem{ 1, "well_handled", "", "Full move and unlimber", ""},
-  qrs::ListItem{ 1, "well_handled", "", "Limber and full move", ""},
-  qrs::ListItem{ 1, "well_handled", "", "Unlimber and fire", ""},
-  qrs::ListItem{ 1, "well_handled", "", "Pivot and fire", ""},
-  qrs::ListItem{ 0, "tardy", "", "Full move", ""},
-  qrs::ListItem{ 0, "tardy", "", "Fire", ""},
-  qrs::ListItem{ 0, "tardy", "", "Limber or unlimber", ""},
-  qrs::ListItem{ 0, "tardy", "", "Pivot", ""},
-  qrs::ListItem{ 0, "tardy", "", "Lt. carriage only:", ""},
-  qrs::ListItem{ 1, "tardy", "", "Limber and full retreat silenced", ""},
-  qrs::ListItem{ 0, "hasty", "", "Silenced and crew takes shelter in square within 4\"", ""},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Full move"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Fire"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Limber or unlimber"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Pivot"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Hand haul 2\""sv, "4\" if battalion gun or rocket"sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Rally"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Replenish ammunition"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Lt. carriage only:"sv, ""sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Full move and unlimber"sv, ""sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Limber and full move"sv, ""sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Unlimber and fire"sv, ""sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Pivot and fire"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Full move"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Fire"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Limber or unlimber"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Pivot"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Lt. carriage only:"sv, ""sv},
+  qrs::ListItem{ 1, "tardy"sv, ""sv, "Limber and full retreat silenced"sv, ""sv},
+  qrs::ListItem{ 0, "hasty"sv, ""sv, "Silenced and crew takes shelter in square within 4\""sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "Tardy", "Hasty", } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled", "tardy", "hasty", } };
+inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled"sv, "Tardy"sv, "Hasty"sv, } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled"sv, "tardy"sv, "hasty"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "gun_maneuvers";
+  static constexpr std::string_view kId = "gun_maneuvers"sv;
   static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::gun_maneuvers::kItems;
   static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::gun_maneuvers::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::gun_maneuvers::kSectionIds;
@@ -509,33 +523,33 @@ struct Table {
 
 // facts table: Game Scale
 namespace game_scale {
-inline constexpr std::string_view kTitle = "Game Scale";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Game Scale"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 
 inline constexpr std::array<qrs::Fact, 7> kFacts{ {
-  qrs::Fact{"figures", "", "Figures: 10-15mm"},
-  qrs::Fact{"troop_stand", "", "1 troop stand: 40 men"},
-  qrs::Fact{"troop_stand_30", "", "30-scale: 1 troop stand: 30 men"},
-  qrs::Fact{"gun_stand", "", "1 gun stand: 2 guns"},
-  qrs::Fact{"ground", "1\"", "ground: 25 yards"},
-  qrs::Fact{"ground_30", "1\"", "ground: 18.75 yards (30-scale)"},
-  qrs::Fact{"turn", "", "1 turn: 10-15 minutes"},
+  qrs::Fact{"figures"sv, ""sv, "Figures: 10-15mm"sv},
+  qrs::Fact{"troop_stand"sv, ""sv, "1 troop stand: 40 men"sv},
+  qrs::Fact{"troop_stand_30"sv, ""sv, "30-scale: 1 troop stand: 30 men"sv},
+  qrs::Fact{"gun_stand"sv, ""sv, "1 gun stand: 2 guns"sv},
+  qrs::Fact{"ground"sv, "1\""sv, "ground: 25 yards"sv},
+  qrs::Fact{"ground_30"sv, "1\""sv, "ground: 18.75 yards (30-scale)"sv},
+  qrs::Fact{"turn"sv, ""sv, "1 turn: 10-15 minutes"sv},
 } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "game_scale";
+  static constexpr std::string_view kId = "game_scale"sv;
   static constexpr const auto& kFacts = qrs::rff::n1812_3_15mm::game_scale::kFacts;
 };
 }  // namespace game_scale
 
 // matrix table: Musketry Fire Points
 namespace musketry_fire_points {
-inline constexpr std::string_view kTitle = "Musketry Fire Points";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Musketry Fire Points"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -549,22 +563,22 @@ enum class Column : unsigned char {
   r8,
   r12,
 };
-inline constexpr std::array<std::string_view, 3> kRowIds{ { "r", "m", "c", } };
-inline constexpr std::array<std::string_view, 3> kRowNames{ { "Rifle (R)", "Musket (M)", "Carbine (C)", } };
-inline constexpr std::array<std::string_view, 3> kRowGroups{ { "", "", "", } };
-inline constexpr std::array<std::string_view, 3> kColumnIds{ { "r4", "r8", "r12", } };
-inline constexpr std::array<std::string_view, 3> kColumnNames{ { "4\"", "8\"", "12\"", } };
+inline constexpr std::array<std::string_view, 3> kRowIds{ { "r"sv, "m"sv, "c"sv, } };
+inline constexpr std::array<std::string_view, 3> kRowNames{ { "Rifle (R)"sv, "Musket (M)"sv, "Carbine (C)"sv, } };
+inline constexpr std::array<std::string_view, 3> kRowGroups{ { ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 3> kColumnIds{ { "r4"sv, "r8"sv, "r12"sv, } };
+inline constexpr std::array<std::string_view, 3> kColumnNames{ { "4\""sv, "8\""sv, "12\""sv, } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 3>, 3> kCells{ {
-  { { Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, } },
-  { { Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
+  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, } },
+  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 3> kColumnRanges{ { qrs::Fraction{4, 1}, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, } };
+inline constexpr std::array<qrs::Fraction, 3> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{8}, qrs::Fraction{12}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
 [[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
@@ -577,7 +591,7 @@ inline constexpr std::array<qrs::Fraction, 3> kColumnRanges{ { qrs::Fraction{4, 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "musketry_fire_points";
+  static constexpr std::string_view kId = "musketry_fire_points"sv;
   using Row = qrs::rff::n1812_3_15mm::musketry_fire_points::Row;
   using Column = qrs::rff::n1812_3_15mm::musketry_fire_points::Column;
   using Cell = qrs::rff::n1812_3_15mm::musketry_fire_points::Cell;
@@ -597,8 +611,8 @@ struct Table {
 
 // matrix table: Cannonade Fire Points
 namespace cannonade_fire_points {
-inline constexpr std::string_view kTitle = "Cannonade Fire Points";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Cannonade Fire Points"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -619,26 +633,26 @@ enum class Column : unsigned char {
   r48,
   r60,
 };
-inline constexpr std::array<std::string_view, 7> kRowIds{ { "sg", "hg", "mg", "lg", "bg", "sh", "h", } };
-inline constexpr std::array<std::string_view, 7> kRowNames{ { "Siege Gun (SG)", "Heavy Gun (HG)", "Medium Gun (MG)", "Light Gun (LG)", "Battalion Gun (BG)", "Siege Howitzer (SH)", "Howitzer (H)", } };
-inline constexpr std::array<std::string_view, 7> kRowGroups{ { "", "", "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 6> kColumnIds{ { "r4", "r12", "r24", "r36", "r48", "r60", } };
-inline constexpr std::array<std::string_view, 6> kColumnNames{ { "4\"", "12\"", "24\"", "36\"", "48\"", "60\"", } };
+inline constexpr std::array<std::string_view, 7> kRowIds{ { "sg"sv, "hg"sv, "mg"sv, "lg"sv, "bg"sv, "sh"sv, "h"sv, } };
+inline constexpr std::array<std::string_view, 7> kRowNames{ { "Siege Gun (SG)"sv, "Heavy Gun (HG)"sv, "Medium Gun (MG)"sv, "Light Gun (LG)"sv, "Battalion Gun (BG)"sv, "Siege Howitzer (SH)"sv, "Howitzer (H)"sv, } };
+inline constexpr std::array<std::string_view, 7> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "r4"sv, "r12"sv, "r24"sv, "r36"sv, "r48"sv, "r60"sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnNames{ { "4\""sv, "12\""sv, "24\""sv, "36\""sv, "48\""sv, "60\""sv, } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 6>, 7> kCells{ {
-  { { Cell{"6", qrs::FirePoints{true, qrs::Fraction{6, 1}}, false}, Cell{"5", qrs::FirePoints{true, qrs::Fraction{5, 1}}, false}, Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"5", qrs::FirePoints{true, qrs::Fraction{5, 1}}, false}, Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"5", qrs::FirePoints{true, qrs::Fraction{5, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
+  { { Cell{"6"sv, qrs::FirePoints{true, qrs::Fraction{6}}, false}, Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, } },
+  { { Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4, 1}, qrs::Fraction{12, 1}, qrs::Fraction{24, 1}, qrs::Fraction{36, 1}, qrs::Fraction{48, 1}, qrs::Fraction{60, 1}, } };
+inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{12}, qrs::Fraction{24}, qrs::Fraction{36}, qrs::Fraction{48}, qrs::Fraction{60}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
 [[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
@@ -651,7 +665,7 @@ inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4, 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "cannonade_fire_points";
+  static constexpr std::string_view kId = "cannonade_fire_points"sv;
   using Row = qrs::rff::n1812_3_15mm::cannonade_fire_points::Row;
   using Column = qrs::rff::n1812_3_15mm::cannonade_fire_points::Column;
   using Cell = qrs::rff::n1812_3_15mm::cannonade_fire_points::Cell;
@@ -671,8 +685,8 @@ struct Table {
 
 // matrix table: Congreve Rocket
 namespace rocket_fire_points {
-inline constexpr std::string_view kTitle = "Congreve Rocket";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Congreve Rocket"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -685,20 +699,20 @@ enum class Column : unsigned char {
   r60,
   r80,
 };
-inline constexpr std::array<std::string_view, 1> kRowIds{ { "cr", } };
-inline constexpr std::array<std::string_view, 1> kRowNames{ { "Congreve Rocket (CR)", } };
-inline constexpr std::array<std::string_view, 1> kRowGroups{ { "", } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "r12", "r40", "r60", "r80", } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "12\"", "40\"", "60\"", "80\"", } };
+inline constexpr std::array<std::string_view, 1> kRowIds{ { "cr"sv, } };
+inline constexpr std::array<std::string_view, 1> kRowNames{ { "Congreve Rocket (CR)"sv, } };
+inline constexpr std::array<std::string_view, 1> kRowGroups{ { ""sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "r12"sv, "r40"sv, "r60"sv, "r80"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "12\""sv, "40\""sv, "60\""sv, "80\""sv, } };
 using Cell = qrs::Cell<qrs::Text>;
 inline constexpr std::array<std::array<Cell, 4>, 1> kCells{ {
-  { { Cell{"", qrs::Text{false}, false}, Cell{"2 (D4-10)", qrs::Text{true}, false}, Cell{"2 (D6-10)", qrs::Text{true}, false}, Cell{"2 (D8-10)", qrs::Text{true}, false}, } },
+  { { Cell{""sv, qrs::Text{false}, false}, Cell{"2 (D4-10)"sv, qrs::Text{true}, false}, Cell{"2 (D6-10)"sv, qrs::Text{true}, false}, Cell{"2 (D8-10)"sv, qrs::Text{true}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{12, 1}, qrs::Fraction{40, 1}, qrs::Fraction{60, 1}, qrs::Fraction{80, 1}, } };
+inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{12}, qrs::Fraction{40}, qrs::Fraction{60}, qrs::Fraction{80}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
 [[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
@@ -711,7 +725,7 @@ inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{12,
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "rocket_fire_points";
+  static constexpr std::string_view kId = "rocket_fire_points"sv;
   using Row = qrs::rff::n1812_3_15mm::rocket_fire_points::Row;
   using Column = qrs::rff::n1812_3_15mm::rocket_fire_points::Column;
   using Cell = qrs::rff::n1812_3_15mm::rocket_fire_points::Cell;
@@ -731,8 +745,8 @@ struct Table {
 
 // modifiers table: Fire Point Modifiers
 namespace fire_point_factors {
-inline constexpr std::string_view kTitle = "Fire Point Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Fire Point Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   half,
@@ -742,7 +756,7 @@ inline constexpr std::array<qrs::Modifier, 1> kModifiers{ {
   qrs::Modifier{ 0, qrs::Fraction{1, 2}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
-  qrs::ModifierText{"half", "x 1/2", "Firing disordered, low on ammo, or damaged gun", 1},
+  qrs::ModifierText{"half"sv, "x 1/2"sv, "Firing disordered, low on ammo, or damaged gun"sv, 1},
 } };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
@@ -760,7 +774,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_point_factors";
+  static constexpr std::string_view kId = "fire_point_factors"sv;
   using Modifier = qrs::rff::n1812_3_15mm::fire_point_factors::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::fire_point_factors::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::fire_point_factors::kModifiers;
@@ -779,8 +793,8 @@ struct Table {
 
 // bands table: Die Roll Modifiers
 namespace fire_point_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   minus_5,
   minus_4,
@@ -795,29 +809,34 @@ enum class Effect : unsigned char {
   plus_5,
 };
 inline constexpr std::array<qrs::BandRow, 11> kRows{ {
-  qrs::BandRow{"minus_5", "less than 1 fire point", "", true, -5},
-  qrs::BandRow{"minus_4", "1 pt.", "", true, -4},
-  qrs::BandRow{"minus_3", "2 pts.", "", true, -3},
-  qrs::BandRow{"minus_2", "3 pts.", "", true, -2},
-  qrs::BandRow{"minus_1", "4,5 pts.", "", true, -1},
-  qrs::BandRow{"zero", "6-8 pts.", "", true, 0},
-  qrs::BandRow{"plus_1", "9-11 pts.", "", true, 1},
-  qrs::BandRow{"plus_2", "12-14 pts.", "", true, 2},
-  qrs::BandRow{"plus_3", "15-19 pts.", "", true, 3},
-  qrs::BandRow{"plus_4", "20-24 pts.", "", true, 4},
-  qrs::BandRow{"plus_5", "25 or more points", "", true, 5},
+  qrs::BandRow{"minus_5"sv, "less than 1 fire point"sv, ""sv, true, -5},
+  qrs::BandRow{"minus_4"sv, "1 pt."sv, ""sv, true, -4},
+  qrs::BandRow{"minus_3"sv, "2 pts."sv, ""sv, true, -3},
+  qrs::BandRow{"minus_2"sv, "3 pts."sv, ""sv, true, -2},
+  qrs::BandRow{"minus_1"sv, "4,5 pts."sv, ""sv, true, -1},
+  qrs::BandRow{"zero"sv, "6-8 pts."sv, ""sv, true, 0},
+  qrs::BandRow{"plus_1"sv, "9-11 pts."sv, ""sv, true, 1},
+  qrs::BandRow{"plus_2"sv, "12-14 pts."sv, ""sv, true, 2},
+  qrs::BandRow{"plus_3"sv, "15-19 pts."sv, ""sv, true, 3},
+  qrs::BandRow{"plus_4"sv, "20-24 pts."sv, ""sv, true, 4},
+  qrs::BandRow{"plus_5"sv, "25 or more points"sv, ""sv, true, 5},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 11>, 1> kBands{ {
-  { { qrs::band_below(qrs::Fraction{1, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{2, 1}), qrs::band_between(qrs::Fraction{2, 1}, qrs::Fraction{3, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{4, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{6, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{9, 1}, qrs::Fraction{12, 1}), qrs::band_between(qrs::Fraction{12, 1}, qrs::Fraction{15, 1}), qrs::band_between(qrs::Fraction{15, 1}, qrs::Fraction{20, 1}), qrs::band_between(qrs::Fraction{20, 1}, qrs::Fraction{25, 1}), qrs::band_from(qrs::Fraction{25, 1}), } },
+  { { qrs::band_below(qrs::Fraction{1}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{2}), qrs::band_between(qrs::Fraction{2}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{4}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{9}, qrs::Fraction{12}), qrs::band_between(qrs::Fraction{12}, qrs::Fraction{15}), qrs::band_between(qrs::Fraction{15}, qrs::Fraction{20}), qrs::band_between(qrs::Fraction{20}, qrs::Fraction{25}), qrs::band_from(qrs::Fraction{25}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{qrs::Fraction{0, 1}}, std::nullopt), "fire_point_modifiers: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<11>, 1> kOrder{ {
+  qrs::BandOrder<11>{ 11, { { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{0}}, std::nullopt), "fire_point_modifiers: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<26>, 1> kIndex{ {
-  qrs::make_dense_index<26>(kBands[0], 0),
+inline constexpr std::array<qrs::DenseIndex<26, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<26, unsigned char>(kBands[0], 0),
 } };
 
 // What a Fire points means.
@@ -835,7 +854,7 @@ inline constexpr qrs::Rounding kRounding = qrs::Rounding::down;
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_point_modifiers";
+  static constexpr std::string_view kId = "fire_point_modifiers"sv;
   using Effect = qrs::rff::n1812_3_15mm::fire_point_modifiers::Effect;
   enum class Column : unsigned char { all };
 
@@ -853,8 +872,8 @@ struct Table {
 
 // modifiers table: Die Roll Modifiers
 namespace fire_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   raw_firing,
@@ -870,24 +889,24 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 0;
 inline constexpr std::array<qrs::Modifier, 8> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -3, qrs::Fraction{1, 1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -3, qrs::Fraction{1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
-  qrs::ModifierText{"raw_firing", "-1", "Raw troops or guns firing", 1},
-  qrs::ModifierText{"repeaters_buck_and_ball_marksmen", "+1", "Muskets firing buck & ball in a charge, or marksmen", 1},
-  qrs::ModifierText{"troop_target", "+1", "Troop target in field column, broken, about faced, passage of lines, or marched by the flank, or crossed abatis", 1},
-  qrs::ModifierText{"march_column_or_enfiladed", "+2", "Enfiladed, square, march column, or storming column", 1},
-  qrs::ModifierText{"gun_target", "+1", "Gun target is limbered or enfiladed", 1},
-  qrs::ModifierText{"partial_cover", "-1", "Target in partial cover or open order", 1},
-  qrs::ModifierText{"full_cover", "-2", "Full cover, or open order in partial cover", 1},
-  qrs::ModifierText{"fortified", "-3", "Fortified position", 1},
+  qrs::ModifierText{"raw_firing"sv, "-1"sv, "Raw troops or guns firing"sv, 1},
+  qrs::ModifierText{"repeaters_buck_and_ball_marksmen"sv, "+1"sv, "Muskets firing buck & ball in a charge, or marksmen"sv, 1},
+  qrs::ModifierText{"troop_target"sv, "+1"sv, "Troop target in field column, broken, about faced, passage of lines, or marched by the flank, or crossed abatis"sv, 1},
+  qrs::ModifierText{"march_column_or_enfiladed"sv, "+2"sv, "Enfiladed, square, march column, or storming column"sv, 1},
+  qrs::ModifierText{"gun_target"sv, "+1"sv, "Gun target is limbered or enfiladed"sv, 1},
+  qrs::ModifierText{"partial_cover"sv, "-1"sv, "Target in partial cover or open order"sv, 1},
+  qrs::ModifierText{"full_cover"sv, "-2"sv, "Full cover, or open order in partial cover"sv, 1},
+  qrs::ModifierText{"fortified"sv, "-3"sv, "Fortified position"sv, 1},
 } };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
@@ -905,7 +924,7 @@ inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_modifiers";
+  static constexpr std::string_view kId = "fire_modifiers"sv;
   using Modifier = qrs::rff::n1812_3_15mm::fire_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::fire_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::fire_modifiers::kModifiers;
@@ -924,8 +943,8 @@ struct Table {
 
 // bands table: Musketry & Cannonade Effects
 namespace fire_effects {
-inline constexpr std::string_view kTitle = "Musketry & Cannonade Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Musketry & Cannonade Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   withering,
   telling,
@@ -934,42 +953,50 @@ enum class Effect : unsigned char {
   desultory,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"withering", "Withering Fire", "Troops disordered and lose 2 stands. Charge checked. 1 gun stand wrecked and remaining stands silenced. Lose one additional troop or gun stand on a 15 or more.", false, 0},
-  qrs::BandRow{"telling", "Telling Fire", "Troops disordered and lose 1 stand. 1 gun stand damaged and 1 stand silenced.", false, 0},
-  qrs::BandRow{"galling", "Galling Fire", "Troops disordered or lose 1 stand if already disordered. Charge home. 1 gun stand silenced.", false, 0},
-  qrs::BandRow{"lively", "Lively Fire", "From cannonade only, troops disordered or 1 gun stand silenced. Musketry no effect. Charge home.", false, 0},
-  qrs::BandRow{"desultory", "Desultory Fire", "No effect. Charge home.", false, 0},
+  qrs::BandRow{"withering"sv, "Withering Fire"sv, "Troops disordered and lose 2 stands. Charge checked. 1 gun stand wrecked and remaining stands silenced. Lose one additional troop or gun stand on a 15 or more."sv, false, 0},
+  qrs::BandRow{"telling"sv, "Telling Fire"sv, "Troops disordered and lose 1 stand. 1 gun stand damaged and 1 stand silenced."sv, false, 0},
+  qrs::BandRow{"galling"sv, "Galling Fire"sv, "Troops disordered or lose 1 stand if already disordered. Charge home. 1 gun stand silenced."sv, false, 0},
+  qrs::BandRow{"lively"sv, "Lively Fire"sv, "From cannonade only, troops disordered or 1 gun stand silenced. Musketry no effect. Charge home."sv, false, 0},
+  qrs::BandRow{"desultory"sv, "Desultory Fire"sv, "No effect. Charge home."sv, false, 0},
 } };
 using Column = TargetRating;
 
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Elite", "Veteran", "Trained", "Raw", } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Elite"sv, "Veteran"sv, "Trained"sv, "Raw"sv, } };
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 5>, 4> kBands{ {
-  { { qrs::band_from(qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{7, 1}), qrs::band_none(), qrs::band_below(qrs::Fraction{6, 1}), } },
-  { { qrs::band_from(qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{6, 1}), qrs::band_below(qrs::Fraction{5, 1}), } },
-  { { qrs::band_from(qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{5, 1}), qrs::band_below(qrs::Fraction{4, 1}), } },
-  { { qrs::band_from(qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{5, 1}), qrs::band_below(qrs::Fraction{3, 1}), } },
+  { { qrs::band_from(qrs::Fraction{11}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_none(), qrs::band_below(qrs::Fraction{6}), } },
+  { { qrs::band_from(qrs::Fraction{10}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_below(qrs::Fraction{5}), } },
+  { { qrs::band_from(qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_below(qrs::Fraction{4}), } },
+  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{5}), qrs::band_below(qrs::Fraction{3}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column elite");
-static_assert(qrs::covers_exactly_once(kBands[1], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column veteran");
-static_assert(qrs::covers_exactly_once(kBands[2], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column trained");
-static_assert(qrs::covers_exactly_once(kBands[3], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column raw");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<5>, 4> kOrder{ {
+  qrs::BandOrder<5>{ 4, { { 4, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column elite");
+static_assert(qrs::covers_in_order(kBands[1], kOrder[1], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column veteran");
+static_assert(qrs::covers_in_order(kBands[2], kOrder[2], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column trained");
+static_assert(qrs::covers_in_order(kBands[3], kOrder[3], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column raw");
 enum class Part : unsigned char {
   charge_checked,
   charge_checked_or_cold_steel,
 };
-inline constexpr std::array<std::string_view, 2> kPartTexts{ { "Charge checked.", "Charge checked or charge home with cold steel. Charge home.", } };
+inline constexpr std::array<std::string_view, 2> kPartTexts{ { "Charge checked."sv, "Charge checked or charge home with cold steel. Charge home."sv, } };
 inline constexpr std::array<std::array<qrs::Band, 2>, 4> kPartBands{ {
-  { { qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{10, 1}), } },
-  { { qrs::band_between(qrs::Fraction{9, 1}, qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{9, 1}), } },
-  { { qrs::band_between(qrs::Fraction{8, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), } },
-  { { qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), qrs::band_none(), } },
+  { { qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{10}), } },
+  { { qrs::band_between(qrs::Fraction{9}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{9}), } },
+  { { qrs::band_between(qrs::Fraction{8}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), } },
+  { { qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_none(), } },
 } };
-inline constexpr std::array<qrs::DenseIndex<10>, 4> kIndex{ {
-  qrs::make_dense_index<10>(kBands[0], 2),
-  qrs::make_dense_index<10>(kBands[1], 2),
-  qrs::make_dense_index<10>(kBands[2], 2),
-  qrs::make_dense_index<10>(kBands[3], 2),
+inline constexpr std::array<qrs::DenseIndex<10, unsigned char>, 4> kIndex{ {
+  qrs::make_dense_index<10, unsigned char>(kBands[0], 2),
+  qrs::make_dense_index<10, unsigned char>(kBands[1], 2),
+  qrs::make_dense_index<10, unsigned char>(kBands[2], 2),
+  qrs::make_dense_index<10, unsigned char>(kBands[3], 2),
 } };
 
 // What a Die result means.
@@ -987,12 +1014,12 @@ inline constexpr std::array<qrs::DenseIndex<10>, 4> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 2> kModifierTables{ { "fire_point_modifiers", "fire_modifiers", } };
+inline constexpr std::array<std::string_view, 2> kModifierTables{ { "fire_point_modifiers"sv, "fire_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_effects";
+  static constexpr std::string_view kId = "fire_effects"sv;
   using Effect = qrs::rff::n1812_3_15mm::fire_effects::Effect;
 
   using Column = qrs::rff::n1812_3_15mm::fire_effects::Column;
@@ -1013,26 +1040,26 @@ struct Table {
 
 // list table: Additional Effects
 namespace fire_additional_effects {
-inline constexpr std::string_view kTitle = "Additional Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Additional Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 5> kItems{ {
-  qrs::ListItem{ 0, "charge_checked", "", "Retreat charging unit 2\" from enemy. Cavalry may recall up to a full move.", ""},
-  qrs::ListItem{ 0, "charge_home", "", "Resolve charge combat next phase.", ""},
-  qrs::ListItem{ 0, "massed_target", "", "Units within 2\" behind target suffer the next lower effect.", ""},
-  qrs::ListItem{ 0, "low_on_ammo", "", "On a base die result of 10, mark one gun stand or unit of troops firing half or more stands.", ""},
-  qrs::ListItem{ 0, "fallen_leader", "", "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target.", ""},
+  qrs::ListItem{ 0, "charge_checked"sv, ""sv, "Retreat charging unit 2\" from enemy. Cavalry may recall up to a full move."sv, ""sv},
+  qrs::ListItem{ 0, "charge_home"sv, ""sv, "Resolve charge combat next phase."sv, ""sv},
+  qrs::ListItem{ 0, "massed_target"sv, ""sv, "Units within 2\" behind target suffer the next lower effect."sv, ""sv},
+  qrs::ListItem{ 0, "low_on_ammo"sv, ""sv, "On a base die result of 10, mark one gun stand or unit of troops firing half or more stands."sv, ""sv},
+  qrs::ListItem{ 0, "fallen_leader"sv, ""sv, "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked", "Charge Home", "Massed Target", "Low on Ammo", "Fallen Leader", } };
-inline constexpr std::array<std::string_view, 5> kSectionIds{ { "charge_checked", "charge_home", "massed_target", "low_on_ammo", "fallen_leader", } };
+inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked"sv, "Charge Home"sv, "Massed Target"sv, "Low on Ammo"sv, "Fallen Leader"sv, } };
+inline constexpr std::array<std::string_view, 5> kSectionIds{ { "charge_checked"sv, "charge_home"sv, "massed_target"sv, "low_on_ammo"sv, "fallen_leader"sv, } };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 2> kTriggers{ { qrs::BaseRollTrigger{"low_on_ammo", "fire_effects", qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1})}, qrs::BaseRollTrigger{"fallen_leader", "fire_effects", qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1})}, } };
+inline constexpr std::array<qrs::BaseRollTrigger, 2> kTriggers{ { qrs::BaseRollTrigger{"low_on_ammo"sv, "fire_effects"sv, qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11})}, qrs::BaseRollTrigger{"fallen_leader"sv, "fire_effects"sv, qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11})}, } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_additional_effects";
+  static constexpr std::string_view kId = "fire_additional_effects"sv;
   static constexpr const auto& kItems = qrs::rff::n1812_3_15mm::fire_additional_effects::kItems;
   static constexpr const auto& kSections = qrs::rff::n1812_3_15mm::fire_additional_effects::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::n1812_3_15mm::fire_additional_effects::kSectionIds;
@@ -1043,8 +1070,8 @@ struct Table {
 
 // modifiers table: Die Roll Modifiers
 namespace charge_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   elite_unit,
@@ -1076,54 +1103,54 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 5;
 inline constexpr std::array<qrs::Modifier, 23> kModifiers{ {
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ -3, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 4 },
-  qrs::Modifier{ -3, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ -3, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 4 },
+  qrs::Modifier{ -3, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 0, qrs::Fraction{1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
-  qrs::ModifierText{"elite_unit", "+2", "Elite unit", 1},
-  qrs::ModifierText{"veteran", "+1", "Veteran", 1},
-  qrs::ModifierText{"trained", "0", "Trained", 1},
-  qrs::ModifierText{"raw", "-1", "Raw", 1},
-  qrs::ModifierText{"fresh_troops", "+2", "Fresh troops", 1},
-  qrs::ModifierText{"worn", "0", "Worn", 1},
-  qrs::ModifierText{"spent", "-2", "Spent", 1},
-  qrs::ModifierText{"outnumbered_3_2", "-1", "Outnumbered by 3:2", 1},
-  qrs::ModifierText{"outnumbered_2_1", "-2", "2:1", 1},
-  qrs::ModifierText{"outnumbered_3_1", "-3", "3:1 or more", 1},
-  qrs::ModifierText{"cavalry_outnumbered", "0", "Cavalry outnumbered by infantry", 1},
-  qrs::ModifierText{"supported_guns", "+1", "Supported guns", 2},
-  qrs::ModifierText{"unsupported_guns", "-1", "Unsupported guns", 2},
-  qrs::ModifierText{"disordered", "-1", "Disordered troops or silenced gun", 1},
-  qrs::ModifierText{"attached_leader", "+1", "Brave colonel or leader attached", 1},
-  qrs::ModifierText{"open_order_or_militia", "-1", "Open order, hasty square, militia, or no bayonets", 2},
-  qrs::ModifierText{"outflanked", "-3", "Outflanked, broken, march column, or limbered guns", 2},
-  qrs::ModifierText{"favorable_ground", "+1", "Defending favorable ground", 2},
-  qrs::ModifierText{"strong_position", "+2", "Strong position or fortified", 2},
-  qrs::ModifierText{"cold_steel", "+1", "Cold steel, breakthrough, or Indians in woods", 2},
-  qrs::ModifierText{"cavalry_charge", "+2", "Cavalry charge over open ground", 2},
-  qrs::ModifierText{"broken_ground", "+1", "Broken ground", 2},
-  qrs::ModifierText{"rough_ground", "0", "Rough ground, stationary, or vs. square", 2},
+  qrs::ModifierText{"elite_unit"sv, "+2"sv, "Elite unit"sv, 1},
+  qrs::ModifierText{"veteran"sv, "+1"sv, "Veteran"sv, 1},
+  qrs::ModifierText{"trained"sv, "0"sv, "Trained"sv, 1},
+  qrs::ModifierText{"raw"sv, "-1"sv, "Raw"sv, 1},
+  qrs::ModifierText{"fresh_troops"sv, "+2"sv, "Fresh troops"sv, 1},
+  qrs::ModifierText{"worn"sv, "0"sv, "Worn"sv, 1},
+  qrs::ModifierText{"spent"sv, "-2"sv, "Spent"sv, 1},
+  qrs::ModifierText{"outnumbered_3_2"sv, "-1"sv, "Outnumbered by 3:2"sv, 1},
+  qrs::ModifierText{"outnumbered_2_1"sv, "-2"sv, "2:1"sv, 1},
+  qrs::ModifierText{"outnumbered_3_1"sv, "-3"sv, "3:1 or more"sv, 1},
+  qrs::ModifierText{"cavalry_outnumbered"sv, "0"sv, "Cavalry outnumbered by infantry"sv, 1},
+  qrs::ModifierText{"supported_guns"sv, "+1"sv, "Supported guns"sv, 2},
+  qrs::ModifierText{"unsupported_guns"sv, "-1"sv, "Unsupported guns"sv, 2},
+  qrs::ModifierText{"disordered"sv, "-1"sv, "Disordered troops or silenced gun"sv, 1},
+  qrs::ModifierText{"attached_leader"sv, "+1"sv, "Brave colonel or leader attached"sv, 1},
+  qrs::ModifierText{"open_order_or_militia"sv, "-1"sv, "Open order, hasty square, militia, or no bayonets"sv, 2},
+  qrs::ModifierText{"outflanked"sv, "-3"sv, "Outflanked, broken, march column, or limbered guns"sv, 2},
+  qrs::ModifierText{"favorable_ground"sv, "+1"sv, "Defending favorable ground"sv, 2},
+  qrs::ModifierText{"strong_position"sv, "+2"sv, "Strong position or fortified"sv, 2},
+  qrs::ModifierText{"cold_steel"sv, "+1"sv, "Cold steel, breakthrough, or Indians in woods"sv, 2},
+  qrs::ModifierText{"cavalry_charge"sv, "+2"sv, "Cavalry charge over open ground"sv, 2},
+  qrs::ModifierText{"broken_ground"sv, "+1"sv, "Broken ground"sv, 2},
+  qrs::ModifierText{"rough_ground"sv, "0"sv, "Rough ground, stationary, or vs. square"sv, 2},
 } };
 // Not cumulative: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
@@ -1145,7 +1172,7 @@ inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "charge_modifiers";
+  static constexpr std::string_view kId = "charge_modifiers"sv;
   using Modifier = qrs::rff::n1812_3_15mm::charge_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::charge_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::charge_modifiers::kModifiers;
@@ -1164,8 +1191,8 @@ struct Table {
 
 // bands table: Fallen Leader Table
 namespace fallen_leader {
-inline constexpr std::string_view kTitle = "Fallen Leader Table";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Fallen Leader Table"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   shot_dead,
   mortally_wounded,
@@ -1177,26 +1204,31 @@ enum class Effect : unsigned char {
   coolly_ignores,
 };
 inline constexpr std::array<qrs::BandRow, 8> kRows{ {
-  qrs::BandRow{"shot_dead", "Shot dead in the saddle", "Remove leader from game.", false, 0},
-  qrs::BandRow{"mortally_wounded", "Mortally wounded", "Remove leader from game.", false, 0},
-  qrs::BandRow{"grievously_wounded", "Grievously wounded", "Remove leader from game.", false, 0},
-  qrs::BandRow{"flesh_wound", "Mere flesh wound", "Remove leader for one turn.", false, 0},
-  qrs::BandRow{"horse_shot", "Horse shot out from under", "Leader dismounted for one turn.", false, 0},
-  qrs::BandRow{"coat_pierced", "Coat pierced but unscathed", "No effect.", false, 0},
-  qrs::BandRow{"staff_officer_struck", "Staff officer struck", "No effect.", false, 0},
-  qrs::BandRow{"coolly_ignores", "Coolly ignores the fire", "No effect.", false, 0},
+  qrs::BandRow{"shot_dead"sv, "Shot dead in the saddle"sv, "Remove leader from game."sv, false, 0},
+  qrs::BandRow{"mortally_wounded"sv, "Mortally wounded"sv, "Remove leader from game."sv, false, 0},
+  qrs::BandRow{"grievously_wounded"sv, "Grievously wounded"sv, "Remove leader from game."sv, false, 0},
+  qrs::BandRow{"flesh_wound"sv, "Mere flesh wound"sv, "Remove leader for one turn."sv, false, 0},
+  qrs::BandRow{"horse_shot"sv, "Horse shot out from under"sv, "Leader dismounted for one turn."sv, false, 0},
+  qrs::BandRow{"coat_pierced"sv, "Coat pierced but unscathed"sv, "No effect."sv, false, 0},
+  qrs::BandRow{"staff_officer_struck"sv, "Staff officer struck"sv, "No effect."sv, false, 0},
+  qrs::BandRow{"coolly_ignores"sv, "Coolly ignores the fire"sv, "No effect."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 8>, 1> kBands{ {
-  { { qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{9, 1}, qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{8, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{6, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{5, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{4, 1}), } },
+  { { qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{9}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{8}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{4}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{qrs::Fraction{1, 1}}, std::optional<qrs::Fraction>{qrs::Fraction{10, 1}}), "fallen_leader: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<8>, 1> kOrder{ {
+  qrs::BandOrder<8>{ 8, { { 7, 6, 5, 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{1}}, std::optional<qrs::Fraction>{qrs::Fraction{10}}), "fallen_leader: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
-  qrs::make_dense_index<12>(kBands[0], 0),
+inline constexpr std::array<qrs::DenseIndex<12, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<12, unsigned char>(kBands[0], 0),
 } };
 
 // What a Die result means.
@@ -1217,7 +1249,7 @@ inline constexpr std::array<std::string_view, 0> kModifierTables{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fallen_leader";
+  static constexpr std::string_view kId = "fallen_leader"sv;
   using Effect = qrs::rff::n1812_3_15mm::fallen_leader::Effect;
   enum class Column : unsigned char { all };
 
@@ -1236,8 +1268,8 @@ struct Table {
 
 // bands table: Charge Effects
 namespace charge_effects {
-inline constexpr std::string_view kTitle = "Charge Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Charge Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   swept_from_the_field,
   driven_back,
@@ -1248,25 +1280,30 @@ enum class Effect : unsigned char {
   repulsed,
 };
 inline constexpr std::array<qrs::BandRow, 7> kRows{ {
-  qrs::BandRow{"swept_from_the_field", "Swept from the Field", "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9. Troops full retreat broken. Limbered guns full retreat silenced. Lose all unlimbered guns. Check for Fallen Leader if attached.\nATTACKER breakthrough charge a half move at the double quick towards closest enemy. Carry the position after 2nd combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat.", false, 0},
-  qrs::BandRow{"driven_back", "Driven Back", "DEFENDER lose 1 stand. Troops disordered and retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered guns if fixed, defeated by cavalry, or on a heavy carriage.\nATTACKER carry the position. Cavalry must breakthrough charge a half move at the double quick towards closest enemy after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat.", false, 0},
-  qrs::BandRow{"hard_pressed", "Hard Pressed", "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or damage 1 gun stand. Troops retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered heavy carriage or fixed guns. Troops and guns hold position if fortified or in square.\nATTACKER carry the position. Retreat 2\" if defender is fortified or in square. Cavalry may recall up to a full move after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat.", false, 0},
-  qrs::BandRow{"desperate_struggle", "Desperate Struggle", "BOTH sides lose 1 stand, troops disordered, and guns silenced. Lose cold steel, breakthrough, and cavalry charge modifiers. Adjust modifiers and roll again.", false, 0},
-  qrs::BandRow{"falter", "Falter", "ATTACKER disordered or lose 1 stand if already disordered. Retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move.", false, 0},
-  qrs::BandRow{"recoil", "Recoil", "ATTACKER lose 1 stand and disordered. Retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move.", false, 0},
-  qrs::BandRow{"repulsed", "Repulsed", "ATTACKER lose 2 stands and additional stands equal to die result difference over 9. Full retreat broken. Check for Fallen Leader if attached.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move.", false, 0},
+  qrs::BandRow{"swept_from_the_field"sv, "Swept from the Field"sv, "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9. Troops full retreat broken. Limbered guns full retreat silenced. Lose all unlimbered guns. Check for Fallen Leader if attached.\nATTACKER breakthrough charge a half move at the double quick towards closest enemy. Carry the position after 2nd combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
+  qrs::BandRow{"driven_back"sv, "Driven Back"sv, "DEFENDER lose 1 stand. Troops disordered and retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered guns if fixed, defeated by cavalry, or on a heavy carriage.\nATTACKER carry the position. Cavalry must breakthrough charge a half move at the double quick towards closest enemy after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
+  qrs::BandRow{"hard_pressed"sv, "Hard Pressed"sv, "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or damage 1 gun stand. Troops retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered heavy carriage or fixed guns. Troops and guns hold position if fortified or in square.\nATTACKER carry the position. Retreat 2\" if defender is fortified or in square. Cavalry may recall up to a full move after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
+  qrs::BandRow{"desperate_struggle"sv, "Desperate Struggle"sv, "BOTH sides lose 1 stand, troops disordered, and guns silenced. Lose cold steel, breakthrough, and cavalry charge modifiers. Adjust modifiers and roll again."sv, false, 0},
+  qrs::BandRow{"falter"sv, "Falter"sv, "ATTACKER disordered or lose 1 stand if already disordered. Retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
+  qrs::BandRow{"recoil"sv, "Recoil"sv, "ATTACKER lose 1 stand and disordered. Retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
+  qrs::BandRow{"repulsed"sv, "Repulsed"sv, "ATTACKER lose 2 stands and additional stands equal to die result difference over 9. Full retreat broken. Check for Fallen Leader if attached.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 7>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{4, 1}), qrs::band_between(qrs::Fraction{0, 1}, qrs::Fraction{1, 1}), qrs::band_between(qrs::Fraction{-3, 1}, qrs::Fraction{0, 1}), qrs::band_between(qrs::Fraction{-7, 1}, qrs::Fraction{-3, 1}), qrs::band_below(qrs::Fraction{-7, 1}), } },
+  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{4}), qrs::band_between(qrs::Fraction{0}, qrs::Fraction{1}), qrs::band_between(qrs::Fraction{-3}, qrs::Fraction{0}), qrs::band_between(qrs::Fraction{-7}, qrs::Fraction{-3}), qrs::band_below(qrs::Fraction{-7}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "charge_effects: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<7>, 1> kOrder{ {
+  qrs::BandOrder<7>{ 7, { { 6, 5, 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "charge_effects: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<17>, 1> kIndex{ {
-  qrs::make_dense_index<17>(kBands[0], -8),
+inline constexpr std::array<qrs::DenseIndex<17, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<17, unsigned char>(kBands[0], -8),
 } };
 
 // What a Die result difference means.
@@ -1279,12 +1316,12 @@ inline constexpr std::array<qrs::DenseIndex<17>, 1> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result difference is rolled (each side d10, the difference of the modified results), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, true, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "charge_modifiers", } };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "charge_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "charge_effects";
+  static constexpr std::string_view kId = "charge_effects"sv;
   using Effect = qrs::rff::n1812_3_15mm::charge_effects::Effect;
   enum class Column : unsigned char { all };
 
@@ -1303,8 +1340,8 @@ struct Table {
 
 // matrix table: Unit Effectiveness
 namespace unit_effectiveness {
-inline constexpr std::string_view kTitle = "Unit Effectiveness";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Unit Effectiveness"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -1335,37 +1372,37 @@ enum class Row : unsigned char {
 };
 using Column = MoraleClass;
 
-inline constexpr std::array<std::string_view, 24> kRowIds{ { "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", "s17", "s18", "s19", "s20", "s21", "s22", "s23", "s24", "s25", } };
-inline constexpr std::array<std::string_view, 24> kRowNames{ { "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24", "25", } };
-inline constexpr std::array<std::string_view, 24> kRowGroups{ { "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited", "reliable", "unreliable", "dispirited", } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited", "Reliable", "Unreliable", "Dispirited", } };
+inline constexpr std::array<std::string_view, 24> kRowIds{ { "s2"sv, "s3"sv, "s4"sv, "s5"sv, "s6"sv, "s7"sv, "s8"sv, "s9"sv, "s10"sv, "s11"sv, "s12"sv, "s13"sv, "s14"sv, "s15"sv, "s16"sv, "s17"sv, "s18"sv, "s19"sv, "s20"sv, "s21"sv, "s22"sv, "s23"sv, "s24"sv, "s25"sv, } };
+inline constexpr std::array<std::string_view, 24> kRowNames{ { "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, "7"sv, "8"sv, "9"sv, "10"sv, "11"sv, "12"sv, "13"sv, "14"sv, "15"sv, "16"sv, "17"sv, "18"sv, "19"sv, "20"sv, "21"sv, "22"sv, "23"sv, "24"sv, "25"sv, } };
+inline constexpr std::array<std::string_view, 24> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited"sv, "reliable"sv, "unreliable"sv, "dispirited"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited"sv, "Reliable"sv, "Unreliable"sv, "Dispirited"sv, } };
 using Cell = qrs::Cell<qrs::Levels>;
 inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
-  { { Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, } },
-  { { Cell{"3/-1", qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1", qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-2", qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-2", qrs::Levels{true, false, 3, 0, 2}, false}, } },
-  { { Cell{"4/2/1", qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2", qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-3", qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-3", qrs::Levels{true, false, 4, 0, 3}, false}, } },
-  { { Cell{"5/3/2", qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3", qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-4", qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-4", qrs::Levels{true, false, 5, 0, 4}, false}, } },
-  { { Cell{"6/4/2", qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3", qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4", qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-5", qrs::Levels{true, false, 6, 0, 5}, false}, } },
-  { { Cell{"7/5/3", qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4", qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5", qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-5", qrs::Levels{true, false, 7, 0, 5}, false}, } },
-  { { Cell{"8/5/3", qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4", qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6", qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-7", qrs::Levels{true, false, 8, 0, 7}, false}, } },
-  { { Cell{"9/6/4", qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5", qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7", qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-8", qrs::Levels{true, false, 9, 0, 8}, false}, } },
-  { { Cell{"10/7/4", qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5", qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7", qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-9", qrs::Levels{true, false, 10, 0, 9}, false}, } },
-  { { Cell{"11/8/5", qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6", qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8", qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-10", qrs::Levels{true, false, 11, 0, 10}, false}, } },
-  { { Cell{"12/8/5", qrs::Levels{true, true, 12, 8, 5}, false}, Cell{"12/9/6", qrs::Levels{true, true, 12, 9, 6}, false}, Cell{"12/10/8", qrs::Levels{true, true, 12, 10, 8}, false}, Cell{"12/11/10", qrs::Levels{true, true, 12, 11, 10}, false}, } },
-  { { Cell{"13/9/6", qrs::Levels{true, true, 13, 9, 6}, false}, Cell{"13/10/7", qrs::Levels{true, true, 13, 10, 7}, false}, Cell{"13/11/9", qrs::Levels{true, true, 13, 11, 9}, false}, Cell{"13/12/11", qrs::Levels{true, true, 13, 12, 11}, false}, } },
-  { { Cell{"14/10/6", qrs::Levels{true, true, 14, 10, 6}, false}, Cell{"14/11/7", qrs::Levels{true, true, 14, 11, 7}, false}, Cell{"14/12/9", qrs::Levels{true, true, 14, 12, 9}, false}, Cell{"14/13/12", qrs::Levels{true, true, 14, 13, 12}, false}, } },
-  { { Cell{"15/11/7", qrs::Levels{true, true, 15, 11, 7}, false}, Cell{"15/12/8", qrs::Levels{true, true, 15, 12, 8}, false}, Cell{"15/13/10", qrs::Levels{true, true, 15, 13, 10}, false}, Cell{"15/14/13", qrs::Levels{true, true, 15, 14, 13}, false}, } },
-  { { Cell{"16/11/7", qrs::Levels{true, true, 16, 11, 7}, false}, Cell{"16/12/8", qrs::Levels{true, true, 16, 12, 8}, false}, Cell{"16/13/10", qrs::Levels{true, true, 16, 13, 10}, false}, Cell{"16/15/14", qrs::Levels{true, true, 16, 15, 14}, false}, } },
-  { { Cell{"17/12/8", qrs::Levels{true, true, 17, 12, 8}, false}, Cell{"17/13/9", qrs::Levels{true, true, 17, 13, 9}, false}, Cell{"17/14/11", qrs::Levels{true, true, 17, 14, 11}, false}, Cell{"17/16/15", qrs::Levels{true, true, 17, 16, 15}, false}, } },
-  { { Cell{"18/13/8", qrs::Levels{true, true, 18, 13, 8}, false}, Cell{"18/14/9", qrs::Levels{true, true, 18, 14, 9}, false}, Cell{"18/15/11", qrs::Levels{true, true, 18, 15, 11}, false}, Cell{"18/17/16", qrs::Levels{true, true, 18, 17, 16}, false}, } },
-  { { Cell{"19/14/9", qrs::Levels{true, true, 19, 14, 9}, false}, Cell{"19/15/10", qrs::Levels{true, true, 19, 15, 10}, false}, Cell{"19/16/12", qrs::Levels{true, true, 19, 16, 12}, false}, Cell{"19/18/17", qrs::Levels{true, true, 19, 18, 17}, false}, } },
-  { { Cell{"20/14/9", qrs::Levels{true, true, 20, 14, 9}, false}, Cell{"20/15/10", qrs::Levels{true, true, 20, 15, 10}, false}, Cell{"20/16/12", qrs::Levels{true, true, 20, 16, 12}, false}, Cell{"20/19/18", qrs::Levels{true, true, 20, 19, 18}, false}, } },
-  { { Cell{"21/15/10", qrs::Levels{true, true, 21, 15, 10}, false}, Cell{"21/16/11", qrs::Levels{true, true, 21, 16, 11}, false}, Cell{"21/17/13", qrs::Levels{true, true, 21, 17, 13}, false}, Cell{"21/20/19", qrs::Levels{true, true, 21, 20, 19}, false}, } },
-  { { Cell{"22/16/10", qrs::Levels{true, true, 22, 16, 10}, false}, Cell{"22/17/11", qrs::Levels{true, true, 22, 17, 11}, false}, Cell{"22/18/13", qrs::Levels{true, true, 22, 18, 13}, false}, Cell{"22/21/20", qrs::Levels{true, true, 22, 21, 20}, false}, } },
-  { { Cell{"23/17/11", qrs::Levels{true, true, 23, 17, 11}, false}, Cell{"23/18/12", qrs::Levels{true, true, 23, 18, 12}, false}, Cell{"23/19/14", qrs::Levels{true, true, 23, 19, 14}, false}, Cell{"23/22/21", qrs::Levels{true, true, 23, 22, 21}, false}, } },
-  { { Cell{"24/17/11", qrs::Levels{true, true, 24, 17, 11}, false}, Cell{"24/18/12", qrs::Levels{true, true, 24, 18, 12}, false}, Cell{"24/19/14", qrs::Levels{true, true, 24, 19, 14}, false}, Cell{"24/23/22", qrs::Levels{true, true, 24, 23, 22}, false}, } },
-  { { Cell{"25/18/12", qrs::Levels{true, true, 25, 18, 12}, false}, Cell{"25/19/13", qrs::Levels{true, true, 25, 19, 13}, false}, Cell{"25/20/15", qrs::Levels{true, true, 25, 20, 15}, false}, Cell{"25/24/23", qrs::Levels{true, true, 25, 24, 23}, false}, } },
+  { { Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, } },
+  { { Cell{"3/-1"sv, qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1"sv, qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, } },
+  { { Cell{"4/2/1"sv, qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2"sv, qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, } },
+  { { Cell{"5/3/2"sv, qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3"sv, qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, } },
+  { { Cell{"6/4/2"sv, qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3"sv, qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4"sv, qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-5"sv, qrs::Levels{true, false, 6, 0, 5}, false}, } },
+  { { Cell{"7/5/3"sv, qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4"sv, qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5"sv, qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-5"sv, qrs::Levels{true, false, 7, 0, 5}, false}, } },
+  { { Cell{"8/5/3"sv, qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4"sv, qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6"sv, qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-7"sv, qrs::Levels{true, false, 8, 0, 7}, false}, } },
+  { { Cell{"9/6/4"sv, qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5"sv, qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7"sv, qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-8"sv, qrs::Levels{true, false, 9, 0, 8}, false}, } },
+  { { Cell{"10/7/4"sv, qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5"sv, qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7"sv, qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-9"sv, qrs::Levels{true, false, 10, 0, 9}, false}, } },
+  { { Cell{"11/8/5"sv, qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6"sv, qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8"sv, qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-10"sv, qrs::Levels{true, false, 11, 0, 10}, false}, } },
+  { { Cell{"12/8/5"sv, qrs::Levels{true, true, 12, 8, 5}, false}, Cell{"12/9/6"sv, qrs::Levels{true, true, 12, 9, 6}, false}, Cell{"12/10/8"sv, qrs::Levels{true, true, 12, 10, 8}, false}, Cell{"12/11/10"sv, qrs::Levels{true, true, 12, 11, 10}, false}, } },
+  { { Cell{"13/9/6"sv, qrs::Levels{true, true, 13, 9, 6}, false}, Cell{"13/10/7"sv, qrs::Levels{true, true, 13, 10, 7}, false}, Cell{"13/11/9"sv, qrs::Levels{true, true, 13, 11, 9}, false}, Cell{"13/12/11"sv, qrs::Levels{true, true, 13, 12, 11}, false}, } },
+  { { Cell{"14/10/6"sv, qrs::Levels{true, true, 14, 10, 6}, false}, Cell{"14/11/7"sv, qrs::Levels{true, true, 14, 11, 7}, false}, Cell{"14/12/9"sv, qrs::Levels{true, true, 14, 12, 9}, false}, Cell{"14/13/12"sv, qrs::Levels{true, true, 14, 13, 12}, false}, } },
+  { { Cell{"15/11/7"sv, qrs::Levels{true, true, 15, 11, 7}, false}, Cell{"15/12/8"sv, qrs::Levels{true, true, 15, 12, 8}, false}, Cell{"15/13/10"sv, qrs::Levels{true, true, 15, 13, 10}, false}, Cell{"15/14/13"sv, qrs::Levels{true, true, 15, 14, 13}, false}, } },
+  { { Cell{"16/11/7"sv, qrs::Levels{true, true, 16, 11, 7}, false}, Cell{"16/12/8"sv, qrs::Levels{true, true, 16, 12, 8}, false}, Cell{"16/13/10"sv, qrs::Levels{true, true, 16, 13, 10}, false}, Cell{"16/15/14"sv, qrs::Levels{true, true, 16, 15, 14}, false}, } },
+  { { Cell{"17/12/8"sv, qrs::Levels{true, true, 17, 12, 8}, false}, Cell{"17/13/9"sv, qrs::Levels{true, true, 17, 13, 9}, false}, Cell{"17/14/11"sv, qrs::Levels{true, true, 17, 14, 11}, false}, Cell{"17/16/15"sv, qrs::Levels{true, true, 17, 16, 15}, false}, } },
+  { { Cell{"18/13/8"sv, qrs::Levels{true, true, 18, 13, 8}, false}, Cell{"18/14/9"sv, qrs::Levels{true, true, 18, 14, 9}, false}, Cell{"18/15/11"sv, qrs::Levels{true, true, 18, 15, 11}, false}, Cell{"18/17/16"sv, qrs::Levels{true, true, 18, 17, 16}, false}, } },
+  { { Cell{"19/14/9"sv, qrs::Levels{true, true, 19, 14, 9}, false}, Cell{"19/15/10"sv, qrs::Levels{true, true, 19, 15, 10}, false}, Cell{"19/16/12"sv, qrs::Levels{true, true, 19, 16, 12}, false}, Cell{"19/18/17"sv, qrs::Levels{true, true, 19, 18, 17}, false}, } },
+  { { Cell{"20/14/9"sv, qrs::Levels{true, true, 20, 14, 9}, false}, Cell{"20/15/10"sv, qrs::Levels{true, true, 20, 15, 10}, false}, Cell{"20/16/12"sv, qrs::Levels{true, true, 20, 16, 12}, false}, Cell{"20/19/18"sv, qrs::Levels{true, true, 20, 19, 18}, false}, } },
+  { { Cell{"21/15/10"sv, qrs::Levels{true, true, 21, 15, 10}, false}, Cell{"21/16/11"sv, qrs::Levels{true, true, 21, 16, 11}, false}, Cell{"21/17/13"sv, qrs::Levels{true, true, 21, 17, 13}, false}, Cell{"21/20/19"sv, qrs::Levels{true, true, 21, 20, 19}, false}, } },
+  { { Cell{"22/16/10"sv, qrs::Levels{true, true, 22, 16, 10}, false}, Cell{"22/17/11"sv, qrs::Levels{true, true, 22, 17, 11}, false}, Cell{"22/18/13"sv, qrs::Levels{true, true, 22, 18, 13}, false}, Cell{"22/21/20"sv, qrs::Levels{true, true, 22, 21, 20}, false}, } },
+  { { Cell{"23/17/11"sv, qrs::Levels{true, true, 23, 17, 11}, false}, Cell{"23/18/12"sv, qrs::Levels{true, true, 23, 18, 12}, false}, Cell{"23/19/14"sv, qrs::Levels{true, true, 23, 19, 14}, false}, Cell{"23/22/21"sv, qrs::Levels{true, true, 23, 22, 21}, false}, } },
+  { { Cell{"24/17/11"sv, qrs::Levels{true, true, 24, 17, 11}, false}, Cell{"24/18/12"sv, qrs::Levels{true, true, 24, 18, 12}, false}, Cell{"24/19/14"sv, qrs::Levels{true, true, 24, 19, 14}, false}, Cell{"24/23/22"sv, qrs::Levels{true, true, 24, 23, 22}, false}, } },
+  { { Cell{"25/18/12"sv, qrs::Levels{true, true, 25, 18, 12}, false}, Cell{"25/19/13"sv, qrs::Levels{true, true, 25, 19, 13}, false}, Cell{"25/20/15"sv, qrs::Levels{true, true, 25, 20, 15}, false}, Cell{"25/24/23"sv, qrs::Levels{true, true, 25, 24, 23}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -1374,7 +1411,7 @@ inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "unit_effectiveness";
+  static constexpr std::string_view kId = "unit_effectiveness"sv;
   using Row = qrs::rff::n1812_3_15mm::unit_effectiveness::Row;
   using Column = qrs::rff::n1812_3_15mm::unit_effectiveness::Column;
   using Cell = qrs::rff::n1812_3_15mm::unit_effectiveness::Cell;

@@ -13,7 +13,11 @@
 
 namespace qrs::rff::acw_2_1_15mm {
 
-inline constexpr qrs::SheetInfo kSheet{"acw-2.1-15mm", "rff", "Regimental Fire and Fury", "Quick Reference Sheet Ver. 2.1 for 15mm", "American Civil War", "2.1", "15mm", "rules/rff/acw-2.1-15mm.yaml"};
+// Texts are "..."sv: a string_view's length from the literal, not counted by the compiler one
+// character at a time (which, in a constant expression, counts against its step limit).
+using namespace std::string_view_literals;
+
+inline constexpr qrs::SheetInfo kSheet{"acw-2.1-15mm"sv, "rff"sv, "Regimental Fire and Fury"sv, "Quick Reference Sheet Ver. 2.1 for 15mm"sv, "American Civil War"sv, "2.1"sv, "15mm"sv, "rules/rff/acw-2.1-15mm.yaml"sv};
 
 // Vocabulary: Target rating
 enum class TargetRating : unsigned char {
@@ -23,10 +27,10 @@ enum class TargetRating : unsigned char {
   green,
 };
 inline constexpr std::array<qrs::Term, 4> kTargetRatingTerms{ {
-  qrs::Term{"crack", "Crack", ""},
-  qrs::Term{"veteran", "Veteran", ""},
-  qrs::Term{"trained", "Trained", ""},
-  qrs::Term{"green", "Green", ""},
+  qrs::Term{"crack"sv, "Crack"sv, ""sv},
+  qrs::Term{"veteran"sv, "Veteran"sv, ""sv},
+  qrs::Term{"trained"sv, "Trained"sv, ""sv},
+  qrs::Term{"green"sv, "Green"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(TargetRating v) noexcept { return kTargetRatingTerms[static_cast<std::size_t>(v)].name; }
 
@@ -38,38 +42,38 @@ enum class MoraleClass : unsigned char {
   dispirited,
 };
 inline constexpr std::array<qrs::Term, 4> kMoraleClassTerms{ {
-  qrs::Term{"spirited", "Spirited", ""},
-  qrs::Term{"reliable", "Reliable", ""},
-  qrs::Term{"unreliable", "Unreliable", ""},
-  qrs::Term{"dispirited", "Dispirited", ""},
+  qrs::Term{"spirited"sv, "Spirited"sv, ""sv},
+  qrs::Term{"reliable"sv, "Reliable"sv, ""sv},
+  qrs::Term{"unreliable"sv, "Unreliable"sv, ""sv},
+  qrs::Term{"dispirited"sv, "Dispirited"sv, ""sv},
 } };
 [[nodiscard]] constexpr std::string_view name(MoraleClass v) noexcept { return kMoraleClassTerms[static_cast<std::size_t>(v)].name; }
 
 // facts table: Command Radius
 namespace command_radius {
-inline constexpr std::string_view kTitle = "Command Radius";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Command Radius"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 
 inline constexpr std::array<qrs::Fact, 3> kFacts{ {
-  qrs::Fact{"clear", "8\"", "clear line of sight"},
-  qrs::Fact{"line_of_march", "", "Attached to a contiguous line of march"},
-  qrs::Fact{"obscured", "4\"", "line of sight through dense woods, twilight or fog, attached, or dismounted"},
+  qrs::Fact{"clear"sv, "8\""sv, "clear line of sight"sv},
+  qrs::Fact{"line_of_march"sv, ""sv, "Attached to a contiguous line of march"sv},
+  qrs::Fact{"obscured"sv, "4\""sv, "line of sight through dense woods, twilight or fog, attached, or dismounted"sv},
 } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "command_radius";
+  static constexpr std::string_view kId = "command_radius"sv;
   static constexpr const auto& kFacts = qrs::rff::acw_2_1_15mm::command_radius::kFacts;
 };
 }  // namespace command_radius
 
 // modifiers table: Die Roll Modifiers
 namespace maneuver_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   gallant_leader,
@@ -94,46 +98,46 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 4;
 inline constexpr std::array<qrs::Modifier, 19> kModifiers{ {
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 19> kTexts{ {
-  qrs::ModifierText{"gallant_leader", "+1", "Gallant leader", 1},
-  qrs::ModifierText{"able_leader", "0", "Able", 1},
-  qrs::ModifierText{"poor_leader", "-1", "Poor", 1},
-  qrs::ModifierText{"attached_leader", "+1", "Attached leader or brave colonel", 1},
-  qrs::ModifierText{"provisional_command", "-1", "Provisional command", 1},
-  qrs::ModifierText{"out_of_command", "-2", "Out of command", 1},
-  qrs::ModifierText{"crack_unit", "+2", "Crack unit", 1},
-  qrs::ModifierText{"veteran", "+1", "Veteran", 1},
-  qrs::ModifierText{"trained", "0", "Trained", 1},
-  qrs::ModifierText{"green", "-1", "Green", 1},
-  qrs::ModifierText{"fresh_troops", "+2", "Fresh troops", 2},
-  qrs::ModifierText{"worn", "0", "Worn", 2},
-  qrs::ModifierText{"spent", "-2", "Spent", 2},
-  qrs::ModifierText{"battery", "+2", "Battery", 2},
-  qrs::ModifierText{"column_or_cover", "+1", "Field or march column, garrison, limbered gun, or linear cover", 2},
-  qrs::ModifierText{"outflanked", "-2", "Outflanked within 8\", or broken", 2},
-  qrs::ModifierText{"key_position_lost", "-1", "Key position lost", 2},
-  qrs::ModifierText{"heavy_casualties", "-1", "Heavy casualties", 2},
-  qrs::ModifierText{"greater_losses", "-2", "Greater losses", 2},
+  qrs::ModifierText{"gallant_leader"sv, "+1"sv, "Gallant leader"sv, 1},
+  qrs::ModifierText{"able_leader"sv, "0"sv, "Able"sv, 1},
+  qrs::ModifierText{"poor_leader"sv, "-1"sv, "Poor"sv, 1},
+  qrs::ModifierText{"attached_leader"sv, "+1"sv, "Attached leader or brave colonel"sv, 1},
+  qrs::ModifierText{"provisional_command"sv, "-1"sv, "Provisional command"sv, 1},
+  qrs::ModifierText{"out_of_command"sv, "-2"sv, "Out of command"sv, 1},
+  qrs::ModifierText{"crack_unit"sv, "+2"sv, "Crack unit"sv, 1},
+  qrs::ModifierText{"veteran"sv, "+1"sv, "Veteran"sv, 1},
+  qrs::ModifierText{"trained"sv, "0"sv, "Trained"sv, 1},
+  qrs::ModifierText{"green"sv, "-1"sv, "Green"sv, 1},
+  qrs::ModifierText{"fresh_troops"sv, "+2"sv, "Fresh troops"sv, 2},
+  qrs::ModifierText{"worn"sv, "0"sv, "Worn"sv, 2},
+  qrs::ModifierText{"spent"sv, "-2"sv, "Spent"sv, 2},
+  qrs::ModifierText{"battery"sv, "+2"sv, "Battery"sv, 2},
+  qrs::ModifierText{"column_or_cover"sv, "+1"sv, "Field or march column, garrison, limbered gun, or linear cover"sv, 2},
+  qrs::ModifierText{"outflanked"sv, "-2"sv, "Outflanked within 8\", or broken"sv, 2},
+  qrs::ModifierText{"key_position_lost"sv, "-1"sv, "Key position lost"sv, 2},
+  qrs::ModifierText{"heavy_casualties"sv, "-1"sv, "Heavy casualties"sv, 2},
+  qrs::ModifierText{"greater_losses"sv, "-2"sv, "Greater losses"sv, 2},
 } };
 // Not cumulative: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
@@ -154,7 +158,7 @@ inline constexpr std::array<qrs::ModifierText, 19> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "maneuver_modifiers";
+  static constexpr std::string_view kId = "maneuver_modifiers"sv;
   using Modifier = qrs::rff::acw_2_1_15mm::maneuver_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::acw_2_1_15mm::maneuver_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::acw_2_1_15mm::maneuver_modifiers::kModifiers;
@@ -173,8 +177,8 @@ struct Table {
 
 // bands table: Troops in Good Order and Guns Effects
 namespace maneuver_good_order {
-inline constexpr std::string_view kTitle = "Troops in Good Order and Guns Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Troops in Good Order and Guns Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   double_quick,
   well_handled,
@@ -183,23 +187,28 @@ enum class Effect : unsigned char {
   panic,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"double_quick", "Double Quick", "Well handled maneuver at the double quick rate.", false, 0},
-  qrs::BandRow{"well_handled", "Well Handled", "maneuver.", false, 0},
-  qrs::BandRow{"tardy", "Tardy", "maneuver.", false, 0},
-  qrs::BandRow{"fall_back", "Fall Back", "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Hold position and fire only if out of close range, or fortified.", false, 0},
-  qrs::BandRow{"panic", "Panic", "Troops retreat broken. Guns limber and full retreat silenced. Lose all fixed guns.", false, 0},
+  qrs::BandRow{"double_quick"sv, "Double Quick"sv, "Well handled maneuver at the double quick rate."sv, false, 0},
+  qrs::BandRow{"well_handled"sv, "Well Handled"sv, "maneuver."sv, false, 0},
+  qrs::BandRow{"tardy"sv, "Tardy"sv, "maneuver."sv, false, 0},
+  qrs::BandRow{"fall_back"sv, "Fall Back"sv, "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Hold position and fire only if out of close range, or fortified."sv, false, 0},
+  qrs::BandRow{"panic"sv, "Panic"sv, "Troops retreat broken. Guns limber and full retreat silenced. Lose all fixed guns."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{3, 1}), qrs::band_between(qrs::Fraction{-1, 1}, qrs::Fraction{1, 1}), qrs::band_below(qrs::Fraction{-1, 1}), } },
+  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{-1}, qrs::Fraction{1}), qrs::band_below(qrs::Fraction{-1}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "maneuver_good_order: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_good_order: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<11>, 1> kIndex{ {
-  qrs::make_dense_index<11>(kBands[0], -2),
+inline constexpr std::array<qrs::DenseIndex<11, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<11, unsigned char>(kBands[0], -2),
 } };
 
 // What a Die result means.
@@ -212,12 +221,12 @@ inline constexpr std::array<qrs::DenseIndex<11>, 1> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers", } };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "maneuver_good_order";
+  static constexpr std::string_view kId = "maneuver_good_order"sv;
   using Effect = qrs::rff::acw_2_1_15mm::maneuver_good_order::Effect;
   enum class Column : unsigned char { all };
 
@@ -236,8 +245,8 @@ struct Table {
 
 // bands table: Disordered or Broken Troops Effects
 namespace maneuver_disordered {
-inline constexpr std::string_view kTitle = "Disordered or Broken Troops Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Disordered or Broken Troops Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   rally_with_elan,
   rally,
@@ -246,23 +255,28 @@ enum class Effect : unsigned char {
   panic,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"rally_with_elan", "Rally with Elan", "Return to good order and well handled maneuver.", false, 0},
-  qrs::BandRow{"rally", "Rally", "Return to good order and tardy maneuver.", false, 0},
-  qrs::BandRow{"shaken", "Shaken", "Retreat out of close range. Hold position if out of close range or fortified. Return to good order.", false, 0},
-  qrs::BandRow{"wavering", "Wavering", "Retreat out of close range. Hold position if out of close range or fortified. Broken troops reform. Remain disordered.", false, 0},
-  qrs::BandRow{"panic", "Panic", "Retreat broken. Lose 1 stand equal to the die result difference less than 0.", false, 0},
+  qrs::BandRow{"rally_with_elan"sv, "Rally with Elan"sv, "Return to good order and well handled maneuver."sv, false, 0},
+  qrs::BandRow{"rally"sv, "Rally"sv, "Return to good order and tardy maneuver."sv, false, 0},
+  qrs::BandRow{"shaken"sv, "Shaken"sv, "Retreat out of close range. Hold position if out of close range or fortified. Return to good order."sv, false, 0},
+  qrs::BandRow{"wavering"sv, "Wavering"sv, "Retreat out of close range. Hold position if out of close range or fortified. Broken troops reform. Remain disordered."sv, false, 0},
+  qrs::BandRow{"panic"sv, "Panic"sv, "Retreat broken. Lose 1 stand equal to the die result difference less than 0."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{5, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{3, 1}), qrs::band_below(qrs::Fraction{1, 1}), } },
+  { { qrs::band_from(qrs::Fraction{11}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_below(qrs::Fraction{1}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "maneuver_disordered: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_disordered: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
-  qrs::make_dense_index<12>(kBands[0], 0),
+inline constexpr std::array<qrs::DenseIndex<12, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<12, unsigned char>(kBands[0], 0),
 } };
 
 // What a Die result means.
@@ -275,12 +289,12 @@ inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers", } };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "maneuver_disordered";
+  static constexpr std::string_view kId = "maneuver_disordered"sv;
   using Effect = qrs::rff::acw_2_1_15mm::maneuver_disordered::Effect;
   enum class Column : unsigned char { all };
 
@@ -299,32 +313,32 @@ struct Table {
 
 // list table: Player Turn Sequence
 namespace turn_sequence {
-inline constexpr std::string_view kTitle = "Player Turn Sequence";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Player Turn Sequence"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 11> kItems{ {
-  qrs::ListItem{ 0, "maneuver_phase", "", "Replace, detach and attach leaders.", ""},
-  qrs::ListItem{ 0, "maneuver_phase", "", "Repeat steps a, b, and c to resolve all maneuver checks:", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "a", "Select participating units and leaders for one maneuver check and resolve the check.", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "b", "Declare charges. Opponent declares cavalry countercharges.", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "c", "Maneuver units according to the effects. Move charging and countercharging units first.", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "d", "Move detached leaders.", ""},
-  qrs::ListItem{ 0, "fire_phase", "", "Opponent resolves all defensive fire combat.", ""},
-  qrs::ListItem{ 0, "fire_phase", "", "Resolve all offensive fire combat.", ""},
-  qrs::ListItem{ 0, "charge_phase", "", "Players jointly resolve all charge combat.", ""},
-  qrs::ListItem{ 0, "charge_phase", "", "Move breakthrough charge units.", ""},
-  qrs::ListItem{ 0, "charge_phase", "", "Resolve all breakthrough charge combat.", ""},
+  qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Replace, detach and attach leaders."sv, ""sv},
+  qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Repeat steps a, b, and c to resolve all maneuver checks:"sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "a"sv, "Select participating units and leaders for one maneuver check and resolve the check."sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry countercharges."sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "c"sv, "Maneuver units according to the effects. Move charging and countercharging units first."sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "d"sv, "Move detached leaders."sv, ""sv},
+  qrs::ListItem{ 0, "fire_phase"sv, ""sv, "Opponent resolves all defensive fire combat."sv, ""sv},
+  qrs::ListItem{ 0, "fire_phase"sv, ""sv, "Resolve all offensive fire combat."sv, ""sv},
+  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Players jointly resolve all charge combat."sv, ""sv},
+  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Move breakthrough charge units."sv, ""sv},
+  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Resolve all breakthrough charge combat."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Phase", "Musketry & Cannonade (2nd) Phase", "Charge (3rd) Phase", } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "maneuver_phase", "fire_phase", "charge_phase", } };
+inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Phase"sv, "Musketry & Cannonade (2nd) Phase"sv, "Charge (3rd) Phase"sv, } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "maneuver_phase"sv, "fire_phase"sv, "charge_phase"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "turn_sequence";
+  static constexpr std::string_view kId = "turn_sequence"sv;
   static constexpr const auto& kItems = qrs::rff::acw_2_1_15mm::turn_sequence::kItems;
   static constexpr const auto& kSections = qrs::rff::acw_2_1_15mm::turn_sequence::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::acw_2_1_15mm::turn_sequence::kSectionIds;
@@ -335,8 +349,8 @@ struct Table {
 
 // matrix table: Movement Rate
 namespace movement_rates {
-inline constexpr std::string_view kTitle = "Movement Rate";
-inline constexpr std::string_view kCaption = "Full Move / Double Quick";
+inline constexpr std::string_view kTitle = "Movement Rate"sv;
+inline constexpr std::string_view kCaption = "Full Move / Double Quick"sv;
 
 
 enum class Row : unsigned char {
@@ -361,26 +375,26 @@ enum class Column : unsigned char {
   rough,
   road,
 };
-inline constexpr std::array<std::string_view, 13> kRowIds{ { "infantry_line", "infantry_field_column", "infantry_march_column", "infantry_broken", "cavalry_line", "cavalry_field_column", "cavalry_march_column", "cavalry_dismounted", "cavalry_broken", "artillery_field_gun", "artillery_horse_gun", "leader_mounted", "leader_dismounted", } };
-inline constexpr std::array<std::string_view, 13> kRowNames{ { "Line", "Field Column or Extended Line", "March Column", "Broken", "Line", "Field Column or Extended Line", "March Column", "Dismounted Extended Line", "Broken", "Field Gun", "Horse Gun", "Mounted", "Dismounted", } };
-inline constexpr std::array<std::string_view, 13> kRowGroups{ { "Infantry", "Infantry", "Infantry", "Infantry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Cavalry", "Artillery", "Artillery", "Leader", "Leader", } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "open", "broken", "rough", "road", } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Open Ground", "Broken Ground", "Rough Ground", "Road", } };
+inline constexpr std::array<std::string_view, 13> kRowIds{ { "infantry_line"sv, "infantry_field_column"sv, "infantry_march_column"sv, "infantry_broken"sv, "cavalry_line"sv, "cavalry_field_column"sv, "cavalry_march_column"sv, "cavalry_dismounted"sv, "cavalry_broken"sv, "artillery_field_gun"sv, "artillery_horse_gun"sv, "leader_mounted"sv, "leader_dismounted"sv, } };
+inline constexpr std::array<std::string_view, 13> kRowNames{ { "Line"sv, "Field Column or Extended Line"sv, "March Column"sv, "Broken"sv, "Line"sv, "Field Column or Extended Line"sv, "March Column"sv, "Dismounted Extended Line"sv, "Broken"sv, "Field Gun"sv, "Horse Gun"sv, "Mounted"sv, "Dismounted"sv, } };
+inline constexpr std::array<std::string_view, 13> kRowGroups{ { "Infantry"sv, "Infantry"sv, "Infantry"sv, "Infantry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Artillery"sv, "Artillery"sv, "Leader"sv, "Leader"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "open"sv, "broken"sv, "rough"sv, "road"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Open Ground"sv, "Broken Ground"sv, "Rough Ground"sv, "Road"sv, } };
 using Cell = qrs::Cell<qrs::Rate>;
 inline constexpr std::array<std::array<Cell, 4>, 13> kCells{ {
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"6 / 10", qrs::Rate{true, true, false, qrs::Fraction{6, 1}, qrs::Fraction{10, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"10 / 14", qrs::Rate{true, true, false, qrs::Fraction{10, 1}, qrs::Fraction{14, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"10 / 14", qrs::Rate{true, true, false, qrs::Fraction{10, 1}, qrs::Fraction{14, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"16", qrs::Rate{true, false, false, qrs::Fraction{16, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14", qrs::Rate{true, false, false, qrs::Fraction{14, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12", qrs::Rate{true, false, false, qrs::Fraction{12, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"18 / 24", qrs::Rate{true, true, false, qrs::Fraction{18, 1}, qrs::Fraction{24, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"4 / 6", qrs::Rate{true, true, false, qrs::Fraction{4, 1}, qrs::Fraction{6, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"18 / 24", qrs::Rate{true, true, false, qrs::Fraction{18, 1}, qrs::Fraction{24, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14 / 20", qrs::Rate{true, true, false, qrs::Fraction{14, 1}, qrs::Fraction{20, 1}, qrs::Fraction{1, 1}}, false}, Cell{"6 / 8", qrs::Rate{true, true, false, qrs::Fraction{6, 1}, qrs::Fraction{8, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"18 / 24", qrs::Rate{true, true, false, qrs::Fraction{18, 1}, qrs::Fraction{24, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14 / 20", qrs::Rate{true, true, false, qrs::Fraction{14, 1}, qrs::Fraction{20, 1}, qrs::Fraction{1, 1}}, false}, Cell{"6 / 8", qrs::Rate{true, true, false, qrs::Fraction{6, 1}, qrs::Fraction{8, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"10 / 14", qrs::Rate{true, true, false, qrs::Fraction{10, 1}, qrs::Fraction{14, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"24", qrs::Rate{true, false, false, qrs::Fraction{24, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"20", qrs::Rate{true, false, false, qrs::Fraction{20, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8", qrs::Rate{true, false, false, qrs::Fraction{8, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"8 / 12", qrs::Rate{true, true, false, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{1, 1}}, false}, Cell{"4 / 6", qrs::Rate{true, true, false, qrs::Fraction{4, 1}, qrs::Fraction{6, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"18 / 24", qrs::Rate{true, true, false, qrs::Fraction{18, 1}, qrs::Fraction{24, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12 / 16", qrs::Rate{true, true, false, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, qrs::Fraction{1, 1}}, false}, Cell{"4 / 6", qrs::Rate{true, true, false, qrs::Fraction{4, 1}, qrs::Fraction{6, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"24", qrs::Rate{true, false, false, qrs::Fraction{24, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"20", qrs::Rate{true, false, false, qrs::Fraction{20, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12", qrs::Rate{true, false, false, qrs::Fraction{12, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"\?", qrs::Rate{false, false, false, qrs::Fraction{0, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, true}, } },
-  { { Cell{"16", qrs::Rate{true, false, false, qrs::Fraction{16, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"14", qrs::Rate{true, false, false, qrs::Fraction{14, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"12", qrs::Rate{true, false, false, qrs::Fraction{12, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, Cell{"24", qrs::Rate{true, false, false, qrs::Fraction{24, 1}, qrs::Fraction{0, 1}, qrs::Fraction{1, 1}}, false}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"6 / 10"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{10}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"16"sv, qrs::Rate{true, false, false, qrs::Fraction{16}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"14"sv, qrs::Rate{true, false, false, qrs::Fraction{14}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"4 / 6"sv, qrs::Rate{true, true, false, qrs::Fraction{4}, qrs::Fraction{6}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"14 / 20"sv, qrs::Rate{true, true, false, qrs::Fraction{14}, qrs::Fraction{20}, qrs::Fraction{1}}, false}, Cell{"6 / 8"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{8}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"14 / 20"sv, qrs::Rate{true, true, false, qrs::Fraction{14}, qrs::Fraction{20}, qrs::Fraction{1}}, false}, Cell{"6 / 8"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{8}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"24"sv, qrs::Rate{true, false, false, qrs::Fraction{24}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"20"sv, qrs::Rate{true, false, false, qrs::Fraction{20}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"8"sv, qrs::Rate{true, false, false, qrs::Fraction{8}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"4 / 6"sv, qrs::Rate{true, true, false, qrs::Fraction{4}, qrs::Fraction{6}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"4 / 6"sv, qrs::Rate{true, true, false, qrs::Fraction{4}, qrs::Fraction{6}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"24"sv, qrs::Rate{true, false, false, qrs::Fraction{24}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"20"sv, qrs::Rate{true, false, false, qrs::Fraction{20}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, } },
+  { { Cell{"16"sv, qrs::Rate{true, false, false, qrs::Fraction{16}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"14"sv, qrs::Rate{true, false, false, qrs::Fraction{14}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"24"sv, qrs::Rate{true, false, false, qrs::Fraction{24}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -389,7 +403,7 @@ inline constexpr std::array<std::array<Cell, 4>, 13> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "movement_rates";
+  static constexpr std::string_view kId = "movement_rates"sv;
   using Row = qrs::rff::acw_2_1_15mm::movement_rates::Row;
   using Column = qrs::rff::acw_2_1_15mm::movement_rates::Column;
   using Cell = qrs::rff::acw_2_1_15mm::movement_rates::Cell;
@@ -406,36 +420,36 @@ struct Table {
 
 // list table: Troop Maneuvers
 namespace troop_maneuvers {
-inline constexpr std::string_view kTitle = "Troop Maneuvers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Troop Maneuvers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 15> kItems{ {
-  qrs::ListItem{ 0, "well_handled", "", "Full move", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Half move and", ""},
-  qrs::ListItem{ 1, "well_handled", "", "Change formation", "Green unit disordered by broken or rough ground"},
-  qrs::ListItem{ 1, "well_handled", "", "Passage of lines", "Both units disordered if one is disordered, green, or moved through broken or rough ground"},
-  qrs::ListItem{ 0, "well_handled", "", "March by the flank a half move", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Change front", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Face by the rear rank", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Scale major obstacle", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Replenish ammunition", ""},
-  qrs::ListItem{ 0, "tardy", "", "Half move", ""},
-  qrs::ListItem{ 0, "tardy", "", "Full move disordered", ""},
-  qrs::ListItem{ 0, "tardy", "", "Change formation to line, extended line, or garrison", "Green unit disordered by broken or rough ground"},
-  qrs::ListItem{ 0, "tardy", "", "Face by the rear rank", ""},
-  qrs::ListItem{ 0, "tardy", "", "Scale major obstacle", ""},
-  qrs::ListItem{ 0, "hasty", "", "Cavalry countercharge halfway", ""},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Full move"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Half move and"sv, ""sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Change formation"sv, "Green unit disordered by broken or rough ground"sv},
+  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Passage of lines"sv, "Both units disordered if one is disordered, green, or moved through broken or rough ground"sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "March by the flank a half move"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Change front"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Face by the rear rank"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Scale major obstacle"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Replenish ammunition"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Half move"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Full move disordered"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Change formation to line, extended line, or garrison"sv, "Green unit disordered by broken or rough ground"sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Face by the rear rank"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Scale major obstacle"sv, ""sv},
+  qrs::ListItem{ 0, "hasty"sv, ""sv, "Cavalry countercharge halfway"sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled", "Tardy", "Hasty", } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled", "tardy", "hasty", } };
+inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled"sv, "Tardy"sv, "Hasty"sv, } };
+inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled"sv, "tardy"sv, "hasty"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "troop_maneuvers";
+  static constexpr std::string_view kId = "troop_maneuvers"sv;
   static constexpr const auto& kItems = qrs::rff::acw_2_1_15mm::troop_maneuvers::kItems;
   static constexpr const auto& kSections = qrs::rff::acw_2_1_15mm::troop_maneuvers::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::acw_2_1_15mm::troop_maneuvers::kSectionIds;
@@ -446,33 +460,33 @@ struct Table {
 
 // list table: Gun Maneuvers
 namespace gun_maneuvers {
-inline constexpr std::string_view kTitle = "Gun Maneuvers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Gun Maneuvers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 12> kItems{ {
-  qrs::ListItem{ 0, "well_handled", "", "Full move and unlimber, or limber and full move", "double quick not allowed if HH or HR"},
-  qrs::ListItem{ 0, "well_handled", "", "Unlimber and fire", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Pivot and fire", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Hand haul 2\"", "4\" if MH, or not allowed if HH or HR"},
-  qrs::ListItem{ 0, "well_handled", "", "Prolong a half move to rear not allowed if HH or HR", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Rally", ""},
-  qrs::ListItem{ 0, "well_handled", "", "Replenish ammunition", ""},
-  qrs::ListItem{ 0, "tardy", "", "Full move limbered", ""},
-  qrs::ListItem{ 0, "tardy", "", "Fire", ""},
-  qrs::ListItem{ 0, "tardy", "", "Limber or unlimber", ""},
-  qrs::ListItem{ 0, "tardy", "", "Pivot", ""},
-  qrs::ListItem{ 0, "tardy", "", "Limber and full retreat silenced", ""},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Full move and unlimber, or limber and full move"sv, "double quick not allowed if HH or HR"sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Unlimber and fire"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Pivot and fire"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Hand haul 2\""sv, "4\" if MH, or not allowed if HH or HR"sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Prolong a half move to rear not allowed if HH or HR"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Rally"sv, ""sv},
+  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Replenish ammunition"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Full move limbered"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Fire"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Limber or unlimber"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Pivot"sv, ""sv},
+  qrs::ListItem{ 0, "tardy"sv, ""sv, "Limber and full retreat silenced"sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 2> kSections{ { "Well Handled", "Tardy", } };
-inline constexpr std::array<std::string_view, 2> kSectionIds{ { "well_handled", "tardy", } };
+inline constexpr std::array<std::string_view, 2> kSections{ { "Well Handled"sv, "Tardy"sv, } };
+inline constexpr std::array<std::string_view, 2> kSectionIds{ { "well_handled"sv, "tardy"sv, } };
 // Sections that a base roll of another table triggers.
 inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "gun_maneuvers";
+  static constexpr std::string_view kId = "gun_maneuvers"sv;
   static constexpr const auto& kItems = qrs::rff::acw_2_1_15mm::gun_maneuvers::kItems;
   static constexpr const auto& kSections = qrs::rff::acw_2_1_15mm::gun_maneuvers::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::acw_2_1_15mm::gun_maneuvers::kSectionIds;
@@ -483,31 +497,31 @@ struct Table {
 
 // facts table: Game Scale
 namespace game_scale {
-inline constexpr std::string_view kTitle = "Game Scale";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Game Scale"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 
 inline constexpr std::array<qrs::Fact, 5> kFacts{ {
-  qrs::Fact{"figures", "", "Figures: 10-15mm"},
-  qrs::Fact{"troop_stand", "", "1 troop stand: 40 men"},
-  qrs::Fact{"gun_stand", "", "1 gun stand: 2 guns"},
-  qrs::Fact{"ground", "1\"", "ground: 25 yards"},
-  qrs::Fact{"turn", "", "1 turn: 10-15 minutes"},
+  qrs::Fact{"figures"sv, ""sv, "Figures: 10-15mm"sv},
+  qrs::Fact{"troop_stand"sv, ""sv, "1 troop stand: 40 men"sv},
+  qrs::Fact{"gun_stand"sv, ""sv, "1 gun stand: 2 guns"sv},
+  qrs::Fact{"ground"sv, "1\""sv, "ground: 25 yards"sv},
+  qrs::Fact{"turn"sv, ""sv, "1 turn: 10-15 minutes"sv},
 } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "game_scale";
+  static constexpr std::string_view kId = "game_scale"sv;
   static constexpr const auto& kFacts = qrs::rff::acw_2_1_15mm::game_scale::kFacts;
 };
 }  // namespace game_scale
 
 // matrix table: Musketry Fire Points
 namespace musketry_fire_points {
-inline constexpr std::string_view kTitle = "Musketry Fire Points";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Musketry Fire Points"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -524,24 +538,24 @@ enum class Column : unsigned char {
   r12,
   r16,
 };
-inline constexpr std::array<std::string_view, 5> kRowIds{ { "rm", "bl", "rp", "ir_rc", "sm_sh", } };
-inline constexpr std::array<std::string_view, 5> kRowNames{ { "Rifle Musket (RM)", "Breechloader (BLC or BLR)", "Repeater (RP)", "Inferior Rifle (IR) or Rifle & Carbine (RC)", "Smoothbore Musket (SM) or Shotgun & Hunting Rifle (SH)", } };
-inline constexpr std::array<std::string_view, 5> kRowGroups{ { "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "r4", "r8", "r12", "r16", } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "4\"", "8\"", "12\"", "16\"", } };
+inline constexpr std::array<std::string_view, 5> kRowIds{ { "rm"sv, "bl"sv, "rp"sv, "ir_rc"sv, "sm_sh"sv, } };
+inline constexpr std::array<std::string_view, 5> kRowNames{ { "Rifle Musket (RM)"sv, "Breechloader (BLC or BLR)"sv, "Repeater (RP)"sv, "Inferior Rifle (IR) or Rifle & Carbine (RC)"sv, "Smoothbore Musket (SM) or Shotgun & Hunting Rifle (SH)"sv, } };
+inline constexpr std::array<std::string_view, 5> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "r4"sv, "r8"sv, "r12"sv, "r16"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "4\""sv, "8\""sv, "12\""sv, "16\""sv, } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 4>, 5> kCells{ {
-  { { Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, } },
-  { { Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"1/2", qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
+  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, } },
+  { { Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{4, 1}, qrs::Fraction{8, 1}, qrs::Fraction{12, 1}, qrs::Fraction{16, 1}, } };
+inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{16}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
 [[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
@@ -554,7 +568,7 @@ inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{4, 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "musketry_fire_points";
+  static constexpr std::string_view kId = "musketry_fire_points"sv;
   using Row = qrs::rff::acw_2_1_15mm::musketry_fire_points::Row;
   using Column = qrs::rff::acw_2_1_15mm::musketry_fire_points::Column;
   using Cell = qrs::rff::acw_2_1_15mm::musketry_fire_points::Cell;
@@ -574,8 +588,8 @@ struct Table {
 
 // matrix table: Cannonade Fire Points
 namespace cannonade_fire_points {
-inline constexpr std::string_view kTitle = "Cannonade Fire Points";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Cannonade Fire Points"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -595,25 +609,25 @@ enum class Column : unsigned char {
   r60,
   r72,
 };
-inline constexpr std::array<std::string_view, 6> kRowIds{ { "hr", "lr", "hs", "ls", "hh", "lh_mh", } };
-inline constexpr std::array<std::string_view, 6> kRowNames{ { "Heavy Rifle (HR)", "Light Rifle (LR)", "Heavy Smoothbore (HS)", "Light Smoothbore (LS)", "Heavy Howitzer (HH)", "Light Howitzer (LH) or Mountain Howitzer (MH)", } };
-inline constexpr std::array<std::string_view, 6> kRowGroups{ { "", "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 6> kColumnIds{ { "r4", "r12", "r36", "r48", "r60", "r72", } };
-inline constexpr std::array<std::string_view, 6> kColumnNames{ { "4\"", "12\"", "36\"", "48\"", "60\"", "72\"", } };
+inline constexpr std::array<std::string_view, 6> kRowIds{ { "hr"sv, "lr"sv, "hs"sv, "ls"sv, "hh"sv, "lh_mh"sv, } };
+inline constexpr std::array<std::string_view, 6> kRowNames{ { "Heavy Rifle (HR)"sv, "Light Rifle (LR)"sv, "Heavy Smoothbore (HS)"sv, "Light Smoothbore (LS)"sv, "Heavy Howitzer (HH)"sv, "Light Howitzer (LH) or Mountain Howitzer (MH)"sv, } };
+inline constexpr std::array<std::string_view, 6> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnIds{ { "r4"sv, "r12"sv, "r36"sv, "r48"sv, "r60"sv, "r72"sv, } };
+inline constexpr std::array<std::string_view, 6> kColumnNames{ { "4\""sv, "12\""sv, "36\""sv, "48\""sv, "60\""sv, "72\""sv, } };
 using Cell = qrs::Cell<qrs::FirePoints>;
 inline constexpr std::array<std::array<Cell, 6>, 6> kCells{ {
-  { { Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, } },
-  { { Cell{"5", qrs::FirePoints{true, qrs::Fraction{5, 1}}, false}, Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"2", qrs::FirePoints{true, qrs::Fraction{2, 1}}, false}, Cell{"1", qrs::FirePoints{true, qrs::Fraction{1, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"6", qrs::FirePoints{true, qrs::Fraction{6, 1}}, false}, Cell{"4", qrs::FirePoints{true, qrs::Fraction{4, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
-  { { Cell{"5", qrs::FirePoints{true, qrs::Fraction{5, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"3", qrs::FirePoints{true, qrs::Fraction{3, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, Cell{"", qrs::FirePoints{false, qrs::Fraction{0, 1}}, false}, } },
+  { { Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, } },
+  { { Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"6"sv, qrs::FirePoints{true, qrs::Fraction{6}}, false}, Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
+  { { Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4, 1}, qrs::Fraction{12, 1}, qrs::Fraction{36, 1}, qrs::Fraction{48, 1}, qrs::Fraction{60, 1}, qrs::Fraction{72, 1}, } };
+inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{12}, qrs::Fraction{36}, qrs::Fraction{48}, qrs::Fraction{60}, qrs::Fraction{72}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
 [[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
@@ -626,7 +640,7 @@ inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4, 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "cannonade_fire_points";
+  static constexpr std::string_view kId = "cannonade_fire_points"sv;
   using Row = qrs::rff::acw_2_1_15mm::cannonade_fire_points::Row;
   using Column = qrs::rff::acw_2_1_15mm::cannonade_fire_points::Column;
   using Cell = qrs::rff::acw_2_1_15mm::cannonade_fire_points::Cell;
@@ -646,8 +660,8 @@ struct Table {
 
 // modifiers table: Fire Point Modifiers
 namespace fire_point_factors {
-inline constexpr std::string_view kTitle = "Fire Point Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Fire Point Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   half,
@@ -657,7 +671,7 @@ inline constexpr std::array<qrs::Modifier, 1> kModifiers{ {
   qrs::Modifier{ 0, qrs::Fraction{1, 2}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
-  qrs::ModifierText{"half", "x 1/2", "Firing disordered, low on ammo, or damaged gun", 1},
+  qrs::ModifierText{"half"sv, "x 1/2"sv, "Firing disordered, low on ammo, or damaged gun"sv, 1},
 } };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
@@ -675,7 +689,7 @@ inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_point_factors";
+  static constexpr std::string_view kId = "fire_point_factors"sv;
   using Modifier = qrs::rff::acw_2_1_15mm::fire_point_factors::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::acw_2_1_15mm::fire_point_factors::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::acw_2_1_15mm::fire_point_factors::kModifiers;
@@ -694,8 +708,8 @@ struct Table {
 
 // bands table: Die Roll Modifiers
 namespace fire_point_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   minus_5,
   minus_4,
@@ -710,29 +724,34 @@ enum class Effect : unsigned char {
   plus_5,
 };
 inline constexpr std::array<qrs::BandRow, 11> kRows{ {
-  qrs::BandRow{"minus_5", "less than 1 fire point", "", true, -5},
-  qrs::BandRow{"minus_4", "1 pt.", "", true, -4},
-  qrs::BandRow{"minus_3", "2 pts.", "", true, -3},
-  qrs::BandRow{"minus_2", "3 pts.", "", true, -2},
-  qrs::BandRow{"minus_1", "4 pts.", "", true, -1},
-  qrs::BandRow{"zero", "6 pts.", "", true, 0},
-  qrs::BandRow{"plus_1", "9 pts.", "", true, 1},
-  qrs::BandRow{"plus_2", "12 pts.", "", true, 2},
-  qrs::BandRow{"plus_3", "15 pts.", "", true, 3},
-  qrs::BandRow{"plus_4", "20 pts.", "", true, 4},
-  qrs::BandRow{"plus_5", "25 or more points", "", true, 5},
+  qrs::BandRow{"minus_5"sv, "less than 1 fire point"sv, ""sv, true, -5},
+  qrs::BandRow{"minus_4"sv, "1 pt."sv, ""sv, true, -4},
+  qrs::BandRow{"minus_3"sv, "2 pts."sv, ""sv, true, -3},
+  qrs::BandRow{"minus_2"sv, "3 pts."sv, ""sv, true, -2},
+  qrs::BandRow{"minus_1"sv, "4 pts."sv, ""sv, true, -1},
+  qrs::BandRow{"zero"sv, "6 pts."sv, ""sv, true, 0},
+  qrs::BandRow{"plus_1"sv, "9 pts."sv, ""sv, true, 1},
+  qrs::BandRow{"plus_2"sv, "12 pts."sv, ""sv, true, 2},
+  qrs::BandRow{"plus_3"sv, "15 pts."sv, ""sv, true, 3},
+  qrs::BandRow{"plus_4"sv, "20 pts."sv, ""sv, true, 4},
+  qrs::BandRow{"plus_5"sv, "25 or more points"sv, ""sv, true, 5},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 11>, 1> kBands{ {
-  { { qrs::band_below(qrs::Fraction{1, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{2, 1}), qrs::band_between(qrs::Fraction{2, 1}, qrs::Fraction{3, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{4, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{6, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{9, 1}, qrs::Fraction{12, 1}), qrs::band_between(qrs::Fraction{12, 1}, qrs::Fraction{15, 1}), qrs::band_between(qrs::Fraction{15, 1}, qrs::Fraction{20, 1}), qrs::band_between(qrs::Fraction{20, 1}, qrs::Fraction{25, 1}), qrs::band_from(qrs::Fraction{25, 1}), } },
+  { { qrs::band_below(qrs::Fraction{1}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{2}), qrs::band_between(qrs::Fraction{2}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{4}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{9}, qrs::Fraction{12}), qrs::band_between(qrs::Fraction{12}, qrs::Fraction{15}), qrs::band_between(qrs::Fraction{15}, qrs::Fraction{20}), qrs::band_between(qrs::Fraction{20}, qrs::Fraction{25}), qrs::band_from(qrs::Fraction{25}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{qrs::Fraction{0, 1}}, std::nullopt), "fire_point_modifiers: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<11>, 1> kOrder{ {
+  qrs::BandOrder<11>{ 11, { { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{0}}, std::nullopt), "fire_point_modifiers: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<26>, 1> kIndex{ {
-  qrs::make_dense_index<26>(kBands[0], 0),
+inline constexpr std::array<qrs::DenseIndex<26, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<26, unsigned char>(kBands[0], 0),
 } };
 
 // What a Fire points means.
@@ -750,7 +769,7 @@ inline constexpr qrs::Rounding kRounding = qrs::Rounding::none;
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_point_modifiers";
+  static constexpr std::string_view kId = "fire_point_modifiers"sv;
   using Effect = qrs::rff::acw_2_1_15mm::fire_point_modifiers::Effect;
   enum class Column : unsigned char { all };
 
@@ -768,8 +787,8 @@ struct Table {
 
 // modifiers table: Die Roll Modifiers
 namespace fire_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   repeaters_buck_and_ball_sharpshooters,
@@ -783,24 +802,24 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 0;
 inline constexpr std::array<qrs::Modifier, 8> kModifiers{ {
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -3, qrs::Fraction{1, 1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -3, qrs::Fraction{1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
-  qrs::ModifierText{"repeaters_buck_and_ball_sharpshooters", "+1", "Firing repeaters or back & ball (SM) in a charge, or sharpshooters firing", 1},
-  qrs::ModifierText{"green_firing", "-1", "Green troops or guns firing", 1},
-  qrs::ModifierText{"troop_target", "+1", "Troop target in field column, cavalry, marched by the flank, about faced, passage of lines, or broken", 1},
-  qrs::ModifierText{"march_column_or_enfiladed", "+2", "March column or enfiladed", 1},
-  qrs::ModifierText{"gun_target", "+1", "Gun target is limbered, enfiladed, or in close range", 1},
-  qrs::ModifierText{"partial_cover", "-1", "Target in partial cover or extended line", 1},
-  qrs::ModifierText{"full_cover", "-2", "Full cover or extended line in partial cover", 1},
-  qrs::ModifierText{"fortified", "-3", "Fortified position", 1},
+  qrs::ModifierText{"repeaters_buck_and_ball_sharpshooters"sv, "+1"sv, "Firing repeaters or back & ball (SM) in a charge, or sharpshooters firing"sv, 1},
+  qrs::ModifierText{"green_firing"sv, "-1"sv, "Green troops or guns firing"sv, 1},
+  qrs::ModifierText{"troop_target"sv, "+1"sv, "Troop target in field column, cavalry, marched by the flank, about faced, passage of lines, or broken"sv, 1},
+  qrs::ModifierText{"march_column_or_enfiladed"sv, "+2"sv, "March column or enfiladed"sv, 1},
+  qrs::ModifierText{"gun_target"sv, "+1"sv, "Gun target is limbered, enfiladed, or in close range"sv, 1},
+  qrs::ModifierText{"partial_cover"sv, "-1"sv, "Target in partial cover or extended line"sv, 1},
+  qrs::ModifierText{"full_cover"sv, "-2"sv, "Full cover or extended line in partial cover"sv, 1},
+  qrs::ModifierText{"fortified"sv, "-3"sv, "Fortified position"sv, 1},
 } };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
@@ -818,7 +837,7 @@ inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_modifiers";
+  static constexpr std::string_view kId = "fire_modifiers"sv;
   using Modifier = qrs::rff::acw_2_1_15mm::fire_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::acw_2_1_15mm::fire_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::acw_2_1_15mm::fire_modifiers::kModifiers;
@@ -837,8 +856,8 @@ struct Table {
 
 // bands table: Musketry & Cannonade Effects
 namespace fire_effects {
-inline constexpr std::string_view kTitle = "Musketry & Cannonade Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Musketry & Cannonade Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   withering,
   telling,
@@ -847,42 +866,50 @@ enum class Effect : unsigned char {
   desultory,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"withering", "Withering Fire", "Troops disordered and lose 2 stands. Charge checked. 1 gun stand wrecked and remaining stands silenced. Lose one additional troop or gun stand on a 15 or more.", false, 0},
-  qrs::BandRow{"telling", "Telling Fire", "Troops disordered and lose 1 stand. 1 gun stand damaged and 1 stand silenced.", false, 0},
-  qrs::BandRow{"galling", "Galling Fire", "Troops disordered or lose 1 stand if already disordered. Charge home. 1 gun stand silenced.", false, 0},
-  qrs::BandRow{"lively", "Lively Fire", "From cannonade only, troops disordered or 1 gun stand silenced. Musketry no effect. Charge home.", false, 0},
-  qrs::BandRow{"desultory", "Desultory Fire", "No effect. Charge home.", false, 0},
+  qrs::BandRow{"withering"sv, "Withering Fire"sv, "Troops disordered and lose 2 stands. Charge checked. 1 gun stand wrecked and remaining stands silenced. Lose one additional troop or gun stand on a 15 or more."sv, false, 0},
+  qrs::BandRow{"telling"sv, "Telling Fire"sv, "Troops disordered and lose 1 stand. 1 gun stand damaged and 1 stand silenced."sv, false, 0},
+  qrs::BandRow{"galling"sv, "Galling Fire"sv, "Troops disordered or lose 1 stand if already disordered. Charge home. 1 gun stand silenced."sv, false, 0},
+  qrs::BandRow{"lively"sv, "Lively Fire"sv, "From cannonade only, troops disordered or 1 gun stand silenced. Musketry no effect. Charge home."sv, false, 0},
+  qrs::BandRow{"desultory"sv, "Desultory Fire"sv, "No effect. Charge home."sv, false, 0},
 } };
 using Column = TargetRating;
 
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Crack", "Veteran", "Trained", "Green", } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Crack"sv, "Veteran"sv, "Trained"sv, "Green"sv, } };
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 5>, 4> kBands{ {
-  { { qrs::band_from(qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{7, 1}), qrs::band_none(), qrs::band_below(qrs::Fraction{6, 1}), } },
-  { { qrs::band_from(qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{6, 1}), qrs::band_below(qrs::Fraction{5, 1}), } },
-  { { qrs::band_from(qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{5, 1}), qrs::band_below(qrs::Fraction{4, 1}), } },
-  { { qrs::band_from(qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{3, 1}, qrs::Fraction{5, 1}), qrs::band_below(qrs::Fraction{3, 1}), } },
+  { { qrs::band_from(qrs::Fraction{11}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_none(), qrs::band_below(qrs::Fraction{6}), } },
+  { { qrs::band_from(qrs::Fraction{10}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_below(qrs::Fraction{5}), } },
+  { { qrs::band_from(qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_below(qrs::Fraction{4}), } },
+  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{5}), qrs::band_below(qrs::Fraction{3}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column crack");
-static_assert(qrs::covers_exactly_once(kBands[1], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column veteran");
-static_assert(qrs::covers_exactly_once(kBands[2], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column trained");
-static_assert(qrs::covers_exactly_once(kBands[3], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column green");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<5>, 4> kOrder{ {
+  qrs::BandOrder<5>{ 4, { { 4, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column crack");
+static_assert(qrs::covers_in_order(kBands[1], kOrder[1], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column veteran");
+static_assert(qrs::covers_in_order(kBands[2], kOrder[2], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column trained");
+static_assert(qrs::covers_in_order(kBands[3], kOrder[3], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column green");
 enum class Part : unsigned char {
   charge_checked,
   charge_checked_or_cold_steel,
 };
-inline constexpr std::array<std::string_view, 2> kPartTexts{ { "Charge checked.", "Charge checked or charge home with cold steel. Charge home.", } };
+inline constexpr std::array<std::string_view, 2> kPartTexts{ { "Charge checked."sv, "Charge checked or charge home with cold steel. Charge home."sv, } };
 inline constexpr std::array<std::array<qrs::Band, 2>, 4> kPartBands{ {
-  { { qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{10, 1}), } },
-  { { qrs::band_between(qrs::Fraction{9, 1}, qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{9, 1}), } },
-  { { qrs::band_between(qrs::Fraction{8, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), } },
-  { { qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), qrs::band_none(), } },
+  { { qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{10}), } },
+  { { qrs::band_between(qrs::Fraction{9}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{9}), } },
+  { { qrs::band_between(qrs::Fraction{8}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), } },
+  { { qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_none(), } },
 } };
-inline constexpr std::array<qrs::DenseIndex<10>, 4> kIndex{ {
-  qrs::make_dense_index<10>(kBands[0], 2),
-  qrs::make_dense_index<10>(kBands[1], 2),
-  qrs::make_dense_index<10>(kBands[2], 2),
-  qrs::make_dense_index<10>(kBands[3], 2),
+inline constexpr std::array<qrs::DenseIndex<10, unsigned char>, 4> kIndex{ {
+  qrs::make_dense_index<10, unsigned char>(kBands[0], 2),
+  qrs::make_dense_index<10, unsigned char>(kBands[1], 2),
+  qrs::make_dense_index<10, unsigned char>(kBands[2], 2),
+  qrs::make_dense_index<10, unsigned char>(kBands[3], 2),
 } };
 
 // What a Die result means.
@@ -900,12 +927,12 @@ inline constexpr std::array<qrs::DenseIndex<10>, 4> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 2> kModifierTables{ { "fire_point_modifiers", "fire_modifiers", } };
+inline constexpr std::array<std::string_view, 2> kModifierTables{ { "fire_point_modifiers"sv, "fire_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_effects";
+  static constexpr std::string_view kId = "fire_effects"sv;
   using Effect = qrs::rff::acw_2_1_15mm::fire_effects::Effect;
 
   using Column = qrs::rff::acw_2_1_15mm::fire_effects::Column;
@@ -926,26 +953,26 @@ struct Table {
 
 // list table: Additional Effects
 namespace fire_additional_effects {
-inline constexpr std::string_view kTitle = "Additional Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Additional Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 
 inline constexpr std::array<qrs::ListItem, 5> kItems{ {
-  qrs::ListItem{ 0, "charge_checked", "", "Retreat charging unit 2\" from enemy. Cavalry may recall up to a full move.", ""},
-  qrs::ListItem{ 0, "charge_home", "", "Resolve charge combat next phase.", ""},
-  qrs::ListItem{ 0, "massed_target", "", "Units within 2\" behind target suffer the next lower effect.", ""},
-  qrs::ListItem{ 0, "low_on_ammo", "", "On a base die result of 10, mark one gun stand or unit of troops firing half or more stands.", ""},
-  qrs::ListItem{ 0, "fallen_leader", "", "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target.", ""},
+  qrs::ListItem{ 0, "charge_checked"sv, ""sv, "Retreat charging unit 2\" from enemy. Cavalry may recall up to a full move."sv, ""sv},
+  qrs::ListItem{ 0, "charge_home"sv, ""sv, "Resolve charge combat next phase."sv, ""sv},
+  qrs::ListItem{ 0, "massed_target"sv, ""sv, "Units within 2\" behind target suffer the next lower effect."sv, ""sv},
+  qrs::ListItem{ 0, "low_on_ammo"sv, ""sv, "On a base die result of 10, mark one gun stand or unit of troops firing half or more stands."sv, ""sv},
+  qrs::ListItem{ 0, "fallen_leader"sv, ""sv, "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target."sv, ""sv},
 } };
-inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked", "Charge Home", "Massed Target", "Low on Ammo", "Fallen Leader", } };
-inline constexpr std::array<std::string_view, 5> kSectionIds{ { "charge_checked", "charge_home", "massed_target", "low_on_ammo", "fallen_leader", } };
+inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked"sv, "Charge Home"sv, "Massed Target"sv, "Low on Ammo"sv, "Fallen Leader"sv, } };
+inline constexpr std::array<std::string_view, 5> kSectionIds{ { "charge_checked"sv, "charge_home"sv, "massed_target"sv, "low_on_ammo"sv, "fallen_leader"sv, } };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 2> kTriggers{ { qrs::BaseRollTrigger{"low_on_ammo", "fire_effects", qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1})}, qrs::BaseRollTrigger{"fallen_leader", "fire_effects", qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1})}, } };
+inline constexpr std::array<qrs::BaseRollTrigger, 2> kTriggers{ { qrs::BaseRollTrigger{"low_on_ammo"sv, "fire_effects"sv, qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11})}, qrs::BaseRollTrigger{"fallen_leader"sv, "fire_effects"sv, qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11})}, } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fire_additional_effects";
+  static constexpr std::string_view kId = "fire_additional_effects"sv;
   static constexpr const auto& kItems = qrs::rff::acw_2_1_15mm::fire_additional_effects::kItems;
   static constexpr const auto& kSections = qrs::rff::acw_2_1_15mm::fire_additional_effects::kSections;
   static constexpr const auto& kSectionIds = qrs::rff::acw_2_1_15mm::fire_additional_effects::kSectionIds;
@@ -956,8 +983,8 @@ struct Table {
 
 // modifiers table: Die Roll Modifiers
 namespace charge_modifiers {
-inline constexpr std::string_view kTitle = "Die Roll Modifiers";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 enum class Modifier : unsigned char {
   crack_unit,
@@ -985,52 +1012,52 @@ enum class Modifier : unsigned char {
 };
 inline constexpr std::size_t kGroupCount = 5;
 inline constexpr std::array<qrs::Modifier, 22> kModifiers{ {
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 0 },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 1 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ -2, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ -3, qrs::Fraction{1, 1}, 2 },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 3 },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1, 1}, 4 },
-  qrs::Modifier{ -3, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1, 1}, qrs::kNoGroup },
-  qrs::Modifier{ 0, qrs::Fraction{1, 1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
+  qrs::Modifier{ 2, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ 0, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ -2, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ -3, qrs::Fraction{1}, 2 },
+  qrs::Modifier{ 1, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 3 },
+  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ -1, qrs::Fraction{1}, 4 },
+  qrs::Modifier{ -3, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
+  qrs::Modifier{ 0, qrs::Fraction{1}, qrs::kNoGroup },
 } };
 inline constexpr std::array<qrs::ModifierText, 22> kTexts{ {
-  qrs::ModifierText{"crack_unit", "+2", "Crack unit", 1},
-  qrs::ModifierText{"veteran", "+1", "Veteran", 1},
-  qrs::ModifierText{"trained", "0", "Trained", 1},
-  qrs::ModifierText{"green", "-1", "Green", 1},
-  qrs::ModifierText{"fresh_troops", "+2", "Fresh troops", 1},
-  qrs::ModifierText{"worn", "0", "Worn", 1},
-  qrs::ModifierText{"spent", "-2", "Spent", 1},
-  qrs::ModifierText{"outnumbered_3_2", "-1", "Outnumbered by 3:2", 1},
-  qrs::ModifierText{"outnumbered_2_1", "-2", "2:1", 1},
-  qrs::ModifierText{"outnumbered_3_1", "-3", "3:1 or more", 1},
-  qrs::ModifierText{"supported_guns", "+1", "Supported guns", 1},
-  qrs::ModifierText{"unsupported_guns", "-1", "Unsupported guns", 1},
-  qrs::ModifierText{"disordered", "-1", "Disordered troops or silenced gun", 1},
-  qrs::ModifierText{"attached_leader", "+1", "Attached leader or brave colonel", 1},
-  qrs::ModifierText{"extended_line_or_militia", "-1", "Extended line or militia", 2},
-  qrs::ModifierText{"outflanked", "-3", "Outflanked, broken, march column, or limbered guns", 2},
-  qrs::ModifierText{"favorable_ground", "+1", "Defending favorable ground", 2},
-  qrs::ModifierText{"strong_position", "+2", "Strong position or fortified", 2},
-  qrs::ModifierText{"cold_steel", "+1", "Cold steel or breakthrough", 2},
-  qrs::ModifierText{"cavalry_charge", "+2", "Cavalry charge over open ground", 2},
-  qrs::ModifierText{"broken_ground", "+1", "Broken ground", 2},
-  qrs::ModifierText{"rough_ground", "0", "Rough ground, mounted infantry, or stationary", 2},
+  qrs::ModifierText{"crack_unit"sv, "+2"sv, "Crack unit"sv, 1},
+  qrs::ModifierText{"veteran"sv, "+1"sv, "Veteran"sv, 1},
+  qrs::ModifierText{"trained"sv, "0"sv, "Trained"sv, 1},
+  qrs::ModifierText{"green"sv, "-1"sv, "Green"sv, 1},
+  qrs::ModifierText{"fresh_troops"sv, "+2"sv, "Fresh troops"sv, 1},
+  qrs::ModifierText{"worn"sv, "0"sv, "Worn"sv, 1},
+  qrs::ModifierText{"spent"sv, "-2"sv, "Spent"sv, 1},
+  qrs::ModifierText{"outnumbered_3_2"sv, "-1"sv, "Outnumbered by 3:2"sv, 1},
+  qrs::ModifierText{"outnumbered_2_1"sv, "-2"sv, "2:1"sv, 1},
+  qrs::ModifierText{"outnumbered_3_1"sv, "-3"sv, "3:1 or more"sv, 1},
+  qrs::ModifierText{"supported_guns"sv, "+1"sv, "Supported guns"sv, 1},
+  qrs::ModifierText{"unsupported_guns"sv, "-1"sv, "Unsupported guns"sv, 1},
+  qrs::ModifierText{"disordered"sv, "-1"sv, "Disordered troops or silenced gun"sv, 1},
+  qrs::ModifierText{"attached_leader"sv, "+1"sv, "Attached leader or brave colonel"sv, 1},
+  qrs::ModifierText{"extended_line_or_militia"sv, "-1"sv, "Extended line or militia"sv, 2},
+  qrs::ModifierText{"outflanked"sv, "-3"sv, "Outflanked, broken, march column, or limbered guns"sv, 2},
+  qrs::ModifierText{"favorable_ground"sv, "+1"sv, "Defending favorable ground"sv, 2},
+  qrs::ModifierText{"strong_position"sv, "+2"sv, "Strong position or fortified"sv, 2},
+  qrs::ModifierText{"cold_steel"sv, "+1"sv, "Cold steel or breakthrough"sv, 2},
+  qrs::ModifierText{"cavalry_charge"sv, "+2"sv, "Cavalry charge over open ground"sv, 2},
+  qrs::ModifierText{"broken_ground"sv, "+1"sv, "Broken ground"sv, 2},
+  qrs::ModifierText{"rough_ground"sv, "0"sv, "Rough ground, mounted infantry, or stationary"sv, 2},
 } };
 // Not cumulative: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
@@ -1052,7 +1079,7 @@ inline constexpr std::array<qrs::ModifierText, 22> kTexts{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "charge_modifiers";
+  static constexpr std::string_view kId = "charge_modifiers"sv;
   using Modifier = qrs::rff::acw_2_1_15mm::charge_modifiers::Modifier;
   static constexpr std::size_t kGroupCount = qrs::rff::acw_2_1_15mm::charge_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::acw_2_1_15mm::charge_modifiers::kModifiers;
@@ -1071,8 +1098,8 @@ struct Table {
 
 // bands table: Fallen Leader Table
 namespace fallen_leader {
-inline constexpr std::string_view kTitle = "Fallen Leader Table";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Fallen Leader Table"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   shot_dead,
   mortally_wounded,
@@ -1084,26 +1111,31 @@ enum class Effect : unsigned char {
   coolly_ignores,
 };
 inline constexpr std::array<qrs::BandRow, 8> kRows{ {
-  qrs::BandRow{"shot_dead", "Shot dead in the saddle", "Remove leader from game.", false, 0},
-  qrs::BandRow{"mortally_wounded", "Mortally wounded", "Remove leader from game.", false, 0},
-  qrs::BandRow{"grievously_wounded", "Grievously wounded", "Remove leader from game.", false, 0},
-  qrs::BandRow{"flesh_wound", "Mere flesh wound", "Remove leader for one turn.", false, 0},
-  qrs::BandRow{"horse_shot", "Horse shot out from under", "Leader dismounted for one turn.", false, 0},
-  qrs::BandRow{"coat_pierced", "Coat pierced but unscathed", "No effect.", false, 0},
-  qrs::BandRow{"staff_officer_struck", "Staff officer struck", "No effect.", false, 0},
-  qrs::BandRow{"coolly_ignores", "Coolly ignores the fire", "No effect.", false, 0},
+  qrs::BandRow{"shot_dead"sv, "Shot dead in the saddle"sv, "Remove leader from game."sv, false, 0},
+  qrs::BandRow{"mortally_wounded"sv, "Mortally wounded"sv, "Remove leader from game."sv, false, 0},
+  qrs::BandRow{"grievously_wounded"sv, "Grievously wounded"sv, "Remove leader from game."sv, false, 0},
+  qrs::BandRow{"flesh_wound"sv, "Mere flesh wound"sv, "Remove leader for one turn."sv, false, 0},
+  qrs::BandRow{"horse_shot"sv, "Horse shot out from under"sv, "Leader dismounted for one turn."sv, false, 0},
+  qrs::BandRow{"coat_pierced"sv, "Coat pierced but unscathed"sv, "No effect."sv, false, 0},
+  qrs::BandRow{"staff_officer_struck"sv, "Staff officer struck"sv, "No effect."sv, false, 0},
+  qrs::BandRow{"coolly_ignores"sv, "Coolly ignores the fire"sv, "No effect."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 8>, 1> kBands{ {
-  { { qrs::band_between(qrs::Fraction{10, 1}, qrs::Fraction{11, 1}), qrs::band_between(qrs::Fraction{9, 1}, qrs::Fraction{10, 1}), qrs::band_between(qrs::Fraction{8, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{7, 1}, qrs::Fraction{8, 1}), qrs::band_between(qrs::Fraction{6, 1}, qrs::Fraction{7, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{6, 1}), qrs::band_between(qrs::Fraction{4, 1}, qrs::Fraction{5, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{4, 1}), } },
+  { { qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{9}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{8}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{4}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::optional<qrs::Fraction>{qrs::Fraction{1, 1}}, std::optional<qrs::Fraction>{qrs::Fraction{10, 1}}), "fallen_leader: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<8>, 1> kOrder{ {
+  qrs::BandOrder<8>{ 8, { { 7, 6, 5, 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{1}}, std::optional<qrs::Fraction>{qrs::Fraction{10}}), "fallen_leader: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<12>, 1> kIndex{ {
-  qrs::make_dense_index<12>(kBands[0], 0),
+inline constexpr std::array<qrs::DenseIndex<12, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<12, unsigned char>(kBands[0], 0),
 } };
 
 // What a Die result means.
@@ -1124,7 +1156,7 @@ inline constexpr std::array<std::string_view, 0> kModifierTables{ { } };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "fallen_leader";
+  static constexpr std::string_view kId = "fallen_leader"sv;
   using Effect = qrs::rff::acw_2_1_15mm::fallen_leader::Effect;
   enum class Column : unsigned char { all };
 
@@ -1143,8 +1175,8 @@ struct Table {
 
 // bands table: Charge Effects
 namespace charge_effects {
-inline constexpr std::string_view kTitle = "Charge Effects";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Charge Effects"sv;
+inline constexpr std::string_view kCaption = ""sv;
 enum class Effect : unsigned char {
   swept_from_the_field,
   driven_back,
@@ -1155,25 +1187,30 @@ enum class Effect : unsigned char {
   repulsed,
 };
 inline constexpr std::array<qrs::BandRow, 7> kRows{ {
-  qrs::BandRow{"swept_from_the_field", "Swept from the Field", "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9. Troops full retreat broken. Guns limber and full retreat silenced. Lose fixed guns. Check for Fallen Leader if attached.\nATTACKER breakthrough charge a half move at the double quick toward closest enemy. Carry the position after 2nd combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat.", false, 0},
-  qrs::BandRow{"driven_back", "Driven Back", "DEFENDER lose 1 stand, troops disordered, and guns silenced. Troops retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked. Guns limber and full retreat. Lose fixed guns.\nATTACKER carry the position. Cavalry must breakthrough charge a half move at the double quick toward closest enemy after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat.", false, 0},
-  qrs::BandRow{"hard_pressed", "Hard Pressed", "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or damage 1 gun stand. Troops retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked. Guns limber and full retreat. Lose fixed guns. Hold position if fortified, with troops disordered and guns silenced.\nATTACKER carry the position. Retreat 2\" if the defender is fortified. Cavalry may recall up to a full move after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat.", false, 0},
-  qrs::BandRow{"desperate_struggle", "Desperate Struggle", "BOTH sides lose 1 stand, troops disordered, and guns silenced. Lose cold steel, breakthrough and cavalry charge modifiers. Adjust modifiers and roll again.", false, 0},
-  qrs::BandRow{"falter", "Falter", "ATTACKER disordered or lose 1 stand if already disordered. Retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move.", false, 0},
-  qrs::BandRow{"recoil", "Recoil", "ATTACKER lose 1 stand and disordered. Retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move.", false, 0},
-  qrs::BandRow{"repulsed", "Repulsed", "ATTACKER lose 2 stands and additional stands equal to the die result difference over 9. Full retreat broken. Check for Fallen Leader if attached.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move.", false, 0},
+  qrs::BandRow{"swept_from_the_field"sv, "Swept from the Field"sv, "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9. Troops full retreat broken. Guns limber and full retreat silenced. Lose fixed guns. Check for Fallen Leader if attached.\nATTACKER breakthrough charge a half move at the double quick toward closest enemy. Carry the position after 2nd combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
+  qrs::BandRow{"driven_back"sv, "Driven Back"sv, "DEFENDER lose 1 stand, troops disordered, and guns silenced. Troops retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked. Guns limber and full retreat. Lose fixed guns.\nATTACKER carry the position. Cavalry must breakthrough charge a half move at the double quick toward closest enemy after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
+  qrs::BandRow{"hard_pressed"sv, "Hard Pressed"sv, "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or damage 1 gun stand. Troops retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked. Guns limber and full retreat. Lose fixed guns. Hold position if fortified, with troops disordered and guns silenced.\nATTACKER carry the position. Retreat 2\" if the defender is fortified. Cavalry may recall up to a full move after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
+  qrs::BandRow{"desperate_struggle"sv, "Desperate Struggle"sv, "BOTH sides lose 1 stand, troops disordered, and guns silenced. Lose cold steel, breakthrough and cavalry charge modifiers. Adjust modifiers and roll again."sv, false, 0},
+  qrs::BandRow{"falter"sv, "Falter"sv, "ATTACKER disordered or lose 1 stand if already disordered. Retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
+  qrs::BandRow{"recoil"sv, "Recoil"sv, "ATTACKER lose 1 stand and disordered. Retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
+  qrs::BandRow{"repulsed"sv, "Repulsed"sv, "ATTACKER lose 2 stands and additional stands equal to the die result difference over 9. Full retreat broken. Check for Fallen Leader if attached.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
 } };
 
 
 
 // Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
 inline constexpr std::array<std::array<qrs::Band, 7>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{5, 1}, qrs::Fraction{9, 1}), qrs::band_between(qrs::Fraction{1, 1}, qrs::Fraction{5, 1}), qrs::band_between(qrs::Fraction{0, 1}, qrs::Fraction{1, 1}), qrs::band_between(qrs::Fraction{-4, 1}, qrs::Fraction{0, 1}), qrs::band_between(qrs::Fraction{-8, 1}, qrs::Fraction{-4, 1}), qrs::band_below(qrs::Fraction{-8, 1}), } },
+  { { qrs::band_from(qrs::Fraction{9}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{0}, qrs::Fraction{1}), qrs::band_between(qrs::Fraction{-4}, qrs::Fraction{0}), qrs::band_between(qrs::Fraction{-8}, qrs::Fraction{-4}), qrs::band_below(qrs::Fraction{-8}), } },
 } };
-static_assert(qrs::covers_exactly_once(kBands[0], std::nullopt, std::nullopt), "charge_effects: every result must fall in exactly one band");
+// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
+// the coverage in linear time.
+inline constexpr std::array<qrs::BandOrder<7>, 1> kOrder{ {
+  qrs::BandOrder<7>{ 7, { { 6, 5, 4, 3, 2, 1, 0 } } },
+} };
+static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "charge_effects: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<19>, 1> kIndex{ {
-  qrs::make_dense_index<19>(kBands[0], -9),
+inline constexpr std::array<qrs::DenseIndex<19, unsigned char>, 1> kIndex{ {
+  qrs::make_dense_index<19, unsigned char>(kBands[0], -9),
 } };
 
 // What a Die result difference means.
@@ -1186,12 +1223,12 @@ inline constexpr std::array<qrs::DenseIndex<19>, 1> kIndex{ {
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
 // How the Die result difference is rolled (each side d10, the difference of the modified results), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, true, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "charge_modifiers", } };
+inline constexpr std::array<std::string_view, 1> kModifierTables{ { "charge_modifiers"sv, } };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "charge_effects";
+  static constexpr std::string_view kId = "charge_effects"sv;
   using Effect = qrs::rff::acw_2_1_15mm::charge_effects::Effect;
   enum class Column : unsigned char { all };
 
@@ -1210,8 +1247,8 @@ struct Table {
 
 // matrix table: Unit Effectiveness
 namespace unit_effectiveness {
-inline constexpr std::string_view kTitle = "Unit Effectiveness";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Unit Effectiveness"sv;
+inline constexpr std::string_view kCaption = ""sv;
 
 
 enum class Row : unsigned char {
@@ -1242,37 +1279,37 @@ enum class Row : unsigned char {
 };
 using Column = MoraleClass;
 
-inline constexpr std::array<std::string_view, 24> kRowIds{ { "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "s12", "s13", "s14", "s15", "s16", "s17", "s18", "s19", "s20", "s21", "s22", "s23", "s24", "s25", } };
-inline constexpr std::array<std::string_view, 24> kRowNames{ { "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24", "25", } };
-inline constexpr std::array<std::string_view, 24> kRowGroups{ { "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited", "reliable", "unreliable", "dispirited", } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited", "Reliable", "Unreliable", "Dispirited", } };
+inline constexpr std::array<std::string_view, 24> kRowIds{ { "s2"sv, "s3"sv, "s4"sv, "s5"sv, "s6"sv, "s7"sv, "s8"sv, "s9"sv, "s10"sv, "s11"sv, "s12"sv, "s13"sv, "s14"sv, "s15"sv, "s16"sv, "s17"sv, "s18"sv, "s19"sv, "s20"sv, "s21"sv, "s22"sv, "s23"sv, "s24"sv, "s25"sv, } };
+inline constexpr std::array<std::string_view, 24> kRowNames{ { "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, "7"sv, "8"sv, "9"sv, "10"sv, "11"sv, "12"sv, "13"sv, "14"sv, "15"sv, "16"sv, "17"sv, "18"sv, "19"sv, "20"sv, "21"sv, "22"sv, "23"sv, "24"sv, "25"sv, } };
+inline constexpr std::array<std::string_view, 24> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited"sv, "reliable"sv, "unreliable"sv, "dispirited"sv, } };
+inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited"sv, "Reliable"sv, "Unreliable"sv, "Dispirited"sv, } };
 using Cell = qrs::Cell<qrs::Levels>;
 inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
-  { { Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, } },
-  { { Cell{"3/-1", qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1", qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-2", qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-2", qrs::Levels{true, false, 3, 0, 2}, false}, } },
-  { { Cell{"4/2/1", qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2", qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-3", qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-3", qrs::Levels{true, false, 4, 0, 3}, false}, } },
-  { { Cell{"5/3/2", qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3", qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-4", qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-4", qrs::Levels{true, false, 5, 0, 4}, false}, } },
-  { { Cell{"6/4/2", qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3", qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4", qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-5", qrs::Levels{true, false, 6, 0, 5}, false}, } },
-  { { Cell{"7/5/3", qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4", qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5", qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-5", qrs::Levels{true, false, 7, 0, 5}, false}, } },
-  { { Cell{"8/5/3", qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4", qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6", qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-7", qrs::Levels{true, false, 8, 0, 7}, false}, } },
-  { { Cell{"9/6/4", qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5", qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7", qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-8", qrs::Levels{true, false, 9, 0, 8}, false}, } },
-  { { Cell{"10/7/4", qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5", qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7", qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-9", qrs::Levels{true, false, 10, 0, 9}, false}, } },
-  { { Cell{"11/8/5", qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6", qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8", qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-10", qrs::Levels{true, false, 11, 0, 10}, false}, } },
-  { { Cell{"12/8/5", qrs::Levels{true, true, 12, 8, 5}, false}, Cell{"12/9/6", qrs::Levels{true, true, 12, 9, 6}, false}, Cell{"12/10/8", qrs::Levels{true, true, 12, 10, 8}, false}, Cell{"12/11/10", qrs::Levels{true, true, 12, 11, 10}, false}, } },
-  { { Cell{"13/9/6", qrs::Levels{true, true, 13, 9, 6}, false}, Cell{"13/10/7", qrs::Levels{true, true, 13, 10, 7}, false}, Cell{"13/11/9", qrs::Levels{true, true, 13, 11, 9}, false}, Cell{"13/12/11", qrs::Levels{true, true, 13, 12, 11}, false}, } },
-  { { Cell{"14/10/6", qrs::Levels{true, true, 14, 10, 6}, false}, Cell{"14/11/7", qrs::Levels{true, true, 14, 11, 7}, false}, Cell{"14/12/9", qrs::Levels{true, true, 14, 12, 9}, false}, Cell{"14/13/12", qrs::Levels{true, true, 14, 13, 12}, false}, } },
-  { { Cell{"15/11/7", qrs::Levels{true, true, 15, 11, 7}, false}, Cell{"15/12/8", qrs::Levels{true, true, 15, 12, 8}, false}, Cell{"15/13/10", qrs::Levels{true, true, 15, 13, 10}, false}, Cell{"15/14/13", qrs::Levels{true, true, 15, 14, 13}, false}, } },
-  { { Cell{"16/11/7", qrs::Levels{true, true, 16, 11, 7}, false}, Cell{"16/12/8", qrs::Levels{true, true, 16, 12, 8}, false}, Cell{"16/13/10", qrs::Levels{true, true, 16, 13, 10}, false}, Cell{"16/15/14", qrs::Levels{true, true, 16, 15, 14}, false}, } },
-  { { Cell{"17/12/8", qrs::Levels{true, true, 17, 12, 8}, false}, Cell{"17/13/9", qrs::Levels{true, true, 17, 13, 9}, false}, Cell{"17/14/11", qrs::Levels{true, true, 17, 14, 11}, false}, Cell{"17/16/15", qrs::Levels{true, true, 17, 16, 15}, false}, } },
-  { { Cell{"18/13/8", qrs::Levels{true, true, 18, 13, 8}, false}, Cell{"18/14/9", qrs::Levels{true, true, 18, 14, 9}, false}, Cell{"18/15/11", qrs::Levels{true, true, 18, 15, 11}, false}, Cell{"18/17/16", qrs::Levels{true, true, 18, 17, 16}, false}, } },
-  { { Cell{"19/14/9", qrs::Levels{true, true, 19, 14, 9}, false}, Cell{"19/15/10", qrs::Levels{true, true, 19, 15, 10}, false}, Cell{"19/16/12", qrs::Levels{true, true, 19, 16, 12}, false}, Cell{"19/18/17", qrs::Levels{true, true, 19, 18, 17}, false}, } },
-  { { Cell{"20/14/9", qrs::Levels{true, true, 20, 14, 9}, false}, Cell{"20/15/10", qrs::Levels{true, true, 20, 15, 10}, false}, Cell{"20/16/12", qrs::Levels{true, true, 20, 16, 12}, false}, Cell{"20/19/18", qrs::Levels{true, true, 20, 19, 18}, false}, } },
-  { { Cell{"21/15/10", qrs::Levels{true, true, 21, 15, 10}, false}, Cell{"21/16/11", qrs::Levels{true, true, 21, 16, 11}, false}, Cell{"21/17/13", qrs::Levels{true, true, 21, 17, 13}, false}, Cell{"21/20/19", qrs::Levels{true, true, 21, 20, 19}, false}, } },
-  { { Cell{"22/16/10", qrs::Levels{true, true, 22, 16, 10}, false}, Cell{"22/17/11", qrs::Levels{true, true, 22, 17, 11}, false}, Cell{"22/18/13", qrs::Levels{true, true, 22, 18, 13}, false}, Cell{"22/21/20", qrs::Levels{true, true, 22, 21, 20}, false}, } },
-  { { Cell{"23/17/11", qrs::Levels{true, true, 23, 17, 11}, false}, Cell{"23/18/12", qrs::Levels{true, true, 23, 18, 12}, false}, Cell{"23/19/14", qrs::Levels{true, true, 23, 19, 14}, false}, Cell{"23/22/21", qrs::Levels{true, true, 23, 22, 21}, false}, } },
-  { { Cell{"24/17/11", qrs::Levels{true, true, 24, 17, 11}, false}, Cell{"24/18/12", qrs::Levels{true, true, 24, 18, 12}, false}, Cell{"24/19/14", qrs::Levels{true, true, 24, 19, 14}, false}, Cell{"24/23/22", qrs::Levels{true, true, 24, 23, 22}, false}, } },
-  { { Cell{"25/18/12", qrs::Levels{true, true, 25, 18, 12}, false}, Cell{"25/19/13", qrs::Levels{true, true, 25, 19, 13}, false}, Cell{"25/20/15", qrs::Levels{true, true, 25, 20, 15}, false}, Cell{"25/24/23", qrs::Levels{true, true, 25, 24, 23}, false}, } },
+  { { Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, } },
+  { { Cell{"3/-1"sv, qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1"sv, qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, } },
+  { { Cell{"4/2/1"sv, qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2"sv, qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, } },
+  { { Cell{"5/3/2"sv, qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3"sv, qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, } },
+  { { Cell{"6/4/2"sv, qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3"sv, qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4"sv, qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-5"sv, qrs::Levels{true, false, 6, 0, 5}, false}, } },
+  { { Cell{"7/5/3"sv, qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4"sv, qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5"sv, qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-5"sv, qrs::Levels{true, false, 7, 0, 5}, false}, } },
+  { { Cell{"8/5/3"sv, qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4"sv, qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6"sv, qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-7"sv, qrs::Levels{true, false, 8, 0, 7}, false}, } },
+  { { Cell{"9/6/4"sv, qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5"sv, qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7"sv, qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-8"sv, qrs::Levels{true, false, 9, 0, 8}, false}, } },
+  { { Cell{"10/7/4"sv, qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5"sv, qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7"sv, qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-9"sv, qrs::Levels{true, false, 10, 0, 9}, false}, } },
+  { { Cell{"11/8/5"sv, qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6"sv, qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8"sv, qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-10"sv, qrs::Levels{true, false, 11, 0, 10}, false}, } },
+  { { Cell{"12/8/5"sv, qrs::Levels{true, true, 12, 8, 5}, false}, Cell{"12/9/6"sv, qrs::Levels{true, true, 12, 9, 6}, false}, Cell{"12/10/8"sv, qrs::Levels{true, true, 12, 10, 8}, false}, Cell{"12/11/10"sv, qrs::Levels{true, true, 12, 11, 10}, false}, } },
+  { { Cell{"13/9/6"sv, qrs::Levels{true, true, 13, 9, 6}, false}, Cell{"13/10/7"sv, qrs::Levels{true, true, 13, 10, 7}, false}, Cell{"13/11/9"sv, qrs::Levels{true, true, 13, 11, 9}, false}, Cell{"13/12/11"sv, qrs::Levels{true, true, 13, 12, 11}, false}, } },
+  { { Cell{"14/10/6"sv, qrs::Levels{true, true, 14, 10, 6}, false}, Cell{"14/11/7"sv, qrs::Levels{true, true, 14, 11, 7}, false}, Cell{"14/12/9"sv, qrs::Levels{true, true, 14, 12, 9}, false}, Cell{"14/13/12"sv, qrs::Levels{true, true, 14, 13, 12}, false}, } },
+  { { Cell{"15/11/7"sv, qrs::Levels{true, true, 15, 11, 7}, false}, Cell{"15/12/8"sv, qrs::Levels{true, true, 15, 12, 8}, false}, Cell{"15/13/10"sv, qrs::Levels{true, true, 15, 13, 10}, false}, Cell{"15/14/13"sv, qrs::Levels{true, true, 15, 14, 13}, false}, } },
+  { { Cell{"16/11/7"sv, qrs::Levels{true, true, 16, 11, 7}, false}, Cell{"16/12/8"sv, qrs::Levels{true, true, 16, 12, 8}, false}, Cell{"16/13/10"sv, qrs::Levels{true, true, 16, 13, 10}, false}, Cell{"16/15/14"sv, qrs::Levels{true, true, 16, 15, 14}, false}, } },
+  { { Cell{"17/12/8"sv, qrs::Levels{true, true, 17, 12, 8}, false}, Cell{"17/13/9"sv, qrs::Levels{true, true, 17, 13, 9}, false}, Cell{"17/14/11"sv, qrs::Levels{true, true, 17, 14, 11}, false}, Cell{"17/16/15"sv, qrs::Levels{true, true, 17, 16, 15}, false}, } },
+  { { Cell{"18/13/8"sv, qrs::Levels{true, true, 18, 13, 8}, false}, Cell{"18/14/9"sv, qrs::Levels{true, true, 18, 14, 9}, false}, Cell{"18/15/11"sv, qrs::Levels{true, true, 18, 15, 11}, false}, Cell{"18/17/16"sv, qrs::Levels{true, true, 18, 17, 16}, false}, } },
+  { { Cell{"19/14/9"sv, qrs::Levels{true, true, 19, 14, 9}, false}, Cell{"19/15/10"sv, qrs::Levels{true, true, 19, 15, 10}, false}, Cell{"19/16/12"sv, qrs::Levels{true, true, 19, 16, 12}, false}, Cell{"19/18/17"sv, qrs::Levels{true, true, 19, 18, 17}, false}, } },
+  { { Cell{"20/14/9"sv, qrs::Levels{true, true, 20, 14, 9}, false}, Cell{"20/15/10"sv, qrs::Levels{true, true, 20, 15, 10}, false}, Cell{"20/16/12"sv, qrs::Levels{true, true, 20, 16, 12}, false}, Cell{"20/19/18"sv, qrs::Levels{true, true, 20, 19, 18}, false}, } },
+  { { Cell{"21/15/10"sv, qrs::Levels{true, true, 21, 15, 10}, false}, Cell{"21/16/11"sv, qrs::Levels{true, true, 21, 16, 11}, false}, Cell{"21/17/13"sv, qrs::Levels{true, true, 21, 17, 13}, false}, Cell{"21/20/19"sv, qrs::Levels{true, true, 21, 20, 19}, false}, } },
+  { { Cell{"22/16/10"sv, qrs::Levels{true, true, 22, 16, 10}, false}, Cell{"22/17/11"sv, qrs::Levels{true, true, 22, 17, 11}, false}, Cell{"22/18/13"sv, qrs::Levels{true, true, 22, 18, 13}, false}, Cell{"22/21/20"sv, qrs::Levels{true, true, 22, 21, 20}, false}, } },
+  { { Cell{"23/17/11"sv, qrs::Levels{true, true, 23, 17, 11}, false}, Cell{"23/18/12"sv, qrs::Levels{true, true, 23, 18, 12}, false}, Cell{"23/19/14"sv, qrs::Levels{true, true, 23, 19, 14}, false}, Cell{"23/22/21"sv, qrs::Levels{true, true, 23, 22, 21}, false}, } },
+  { { Cell{"24/17/11"sv, qrs::Levels{true, true, 24, 17, 11}, false}, Cell{"24/18/12"sv, qrs::Levels{true, true, 24, 18, 12}, false}, Cell{"24/19/14"sv, qrs::Levels{true, true, 24, 19, 14}, false}, Cell{"24/23/22"sv, qrs::Levels{true, true, 24, 23, 22}, false}, } },
+  { { Cell{"25/18/12"sv, qrs::Levels{true, true, 25, 18, 12}, false}, Cell{"25/19/13"sv, qrs::Levels{true, true, 25, 19, 13}, false}, Cell{"25/20/15"sv, qrs::Levels{true, true, 25, 20, 15}, false}, Cell{"25/24/23"sv, qrs::Levels{true, true, 25, 24, 23}, false}, } },
 } };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
@@ -1281,7 +1318,7 @@ inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
-  static constexpr std::string_view kId = "unit_effectiveness";
+  static constexpr std::string_view kId = "unit_effectiveness"sv;
   using Row = qrs::rff::acw_2_1_15mm::unit_effectiveness::Row;
   using Column = qrs::rff::acw_2_1_15mm::unit_effectiveness::Column;
   using Cell = qrs::rff::acw_2_1_15mm::unit_effectiveness::Cell;

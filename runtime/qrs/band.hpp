@@ -88,17 +88,72 @@ constexpr bool covers_exactly_once(const std::array<Band, N>& bands, std::option
   return true;
 }
 
+// The present bands of one column in key order: qrsc sorts them when it writes the header, so
+// the compiler only checks the order (covers_in_order, linear) and a lookup can search it
+// (find_in_order, logarithmic) where a dense index would be too large.
+template <std::size_t N>
+struct BandOrder {
+  std::size_t count = 0;
+  std::array<std::uint16_t, N> rows{};  // row indices, lowest band first
+};
+
+// True when `order` lists every present band exactly once, in key order, and every key in the
+// domain [min, max] (open where absent) falls in exactly one band. Linear in N.
+template <std::size_t N>
+constexpr bool covers_in_order(const std::array<Band, N>& bands, const BandOrder<N>& order, std::optional<Fraction> min,
+                               std::optional<Fraction> max_inclusive) {
+  std::size_t present = 0;
+  for (const Band& b : bands) present += b.present ? 1 : 0;
+  if (order.count != present || present == 0) return false;
+  std::array<bool, N> seen{};
+  for (std::size_t k = 0; k < order.count; ++k) {
+    const std::size_t r = order.rows[k];
+    if (r >= N || seen[r] || !bands[r].present) return false;
+    seen[r] = true;
+  }
+  const Band& first = bands[order.rows[0]];
+  if (first.has_lo && (!min || first.lo > *min)) return false;
+  for (std::size_t k = 0; k + 1 < order.count; ++k) {
+    const Band& a = bands[order.rows[k]];
+    const Band& b = bands[order.rows[k + 1]];
+    if (!a.has_hi || !b.has_lo || a.hi != b.lo) return false;  // overlap, gap or out of order
+  }
+  const Band& last = bands[order.rows[order.count - 1]];
+  return !(last.has_hi && (!max_inclusive || last.hi <= *max_inclusive));
+}
+
+// Index of the band containing key, or npos: a binary search over the bands in key order.
+template <std::size_t N>
+constexpr std::size_t find_in_order(const std::array<Band, N>& bands, const BandOrder<N>& order, Fraction key) {
+  // The first band in order whose lower edge is above the key; the one before it may hold it.
+  std::size_t lo = 0, hi = order.count;
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    const Band& b = bands[order.rows[mid]];
+    if (!b.has_lo || b.lo <= key) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo == 0) return npos;
+  const std::size_t r = order.rows[lo - 1];
+  return bands[r].contains(key) ? r : npos;
+}
+
 // O(1) lookup for integer die results: the row index for each key in [lo, lo + Span),
-// clamped at both ends (open-ended bands cover everything beyond the table's edges).
-template <std::size_t Span>
+// clamped at both ends (open-ended bands cover everything beyond the table's edges). A row
+// is kept in a byte up to 254 rows, else in 16 bits; the largest value means "no row".
+template <std::size_t Span, class Row = unsigned char>
 struct DenseIndex {
+  static constexpr Row kNoRow = static_cast<Row>(-1);
   int lo = 0;
-  std::array<unsigned char, Span> rows{};
+  std::array<Row, Span> rows{};
 
   [[nodiscard]] constexpr std::size_t operator()(int key) const {
     const int clamped = key < lo ? lo : (key >= lo + static_cast<int>(Span) ? lo + static_cast<int>(Span) - 1 : key);
-    const unsigned char r = rows[static_cast<std::size_t>(clamped - lo)];
-    return r == 0xFF ? npos : r;
+    const Row r = rows[static_cast<std::size_t>(clamped - lo)];
+    return r == kNoRow ? npos : r;
   }
 
   // A fractional key (fire points) on a table whose band edges are all multiples of 1/Scale:
@@ -129,11 +184,12 @@ struct DenseIndex {
 // fills the slots of the keys it contains, the last row first so that the first row containing
 // a key wins (as find_band decides). Linear in Span + N, so that the compilers' constexpr step
 // limits hold for every table qrsc accepts (N * Span would not).
-template <std::size_t Span, std::size_t N>
-constexpr DenseIndex<Span> make_dense_index(const std::array<Band, N>& bands, int lo, std::int64_t scale = 1) {
-  static_assert(N < 0xFF, "the dense index keeps a row in a byte; 0xFF means no row");
-  DenseIndex<Span> index{lo, {}};
-  for (auto& r : index.rows) r = 0xFF;
+template <std::size_t Span, class Row = unsigned char, std::size_t N>
+constexpr DenseIndex<Span, Row> make_dense_index(const std::array<Band, N>& bands, int lo, std::int64_t scale = 1) {
+  static_assert(N < static_cast<std::size_t>(DenseIndex<Span, Row>::kNoRow),
+                "too many rows for the index's row type; its largest value means no row");
+  DenseIndex<Span, Row> index{lo, {}};
+  for (auto& r : index.rows) r = DenseIndex<Span, Row>::kNoRow;
   // The first slot whose key (lo + k) / scale is at or above edge: k = ceil(edge * scale) - lo.
   const auto slot = [lo, scale](Fraction edge) {
     const std::int64_t k = (edge * Fraction(scale)).ceil() - lo;
@@ -144,7 +200,7 @@ constexpr DenseIndex<Span> make_dense_index(const std::array<Band, N>& bands, in
     if (!b.present) continue;
     const std::size_t from = b.has_lo ? slot(b.lo) : 0;
     const std::size_t to = b.has_hi ? slot(b.hi) : Span;
-    for (std::size_t k = from; k < to; ++k) index.rows[k] = static_cast<unsigned char>(i);
+    for (std::size_t k = from; k < to; ++k) index.rows[k] = static_cast<Row>(i);
   }
   return index;
 }

@@ -186,36 +186,52 @@ try:
             text += f"      - id: r{r}\n        title: R\n        bands: {{" + ", ".join(f"c{c}: \"{band}\"" for c in range(cols)) + "}\n"
         return text
 
-    def rate_matrix(sheet_id, rows, cols):
+    def rate_matrix(sheet_id, rows, cols, cell="rate"):
+        value = {"rate": lambda r, c: f"\"{r}.25 / {c}.75\"", "fire_points": lambda r, c: f"\"{r}.25\"",
+                 "integer": lambda r, c: f"{r * cols + c}"}[cell]
         text = f"qrs: 1\nsystem: hostile\nid: {sheet_id}\ntitle: t\ntables:\n  - id: m\n    kind: matrix\n    title: M\n"
-        text += "    cell: rate\n    columns:\n" + "".join(f"      - {{id: c{c}}}\n" for c in range(cols)) + "    rows:\n"
-        text += "".join(f"      - {{id: r{r}, cells: [" + ", ".join(f"\"{r}.25 / {c}.75\"" for c in range(cols)) + "]}\n"
+        text += f"    cell: {cell}\n    columns:\n" + "".join(f"      - {{id: c{c}}}\n" for c in range(cols)) + "    rows:\n"
+        text += "".join(f"      - {{id: r{r}, cells: [" + ", ".join(value(r, c) for c in range(cols)) + "]}\n"
                         for r in range(rows))
         return text
 
-    def wide_index(sheet_id, cols):  # three rows spanning 1,020 die results
+    def wide_index(sheet_id, cols):  # three rows spanning 1,020 die results: a dense index
         return band_table(sheet_id, 3, cols).replace('"8 or more"', '"1022 or more"').replace('"4 - 7"', '"4 - 1021"')
 
     big = os.path.join(work, "big")
     os.makedirs(big)
     for name, text, status, loc, fragment in [
-        ("largest_band_table", band_table("largest-band-table", 254, 19), 0, "", ""),
-        ("largest_matrix", rate_matrix("largest-matrix", 1000, 5), 0, "", ""),
-        ("widest_band_index", wide_index("widest-band-index", 40), 0, "", ""),
-        ("band_index_41_columns", wide_index("band-index-41-columns", 41), 1, "6:5",
-         "index slots (columns times the span of die results) has 41820; the limit is 40960"),
-        ("cells_6000", rate_matrix("cells-6000", 1000, 6), 1, "18:7",
-         "cells (rows times columns) has 6000; the limit is 5000"),
-        ("table_text_65k", "qrs: 1\nsystem: hostile\ntitle: t\ntables:\n  - id: l\n    kind: list\n    title: L\n"
-         "    sections:\n      - id: s\n        items:\n" + "".join(f"          - \"{'x' * 1000}\"\n" for _ in range(140)),
-         1, "5:5", "bytes of text has 14"),
+        ("largest_band_table", band_table("largest-band-table", 10000, 4), 0, "", ""),
+        ("band_cells_40010", band_table("band-cells-40010", 8002, 5), 1, "*",
+         "cells (rows times columns) has 40010; the limit is 40000"),
+        ("largest_matrix", rate_matrix("largest-matrix", 1000, 50, "integer"), 0, "", ""),
+        ("largest_rate_matrix", rate_matrix("largest-rate-matrix", 1250, 10), 0, "", ""),
+        ("largest_fire_point_matrix", rate_matrix("largest-fire-point-matrix", 2500, 10, "fire_points"), 0, "", ""),
+        ("rate_cells_12510", rate_matrix("rate-cells-12510", 1251, 10), 1, "*",
+         "cells (rows times columns) has 12510; the limit is 12500"),
+        ("widest_dense_index", wide_index("widest-dense-index", 40), 0, "", ""),
+        # One column more and the index would pass kMaxDenseSlots: searched in key order instead.
+        ("sparse_index_41_columns", wide_index("sparse-index-41-columns", 41), 0, "", ""),
+        ("band_rows_10001", band_table("band-rows-10001", 10001, 1), 1, "13:7", "rows has 10001; the limit is 10000"),
+        ("cells_50050", rate_matrix("cells-50050", 1001, 50, "integer"), 1, "*",
+         "cells (rows times columns) has 50050; the limit is 50000"),
+        ("terms_10001", "qrs: 1\nsystem: hostile\ntitle: t\nvocabularies:\n  - id: many\n    terms:\n" +
+         "".join(f"      - {{id: t{i}, name: T{i}}}\n" for i in range(10001)), 1, "5:5", "terms has 10001; the limit is 10000"),
+        ("modifiers_10001", "qrs: 1\nsystem: hostile\ntitle: t\ntables:\n  - id: f\n    kind: modifiers\n    title: F\n"
+         "    items:\n" + "".join(f"      - {{id: m{i}, value: 1, text: M}}\n" for i in range(10001)), 1, "*",
+         "modifiers has 10001; the limit is 10000"),
+        ("list_16385", "a:\n" + "".join(f"  - {i}\n" for i in range(16385)), 1, "*", "a list holds at most 16384 items"),
+        # 300 uses of one 15,000-byte text: 4.5 MB of table text from a small file.
+        ("table_text_4m", "qrs: 1\nsystem: hostile\ntitle: t\ntables:\n  - id: l\n    kind: list\n    title: L\n"
+         "    sections:\n      - id: s\n        items:\n          - &x \"" + "x" * 15000 + "\"\n" +
+         "".join("          - *x\n" for _ in range(300)), 1, "5:5", "bytes of text has 45"),
     ]:
         with open(os.path.join(big, name + ".yaml"), "w") as fh:
             fh.write(text)
         out = check(f"limits/{name}", [name + ".yaml"], big, status, loc, fragment)
         if status == 0:
             accepted_headers += [os.path.join(out, p) for p in snapshot(out) if p.endswith(".hpp") and "sentinel" not in p]
-    count += 6
+    count += 14
 
     # Every accepted header compiles, all in one translation unit per compiler.
     tu = os.path.join(work, "accepted.cpp")

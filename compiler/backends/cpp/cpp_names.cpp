@@ -65,6 +65,10 @@ std::string cpp_string(const std::string& text) {
 
 std::string cpp_enum_type(std::size_t count) { return count <= 256 ? "unsigned char" : "unsigned short"; }
 
-std::string cpp_fraction(Fraction f) { return fmt::format("qrs::Fraction{{{}, {}}}", f.num(), f.den()); }
+// A whole number as Fraction{n}: no normalization for the compiler to run, which counts
+// against its constexpr step limit in the largest tables.
+std::string cpp_fraction(Fraction f) {
+  return f.is_integer() ? fmt::format("qrs::Fraction{{{}}}", f.num()) : fmt::format("qrs::Fraction{{{}, {}}}", f.num(), f.den());
+}
 
 }  // namespace qrsc

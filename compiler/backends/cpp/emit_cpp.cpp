@@ -11,6 +11,7 @@
 
 #include "backend.hpp"
 #include "cpp_names.hpp"
+#include "limits.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
@@ -136,6 +137,7 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     append(rows, std::move(row));
   }
   put(d, "rows", std::move(rows));
+  d.set("effect_enum_type", cpp_enum_type(bt.rows.size()));
   d.set("row_count", std::to_string(bt.rows.size()));
   if (single) {
     d.set("column_count", "1");
@@ -153,25 +155,48 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
       if (c.band.has_hi) edges.push_back(c.band.hi);
     }
   }
+  const std::size_t band_edges = edges.size();
+  if (bt.min) edges.push_back(*bt.min);
+  if (bt.max) edges.push_back(*bt.max);
+  // Past kMaxDenseSpan parts of a whole no dense index fits; stop before the lcm can grow.
   std::int64_t scale = 1;
-  for (const auto& e : edges) scale = std::lcm(scale, e.den());
-  if (bt.min) scale = std::lcm(scale, bt.min->den());
-  if (bt.max) scale = std::lcm(scale, bt.max->den());
-  // Dense index span: from the lowest edge to the highest, across all columns.
-  std::optional<std::int64_t> lo, hi;
   for (const auto& e : edges) {
+    if (scale > limits::kMaxDenseSpan) break;
+    scale = std::lcm(scale, e.den());
+  }
+  const bool scalable = scale <= limits::kMaxDenseSpan;
+  if (!scalable) scale = 1;
+  // Dense index span: from the lowest edge to the highest, across all columns (edges are at
+  // most 10^9 and the scale at most kMaxDenseSpan, so this stays in 64 bits).
+  std::optional<std::int64_t> lo, hi;
+  // An integer key's bounds widen the index; a fraction key's only set its scale.
+  const std::size_t widening = bt.key_type == KeyType::integer ? edges.size() : band_edges;
+  for (std::size_t i = 0; i < widening; ++i) {
+    const Fraction& e = edges[i];
     const std::int64_t v = (e * scale).floor();
     lo = lo ? std::min(*lo, v) : v;
     hi = hi ? std::max(*hi, v) : v;
   }
-  if (bt.key_type == KeyType::integer && bt.min) lo = lo ? std::min(*lo, bt.min->floor()) : bt.min->floor();
-  if (bt.key_type == KeyType::integer && bt.max) hi = hi ? std::max(*hi, bt.max->floor()) : bt.max->floor();
   // One slot below the lowest edge stands for every result under it ("-2 or less").
   if (lo) *lo -= 1;
   const std::int64_t span = lo && hi ? *hi - *lo + 1 : 1;
+  // A dense index (one slot per key, O(1)) while it stays small; past that a binary search
+  // over the bands in key order (O(log n)), which every table also gets for its coverage check.
+  const std::size_t columns = single ? 1 : bt.columns.size();
+  const bool dense = scalable && span <= limits::kMaxDenseSpan &&
+                     static_cast<std::size_t>(span) * columns <= static_cast<std::size_t>(limits::kMaxDenseSlots);
   mst::data band_columns = list_of();
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
     mst::data col;
+    std::vector<std::size_t> order;
+    for (std::size_t r = 0; r < bt.rows.size(); ++r) {
+      if (bt.rows[r].bands[c].band.present) order.push_back(r);
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return qrs::starts_before(bt.rows[a].bands[c].band, bt.rows[b].bands[c].band);
+    });
+    col.set("order_count", std::to_string(order.size()));
+    col.set("order", fmt::format("{}", fmt::join(order, ", ")));
     col.set("index", std::to_string(c));
     col.set("table_id", t.id);
     col.set("column_note", single ? std::string() : " of column " + bt.columns[c].id);
@@ -190,14 +215,27 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
   }
   d.set("band_columns", band_columns);  // and again, moved, in the dense index
   const std::string key_param = bt.key_type == KeyType::fraction ? "fire_points" : "result";
+  const std::string column_index = single ? std::string("0") : std::string("static_cast<std::size_t>(column)");
   d.set("key_param", key_param);
   d.set("column_param", single ? std::string() : std::string("Column column, "));
-  d.set("column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
-  mst::data dense;
-  dense.set("span", std::to_string(span));
-  dense.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
-  put(dense, "band_columns", std::move(band_columns));
-  put(d, "dense", std::move(dense));
+  d.set("column_index", column_index);
+  // The row of the key: an expression the lookups share.
+  if (!dense) {
+    d.set("row_of_key", fmt::format("qrs::find_in_order(kBands[{0}], kOrder[{0}], qrs::Fraction({1}))", column_index,
+                                    key_param));
+  } else if (bt.key_type == KeyType::fraction) {
+    d.set("row_of_key", fmt::format("kIndex[{}].at<{}>({})", column_index, scale, key_param));
+  } else {
+    d.set("row_of_key", fmt::format("kIndex[{}]({})", column_index, key_param));
+  }
+  if (dense) {
+    mst::data index;
+    index.set("span", std::to_string(span));
+    index.set("row_type", bt.rows.size() < 0xFF ? "unsigned char" : "std::uint16_t");
+    index.set("column_count", std::to_string(columns));
+    put(index, "band_columns", std::move(band_columns));
+    put(d, "dense", std::move(index));
+  }
   if (bt.key_type == KeyType::integer) {
     if (!bt.min && !bt.max) {
       d.set("total", true);
