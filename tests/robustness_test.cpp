@@ -69,13 +69,13 @@ using qrs::Fraction;
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 
 TEST(Fraction, OverflowThrowsInsteadOfWrapping) {
-  EXPECT_THROW((void)(Fraction(kMax) + Fraction(1)), std::overflow_error);
-  EXPECT_THROW((void)(Fraction(kMax) * Fraction(2)), std::overflow_error);
-  EXPECT_THROW((void)(-Fraction(kMax) - Fraction(2)), std::overflow_error);
-  EXPECT_THROW((void)(Fraction(1, 3) + Fraction(1, kMax)), std::overflow_error);
-  EXPECT_THROW((void)Fraction(std::numeric_limits<std::int64_t>::min()), std::overflow_error);
-  EXPECT_THROW((void)Fraction(1, 0), std::overflow_error);
-  EXPECT_THROW((void)(Fraction(1) / Fraction(0)), std::overflow_error);
+  EXPECT_THROW((void)(Fraction(kMax) + Fraction(1)), qrs::FractionOverflow);
+  EXPECT_THROW((void)(Fraction(kMax) * Fraction(2)), qrs::FractionOverflow);
+  EXPECT_THROW((void)(-Fraction(kMax) - Fraction(2)), qrs::FractionOverflow);
+  EXPECT_THROW((void)(Fraction(1, 3) + Fraction(1, kMax)), qrs::FractionOverflow);
+  EXPECT_THROW((void)Fraction(std::numeric_limits<std::int64_t>::min()), qrs::FractionOverflow);
+  EXPECT_THROW((void)Fraction(1, 0), qrs::FractionOverflow);
+  EXPECT_THROW((void)(Fraction(1) / Fraction(0)), qrs::FractionOverflow);
 }
 
 TEST(Fraction, ResultsThatFitAreExactEvenWhenIntermediatesWouldNot) {

@@ -34,7 +34,7 @@ std::optional<Spec> guarded(const fs::path& file, Diagnostics& diags, F&& f) {
     return f();
   } catch (const fs::filesystem_error& e) {
     diags.error(at, std::string("file system: ") + e.code().message() + " (" + e.path1().string() + ")");
-  } catch (const std::overflow_error& e) {
+  } catch (const qrs::FractionOverflow& e) {
     diags.error(at, std::string("a number in this spec does not fit 64-bit arithmetic: ") + e.what());
   } catch (const std::exception& e) {
     diags.error(at, std::string("cannot compile: ") + e.what());

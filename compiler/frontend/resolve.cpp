@@ -489,7 +489,7 @@ void Resolver::convert_scalar(Node& n, bool rate_cell) {
     } else if (n.scalar.find('{') != std::string::npos) {
       n.scalar = map_distances(n.scalar, scaled);
     }
-  } catch (const std::overflow_error&) {
+  } catch (const qrs::FractionOverflow&) {
     diags_->error(n.loc, "'" + before + "' times the scale factor " + format_number(factor_) +
                             " does not fit 64-bit arithmetic");
     n.scalar = before;

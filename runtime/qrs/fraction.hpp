@@ -5,9 +5,17 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
-#include <stdexcept>
+#include <exception>
 
 namespace qrs {
+
+// What a Fraction operation throws at run time when its result does not fit 64 bits (or a
+// denominator is zero). Its own type rather than std::overflow_error: <stdexcept> brings in
+// <string>, which would double the cost of including a generated header (docs/benchmarks.md).
+class FractionOverflow : public std::exception {
+ public:
+  [[nodiscard]] const char* what() const noexcept override { return "qrs::Fraction: result does not fit 64 bits"; }
+};
 
 namespace detail {
 
@@ -16,7 +24,7 @@ namespace detail {
 // so an overflow is a compile error; at run time it throws, or aborts without exceptions.
 [[noreturn]] inline void fraction_overflow() {
 #if defined(__cpp_exceptions)
-  throw std::overflow_error("qrs::Fraction: result does not fit 64 bits");
+  throw FractionOverflow();
 #else
   std::abort();
 #endif
