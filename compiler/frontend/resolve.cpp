@@ -132,6 +132,14 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
     out = std::move(made.resolution);
     return tree;
   }
+  // Kept for the specs that extend it. A spec compiled for itself (nothing on the stack) is
+  // not: keeping it would cost a copy of its whole tree, and if a later spec of the run
+  // extends it, resolving it again from its parsed file costs about the same.
+  if (stack_.empty()) {
+    made.resolution.tree = tree;
+    out = std::move(made.resolution);
+    return out.tree;
+  }
   made.resolution.tree = tree;
   out = copy_of(made.resolution);
   made.files = loaded_ - loaded_before;
@@ -681,7 +689,8 @@ Resolution resolve_spec(const fs::path& file, Diagnostics& diags, const SpecSear
   Resolution out;
   Resolver r(diags, search, cache);
   out.tree = r.resolve(file, out);
-  if (out.tree) {
+  // Only a scaled lineage (or a spec overriding scaled values) has scaled values to place.
+  if (out.tree && (out.factor || !out.scaled.empty())) {
     // Every converted distance, in file order, with its place in the sheet: the ids of the list
     // entries it sits in and the column it is under ("movement_rates/infantry_line/open").
     std::map<std::tuple<const std::string*, int, int>, std::string> path_at;  // by the value's location

@@ -21,10 +21,19 @@ inline void put(mst::data& object, const std::string& key, mst::data&& value) {
   if (const mst::data* slot = object.get(key)) *const_cast<mst::data*>(slot) = std::move(value);
 }
 
-// list.push_back(value), moved.
+// list.push_back(value), moved. The library's move constructor is not noexcept, so a
+// growing std::vector would copy every element it holds (whole subtrees) on each reallocation;
+// the list grows here by moving its elements into a vector of twice the capacity instead.
 inline void append(mst::data& list, mst::data&& value) {
-  list.push_back(mst::data(false));
-  if (list.is_list()) const_cast<mst::data&>(list.list_value().back()) = std::move(value);
+  if (!list.is_list()) return;
+  auto& items = const_cast<mst::list&>(list.list_value());
+  if (items.size() == items.capacity()) {
+    mst::list bigger;
+    bigger.reserve(items.size() < 4 ? 8 : items.size() * 2);
+    for (auto& item : items) bigger.emplace_back(std::move(item));  // within capacity: no copy
+    items.swap(bigger);
+  }
+  items.emplace_back(std::move(value));
 }
 
 }  // namespace qrsc

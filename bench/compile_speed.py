@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""How fast qrsc compiles specs, against baselines measured in the same run (issue 11).
+
+Prints one line per measurement with its ratio to its baseline:
+  - the ACW header alone (--emit cpp), and header and sheet (--emit cpp,html), against
+    llvm-tblgen-14 -gen-searchable-tables on the same tables written as TableGen records
+    (bench/tblgen_records.py, from the JSON qrsc writes for the sheet);
+  - every spec in rules/ (headers and sheets) against yaml-cpp alone parsing the same files
+    once (bench/yaml_parse_floor.cpp, the floor for a yaml-cpp front end);
+  - synthetic variants of the ACW sheet, 10, 100 and 1,000 in one run: the cost of a variant
+    against the cost of its root;
+  - the big synthetic spec (tests/scripts/big_spec.py: two 10,000-row band tables and a
+    1,000 x 50 matrix): qrsc, then g++ and clang++ compiling its header (-fsyntax-only);
+  - including every generated header in one translation unit against a translation unit
+    that includes only <string_view> and <array> (g++ and clang++, -fsyntax-only).
+Times are medians of --runs runs of the whole process (start-up included for both sides).
+
+Usage: compile_speed.py --build DIR [--runs N] [--markdown]
+  DIR holds qrsc and bench/qrs_yaml_floor (bench/run_benchmarks.sh builds them).
+"""
+import argparse
+import glob
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TBLGEN = shutil.which("llvm-tblgen-14") or shutil.which("llvm-tblgen")
+TBLGEN_INCLUDE = "/usr/lib/llvm-14/include"
+
+
+def median_time(cmd, runs, cwd=None):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        times.append(time.perf_counter() - start)
+        if p.returncode != 0:
+            sys.exit(f"failed: {' '.join(cmd)}\n{p.stderr.decode()[:2000]}")
+    return statistics.median(times)
+
+
+def variant(i):
+    """A house variant of the ACW sheet: its own title and a few dozen changed values."""
+    rows = ["infantry_line", "infantry_field_column", "infantry_march_column", "cavalry_line", "cavalry_field_column"]
+    lines = [f"qrs: 1", f"id: acw-variant-{i:04d}", "extends: rff/acw-2.1-15mm",
+             f"subtitle: Synthetic house variant {i}", "tables:", "  - id: movement_rates", "    rows:"]
+    for k, row in enumerate(rows):
+        full = 10 + (i + k) % 5
+        lines.append(f"      - {{ id: {row}, cells: {{ open: {full} / {full + 4}, broken: {full - 2} / {full + 2} }} }}")
+    lines += ["  - id: maneuver_modifiers", "    items:",
+              f"      - {{ id: gallant_leader, value: +{1 + i % 2} }}",
+              f"      - {{ id: poor_leader, value: -{1 + i % 2} }}"]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--runs", type=int, default=11)
+    args = ap.parse_args()
+    qrsc = os.path.join(args.build, "qrsc")
+    floor = os.path.join(args.build, "bench", "qrs_yaml_floor")
+    for tool in (qrsc, floor):
+        if not os.access(tool, os.X_OK):
+            sys.exit(f"missing {tool}: build the targets qrsc and qrs_yaml_floor first")
+    if not TBLGEN:
+        sys.exit("llvm-tblgen-14 not found (Debian package llvm-14)")
+    runs = args.runs
+    work = tempfile.mkdtemp(prefix="qrs_compile_speed_")
+    results = []
+
+    def report(what, seconds, base_name, base_seconds, target=None):
+        ratio = seconds / base_seconds
+        verdict = "" if target is None else (" (target <= %.1f: %s)" % (target, "met" if ratio <= target else "NOT met"))
+        results.append((what, seconds, base_name, base_seconds, ratio, verdict))
+        print(f"| {what} | {seconds * 1000:.1f} ms | {base_name} | {base_seconds * 1000:.1f} ms | {ratio:.2f}x{verdict} |",
+              flush=True)
+
+    try:
+        print("| measurement | qrsc | baseline | baseline time | ratio |")
+        print("|---|---:|---|---:|---:|")
+        out = os.path.join(work, "out")
+        acw = os.path.join(ROOT, "rules", "rff", "acw-2.1-15mm.yaml")
+        # TableGen records from the sheet as qrsc itself resolved it.
+        subprocess.run([qrsc, "build", acw, "--emit", "json", "-o", out, "--quiet"], check=True)
+        td = os.path.join(work, "acw.td")
+        with open(td, "w") as fh:
+            subprocess.run([sys.executable, os.path.join(ROOT, "bench", "tblgen_records.py"),
+                            os.path.join(out, "rff", "acw_2_1_15mm.json")], stdout=fh, check=True)
+        tblgen = median_time([TBLGEN, "-gen-searchable-tables", "-I", TBLGEN_INCLUDE, td, "-o",
+                              os.path.join(work, "acw.inc")], runs)
+        header = median_time([qrsc, "build", acw, "--emit", "cpp", "-o", out, "--quiet"], runs)
+        report("ACW header (--emit cpp)", header, "llvm-tblgen-14 -gen-searchable-tables", tblgen, 1.0)
+        both = median_time([qrsc, "build", acw, "--emit", "cpp,html", "-o", out, "--quiet"], runs)
+        report("ACW header and sheet", both, "llvm-tblgen-14 -gen-searchable-tables", tblgen, 1.5)
+
+        specs = sorted(glob.glob(os.path.join(ROOT, "rules", "**", "*.yaml"), recursive=True))
+        sheets = [s for s in specs if os.sep + "common" + os.sep not in s]
+        parse = median_time([floor] + specs, runs)
+        everything = median_time([qrsc, "build"] + sheets + ["--emit", "cpp,html", "-o", out, "--quiet"], runs)
+        report(f"all {len(sheets)} specs of rules/, headers and sheets", everything,
+               f"yaml-cpp parsing their {len(specs)} files once", parse, 1.5)
+
+        # Variants: each a small file extending the ACW sheet, all in one run.
+        vdir = os.path.join(work, "variants")
+        os.makedirs(vdir)
+        for i in range(1000):
+            with open(os.path.join(vdir, f"acw-variant-{i:04d}.yaml"), "w") as fh:
+                fh.write(variant(i))
+        names = sorted(glob.glob(os.path.join(vdir, "*.yaml")))
+        base = [qrsc, "-I", os.path.join(ROOT, "rules"), "build", "--emit", "cpp,html", "-o", out, "--quiet"]
+        start_up = median_time([qrsc, "--version"], runs)
+        root = median_time(base + [acw], runs)
+        by_count = {}
+        for n in (10, 100, 1000):
+            by_count[n] = median_time(base + [acw] + names[:n], max(3, runs // 3))
+        per_variant = (by_count[1000] - by_count[100]) / 900
+        report("one variant in a run of 1,000 (marginal cost)", per_variant, "its root alone (less start-up)",
+               root - start_up, 0.1)
+        growth = (by_count[1000] - root) / (by_count[100] - root)
+        print(f"| 1,000 variants vs 100 (after the root) | {by_count[1000] * 1000:.0f} ms | 100 variants | "
+              f"{by_count[100] * 1000:.0f} ms | {growth:.1f}x for 10x the variants (linear: 10x) |", flush=True)
+
+        # The big synthetic spec.
+        big = os.path.join(work, "big.yaml")
+        subprocess.run([sys.executable, os.path.join(ROOT, "tests", "scripts", "big_spec.py"), big], check=True)
+        big_build = median_time([qrsc, "build", big, "--emit", "cpp", "-o", out, "--quiet"], max(3, runs // 3))
+        print(f"| big synthetic spec (qrsc --emit cpp) | {big_build * 1000:.0f} ms | | | |", flush=True)
+        tu = os.path.join(work, "big.cpp")
+        with open(tu, "w") as fh:
+            fh.write('#include "synthetic/big.hpp"\nint main() { return 0; }\n')
+        for cxx in ("g++", "clang++"):
+            t = median_time([cxx, "-std=c++20", "-fsyntax-only", "-I", out, "-I", os.path.join(ROOT, "runtime"), tu], 3)
+            print(f"| big synthetic spec, {cxx} -fsyntax-only on its header | {t * 1000:.0f} ms | | | |", flush=True)
+
+        # Include cost of every generated header.
+        empty = os.path.join(work, "empty.cpp")
+        with open(empty, "w") as fh:
+            fh.write("#include <string_view>\n#include <array>\nint main() { return 0; }\n")
+        every = os.path.join(work, "every.cpp")
+        with open(every, "w") as fh:
+            for h in sorted(glob.glob(os.path.join(ROOT, "generated", "*", "*.hpp"))):
+                fh.write(f'#include "{h}"\n')
+            fh.write("int main() { return 0; }\n")
+        for cxx in ("g++", "clang++"):
+            flags = [cxx, "-std=c++20", "-fsyntax-only", "-I", os.path.join(ROOT, "runtime")]
+            e = median_time(flags + [empty], runs)
+            a = median_time(flags + [every], runs)
+            report(f"{cxx}: including every generated header", a, "<string_view> and <array> only", e, 2.5)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
