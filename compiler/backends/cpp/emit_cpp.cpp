@@ -83,9 +83,9 @@ mst::data renamed_aliases(const std::vector<T>& entries, const std::string& spec
       const std::string name = cpp_identifier(old);
       if (!taken.insert(name).second) continue;  // an old id another entry now has: no alias
       mst::data a;
-      a.set("old_enumerator", name);
-      a.set("enumerator", cpp_identifier(e.id));
-      a.set("message", fmt::format("{} is renamed to {} in {}", old, e.id, spec_path));
+      put(a, "old_enumerator", name);
+      put(a, "enumerator", cpp_identifier(e.id));
+      put(a, "message", fmt::format("{} is renamed to {} in {}", old, e.id, spec_path));
       append(list, std::move(a));
     }
   }
@@ -102,46 +102,46 @@ void add_columns(mst::data& d, const std::vector<Column>& columns, const std::st
   mst::data cols = list_of();
   for (const auto& c : columns) {
     mst::data col;
-    col.set("enumerator", cpp_identifier(c.id));
-    col.set("id", c.id);
-    col.set("name", c.name);
+    put(col, "enumerator", cpp_identifier(c.id));
+    put(col, "id", c.id);
+    put(col, "name", c.name);
     append(cols, std::move(col));
   }
   put(d, "columns", std::move(cols));
-  d.set("column_count", std::to_string(columns.size()));
-  d.set("column_enum_type", cpp_enum_type(columns.size()));
+  put(d, "column_count", std::to_string(columns.size()));
+  put(d, "column_enum_type", cpp_enum_type(columns.size()));
   if (!vocabulary.empty()) {
     mst::data v;
-    v.set("vocabulary_type", cpp_type_name(vocabulary));
+    put(v, "vocabulary_type", cpp_type_name(vocabulary));
     put(d, "vocabulary_columns", std::move(v));
   } else {
-    d.set("inline_columns", true);
+    put(d, "inline_columns", true);
   }
 }
 
 mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec_path) {
   mst::data d;
-  d.set("aliases", renamed_aliases<BandRow>(bt.rows, spec_path, entry_old_ids<BandRow>));
+  put(d, "aliases", renamed_aliases<BandRow>(bt.rows, spec_path, entry_old_ids<BandRow>));
   const bool single = bt.single_column();
-  d.set("single_column", single);
-  d.set("key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
+  put(d, "single_column", single);
+  put(d, "key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
   mst::data rows = list_of();
   for (const auto& r : bt.rows) {
     mst::data row;
-    row.set("enumerator", cpp_identifier(r.id));
-    row.set("id", r.id);
-    row.set("title", r.title);
-    row.set("text", join_paragraphs(r.paragraphs));
-    row.set("has_number", cpp_bool(r.number.has_value()));
-    row.set("number", std::to_string(r.number.value_or(0)));
+    put(row, "enumerator", cpp_identifier(r.id));
+    put(row, "id", r.id);
+    put(row, "title", r.title);
+    put(row, "text", join_paragraphs(r.paragraphs));
+    put(row, "has_number", cpp_bool(r.number.has_value()));
+    put(row, "number", std::to_string(r.number.value_or(0)));
     append(rows, std::move(row));
   }
   put(d, "rows", std::move(rows));
-  d.set("effect_enum_type", cpp_enum_type(bt.rows.size()));
-  d.set("row_count", std::to_string(bt.rows.size()));
+  put(d, "effect_enum_type", cpp_enum_type(bt.rows.size()));
+  put(d, "row_count", std::to_string(bt.rows.size()));
   if (single) {
-    d.set("column_count", "1");
-    d.set("columns", list_of());
+    put(d, "column_count", "1");
+    put(d, "columns", list_of());
   } else {
     add_columns(d, bt.columns, bt.columns_vocabulary);
   }
@@ -195,83 +195,83 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       return qrs::starts_before(bt.rows[a].bands[c].band, bt.rows[b].bands[c].band);
     });
-    col.set("order_count", std::to_string(order.size()));
-    col.set("order", fmt::format("{}", fmt::join(order, ", ")));
-    col.set("index", std::to_string(c));
-    col.set("table_id", t.id);
-    col.set("column_note", single ? std::string() : " of column " + bt.columns[c].id);
-    col.set("domain_min", cpp_optional(bt.min));
-    col.set("domain_max", cpp_optional(bt.max));
+    put(col, "order_count", std::to_string(order.size()));
+    put(col, "order", fmt::format("{}", fmt::join(order, ", ")));
+    put(col, "index", std::to_string(c));
+    put(col, "table_id", t.id);
+    put(col, "column_note", single ? std::string() : " of column " + bt.columns[c].id);
+    put(col, "domain_min", cpp_optional(bt.min));
+    put(col, "domain_max", cpp_optional(bt.max));
     mst::data cells = list_of();
     for (const auto& r : bt.rows) {
       mst::data cell;
-      cell.set("band", cpp_band(r.bands[c].band));
+      put(cell, "band", cpp_band(r.bands[c].band));
       append(cells, std::move(cell));
     }
     put(col, "cells", std::move(cells));
-    col.set("span", std::to_string(span));
-    col.set("lo", std::to_string(lo.value_or(0)) + (scale == 1 ? "" : ", " + std::to_string(scale)));
+    put(col, "span", std::to_string(span));
+    put(col, "lo", std::to_string(lo.value_or(0)) + (scale == 1 ? "" : ", " + std::to_string(scale)));
     append(band_columns, std::move(col));
   }
   d.set("band_columns", band_columns);  // and again, moved, in the dense index
   const std::string key_param = bt.key_type == KeyType::fraction ? "fire_points" : "result";
   const std::string column_index = single ? std::string("0") : std::string("static_cast<std::size_t>(column)");
-  d.set("key_param", key_param);
-  d.set("column_param", single ? std::string() : std::string("Column column, "));
-  d.set("column_index", column_index);
+  put(d, "key_param", key_param);
+  put(d, "column_param", single ? std::string() : std::string("Column column, "));
+  put(d, "column_index", column_index);
   // The row of the key: an expression the lookups share.
   if (!dense) {
-    d.set("row_of_key", fmt::format("qrs::find_in_order(kBands[{0}], kOrder[{0}], qrs::Fraction({1}))", column_index,
+    put(d, "row_of_key", fmt::format("qrs::find_in_order(kBands[{0}], kOrder[{0}], qrs::Fraction({1}))", column_index,
                                     key_param));
   } else if (bt.key_type == KeyType::fraction) {
-    d.set("row_of_key", fmt::format("kIndex[{}].at<{}>({})", column_index, scale, key_param));
+    put(d, "row_of_key", fmt::format("kIndex[{}].at<{}>({})", column_index, scale, key_param));
   } else {
-    d.set("row_of_key", fmt::format("kIndex[{}]({})", column_index, key_param));
+    put(d, "row_of_key", fmt::format("kIndex[{}]({})", column_index, key_param));
   }
   if (dense) {
     mst::data index;
-    index.set("span", std::to_string(span));
-    index.set("row_type", bt.rows.size() < 0xFF ? "unsigned char" : "std::uint16_t");
-    index.set("column_count", std::to_string(columns));
+    put(index, "span", std::to_string(span));
+    put(index, "row_type", bt.rows.size() < 0xFF ? "unsigned char" : "std::uint16_t");
+    put(index, "column_count", std::to_string(columns));
     put(index, "band_columns", std::move(band_columns));
     put(d, "dense", std::move(index));
   }
   if (bt.key_type == KeyType::integer) {
     if (!bt.min && !bt.max) {
-      d.set("total", true);
+      put(d, "total", true);
     } else {
       std::vector<std::string> checks;
       if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, bt.min->floor()));
       if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, bt.max->floor()));
-      d.set("bounded_integer", true);
-      d.set("bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
+      put(d, "bounded_integer", true);
+      put(d, "bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
     }
   } else {
-    d.set("fraction_key", true);
-    d.set("key_scale", std::to_string(scale));
+    put(d, "fraction_key", true);
+    put(d, "key_scale", std::to_string(scale));
   }
   if (bt.dice) {
     const DiceRoll& r = *bt.dice;
     mst::data dd;
-    dd.set("count", std::to_string(r.count));
-    dd.set("sides", std::to_string(r.sides));
-    dd.set("difference", cpp_bool(r.difference));
-    dd.set("pool", cpp_bool(!r.pool.empty()));
+    put(dd, "count", std::to_string(r.count));
+    put(dd, "sides", std::to_string(r.sides));
+    put(dd, "difference", cpp_bool(r.difference));
+    put(dd, "pool", cpp_bool(!r.pool.empty()));
     std::string notation = (r.count == 1 ? "" : std::to_string(r.count)) + "d" + std::to_string(r.sides);
     if (r.difference) notation = "each side " + notation + ", the difference of the modified results";
     if (!r.pool.empty()) notation += " symbol dice, as many as " + r.pool + " gives";
-    dd.set("roll_notation", notation);
+    put(dd, "roll_notation", notation);
     mst::data mods = list_of();
     for (const auto& m : r.modifiers) {
       mst::data md;
-      md.set("id", m);
+      put(md, "id", m);
       append(mods, std::move(md));
     }
     put(dd, "modifier_tables", std::move(mods));
-    dd.set("modifier_count", std::to_string(r.modifiers.size()));
+    put(dd, "modifier_count", std::to_string(r.modifiers.size()));
     put(d, "dice", std::move(dd));
   }
-  d.set("rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
+  put(d, "rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
   // Parts (sub-results) of every row, in row order.
   std::vector<std::pair<const BandRow*, const BandPart*>> parts;
   for (const auto& r : bt.rows) {
@@ -282,23 +282,23 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     mst::data list = list_of();
     for (const auto& [r, p] : parts) {
       mst::data item;
-      item.set("enumerator", cpp_identifier(p->id));
-      item.set("text", p->text.render());
+      put(item, "enumerator", cpp_identifier(p->id));
+      put(item, "text", p->text.render());
       append(list, std::move(item));
     }
     put(pd, "part_list", std::move(list));
-    pd.set("part_count", std::to_string(parts.size()));
-    pd.set("column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
-    pd.set("column_param", single ? std::string() : std::string("Column column, "));
-    pd.set("column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
-    pd.set("key_param", key_param);
+    put(pd, "part_count", std::to_string(parts.size()));
+    put(pd, "column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
+    put(pd, "column_param", single ? std::string() : std::string("Column column, "));
+    put(pd, "column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
+    put(pd, "key_param", key_param);
     mst::data pcols = list_of();
     for (std::size_t c = 0; c < bt.columns.size(); ++c) {
       mst::data col;
       mst::data cells = list_of();
       for (const auto& [r, p] : parts) {
         mst::data cell;
-        cell.set("band", cpp_band(p->bands[c].band));
+        put(cell, "band", cpp_band(p->bands[c].band));
         append(cells, std::move(cell));
       }
       put(col, "cells", std::move(cells));
@@ -312,29 +312,29 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
 
 mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
   mst::data d;
-  d.set("aliases", renamed_aliases<ModifierItem>(mt.items, spec_path, entry_old_ids<ModifierItem>));
+  put(d, "aliases", renamed_aliases<ModifierItem>(mt.items, spec_path, entry_old_ids<ModifierItem>));
   mst::data items = list_of();
   for (const auto& m : mt.items) {
     mst::data item;
-    item.set("enumerator", cpp_identifier(m.id));
-    item.set("id", m.id);
-    item.set("value", std::to_string(m.value.value_or(0)));
-    item.set("factor", cpp_fraction(m.factor.value_or(Fraction(1))));
-    item.set("group", m.group < 0 ? std::string("qrs::kNoGroup") : std::to_string(m.group));
-    item.set("notation", m.value_notation());
-    item.set("text", m.text.render());
-    item.set("column", std::to_string(m.column));
+    put(item, "enumerator", cpp_identifier(m.id));
+    put(item, "id", m.id);
+    put(item, "value", std::to_string(m.value.value_or(0)));
+    put(item, "factor", cpp_fraction(m.factor.value_or(Fraction(1))));
+    put(item, "group", m.group < 0 ? std::string("qrs::kNoGroup") : std::to_string(m.group));
+    put(item, "notation", m.value_notation());
+    put(item, "text", m.text.render());
+    put(item, "column", std::to_string(m.column));
     append(items, std::move(item));
   }
   put(d, "items", std::move(items));
-  d.set("item_count", std::to_string(mt.items.size()));
-  d.set("enum_type", cpp_enum_type(mt.items.size()));
-  d.set("group_count", std::to_string(mt.groups.size()));
+  put(d, "item_count", std::to_string(mt.items.size()));
+  put(d, "enum_type", cpp_enum_type(mt.items.size()));
+  put(d, "group_count", std::to_string(mt.groups.size()));
   mst::data groups = list_of();
   for (const auto& g : mt.groups) {
     mst::data gd;
-    gd.set("title", g.title.empty() ? g.id : g.title);
-    gd.set("note", g.note.empty() ? std::string() : ". " + g.note);
+    put(gd, "title", g.title.empty() ? g.id : g.title);
+    put(gd, "note", g.note.empty() ? std::string() : ". " + g.note);
     append(groups, std::move(gd));
   }
   put(d, "groups", std::move(groups));
@@ -343,53 +343,53 @@ mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
 
 mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
   mst::data d;
-  d.set("aliases", renamed_aliases<MatrixRow>(m.rows, spec_path, entry_old_ids<MatrixRow>));
+  put(d, "aliases", renamed_aliases<MatrixRow>(m.rows, spec_path, entry_old_ids<MatrixRow>));
   add_columns(d, m.columns, m.columns_vocabulary);
-  d.set("cell_type", cpp_cell_type(m.cell));
+  put(d, "cell_type", cpp_cell_type(m.cell));
   mst::data rows = list_of();
   for (const auto& r : m.rows) {
     mst::data row;
-    row.set("enumerator", cpp_identifier(r.id));
-    row.set("id", r.id);
-    row.set("name", r.name);
-    row.set("group", r.group);
+    put(row, "enumerator", cpp_identifier(r.id));
+    put(row, "id", r.id);
+    put(row, "name", r.name);
+    put(row, "group", r.group);
     mst::data cells = list_of();
     for (const auto& c : r.cells) {
       mst::data cell;
-      cell.set("notation", c.notation);
-      cell.set("value", cpp_cell_value(c, m.cell));
-      cell.set("unknown", cpp_bool(c.unknown));
+      put(cell, "notation", c.notation);
+      put(cell, "value", cpp_cell_value(c, m.cell));
+      put(cell, "unknown", cpp_bool(c.unknown));
       append(cells, std::move(cell));
     }
     put(row, "cells", std::move(cells));
     append(rows, std::move(row));
   }
   put(d, "rows", std::move(rows));
-  d.set("row_count", std::to_string(m.rows.size()));
+  put(d, "row_count", std::to_string(m.rows.size()));
   const bool ranged = !m.columns.empty() && std::all_of(m.columns.begin(), m.columns.end(), [](const Column& c) { return c.range.has_value(); });
   if (ranged) {
     mst::data ranges;
     mst::data list = list_of();
     for (const auto& c : m.columns) {
       mst::data r;
-      r.set("value", cpp_fraction(*c.range));
+      put(r, "value", cpp_fraction(*c.range));
       append(list, std::move(r));
     }
     put(ranges, "range_list", std::move(list));
     put(d, "ranges", std::move(ranges));
   }
-  d.set("enum_type", cpp_enum_type(m.rows.size()));
+  put(d, "enum_type", cpp_enum_type(m.rows.size()));
   return d;
 }
 
 void flatten(const std::vector<ListItem>& items, int depth, const std::string& section, mst::data& out, std::size_t& n) {
   for (const auto& i : items) {
     mst::data item;
-    item.set("depth", std::to_string(depth));
-    item.set("section", section);
-    item.set("label", i.label);
-    item.set("text", i.text.render());
-    item.set("condition", i.condition.render());
+    put(item, "depth", std::to_string(depth));
+    put(item, "section", section);
+    put(item, "label", i.label);
+    put(item, "text", i.text.render());
+    put(item, "condition", i.condition.render());
     append(out, std::move(item));
     ++n;
     flatten(i.items, depth + 1, section, out, n);
@@ -405,25 +405,25 @@ mst::data list_data(const ListTable& lt) {
   std::size_t trigger_count = 0;
   for (const auto& s : lt.sections) {
     mst::data sd;
-    sd.set("title", s.title);
-    sd.set("id", s.id);
+    put(sd, "title", s.title);
+    put(sd, "id", s.id);
     append(sections, std::move(sd));
     flatten(s.items, 0, s.id, items, n);
     if (s.trigger) {
       mst::data td;
-      td.set("section", s.id);
-      td.set("table", s.trigger->table);
-      td.set("band", cpp_band(s.trigger->band.band));
+      put(td, "section", s.id);
+      put(td, "table", s.trigger->table);
+      put(td, "band", cpp_band(s.trigger->band.band));
       append(triggers, std::move(td));
       ++trigger_count;
     }
   }
   put(d, "triggers", std::move(triggers));
-  d.set("trigger_count", std::to_string(trigger_count));
+  put(d, "trigger_count", std::to_string(trigger_count));
   put(d, "items", std::move(items));
-  d.set("item_count", std::to_string(n));
+  put(d, "item_count", std::to_string(n));
   put(d, "sections", std::move(sections));
-  d.set("section_count", std::to_string(lt.sections.size()));
+  put(d, "section_count", std::to_string(lt.sections.size()));
   return d;
 }
 
@@ -432,13 +432,13 @@ mst::data facts_data(const FactsTable& ft) {
   mst::data items = list_of();
   for (const auto& f : ft.items) {
     mst::data item;
-    item.set("id", f.id);
-    item.set("value", f.value);
-    item.set("text", f.text.render());
+    put(item, "id", f.id);
+    put(item, "value", f.value);
+    put(item, "text", f.text.render());
     append(items, std::move(item));
   }
   put(d, "items", std::move(items));
-  d.set("item_count", std::to_string(ft.items.size()));
+  put(d, "item_count", std::to_string(ft.items.size()));
   return d;
 }
 
@@ -543,60 +543,60 @@ std::string emit_cpp_header(const Spec& spec) { return CppHeaderEmitter().header
 
 std::string CppHeaderEmitter::header(const Spec& spec) {
   mst::data d;
-  d.set("namespace", cpp_namespace(spec));
-  d.set("sheet_namespace", cpp_namespace(spec));
-  d.set("id", spec.id);
-  d.set("system", spec.system);
-  d.set("title", spec.title);
-  d.set("subtitle", spec.subtitle);
-  d.set("period", spec.period);
-  d.set("edition", spec.edition);
-  d.set("figures", spec.figures);
-  d.set("spec_path", spec.path);
+  put(d, "namespace", cpp_namespace(spec));
+  put(d, "sheet_namespace", cpp_namespace(spec));
+  put(d, "id", spec.id);
+  put(d, "system", spec.system);
+  put(d, "title", spec.title);
+  put(d, "subtitle", spec.subtitle);
+  put(d, "period", spec.period);
+  put(d, "edition", spec.edition);
+  put(d, "figures", spec.figures);
+  put(d, "spec_path", spec.path);
   mst::data lineage = list_of();
   for (std::size_t i = 1; i < spec.lineage.size(); ++i) {
     mst::data l;
-    l.set("name", (i == 1 ? "from " : "  ") + spec.lineage[i]);
+    put(l, "name", (i == 1 ? "from " : "  ") + spec.lineage[i]);
     append(lineage, std::move(l));
   }
   put(d, "lineage", std::move(lineage));
   mst::data vocabs = list_of();
   for (const auto& v : spec.vocabularies) {
     mst::data vd;
-    vd.set("type", cpp_type_name(v.id));
-    vd.set("title", v.title.empty() ? v.id : v.title);
-    vd.set("count", std::to_string(v.terms.size()));
-    vd.set("enum_type", cpp_enum_type(v.terms.size()));
+    put(vd, "type", cpp_type_name(v.id));
+    put(vd, "title", v.title.empty() ? v.id : v.title);
+    put(vd, "count", std::to_string(v.terms.size()));
+    put(vd, "enum_type", cpp_enum_type(v.terms.size()));
     mst::data terms = list_of();
     for (const auto& t : v.terms) {
       mst::data td;
-      td.set("enumerator", cpp_identifier(t.id));
-      td.set("id", t.id);
-      td.set("name", t.name);
-      td.set("old_name", t.old_name);
+      put(td, "enumerator", cpp_identifier(t.id));
+      put(td, "id", t.id);
+      put(td, "name", t.name);
+      put(td, "old_name", t.old_name);
       append(terms, std::move(td));
     }
     put(vd, "terms", std::move(terms));
-    vd.set("aliases", renamed_aliases<Term>(v.terms, spec.path, term_old_ids));
+    put(vd, "aliases", renamed_aliases<Term>(v.terms, spec.path, term_old_ids));
     append(vocabs, std::move(vd));
   }
   put(d, "vocabularies", std::move(vocabs));
   mst::data tables = list_of();
   for (const auto& t : spec.tables) {
     mst::data td;
-    td.set("namespace", cpp_identifier(t.id));
-    td.set("table_id", t.id);
-    td.set("title", t.title);
-    td.set("caption", t.caption);
-    td.set("kind", table_kind_name(t.kind));
+    put(td, "namespace", cpp_identifier(t.id));
+    put(td, "table_id", t.id);
+    put(td, "title", t.title);
+    put(td, "caption", t.caption);
+    put(td, "kind", table_kind_name(t.kind));
     std::visit(
         [&](const auto& body) {
           using T = std::decay_t<decltype(body)>;
-          if constexpr (std::is_same_v<T, BandTable>) td.set("bands", band_data(t, body, spec.path));
-          if constexpr (std::is_same_v<T, ModifierTable>) td.set("modifiers", modifier_data(body, spec.path));
-          if constexpr (std::is_same_v<T, Matrix>) td.set("matrix", matrix_data(body, spec.path));
-          if constexpr (std::is_same_v<T, ListTable>) td.set("list", list_data(body));
-          if constexpr (std::is_same_v<T, FactsTable>) td.set("facts", facts_data(body));
+          if constexpr (std::is_same_v<T, BandTable>) put(td, "bands", band_data(t, body, spec.path));
+          if constexpr (std::is_same_v<T, ModifierTable>) put(td, "modifiers", modifier_data(body, spec.path));
+          if constexpr (std::is_same_v<T, Matrix>) put(td, "matrix", matrix_data(body, spec.path));
+          if constexpr (std::is_same_v<T, ListTable>) put(td, "list", list_data(body));
+          if constexpr (std::is_same_v<T, FactsTable>) put(td, "facts", facts_data(body));
         },
         t.body);
     append(tables, std::move(td));

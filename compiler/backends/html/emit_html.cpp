@@ -48,8 +48,33 @@ const PaperSize& paper_size(Paper p) {
 
 // ------------------------------------------------------------------ rendering
 
+// The template file of a partial's name ("partials/table" -> "html/partials/table.mustache").
+std::string partial_file(const std::string& name) {
+  return "html/" + name + (name.find('.') == std::string::npos ? ".mustache" : "");
+}
+
+// The text with every partial written out in place, except partials/list_item, which includes
+// itself. The library parses a partial each time the rendering reaches it (once per table of
+// every sheet); written out, each is parsed once per run, with the template.
+std::string with_partials_inlined(std::string text) {
+  static const std::string kRecursive = "partials/list_item";
+  for (std::size_t at = text.find("{{>"); at != std::string::npos; at = text.find("{{>", at)) {
+    const std::size_t end = text.find("}}", at);
+    if (end == std::string::npos) break;
+    std::string name = text.substr(at + 3, end - at - 3);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name == kRecursive) {
+      at = end + 2;
+      continue;
+    }
+    text.replace(at, end + 2 - at, load_template(partial_file(name)));  // scanned again: nested partials
+  }
+  return text;
+}
+
 mst::mustache parse_template(const std::string& name) {
-  mst::mustache tmpl(load_template(name));
+  mst::mustache tmpl(with_partials_inlined(load_template(name)));
   if (!tmpl.is_valid()) throw std::runtime_error(name + ": " + tmpl.error_message());
   return tmpl;
 }
@@ -59,8 +84,7 @@ std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
   // key can shadow them.
   for (const char* p : {"sheet.css", "partials/table", "partials/bands", "partials/modifiers", "partials/matrix",
                         "partials/list", "partials/list_item", "partials/facts"}) {
-    const std::string file = std::string("html/") + p + (std::string(p).find('.') == std::string::npos ? ".mustache" : "");
-    const std::string& text = load_template(file);
+    const std::string& text = load_template(partial_file(p));
     d.set(p, mst::partial([&text] { return text; }));
   }
   std::string out = tmpl.render(d);
@@ -69,26 +93,26 @@ std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
 }
 
 void set_sheet_fields(mst::data& d, const Spec& spec) {
-  d.set("sheet_title", spec.title);
-  d.set("subtitle", spec.subtitle);
-  d.set("has_subtitle", !spec.subtitle.empty());
-  d.set("has_period", !spec.period.empty());
-  d.set("period", spec.period);
-  d.set("has_edition", !spec.edition.empty());
-  d.set("edition", spec.edition);
-  d.set("figures", spec.figures);
-  d.set("spec_path", spec.path);
-  d.set("system", spec.system);
+  put(d, "sheet_title", spec.title);
+  put(d, "subtitle", spec.subtitle);
+  put(d, "has_subtitle", !spec.subtitle.empty());
+  put(d, "has_period", !spec.period.empty());
+  put(d, "period", spec.period);
+  put(d, "has_edition", !spec.edition.empty());
+  put(d, "edition", spec.edition);
+  put(d, "figures", spec.figures);
+  put(d, "spec_path", spec.path);
+  put(d, "system", spec.system);
   // The footer's imprint: publisher, copyright line, version (default: the edition), date.
   const Publisher& p = spec.publisher;
-  d.set("has_publisher", !p.name.empty());
-  d.set("publisher", p.name);
-  d.set("has_copyright", !p.copyright.empty());
-  d.set("copyright", p.copyright);
-  d.set("has_version", !p.version.empty());
-  d.set("version", p.version);
-  d.set("has_date", !p.date.empty());
-  d.set("date", p.date);
+  put(d, "has_publisher", !p.name.empty());
+  put(d, "publisher", p.name);
+  put(d, "has_copyright", !p.copyright.empty());
+  put(d, "copyright", p.copyright);
+  put(d, "has_version", !p.version.empty());
+  put(d, "version", p.version);
+  put(d, "has_date", !p.date.empty());
+  put(d, "date", p.date);
 }
 
 }  // namespace
@@ -140,19 +164,19 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
   const bool fixed = std::none_of(pages.begin(), pages.end(), [](const PlacedPage& p) { return p.flow > 0; });
   mst::data d;
   set_sheet_fields(d, spec);
-  d.set("paper", size.name);
-  d.set("page_size", size.css_size);
-  d.set("page_width", size.width);
-  d.set("page_height", size.height);
-  d.set("margin", kMargin);
-  d.set("has_font_size", !layout.font_size.empty());
-  d.set("font_size", layout.font_size);
+  put(d, "paper", size.name);
+  put(d, "page_size", size.css_size);
+  put(d, "page_width", size.width);
+  put(d, "page_height", size.height);
+  put(d, "margin", kMargin);
+  put(d, "has_font_size", !layout.font_size.empty());
+  put(d, "font_size", layout.font_size);
   mst::data page_list = list_of();
   for (std::size_t i = 0; i < pages.size(); ++i) {
     mst::data page = page_data(pages[i], marks);
-    page.set("page_number", std::to_string(i + 1));
-    page.set("page_count", std::to_string(pages.size()));
-    page.set("fixed_pages", fixed);
+    put(page, "page_number", std::to_string(i + 1));
+    put(page, "page_count", std::to_string(pages.size()));
+    put(page, "fixed_pages", fixed);
     append(page_list, std::move(page));
   }
   put(d, "pages", std::move(page_list));
@@ -160,11 +184,11 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
   if (marked) {
     for (const auto& l : change_marks.legend()) {
       mst::data item;
-      item.set("text", l);
+      put(item, "text", l);
       append(legend, std::move(item));
     }
   }
-  d.set("has_legend", marked);
+  put(d, "has_legend", marked);
   put(d, "legend", std::move(legend));
   return render(kSheetTemplate, parsed_->sheet, d);
 }
@@ -176,7 +200,7 @@ std::string HtmlSheetEmitter::index(const std::vector<const Spec*>& specs) const
     if (spec->abstract) continue;
     mst::data s;
     set_sheet_fields(s, *spec);
-    s.set("href", html_sheet_path(*spec));
+    put(s, "href", html_sheet_path(*spec));
     append(sheets, std::move(s));
   }
   put(d, "sheets", std::move(sheets));

@@ -155,13 +155,13 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const ChangeM
     // A section named like its only table ("Movement Rate") shows the name once.
     const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
     mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split, marks);
-    td.set("table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
+    put(td, "table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
     append(tables, std::move(td));
   }
   mst::data block;
-  block.set("side", b.size() > 1);
-  block.set("has_block_title", shared_title);
-  block.set("block_title", shared_title ? b[0].table->title : std::string());
+  put(block, "side", b.size() > 1);
+  put(block, "has_block_title", shared_title);
+  put(block, "block_title", shared_title ? b[0].table->title : std::string());
   put(block, "tables", std::move(tables));
   return block;
 }
@@ -177,10 +177,10 @@ mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
     mst::data sections = list_of();
     for (const auto& s : c.sections) {
       mst::data blocks = list_of();
-      for (const auto& b : s.blocks) blocks << block_data(s, b, marks);
+      for (const auto& b : s.blocks) append(blocks, block_data(s, b, marks));
       mst::data section;
-      section.set("has_heading", !s.title.empty());
-      section.set("heading", s.title);
+      put(section, "has_heading", !s.title.empty());
+      put(section, "heading", s.title);
       put(section, "blocks", std::move(blocks));
       append(sections, std::move(section));
     }
@@ -189,7 +189,7 @@ mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
     append(columns, std::move(col));
   }
   mst::data row;
-  row.set("layout_style", style);
+  put(row, "layout_style", style);
   put(row, "columns", std::move(columns));
   return row;
 }
@@ -198,12 +198,12 @@ mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
 
 mst::data page_data(const PlacedPage& p, const ChangeMarks* marks) {
   mst::data page;
-  page.set("has_page_title", !p.title.empty());
-  page.set("page_title", p.title);
-  page.set("flow", p.flow > 0);
-  page.set("page_style", p.font_size.empty() ? std::string() : "font-size: " + p.font_size);
+  put(page, "has_page_title", !p.title.empty());
+  put(page, "page_title", p.title);
+  put(page, "flow", p.flow > 0);
+  put(page, "page_style", p.font_size.empty() ? std::string() : "font-size: " + p.font_size);
   mst::data rows = list_of();
-  for (const auto& r : p.rows) rows << row_data(r, p.flow, marks);
+  for (const auto& r : p.rows) append(rows, row_data(r, p.flow, marks));
   put(page, "rows", std::move(rows));
   return page;
 }

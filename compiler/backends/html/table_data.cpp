@@ -13,7 +13,7 @@ namespace {
 
 mst::data text_item(const std::string& text) {
   mst::data d;
-  d.set("text", text);
+  put(d, "text", text);
   return d;
 }
 
@@ -27,8 +27,8 @@ struct TableContext {
   // Sets has_mark and mark on d for the part of the table at `path` below the table id.
   void mark(mst::data& d, const std::string& path) const {
     const std::string m = marks ? marks->at(path.empty() ? table.id : table.id + "/" + path) : std::string();
-    d.set("has_mark", !m.empty());
-    d.set("mark", m);
+    put(d, "has_mark", !m.empty());
+    put(d, "mark", m);
   }
   // Remembers an unknown value and which source note explains it: the row's when it speaks of
   // the unknown ("?"), else the table's. One line per document, short enough for a full page.
@@ -56,12 +56,12 @@ std::vector<std::pair<std::size_t, std::size_t>> block_ranges(std::size_t rows, 
   return out;
 }
 
-mst::data blocks_of(const mst::data& lines, int split) {
-  const auto& all = lines.list_value();
+mst::data blocks_of(mst::data&& lines, int split) {
+  auto& all = const_cast<mst::list&>(lines.list_value());  // moved from, one line at a time
   mst::data blocks = list_of();
   for (const auto& [first, last] : block_ranges(all.size(), split)) {
     mst::data block_lines = list_of();
-    for (std::size_t i = first; i < last; ++i) block_lines << all[i];
+    for (std::size_t i = first; i < last; ++i) append(block_lines, std::move(all[i]));
     mst::data block;
     put(block, "lines", std::move(block_lines));
     append(blocks, std::move(block));
@@ -82,21 +82,21 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
   mst::data cell_list = list_of();
   for (std::size_t i = 0; i < cells.size(); ++i) {
     mst::data cd;
-    cd.set("text", cells[i]);
-    cd.set("span", std::to_string(span_all ? columns : 1));
-    cd.set("unknown", is_unknown_notation(cells[i]));
+    put(cd, "text", cells[i]);
+    put(cd, "span", std::to_string(span_all ? columns : 1));
+    put(cd, "unknown", is_unknown_notation(cells[i]));
     const std::string m = i < cell_marks.size() ? cell_marks[i] : std::string();
-    cd.set("has_mark", !m.empty());
-    cd.set("mark", m);
+    put(cd, "has_mark", !m.empty());
+    put(cd, "mark", m);
     append(cell_list, std::move(cd));
   }
   put(line, "cells", std::move(cell_list));
-  line.set("has_title", !title.empty());
-  line.set("title", title_before(title, paragraphs.empty() ? std::string() : paragraphs.front()));
+  put(line, "has_title", !title.empty());
+  put(line, "title", title_before(title, paragraphs.empty() ? std::string() : paragraphs.front()));
   mst::data paras = list_of();
-  for (const auto& p : paragraphs) paras << text_item(p);
+  for (const auto& p : paragraphs) append(paras, text_item(p));
   put(line, "paragraphs", std::move(paras));
-  line.set("continues", continues);
+  put(line, "continues", continues);
   return line;
 }
 
@@ -129,7 +129,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
       }
       mst::data line =
           band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false, label_spans ? std::vector<std::string>{} : cell_marks);
-      line.set("number", r.number ? sheet_number(format_signed(*r.number)) : std::string());
+      put(line, "number", r.number ? sheet_number(format_signed(*r.number)) : std::string());
       ctx.mark(line, r.id);
       append(lines, std::move(line));
       has_effects = has_effects || !title.empty() || !paragraphs.empty();
@@ -152,7 +152,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
       }
       mst::data line = band_line(cells, false, bt.columns.size(), i == 0 ? title : std::string(), paras, i > 0,
                                  i == 0 ? cell_marks : std::vector<std::string>{});
-      line.set("number", i == 0 && r.number ? sheet_number(format_signed(*r.number)) : std::string());
+      put(line, "number", i == 0 && r.number ? sheet_number(format_signed(*r.number)) : std::string());
       if (i == 0) {
         ctx.mark(line, r.id);
       } else {
@@ -162,20 +162,20 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
     }
     has_effects = true;
   }
-  d.set("blocks", blocks_of(lines, split));
-  d.set("modifier_style", modifier_style);
-  d.set("has_numbers", std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); }));
-  d.set("has_effects", has_effects);
-  d.set("multi", !single);
-  d.set("key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
+  put(d, "blocks", blocks_of(std::move(lines), split));
+  put(d, "modifier_style", modifier_style);
+  put(d, "has_numbers", std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); }));
+  put(d, "has_effects", has_effects);
+  put(d, "multi", !single);
+  put(d, "key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
   // The sheet's heading over the columns ("Target" over Crack ... Green), in place of the key's.
-  d.set("has_columns_title", !single && !bt.columns_title.empty());
-  d.set("columns_title", bt.columns_title);
-  d.set("column_count", std::to_string(bt.columns.size()));
+  put(d, "has_columns_title", !single && !bt.columns_title.empty());
+  put(d, "columns_title", bt.columns_title);
+  put(d, "column_count", std::to_string(bt.columns.size()));
   mst::data columns = list_of();
   for (const auto& c : bt.columns) {
     mst::data cd;
-    cd.set("name", c.name);
+    put(cd, "name", c.name);
     append(columns, std::move(cd));
   }
   put(d, "columns", std::move(columns));
@@ -192,8 +192,8 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
     for (const auto& m : mt.items) {
       if (m.column != c) continue;
       mst::data item;
-      item.set("value", sheet_number(sheet_fraction(m.value_notation())));
-      item.set("text", m.text.render());
+      put(item, "value", sheet_number(sheet_fraction(m.value_notation())));
+      put(item, "text", m.text.render());
       ctx.mark(item, m.id);
       append(items, std::move(item));
     }
@@ -202,7 +202,7 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
     append(columns, std::move(col));
   }
   put(d, "columns", std::move(columns));
-  d.set("two_columns", last_column > 1);
+  put(d, "two_columns", last_column > 1);
   return d;
 }
 
@@ -230,9 +230,9 @@ mst::data column_group_data(const Matrix& m) {
   const auto flush = [&] {
     if (span == 0) return;
     mst::data g;
-    g.set("name", current);
-    g.set("named", current_named);
-    g.set("span", std::to_string(span));
+    put(g, "name", current);
+    put(g, "named", current_named);
+    put(g, "span", std::to_string(span));
     append(out, std::move(g));
   };
   for (const auto& col : m.columns) {
@@ -265,7 +265,7 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
   mst::data columns = list_of();
   for (const auto& c : m.columns) {
     mst::data cd;
-    cd.set("name", c.name);
+    put(cd, "name", c.name);
     append(columns, std::move(cd));
   }
   mst::data blocks = list_of();
@@ -278,16 +278,16 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
       const bool starts = i == start || m.rows[i - 1].group != r.group;
       std::size_t span = 1;
       while (starts && i + span < end && m.rows[i + span].group == r.group) ++span;
-      row.set("group_cell", row_groups && starts);
-      row.set("group_start", row_groups && starts && i != start);
-      row.set("group", r.group);
-      row.set("group_span", std::to_string(span));
-      row.set("name", r.name);
+      put(row, "group_cell", row_groups && starts);
+      put(row, "group_start", row_groups && starts && i != start);
+      put(row, "group", r.group);
+      put(row, "group_span", std::to_string(span));
+      put(row, "name", r.name);
       ctx.mark(row, r.id);
       mst::data cells = list_of();
       for (std::size_t c = 0; c < r.cells.size(); ++c) {
         mst::data cell = text_item(cell_text(r.cells[c], m.cell));
-        cell.set("unknown", r.cells[c].unknown);
+        put(cell, "unknown", r.cells[c].unknown);
         if (r.cells[c].unknown) ctx.unknown(r.source, r.group.empty() ? r.name : r.group + " " + r.name);
         ctx.mark(cell, r.id + "/" + m.columns[c].id);
         append(cells, std::move(cell));
@@ -298,12 +298,12 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
     mst::data block;
     put(block, "rows", std::move(rows));
     put(block, "columns", std::move(columns));
-    block.set("column_groups", column_group_data(m));
-    block.set("has_column_groups", !m.column_groups.empty());
-    block.set("has_row_groups", row_groups);
-    block.set("has_row_heading", !m.row_heading.empty());
-    block.set("row_heading", m.row_heading);
-    block.set("cell_type", cell_type_name(m.cell));
+    put(block, "column_groups", column_group_data(m));
+    put(block, "has_column_groups", !m.column_groups.empty());
+    put(block, "has_row_groups", row_groups);
+    put(block, "has_row_heading", !m.row_heading.empty());
+    put(block, "row_heading", m.row_heading);
+    put(block, "cell_type", cell_type_name(m.cell));
     append(blocks, std::move(block));
   }
   put(d, "blocks", std::move(blocks));
@@ -319,14 +319,14 @@ mst::data list_items(const std::vector<ListItem>& items, bool numbered, const Ta
     mst::data item;
     ++n;
     const std::string marker = !i.label.empty() ? i.label + "." : numbered ? std::to_string(n) + "." : std::string();
-    item.set("has_marker", !marker.empty());
-    item.set("marker", marker);
-    item.set("text", i.text.render());
-    item.set("has_condition", !i.condition.empty());
-    item.set("condition", i.condition.render());
-    item.set("has_items", !i.items.empty());
+    put(item, "has_marker", !marker.empty());
+    put(item, "marker", marker);
+    put(item, "text", i.text.render());
+    put(item, "has_condition", !i.condition.empty());
+    put(item, "condition", i.condition.render());
+    put(item, "has_items", !i.items.empty());
     ctx.mark(item, path + "/" + std::to_string(index++));
-    item.set("items", list_items(i.items, false, ctx, path, index));
+    put(item, "items", list_items(i.items, false, ctx, path, index));
     append(out, std::move(item));
   }
   return out;
@@ -344,12 +344,12 @@ mst::data list_data(const ListTable& lt, TableContext& ctx) {
   for (const auto& s : lt.sections) {
     mst::data sd;
     const std::string first = inline_item ? s.items[0].text.render() : std::string();
-    sd.set("inline", inline_item);
-    sd.set("inline_text", first);
-    sd.set("section_title", inline_item ? title_before(s.title, first) : s.title);
-    sd.set("has_section_title", !s.title.empty());
+    put(sd, "inline", inline_item);
+    put(sd, "inline_text", first);
+    put(sd, "section_title", inline_item ? title_before(s.title, first) : s.title);
+    put(sd, "has_section_title", !s.title.empty());
     std::size_t index = 0;
-    sd.set("items", list_items(s.items, s.numbered, ctx, s.id, index));
+    put(sd, "items", list_items(s.items, s.numbered, ctx, s.id, index));
     // An inline section prints its one item beside its title: a mark on either goes there.
     ctx.mark(sd, inline_item && ctx.marks && ctx.marks->at(ctx.table.id + "/" + s.id).empty() ? s.id + "/0" : s.id);
     append(sections, std::move(sd));
@@ -363,14 +363,14 @@ mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
   mst::data items = list_of();
   for (const auto& f : ft.items) {
     mst::data item;
-    item.set("has_label", !f.label.empty());
-    item.set("label", f.label);
-    item.set("has_value", !f.value.empty());
-    item.set("value", f.value);
-    item.set("unknown", f.unknown);
+    put(item, "has_label", !f.label.empty());
+    put(item, "label", f.label);
+    put(item, "has_value", !f.value.empty());
+    put(item, "value", f.value);
+    put(item, "unknown", f.unknown);
     if (f.unknown) ctx.unknown(std::nullopt, ctx.table.title);
     ctx.mark(item, f.id);
-    item.set("text", f.text.render());
+    put(item, "text", f.text.render());
     append(items, std::move(item));
   }
   put(d, "items", std::move(items));
@@ -383,26 +383,26 @@ mst::data table_data(const Table& t, bool show_title, int split, const ChangeMar
   mst::data d;
   TableContext ctx{t, marks, {}};
   ctx.mark(d, "");
-  d.set("table_id", t.id);
-  d.set("kind", table_kind_name(t.kind));
-  d.set("table_title", t.title);
-  d.set("show_title", show_title && !t.title.empty());
-  d.set("has_caption", !t.caption.empty());
-  d.set("caption", t.caption);
+  put(d, "table_id", t.id);
+  put(d, "kind", table_kind_name(t.kind));
+  put(d, "table_title", t.title);
+  put(d, "show_title", show_title && !t.title.empty());
+  put(d, "has_caption", !t.caption.empty());
+  put(d, "caption", t.caption);
   std::visit(
       [&](const auto& body) {
         using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) d.set("bands", band_data(body, split, ctx));
-        if constexpr (std::is_same_v<T, ModifierTable>) d.set("modifiers", modifier_data(body, ctx));
-        if constexpr (std::is_same_v<T, Matrix>) d.set("matrix", matrix_data(body, split, ctx));
-        if constexpr (std::is_same_v<T, ListTable>) d.set("list", list_data(body, ctx));
-        if constexpr (std::is_same_v<T, FactsTable>) d.set("facts", facts_data(body, ctx));
+        if constexpr (std::is_same_v<T, BandTable>) put(d, "bands", band_data(body, split, ctx));
+        if constexpr (std::is_same_v<T, ModifierTable>) put(d, "modifiers", modifier_data(body, ctx));
+        if constexpr (std::is_same_v<T, Matrix>) put(d, "matrix", matrix_data(body, split, ctx));
+        if constexpr (std::is_same_v<T, ListTable>) put(d, "list", list_data(body, ctx));
+        if constexpr (std::is_same_v<T, FactsTable>) put(d, "facts", facts_data(body, ctx));
       },
       t.body);
   // "?" is explained under the table: not in the sources, and where the spec says why.
   mst::data notes = list_of();
-  for (const auto& n : ctx.unknown_notes) notes << text_item(n);
-  d.set("has_unknown", !ctx.unknown_notes.empty());
+  for (const auto& n : ctx.unknown_notes) append(notes, text_item(n));
+  put(d, "has_unknown", !ctx.unknown_notes.empty());
   put(d, "unknown_notes", std::move(notes));
   return d;
 }
