@@ -419,7 +419,9 @@ void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
 void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   if (key == "source" || key == "notes") return;
   if (n.is_scalar()) {
-    if (kTextKeys.count(key)) n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
+    if (contains_ignoring_case(n.scalar, r.from_text) && kTextKeys.count(key)) {
+      n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
+    }
     return;
   }
   for (auto& item : n.items) rename_in(*item, key, r);

@@ -62,6 +62,13 @@ std::string lower(std::string s) {
 
 }  // namespace
 
+bool contains_ignoring_case(const std::string& text, const std::string& from) {
+  const auto same = [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  };
+  return std::search(text.begin(), text.end(), from.begin(), from.end(), same) != text.end();
+}
+
 std::string replace_word(const std::string& text, const std::string& from, const std::string& to) {
   if (from.empty()) return text;
   const std::string lt = lower(text), lf = lower(from);
