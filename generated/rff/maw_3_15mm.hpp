@@ -325,7 +325,7 @@ inline constexpr std::array<qrs::ListItem, 11> kItems{ {
   qrs::ListItem{ 0, "maneuver_phase", "", "Replace, detach and attach leaders.", ""},
   qrs::ListItem{ 0, "maneuver_phase", "", "Repeat steps a, b, and c to resolve all maneuver checks:", ""},
   qrs::ListItem{ 1, "maneuver_phase", "a", "Select participating units and leaders for one maneuver check and resolve the check.", ""},
-  qrs::ListItem{ 1, "maneuver_phase", "b", "Declare charges. Opponent declares cavalry countercharges. Declare hasty squares.", ""},
+  qrs::ListItem{ 1, "maneuver_phase", "b", "Declare charges. Opponent declares cavalry counter charges. Declare hasty squares.", ""},
   qrs::ListItem{ 1, "maneuver_phase", "c", "Maneuver units according to the effects. Form hasty squares and move charging and countercharging units first.", ""},
   qrs::ListItem{ 1, "maneuver_phase", "d", "Move detached leaders.", ""},
   qrs::ListItem{ 0, "fire_phase", "", "Opponent resolves all defensive fire combat.", ""},
@@ -1280,10 +1280,10 @@ struct Table {
 
 }  // namespace charge_effects
 
-// matrix table: Unit Effectiveness
+// matrix table: Unit Effectiveness Table
 namespace unit_effectiveness {
-inline constexpr std::string_view kTitle = "Unit Effectiveness";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Unit Effectiveness Table";
+inline constexpr std::string_view kCaption = "Fresh / Worn / Spent";
 
 
 enum class Row : unsigned char {
@@ -1321,16 +1321,16 @@ inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited", "reli
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited", "Reliable", "Unreliable", "Dispirited", } };
 using Cell = qrs::Cell<qrs::Levels>;
 inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
-  { { Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1", qrs::Levels{true, false, 2, 0, 1}, false}, } },
-  { { Cell{"3/-1", qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1", qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-2", qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-2", qrs::Levels{true, false, 3, 0, 2}, false}, } },
-  { { Cell{"4/2/1", qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2", qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-3", qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-3", qrs::Levels{true, false, 4, 0, 3}, false}, } },
-  { { Cell{"5/3/2", qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3", qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-4", qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-4", qrs::Levels{true, false, 5, 0, 4}, false}, } },
-  { { Cell{"6/4/2", qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3", qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4", qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-5", qrs::Levels{true, false, 6, 0, 5}, false}, } },
-  { { Cell{"7/5/3", qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4", qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5", qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-5", qrs::Levels{true, false, 7, 0, 5}, false}, } },
-  { { Cell{"8/5/3", qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4", qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6", qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-7", qrs::Levels{true, false, 8, 0, 7}, false}, } },
-  { { Cell{"9/6/4", qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5", qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7", qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-8", qrs::Levels{true, false, 9, 0, 8}, false}, } },
-  { { Cell{"10/7/4", qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5", qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7", qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-9", qrs::Levels{true, false, 10, 0, 9}, false}, } },
-  { { Cell{"11/8/5", qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6", qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8", qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-10", qrs::Levels{true, false, 11, 0, 10}, false}, } },
+  { { Cell{"2/-/1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-/1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-/1", qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-/1", qrs::Levels{true, false, 2, 0, 1}, false}, } },
+  { { Cell{"3/-/1", qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1", qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-/2", qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-/2", qrs::Levels{true, false, 3, 0, 2}, false}, } },
+  { { Cell{"4/2/1", qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2", qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-/3", qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-/3", qrs::Levels{true, false, 4, 0, 3}, false}, } },
+  { { Cell{"5/3/2", qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3", qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-/4", qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-/4", qrs::Levels{true, false, 5, 0, 4}, false}, } },
+  { { Cell{"6/4/2", qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3", qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4", qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-/5", qrs::Levels{true, false, 6, 0, 5}, false}, } },
+  { { Cell{"7/5/3", qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4", qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5", qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-/5", qrs::Levels{true, false, 7, 0, 5}, false}, } },
+  { { Cell{"8/5/3", qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4", qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6", qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-/7", qrs::Levels{true, false, 8, 0, 7}, false}, } },
+  { { Cell{"9/6/4", qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5", qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7", qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-/8", qrs::Levels{true, false, 9, 0, 8}, false}, } },
+  { { Cell{"10/7/4", qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5", qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7", qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-/9", qrs::Levels{true, false, 10, 0, 9}, false}, } },
+  { { Cell{"11/8/5", qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6", qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8", qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-/10", qrs::Levels{true, false, 11, 0, 10}, false}, } },
   { { Cell{"12/8/5", qrs::Levels{true, true, 12, 8, 5}, false}, Cell{"12/9/6", qrs::Levels{true, true, 12, 9, 6}, false}, Cell{"12/10/8", qrs::Levels{true, true, 12, 10, 8}, false}, Cell{"12/11/10", qrs::Levels{true, true, 12, 11, 10}, false}, } },
   { { Cell{"13/9/6", qrs::Levels{true, true, 13, 9, 6}, false}, Cell{"13/10/7", qrs::Levels{true, true, 13, 10, 7}, false}, Cell{"13/11/9", qrs::Levels{true, true, 13, 11, 9}, false}, Cell{"13/12/11", qrs::Levels{true, true, 13, 12, 11}, false}, } },
   { { Cell{"14/10/6", qrs::Levels{true, true, 14, 10, 6}, false}, Cell{"14/11/7", qrs::Levels{true, true, 14, 11, 7}, false}, Cell{"14/12/9", qrs::Levels{true, true, 14, 12, 9}, false}, Cell{"14/13/12", qrs::Levels{true, true, 14, 13, 12}, false}, } },
