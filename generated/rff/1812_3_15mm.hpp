@@ -198,7 +198,7 @@ inline constexpr std::array<qrs::BandRow, 5> kRows{ {
   qrs::BandRow{"double_quick", "Double Quick", "Well handled maneuver at the double quick rate.", false, 0},
   qrs::BandRow{"well_handled", "Well Handled", "maneuver.", false, 0},
   qrs::BandRow{"tardy", "Tardy", "maneuver.", false, 0},
-  qrs::BandRow{"fall_back", "Fall Back", "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns. Hold position and fire only if out of close range, in square, or fortified.", false, 0},
+  qrs::BandRow{"fall_back", "Fall Back", "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage guns. Hold position and fire only, if out of close range, in square, or fortified.", false, 0},
   qrs::BandRow{"panic", "Panic", "Troops retreat broken. Guns limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns.", false, 0},
 } };
 
@@ -258,7 +258,7 @@ enum class Effect : unsigned char {
   panic,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"rally_with_elan", "Rally with Elan", "Return to good order and well handled maneuver.", false, 0},
+  qrs::BandRow{"rally_with_elan", "Rally with Élan", "Return to good order and well handled maneuver.", false, 0},
   qrs::BandRow{"rally", "Rally", "Return to good order and tardy maneuver.", false, 0},
   qrs::BandRow{"shaken", "Shaken", "Retreat out of close range. Hold position if out of close range, in square, or fortified. Return to good order.", false, 0},
   qrs::BandRow{"wavering", "Wavering", "Retreat out of close range. Hold position if out of close range, in square, or fortified. Broken troops reform. Remain disordered.", false, 0},
@@ -1301,10 +1301,10 @@ struct Table {
 
 }  // namespace charge_effects
 
-// matrix table: Unit Effectiveness
+// matrix table: Unit Effectiveness Table
 namespace unit_effectiveness {
-inline constexpr std::string_view kTitle = "Unit Effectiveness";
-inline constexpr std::string_view kCaption = "";
+inline constexpr std::string_view kTitle = "Unit Effectiveness Table";
+inline constexpr std::string_view kCaption = "Fresh / Worn / Spent";
 
 
 enum class Row : unsigned char {
