@@ -202,7 +202,7 @@ inline constexpr std::array<qrs::BandRow, 5> kRows{ {
   qrs::BandRow{"double_quick"sv, "Double Quick"sv, "Well handled maneuver at the double quick rate."sv, false, 0},
   qrs::BandRow{"well_handled"sv, "Well Handled"sv, "maneuver."sv, false, 0},
   qrs::BandRow{"tardy"sv, "Tardy"sv, "maneuver."sv, false, 0},
-  qrs::BandRow{"fall_back"sv, "Fall Back"sv, "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns. Hold position and fire only if out of close range, in square, or fortified."sv, false, 0},
+  qrs::BandRow{"fall_back"sv, "Fall Back"sv, "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage guns. Hold position and fire only, if out of close range, in square, or fortified."sv, false, 0},
   qrs::BandRow{"panic"sv, "Panic"sv, "Troops retreat broken. Guns limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns."sv, false, 0},
 } };
 
@@ -267,7 +267,7 @@ enum class Effect : unsigned char {
   panic,
 };
 inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"rally_with_elan"sv, "Rally with Elan"sv, "Return to good order and well handled maneuver."sv, false, 0},
+  qrs::BandRow{"rally_with_elan"sv, "Rally with Élan"sv, "Return to good order and well handled maneuver."sv, false, 0},
   qrs::BandRow{"rally"sv, "Rally"sv, "Return to good order and tardy maneuver."sv, false, 0},
   qrs::BandRow{"shaken"sv, "Shaken"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Return to good order."sv, false, 0},
   qrs::BandRow{"wavering"sv, "Wavering"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Broken troops reform. Remain disordered."sv, false, 0},
@@ -1338,10 +1338,10 @@ struct Table {
 
 }  // namespace charge_effects
 
-// matrix table: Unit Effectiveness
+// matrix table: Unit Effectiveness Table
 namespace unit_effectiveness {
-inline constexpr std::string_view kTitle = "Unit Effectiveness"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kTitle = "Unit Effectiveness Table"sv;
+inline constexpr std::string_view kCaption = "Fresh / Worn / Spent"sv;
 
 
 enum class Row : unsigned char {

@@ -341,7 +341,7 @@ inline constexpr std::array<qrs::ListItem, 11> kItems{ {
   qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Replace, detach and attach leaders."sv, ""sv},
   qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Repeat steps a, b, and c to resolve all maneuver checks:"sv, ""sv},
   qrs::ListItem{ 1, "maneuver_phase"sv, "a"sv, "Select participating units and leaders for one maneuver check and resolve the check."sv, ""sv},
-  qrs::ListItem{ 1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry countercharges. Declare hasty squares."sv, ""sv},
+  qrs::ListItem{ 1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry counter charges. Declare hasty squares."sv, ""sv},
   qrs::ListItem{ 1, "maneuver_phase"sv, "c"sv, "Maneuver units according to the effects. Form hasty squares and move charging and countercharging units first."sv, ""sv},
   qrs::ListItem{ 1, "maneuver_phase"sv, "d"sv, "Move detached leaders."sv, ""sv},
   qrs::ListItem{ 0, "fire_phase"sv, ""sv, "Opponent resolves all defensive fire combat."sv, ""sv},
@@ -1319,10 +1319,10 @@ struct Table {
 
 }  // namespace charge_effects
 
-// matrix table: Unit Effectiveness
+// matrix table: Unit Effectiveness Table
 namespace unit_effectiveness {
-inline constexpr std::string_view kTitle = "Unit Effectiveness"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kTitle = "Unit Effectiveness Table"sv;
+inline constexpr std::string_view kCaption = "Fresh / Worn / Spent"sv;
 
 
 enum class Row : unsigned char {
@@ -1360,16 +1360,16 @@ inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited"sv, "re
 inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited"sv, "Reliable"sv, "Unreliable"sv, "Dispirited"sv, } };
 using Cell = qrs::Cell<qrs::Levels>;
 inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
-  { { Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, } },
-  { { Cell{"3/-1"sv, qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1"sv, qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, } },
-  { { Cell{"4/2/1"sv, qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2"sv, qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, } },
-  { { Cell{"5/3/2"sv, qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3"sv, qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, } },
-  { { Cell{"6/4/2"sv, qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3"sv, qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4"sv, qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-5"sv, qrs::Levels{true, false, 6, 0, 5}, false}, } },
-  { { Cell{"7/5/3"sv, qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4"sv, qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5"sv, qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-5"sv, qrs::Levels{true, false, 7, 0, 5}, false}, } },
-  { { Cell{"8/5/3"sv, qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4"sv, qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6"sv, qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-7"sv, qrs::Levels{true, false, 8, 0, 7}, false}, } },
-  { { Cell{"9/6/4"sv, qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5"sv, qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7"sv, qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-8"sv, qrs::Levels{true, false, 9, 0, 8}, false}, } },
-  { { Cell{"10/7/4"sv, qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5"sv, qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7"sv, qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-9"sv, qrs::Levels{true, false, 10, 0, 9}, false}, } },
-  { { Cell{"11/8/5"sv, qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6"sv, qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8"sv, qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-10"sv, qrs::Levels{true, false, 11, 0, 10}, false}, } },
+  { { Cell{"2/-/1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-/1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-/1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-/1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, } },
+  { { Cell{"3/-/1"sv, qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1"sv, qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-/2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-/2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, } },
+  { { Cell{"4/2/1"sv, qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2"sv, qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-/3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-/3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, } },
+  { { Cell{"5/3/2"sv, qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3"sv, qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-/4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-/4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, } },
+  { { Cell{"6/4/2"sv, qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3"sv, qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4"sv, qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-/5"sv, qrs::Levels{true, false, 6, 0, 5}, false}, } },
+  { { Cell{"7/5/3"sv, qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4"sv, qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5"sv, qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-/5"sv, qrs::Levels{true, false, 7, 0, 5}, false}, } },
+  { { Cell{"8/5/3"sv, qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4"sv, qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6"sv, qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-/7"sv, qrs::Levels{true, false, 8, 0, 7}, false}, } },
+  { { Cell{"9/6/4"sv, qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5"sv, qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7"sv, qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-/8"sv, qrs::Levels{true, false, 9, 0, 8}, false}, } },
+  { { Cell{"10/7/4"sv, qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5"sv, qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7"sv, qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-/9"sv, qrs::Levels{true, false, 10, 0, 9}, false}, } },
+  { { Cell{"11/8/5"sv, qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6"sv, qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8"sv, qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-/10"sv, qrs::Levels{true, false, 11, 0, 10}, false}, } },
   { { Cell{"12/8/5"sv, qrs::Levels{true, true, 12, 8, 5}, false}, Cell{"12/9/6"sv, qrs::Levels{true, true, 12, 9, 6}, false}, Cell{"12/10/8"sv, qrs::Levels{true, true, 12, 10, 8}, false}, Cell{"12/11/10"sv, qrs::Levels{true, true, 12, 11, 10}, false}, } },
   { { Cell{"13/9/6"sv, qrs::Levels{true, true, 13, 9, 6}, false}, Cell{"13/10/7"sv, qrs::Levels{true, true, 13, 10, 7}, false}, Cell{"13/11/9"sv, qrs::Levels{true, true, 13, 11, 9}, false}, Cell{"13/12/11"sv, qrs::Levels{true, true, 13, 12, 11}, false}, } },
   { { Cell{"14/10/6"sv, qrs::Levels{true, true, 14, 10, 6}, false}, Cell{"14/11/7"sv, qrs::Levels{true, true, 14, 11, 7}, false}, Cell{"14/12/9"sv, qrs::Levels{true, true, 14, 12, 9}, false}, Cell{"14/13/12"sv, qrs::Levels{true, true, 14, 13, 12}, false}, } },

@@ -97,6 +97,8 @@ def check_expectations(sheets):
     for path in sorted(glob.glob(os.path.join(root, "tests", "expected", "*.tsv"))):
         spec = None
         lines = open(path, encoding="utf-8").read().split("\n")
+        if not any(line.startswith("# spec: ") for line in lines):
+            continue  # not a lookup table (wording.tsv names a spec on each line)
         for n, line in enumerate(lines, 1):
             if line.startswith("# spec: "):
                 spec = line[len("# spec: "):].strip().split("/")[-1]
@@ -158,6 +160,59 @@ def check_unknown(sheets):
         fail(f"maw-3-15mm cannonade_fire_points/hh/r4 should be a known value: {c}")
 
 
+def check_presentation(sheets):
+    """What the printed sheet shows around the data: the ACW sheet heads its fire-effects columns
+    TARGET (003's grid) and its unit effectiveness rows "Stands", a table it does not print
+    (appendix); the 1812 Version 3 sheet prints its fire effects without a row heading or appendix;
+    the imprint's version defaults to the edition, and nothing else of it is invented."""
+    def table(sheet, table_id):
+        return next(t for t in sheets[sheet]["tables"] if t["id"] == table_id)
+    acw = "acw-2.1-15mm"
+    checks = [
+        (table(acw, "fire_effects")["bands"]["columns_title"], "Target"),
+        (table(acw, "maneuver_good_order")["bands"]["columns_title"], ""),
+        (table(acw, "unit_effectiveness")["matrix"]["row_heading"], "Stands"),
+        (table(acw, "movement_rates")["matrix"]["row_heading"], ""),
+        (table(acw, "unit_effectiveness")["print"], "appendix"),
+        (table(acw, "fire_effects")["print"], "sheet"),
+        (table("maw-3-15mm", "weapons")["print"], "appendix"),
+        (sheets[acw]["publisher"], {"name": None, "copyright": None, "version": "2.1", "date": None}),
+        (sheets["1812-3-15mm"]["publisher"]["version"], "3"),
+    ]
+    for got, want in checks:
+        if got != want:
+            fail(f"presentation: JSON has {got!r}, expected {want!r}")
+    # Every table of every sheet says whether it is printed; every appendix table is one the spec marks.
+    for sheet in sheets.values():
+        for t in sheet["tables"]:
+            if t["print"] not in ("sheet", "appendix"):
+                fail(f"{sheet['id']} {t['id']}: print is {t['print']!r}")
+
+
+def check_publisher(out_root):
+    """A spec's publisher: block reaches the JSON as written (a house variant of an installed sheet)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        house = os.path.join(tmp, "rules", "house")
+        os.makedirs(house)
+        with open(os.path.join(house, "acw-house.yaml"), "w", encoding="utf-8") as f:
+            f.write("qrs: 1\nextends: rff/acw-2.1-15mm\npublisher:\n  name: House Games\n"
+                    "  copyright: \"\u00a9 2026 House Games\"\n  date: March 2026\n")
+        r = subprocess.run([qrsc, "build", os.path.join(house, "acw-house.yaml"), "-I", os.path.join(root, "rules"),
+                            "-o", out_root, "--emit", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            fail(f"house spec with a publisher did not build: {r.stderr[:300]}")
+            return None
+    files = glob.glob(os.path.join(out_root, "**", "acw*house*.json"), recursive=True)
+    if len(files) != 1:
+        fail(f"expected one JSON file for the house spec, got {files}")
+        return None
+    sheet = json.load(open(files[0], encoding="utf-8"))
+    want = {"name": "House Games", "copyright": "\u00a9 2026 House Games", "version": "2.1", "date": "March 2026"}
+    if sheet["publisher"] != want:
+        fail(f"house publisher: JSON has {sheet['publisher']!r}, expected {want!r}")
+    return sheet
+
+
 def broken_variants(sheet):
     """Copies of a valid sheet that the schema must reject, each with what is wrong."""
     def mutate(f):
@@ -166,6 +221,7 @@ def broken_variants(sheet):
         return s
     bands = next(t for t in sheet["tables"] if t["kind"] == "bands")
     i = sheet["tables"].index(bands)
+    m = next(n for n, t in enumerate(sheet["tables"]) if t["kind"] == "matrix")
     return [
         ("unknown top-level key", mutate(lambda s: s.update(extra=1))),
         ("missing tables", mutate(lambda s: s.pop("tables"))),
@@ -177,6 +233,13 @@ def broken_variants(sheet):
         ("a fraction not in lowest terms form", mutate(lambda s: s["tables"][i]["bands"]["rows"][0]["bands"].__setitem__(
             0, {"from": {"num": 3, "den": 1}, "text": "3"}))),
         ("unknown provenance", mutate(lambda s: s["scaled_values"].append({"where": "x", "provenance": {"kind": "guessed"}}))),
+        ("no publisher", mutate(lambda s: s.pop("publisher"))),
+        ("a publisher part the format does not know", mutate(lambda s: s["publisher"].update(address="x"))),
+        ("an empty publisher name instead of null", mutate(lambda s: s["publisher"].update(name=""))),
+        ("a table without print", mutate(lambda s: s["tables"][i].pop("print"))),
+        ("print neither sheet nor appendix", mutate(lambda s: s["tables"][i].update(print="maybe"))),
+        ("a band table without columns_title", mutate(lambda s: s["tables"][i]["bands"].pop("columns_title"))),
+        ("a matrix without row_heading", mutate(lambda s: s["tables"][m]["matrix"].pop("row_heading"))),
     ]
 
 
@@ -201,11 +264,16 @@ def main():
             for e in errors[:5]:
                 fail(f"{os.path.relpath(f, out)}: {list(e.absolute_path)}: {e.message[:200]}")
             sheets[sheet["id"]] = sheet
+        house = check_publisher(os.path.join(out, "house"))
+        if house is not None:
+            for e in list(validator.iter_errors(house))[:5]:
+                fail(f"house sheet: {list(e.absolute_path)}: {e.message[:200]}")
     for what, broken in broken_variants(sheets["acw-2.1-15mm"]):
         if validator.is_valid(broken):
             fail(f"the schema accepts a sheet with {what}")
     checked = check_expectations(sheets)
     check_unknown(sheets)
+    check_presentation(sheets)
     for f in failures[:40]:
         print("FAIL:", f)
     print(f"{len(sheets)} JSON sheets valid against the schema; {checked} expectations from the seeds answered "

@@ -95,6 +95,8 @@ Json band_table(const BandTable& bt) {
   }
   return Json{{"key", std::move(key)},
               {"columns_vocabulary", bt.columns_vocabulary},
+              // The heading the sheet prints over the columns ("Target"); empty when it prints none.
+              {"columns_title", bt.columns_title},
               {"columns", columns(bt.columns)},
               {"rows", std::move(rows)}};
 }
@@ -170,6 +172,8 @@ Json matrix(const Matrix& m) {
     rows.push_back(std::move(row));
   }
   return Json{{"cell", cell_type_name(m.cell)},
+              // The heading over the row names ("Stands"); empty when the sheet prints none.
+              {"row_heading", m.row_heading},
               {"columns_vocabulary", m.columns_vocabulary},
               {"columns", columns(m.columns)},
               {"column_groups", std::move(groups)},
@@ -213,6 +217,8 @@ Json facts(const FactsTable& ft) {
 Json table(const Table& t) {
   Json j{{"id", t.id}, {"kind", table_kind_name(t.kind)}, {"title", t.title}, {"caption", t.caption}, {"notes", t.notes}};
   j["source"] = source(t.source);
+  // Reference material the published sheet does not print ("appendix"), or a table of the sheet.
+  j["print"] = t.appendix ? "appendix" : "sheet";
   j["order"] = t.order.empty() ? Json(nullptr) : Json(t.order);
   Json exceptions = Json::array();
   for (const auto& e : t.order_exceptions) exceptions.push_back(Json{{"row", e.row}, {"column", e.column}, {"reason", e.reason}});
@@ -297,6 +303,13 @@ std::string emit_json_sheet(const Spec& spec) {
     j[key] = *value;
   }
   j["lineage"] = spec.lineage;
+  // The printed imprint: null where the spec gives no such part (none is invented); the version
+  // is the edition unless the spec sets its own.
+  const auto given = [](const std::string& v) { return v.empty() ? Json(nullptr) : Json(v); };
+  j["publisher"] = Json{{"name", given(spec.publisher.name)},
+                        {"copyright", given(spec.publisher.copyright)},
+                        {"version", given(spec.publisher.version)},
+                        {"date", given(spec.publisher.date)}};
   Json sources = Json::array();
   for (const auto& s : spec.sources) {
     Json doc{{"id", s.id}};
