@@ -25,8 +25,9 @@ static_assert(acw::fallen_leader::lookup(11) == std::nullopt);
 // Row id answered by the generated lookup for (table, column, key), or "ERROR".
 using Answer = std::function<std::string(const std::string& column, const std::string& key)>;
 
-template <class Effect, class Rows>
-std::string id_of(std::optional<Effect> e, const Rows& rows) {
+// `e` is a std::optional or the qrs::Maybe a lookup that may find nothing returns.
+template <class Found, class Rows>
+std::string id_of(Found e, const Rows& rows) {
   return e ? std::string(rows[static_cast<std::size_t>(*e)].id) : "ERROR";
 }
 

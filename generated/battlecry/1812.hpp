@@ -449,7 +449,7 @@ inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
 // Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
 // the coverage in linear time.
 inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
-  qrs::BandOrder<5>{ 5, { { 0, 1, 2, 3, 4 } } },
+  qrs::BandOrder<5>{ 5, { 0, 1, 2, 3, 4 } },
 } };
 static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{1}}, std::optional<qrs::Fraction>{qrs::Fraction{6}}), "shooting_dice: every result must fall in exactly one band");
 
@@ -459,7 +459,7 @@ inline constexpr std::array<qrs::DenseIndex<8, unsigned char>, 1> kIndex{ {
 
 // What a Face means.
 
-[[nodiscard]] constexpr std::optional<Effect> lookup(int result) noexcept {
+[[nodiscard]] constexpr qrs::Maybe<Effect> lookup(int result) noexcept {
   if (result < 1 || result > 6) return std::nullopt;
   const std::size_t r = kIndex[0](result);
   if (r == qrs::npos) return std::nullopt;

@@ -215,7 +215,7 @@ inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
 // Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
 // the coverage in linear time.
 inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
-  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
 } };
 static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_good_order: every result must fall in exactly one band");
 
@@ -283,7 +283,7 @@ inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
 // Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
 // the coverage in linear time.
 inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
-  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
 } };
 static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_disordered: every result must fall in exactly one band");
 
@@ -581,7 +581,7 @@ inline constexpr std::array<std::array<Cell, 3>, 3> kCells{ {
 inline constexpr std::array<qrs::Fraction, 3> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{8}, qrs::Fraction{12}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
-[[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+[[nodiscard]] constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
   if (distance < qrs::Fraction(0)) return std::nullopt;
   for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
     if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
@@ -601,7 +601,7 @@ struct Table {
   static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::musketry_fire_points::kCells;
   [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::musketry_fire_points::cell(r, c); }
   static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::musketry_fire_points::kColumnRanges;
-  [[nodiscard]] static constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+  [[nodiscard]] static constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
     return qrs::rff::n1812_3_15mm::musketry_fire_points::column_for(distance);
   }
 };
@@ -655,7 +655,7 @@ inline constexpr std::array<std::array<Cell, 6>, 7> kCells{ {
 inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{12}, qrs::Fraction{24}, qrs::Fraction{36}, qrs::Fraction{48}, qrs::Fraction{60}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
-[[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+[[nodiscard]] constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
   if (distance < qrs::Fraction(0)) return std::nullopt;
   for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
     if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
@@ -675,7 +675,7 @@ struct Table {
   static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::cannonade_fire_points::kCells;
   [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::cannonade_fire_points::cell(r, c); }
   static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::cannonade_fire_points::kColumnRanges;
-  [[nodiscard]] static constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+  [[nodiscard]] static constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
     return qrs::rff::n1812_3_15mm::cannonade_fire_points::column_for(distance);
   }
 };
@@ -715,7 +715,7 @@ inline constexpr std::array<std::array<Cell, 4>, 1> kCells{ {
 inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{12}, qrs::Fraction{40}, qrs::Fraction{60}, qrs::Fraction{80}, } };
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
-[[nodiscard]] constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+[[nodiscard]] constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
   if (distance < qrs::Fraction(0)) return std::nullopt;
   for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
     if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
@@ -735,7 +735,7 @@ struct Table {
   static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::rocket_fire_points::kCells;
   [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::rocket_fire_points::cell(r, c); }
   static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::rocket_fire_points::kColumnRanges;
-  [[nodiscard]] static constexpr std::optional<Column> column_for(qrs::Fraction distance) noexcept {
+  [[nodiscard]] static constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
     return qrs::rff::n1812_3_15mm::rocket_fire_points::column_for(distance);
   }
 };
@@ -831,7 +831,7 @@ inline constexpr std::array<std::array<qrs::Band, 11>, 1> kBands{ {
 // Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
 // the coverage in linear time.
 inline constexpr std::array<qrs::BandOrder<11>, 1> kOrder{ {
-  qrs::BandOrder<11>{ 11, { { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 } } },
+  qrs::BandOrder<11>{ 11, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 } },
 } };
 static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{0}}, std::nullopt), "fire_point_modifiers: every result must fall in exactly one band");
 
@@ -842,7 +842,7 @@ inline constexpr std::array<qrs::DenseIndex<26, unsigned char>, 1> kIndex{ {
 // What a Fire points means.
 
 
-[[nodiscard]] constexpr std::optional<Effect> lookup(qrs::Fraction fire_points) noexcept {
+[[nodiscard]] constexpr qrs::Maybe<Effect> lookup(qrs::Fraction fire_points) noexcept {
   const std::size_t r = kIndex[0].at<1>(fire_points);
   if (r == qrs::npos) return std::nullopt;
   return static_cast<Effect>(r);
@@ -972,10 +972,10 @@ inline constexpr std::array<std::array<qrs::Band, 5>, 4> kBands{ {
 // Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
 // the coverage in linear time.
 inline constexpr std::array<qrs::BandOrder<5>, 4> kOrder{ {
-  qrs::BandOrder<5>{ 4, { { 4, 2, 1, 0 } } },
-  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
-  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
-  qrs::BandOrder<5>{ 5, { { 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<5>{ 4, { 4, 2, 1, 0 } },
+  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
+  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
+  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
 } };
 static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column elite");
 static_assert(qrs::covers_in_order(kBands[1], kOrder[1], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column veteran");
@@ -1006,7 +1006,7 @@ inline constexpr std::array<qrs::DenseIndex<10, unsigned char>, 4> kIndex{ {
 
 
 // The sub-result within a row that has parts, or nothing.
-[[nodiscard]] constexpr std::optional<Part> part(Column column, qrs::Fraction result) noexcept {
+[[nodiscard]] constexpr qrs::Maybe<Part> part(Column column, qrs::Fraction result) noexcept {
   const std::size_t r = qrs::find_band(kPartBands[static_cast<std::size_t>(column)], result);
   if (r == qrs::npos) return std::nullopt;
   return static_cast<Part>(r);
@@ -1223,7 +1223,7 @@ inline constexpr std::array<std::array<qrs::Band, 8>, 1> kBands{ {
 // Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
 // the coverage in linear time.
 inline constexpr std::array<qrs::BandOrder<8>, 1> kOrder{ {
-  qrs::BandOrder<8>{ 8, { { 7, 6, 5, 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<8>{ 8, { 7, 6, 5, 4, 3, 2, 1, 0 } },
 } };
 static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{1}}, std::optional<qrs::Fraction>{qrs::Fraction{10}}), "fallen_leader: every result must fall in exactly one band");
 
@@ -1233,7 +1233,7 @@ inline constexpr std::array<qrs::DenseIndex<12, unsigned char>, 1> kIndex{ {
 
 // What a Die result means.
 
-[[nodiscard]] constexpr std::optional<Effect> lookup(int result) noexcept {
+[[nodiscard]] constexpr qrs::Maybe<Effect> lookup(int result) noexcept {
   if (result < 1 || result > 10) return std::nullopt;
   const std::size_t r = kIndex[0](result);
   if (r == qrs::npos) return std::nullopt;
@@ -1298,7 +1298,7 @@ inline constexpr std::array<std::array<qrs::Band, 7>, 1> kBands{ {
 // Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
 // the coverage in linear time.
 inline constexpr std::array<qrs::BandOrder<7>, 1> kOrder{ {
-  qrs::BandOrder<7>{ 7, { { 6, 5, 4, 3, 2, 1, 0 } } },
+  qrs::BandOrder<7>{ 7, { 6, 5, 4, 3, 2, 1, 0 } },
 } };
 static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "charge_effects: every result must fall in exactly one band");
 

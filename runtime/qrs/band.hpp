@@ -91,10 +91,12 @@ constexpr bool covers_exactly_once(const std::array<Band, N>& bands, std::option
 // The present bands of one column in key order: qrsc sorts them when it writes the header, so
 // the compiler only checks the order (covers_in_order, linear) and a lookup can search it
 // (find_in_order, logarithmic) where a dense index would be too large.
+// Plain arrays here and in DenseIndex: every table has its own sizes, and a std::array of
+// each would be one more template for every translation unit to instantiate.
 template <std::size_t N>
 struct BandOrder {
   std::size_t count = 0;
-  std::array<std::uint16_t, N> rows{};  // row indices, lowest band first
+  std::uint16_t rows[N]{};  // row indices, lowest band first
 };
 
 // True when `order` lists every present band exactly once, in key order, and every key in the
@@ -105,7 +107,7 @@ constexpr bool covers_in_order(const std::array<Band, N>& bands, const BandOrder
   std::size_t present = 0;
   for (const Band& b : bands) present += b.present ? 1 : 0;
   if (order.count != present || present == 0) return false;
-  std::array<bool, N> seen{};
+  bool seen[N]{};
   for (std::size_t k = 0; k < order.count; ++k) {
     const std::size_t r = order.rows[k];
     if (r >= N || seen[r] || !bands[r].present) return false;
@@ -148,7 +150,7 @@ template <std::size_t Span, class Row = unsigned char>
 struct DenseIndex {
   static constexpr Row kNoRow = static_cast<Row>(-1);
   int lo = 0;
-  std::array<Row, Span> rows{};
+  Row rows[Span]{};
 
   [[nodiscard]] constexpr std::size_t operator()(int key) const {
     const int clamped = key < lo ? lo : (key >= lo + static_cast<int>(Span) ? lo + static_cast<int>(Span) - 1 : key);

@@ -8,6 +8,7 @@
 #include "qrs/cells.hpp"
 #include "qrs/dice.hpp"
 #include "qrs/fraction.hpp"
+#include "qrs/maybe.hpp"
 #include "qrs/modifiers.hpp"
 
 namespace qrs {
