@@ -75,6 +75,16 @@ TEST(GeneratedHeader, AcwBandTablesAnswerEveryExpectation) {
   EXPECT_GT(checked, 150);  // every band-table line of the file; guards against reading nothing
 }
 
+// Fire points start at 0 (key.min): below it there is no row, as for a bounded die result and
+// as `qrsc lookup` answers ("-1/2 is outside table"). 003's sheet: "less than 1 fire point: -5".
+TEST(GeneratedHeader, FractionKeysOutsideTheirDomainHaveNoRow) {
+  namespace fp = acw::fire_point_modifiers;
+  static_assert(!fp::lookup(qrs::Fraction(-1, 2)));
+  static_assert(fp::lookup(qrs::Fraction(0)) == fp::Effect::minus_5);
+  static_assert(fp::lookup(qrs::Fraction(1, 2)) == fp::Effect::minus_5);
+  EXPECT_EQ(fp::lookup(qrs::Fraction(-1, 4)), std::nullopt);
+}
+
 TEST(GeneratedHeader, TellingFireHasItsChargeOutcome) {
   namespace fe = acw::fire_effects;
   EXPECT_EQ(fe::part(acw::TargetRating::crack, 10), fe::Part::charge_checked);

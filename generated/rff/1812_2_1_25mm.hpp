@@ -835,6 +835,7 @@ inline constexpr std::array<qrs::DenseIndex<26, unsigned char>, 1> kIndex{ {
 
 
 [[nodiscard]] constexpr qrs::Maybe<Effect> lookup(qrs::Fraction fire_points) noexcept {
+  if (fire_points < qrs::Fraction{0}) return std::nullopt;
   const std::size_t r = kIndex[0].at<1>(fire_points);
   if (r == qrs::npos) return std::nullopt;
   return static_cast<Effect>(r);

@@ -249,6 +249,11 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
   } else {
     put(d, "fraction_key", true);
     put(d, "key_scale", std::to_string(scale));
+    // Outside the key's domain there is no row, as for integer keys and as `qrsc lookup` says.
+    std::vector<std::string> checks;
+    if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, cpp_fraction(*bt.min)));
+    if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, cpp_fraction(*bt.max)));
+    if (!checks.empty()) put(d, "fraction_bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
   }
   if (bt.dice) {
     const DiceRoll& r = *bt.dice;
