@@ -1,0 +1,128 @@
+// A variant's patch over its parent: maps key by key, lists of objects by id.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <set>
+
+#include "limits.hpp"
+#include "notation.hpp"
+#include "resolver.hpp"
+#include "schema.hpp"
+#include "words.hpp"
+
+namespace qrsc::resolving {
+
+void Resolver::merge_map(Node& base, const Node& patch, const std::string& inherited_reason, Resolution& out) {
+  std::string reason = inherited_reason;
+  if (const NodePtr o = patch.get("override"); o && o->is_scalar()) reason = o->scalar;
+  for (std::size_t i = 0; i < patch.entries.size(); ++i) {
+    const auto& [key, pv] = patch.entries[i];
+    const NodePtr bv = base.get(key);
+    if (key == "errata" && bv && bv->is_seq() && pv->is_seq()) {  // applied specs' errata add up
+      for (const auto& item : pv->items) bv->items.push_back(item->clone());
+      continue;
+    }
+    // Errors the merged map causes (a key the parent needed is gone, keys that no longer fit
+    // a changed kind) are the patch's doing: the builder reports them there.
+    if (bv && patch.loc.file) base.patched_at = patch.loc;
+    if (pv->is_null()) {  // `key: ~` removes what the parent had (e.g. `band` when a row gains columns)
+      base.erase(key);
+      continue;
+    }
+    if (!bv) {
+      base.set(key, pv->clone());
+      continue;
+    }
+    if (key == "cells" && bv->is_map() && pv->is_map()) {
+      for (const auto& [col, cv] : pv->entries) {
+        const NodePtr old = bv->get(col);
+        if (cv->is_null()) {
+          bv->erase(col);
+          continue;
+        }
+        std::string cell_reason = reason;
+        if (cv->is_map()) {
+          if (const NodePtr o = cv->get("override"); o && o->is_scalar()) cell_reason = o->scalar;
+        }
+        if (old) replaced(*old, cv->is_map() && cv->get("value") ? *cv->get("value") : *cv, cell_reason, out);
+        bv->set(col, cv->clone());
+      }
+      continue;
+    }
+    // Lists whose entries all have ids merge by id; any other list is replaced whole.
+    const auto all_have_ids = [](const Node& list) {
+      return std::all_of(list.items.begin(), list.items.end(), [](const NodePtr& n) { return n->is_map() && n->get("id"); });
+    };
+    if (bv->is_seq() && pv->is_seq() && kIdLists.count(key) && !pv->items.empty() && all_have_ids(*pv) &&
+        all_have_ids(*bv)) {
+      merge_list(*bv, *pv, key, reason, out);
+      continue;
+    }
+    if (bv->is_map() && pv->is_map()) {
+      merge_map(*bv, *pv, reason, out);
+      continue;
+    }
+    if (bv->is_scalar()) replaced(*bv, *pv, reason, out);
+    base.set(key, pv->clone());
+  }
+}
+
+void Resolver::merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason,
+                          Resolution& out) {
+  for (const auto& item : patch.items) {
+    const std::string id = id_of(*item);
+    auto it = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) { return id_of(*b) == id; });
+    const NodePtr remove = item->get("remove");
+    if (remove && remove->is_scalar() && remove->scalar == "true") {
+      if (it == base.items.end()) {
+        diags_->error(item->loc, "cannot remove '" + id + "': the parent has no such entry in '" + key + "'");
+      } else {
+        base.items.erase(it);
+      }
+      continue;
+    }
+    if (it == base.items.end() && !id.empty()) {
+      // An id that followed a rename: patches name the entry by its new id.
+      const auto renamed = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) {
+        const NodePtr olds = b->get("old_ids");
+        return olds && olds->is_seq() &&
+               std::any_of(olds->items.begin(), olds->items.end(), [&](const NodePtr& o) { return o->scalar == id; });
+      });
+      if (renamed != base.items.end()) {
+        diags_->error(item->loc, "'" + id + "' was renamed '" + id_of(**renamed) + "' (it follows a rename); use the new id");
+        continue;
+      }
+    }
+    if (it != base.items.end()) {
+      Node copy = *item;
+      copy.erase("after");
+      merge_map(**it, copy, reason, out);
+      continue;
+    }
+    if (key == "tables" && !item->get("kind")) {
+      std::vector<std::string> ids;
+      for (const auto& b : base.items) ids.push_back(id_of(*b));
+      const std::string msg = with_suggestion("the parent has no table '" + id + "' to patch (a new table needs 'kind')", id, ids);
+      diags_->error(item->loc, msg);
+      continue;
+    }
+    NodePtr fresh = item->clone();
+    std::size_t at = base.items.size();
+    if (const NodePtr after = fresh->get("after")) {
+      auto pos = std::find_if(base.items.begin(), base.items.end(),
+                              [&](const NodePtr& b) { return id_of(*b) == after->scalar; });
+      if (pos == base.items.end()) {
+        diags_->error(after->loc, "'after: " + after->scalar + "' names no entry of '" + key + "'");
+      } else {
+        at = static_cast<std::size_t>(pos - base.items.begin()) + 1;
+      }
+      fresh->erase("after");
+    }
+    base.items.insert(base.items.begin() + static_cast<std::ptrdiff_t>(at), fresh);
+  }
+}
+
+}  // namespace qrsc::resolving

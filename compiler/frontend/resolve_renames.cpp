@@ -1,0 +1,188 @@
+// Renames: a vocabulary term or a word of the sheet's text, and the ids that follow it.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <set>
+
+#include "limits.hpp"
+#include "notation.hpp"
+#include "resolver.hpp"
+#include "schema.hpp"
+#include "words.hpp"
+
+namespace qrsc::resolving {
+
+namespace {
+// The term `term` of vocabulary `vocabulary` in a resolved tree, or null.
+NodePtr existing_term(const NodePtr& tree, const std::string& vocabulary, const std::string& term) {
+  const NodePtr vocabs = tree->get("vocabularies");
+  if (!vocabs || !vocabs->is_seq()) return nullptr;
+  NodePtr found;
+  for (const auto& v : vocabs->items) {
+    const NodePtr id = v->is_map() ? v->get("id") : nullptr;
+    if (!id || id->scalar != vocabulary) continue;
+    if (const NodePtr terms = v->get("terms"); terms && terms->is_seq()) {
+      for (const auto& t : terms->items) {
+        if (const NodePtr tid = t->is_map() ? t->get("id") : nullptr; tid && tid->scalar == term) found = t;
+      }
+    }
+  }
+  return found;
+}
+}  // namespace
+
+void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out) {
+  const NodePtr list = own->get("renames");
+  if (!list) return;
+  if (!list->is_seq()) {
+    diags_->error(list->loc, "'renames' must be a list");
+    return;
+  }
+  for (const auto& n : list->items) {
+    Object o(n, "rename", *diags_, {"vocabulary", "term", "to", "name", "from", "ids", "source", "notes"});
+    if (!o.ok()) continue;
+    if (out.renames.size() >= limits::kMaxRenames) {
+      diags_->error(o.loc(), fmt::format("more than {} renames along this spec's lineage", limits::kMaxRenames));
+      break;
+    }
+    Rename r;
+    r.loc = o.loc();
+    r.vocabulary = o.str("vocabulary");
+    r.term = o.str("term");
+    r.to = o.str("to", true);
+    r.name = o.str("name");
+    r.from_text = o.str("from");
+    r.ids = o.strings("ids");
+    if (!r.vocabulary.empty()) {
+      // A vocabulary term: find it to learn its old display name.
+      const NodePtr term = existing_term(tree, r.vocabulary, r.term);
+      if (!term) {
+        diags_->error(r.loc, "rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'");
+        continue;
+      }
+      if (const NodePtr clash = existing_term(tree, r.vocabulary, r.to); clash && r.to != r.term) {
+        diags_->error(r.loc, "rename: vocabulary '" + r.vocabulary + "' already has a term '" + r.to + "'");
+        diags_->note(clash->loc, "the parent's term '" + r.to + "' is here");
+        continue;
+      }
+      const NodePtr old_name = term->get("name");
+      r.from_text = old_name && old_name->is_scalar() ? old_name->scalar : r.term;
+      if (r.name.empty()) r.name = r.to;
+      r.to_text = r.name;
+      auto set_scalar = [&](const char* key, const std::string& value) {
+        auto s = std::make_shared<Node>();
+        s->kind = Node::Kind::scalar;
+        s->scalar = value;
+        s->loc = r.loc;
+        term->set(key, s);
+      };
+      if (!term->get("old_id")) set_scalar("old_id", r.term);
+      if (!term->get("old_name")) set_scalar("old_name", r.from_text);
+      set_scalar("id", r.to);
+      set_scalar("name", r.name);
+    } else {
+      if (r.from_text.empty()) diags_->error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
+      r.to_text = r.to;
+    }
+    rename_in(*tree, "", r);
+    follow_rename(*tree, r, o.loc_of("ids"));
+    out.renames.push_back(r);
+  }
+}
+
+namespace {
+
+// How a renamed word is written inside ids: "Extended Line" -> "extended_line".
+std::string id_word(const std::string& text) {
+  std::string out;
+  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '_';
+  return out;
+}
+
+// The id with every whole `_`-separated occurrence of `from` replaced ("crack_unit" -> "elite_unit").
+std::string replace_id_word(const std::string& id, const std::string& from, const std::string& to) {
+  std::string padded = "_" + id + "_";
+  const std::string f = "_" + from + "_", t = "_" + to + "_";
+  for (std::size_t at = padded.find(f); at != std::string::npos; at = padded.find(f, at + t.size() - 1)) {
+    padded.replace(at, f.size(), t);
+  }
+  return padded.substr(1, padded.size() - 2);
+}
+
+
+}  // namespace
+
+// The ids a rename lists follow it: the row or item (and a modifier group of the same id, and
+// the groups' member lists) takes the renamed id, and keeps the old one in `old_ids` so the
+// header can offer it as a deprecated alias.
+void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
+  const std::string from = id_word(r.vocabulary.empty() ? r.from_text : r.term);
+  const std::string to = id_word(r.vocabulary.empty() ? r.to_text : r.to);
+  const NodePtr tables = tree.get("tables");
+  for (const auto& path : r.ids) {
+    const auto slash = path.find('/');
+    const std::string table_id = path.substr(0, slash);
+    const std::string id = slash == std::string::npos ? std::string() : path.substr(slash + 1);
+    NodePtr table;
+    for (const auto& t : tables && tables->is_seq() ? tables->items : std::vector<NodePtr>{}) {
+      if (id_of(*t) == table_id) table = t;
+    }
+    const std::string new_id = replace_id_word(id, from, to);
+    if (!table || id.empty()) {
+      diags_->error(loc, "rename: '" + path + "' names no table/id of the sheet being renamed");
+      continue;
+    }
+    if (new_id == id) {
+      diags_->error(loc, "rename: id '" + id + "' does not contain the renamed word '" + from + "'");
+      continue;
+    }
+    bool found = false;
+    for (const char* list : {"rows", "items", "groups"}) {
+      const NodePtr entries = table->get(list);
+      if (!entries || !entries->is_seq()) continue;
+      for (auto& e : entries->items) {
+        if (const NodePtr members = e->get("members"); members && members->is_seq()) {
+          for (auto& m : members->items) {
+            if (m->is_scalar() && m->scalar == id) m->scalar = new_id;
+          }
+        }
+        if (id_of(*e) != id) continue;
+        found = true;
+        const NodePtr idn = e->get("id");
+        auto old = idn->clone();
+        idn->scalar = new_id;
+        if (std::string(list) == "groups") continue;  // groups are not C++ names: no alias
+        NodePtr olds = e->get("old_ids");
+        if (!olds || !olds->is_seq()) {
+          olds = std::make_shared<Node>();
+          olds->kind = Node::Kind::sequence;
+          olds->loc = loc;
+          e->set("old_ids", olds);
+        }
+        olds->items.push_back(old);
+      }
+    }
+    if (!found) diags_->error(loc, "rename: table '" + table_id + "' has no row, item or group '" + id + "'");
+  }
+}
+
+void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
+  if (key == "source" || key == "notes") return;
+  if (n.is_scalar()) {
+    if (contains_ignoring_case(n.scalar, r.from_text) && kTextKeys.count(key)) {
+      n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
+    }
+    return;
+  }
+  for (auto& item : n.items) rename_in(*item, key, r);
+  for (auto& [k, v] : n.entries) {
+    // Cells and bands are keyed by column id; a renamed term renames its column.
+    if (!r.vocabulary.empty() && (key == "bands" || key == "cells") && k == r.term) k = r.to;
+    rename_in(*v, k, r);
+  }
+}
+
+}  // namespace qrsc::resolving

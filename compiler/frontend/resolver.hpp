@@ -1,0 +1,84 @@
+// The resolver's parts, shared by the files that implement it (resolve.cpp: loading, extends
+// and apply; resolve_renames.cpp; resolve_scale.cpp: scale conversion; resolve_merge.cpp: a
+// variant's patch over its parent). Private to the front end.
+#pragma once
+
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "model.hpp"
+#include "resolve.hpp"
+#include "source_tree.hpp"
+#include "spec_cache.hpp"
+#include "spec_search_path.hpp"
+
+namespace qrsc::resolving {
+
+namespace fs = std::filesystem;
+
+// Lists of objects that merge by id when a variant patches its parent.
+inline const std::set<std::string> kIdLists = {"tables", "rows",     "parts",    "columns", "terms",
+                                        "sections", "vocabularies", "items", "groups",  "sources"};
+// Keys whose scalars are sheet text (renames apply to them; a group's `note` is its comment in
+// the header). A source's `note` is never renamed: rename_in skips sources.
+inline const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle", "note",
+                                          "row_heading", "columns_title"};
+// Keys that belong to the variant mechanism, not to the sheet.
+inline const std::set<std::string> kVariantKeys = {"extends", "apply", "renames"};
+
+// The id of a list entry (a map with `id:`), or "".
+inline std::string id_of(const Node& n) {
+  const NodePtr id = n.is_map() ? n.get("id") : nullptr;
+  return id && id->is_scalar() ? id->scalar : std::string();
+}
+
+// Applies the factor and the rounding rule to one distance.
+inline Fraction scale_value(Fraction v, Fraction factor, const std::string& rounding) {
+  const Fraction x = v * factor;
+  if (rounding == "nearest") return Fraction((x + Fraction(1, 2)).floor());
+  if (rounding == "nearest_half") return Fraction((x * Fraction(2) + Fraction(1, 2)).floor(), 2);
+  if (rounding == "down") return Fraction(x.floor());
+  return x;
+}
+
+class Resolver {
+ public:
+  Resolver(Diagnostics& diags, const SpecSearchPath& search, SpecCache& cache)
+      : diags_(&diags), search_(search), cache_(cache) {}
+
+  NodePtr resolve(const fs::path& file, Resolution& out);
+  // The parent as this spec sees it before its own changes: the parent with every rename
+  // (of the applied specs and the spec's own) and the scale conversion, but no patches.
+  NodePtr baseline(const fs::path& file, Resolution& out);
+
+ private:
+  NodePtr load(const fs::path& file);
+  NodePtr resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out);
+  std::optional<fs::path> locate(const fs::path& from, const std::string& name, const Loc& loc) {
+    return find_spec(search_, from, name, loc, *diags_);
+  }
+  void apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out);
+  void apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out);
+  void rename_in(Node& n, const std::string& key, const Rename& r);
+  void follow_rename(Node& tree, const Rename& r, const Loc& loc);
+  void convert(Node& n, const std::string& key, bool rates);
+  void convert_scalar(Node& n, bool rate_cell);
+  void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
+  void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
+  void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
+
+  Diagnostics* diags_;  // where diagnostics go; a cached resolution's own while it is made
+  const SpecSearchPath& search_;
+  SpecCache& cache_;
+  bool renames_only_ = false;
+  std::vector<fs::path> stack_;
+  Fraction factor_{1};
+  std::string rounding_;
+  Loc ref_loc_;              // the `extends` or `apply` entry being followed, for diagnostics
+  std::size_t loaded_ = 0;   // spec files loaded, against limits::kMaxSpecFiles
+};
+
+}  // namespace qrsc::resolving
