@@ -44,6 +44,7 @@ std::string cpp_type_name(const std::string& id) {
 
 std::string cpp_string(const std::string& text) {
   std::string out;
+  out.reserve(text.size());
   for (unsigned char c : text) {
     switch (c) {
       case '\\': out += "\\\\"; break;
