@@ -225,7 +225,7 @@ def broken_variants(sheet):
     return [
         ("unknown top-level key", mutate(lambda s: s.update(extra=1))),
         ("missing tables", mutate(lambda s: s.pop("tables"))),
-        ("wrong format_version", mutate(lambda s: s.update(format_version=2))),
+        ("wrong format_version", mutate(lambda s: s.update(format_version=1))),
         ("band table without its body", mutate(lambda s: s["tables"][i].pop("bands"))),
         ("two bodies in one table", mutate(lambda s: s["tables"][i].update(facts={"items": []}))),
         ("a band bound as a float", mutate(lambda s: s["tables"][i]["bands"]["rows"][0]["bands"].__setitem__(

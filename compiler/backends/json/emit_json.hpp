@@ -9,7 +9,7 @@
 namespace qrsc {
 
 // The version of the JSON format; bumped on any change that a consumer could notice.
-inline constexpr int kJsonFormatVersion = 1;
+inline constexpr int kJsonFormatVersion = 2;
 
 std::string emit_json_sheet(const Spec& spec);
 // The file's path under the output folder: beside the header, <system>/<file id>.json
