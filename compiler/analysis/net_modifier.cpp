@@ -6,6 +6,7 @@
 #include <map>
 
 #include "diagnostics.hpp"
+#include "qrs/modifiers.hpp"
 
 namespace qrsc {
 
@@ -82,7 +83,7 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
     if (fresh) continue;
     AppliedModifier& held = out.applied[slot->second];
     AppliedModifier& now = out.applied.back();
-    if (std::abs(now.value) > std::abs(held.value)) {
+    if (qrs::outweighs(now.value, held.value)) {
       held.counted = false;
       slot->second = out.applied.size() - 1;
     } else {

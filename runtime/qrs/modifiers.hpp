@@ -17,8 +17,13 @@ struct Modifier {
   std::int16_t group = kNoGroup;  // non-cumulative group index, or kNoGroup
 };
 
-// Sum of the modifiers that apply; within a non-cumulative group only the member of
-// largest magnitude counts ("the modifiers are not cumulative").
+// The rule of a non-cumulative group ("the modifiers are not cumulative"): only the member of
+// largest magnitude counts, the first of equals. True when `value` takes the place of `held`.
+// accumulate below and qrsc's explanation of a roll (analysis/net_modifier) both apply it.
+constexpr bool outweighs(int value, int held) { return (value < 0 ? -value : value) > (held < 0 ? -held : held); }
+
+// Sum of the modifiers that apply; within a non-cumulative group only the member that
+// outweighs the others counts.
 template <std::size_t N, std::size_t Groups>
 constexpr int accumulate(const std::array<Modifier, N>& mods, const std::array<bool, N>& applies) {
   int total = 0;
@@ -32,9 +37,7 @@ constexpr int accumulate(const std::array<Modifier, N>& mods, const std::array<b
       continue;
     }
     const auto g = static_cast<std::size_t>(m.group);
-    const int mag = m.value < 0 ? -m.value : m.value;
-    const int best_mag = best[g] < 0 ? -best[g] : best[g];
-    if (!seen[g] || mag > best_mag) best[g] = m.value;
+    if (!seen[g] || outweighs(m.value, best[g])) best[g] = m.value;
     seen[g] = true;
   }
   for (std::size_t g = 0; g < Groups; ++g) total += seen[g] ? best[g] : 0;
