@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <map>
 #include <kainjow/mustache.hpp>
 #include <stdexcept>
 
@@ -53,22 +54,25 @@ std::string partial_file(const std::string& name) {
   return "html/" + name + (name.find('.') == std::string::npos ? ".mustache" : "");
 }
 
-// The text with every partial written out in place, except partials/list_item, which includes
-// itself. The library parses a partial each time the rendering reaches it (once per table of
-// every sheet); written out, each is parsed once per run, with the template.
+// The text with every partial written out in place. The library parses a partial each time
+// the rendering reaches it (once per table and list item of every sheet); written out, each is
+// parsed once per run, with the template. A partial that includes itself (list_item: items
+// within items) is written out kMaxDepth levels deep and left a partial below that.
 std::string with_partials_inlined(std::string text) {
-  static const std::string kRecursive = "partials/list_item";
+  constexpr int kMaxDepth = 4;
+  std::map<std::string, int> written;  // times each partial was written out
   for (std::size_t at = text.find("{{>"); at != std::string::npos; at = text.find("{{>", at)) {
     const std::size_t end = text.find("}}", at);
     if (end == std::string::npos) break;
     std::string name = text.substr(at + 3, end - at - 3);
     name.erase(0, name.find_first_not_of(' '));
     name.erase(name.find_last_not_of(' ') + 1);
-    if (name == kRecursive) {
+    const std::string& body = load_template(partial_file(name));
+    if (body.find("{{>" + name + "}}") != std::string::npos && ++written[name] > kMaxDepth) {
       at = end + 2;
       continue;
     }
-    text.replace(at, end + 2 - at, load_template(partial_file(name)));  // scanned again: nested partials
+    text.replace(at, end + 2 - at, body);  // scanned again: nested partials
   }
   return text;
 }
