@@ -30,7 +30,12 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TBLGEN = shutil.which("llvm-tblgen-14") or shutil.which("llvm-tblgen")
-TBLGEN_INCLUDE = "/usr/lib/llvm-14/include"
+LLVM_CONFIG = shutil.which("llvm-config-14") or shutil.which("llvm-config")
+
+
+def tblgen_include():
+    """Where llvm/TableGen/SearchableTable.td is: the installed LLVM's include folder."""
+    return subprocess.run([LLVM_CONFIG, "--includedir"], capture_output=True, text=True, check=True).stdout.strip()
 
 
 def median_time(cmd, runs, cwd=None):
@@ -68,8 +73,8 @@ def main():
     for tool in (qrsc, floor):
         if not os.access(tool, os.X_OK):
             sys.exit(f"missing {tool}: build the targets qrsc and qrs_yaml_floor first")
-    if not TBLGEN:
-        sys.exit("llvm-tblgen-14 not found (Debian package llvm-14)")
+    if not TBLGEN or not LLVM_CONFIG:
+        sys.exit("llvm-tblgen-14 or llvm-config-14 not found (Debian package llvm-14)")
     runs = args.runs
     work = tempfile.mkdtemp(prefix="qrs_compile_speed_")
     results = []
@@ -92,7 +97,7 @@ def main():
         with open(td, "w") as fh:
             subprocess.run([sys.executable, os.path.join(ROOT, "bench", "tblgen_records.py"),
                             os.path.join(out, "rff", "acw_2_1_15mm.json")], stdout=fh, check=True)
-        tblgen = median_time([TBLGEN, "-gen-searchable-tables", "-I", TBLGEN_INCLUDE, td, "-o",
+        tblgen = median_time([TBLGEN, "-gen-searchable-tables", "-I", tblgen_include(), td, "-o",
                               os.path.join(work, "acw.inc")], runs)
         acw_parse = median_time([floor, acw], runs)
         report("yaml-cpp alone parsing the ACW spec (the floor of any yaml-cpp front end)", acw_parse,
