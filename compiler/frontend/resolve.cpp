@@ -18,15 +18,20 @@
 
 namespace qrsc::resolving {
 
-NodePtr Resolver::load(const fs::path& file) {
-  if (++loaded_ > limits::kMaxSpecFiles) {
-    const Loc at = ref_loc_.file ? ref_loc_ : Loc{std::make_shared<const std::string>(file.string()), 0, 0};
-    if (loaded_ == limits::kMaxSpecFiles + 1) {
-      diags_->error(at, fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
-                                   limits::kMaxSpecFiles));
-    }
-    return nullptr;
+bool Resolver::count_files(std::size_t files, const Loc& at) {
+  loaded_ += files;
+  if (loaded_ <= limits::kMaxSpecFiles) return true;
+  if (!file_limit_reported_) {
+    diags_->error(ref_loc_.file ? ref_loc_ : at,
+                  fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
+                              limits::kMaxSpecFiles));
+    file_limit_reported_ = true;
   }
+  return false;
+}
+
+NodePtr Resolver::load(const fs::path& file) {
+  if (!count_files(1, Loc{std::make_shared<const std::string>(file.string()), 0, 0})) return nullptr;
   const SpecCache::Parsed& parsed = cache_.parse(file);
   diags_->append(parsed.diags);
   return parsed.tree ? parsed.tree->clone() : nullptr;
@@ -47,13 +52,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
   const std::string key = canonical.string();
   if (const SpecCache::Resolved* hit = cache_.resolved(key)) {
     diags_->append(hit->diags);
-    loaded_ += hit->files;
-    if (loaded_ > limits::kMaxSpecFiles) {
-      diags_->error(ref_loc_.file ? ref_loc_ : hit->resolution.tree->loc,
-                    fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
-                                limits::kMaxSpecFiles));
-      return nullptr;
-    }
+    if (!count_files(hit->files, hit->resolution.tree->loc)) return nullptr;
     out = copy_of(hit->resolution);
     if (out.factor) {
       factor_ = *out.factor;
@@ -68,19 +67,14 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
   NodePtr tree = resolve_uncached(file, canonical, made.resolution);
   diags_ = outer;
   diags_->append(made.diags);
-  if (!tree || made.diags.has_errors()) {
-    out = std::move(made.resolution);
-    return tree;
-  }
-  // Kept for the specs that extend it. A spec compiled for itself (nothing on the stack) is
-  // not: keeping it would cost a copy of its whole tree, and if a later spec of the run
-  // extends it, resolving it again from its parsed file costs about the same.
-  if (stack_.empty()) {
-    made.resolution.tree = tree;
+  made.resolution.tree = tree;
+  // Kept for the specs that extend it. A failure is not kept, nor a spec compiled for itself
+  // (nothing on the stack): keeping it would cost a copy of its whole tree, and if a later spec
+  // of the run extends it, resolving it again from its parsed file costs about the same.
+  if (!tree || made.diags.has_errors() || stack_.empty()) {
     out = std::move(made.resolution);
     return out.tree;
   }
-  made.resolution.tree = tree;
   out = copy_of(made.resolution);
   made.files = loaded_ - loaded_before;
   cache_.keep_resolved(key, std::move(made));

@@ -56,6 +56,9 @@ class Resolver {
 
  private:
   NodePtr load(const fs::path& file);
+  // Counts spec files against limits::kMaxSpecFiles, reporting the first excess (at the
+  // `extends` or `apply` being followed, else at `at`); false past the limit.
+  bool count_files(std::size_t files, const Loc& at);
   NodePtr resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out);
   std::optional<fs::path> locate(const fs::path& from, const std::string& name, const Loc& loc) {
     return find_spec(search_, from, name, loc, *diags_);
@@ -79,6 +82,7 @@ class Resolver {
   std::string rounding_;
   Loc ref_loc_;              // the `extends` or `apply` entry being followed, for diagnostics
   std::size_t loaded_ = 0;   // spec files loaded, against limits::kMaxSpecFiles
+  bool file_limit_reported_ = false;
 };
 
 }  // namespace qrsc::resolving

@@ -213,7 +213,7 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     put(col, "lo", std::to_string(lo.value_or(0)) + (scale == 1 ? "" : ", " + std::to_string(scale)));
     append(band_columns, std::move(col));
   }
-  d.set("band_columns", band_columns);  // and again, moved, in the dense index
+  put(d, "band_columns", std::move(band_columns));  // the dense index reads them from here too
   const std::string key_param = bt.key_type == KeyType::fraction ? "fire_points" : "result";
   const std::string column_index = single ? std::string("0") : std::string("static_cast<std::size_t>(column)");
   put(d, "key_param", key_param);
@@ -232,8 +232,6 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     mst::data index;
     put(index, "span", std::to_string(span));
     put(index, "row_type", bt.rows.size() < 0xFF ? "unsigned char" : "std::uint16_t");
-    put(index, "column_count", std::to_string(columns));
-    put(index, "band_columns", std::move(band_columns));
     put(d, "dense", std::move(index));
   }
   if (bt.key_type == KeyType::integer) {
