@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <regex>
+#include <string_view>
 
 #include "builder.hpp"
 
@@ -11,13 +11,24 @@ namespace qrsc {
 
 namespace {
 
-// "d10", "2d6": how many dice of how many sides.
-std::optional<std::pair<int, int>> parse_roll(const std::string& text) {
-  static const std::regex re(R"(^([1-9][0-9]?)?d([1-9][0-9]{0,2})$)");
-  std::smatch m;
-  if (!std::regex_match(text, m, re)) return std::nullopt;
-  const int count = m[1].matched ? std::stoi(m[1].str()) : 1;
-  return std::pair{count, std::stoi(m[2].str())};
+// "d10", "2d6": how many dice (1-99, 1 when not written) of how many sides (1-999).
+std::optional<std::pair<int, int>> parse_roll(std::string_view text) {
+  // A number of 1 to `max_digits` digits without a leading zero, or nothing.
+  const auto number = [](std::string_view digits, std::size_t max_digits) -> std::optional<int> {
+    if (digits.empty() || digits.size() > max_digits || digits[0] == '0') return std::nullopt;
+    int n = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + (c - '0');
+    }
+    return n;
+  };
+  const std::size_t d = text.find('d');
+  if (d == std::string_view::npos) return std::nullopt;
+  const auto sides = number(text.substr(d + 1), 3);
+  const auto count = d == 0 ? std::optional<int>(1) : number(text.substr(0, d), 2);
+  if (!sides || !count) return std::nullopt;
+  return std::pair{*count, *sides};
 }
 
 std::vector<std::string> table_ids(const Spec& spec, TableKind kind) {

@@ -30,11 +30,13 @@ bool Resolver::count_files(std::size_t files, const Loc& at) {
   return false;
 }
 
-NodePtr Resolver::load(const fs::path& file) {
+ConstNodePtr Resolver::load(const fs::path& file) {
   if (!count_files(1, Loc{std::make_shared<const std::string>(file.string()), 0, 0})) return nullptr;
   const SpecCache::Parsed& parsed = cache_.parse(file);
   diags_->append(parsed.diags);
-  return parsed.tree ? parsed.tree->clone() : nullptr;
+  // The cached tree itself, not a copy: a spec's own tree is only read (merging copies what it
+  // takes into the tree being resolved), so later specs of the run find it as parsed.
+  return parsed.tree;
 }
 
 NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
@@ -82,7 +84,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
 }
 
 NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out) {
-  NodePtr own = load(file);
+  ConstNodePtr own = load(file);
   if (!own) return nullptr;
   stack_.push_back(canonical);
   out.lineage.push_back(file.string());
@@ -125,7 +127,7 @@ NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonic
   return ok ? tree : nullptr;
 }
 
-void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out) {
+void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::path& file, Resolution& out) {
   // 1. Applied (abstract) specs: their own content, in order.
   if (const NodePtr apply = own->get("apply")) {
     std::vector<NodePtr> names = apply->is_seq() ? apply->items : std::vector<NodePtr>{apply};
@@ -142,7 +144,7 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
         diags_->error(n->loc, "spec inheritance cycle through applied spec '" + n->scalar + "'");
         continue;
       }
-      NodePtr applied = load(*path);
+      ConstNodePtr applied = load(*path);
       if (!applied) continue;
       if (applied->get("extends")) {
         diags_->error(n->loc, "applied spec '" + n->scalar + "' has 'extends'; only self-contained abstract specs can be applied");
@@ -187,13 +189,16 @@ void Resolver::apply_content(NodePtr& tree, const NodePtr& own, const fs::path& 
   if (renames_only_) return;
   Node patch = *own;
   for (const auto& k : kVariantKeys) patch.erase(k);
+  share_patch_ = stack_.size() == 1;
   merge_map(*tree, patch, "", out);
+  share_patch_ = false;
+  shared_.clear();
   if (!own->get("abstract")) tree->erase("abstract");
   if (own->get("abstract")) tree->set("abstract", own->get("abstract"));
 }
 
 NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
-  NodePtr own = load(file);
+  ConstNodePtr own = load(file);
   if (!own) return nullptr;
   const NodePtr ext = own->get("extends");
   if (!ext || !ext->is_scalar()) return nullptr;

@@ -22,7 +22,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
     const auto& [key, pv] = patch.entries[i];
     const NodePtr bv = base.get(key);
     if (key == "errata" && bv && bv->is_seq() && pv->is_seq()) {  // applied specs' errata add up
-      for (const auto& item : pv->items) bv->items.push_back(item->clone());
+      for (const auto& item : pv->items) bv->items.push_back(take(item));
       continue;
     }
     // Errors the merged map causes (a key the parent needed is gone, keys that no longer fit
@@ -33,7 +33,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       continue;
     }
     if (!bv) {
-      base.set(key, pv->clone());
+      base.set(key, take(pv));
       continue;
     }
     if (key == "cells" && bv->is_map() && pv->is_map()) {
@@ -48,7 +48,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
           if (const NodePtr o = cv->get("override"); o && o->is_scalar()) cell_reason = o->scalar;
         }
         if (old) replaced(*old, cv->is_map() && cv->get("value") ? *cv->get("value") : *cv, cell_reason, out);
-        bv->set(col, cv->clone());
+        bv->set(col, take(cv));
       }
       continue;
     }
@@ -66,7 +66,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       continue;
     }
     if (bv->is_scalar()) replaced(*bv, *pv, reason, out);
-    base.set(key, pv->clone());
+    base.set(key, take(pv));
   }
 }
 
@@ -97,6 +97,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       }
     }
     if (it != base.items.end()) {
+      if (shared_.count(it->get())) *it = (*it)->clone();  // the same id twice in one patch
       Node copy = *item;
       copy.erase("after");
       merge_map(**it, copy, reason, out);
@@ -109,9 +110,10 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       diags_->error(item->loc, msg);
       continue;
     }
-    NodePtr fresh = item->clone();
+    const NodePtr after = item->get("after");
+    NodePtr fresh = after ? item->clone() : take(item);  // `after` is erased from it below
     std::size_t at = base.items.size();
-    if (const NodePtr after = fresh->get("after")) {
+    if (after) {
       auto pos = std::find_if(base.items.begin(), base.items.end(),
                               [&](const NodePtr& b) { return id_of(*b) == after->scalar; });
       if (pos == base.items.end()) {

@@ -34,7 +34,7 @@ NodePtr existing_term(const NodePtr& tree, const std::string& vocabulary, const 
 }
 }  // namespace
 
-void Resolver::apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out) {
+void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution& out) {
   const NodePtr list = own->get("renames");
   if (!list) return;
   if (!list->is_seq()) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "diagnostics.hpp"
@@ -55,7 +56,7 @@ class Resolver {
   NodePtr baseline(const fs::path& file, Resolution& out);
 
  private:
-  NodePtr load(const fs::path& file);
+  ConstNodePtr load(const fs::path& file);
   // Counts spec files against limits::kMaxSpecFiles, reporting the first excess (at the
   // `extends` or `apply` being followed, else at `at`); false past the limit.
   bool count_files(std::size_t files, const Loc& at);
@@ -63,8 +64,8 @@ class Resolver {
   std::optional<fs::path> locate(const fs::path& from, const std::string& name, const Loc& loc) {
     return find_spec(search_, from, name, loc, *diags_);
   }
-  void apply_content(NodePtr& tree, const NodePtr& own, const fs::path& file, Resolution& out);
-  void apply_renames(NodePtr& tree, const NodePtr& own, Resolution& out);
+  void apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::path& file, Resolution& out);
+  void apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution& out);
   void rename_in(Node& n, const std::string& key, const Rename& r);
   void follow_rename(Node& tree, const Rename& r, const Loc& loc);
   void convert(Node& n, const std::string& key, bool rates);
@@ -72,11 +73,22 @@ class Resolver {
   void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
   void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
   void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
+  // What a merge puts into the tree from a patch: the patch's node itself while share_patch_
+  // (nothing changes the tree after it), else a copy the tree can change.
+  NodePtr take(const NodePtr& patch_node) {
+    if (!share_patch_) return patch_node->clone();
+    shared_.insert(patch_node.get());
+    return patch_node;
+  }
 
   Diagnostics* diags_;  // where diagnostics go; a cached resolution's own while it is made
   const SpecSearchPath& search_;
   SpecCache& cache_;
   bool renames_only_ = false;
+  // The last merge of a spec compiled for itself: its result is built into the model and never
+  // merged into again, so it may share the parsed file's nodes instead of copying them.
+  bool share_patch_ = false;
+  std::unordered_set<const Node*> shared_;  // nodes taken so: a second entry with their id copies first
   std::vector<fs::path> stack_;
   Fraction factor_{1};
   std::string rounding_;

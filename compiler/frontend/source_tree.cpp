@@ -1,11 +1,12 @@
 #include "source_tree.hpp"
 
 #include <fmt/format.h>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/yaml.h>
+#include <yaml.h>
 
+#include <cstdint>
+#include <cstring>
 #include <fstream>
-#include <sstream>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -68,37 +69,88 @@ struct Abort {
   std::string message;
 };
 
-Loc loc_of(const YAML::Mark& m, const File& file) {
-  if (m.line < 0) return {file, 0, 0};
-  return {file, m.line + 1, m.column + 1};
+Loc loc_of(const yaml_mark_t& m, const File& file) {
+  return {file, static_cast<int>(m.line) + 1, static_cast<int>(m.column) + 1};
 }
 
-// Builds the located tree from the parser's events. yaml-cpp's own node graph shares an
-// anchored node between its aliases (and may contain itself: `a: &a [*a]`); here an alias is
-// a copy, so copies are counted against the node and byte limits and an alias inside its own
-// anchor is an error.
-class TreeBuilder final : public YAML::EventHandler {
+std::string_view text_of(const yaml_char_t* s) {
+  return s ? std::string_view(reinterpret_cast<const char*>(s)) : std::string_view();
+}
+
+// A plain scalar that YAML reads as null (and an empty node, which the parser gives as "").
+bool is_null_word(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
+
+// One libyaml event, freed however the loop below is left.
+struct Event {
+  yaml_event_t e{};
+  bool held = false;
+  ~Event() { release(); }
+  void release() {
+    if (std::exchange(held, false)) yaml_event_delete(&e);
+  }
+};
+
+// One libyaml parser over a string, freed however the parse ends.
+struct Parser {
+  yaml_parser_t p{};
+  explicit Parser(const std::string& text) {
+    yaml_parser_initialize(&p);
+    yaml_parser_set_input_string(&p, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  }
+  ~Parser() { yaml_parser_delete(&p); }
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+};
+
+// Builds the located tree from libyaml's parser events (libyaml is an event parser in C:
+// it neither recurses nor builds a graph, so nesting and aliases are ours to bound). An alias
+// is a copy, counted against the node and byte limits, and an alias inside its own anchor is an
+// error.
+class TreeBuilder {
  public:
-  TreeBuilder(const std::string& text, File file, Diagnostics& diags)
-      : text_(text), file_(std::move(file)), diags_(diags) {}
+  TreeBuilder(File file, Diagnostics& diags) : file_(std::move(file)), diags_(diags) {}
 
   NodePtr root() const { return root_; }
 
-  void OnDocumentStart(const YAML::Mark&) override {}
-  void OnDocumentEnd() override {}
-
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    auto n = make(mark, Node::Kind::null);
-    finish(n, anchor);
+  void scalar(const yaml_event_t& e) {
+    const auto& d = e.data.scalar;
+    const std::string_view tag = text_of(d.tag);
+    const bool plain = d.style == YAML_PLAIN_SCALAR_STYLE;
+    const std::string_view value(reinterpret_cast<const char*>(d.value), d.length);
+    if (plain && tag.empty() && is_null_word(value)) {
+      finish(make(e.start_mark, Node::Kind::null), d.anchor);
+      return;
+    }
+    auto n = make(e.start_mark, Node::Kind::scalar);
+    count(0, value.size(), n->loc);
+    n->quoted = !plain || tag == "!";
+    n->scalar.assign(value);
+    if (value.size() > limits::kMaxTextLength) {
+      diags_.error(n->loc, fmt::format("text of {} bytes is longer than the limit of {} bytes", value.size(),
+                                       limits::kMaxTextLength));
+    } else if (d.style != YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+      // Every other style only holds characters of the file, which were checked before parsing;
+      // only a double-quoted escape ("\0", "\x85") makes a character that is not in it.
+    } else if (const std::string bad = invalid_text(n->scalar); !bad.empty()) {
+      diags_.error(n->loc, bad);
+    }
+    finish(n, d.anchor);
   }
 
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    const Loc loc = loc_of(mark, file_);
-    const auto it = anchors_.find(anchor);
+  void alias(const yaml_event_t& e) {
+    const Loc loc = loc_of(e.start_mark, file_);
+    const std::string name(text_of(e.data.alias.anchor));
+    const auto it = anchors_.find(name);
     if (it == anchors_.end()) {
+      diags_.error(loc, fmt::format("alias '*{}' names no anchor: an anchor '&{}' must come before it",
+                                    printable(name), printable(name)));
+      finish(make(e.start_mark, Node::Kind::null), nullptr);
+      return;
+    }
+    if (!it->second.node) {
       // The anchor is still open: the alias is inside the node it names.
       diags_.error(loc, "alias refers to a node that contains it (a cycle)");
-      finish(make(mark, Node::Kind::null), 0);
+      finish(make(e.start_mark, Node::Kind::null), nullptr);
       return;
     }
     count(it->second.nodes, it->second.bytes, loc);
@@ -107,36 +159,27 @@ class TreeBuilder final : public YAML::EventHandler {
     add(copy);
   }
 
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
-    auto n = make(mark, Node::Kind::scalar);
-    count(0, value.size(), n->loc);
-    n->quoted = tag == "!";
-    if (n->quoted) check_closed_quote(mark);
-    if (value.size() > limits::kMaxTextLength) {
-      diags_.error(n->loc, fmt::format("text of {} bytes is longer than the limit of {} bytes", value.size(),
-                                       limits::kMaxTextLength));
-    } else if (const std::string bad = invalid_text(value); !bad.empty()) {
-      diags_.error(n->loc, bad);
+  void open(const yaml_event_t& e, Node::Kind kind, const yaml_char_t* anchor) {
+    NodePtr n = make(e.start_mark, kind);
+    if (stack_.size() >= static_cast<std::size_t>(limits::kMaxDepth)) {
+      throw Abort{n->loc, fmt::format("nested deeper than the limit of {} levels", limits::kMaxDepth)};
     }
-    n->scalar = value;
-    finish(n, anchor);
+    std::string name(text_of(anchor));
+    if (!name.empty()) anchors_[name] = {};  // open: an alias to it now is a cycle
+    stack_.push_back({n, std::move(name), nodes_ - 1, bytes_, nullptr, {}, false});
   }
 
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
-    open(make(mark, Node::Kind::sequence), anchor);
+  void close() {
+    Open o = std::move(stack_.back());
+    stack_.pop_back();
+    if (!o.anchor.empty()) anchors_[o.anchor] = {o.node, nodes_ - o.nodes_before, bytes_ - o.bytes_before};
+    add(o.node);
   }
-  void OnSequenceEnd() override { close(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
-    open(make(mark, Node::Kind::map), anchor);
-  }
-  void OnMapEnd() override { close(); }
 
  private:
   struct Open {
     NodePtr node;
-    YAML::anchor_t anchor = 0;
+    std::string anchor;
     std::size_t nodes_before = 0;  // for the size of an anchored node
     std::size_t bytes_before = 0;
     NodePtr key;                   // a map's key waiting for its value
@@ -144,12 +187,12 @@ class TreeBuilder final : public YAML::EventHandler {
     bool full = false;             // reached the item or key limit (reported once)
   };
   struct Anchored {
-    NodePtr node;
+    NodePtr node;  // null while the anchored node is still open
     std::size_t nodes = 0;
     std::size_t bytes = 0;
   };
 
-  NodePtr make(const YAML::Mark& mark, Node::Kind kind) {
+  NodePtr make(const yaml_mark_t& mark, Node::Kind kind) {
     auto n = std::make_shared<Node>();
     n->kind = kind;
     n->loc = loc_of(mark, file_);
@@ -169,22 +212,8 @@ class TreeBuilder final : public YAML::EventHandler {
     }
   }
 
-  void open(NodePtr n, YAML::anchor_t anchor) {
-    if (stack_.size() >= static_cast<std::size_t>(limits::kMaxDepth)) {
-      throw Abort{n->loc, fmt::format("nested deeper than the limit of {} levels", limits::kMaxDepth)};
-    }
-    stack_.push_back({n, anchor, nodes_ - 1, bytes_, nullptr, {}, false});
-  }
-
-  void close() {
-    Open o = std::move(stack_.back());
-    stack_.pop_back();
-    if (o.anchor != 0) anchors_[o.anchor] = {o.node, nodes_ - o.nodes_before, bytes_ - o.bytes_before};
-    add(o.node);
-  }
-
-  void finish(const NodePtr& n, YAML::anchor_t anchor) {
-    if (anchor != 0) anchors_[anchor] = {n, 1, n->scalar.size()};
+  void finish(const NodePtr& n, const yaml_char_t* anchor) {
+    if (anchor) anchors_[std::string(text_of(anchor))] = {n, 1, n->scalar.size()};
     add(n);
   }
 
@@ -230,60 +259,51 @@ class TreeBuilder final : public YAML::EventHandler {
     o.node->key_locs.push_back(key->loc);
   }
 
-  // yaml-cpp ends a quoted scalar at the end of the input without complaint; a quote that
-  // never closes is an error.
-  void check_closed_quote(const YAML::Mark& mark) {
-    if (mark.pos < 0 || static_cast<std::size_t>(mark.pos) >= text_.size()) return;
-    const std::size_t start = static_cast<std::size_t>(mark.pos);
-    const char q = text_[start];
-    if (q != '"' && q != '\'') return;
-    for (std::size_t i = start + 1; i < text_.size(); ++i) {
-      if (q == '"' && text_[i] == '\\') {
-        ++i;
-      } else if (text_[i] == q) {
-        if (q == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'') {
-          ++i;
-          continue;
-        }
-        return;
-      }
-    }
-    diags_.error(loc_of(mark, file_), std::string("unterminated ") + (q == '"' ? "double" : "single") +
-                                          "-quoted text: the closing quote is missing");
-  }
-
-  const std::string& text_;
   File file_;
   Diagnostics& diags_;
   NodePtr root_;
   std::vector<Open> stack_;
-  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  std::unordered_map<std::string, Anchored> anchors_;
   std::size_t nodes_ = 0;
   std::size_t bytes_ = 0;
 };
 
-// Records where a second document starts, and stops there.
-class SecondDocument final : public YAML::EventHandler {
- public:
-  struct Found {
-    YAML::Mark mark;
-  };
-  void OnDocumentStart(const YAML::Mark& mark) override { throw Found{mark}; }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { throw Found{mark}; }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { throw Found{mark}; }
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
-    throw Found{mark};
+// The byte offset of a 0-based line and column (columns count characters, as libyaml does).
+std::size_t offset_of(const std::string& text, std::size_t line, std::size_t column) {
+  std::size_t i = 0;
+  for (std::size_t l = 0; l < line && i < text.size(); ++i) {
+    if (text[i] == '\n') ++l;
   }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
-    throw Found{mark};
+  for (std::size_t c = 0; c < column && i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++c;
   }
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
-    throw Found{mark};
+  while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+  return i;
+}
+
+// libyaml's syntax error as a diagnostic: where the problem is, and what it is in (a quote that
+// never closes is reported at the quote, in words a spec author knows).
+void syntax_error(const yaml_parser_t& p, const std::string& text, const File& file, Diagnostics& diags) {
+  if (p.error == YAML_MEMORY_ERROR) {
+    diags.error({file, 0, 0}, "out of memory while reading the file");
+    return;
   }
-  void OnMapEnd() override {}
-};
+  const std::string problem = p.problem ? p.problem : "unreadable YAML";
+  const std::string context = p.context ? p.context : "";
+  if (context == "while scanning a quoted scalar") {
+    const std::size_t at = offset_of(text, p.context_mark.line, p.context_mark.column);
+    const bool single = at < text.size() && text[at] == '\'';
+    diags.error(loc_of(p.context_mark, file), std::string("unterminated ") + (single ? "single" : "double") +
+                                                  "-quoted text: the closing quote is missing");
+    return;
+  }
+  std::string message = "YAML syntax: " + problem;
+  if (!context.empty()) {
+    message += fmt::format(" ({} that starts at line {}, column {})", context, p.context_mark.line + 1,
+                           p.context_mark.column + 1);
+  }
+  diags.error(loc_of(p.problem_mark, file), printable(message));
+}
 
 // The 1-based line and column of a byte offset.
 Loc loc_at(const std::string& text, std::size_t offset, const File& file) {
@@ -301,9 +321,26 @@ Loc loc_at(const std::string& text, std::size_t offset, const File& file) {
 
 }  // namespace
 
+// True when none of the 8 bytes of `w` is outside printable ASCII 0x20..0x7E (word-at-a-time:
+// most of a spec is such text, and the check runs over every byte of every file).
+constexpr bool printable_ascii(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w;          // a byte < 0x20 (or >= 0x80)
+  const std::uint64_t del = ((w ^ (kOnes * 0x7F)) - kOnes) & ~(w ^ (kOnes * 0x7F));  // a byte == 0x7F
+  return ((w | below_space | del) & kHigh) == 0;
+}
+
 std::size_t invalid_utf8_at(const std::string& s, bool allow_newlines) {
   std::size_t i = 0;
   while (i < s.size()) {
+    if (i + 8 <= s.size()) {
+      std::uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if (printable_ascii(w)) {
+        i += 8;
+        continue;
+      }
+    }
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
       const bool layout = c == '\t' || (allow_newlines && (c == '\n' || c == '\r'));
@@ -349,7 +386,7 @@ std::string invalid_text(const std::string& s) {
 
 NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags) {
   auto file = std::make_shared<const std::string>(file_name);
-  // The bytes first: the parser must only ever see UTF-8 text (yaml-cpp would take a NUL
+  // The bytes first: the parser must only ever see UTF-8 text (a C parser would take a NUL
   // byte for the end of a string, or guess UTF-16 from one).
   std::size_t begin = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   if (const std::size_t at = invalid_utf8_at(text.substr(begin), true); at != std::string::npos) {
@@ -360,24 +397,37 @@ NodePtr load_yaml_string(const std::string& text, const std::string& file_name, 
                          : fmt::format("invalid UTF-8 byte 0x{:02X} (byte offset {}); a spec is UTF-8 text", c, offset));
     return nullptr;
   }
-  TreeBuilder builder(text, file, diags);
+  TreeBuilder builder(file, diags);
+  Parser parser(text);
+  bool in_document = false;  // the first document has started
   try {
-    std::istringstream in(text);
-    YAML::Parser parser(in);
-    parser.HandleNextDocument(builder);
-    try {
-      SecondDocument second;
-      if (parser.HandleNextDocument(second)) {
-        diags.error({file, 0, 0}, "a spec file holds one YAML document; this one has a second");
+    for (;;) {
+      Event ev;
+      if (!yaml_parser_parse(&parser.p, &ev.e)) {
+        syntax_error(parser.p, text, file, diags);
+        return nullptr;
       }
-    } catch (const SecondDocument::Found& f) {
-      diags.error(loc_of(f.mark, file), "a spec file holds one YAML document; a second one starts here");
+      ev.held = true;
+      const yaml_event_t& e = ev.e;
+      switch (e.type) {
+        case YAML_DOCUMENT_START_EVENT:
+          if (std::exchange(in_document, true)) {
+            diags.error(loc_of(e.start_mark, file), "a spec file holds one YAML document; a second one starts here");
+            return nullptr;
+          }
+          break;
+        case YAML_SCALAR_EVENT: builder.scalar(e); break;
+        case YAML_ALIAS_EVENT: builder.alias(e); break;
+        case YAML_SEQUENCE_START_EVENT: builder.open(e, Node::Kind::sequence, e.data.sequence_start.anchor); break;
+        case YAML_MAPPING_START_EVENT: builder.open(e, Node::Kind::map, e.data.mapping_start.anchor); break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT: builder.close(); break;
+        default: break;
+      }
+      if (e.type == YAML_STREAM_END_EVENT) break;
     }
   } catch (const Abort& a) {
     diags.error(a.loc, a.message);
-    return nullptr;
-  } catch (const YAML::Exception& e) {
-    diags.error(loc_of(e.mark, file), "YAML syntax: " + printable(e.msg));
     return nullptr;
   }
   if (diags.has_errors()) return nullptr;

@@ -1,4 +1,4 @@
-// The spec as a tree of located nodes. yaml-cpp nodes cannot say which file they came
+// The spec as a tree of located nodes. A parser's own nodes cannot say which file they came
 // from; once variants merge a parent into a child, every node must still know its origin
 // so that diagnostics point at the right file and scale conversion knows what it inherited.
 #pragma once
@@ -16,6 +16,7 @@ namespace qrsc {
 
 struct Node;
 using NodePtr = std::shared_ptr<Node>;
+using ConstNodePtr = std::shared_ptr<const Node>;  // a tree only read (a parsed file, shared)
 
 struct Node {
   enum class Kind { null, scalar, sequence, map };
