@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build clang libclang-rt-dev pkg-config
   libyaml-cpp-dev libyaml-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libkainjow-mustache-dev libcli11-dev nlohmann-json3-dev
+  libkainjow-mustache-dev libcli11-dev nlohmann-json3-dev   # kainjow: the reference tests/mustache_test.cpp checks our renderer against
   libclang-cpp14-dev libclang-14-dev llvm-14-dev   # qrs-migrate (libTooling of the packaged clang 14)
   chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
   groff-base   # the man page test renders qrsc.1

@@ -1,7 +1,7 @@
 // The C++ backend's renderer: one header per spec, from templates/cpp/sheet.hpp.mustache.
 #pragma once
 
-#include <kainjow/mustache.hpp>
+#include "mustache.hpp"
 #include <string>
 
 #include "diagnostics.hpp"
@@ -16,7 +16,7 @@ class CppHeaderEmitter {
   std::string header(const Spec& spec);
 
  private:
-  kainjow::mustache::mustache tmpl_;
+  tmpl::mustache tmpl_;
 };
 
 // One header, with a renderer of its own (tests, one-off uses).

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <map>
-#include <kainjow/mustache.hpp>
+#include "mustache.hpp"
 #include <stdexcept>
 
 #include "backend.hpp"
@@ -14,7 +14,7 @@
 
 namespace qrsc {
 
-namespace mst = kainjow::mustache;
+namespace mst = qrsc::tmpl;
 using html::kLayouts;
 using html::list_of;
 using html::page_data;

@@ -3,7 +3,7 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <kainjow/mustache.hpp>
+#include "mustache.hpp"
 #include <string>
 #include <vector>
 
@@ -12,7 +12,7 @@
 
 namespace qrsc::html {
 
-namespace mst = kainjow::mustache;
+namespace mst = qrsc::tmpl;
 
 // The layouts of every system, one file.
 inline constexpr const char* kLayouts = "html/layouts.yaml";

@@ -9,7 +9,7 @@
 
 namespace qrsc::html {
 
-namespace mst = kainjow::mustache;
+namespace mst = qrsc::tmpl;
 
 using qrsc::list_of;
 using qrsc::put;

@@ -1,0 +1,359 @@
+#include "mustache.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace qrsc::tmpl {
+
+// ------------------------------------------------------------------ data
+
+void data::set(std::string_view key, data value) {
+  if (!is_object()) return;
+  for (auto& [k, v] : fields_) {
+    if (k == key) {
+      v = std::move(value);
+      return;
+    }
+  }
+  fields_.emplace_back(std::string(key), std::move(value));
+}
+
+const data* data::get(std::string_view key) const {
+  if (!is_object()) return nullptr;
+  for (const auto& [k, v] : fields_) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+void data::push_back(data value) {
+  if (is_list()) items_.push_back(std::move(value));
+}
+
+void append_html_escaped(std::string& out, std::string_view text) {
+  std::size_t done = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char* entity = nullptr;
+    switch (text[i]) {
+      case '&': entity = "&amp;"; break;
+      case '<': entity = "&lt;"; break;
+      case '>': entity = "&gt;"; break;
+      case '"': entity = "&quot;"; break;
+      case '\'': entity = "&apos;"; break;
+      default: continue;
+    }
+    out.append(text.substr(done, i - done));
+    out.append(entity);
+    done = i + 1;
+  }
+  out.append(text.substr(done));
+}
+
+// ------------------------------------------------------------------ parsing
+
+struct mustache::Op {
+  enum class Kind : unsigned char { text, newline, variable, unescaped, section, inverted, partial };
+  Kind kind = Kind::text;
+  std::string text;                // the text, the line break, or the tag's name
+  std::vector<std::string> parts;  // a dotted name split at its dots (empty for a plain name)
+  std::size_t end = 0;             // a section: the index of the first operation after it
+};
+
+struct mustache::State {
+  std::string out;
+  std::size_t line_start = 0;    // where the current line begins in `out`
+  bool line_had_section = false;  // a section tag on this line: dropped if it is only blanks
+  std::vector<const data*> stack;
+  bool failed = false;
+};
+
+namespace {
+
+using Op = mustache::Op;
+
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// "a.b.c" as the library splits it (std::getline at each dot: no empty last part).
+std::vector<std::string> split_dots(std::string_view name) {
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  while (from < name.size()) {
+    const std::size_t dot = name.find('.', from);
+    if (dot == std::string_view::npos) {
+      parts.emplace_back(name.substr(from));
+      break;
+    }
+    parts.emplace_back(name.substr(from, dot - from));
+    from = dot + 1;
+  }
+  return parts;
+}
+
+bool valid_delimiter(std::string_view d) {
+  return std::none_of(d.begin(), d.end(), [](char c) { return c == '=' || is_space(c); });
+}
+
+// "=<% %>=": the new delimiters, or false when the tag is not a valid one.
+bool parse_delimiters(std::string_view contents, std::string& begin, std::string& end) {
+  if (contents.size() < 5 || contents.back() != '=') return false;
+  const std::string_view inner = trim(contents.substr(1, contents.size() - 2));
+  const std::size_t space = inner.find(' ');
+  if (space == std::string_view::npos) return false;
+  const std::size_t next = inner.find_first_not_of(' ', space + 1);
+  if (next == std::string_view::npos) return false;
+  const std::string_view b = inner.substr(0, space), e = inner.substr(next);
+  if (!valid_delimiter(b) || !valid_delimiter(e)) return false;
+  begin.assign(b);
+  end.assign(e);
+  return true;
+}
+
+struct OpenSection {
+  std::size_t op = 0;
+  std::size_t position = 0;
+};
+
+// Parses `text` into `ops`; "" or the library's message for the first error.
+std::string parse(std::string_view text, std::vector<Op>& ops) {
+  std::string begin = "{{", end = "}}";
+  bool braces = true;
+  std::vector<OpenSection> open;
+  std::size_t unclosed = std::string_view::npos;  // the first section not closed by its own name
+  std::string unclosed_name;
+  const auto not_closed = [&](const OpenSection& s) {
+    if (s.position < unclosed) {
+      unclosed = s.position;
+      unclosed_name = ops[s.op].text;
+    }
+  };
+  std::string current;
+  std::size_t closed_at = 0;  // ops before this belong to a closed section: text never joins them
+  const auto flush_text = [&] {
+    if (current.empty()) return;
+    if (ops.size() > closed_at && ops.back().kind == Op::Kind::text) {  // text around a comment
+      ops.back().text += current;
+    } else {
+      ops.push_back({Op::Kind::text, std::move(current), {}, 0});
+    }
+    current.clear();
+  };
+  const std::size_t n = text.size();
+  std::size_t pos = 0;
+  while (pos < n) {
+    if (text.compare(pos, begin.size(), begin) != 0) {
+      const char c = text[pos];
+      if (c == '\n' || c == '\r') {
+        const std::size_t len = c == '\r' && pos + 1 < n && text[pos + 1] == '\n' ? 2 : 1;
+        flush_text();
+        ops.push_back({Op::Kind::newline, std::string(text.substr(pos, len)), {}, 0});
+        pos += len;
+      } else {
+        current += c;
+        ++pos;
+      }
+      continue;
+    }
+    flush_text();
+    const std::size_t start = pos;
+    std::size_t contents_at = start + begin.size();
+    const bool triple = braces && start != n - 2 && contents_at < n && text[contents_at] == begin[0];
+    const std::string_view closing = triple ? std::string_view("}}}") : std::string_view(end);
+    if (triple) ++contents_at;
+    const std::size_t close_at = text.find(closing, contents_at);
+    if (close_at == std::string_view::npos) return "Unclosed tag at " + std::to_string(start);
+    const std::string_view contents = trim(text.substr(contents_at, close_at - contents_at));
+    pos = close_at + closing.size();
+    if (!contents.empty() && contents[0] == '=') {
+      if (!parse_delimiters(contents, begin, end)) return "Invalid set delimiter tag at " + std::to_string(start);
+      braces = begin == "{{" && end == "}}";
+      continue;
+    }
+    Op op;
+    std::string_view name = contents;
+    if (triple) {
+      op.kind = Op::Kind::unescaped;
+    } else if (contents.empty()) {
+      op.kind = Op::Kind::variable;
+    } else {
+      static constexpr std::pair<char, Op::Kind> kSigils[] = {
+          {'#', Op::Kind::section}, {'^', Op::Kind::inverted}, {'>', Op::Kind::partial}, {'&', Op::Kind::unescaped}};
+      op.kind = Op::Kind::variable;
+      const char sigil = contents[0];
+      if (sigil == '!') continue;  // a comment
+      if (sigil == '/') {
+        const std::string_view closed = trim(contents.substr(1));
+        if (open.empty()) return "Unopened section \"" + std::string(closed) + "\" at " + std::to_string(start);
+        const OpenSection s = open.back();
+        open.pop_back();
+        ops[s.op].end = closed_at = ops.size();
+        if (ops[s.op].text != closed) not_closed(s);
+        continue;
+      }
+      for (const auto& [c, kind] : kSigils) {
+        if (c == sigil) {
+          op.kind = kind;
+          name = trim(contents.substr(1));
+        }
+      }
+    }
+    op.text.assign(name);
+    if (name != "." && name.find('.') != std::string_view::npos) op.parts = split_dots(name);
+    if (op.kind == Op::Kind::section || op.kind == Op::Kind::inverted) open.push_back({ops.size(), start});
+    ops.push_back(std::move(op));
+  }
+  flush_text();
+  for (const auto& s : open) not_closed(s);
+  if (unclosed == std::string_view::npos) return {};
+  // The library reports the first section, in the order they open, that its own name does not close.
+  return "Unclosed section \"" + unclosed_name + "\" at " + std::to_string(unclosed);
+}
+
+// The value a tag names, looked up as the library does: "." is the innermost context; a plain
+// name is the first context (innermost first) that has it; a dotted name is the first context
+// in which the whole path resolves.
+const data* lookup(const Op& op, const std::vector<const data*>& stack) {
+  if (op.text == ".") return stack.back();
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+    const data* var = *it;
+    if (op.parts.empty()) {
+      var = var->get(op.text);
+    } else {
+      for (const auto& p : op.parts) {
+        if (!(var = var->get(p))) break;
+      }
+    }
+    if (var) return var;
+  }
+  return nullptr;
+}
+
+// The end of a line: the line is dropped when it held a section tag and only blanks.
+void end_line(mustache::State& s, std::string_view line_break) {
+  const bool blank = std::all_of(s.out.begin() + static_cast<std::ptrdiff_t>(s.line_start), s.out.end(),
+                                 [](char c) { return c == ' ' || c == '\t'; });
+  if (s.line_had_section && blank) {
+    s.out.resize(s.line_start);
+  } else {
+    s.out.append(line_break);
+  }
+  s.line_start = s.out.size();
+  s.line_had_section = false;
+}
+
+render_observer& observer() {
+  static render_observer o;
+  return o;
+}
+
+}  // namespace
+
+void set_render_observer(render_observer o) { observer() = std::move(o); }
+
+mustache::mustache(std::string_view text) : text_(text) {
+  error_ = parse(text, ops_);
+  if (!error_.empty()) ops_.clear();
+}
+
+mustache::~mustache() = default;
+mustache::mustache(mustache&&) noexcept = default;
+mustache& mustache::operator=(mustache&&) noexcept = default;
+
+// ------------------------------------------------------------------ rendering
+
+std::string mustache::render(const data& d) {
+  if (!is_valid()) return {};
+  State s;
+  s.stack.push_back(&d);
+  render_ops(0, ops_.size(), s);
+  if (!s.failed) end_line(s, "");  // the last line, without a line break, is dropped as any other
+  if (observer()) observer()(text_, d, escape_, s.out);
+  return std::move(s.out);
+}
+
+void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
+  for (std::size_t i = begin; i < end && !s.failed;) {
+    const Op& op = ops_[i];
+    switch (op.kind) {
+      case Op::Kind::text:
+        s.out += op.text;
+        break;
+      case Op::Kind::newline:
+        end_line(s, op.text);
+        break;
+      case Op::Kind::variable:
+      case Op::Kind::unescaped:
+        if (const data* var = lookup(op, s.stack); var && var->is_string()) {
+          if (op.kind == Op::Kind::unescaped) {
+            s.out += var->string_value();
+          } else if (escape_) {
+            s.out += escape_(var->string_value());
+          } else {
+            append_html_escaped(s.out, var->string_value());
+          }
+        }
+        break;
+      case Op::Kind::section:
+        if (const data* var = lookup(op, s.stack); var && !var->is_false() && !var->is_empty_list()) {
+          render_section(op, i, var, s);
+        }
+        i = op.end;
+        continue;
+      case Op::Kind::inverted:
+        if (const data* var = lookup(op, s.stack); !var || var->is_false() || var->is_empty_list()) {
+          render_section(op, i, var, s);
+        }
+        i = op.end;
+        continue;
+      case Op::Kind::partial: {
+        const data* var = nullptr;
+        for (auto it = s.stack.rbegin(); it != s.stack.rend() && !var; ++it) var = (*it)->get(op.text);
+        if (var && (var->is_partial() || var->is_string())) {
+          mustache& p = partial_template(var->is_partial() ? var->partial_value()() : var->string_value());
+          if (!p.is_valid()) {
+            error_ = p.error_message();
+            s.failed = true;
+            return;
+          }
+          p.render_ops(0, p.ops_.size(), s);
+          if (!p.is_valid()) error_ = p.error_message();
+        }
+        break;
+      }
+    }
+    ++i;
+  }
+}
+
+void mustache::render_section(const Op& op, std::size_t index, const data* var, State& s) {
+  // A section's tags count for the line they are on, at its start and its end, each time.
+  const auto once = [&](const data* context) {
+    s.line_had_section = true;
+    if (context) s.stack.push_back(context);
+    render_ops(index + 1, op.end, s);
+    if (context) s.stack.pop_back();
+    s.line_had_section = true;
+  };
+  if (var && var->is_non_empty_list()) {
+    for (const data& item : var->list_value()) once(&item);
+  } else {
+    once(var);
+  }
+}
+
+mustache& mustache::partial_template(const std::string& text) {
+  auto it = partials_.find(text);
+  if (it == partials_.end()) {
+    auto parsed = std::make_unique<mustache>(text);
+    parsed->escape_ = escape_;
+    it = partials_.emplace(text, std::move(parsed)).first;
+  }
+  return *it->second;
+}
+
+}  // namespace qrsc::tmpl

@@ -1,0 +1,118 @@
+// qrsc's mustache: the templates of templates/ (and of --templates DIR) parsed once into a flat
+// list of operations and rendered straight into one string.
+//
+// It renders exactly what kainjow::mustache (the library qrsc used before, Debian's
+// libkainjow-mustache-dev) renders for the same template and data, including its reading of
+// standalone lines (a line is dropped when it held a section tag and nothing but spaces), its
+// lookups (dotted names resolved whole in each context, innermost first) and its error
+// messages; tests/mustache_test.cpp checks that against the library on our templates and on
+// cases written for each rule. What changed is the cost: the library copies data at every set
+// and push_back (its move constructor is not noexcept), keeps objects in hash maps of
+// heap-allocated values, re-parses a partial each time it is reached, and renders through a
+// std::function into an ostringstream; rendering was most of a variant's build (issue 11).
+// Not supported: lambdas (qrsc's data has none).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace qrsc::tmpl {
+
+class data;
+using list = std::vector<data>;
+using partial = std::function<std::string()>;  // a partial's template text, asked for when used
+
+// A value of the data a template is rendered with: an object (named fields, in the order set),
+// a string, a list, true or false, or a partial.
+class data {
+ public:
+  enum class type : unsigned char { object, string, list, bool_true, bool_false, partial };
+
+  data() = default;
+  data(type t) : type_(t) {}  // NOLINT: data::type::list reads as a value, as in kainjow
+  data(std::string s) : type_(type::string), str_(std::move(s)) {}  // NOLINT
+  data(const char* s) : type_(type::string), str_(s) {}              // NOLINT
+  data(bool b) : type_(b ? type::bool_true : type::bool_false) {}   // NOLINT
+  data(partial p) : type_(type::partial), partial_(std::make_shared<const partial>(std::move(p))) {}  // NOLINT
+
+  [[nodiscard]] bool is_object() const { return type_ == type::object; }
+  [[nodiscard]] bool is_string() const { return type_ == type::string; }
+  [[nodiscard]] bool is_list() const { return type_ == type::list; }
+  [[nodiscard]] bool is_true() const { return type_ == type::bool_true; }
+  [[nodiscard]] bool is_false() const { return type_ == type::bool_false; }
+  [[nodiscard]] bool is_partial() const { return type_ == type::partial; }
+  [[nodiscard]] bool is_empty_list() const { return is_list() && items_.empty(); }
+  [[nodiscard]] bool is_non_empty_list() const { return is_list() && !items_.empty(); }
+
+  // object: the field named `key` (replaced if it is there), moved in; nothing for other types.
+  void set(std::string_view key, data value);
+  // object: the field named `key`, or null (also when this is not an object).
+  [[nodiscard]] const data* get(std::string_view key) const;
+  // list: one more item, moved in (nothing for any other type, as in kainjow).
+  void push_back(data value);
+
+  [[nodiscard]] const std::string& string_value() const { return str_; }
+  [[nodiscard]] const list& list_value() const { return items_; }
+  [[nodiscard]] list& list_items() { return items_; }
+  [[nodiscard]] const partial& partial_value() const { return *partial_; }
+  [[nodiscard]] const std::vector<std::pair<std::string, data>>& fields() const { return fields_; }
+
+ private:
+  type type_ = type::object;
+  std::string str_;
+  list items_;
+  std::vector<std::pair<std::string, data>> fields_;
+  std::shared_ptr<const partial> partial_;
+};
+
+// A parsed template. Invalid text gives is_valid() false and the library's error message.
+class mustache {
+ public:
+  explicit mustache(std::string_view text);
+  ~mustache();
+  mustache(mustache&&) noexcept;
+  mustache& operator=(mustache&&) noexcept;
+
+  [[nodiscard]] bool is_valid() const { return error_.empty(); }
+  [[nodiscard]] const std::string& error_message() const { return error_; }
+
+  // How a {{variable}} is escaped ({{{variable}}} and {{&variable}} are not): HTML by default.
+  using escape_handler = std::function<std::string(const std::string&)>;
+  void set_custom_escape(escape_handler escape) { escape_ = std::move(escape); }
+
+  // The template rendered with `d`; when a partial fails to parse, what was rendered before it
+  // and is_valid() false.
+  std::string render(const data& d);
+
+  struct Op;
+  struct State;
+
+ private:
+  void render_ops(std::size_t begin, std::size_t end, State& s);
+  void render_section(const Op& op, std::size_t index, const data* var, State& s);
+  mustache& partial_template(const std::string& text);
+
+  std::string text_;  // the template as written (for the render observer)
+  std::vector<Op> ops_;
+  std::string error_;
+  escape_handler escape_;
+  std::map<std::string, std::unique_ptr<mustache>, std::less<>> partials_;  // parsed once per text
+};
+
+// The escaping {{variable}} gets by default: & < > " ' as HTML entities.
+void append_html_escaped(std::string& out, std::string_view text);
+
+// Called after every render of a template (not of its partials) with the template's text, the
+// data, the escape ({} for HTML) and what was rendered: the seam through which
+// tests/mustache_test.cpp renders everything the backends render with kainjow::mustache too.
+using render_observer = std::function<void(const std::string& text, const data& d,
+                                           const mustache::escape_handler& escape, const std::string& out)>;
+void set_render_observer(render_observer observer);
+
+}  // namespace qrsc::tmpl
