@@ -164,12 +164,15 @@ TEST(Mustache, ReportsTheLibrarysErrors) {
     EXPECT_EQ(t.error_message(), message) << text;
     expect_same(text, nlohmann::json::object());
   }
+  // As a diagnostic: the template's name, line and column, in our words.
+  EXPECT_EQ(tm::mustache("a\n {{#x}}").error_diagnostic("t.mustache"), "t.mustache:2:2: Unclosed section \"x\"");
   tm::mustache t("a{{>p}}b");
   tm::data d;
   d.set("p", tm::data(tm::partial([] { return std::string("{{#x}}"); })));
   (void)t.render(d);
   EXPECT_FALSE(t.is_valid());
   EXPECT_EQ(t.error_message(), "Unclosed section \"x\" at 0");
+  EXPECT_EQ(t.error_diagnostic("t.mustache"), "t.mustache: Unclosed section \"x\" at 0");  // in the partial
 }
 
 // Generated templates (tags, blanks and line breaks in every arrangement, sections mostly

@@ -20,7 +20,7 @@ case "$mode" in
     (cd "$build" && cpack -G DEB -B "$tmp/deb" >/dev/null)
     deb=$(ls "$tmp"/deb/qrs_*.deb)
     depends=$(dpkg-deb -f "$deb" Depends)
-    for lib in libyaml-cpp libfmt libstdc++6; do
+    for lib in libyaml-0-2 libfmt libstdc++6; do  # the shared libraries qrsc links
       [[ "$depends" == *"$lib"* ]] || fail "Depends '$depends' lacks $lib"
     done
     dpkg-deb -x "$deb" "$tmp/root"

@@ -37,6 +37,8 @@ probe base diagnostics.hpp yes
 probe base model.hpp no
 probe model notation.hpp yes
 for h in frontend.hpp source_tree.hpp resolve.hpp checks.hpp backend.hpp; do probe model "$h" no; done
+probe yaml source_tree.hpp yes
+for h in frontend.hpp resolve.hpp checks.hpp backend.hpp; do probe yaml "$h" no; done
 probe frontend model.hpp yes
 probe frontend source_tree.hpp yes
 for h in checks.hpp diff.hpp lookup.hpp backend.hpp emit_cpp.hpp emit_html.hpp emit_json.hpp registry.hpp; do
@@ -47,8 +49,12 @@ for h in frontend.hpp source_tree.hpp resolve.hpp backend.hpp emit_cpp.hpp; do p
 for b in backend_cpp backend_html backend_json; do
   probe "$b" model.hpp yes
   probe "$b" backend.hpp yes
-  for h in frontend.hpp source_tree.hpp resolve.hpp schema.hpp checks.hpp lookup.hpp registry.hpp; do probe "$b" "$h" no; done
+  for h in frontend.hpp resolve.hpp schema.hpp checks.hpp lookup.hpp registry.hpp; do probe "$b" "$h" no; done
 done
+# Only the sheet backend reads YAML (its layouts).
+probe backend_html source_tree.hpp yes
+probe backend_cpp source_tree.hpp no
+probe backend_json source_tree.hpp no
 probe backend_json emit_cpp.hpp no
 probe backend_cpp emit_html.hpp no
 exit $failed

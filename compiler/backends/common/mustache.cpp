@@ -119,8 +119,14 @@ struct OpenSection {
   std::size_t position = 0;
 };
 
-// Parses `text` into `ops`; "" or the library's message for the first error.
-std::string parse(std::string_view text, std::vector<Op>& ops) {
+// The first error of a template: the library's words, and where (a byte offset).
+struct ParseError {
+  std::string what;
+  std::size_t at = std::string_view::npos;
+};
+
+// Parses `text` into `ops`; the first error, if any.
+ParseError parse(std::string_view text, std::vector<Op>& ops) {
   std::string begin = "{{", end = "}}";
   bool braces = true;
   std::vector<OpenSection> open;
@@ -166,11 +172,11 @@ std::string parse(std::string_view text, std::vector<Op>& ops) {
     const std::string_view closing = triple ? std::string_view("}}}") : std::string_view(end);
     if (triple) ++contents_at;
     const std::size_t close_at = text.find(closing, contents_at);
-    if (close_at == std::string_view::npos) return "Unclosed tag at " + std::to_string(start);
+    if (close_at == std::string_view::npos) return {"Unclosed tag", start};
     const std::string_view contents = trim(text.substr(contents_at, close_at - contents_at));
     pos = close_at + closing.size();
     if (!contents.empty() && contents[0] == '=') {
-      if (!parse_delimiters(contents, begin, end)) return "Invalid set delimiter tag at " + std::to_string(start);
+      if (!parse_delimiters(contents, begin, end)) return {"Invalid set delimiter tag", start};
       braces = begin == "{{" && end == "}}";
       continue;
     }
@@ -188,7 +194,7 @@ std::string parse(std::string_view text, std::vector<Op>& ops) {
       if (sigil == '!') continue;  // a comment
       if (sigil == '/') {
         const std::string_view closed = trim(contents.substr(1));
-        if (open.empty()) return "Unopened section \"" + std::string(closed) + "\" at " + std::to_string(start);
+        if (open.empty()) return {"Unopened section \"" + std::string(closed) + "\"", start};
         const OpenSection s = open.back();
         open.pop_back();
         ops[s.op].end = closed_at = ops.size();
@@ -211,7 +217,7 @@ std::string parse(std::string_view text, std::vector<Op>& ops) {
   for (const auto& s : open) not_closed(s);
   if (unclosed == std::string_view::npos) return {};
   // The library reports the first section, in the order they open, that its own name does not close.
-  return "Unclosed section \"" + unclosed_name + "\" at " + std::to_string(unclosed);
+  return {"Unclosed section \"" + unclosed_name + "\"", unclosed};
 }
 
 // The value a tag names, looked up as the library does: "." is the innermost context; a plain
@@ -251,13 +257,37 @@ render_observer& observer() {
   return o;
 }
 
+// "LINE:COL" of a byte offset (columns count characters).
+std::string line_and_column(std::string_view text, std::size_t at) {
+  std::size_t line = 1, col = 1;
+  for (std::size_t i = 0; i < at && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++col;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(col);
+}
+
 }  // namespace
 
 void set_render_observer(render_observer o) { observer() = std::move(o); }
 
 mustache::mustache(std::string_view text) : text_(text) {
-  error_ = parse(text, ops_);
-  if (!error_.empty()) ops_.clear();
+  const ParseError e = parse(text, ops_);
+  if (e.at != std::string_view::npos) {
+    error_ = e.what + " at " + std::to_string(e.at);  // the library's message
+    error_what_ = e.what;
+    error_at_ = e.at;
+    ops_.clear();
+  }
+}
+
+std::string mustache::error_diagnostic(const std::string& name) const {
+  if (error_at_ == std::string_view::npos) return name + ": " + error_;
+  return name + ":" + line_and_column(text_, error_at_) + ": " + error_what_;
 }
 
 mustache::~mustache() = default;
@@ -316,7 +346,7 @@ void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
         if (var && (var->is_partial() || var->is_string())) {
           mustache& p = partial_template(var->is_partial() ? var->partial_value()() : var->string_value());
           if (!p.is_valid()) {
-            error_ = p.error_message();
+            error_ = p.error_message();  // at a place in the partial, not in this template
             s.failed = true;
             return;
           }

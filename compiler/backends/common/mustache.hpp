@@ -81,6 +81,9 @@ class mustache {
 
   [[nodiscard]] bool is_valid() const { return error_.empty(); }
   [[nodiscard]] const std::string& error_message() const { return error_; }
+  // The error as a diagnostic: "NAME:LINE:COL: what is wrong" for an error in this template's
+  // text, "NAME: message" for one in a partial it used.
+  [[nodiscard]] std::string error_diagnostic(const std::string& name) const;
 
   // How a {{variable}} is escaped ({{{variable}}} and {{&variable}} are not): HTML by default.
   using escape_handler = std::function<std::string(const std::string&)>;
@@ -100,7 +103,9 @@ class mustache {
 
   std::string text_;  // the template as written (for the render observer)
   std::vector<Op> ops_;
-  std::string error_;
+  std::string error_;       // as the library words it ("... at OFFSET")
+  std::string error_what_;  // without the offset
+  std::size_t error_at_ = std::string_view::npos;
   escape_handler escape_;
   std::map<std::string, std::unique_ptr<mustache>, std::less<>> partials_;  // parsed once per text
 };

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "mustache.hpp"
@@ -14,7 +15,7 @@ namespace mst = qrsc::tmpl;
 inline mst::data list_of() { return mst::data(mst::data::type::list); }
 
 // object[key] = value, moved.
-inline void put(mst::data& object, const std::string& key, mst::data&& value) { object.set(key, std::move(value)); }
+inline void put(mst::data& object, std::string_view key, mst::data&& value) { object.set(key, std::move(value)); }
 
 // list.push_back(value), moved.
 inline void append(mst::data& list, mst::data&& value) { list.push_back(std::move(value)); }

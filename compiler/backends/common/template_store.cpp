@@ -45,4 +45,8 @@ const std::string& load_template(const std::string& name) {
   return s.read.emplace(name, ss.str()).first->second;
 }
 
+void throw_template_error(const std::string& name, const tmpl::mustache& t) {
+  throw std::runtime_error(t.error_diagnostic(name));
+}
+
 }  // namespace qrsc

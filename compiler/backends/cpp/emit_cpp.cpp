@@ -533,7 +533,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags) {
 }
 
 CppHeaderEmitter::CppHeaderEmitter() : tmpl_(load_template(kHeaderTemplate)) {
-  if (!tmpl_.is_valid()) throw std::runtime_error(std::string(kHeaderTemplate) + ": " + tmpl_.error_message());
+  if (!tmpl_.is_valid()) throw_template_error(kHeaderTemplate, tmpl_);
   tmpl_.set_custom_escape(cpp_string);
 }
 
@@ -601,7 +601,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   }
   put(d, "tables", std::move(tables));
   std::string out = tmpl_.render(d);
-  if (!tmpl_.is_valid()) throw std::runtime_error(std::string(kHeaderTemplate) + ": " + tmpl_.error_message());
+  if (!tmpl_.is_valid()) throw_template_error(kHeaderTemplate, tmpl_);
   return end_comments_safely(std::move(out));
 }
 

@@ -1,11 +1,11 @@
 // The C++ backend's renderer: one header per spec, from templates/cpp/sheet.hpp.mustache.
 #pragma once
 
-#include "mustache.hpp"
 #include <string>
 
 #include "diagnostics.hpp"
 #include "model.hpp"
+#include "mustache.hpp"
 
 namespace qrsc {
 

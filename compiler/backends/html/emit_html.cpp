@@ -1,21 +1,17 @@
 #include "emit_html.hpp"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
-#include <map>
-#include "mustache.hpp"
 #include <stdexcept>
 
 #include "backend.hpp"
 #include "layout.hpp"
+#include "mustache.hpp"
 #include "table_data.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
 
 namespace mst = qrsc::tmpl;
-using html::kLayouts;
 using html::list_of;
 using html::page_data;
 using html::place;
@@ -54,45 +50,29 @@ std::string partial_file(const std::string& name) {
   return "html/" + name + (name.find('.') == std::string::npos ? ".mustache" : "");
 }
 
-// The text with every partial written out in place. The library parses a partial each time
-// the rendering reaches it (once per table and list item of every sheet); written out, each is
-// parsed once per run, with the template. A partial that includes itself (list_item: items
-// within items) is written out kMaxDepth levels deep and left a partial below that.
-std::string with_partials_inlined(std::string text) {
-  constexpr int kMaxDepth = 4;
-  std::map<std::string, int> written;  // times each partial was written out
-  for (std::size_t at = text.find("{{>"); at != std::string::npos; at = text.find("{{>", at)) {
-    const std::size_t end = text.find("}}", at);
-    if (end == std::string::npos) break;
-    std::string name = text.substr(at + 3, end - at - 3);
-    name.erase(0, name.find_first_not_of(' '));
-    name.erase(name.find_last_not_of(' ') + 1);
-    const std::string& body = load_template(partial_file(name));
-    if (body.find("{{>" + name + "}}") != std::string::npos && ++written[name] > kMaxDepth) {
-      at = end + 2;
-      continue;
-    }
-    text.replace(at, end + 2 - at, body);  // scanned again: nested partials
-  }
-  return text;
-}
+// The partials a sheet's templates use, by the name the templates give them.
+constexpr const char* kPartials[] = {"sheet.css",         "partials/table", "partials/bands", "partials/modifiers",
+                                     "partials/matrix",   "partials/list",  "partials/list_item",
+                                     "partials/facts"};
 
+// A template, checked with every partial it may use, so that an error is reported in the file
+// it is in, at its line and column (the renderer parses each partial once, when first used).
 mst::mustache parse_template(const std::string& name) {
-  mst::mustache tmpl(with_partials_inlined(load_template(name)));
-  if (!tmpl.is_valid()) throw std::runtime_error(name + ": " + tmpl.error_message());
+  mst::mustache tmpl(load_template(name));
+  if (!tmpl.is_valid()) throw_template_error(name, tmpl);
+  for (const char* p : kPartials) {
+    const std::string file = partial_file(p);
+    if (const mst::mustache partial(load_template(file)); !partial.is_valid()) throw_template_error(file, partial);
+  }
   return tmpl;
 }
 
 std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
   // Partials are looked up by name in the data; the names contain a '/' or '.', so no data
   // key can shadow them.
-  for (const char* p : {"sheet.css", "partials/table", "partials/bands", "partials/modifiers", "partials/matrix",
-                        "partials/list", "partials/list_item", "partials/facts"}) {
-    const std::string& text = load_template(partial_file(p));
-    d.set(p, mst::partial([&text] { return text; }));
-  }
+  for (const char* p : kPartials) d.set(p, load_template(partial_file(p)));
   std::string out = tmpl.render(d);
-  if (!tmpl.is_valid()) throw std::runtime_error(name + ": " + tmpl.error_message());
+  if (!tmpl.is_valid()) throw_template_error(name, tmpl);
   return out;
 }
 
@@ -142,7 +122,7 @@ constexpr const char* kSheetTemplate = "html/sheet.html.mustache";
 constexpr const char* kIndexTemplate = "html/index.html.mustache";
 
 struct HtmlSheetEmitter::Parsed {
-  YAML::Node layouts = YAML::Load(load_template(kLayouts));
+  NodePtr layouts = html::load_layouts();
   mst::mustache sheet = parse_template(kSheetTemplate);
   mst::mustache index = parse_template(kIndexTemplate);
 };
@@ -151,7 +131,7 @@ HtmlSheetEmitter::HtmlSheetEmitter() : parsed_(std::make_unique<Parsed>()) {}
 HtmlSheetEmitter::~HtmlSheetEmitter() = default;
 
 std::optional<int> HtmlSheetEmitter::page_count(const Spec& spec, bool appendix) const {
-  const auto pages = place(parsed_->layouts, spec, appendix).pages;
+  const auto pages = place(*parsed_->layouts, spec, appendix).pages;
   for (const auto& p : pages) {
     if (p.flow > 0) return std::nullopt;
   }
@@ -160,7 +140,7 @@ std::optional<int> HtmlSheetEmitter::page_count(const Spec& spec, bool appendix)
 
 std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& options) const {
   const PaperSize& size = paper_size(options.paper);
-  const PlacedLayout layout = place(parsed_->layouts, spec, options.appendix);
+  const PlacedLayout layout = place(*parsed_->layouts, spec, options.appendix);
   const html::ChangeMarks change_marks(spec);
   const bool marked = (options.change_marks || layout.change_marks) && !change_marks.empty();
   const html::ChangeMarks* marks = marked ? &change_marks : nullptr;

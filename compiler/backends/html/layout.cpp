@@ -1,11 +1,14 @@
 #include "layout.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "sheet_text.hpp"
 #include "table_data.hpp"
+#include "template_store.hpp"
 
 namespace qrsc::html {
 
@@ -13,27 +16,68 @@ namespace {
 
 constexpr const char* kRest = "*";
 
-[[noreturn]] void layout_error(const YAML::Node& n, const std::string& what) {
-  throw std::runtime_error(std::string(kLayouts) + ":" + std::to_string(n.Mark().line + 1) + ": " + what);
+[[noreturn]] void layout_error(const Node& n, const std::string& what) {
+  throw std::runtime_error(std::string(kLayouts) + ":" + std::to_string(n.loc.line) + ":" + std::to_string(n.loc.col) +
+                           ": " + what);
 }
 
-std::string scalar(const YAML::Node& n, const char* key) { return n[key] ? n[key].as<std::string>() : std::string(); }
-int number(const YAML::Node& n, const char* key, int fallback) { return n[key] ? n[key].as<int>() : fallback; }
+// A map's value for `key` (null when absent, null in the file, or when `n` is not a map).
+const Node* field(const Node& n, const char* key) {
+  if (!n.is_map()) return nullptr;
+  const NodePtr v = n.get(key);
+  return v && !v->is_null() ? v.get() : nullptr;
+}
+
+const std::vector<NodePtr>& items(const Node* n) {
+  static const std::vector<NodePtr> kNone;
+  return n && n->is_seq() ? n->items : kNone;
+}
+
+std::string text(const Node& n) {
+  if (!n.is_scalar()) layout_error(n, "expected a word or number here");
+  return n.scalar;
+}
+
+std::string scalar(const Node& n, const char* key) {
+  const Node* v = field(n, key);
+  return v ? text(*v) : std::string();
+}
+
+int number(const Node& n, const char* key, int fallback) {
+  const Node* v = field(n, key);
+  if (!v) return fallback;
+  const std::string t = text(*v);
+  int value = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
+  if (ec != std::errc() || end != t.data() + t.size() || value < 0 || value > 100) {
+    layout_error(*v, "'" + std::string(key) + "' is a whole number from 0 to 100, not '" + t + "'");
+  }
+  return value;
+}
+
+bool flag(const Node& n, const char* key) {
+  const Node* v = field(n, key);
+  if (!v) return false;
+  const std::string t = text(*v);
+  if (t != "true" && t != "false") layout_error(*v, "'" + std::string(key) + "' is true or false, not '" + t + "'");
+  return t == "true";
+}
 
 class Placer {
  public:
   Placer(const Spec& spec, bool appendix) : spec_(spec), appendix_(appendix) {}
 
-  std::vector<PlacedPage> place(const YAML::Node& pages) {
+  std::vector<PlacedPage> place(const Node& pages) {
     std::vector<PlacedPage> out;
-    for (const auto& p : pages) {
+    for (const auto& pp : pages.items) {
+      const Node& p = *pp;
       // An appendix page holds reference tables only, and is printed only when asked for.
-      on_appendix_ = p["appendix"] && p["appendix"].as<bool>();
+      on_appendix_ = flag(p, "appendix");
       if (on_appendix_ && !appendix_) continue;
-      PlacedPage page{scalar(p, "title"), number(p, "flow", 0), page_font_size(p["font_size"]), {}};
+      PlacedPage page{scalar(p, "title"), number(p, "flow", 0), page_font_size(field(p, "font_size")), {}};
       // A page is one row of columns, or `rows` of them, top to bottom.
-      if (p["rows"]) {
-        for (const auto& r : p["rows"]) page.rows.push_back(row(r));
+      if (const Node* rows = field(p, "rows")) {
+        for (const auto& r : items(rows)) page.rows.push_back(row(*r));
       } else {
         page.rows.push_back(row(p));
       }
@@ -46,26 +90,27 @@ class Placer {
  private:
   // A page's type size: one size, or sizes by spec id (sheets of one system differ in how much
   // their first page holds), "*" for the others.
-  std::string page_font_size(const YAML::Node& n) const {
+  std::string page_font_size(const Node* n) const {
     if (!n) return "";
-    if (n.IsScalar()) return n.as<std::string>();
-    if (n[spec_.id]) return n[spec_.id].as<std::string>();
-    return n["*"] ? n["*"].as<std::string>() : std::string();
+    if (n->is_scalar()) return n->scalar;
+    if (const Node* own = field(*n, spec_.id.c_str())) return text(*own);
+    return scalar(*n, "*");
   }
 
-  PlacedRow row(const YAML::Node& n) {
-    if (!n["columns"] || !n["columns"].IsSequence()) layout_error(n, "a page or row needs a list of columns");
+  PlacedRow row(const Node& n) {
+    const Node* columns = field(n, "columns");
+    if (!columns || !columns->is_seq()) layout_error(n, "a page or row needs a list of columns");
     PlacedRow r;
-    for (const auto& c : n["columns"]) {
-      PlacedColumn col{number(c, "width", 1), {}};
-      for (const auto& s : c["sections"]) {
-        PlacedSection sec{scalar(s, "title"), {}};
-        for (const auto& e : s["tables"]) {
+    for (const auto& c : columns->items) {
+      PlacedColumn col{number(*c, "width", 1), {}};
+      for (const auto& s : items(field(*c, "sections"))) {
+        PlacedSection sec{scalar(*s, "title"), {}};
+        for (const auto& e : items(field(*s, "tables"))) {
           PlacedBlock block;
-          if (e.IsSequence()) {
-            for (const auto& t : e) add(block, t);
+          if (e->is_seq()) {
+            for (const auto& t : e->items) add(block, *t);
           } else {
-            add(block, e);
+            add(block, *e);
           }
           if (!block.empty()) sec.blocks.push_back(std::move(block));
         }
@@ -76,13 +121,13 @@ class Placer {
     return r;
   }
 
-  void add(PlacedBlock& block, const YAML::Node& n) {
-    if (!n.IsScalar() && !(n.IsMap() && n["id"])) layout_error(n, "a table is an id or { id, split, width }");
-    const std::string id = n.IsScalar() ? n.as<std::string>() : scalar(n, "id");
+  void add(PlacedBlock& block, const Node& n) {
+    if (!n.is_scalar() && !field(n, "id")) layout_error(n, "a table is an id or { id, split, width }");
+    const std::string id = n.is_scalar() ? n.scalar : scalar(n, "id");
     if (id != kRest && !shown(id)) return;
     named_.insert(id);
-    const int split = n.IsMap() ? number(n, "split", 1) : 1;
-    const int width = n.IsMap() ? number(n, "width", 1) : 1;
+    const int split = n.is_map() ? number(n, "split", 1) : 1;
+    const int width = n.is_map() ? number(n, "width", 1) : 1;
     if (id == kRest) {
       block.push_back({nullptr, on_appendix_ ? 1 : 0, 1});  // split marks which "*" this is
     } else if (const Table* t = spec_.table(id)) {
@@ -134,13 +179,25 @@ class Placer {
 
 }  // namespace
 
-PlacedLayout place(const YAML::Node& all, const Spec& spec, bool appendix) {
-  const YAML::Node layout = all[spec.system] ? all[spec.system] : all["default"];
-  if (!layout || !layout["pages"] || !layout["pages"].IsSequence()) {
+PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
+  const Node* layout = field(all, spec.system.c_str());
+  if (!layout) layout = field(all, "default");
+  const Node* pages = layout ? field(*layout, "pages") : nullptr;
+  if (!pages || !pages->is_seq()) {
     throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + spec.system + "' and no default");
   }
-  const bool marks = layout["change_marks"] && layout["change_marks"].as<bool>();
-  return {scalar(layout, "font_size"), marks, Placer(spec, appendix).place(layout["pages"])};
+  return {scalar(*layout, "font_size"), flag(*layout, "change_marks"), Placer(spec, appendix).place(*pages)};
+}
+
+NodePtr load_layouts() {
+  Diagnostics diags;
+  NodePtr all = load_yaml_string(load_template(kLayouts), kLayouts, diags);
+  if (diags.has_errors() || !all) {
+    std::ostringstream out;
+    diags.print(out);
+    throw std::runtime_error("the sheet layouts cannot be read:\n" + out.str());
+  }
+  return all;
 }
 
 namespace {

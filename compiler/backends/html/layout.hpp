@@ -1,14 +1,13 @@
 // A layout (templates/html/layouts.yaml) resolved against one spec, and its mustache data.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
-
-#include "mustache.hpp"
 #include <string>
 #include <vector>
 
 #include "change_marks.hpp"
 #include "model.hpp"
+#include "mustache.hpp"
+#include "source_tree.hpp"
 
 namespace qrsc::html {
 
@@ -52,7 +51,10 @@ struct PlacedLayout {
 
 // Places the spec's tables by the layout of its system (or the default); `all` is layouts.yaml.
 // Reference tables (`print: appendix`) are placed only when `appendix` is set.
-PlacedLayout place(const YAML::Node& all, const Spec& spec, bool appendix);
+PlacedLayout place(const Node& all, const Spec& spec, bool appendix);
+// layouts.yaml (from the template store), parsed; throws std::runtime_error with its
+// diagnostics when it cannot be read.
+NodePtr load_layouts();
 mst::data page_data(const PlacedPage& p, const ChangeMarks* marks);
 
 }  // namespace qrsc::html

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <yaml.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -217,6 +218,20 @@ class TreeBuilder {
     add(n);
   }
 
+  // False when the open map already has `key`. Most maps have a few keys: a scan of them; a
+  // set only once a map is large (so duplicate checks stay linear on hostile input).
+  static bool first_use(Open& o, const std::string& key) {
+    constexpr std::size_t kScanned = 16;
+    const auto& entries = o.node->entries;
+    if (entries.size() < kScanned) {
+      return std::none_of(entries.begin(), entries.end(), [&](const auto& e) { return e.first == key; });
+    }
+    if (o.keys.empty()) {
+      for (const auto& e : entries) o.keys.insert(e.first);
+    }
+    return o.keys.insert(key).second;
+  }
+
   // Attaches a finished node to the open list or map (or makes it the root).
   void add(const NodePtr& n) {
     if (stack_.empty()) {
@@ -245,7 +260,7 @@ class TreeBuilder {
       diags_.error(key->loc, fmt::format("a key is at most {} bytes long", limits::kMaxKeyLength));
       return;
     }
-    if (!o.keys.insert(key->scalar).second) {
+    if (!first_use(o, key->scalar)) {
       diags_.error(key->loc, "duplicate key '" + key->scalar + "'");
       return;
     }
@@ -330,7 +345,7 @@ constexpr bool printable_ascii(std::uint64_t w) {
   return ((w | below_space | del) & kHigh) == 0;
 }
 
-std::size_t invalid_utf8_at(const std::string& s, bool allow_newlines) {
+std::size_t invalid_utf8_at(std::string_view s, bool allow_newlines) {
   std::size_t i = 0;
   while (i < s.size()) {
     if (i + 8 <= s.size()) {
@@ -389,7 +404,7 @@ NodePtr load_yaml_string(const std::string& text, const std::string& file_name, 
   // The bytes first: the parser must only ever see UTF-8 text (a C parser would take a NUL
   // byte for the end of a string, or guess UTF-16 from one).
   std::size_t begin = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-  if (const std::size_t at = invalid_utf8_at(text.substr(begin), true); at != std::string::npos) {
+  if (const std::size_t at = invalid_utf8_at(std::string_view(text).substr(begin), true); at != std::string::npos) {
     const std::size_t offset = begin + at;
     const unsigned char c = static_cast<unsigned char>(text[offset]);
     diags.error(loc_at(text, offset, file),

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "diagnostics.hpp"
@@ -44,7 +45,7 @@ struct Node {
 
 // The byte offset of the first byte that is not UTF-8 or is a control character (tab always
 // allowed, line breaks when allow_newlines), or npos.
-std::size_t invalid_utf8_at(const std::string& s, bool allow_newlines);
+std::size_t invalid_utf8_at(std::string_view s, bool allow_newlines);
 // "" for valid text, else what is wrong with it (for a diagnostic).
 std::string invalid_text(const std::string& s);
 
