@@ -164,6 +164,17 @@ TEST(Mustache, ReportsTheLibrarysErrors) {
     EXPECT_EQ(t.error_message(), message) << text;
     expect_same(text, nlohmann::json::object());
   }
+  // Bounds kainjow does not have (it recurses until the stack overflows): a hostile --templates
+  // folder gets an error, not a crash.
+  std::string deep;
+  for (int i = 0; i < 300; ++i) deep += "{{#a}}";
+  EXPECT_EQ(tm::mustache(deep).error_message(), "Sections nested deeper than 256 levels at 1536");
+  tm::mustache loop("{{>self}}");
+  tm::data self;
+  self.set("self", tm::data(std::string("x{{>self}}")));
+  (void)loop.render(self);
+  EXPECT_FALSE(loop.is_valid());
+  EXPECT_NE(loop.error_message().find("Partials nested deeper than 512 levels"), std::string::npos);
   // As a diagnostic: the template's name, line and column, in our words.
   EXPECT_EQ(tm::mustache("a\n {{#x}}").error_diagnostic("t.mustache"), "t.mustache:2:2: Unclosed section \"x\"");
   tm::mustache t("a{{>p}}b");

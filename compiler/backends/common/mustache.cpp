@@ -64,8 +64,17 @@ struct mustache::State {
   std::size_t line_start = 0;    // where the current line begins in `out`
   bool line_had_section = false;  // a section tag on this line: dropped if it is only blanks
   std::vector<const data*> stack;
+  int partials = 0;  // partials being rendered, one inside another
   bool failed = false;
 };
+
+namespace {
+// Bounds on what a template from --templates can make the renderer do (it recurses once per
+// nested section and partial): far beyond what a sheet needs (list items nest at most
+// limits::kMaxDepth deep), far below what would overflow the stack.
+constexpr std::size_t kMaxSectionDepth = 256;
+constexpr int kMaxPartialDepth = 512;
+}  // namespace
 
 namespace {
 
@@ -210,7 +219,12 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
     }
     op.text.assign(name);
     if (name != "." && name.find('.') != std::string_view::npos) op.parts = split_dots(name);
-    if (op.kind == Op::Kind::section || op.kind == Op::Kind::inverted) open.push_back({ops.size(), start});
+    if (op.kind == Op::Kind::section || op.kind == Op::Kind::inverted) {
+      if (open.size() >= kMaxSectionDepth) {
+        return {"Sections nested deeper than " + std::to_string(kMaxSectionDepth) + " levels", start};
+      }
+      open.push_back({ops.size(), start});
+    }
     ops.push_back(std::move(op));
   }
   flush_text();
@@ -350,7 +364,14 @@ void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
             s.failed = true;
             return;
           }
+          if (++s.partials > kMaxPartialDepth) {
+            error_ = "Partials nested deeper than " + std::to_string(kMaxPartialDepth) +
+                     " levels (a partial that includes itself outside any section that ends?)";
+            s.failed = true;
+            return;
+          }
           p.render_ops(0, p.ops_.size(), s);
+          --s.partials;
           if (!p.is_valid()) error_ = p.error_message();
         }
         break;
