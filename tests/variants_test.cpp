@@ -5,9 +5,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "emit_cpp.hpp"
+#include "emit_json.hpp"
 #include "frontend.hpp"
 #include "lookup.hpp"
 #include "resolve.hpp"
+#include "spec_cache.hpp"
 #include "words.hpp"
 #include "test_support.hpp"
 
@@ -299,6 +302,92 @@ TEST(Variants, ReplaceWordKeepsCaseAndWholeWords) {
             "Open order or open order");
   EXPECT_EQ(qrsc::replace_word("Field Column or Extended Line", "Extended line", "Open order"),
             "Field Column or Open Order");
+}
+
+// A run shares parsed files and resolved parents between its specs, and a variant shares its
+// parent's nodes until it changes them (copy-on-write). Whatever order a run takes them in, each
+// spec must come out exactly as it does compiled alone: here every way a variant changes its
+// parent (patches by id, cells, `after`, `remove`, applied specs adding errata, the same id
+// patched twice, renames, scale conversion, a grandchild patching what its parent patched).
+TEST(Variants, EachSpecOfARunIsWhatItIsAlone) {
+  const Family f = family();
+  f.write("mixin", R"(qrs: 1
+abstract: true
+title: shared changes
+errata:
+  - { id: e1, doc: mixin.txt, text: From the mixin }
+tables:
+  - id: note
+    kind: facts
+    title: Mixin note
+    items: [ { id: m, text: M } ]
+)");
+  const std::vector<fs::path> specs = {
+      f.dir / "base.yaml",
+      f.write("cells", R"(qrs: 1
+extends: t/base
+tables:
+  - id: fire
+    rows:
+      - { id: hit, bands: { crack: 6 or more } }
+      - { id: miss, bands: { crack: 5 or less } }
+  - id: move
+    rows:
+      - { id: line, cells: { open: 10 / 14 } }
+)"),
+      f.write("applied", R"(qrs: 1
+extends: t/base
+apply: [t/mixin]
+tables:
+  - id: radius
+    remove: true
+  - id: extra
+    kind: facts
+    after: fire
+    title: Extra
+    items: [ { id: a, text: A } ]
+  - id: fire
+    rows:
+      - { id: hit, title: Hit hard }
+  - id: fire
+    rows:
+      - { id: hit, text: "Retreat {3in}." }
+)"),
+      f.write("renamed", R"(qrs: 1
+extends: t/base
+scale: { figures: 25mm, convert: { factor: 1.5, rounding: nearest } }
+renames:
+  - { vocabulary: rating, term: crack, to: elite, name: Elite }
+)"),
+      f.write("grandchild", R"(qrs: 1
+extends: t/cells
+tables:
+  - id: fire
+    rows:
+      - { id: hit, bands: { crack: 7 or more, green: 8 or more } }
+      - { id: miss, bands: { crack: 6 or less, green: 7 or less } }
+  - id: move
+    rows:
+      - { id: line, cells: { r4: "5" } }
+)"),
+  };
+  const auto outputs = [](const qrsc::Spec& s) { return qrsc::emit_cpp_header(s) + qrsc::emit_json_sheet(s); };
+  std::vector<std::string> alone;
+  for (const auto& p : specs) {
+    std::string d;
+    const auto s = compile(p, &d);
+    ASSERT_TRUE(s) << p << "\n" << d;
+    alone.push_back(outputs(*s));
+  }
+  // One run, the parent first and again last, each child twice.
+  qrsc::SpecCache cache;
+  const std::vector<std::size_t> order = {0, 1, 2, 3, 4, 1, 2, 3, 4, 0};
+  for (const std::size_t i : order) {
+    qrsc::Diagnostics diags;
+    const auto s = qrsc::compile_spec(specs[i], diags, {}, &cache);
+    ASSERT_TRUE(s) << specs[i];
+    EXPECT_EQ(outputs(*s), alone[i]) << specs[i] << " differs when compiled in a run";
+  }
 }
 
 }  // namespace

@@ -84,6 +84,16 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
 }
 
 NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out) {
+  // The nodes this resolution makes are its own; its parent's (resolved in a frame of their
+  // own, or copied from the cache) are not.
+  struct OwnedFrame {
+    std::unordered_set<NodePtr>& owned;
+    std::unordered_set<NodePtr> outer;
+    explicit OwnedFrame(std::unordered_set<NodePtr>& o) : owned(o) { std::swap(outer, owned); }
+    ~OwnedFrame() { std::swap(outer, owned); }
+    OwnedFrame(const OwnedFrame&) = delete;
+    OwnedFrame& operator=(const OwnedFrame&) = delete;
+  } frame(owned_);
   ConstNodePtr own = load(file);
   if (!own) return nullptr;
   stack_.push_back(canonical);
@@ -92,6 +102,7 @@ NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonic
   NodePtr tree = std::make_shared<Node>();
   tree->kind = Node::Kind::map;
   tree->loc = own->loc;
+  owned_.insert(tree);
   bool ok = true;
   if (const NodePtr ext = own->get("extends")) {
     if (!ext->is_scalar()) {
@@ -105,6 +116,7 @@ NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonic
         ok = false;
       } else {
         tree = p;
+        owned_.insert(tree);  // a copy of the parent's top level, made for this spec
         out.lineage.insert(out.lineage.end(), sub.lineage.begin(), sub.lineage.end());
         out.renames = sub.renames;
         out.scaled = sub.scaled;
@@ -181,6 +193,7 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
         factor_ = *f;
         out.factor = *f;
         out.rounding = rounding_;
+        own_whole(tree);
         convert(*tree, "", false);
       }
     }
@@ -189,10 +202,7 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
   if (renames_only_) return;
   Node patch = *own;
   for (const auto& k : kVariantKeys) patch.erase(k);
-  share_patch_ = stack_.size() == 1;
   merge_map(*tree, patch, "", out);
-  share_patch_ = false;
-  shared_.clear();
   if (!own->get("abstract")) tree->erase("abstract");
   if (own->get("abstract")) tree->set("abstract", own->get("abstract"));
 }
@@ -208,6 +218,7 @@ NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
   ref_loc_ = ext->loc;
   NodePtr tree = resolve(*parent, out);
   if (tree) {
+    owned_.insert(tree);
     tree->erase("id");
     tree->erase("abstract");
     tree->erase("errata");

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <functional>
 #include <set>
+#include <stdexcept>
 
 #include "limits.hpp"
 #include "notation.hpp"
@@ -15,6 +16,31 @@
 
 namespace qrsc::resolving {
 
+NodePtr& Resolver::owned(NodePtr& slot) {
+  if (!owned_.count(slot)) {
+    slot = std::make_shared<Node>(*slot);
+    owned_.insert(slot);
+  }
+  return slot;
+}
+
+NodePtr& Resolver::owned_entry(Node& map, const std::string& key) {
+  for (auto& [k, v] : map.entries) {
+    if (k == key) return owned(v);
+  }
+  throw std::logic_error("owned_entry: no key '" + key + "'");  // callers found the key first
+}
+
+void Resolver::own_whole(NodePtr& tree) {
+  tree = tree->clone();
+  const std::function<void(const NodePtr&)> add = [&](const NodePtr& n) {
+    owned_.insert(n);
+    for (const auto& i : n->items) add(i);
+    for (const auto& [k, v] : n->entries) add(v);
+  };
+  add(tree);
+}
+
 void Resolver::merge_map(Node& base, const Node& patch, const std::string& inherited_reason, Resolution& out) {
   std::string reason = inherited_reason;
   if (const NodePtr o = patch.get("override"); o && o->is_scalar()) reason = o->scalar;
@@ -22,7 +48,8 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
     const auto& [key, pv] = patch.entries[i];
     const NodePtr bv = base.get(key);
     if (key == "errata" && bv && bv->is_seq() && pv->is_seq()) {  // applied specs' errata add up
-      for (const auto& item : pv->items) bv->items.push_back(take(item));
+      auto& items = owned_entry(base, key)->items;
+      items.insert(items.end(), pv->items.begin(), pv->items.end());
       continue;
     }
     // Errors the merged map causes (a key the parent needed is gone, keys that no longer fit
@@ -33,14 +60,15 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       continue;
     }
     if (!bv) {
-      base.set(key, take(pv));
+      base.set(key, pv);
       continue;
     }
     if (key == "cells" && bv->is_map() && pv->is_map()) {
+      Node& cells = *owned_entry(base, key);
       for (const auto& [col, cv] : pv->entries) {
-        const NodePtr old = bv->get(col);
+        const NodePtr old = cells.get(col);
         if (cv->is_null()) {
-          bv->erase(col);
+          cells.erase(col);
           continue;
         }
         std::string cell_reason = reason;
@@ -48,7 +76,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
           if (const NodePtr o = cv->get("override"); o && o->is_scalar()) cell_reason = o->scalar;
         }
         if (old) replaced(*old, cv->is_map() && cv->get("value") ? *cv->get("value") : *cv, cell_reason, out);
-        bv->set(col, take(cv));
+        cells.set(col, cv);
       }
       continue;
     }
@@ -58,15 +86,15 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
     };
     if (bv->is_seq() && pv->is_seq() && kIdLists.count(key) && !pv->items.empty() && all_have_ids(*pv) &&
         all_have_ids(*bv)) {
-      merge_list(*bv, *pv, key, reason, out);
+      merge_list(*owned_entry(base, key), *pv, key, reason, out);
       continue;
     }
     if (bv->is_map() && pv->is_map()) {
-      merge_map(*bv, *pv, reason, out);
+      merge_map(*owned_entry(base, key), *pv, reason, out);
       continue;
     }
     if (bv->is_scalar()) replaced(*bv, *pv, reason, out);
-    base.set(key, take(pv));
+    base.set(key, pv);
   }
 }
 
@@ -97,10 +125,9 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       }
     }
     if (it != base.items.end()) {
-      if (shared_.count(it->get())) *it = (*it)->clone();  // the same id twice in one patch
       Node copy = *item;
       copy.erase("after");
-      merge_map(**it, copy, reason, out);
+      merge_map(*owned(*it), copy, reason, out);
       continue;
     }
     if (key == "tables" && !item->get("kind")) {
@@ -111,7 +138,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       continue;
     }
     const NodePtr after = item->get("after");
-    NodePtr fresh = after ? item->clone() : take(item);  // `after` is erased from it below
+    NodePtr fresh = item;
     std::size_t at = base.items.size();
     if (after) {
       auto pos = std::find_if(base.items.begin(), base.items.end(),
@@ -121,7 +148,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       } else {
         at = static_cast<std::size_t>(pos - base.items.begin()) + 1;
       }
-      fresh->erase("after");
+      owned(fresh)->erase("after");
     }
     base.items.insert(base.items.begin() + static_cast<std::ptrdiff_t>(at), fresh);
   }

@@ -41,6 +41,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
     diags_->error(list->loc, "'renames' must be a list");
     return;
   }
+  if (!list->items.empty()) own_whole(tree);  // a rename may touch any text of the sheet
   for (const auto& n : list->items) {
     Object o(n, "rename", *diags_, {"vocabulary", "term", "to", "name", "from", "ids", "source", "notes"});
     if (!o.ok()) continue;

@@ -73,22 +73,22 @@ class Resolver {
   void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
   void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
   void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
-  // What a merge puts into the tree from a patch: the patch's node itself while share_patch_
-  // (nothing changes the tree after it), else a copy the tree can change.
-  NodePtr take(const NodePtr& patch_node) {
-    if (!share_patch_) return patch_node->clone();
-    shared_.insert(patch_node.get());
-    return patch_node;
-  }
+  // Copy-on-write. A resolution shares the nodes of its parent's cached resolution and of the
+  // parsed files (a patch's nodes go into the tree as they are) and changes only nodes it made:
+  // `owned` first replaces the node in `slot` by a copy of its own (one level: its children stay
+  // shared), so a variant copies the path to what it changes, not its parent's whole tree.
+  NodePtr& owned(NodePtr& slot);
+  NodePtr& owned_entry(Node& map, const std::string& key);  // owned() of map[key], which exists
+  // Renames and scale conversion touch the whole tree: it is copied whole first.
+  void own_whole(NodePtr& tree);
 
   Diagnostics* diags_;  // where diagnostics go; a cached resolution's own while it is made
   const SpecSearchPath& search_;
   SpecCache& cache_;
   bool renames_only_ = false;
-  // The last merge of a spec compiled for itself: its result is built into the model and never
-  // merged into again, so it may share the parsed file's nodes instead of copying them.
-  bool share_patch_ = false;
-  std::unordered_set<const Node*> shared_;  // nodes taken so: a second entry with their id copies first
+  // The nodes the resolution being made has made, held so that no other node can take the
+  // address of one that is freed.
+  std::unordered_set<NodePtr> owned_;
   std::vector<fs::path> stack_;
   Fraction factor_{1};
   std::string rounding_;

@@ -16,7 +16,8 @@ const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
 
 Resolution copy_of(const Resolution& r) {
   Resolution c = r;
-  if (r.tree) c.tree = r.tree->clone();
+  // Its top level only: the resolver copies a node before it changes one it did not make.
+  if (r.tree) c.tree = std::make_shared<Node>(*r.tree);
   return c;
 }
 

@@ -1,8 +1,8 @@
 // What one run of qrsc has read and resolved, so that each spec file is parsed once and each
 // parent resolved once however many specs of the run use it: a run over a sheet and its 1,000
-// variants parses and resolves the sheet once. Results are handed out as copies, since the
-// resolver changes the trees it is given; the diagnostics a result had are replayed with it,
-// so every spec still reports the problems of its parents.
+// variants parses and resolves the sheet once. Results are shared, never changed: the resolver
+// copies a node before it changes one it did not make (copy-on-write); the diagnostics a result
+// had are replayed with it, so every spec still reports the problems of its parents.
 #pragma once
 
 #include <cstddef>
@@ -46,7 +46,7 @@ class SpecCache {
   std::unordered_map<std::string, Resolved> resolved_;
 };
 
-// A copy of `r` whose tree can be changed without changing `r`'s.
+// A copy of `r` with a top level of its own (what lies below is shared; see Resolver::owned).
 Resolution copy_of(const Resolution& r);
 
 }  // namespace qrsc
