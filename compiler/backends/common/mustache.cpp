@@ -9,25 +9,47 @@ namespace qrsc::tmpl {
 
 void data::set(std::string_view key, data value) {
   if (!is_object()) return;
-  for (auto& [k, v] : fields_) {
+  auto& fields = std::get<fields_t>(value_);
+  for (auto& [k, v] : fields) {
     if (k == key) {
       v = std::move(value);
       return;
     }
   }
-  fields_.emplace_back(std::string(key), std::move(value));
+  if (fields.empty()) fields.reserve(8);
+  fields.emplace_back(std::string(key), std::move(value));
 }
 
 const data* data::get(std::string_view key) const {
   if (!is_object()) return nullptr;
-  for (const auto& [k, v] : fields_) {
+  for (const auto& [k, v] : std::get<fields_t>(value_)) {
     if (k == key) return &v;
   }
   return nullptr;
 }
 
 void data::push_back(data value) {
-  if (is_list()) items_.push_back(std::move(value));
+  if (is_list()) std::get<list>(value_).push_back(std::move(value));
+}
+
+const std::string& data::string_value() const {
+  static const std::string kNone;
+  const auto* s = std::get_if<std::string>(&value_);
+  return s ? *s : kNone;
+}
+
+const list& data::list_value() const {
+  static const list kNone;
+  const auto* l = std::get_if<list>(&value_);
+  return l ? *l : kNone;
+}
+
+list& data::list_items() { return std::get<list>(value_); }
+
+const data::fields_t& data::fields() const {
+  static const fields_t kNone;
+  const auto* f = std::get_if<fields_t>(&value_);
+  return f ? *f : kNone;
 }
 
 void append_html_escaped(std::string& out, std::string_view text) {

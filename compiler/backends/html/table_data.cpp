@@ -57,7 +57,7 @@ std::vector<std::pair<std::size_t, std::size_t>> block_ranges(std::size_t rows, 
 }
 
 mst::data blocks_of(mst::data&& lines, int split) {
-  auto& all = const_cast<mst::list&>(lines.list_value());  // moved from, one line at a time
+  auto& all = lines.list_items();  // moved from, one line at a time
   mst::data blocks = list_of();
   for (const auto& [first, last] : block_ranges(all.size(), split)) {
     mst::data block_lines = list_of();
