@@ -6,6 +6,19 @@
 
 namespace qrsc {
 
+std::pair<int, int> line_and_column(std::string_view text, std::size_t offset) {
+  int line = 1, col = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++col;
+    }
+  }
+  return {line, col};
+}
+
 std::string printable(const std::string& text) {
   std::string out;
   for (const char ch : text) {

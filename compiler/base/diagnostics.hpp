@@ -4,6 +4,8 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace qrsc {
@@ -59,6 +61,8 @@ class Diagnostics {
 // Text as shown on a terminal: control characters as \xNN (a spec's text and file names are
 // input; they must not drive the terminal).
 std::string printable(const std::string& text);
+// The 1-based line and column of a byte offset in a text (columns count UTF-8 characters).
+std::pair<int, int> line_and_column(std::string_view text, std::size_t offset);
 
 // The closest candidate by edit distance, or "" when nothing is close enough.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);

@@ -322,15 +322,7 @@ void syntax_error(const yaml_parser_t& p, const std::string& text, const File& f
 
 // The 1-based line and column of a byte offset.
 Loc loc_at(const std::string& text, std::size_t offset, const File& file) {
-  int line = 1, col = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      col = 1;
-    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-      ++col;
-    }
-  }
+  const auto [line, col] = line_and_column(text, offset);
   return {file, line, col};
 }
 

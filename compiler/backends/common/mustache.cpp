@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "diagnostics.hpp"
+
 namespace qrsc::tmpl {
 
 // ------------------------------------------------------------------ data
@@ -293,19 +295,6 @@ render_observer& observer() {
   return o;
 }
 
-// "LINE:COL" of a byte offset (columns count characters).
-std::string line_and_column(std::string_view text, std::size_t at) {
-  std::size_t line = 1, col = 1;
-  for (std::size_t i = 0; i < at && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      col = 1;
-    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-      ++col;
-    }
-  }
-  return std::to_string(line) + ":" + std::to_string(col);
-}
 
 }  // namespace
 
@@ -323,7 +312,8 @@ mustache::mustache(std::string_view text) : text_(text) {
 
 std::string mustache::error_diagnostic(const std::string& name) const {
   if (error_at_ == std::string_view::npos) return name + ": " + error_;
-  return name + ":" + line_and_column(text_, error_at_) + ": " + error_what_;
+  const auto [line, col] = line_and_column(text_, error_at_);
+  return name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + error_what_;
 }
 
 mustache::~mustache() = default;
