@@ -270,8 +270,9 @@ class TreeBuilder {
       }
       return;
     }
-    o.node->entries.emplace_back(key->scalar, n);
     o.node->key_locs.push_back(key->loc);
+    // The key's text moves into the map unless an anchor keeps the key node for an alias.
+    o.node->entries.emplace_back(key.use_count() == 1 ? std::move(key->scalar) : key->scalar, n);
   }
 
   File file_;

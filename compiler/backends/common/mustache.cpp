@@ -193,8 +193,11 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
         ops.push_back({Op::Kind::newline, std::string(text.substr(pos, len)), {}, 0});
         pos += len;
       } else {
-        current += c;
-        ++pos;
+        // Text up to what may start a tag or end the line, in one piece.
+        const char stops[] = {'\n', '\r', begin[0]};
+        const std::size_t next = std::min(n, text.find_first_of(std::string_view(stops, 3), pos + 1));
+        current.append(text.substr(pos, next - pos));
+        pos = next;
       }
       continue;
     }
