@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 
 #include "battlecry/1812.hpp"
 #include "rff/acw_2_1_15mm.hpp"

@@ -1,6 +1,12 @@
 // The generic runtime: exact fractions, band coverage, modifier accumulation.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "qrs/band_build.hpp"
 #include "qrs/runtime.hpp"
 
 namespace {
@@ -35,27 +41,45 @@ TEST(Bands, CoverageIsCheckedAtCompileTime) {
 
 // The order qrsc writes for each column: checked in linear time, and searched where a dense
 // index would be too large.
+using Order = std::array<std::uint16_t, 3>;
+
 TEST(Bands, KeyOrderIsCheckedAndSearched) {
   constexpr std::array<qrs::Band, 3> bands{qrs::band_from(8), qrs::band_between(3, 8), qrs::band_below(3)};
-  constexpr qrs::BandOrder<3> order{3, {2, 1, 0}};
+  constexpr Order order{2, 1, 0};
   static_assert(qrs::covers_in_order(bands, order, std::nullopt, std::nullopt));
-  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{3, {1, 2, 0}}, std::nullopt, std::nullopt));  // out of order
-  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{3, {2, 2, 0}}, std::nullopt, std::nullopt));  // a row twice
-  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{2, {2, 1}}, std::nullopt, std::nullopt));     // one left out
-  static_assert(!qrs::covers_in_order(bands, qrs::BandOrder<3>{3, {2, 1, 7}}, std::nullopt, std::nullopt));  // no such row
+  static_assert(!qrs::covers_in_order(bands, Order{1, 2, 0}, std::nullopt, std::nullopt));  // out of order
+  static_assert(!qrs::covers_in_order(bands, Order{2, 2, 0}, std::nullopt, std::nullopt));  // a row twice
+  static_assert(!qrs::covers_in_order(bands, std::array<std::uint16_t, 2>{2, 1}, std::nullopt, std::nullopt));  // one left out
+  static_assert(!qrs::covers_in_order(bands, Order{2, 1, 7}, std::nullopt, std::nullopt));  // no such row
   constexpr std::array<qrs::Band, 2> gap{qrs::band_from(8), qrs::band_below(3)};
-  static_assert(!qrs::covers_in_order(gap, qrs::BandOrder<2>{2, {1, 0}}, std::nullopt, std::nullopt));
+  static_assert(!qrs::covers_in_order(gap, std::array<std::uint16_t, 2>{1, 0}, std::nullopt, std::nullopt));
   constexpr std::array<qrs::Band, 3> bounded{qrs::band_between(4, 11), qrs::band_none(), qrs::band_between(1, 4)};
-  static_assert(qrs::covers_in_order(bounded, qrs::BandOrder<3>{2, {2, 0}}, Fraction(1), Fraction(10)));
-  static_assert(!qrs::covers_in_order(bounded, qrs::BandOrder<3>{2, {2, 0}}, Fraction(0), Fraction(10)));
+  constexpr std::array<std::uint16_t, 2> bounded_order{2, 0};
+  static_assert(qrs::covers_in_order(bounded, bounded_order, Fraction(1), Fraction(10)));
+  static_assert(!qrs::covers_in_order(bounded, bounded_order, Fraction(0), Fraction(10)));
   for (int n = -40; n <= 40; ++n) {
     for (const int den : {1, 2, 3}) {
       const Fraction key(n, den);
       EXPECT_EQ(qrs::find_in_order(bands, order, key), qrs::find_band(bands, key)) << n << "/" << den;
-      EXPECT_EQ(qrs::find_in_order(bounded, qrs::BandOrder<3>{2, {2, 0}}, key), qrs::find_band(bounded, key))
-          << n << "/" << den;
+      EXPECT_EQ(qrs::find_in_order(bounded, bounded_order, key), qrs::find_band(bounded, key)) << n << "/" << den;
     }
   }
+}
+
+// Without a table of the rows seen, the check tells a row listed twice from an empty band by
+// the rule qrsc sorts by: lower edges rise, and an empty band [x, x) comes before the band from
+// x in row order. A band upside down ([8, 3)) hides an overlap and fails.
+TEST(Bands, KeyOrderCheckTellsEmptyBandsFromRowsListedTwice) {
+  constexpr std::array<qrs::Band, 3> with_empty{qrs::band_from(3), qrs::band_between(3, 3), qrs::band_below(3)};
+  static_assert(qrs::covers_in_order(with_empty, Order{2, 1, 0}, std::nullopt, std::nullopt));
+  static_assert(!qrs::covers_in_order(with_empty, std::array<std::uint16_t, 4>{2, 1, 1, 0}, std::nullopt, std::nullopt));
+  constexpr std::array<qrs::Band, 4> empties{qrs::band_from(3), qrs::band_between(3, 3), qrs::band_between(3, 3),
+                                             qrs::band_below(3)};
+  static_assert(qrs::covers_in_order(empties, std::array<std::uint16_t, 4>{3, 1, 2, 0}, std::nullopt, std::nullopt));
+  static_assert(!qrs::covers_in_order(empties, std::array<std::uint16_t, 4>{3, 2, 1, 0}, std::nullopt, std::nullopt));
+  constexpr std::array<qrs::Band, 4> upside_down{qrs::band_from(3), qrs::band_between(8, 3), qrs::band_between(1, 8),
+                                                 qrs::band_below(1)};
+  static_assert(!qrs::covers_in_order(upside_down, std::array<std::uint16_t, 4>{3, 2, 1, 0}, std::nullopt, std::nullopt));
 }
 
 TEST(Bands, DenseIndexClampsOpenEnds) {
@@ -86,13 +110,48 @@ TEST(Bands, DenseIndexOverScaledFractionsAgreesWithFindBand) {
 TEST(Modifiers, NonCumulativeGroupsCountTheLargestOnce) {
   // Provisional command (-1) and out of command (-2) are one group; a gallant leader (+1) is not.
   constexpr std::array<qrs::Modifier, 3> mods{qrs::Modifier{-1, 1, 0}, qrs::Modifier{-2, 1, 0}, qrs::Modifier{1, 1, qrs::kNoGroup}};
-  static_assert(qrs::accumulate<3, 1>(mods, {true, true, true}) == -1);
-  static_assert(qrs::accumulate<3, 1>(mods, {true, false, true}) == 0);
-  static_assert(qrs::accumulate<3, 1>(mods, {false, false, false}) == 0);
+  static_assert(qrs::accumulate(mods, std::array{true, true, true}) == -1);
+  static_assert(qrs::accumulate(mods, std::array{true, false, true}) == 0);
+  static_assert(qrs::accumulate(mods, std::array{false, false, false}) == 0);
   constexpr std::array<qrs::Modifier, 2> factors{qrs::Modifier{0, Fraction(1, 2), qrs::kNoGroup},
                                                  qrs::Modifier{0, Fraction(1, 2), qrs::kNoGroup}};
-  static_assert(qrs::product_of_factors(factors, {true, true}) == Fraction(1, 4));
-  EXPECT_EQ((qrs::accumulate<3, 1>(mods, {false, true, false})), -2);
+  static_assert(qrs::product_of_factors(factors, std::array{true, true}) == Fraction(1, 4));
+  EXPECT_EQ(qrs::accumulate(mods, std::array{false, true, false}), -2);
+}
+
+// The generated total({...}) and factor({...}): the modifiers listed, each once however often it
+// is listed, the largest of a group counting (the first of equals).
+TEST(Modifiers, ListedModifiersCountLikeTheFlagsOfAccumulate) {
+  enum class M : unsigned char { provisional, out_of_command, gallant, also_minus_two, half };
+  constexpr std::array<qrs::Modifier, 5> mods{qrs::Modifier{-1, 1, 0}, qrs::Modifier{-2, 1, 0},
+                                              qrs::Modifier{1, 1, qrs::kNoGroup}, qrs::Modifier{2, 1, 0},
+                                              qrs::Modifier{0, Fraction(1, 2), qrs::kNoGroup}};
+  static_assert(qrs::total_of(mods, {M::provisional, M::out_of_command, M::gallant}) == -1);
+  static_assert(qrs::total_of(mods, {M::gallant, M::gallant}) == 1);
+  static_assert(qrs::total_of(mods, {M::out_of_command, M::also_minus_two}) == -2);  // equals: the first counts
+  static_assert(qrs::total_of(mods, {M::also_minus_two, M::out_of_command}) == -2);
+  static_assert(qrs::total_of<M>(mods, {}) == 0);
+  static_assert(qrs::factor_of(mods, {M::half, M::half, M::gallant}) == Fraction(1, 2));
+  for (unsigned set = 0; set < 32; ++set) {
+    std::array<bool, 5> on{};
+    std::vector<M> listed;
+    for (std::size_t i = 0; i < 5; ++i) {
+      on[i] = (set >> i) & 1u;
+      if (on[i]) listed.push_back(static_cast<M>(i));
+    }
+    // Through an initializer_list of every size the set has, in its order.
+    const auto total = [&](std::initializer_list<M> l) { return qrs::total_of(mods, l); };
+    int listed_total = 0;
+    switch (listed.size()) {
+      case 0: listed_total = total({}); break;
+      case 1: listed_total = total({listed[0]}); break;
+      case 2: listed_total = total({listed[0], listed[1]}); break;
+      case 3: listed_total = total({listed[0], listed[1], listed[2]}); break;
+      case 4: listed_total = total({listed[0], listed[1], listed[2], listed[3]}); break;
+      default: listed_total = total({listed[0], listed[1], listed[2], listed[3], listed[4]}); break;
+    }
+    EXPECT_EQ(listed_total, qrs::accumulate(mods, on)) << set;
+  }
 }
 
 }  // namespace

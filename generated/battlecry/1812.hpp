@@ -3,10 +3,10 @@
 
 #pragma once
 
-#include <array>
+#include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
-#include <optional>
 #include <string_view>
 
 #include "qrs/runtime.hpp"
@@ -17,6 +17,15 @@ namespace qrs::battlecry::n1812 {
 // character at a time (which, in a constant expression, counts against its step limit).
 using namespace std::string_view_literals;
 
+// Every translation unit that includes this header parses it, so it is kept cheap to compile
+// (docs/benchmarks.md, "Include cost"): the data are built-in arrays in the namespaces
+// `detail`, written as qrsc's cpp_init.hpp says (no element type names, whole numbers as
+// integers, the defaults at the end left out); the tables are a qrs::View or qrs::Grid over
+// them (size(), [], begin/end: one class per element type, where a std::array was one per
+// element type and size); qrsc computes what it can (the key order of bands, the dense index)
+// and writes it as literal data; the functions that return a qrs::Maybe or call a function
+// template of the runtime are templates themselves, instantiated only where a program calls them.
+
 inline constexpr qrs::SheetInfo kSheet{"1812"sv, "battlecry"sv, "Battlecry! 1812"sv, "Company-level tactics in the American wilderness, 1812-1815"sv, "War of 1812"sv, ""sv, "1 figure = 10-20 men (depending on the scenario)"sv, "rules/battlecry/1812.yaml"sv};
 
 // Vocabulary: Target kind
@@ -25,11 +34,14 @@ enum class TargetKind : unsigned char {
   mounted,
   artillery,
 };
-inline constexpr std::array<qrs::Term, 3> kTargetKindTerms{ {
-  qrs::Term{"foot"sv, "Foot"sv, ""sv},
-  qrs::Term{"mounted"sv, "Mounted"sv, ""sv},
-  qrs::Term{"artillery"sv, "Artillery"sv, ""sv},
-} };
+namespace detail {
+inline constexpr qrs::Term kTargetKindTerms[] = {  // id, name, old_name
+  {"foot"sv, "Foot"sv},
+  {"mounted"sv, "Mounted"sv},
+  {"artillery"sv, "Artillery"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Term> kTargetKindTerms{ detail::kTargetKindTerms, 3 };
 [[nodiscard]] constexpr std::string_view name(TargetKind v) noexcept { return kTargetKindTerms[static_cast<std::size_t>(v)].name; }
 
 // Vocabulary: Unit type
@@ -44,17 +56,20 @@ enum class UnitType : unsigned char {
   light_artillery,
   heavy_artillery,
 };
-inline constexpr std::array<qrs::Term, 9> kUnitTypeTerms{ {
-  qrs::Term{"infantry"sv, "Infantry"sv, ""sv},
-  qrs::Term{"light_infantry"sv, "Light Infantry"sv, ""sv},
-  qrs::Term{"riflemen"sv, "Riflemen"sv, ""sv},
-  qrs::Term{"mounted_riflemen"sv, "Mounted Riflemen"sv, ""sv},
-  qrs::Term{"light_dragoons"sv, "Light Dragoons"sv, ""sv},
-  qrs::Term{"indians"sv, "Indians"sv, ""sv},
-  qrs::Term{"field_artillery"sv, "Field Artillery"sv, ""sv},
-  qrs::Term{"light_artillery"sv, "Light Artillery"sv, ""sv},
-  qrs::Term{"heavy_artillery"sv, "Heavy Artillery"sv, ""sv},
-} };
+namespace detail {
+inline constexpr qrs::Term kUnitTypeTerms[] = {  // id, name, old_name
+  {"infantry"sv, "Infantry"sv},
+  {"light_infantry"sv, "Light Infantry"sv},
+  {"riflemen"sv, "Riflemen"sv},
+  {"mounted_riflemen"sv, "Mounted Riflemen"sv},
+  {"light_dragoons"sv, "Light Dragoons"sv},
+  {"indians"sv, "Indians"sv},
+  {"field_artillery"sv, "Field Artillery"sv},
+  {"light_artillery"sv, "Light Artillery"sv},
+  {"heavy_artillery"sv, "Heavy Artillery"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Term> kUnitTypeTerms{ detail::kUnitTypeTerms, 9 };
 [[nodiscard]] constexpr std::string_view name(UnitType v) noexcept { return kUnitTypeTerms[static_cast<std::size_t>(v)].name; }
 
 // Vocabulary: Officer rank
@@ -66,14 +81,17 @@ enum class OfficerRank : unsigned char {
   brigadier,
   major_general,
 };
-inline constexpr std::array<qrs::Term, 6> kOfficerRankTerms{ {
-  qrs::Term{"captain"sv, "Captain"sv, ""sv},
-  qrs::Term{"major"sv, "Major"sv, ""sv},
-  qrs::Term{"lt_colonel"sv, "Lt. Colonel"sv, ""sv},
-  qrs::Term{"colonel"sv, "Colonel"sv, ""sv},
-  qrs::Term{"brigadier"sv, "Brigadier"sv, ""sv},
-  qrs::Term{"major_general"sv, "Major General"sv, ""sv},
-} };
+namespace detail {
+inline constexpr qrs::Term kOfficerRankTerms[] = {  // id, name, old_name
+  {"captain"sv, "Captain"sv},
+  {"major"sv, "Major"sv},
+  {"lt_colonel"sv, "Lt. Colonel"sv},
+  {"colonel"sv, "Colonel"sv},
+  {"brigadier"sv, "Brigadier"sv},
+  {"major_general"sv, "Major General"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Term> kOfficerRankTerms{ detail::kOfficerRankTerms, 6 };
 [[nodiscard]] constexpr std::string_view name(OfficerRank v) noexcept { return kOfficerRankTerms[static_cast<std::size_t>(v)].name; }
 
 // Vocabulary: Officer type
@@ -84,13 +102,16 @@ enum class OfficerType : unsigned char {
   general_staff,
   engineer,
 };
-inline constexpr std::array<qrs::Term, 5> kOfficerTypeTerms{ {
-  qrs::Term{"artillery"sv, "Artillery"sv, ""sv},
-  qrs::Term{"infantry"sv, "Infantry"sv, ""sv},
-  qrs::Term{"cavalry"sv, "Cavalry"sv, ""sv},
-  qrs::Term{"general_staff"sv, "General officer or staff"sv, ""sv},
-  qrs::Term{"engineer"sv, "Engineer"sv, ""sv},
-} };
+namespace detail {
+inline constexpr qrs::Term kOfficerTypeTerms[] = {  // id, name, old_name
+  {"artillery"sv, "Artillery"sv},
+  {"infantry"sv, "Infantry"sv},
+  {"cavalry"sv, "Cavalry"sv},
+  {"general_staff"sv, "General officer or staff"sv},
+  {"engineer"sv, "Engineer"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Term> kOfficerTypeTerms{ detail::kOfficerTypeTerms, 5 };
 [[nodiscard]] constexpr std::string_view name(OfficerType v) noexcept { return kOfficerTypeTerms[static_cast<std::size_t>(v)].name; }
 
 // Vocabulary: Weapon
@@ -101,32 +122,38 @@ enum class Weapon : unsigned char {
   artillery,
   howitzer,
 };
-inline constexpr std::array<qrs::Term, 5> kWeaponTerms{ {
-  qrs::Term{"musket"sv, "Musket"sv, ""sv},
-  qrs::Term{"rifle"sv, "Rifle"sv, ""sv},
-  qrs::Term{"pistol_and_sabre"sv, "Pistol and Sabre"sv, ""sv},
-  qrs::Term{"artillery"sv, "Artillery"sv, ""sv},
-  qrs::Term{"howitzer"sv, "Howitzer"sv, ""sv},
-} };
+namespace detail {
+inline constexpr qrs::Term kWeaponTerms[] = {  // id, name, old_name
+  {"musket"sv, "Musket"sv},
+  {"rifle"sv, "Rifle"sv},
+  {"pistol_and_sabre"sv, "Pistol and Sabre"sv},
+  {"artillery"sv, "Artillery"sv},
+  {"howitzer"sv, "Howitzer"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Term> kWeaponTerms{ detail::kWeaponTerms, 5 };
 [[nodiscard]] constexpr std::string_view name(Weapon v) noexcept { return kWeaponTerms[static_cast<std::size_t>(v)].name; }
 
 // facts table: Units and their Characteristics
 namespace game_scale {
 inline constexpr std::string_view kTitle = "Units and their Characteristics"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
 
-inline constexpr std::array<qrs::Fact, 7> kFacts{ {
-  qrs::Fact{"company"sv, "30 to 120 men"sv, "The basic unit is the company."sv},
-  qrs::Fact{"figure"sv, "10-20 men"sv, "per figure, depending on the scenario."sv},
-  qrs::Fact{"strength"sv, ""sv, "Strength is the number of figures in the unit; it cannot be replenished."sv},
-  qrs::Fact{"morale"sv, ""sv, "Morale is a stack of chips or any number counter, such as a 4- to 10-sided die. It is recovered by rallying; officers can also add temporary morale."sv},
-  qrs::Fact{"ground"sv, "hexes"sv, "Geomorphic hex tiles of Avalon Hill's Battlecry!; moves and ranges are counted in hexes."sv},
-  qrs::Fact{"dice"sv, ""sv, "Six-sided Battlecry! dice whose faces are symbols (see Shooting Dice Results)."sv},
-  qrs::Fact{"players"sv, "two to four or more"sv, "players, each controlling part or all of the American or the British/Native Allied force."sv},
-} };
+namespace detail {
+inline constexpr qrs::Fact kFacts[] = {  // id, value, text
+  {"company"sv, "30 to 120 men"sv, "The basic unit is the company."sv},
+  {"figure"sv, "10-20 men"sv, "per figure, depending on the scenario."sv},
+  {"strength"sv, {}, "Strength is the number of figures in the unit; it cannot be replenished."sv},
+  {"morale"sv, {}, "Morale is a stack of chips or any number counter, such as a 4- to 10-sided die. It is recovered by rallying; officers can also add temporary morale."sv},
+  {"ground"sv, "hexes"sv, "Geomorphic hex tiles of Avalon Hill's Battlecry!; moves and ranges are counted in hexes."sv},
+  {"dice"sv, {}, "Six-sided Battlecry! dice whose faces are symbols (see Shooting Dice Results)."sv},
+  {"players"sv, "two to four or more"sv, "players, each controlling part or all of the American or the British/Native Allied force."sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Fact> kFacts{ detail::kFacts, 7 };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -146,17 +173,26 @@ enum class Row : unsigned char {
 };
 using Column = OfficerRank;
 
-inline constexpr std::array<std::string_view, 1> kRowIds{ { "buff_reach"sv, } };
-inline constexpr std::array<std::string_view, 1> kRowNames{ { "Buff reach (hexes)"sv, } };
-inline constexpr std::array<std::string_view, 1> kRowGroups{ { ""sv, } };
-inline constexpr std::array<std::string_view, 6> kColumnIds{ { "captain"sv, "major"sv, "lt_colonel"sv, "colonel"sv, "brigadier"sv, "major_general"sv, } };
-inline constexpr std::array<std::string_view, 6> kColumnNames{ { "Captain"sv, "Major"sv, "Lt. Colonel"sv, "Colonel"sv, "Brigadier"sv, "Major General"sv, } };
 using Cell = qrs::Cell<qrs::Integer>;
-inline constexpr std::array<std::array<Cell, 6>, 1> kCells{ {
-  { { Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{"2"sv, qrs::Integer{true, 2}, false}, Cell{"3"sv, qrs::Integer{true, 3}, false}, Cell{"3"sv, qrs::Integer{true, 3}, false}, Cell{"4"sv, qrs::Integer{true, 4}, false}, Cell{"4"sv, qrs::Integer{true, 4}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "buff_reach"sv, };
+inline constexpr std::string_view kRowNames[] = { "Buff reach (hexes)"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"1"sv, {true, 1}}, {"2"sv, {true, 2}}, {"3"sv, {true, 3}}, {"3"sv, {true, 3}}, {"4"sv, {true, 4}}, {"4"sv, {true, 4}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "captain"sv, "major"sv, "lt_colonel"sv, "colonel"sv, "brigadier"sv, "major_general"sv, };
+inline constexpr std::string_view kColumnNames[] = { "Captain"sv, "Major"sv, "Lt. Colonel"sv, "Colonel"sv, "Brigadier"sv, "Major General"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 1 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 1 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 1 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 6};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 6};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 1, 6 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 6 + static_cast<std::size_t>(c)];
 }
 
 
@@ -180,7 +216,7 @@ struct Table {
 // matrix table: Officer Types
 namespace officer_types {
 inline constexpr std::string_view kTitle = "Officer Types"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 enum class Row : unsigned char {
@@ -189,18 +225,27 @@ enum class Row : unsigned char {
 };
 using Column = OfficerType;
 
-inline constexpr std::array<std::string_view, 2> kRowIds{ { "code"sv, "can_aid"sv, } };
-inline constexpr std::array<std::string_view, 2> kRowNames{ { "Code"sv, "Can aid"sv, } };
-inline constexpr std::array<std::string_view, 2> kRowGroups{ { ""sv, ""sv, } };
-inline constexpr std::array<std::string_view, 5> kColumnIds{ { "artillery"sv, "infantry"sv, "cavalry"sv, "general_staff"sv, "engineer"sv, } };
-inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Artillery"sv, "Infantry"sv, "Cavalry"sv, "General officer or staff"sv, "Engineer"sv, } };
 using Cell = qrs::Cell<qrs::Text>;
-inline constexpr std::array<std::array<Cell, 5>, 2> kCells{ {
-  { { Cell{"A"sv, qrs::Text{true}, false}, Cell{"I"sv, qrs::Text{true}, false}, Cell{""sv, qrs::Text{false}, false}, Cell{"G"sv, qrs::Text{true}, false}, Cell{"E"sv, qrs::Text{true}, false}, } },
-  { { Cell{"Artillery units only"sv, qrs::Text{true}, false}, Cell{"Infantry units only"sv, qrs::Text{true}, false}, Cell{"Cavalry units only"sv, qrs::Text{true}, false}, Cell{"Any unit of their side"sv, qrs::Text{true}, false}, Cell{"Any unit of their side"sv, qrs::Text{true}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "code"sv, "can_aid"sv, };
+inline constexpr std::string_view kRowNames[] = { "Code"sv, "Can aid"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"A"sv, {true}}, {"I"sv, {true}}, {}, {"G"sv, {true}}, {"E"sv, {true}}, 
+  {"Artillery units only"sv, {true}}, {"Infantry units only"sv, {true}}, {"Cavalry units only"sv, {true}}, {"Any unit of their side"sv, {true}}, {"Any unit of their side"sv, {true}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "artillery"sv, "infantry"sv, "cavalry"sv, "general_staff"sv, "engineer"sv, };
+inline constexpr std::string_view kColumnNames[] = { "Artillery"sv, "Infantry"sv, "Cavalry"sv, "General officer or staff"sv, "Engineer"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 2 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 2 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 2 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 5};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 5};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 2, 5 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 5 + static_cast<std::size_t>(c)];
 }
 
 
@@ -224,26 +269,32 @@ struct Table {
 // list table: Officers
 namespace officer_rules {
 inline constexpr std::string_view kTitle = "Officers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 10> kItems{ {
-  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Multiple units (battalion, regiment) are led by a field officer, from a senior captain to a major general; company officers are assumed within each company."sv, ""sv},
-  qrs::ListItem{ 0, "characteristics"sv, ""sv, "An officer has three values: rank, ability and type."sv, ""sv},
-  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Rank sets how far away a unit can be to receive his buffs (Officer Buff Reach by Rank)."sv, ""sv},
-  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Type sets which units he can aid: an officer of an arm aids only units of that arm; general officers and staff (G) and engineers (E) aid any unit of their side."sv, ""sv},
-  qrs::ListItem{ 0, "characteristics"sv, ""sv, "Officers are mounted (move 4 hexes a turn) or dismounted (move 2)."sv, ""sv},
-  qrs::ListItem{ 0, "buff"sv, ""sv, "An officer grants +1 on a morale roll to a qualifying unit within his reach, once per turn, up to as many times in the scenario as his ability score."sv, ""sv},
-  qrs::ListItem{ 0, "rally"sv, ""sv, "To rally a unit, the officer rolls his ability score or lower on a D6; the unit recovers one morale point, up to its starting morale."sv, ""sv},
-  qrs::ListItem{ 0, "casualties"sv, ""sv, "Officers cannot be hit by ranged fire except by light infantry, rifle or Indian units."sv, ""sv},
-  qrs::ListItem{ 0, "casualties"sv, ""sv, "Such a unit rolls a single die for an officer in range; a horseman result kills or wounds him and he is removed from the table."sv, ""sv},
-  qrs::ListItem{ 0, "casualties"sv, ""sv, "Officers overrun by a melee attack are captured and removed from the table."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 4> kSections{ { "Field Officers"sv, "Buff"sv, "Rally"sv, "Officer Casualties"sv, } };
-inline constexpr std::array<std::string_view, 4> kSectionIds{ { "characteristics"sv, "buff"sv, "rally"sv, "casualties"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "characteristics"sv, {}, "Multiple units (battalion, regiment) are led by a field officer, from a senior captain to a major general; company officers are assumed within each company."sv},
+  {0, "characteristics"sv, {}, "An officer has three values: rank, ability and type."sv},
+  {0, "characteristics"sv, {}, "Rank sets how far away a unit can be to receive his buffs (Officer Buff Reach by Rank)."sv},
+  {0, "characteristics"sv, {}, "Type sets which units he can aid: an officer of an arm aids only units of that arm; general officers and staff (G) and engineers (E) aid any unit of their side."sv},
+  {0, "characteristics"sv, {}, "Officers are mounted (move 4 hexes a turn) or dismounted (move 2)."sv},
+  {0, "buff"sv, {}, "An officer grants +1 on a morale roll to a qualifying unit within his reach, once per turn, up to as many times in the scenario as his ability score."sv},
+  {0, "rally"sv, {}, "To rally a unit, the officer rolls his ability score or lower on a D6; the unit recovers one morale point, up to its starting morale."sv},
+  {0, "casualties"sv, {}, "Officers cannot be hit by ranged fire except by light infantry, rifle or Indian units."sv},
+  {0, "casualties"sv, {}, "Such a unit rolls a single die for an officer in range; a horseman result kills or wounds him and he is removed from the table."sv},
+  {0, "casualties"sv, {}, "Officers overrun by a melee attack are captured and removed from the table."sv},
+};
+inline constexpr std::string_view kSections[] = { "Field Officers"sv, "Buff"sv, "Rally"sv, "Officer Casualties"sv, };
+inline constexpr std::string_view kSectionIds[] = { "characteristics"sv, "buff"sv, "rally"sv, "casualties"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 10 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 4 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 4 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -259,20 +310,26 @@ struct Table {
 // list table: Turn Sequence
 namespace turn_sequence {
 inline constexpr std::string_view kTitle = "Turn Sequence"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 4> kItems{ {
-  qrs::ListItem{ 0, "player_1"sv, ""sv, "Movement and facing of units."sv, ""sv},
-  qrs::ListItem{ 0, "player_1"sv, ""sv, "Fire and attacks."sv, ""sv},
-  qrs::ListItem{ 0, "player_1"sv, ""sv, "Defending player may withdraw units that have been attacked."sv, ""sv},
-  qrs::ListItem{ 0, "player_2"sv, ""sv, "The same steps, with the players' roles exchanged."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 2> kSections{ { "Player 1 turn"sv, "Player 2 turn"sv, } };
-inline constexpr std::array<std::string_view, 2> kSectionIds{ { "player_1"sv, "player_2"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "player_1"sv, {}, "Movement and facing of units."sv},
+  {0, "player_1"sv, {}, "Fire and attacks."sv},
+  {0, "player_1"sv, {}, "Defending player may withdraw units that have been attacked."sv},
+  {0, "player_2"sv, {}, "The same steps, with the players' roles exchanged."sv},
+};
+inline constexpr std::string_view kSections[] = { "Player 1 turn"sv, "Player 2 turn"sv, };
+inline constexpr std::string_view kSectionIds[] = { "player_1"sv, "player_2"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 4 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 2 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 2 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -288,19 +345,25 @@ struct Table {
 // list table: Shooting
 namespace shooting {
 inline constexpr std::string_view kTitle = "Shooting"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 3> kItems{ {
-  qrs::ListItem{ 0, "shooting_procedure"sv, ""sv, "Every unit can shoot once per turn."sv, ""sv},
-  qrs::ListItem{ 0, "shooting_procedure"sv, ""sv, "Choose an enemy unit within range and roll the number of dice given by the unit's morale and weapon at that range (Weapons and their Dice to Hit), adjusted by the combat situation modifiers (terrain such as fieldworks, tactic, maneuver)."sv, ""sv},
-  qrs::ListItem{ 0, "shooting_procedure"sv, ""sv, "Each die's face is a result (Shooting Dice Results): hits reduce the target's strength or morale, or force it to retreat."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 1> kSections{ { ""sv, } };
-inline constexpr std::array<std::string_view, 1> kSectionIds{ { "shooting_procedure"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "shooting_procedure"sv, {}, "Every unit can shoot once per turn."sv},
+  {0, "shooting_procedure"sv, {}, "Choose an enemy unit within range and roll the number of dice given by the unit's morale and weapon at that range (Weapons and their Dice to Hit), adjusted by the combat situation modifiers (terrain such as fieldworks, tactic, maneuver)."sv},
+  {0, "shooting_procedure"sv, {}, "Each die's face is a result (Shooting Dice Results): hits reduce the target's strength or morale, or force it to retreat."sv},
+};
+inline constexpr std::string_view kSections[] = { {}, };
+inline constexpr std::string_view kSectionIds[] = { "shooting_procedure"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 3 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 1 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 1 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -316,21 +379,27 @@ struct Table {
 // list table: Melee
 namespace melee {
 inline constexpr std::string_view kTitle = "Melee"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 5> kItems{ {
-  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "A unit can engage an adjacent unit in a melee (hand-to-hand combat)."sv, ""sv},
-  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "Both units roll their morale dice; the roll with the most flag results wins."sv, ""sv},
-  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "The loser retreats one hex and loses one morale point."sv, ""sv},
-  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "Artillery cannot melee."sv, ""sv},
-  qrs::ListItem{ 0, "melee_procedure"sv, ""sv, "Indians suffer a penalty in melee (Melee Dice Modifiers), because they preferred to completely demoralize a unit before charging."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 1> kSections{ { ""sv, } };
-inline constexpr std::array<std::string_view, 1> kSectionIds{ { "melee_procedure"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "melee_procedure"sv, {}, "A unit can engage an adjacent unit in a melee (hand-to-hand combat)."sv},
+  {0, "melee_procedure"sv, {}, "Both units roll their morale dice; the roll with the most flag results wins."sv},
+  {0, "melee_procedure"sv, {}, "The loser retreats one hex and loses one morale point."sv},
+  {0, "melee_procedure"sv, {}, "Artillery cannot melee."sv},
+  {0, "melee_procedure"sv, {}, "Indians suffer a penalty in melee (Melee Dice Modifiers), because they preferred to completely demoralize a unit before charging."sv},
+};
+inline constexpr std::string_view kSections[] = { {}, };
+inline constexpr std::string_view kSectionIds[] = { "melee_procedure"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 5 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 1 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 1 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -352,24 +421,28 @@ enum class Modifier : unsigned char {
   indians,
 };
 inline constexpr std::size_t kGroupCount = 0;
-inline constexpr std::array<qrs::Modifier, 1> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-} };
-inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
-  qrs::ModifierText{"indians"sv, "-1"sv, "Indians"sv, 1},
-} };
+namespace detail {
+inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
+  {-1},
+};
+inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
+  {"indians"sv, "-1"sv, "Indians"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 1 };
+inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 1 };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
-[[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 1> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::accumulate<1, kGroupCount>(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
+  return qrs::total_of(kModifiers, applying);
 }
 // The product of the factors that apply (x 1/2 for fire points).
-[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 1> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::product_of_factors(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+  return qrs::factor_of(kModifiers, applying);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -379,11 +452,15 @@ struct Table {
   static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::melee_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::battlecry::n1812::melee_modifiers::kModifiers;
   static constexpr const auto& kTexts = qrs::battlecry::n1812::melee_modifiers::kTexts;
-  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::battlecry::n1812::melee_modifiers::total(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
+    return qrs::battlecry::n1812::melee_modifiers::total<M>(applying);
   }
-  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::battlecry::n1812::melee_modifiers::factor(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+    return qrs::battlecry::n1812::melee_modifiers::factor<M>(applying);
   }
 };
 
@@ -394,21 +471,27 @@ struct Table {
 // list table: Consequences
 namespace consequences {
 inline constexpr std::string_view kTitle = "Consequences"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 5> kItems{ {
-  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "Strength zero: the unit is destroyed and removed from the field (certain scenarios count this as a victory point)."sv, ""sv},
-  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "Morale zero: the unit is routed and must retreat its full movement towards the friendly edge of the field each turn, until it escapes the line of sight and range of any enemies in the area."sv, ""sv},
-  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "A routed unit blocked by an enemy unit surrenders and is considered destroyed."sv, ""sv},
-  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "An officer may attempt a rally."sv, ""sv},
-  qrs::ListItem{ 0, "consequence_rules"sv, ""sv, "A unit kept out of sight of the enemy and unmoving for one turn recovers morale by rallying."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 1> kSections{ { ""sv, } };
-inline constexpr std::array<std::string_view, 1> kSectionIds{ { "consequence_rules"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "consequence_rules"sv, {}, "Strength zero: the unit is destroyed and removed from the field (certain scenarios count this as a victory point)."sv},
+  {0, "consequence_rules"sv, {}, "Morale zero: the unit is routed and must retreat its full movement towards the friendly edge of the field each turn, until it escapes the line of sight and range of any enemies in the area."sv},
+  {0, "consequence_rules"sv, {}, "A routed unit blocked by an enemy unit surrenders and is considered destroyed."sv},
+  {0, "consequence_rules"sv, {}, "An officer may attempt a rally."sv},
+  {0, "consequence_rules"sv, {}, "A unit kept out of sight of the enemy and unmoving for one turn recovers morale by rallying."sv},
+};
+inline constexpr std::string_view kSections[] = { {}, };
+inline constexpr std::string_view kSectionIds[] = { "consequence_rules"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 5 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 1 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 1 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -424,7 +507,7 @@ struct Table {
 // bands table: Shooting Dice Results
 namespace shooting_dice {
 inline constexpr std::string_view kTitle = "Shooting Dice Results"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 enum class Effect : unsigned char {
   infantryman,
   swords,
@@ -432,45 +515,61 @@ enum class Effect : unsigned char {
   horseman,
   cannon,
 };
-inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"infantryman"sv, "Infantryman"sv, "Subtracts one strength point from a target foot unit."sv, false, 0},
-  qrs::BandRow{"swords"sv, "Swords"sv, "Subtracts one morale point from the target."sv, false, 0},
-  qrs::BandRow{"flag"sv, "Flag"sv, "Causes a retreat, one hex for each rolled."sv, false, 0},
-  qrs::BandRow{"horseman"sv, "Horseman"sv, "Subtracts a strength point from any mounted unit."sv, false, 0},
-  qrs::BandRow{"cannon"sv, "Cannon"sv, "Subtracts a strength point from any artillery unit."sv, false, 0},
-} };
+namespace detail {
+inline constexpr qrs::BandRow kRows[] = {  // id, title, text, has_number, number
+  {"infantryman"sv, "Infantryman"sv, "Subtracts one strength point from a target foot unit."sv},
+  {"swords"sv, "Swords"sv, "Subtracts one morale point from the target."sv},
+  {"flag"sv, "Flag"sv, "Causes a retreat, one hex for each rolled."sv},
+  {"horseman"sv, "Horseman"sv, "Subtracts a strength point from any mounted unit."sv},
+  {"cannon"sv, "Cannon"sv, "Subtracts a strength point from any artillery unit."sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::BandRow> kRows{detail::kRows, 5};
 
 
 
-// Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
-inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{4}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), } },
-} };
-// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
-// the coverage in linear time.
-inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
-  qrs::BandOrder<5>{ 5, { 0, 1, 2, 3, 4 } },
-} };
-static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{1}}, std::optional<qrs::Fraction>{qrs::Fraction{6}}), "shooting_dice: every result must fall in exactly one band");
+namespace detail {
+// Bands column after column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
+inline constexpr qrs::Band kBands[] = {
+  qrs::band_between(1, 3), qrs::band_between(3, 4), qrs::band_between(4, 5), qrs::band_between(5, 6), qrs::band_between(6, 7), 
+};
+// Each column's present bands in key order (row indices, lowest band first), as qrsc sorted them.
+inline constexpr std::uint16_t kOrderRows[] = { 0, 1, 2, 3, 4, };
+inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 5}, };
+}  // namespace detail
+inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 5};
+// qrsc checked the coverage of every column and reported any gap or overlap where the spec
+// says it; the compiler checks it once more, as defence in depth against an error of qrsc's
+// own, in one cheap linear check per table (what qrsc sorted, it only verifies).
+static_assert(qrs::covers_in_order(kBands, {detail::kOrder, 1}, qrs::Fraction{1}, qrs::Fraction{6}), "shooting_dice: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<8, unsigned char>, 1> kIndex{ {
-  qrs::make_dense_index<8, unsigned char>(kBands[0], 0),
-} };
+namespace detail {
+// The row of each key from 0 on, 8 keys a column, 255 for none,
+// computed by qrsc (qrs::fill_dense_index); clamped at both ends.
+inline constexpr unsigned char kIndexSlots[] = {
+  255, 0, 0, 1, 2, 3, 4, 255,
+};
+inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 8, kIndexSlots };
+}  // namespace detail
 
 // What a Face means.
 
-[[nodiscard]] constexpr qrs::Maybe<Effect> lookup(int result) noexcept {
-  if (result < 1 || result > 6) return std::nullopt;
-  const std::size_t r = kIndex[0](result);
-  if (r == qrs::npos) return std::nullopt;
-  return static_cast<Effect>(r);
+// A template only so that qrs::Maybe<Effect> is instantiated where a program calls it.
+template <class E = Effect>
+  requires std::same_as<E, Effect>
+[[nodiscard]] constexpr qrs::Maybe<E> lookup(int result) noexcept {
+  if (result < 1 || result > 6) return {};
+  const std::size_t r = detail::kIndex(result);
+  if (r == qrs::npos) return {};
+  return static_cast<E>(r);
 }
 
 
-[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
 // How the Face is rolled (d6 symbol dice, as many as weapon_dice gives), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 6, false, true };
-inline constexpr std::array<std::string_view, 0> kModifierTables{ { } };
+
+inline constexpr qrs::View<std::string_view> kModifierTables{  };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -513,21 +612,30 @@ enum class Column : unsigned char {
   morale,
   retreat_hexes,
 };
-inline constexpr std::array<std::string_view, 5> kRowIds{ { "infantryman"sv, "swords"sv, "flag"sv, "horseman"sv, "cannon"sv, } };
-inline constexpr std::array<std::string_view, 5> kRowNames{ { "Infantryman (1, 2)"sv, "Swords (3)"sv, "Flag (4)"sv, "Horseman (5)"sv, "Cannon (6)"sv, } };
-inline constexpr std::array<std::string_view, 5> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, } };
-inline constexpr std::array<std::string_view, 5> kColumnIds{ { "strength_foot"sv, "strength_mounted"sv, "strength_artillery"sv, "morale"sv, "retreat_hexes"sv, } };
-inline constexpr std::array<std::string_view, 5> kColumnNames{ { "Strength (foot unit)"sv, "Strength (mounted unit)"sv, "Strength (artillery unit)"sv, "Morale"sv, "Retreat (hexes)"sv, } };
 using Cell = qrs::Cell<qrs::Integer>;
-inline constexpr std::array<std::array<Cell, 5>, 5> kCells{ {
-  { { Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
-  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
-  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, } },
-  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
-  { { Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, Cell{""sv, qrs::Integer{false, 0}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "infantryman"sv, "swords"sv, "flag"sv, "horseman"sv, "cannon"sv, };
+inline constexpr std::string_view kRowNames[] = { "Infantryman (1, 2)"sv, "Swords (3)"sv, "Flag (4)"sv, "Horseman (5)"sv, "Cannon (6)"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, {}, {}, {}, {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"1"sv, {true, 1}}, {}, {}, {}, {}, 
+  {}, {}, {}, {"1"sv, {true, 1}}, {}, 
+  {}, {}, {}, {}, {"1"sv, {true, 1}}, 
+  {}, {"1"sv, {true, 1}}, {}, {}, {}, 
+  {}, {}, {"1"sv, {true, 1}}, {}, {}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "strength_foot"sv, "strength_mounted"sv, "strength_artillery"sv, "morale"sv, "retreat_hexes"sv, };
+inline constexpr std::string_view kColumnNames[] = { "Strength (foot unit)"sv, "Strength (mounted unit)"sv, "Strength (artillery unit)"sv, "Morale"sv, "Retreat (hexes)"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 5 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 5 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 5 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 5};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 5};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 5, 5 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 5 + static_cast<std::size_t>(c)];
 }
 
 
@@ -562,17 +670,26 @@ enum class Column : unsigned char {
   retreat_hexes,
   morale_loss,
 };
-inline constexpr std::array<std::string_view, 1> kRowIds{ { "loser"sv, } };
-inline constexpr std::array<std::string_view, 1> kRowNames{ { "Loser"sv, } };
-inline constexpr std::array<std::string_view, 1> kRowGroups{ { ""sv, } };
-inline constexpr std::array<std::string_view, 2> kColumnIds{ { "retreat_hexes"sv, "morale_loss"sv, } };
-inline constexpr std::array<std::string_view, 2> kColumnNames{ { "Retreat (hexes)"sv, "Morale lost"sv, } };
 using Cell = qrs::Cell<qrs::Integer>;
-inline constexpr std::array<std::array<Cell, 2>, 1> kCells{ {
-  { { Cell{"1"sv, qrs::Integer{true, 1}, false}, Cell{"1"sv, qrs::Integer{true, 1}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "loser"sv, };
+inline constexpr std::string_view kRowNames[] = { "Loser"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"1"sv, {true, 1}}, {"1"sv, {true, 1}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "retreat_hexes"sv, "morale_loss"sv, };
+inline constexpr std::string_view kColumnNames[] = { "Retreat (hexes)"sv, "Morale lost"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 1 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 1 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 1 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 2};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 2};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 1, 2 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 2 + static_cast<std::size_t>(c)];
 }
 
 
@@ -615,21 +732,30 @@ enum class Column : unsigned char {
   n5,
   n6,
 };
-inline constexpr std::array<std::string_view, 5> kRowIds{ { "musket"sv, "rifle"sv, "pistol_and_sabre"sv, "artillery"sv, "howitzer"sv, } };
-inline constexpr std::array<std::string_view, 5> kRowNames{ { "Musket"sv, "Rifle"sv, "Pistol and Sabre"sv, "Artillery"sv, "Howitzer"sv, } };
-inline constexpr std::array<std::string_view, 5> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, } };
-inline constexpr std::array<std::string_view, 6> kColumnIds{ { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, } };
-inline constexpr std::array<std::string_view, 6> kColumnNames{ { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, } };
 using Cell = qrs::Cell<qrs::Dice>;
-inline constexpr std::array<std::array<Cell, 6>, 5> kCells{ {
-  { { Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
-  { { Cell{"M-1"sv, qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-4"sv, qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
-  { { Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
-  { { Cell{"M+1"sv, qrs::Dice{qrs::Dice::Kind::morale, 1}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1"sv, qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, } },
-  { { Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-1"sv, qrs::Dice{qrs::Dice::Kind::morale, -1}, false}, Cell{"M-2"sv, qrs::Dice{qrs::Dice::Kind::morale, -2}, false}, Cell{"M"sv, qrs::Dice{qrs::Dice::Kind::morale, 0}, false}, Cell{"M-4"sv, qrs::Dice{qrs::Dice::Kind::morale, -4}, false}, Cell{"X"sv, qrs::Dice{qrs::Dice::Kind::cannot, 0}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "musket"sv, "rifle"sv, "pistol_and_sabre"sv, "artillery"sv, "howitzer"sv, };
+inline constexpr std::string_view kRowNames[] = { "Musket"sv, "Rifle"sv, "Pistol and Sabre"sv, "Artillery"sv, "Howitzer"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, {}, {}, {}, {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"M"sv, {qrs::Dice::Kind::morale}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+  {"M-1"sv, {qrs::Dice::Kind::morale, -1}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"M-4"sv, {qrs::Dice::Kind::morale, -4}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+  {"M"sv, {qrs::Dice::Kind::morale}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+  {"M+1"sv, {qrs::Dice::Kind::morale, 1}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M-1"sv, {qrs::Dice::Kind::morale, -1}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, 
+  {"M"sv, {qrs::Dice::Kind::morale}}, {"M-1"sv, {qrs::Dice::Kind::morale, -1}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M-4"sv, {qrs::Dice::Kind::morale, -4}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, };
+inline constexpr std::string_view kColumnNames[] = { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 5 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 5 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 5 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 6};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 6};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 5, 6 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 6 + static_cast<std::size_t>(c)];
 }
 
 
@@ -667,41 +793,45 @@ enum class Modifier : unsigned char {
   open_order,
 };
 inline constexpr std::size_t kGroupCount = 2;
-inline constexpr std::array<qrs::Modifier, 9> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 2, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 2, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
-} };
-inline constexpr std::array<qrs::ModifierText, 9> kTexts{ {
-  qrs::ModifierText{"woods"sv, "-1"sv, "Woods"sv, 1},
-  qrs::ModifierText{"hill"sv, "+1"sv, "Hill (to fire)"sv, 1},
-  qrs::ModifierText{"fieldworks"sv, "-2"sv, "Fieldworks"sv, 1},
-  qrs::ModifierText{"flank"sv, "+1"sv, "Flank (sides)"sv, 1},
-  qrs::ModifierText{"rear"sv, "+2"sv, "Rear"sv, 1},
-  qrs::ModifierText{"flank_march"sv, "+2"sv, "Flank march"sv, 1},
-  qrs::ModifierText{"column_of_companies"sv, "+1"sv, "Column of companies"sv, 1},
-  qrs::ModifierText{"column_of_divisions"sv, "+1"sv, "Column of divisions"sv, 1},
-  qrs::ModifierText{"open_order"sv, "-2"sv, "Open order (skirmishing)"sv, 1},
-} };
+namespace detail {
+inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
+  {-1},
+  {1},
+  {-2},
+  {1, 1, 0},
+  {2, 1, 0},
+  {2, 1, 1},
+  {1, 1, 1},
+  {1, 1, 1},
+  {-2, 1, 1},
+};
+inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
+  {"woods"sv, "-1"sv, "Woods"sv},
+  {"hill"sv, "+1"sv, "Hill (to fire)"sv},
+  {"fieldworks"sv, "-2"sv, "Fieldworks"sv},
+  {"flank"sv, "+1"sv, "Flank (sides)"sv},
+  {"rear"sv, "+2"sv, "Rear"sv},
+  {"flank_march"sv, "+2"sv, "Flank march"sv},
+  {"column_of_companies"sv, "+1"sv, "Column of companies"sv},
+  {"column_of_divisions"sv, "+1"sv, "Column of divisions"sv},
+  {"open_order"sv, "-2"sv, "Open order (skirmishing)"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 9 };
+inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 9 };
 // Not cumulative: attack_direction. Not stated in 004: a shot comes either from the flank or from the rear, so at most one applies.
 // Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
-[[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 9> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::accumulate<9, kGroupCount>(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
+  return qrs::total_of(kModifiers, applying);
 }
 // The product of the factors that apply (x 1/2 for fire points).
-[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 9> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::product_of_factors(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+  return qrs::factor_of(kModifiers, applying);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -711,11 +841,15 @@ struct Table {
   static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::combat_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::battlecry::n1812::combat_modifiers::kModifiers;
   static constexpr const auto& kTexts = qrs::battlecry::n1812::combat_modifiers::kTexts;
-  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::battlecry::n1812::combat_modifiers::total(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
+    return qrs::battlecry::n1812::combat_modifiers::total<M>(applying);
   }
-  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::battlecry::n1812::combat_modifiers::factor(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+    return qrs::battlecry::n1812::combat_modifiers::factor<M>(applying);
   }
 };
 
@@ -737,34 +871,38 @@ enum class Modifier : unsigned char {
   battalion_square,
 };
 inline constexpr std::size_t kGroupCount = 1;
-inline constexpr std::array<qrs::Modifier, 6> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
-} };
-inline constexpr std::array<qrs::ModifierText, 6> kTexts{ {
-  qrs::ModifierText{"woods"sv, "-1"sv, "Woods"sv, 1},
-  qrs::ModifierText{"fence"sv, "-1"sv, "Fence (except Indians and riflemen)"sv, 1},
-  qrs::ModifierText{"flank_march"sv, "+2"sv, "Flank march"sv, 1},
-  qrs::ModifierText{"column_of_companies"sv, "+1"sv, "Column of companies"sv, 1},
-  qrs::ModifierText{"column_of_divisions"sv, "+1"sv, "Column of divisions"sv, 1},
-  qrs::ModifierText{"battalion_square"sv, "-1"sv, "Battalion square"sv, 1},
-} };
+namespace detail {
+inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
+  {-1},
+  {-1},
+  {2, 1, 0},
+  {1, 1, 0},
+  {1, 1, 0},
+  {-1, 1, 0},
+};
+inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
+  {"woods"sv, "-1"sv, "Woods"sv},
+  {"fence"sv, "-1"sv, "Fence (except Indians and riflemen)"sv},
+  {"flank_march"sv, "+2"sv, "Flank march"sv},
+  {"column_of_companies"sv, "+1"sv, "Column of companies"sv},
+  {"column_of_divisions"sv, "+1"sv, "Column of divisions"sv},
+  {"battalion_square"sv, "-1"sv, "Battalion square"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 6 };
+inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 6 };
 // Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
-[[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 6> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::accumulate<6, kGroupCount>(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
+  return qrs::total_of(kModifiers, applying);
 }
 // The product of the factors that apply (x 1/2 for fire points).
-[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 6> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::product_of_factors(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+  return qrs::factor_of(kModifiers, applying);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -774,11 +912,15 @@ struct Table {
   static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::movement_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::battlecry::n1812::movement_modifiers::kModifiers;
   static constexpr const auto& kTexts = qrs::battlecry::n1812::movement_modifiers::kTexts;
-  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::battlecry::n1812::movement_modifiers::total(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
+    return qrs::battlecry::n1812::movement_modifiers::total<M>(applying);
   }
-  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::battlecry::n1812::movement_modifiers::factor(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+    return qrs::battlecry::n1812::movement_modifiers::factor<M>(applying);
   }
 };
 
@@ -789,24 +931,30 @@ struct Table {
 // list table: Combat Situation Rules
 namespace combat_situation_rules {
 inline constexpr std::string_view kTitle = "Combat Situation Rules"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 8> kItems{ {
-  qrs::ListItem{ 0, "terrain"sv, ""sv, "Woods: only Indians and riflemen can move through in one turn."sv, ""sv},
-  qrs::ListItem{ 0, "terrain"sv, ""sv, "Fence: the -1 move does not apply to Indians and riflemen."sv, ""sv},
-  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Column of companies: 1 company can fire."sv, ""sv},
-  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Column of divisions: 2 companies can fire."sv, ""sv},
-  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Battalion square: cannot be flanked."sv, ""sv},
-  qrs::ListItem{ 0, "maneuver"sv, ""sv, "Open order (skirmishing): fire is divided by the number of hexes occupied."sv, ""sv},
-  qrs::ListItem{ 0, "artillery"sv, ""sv, "Unlimber: 1 turn; cannot fire unless LA."sv, ""sv},
-  qrs::ListItem{ 0, "artillery"sv, ""sv, "Limber: 1 turn; cannot move unless LA."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Terrain type"sv, "Maneuver"sv, "Artillery"sv, } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "terrain"sv, "maneuver"sv, "artillery"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "terrain"sv, {}, "Woods: only Indians and riflemen can move through in one turn."sv},
+  {0, "terrain"sv, {}, "Fence: the -1 move does not apply to Indians and riflemen."sv},
+  {0, "maneuver"sv, {}, "Column of companies: 1 company can fire."sv},
+  {0, "maneuver"sv, {}, "Column of divisions: 2 companies can fire."sv},
+  {0, "maneuver"sv, {}, "Battalion square: cannot be flanked."sv},
+  {0, "maneuver"sv, {}, "Open order (skirmishing): fire is divided by the number of hexes occupied."sv},
+  {0, "artillery"sv, {}, "Unlimber: 1 turn; cannot fire unless LA."sv},
+  {0, "artillery"sv, {}, "Limber: 1 turn; cannot move unless LA."sv},
+};
+inline constexpr std::string_view kSections[] = { "Terrain type"sv, "Maneuver"sv, "Artillery"sv, };
+inline constexpr std::string_view kSectionIds[] = { "terrain"sv, "maneuver"sv, "artillery"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 8 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 3 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 3 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -845,27 +993,36 @@ enum class Column : unsigned char {
   weapons,
   special,
 };
-inline constexpr std::array<std::string_view, 11> kRowIds{ { "infantry"sv, "light_infantry"sv, "riflemen"sv, "mounted_riflemen"sv, "light_dragoons"sv, "indians"sv, "field_artillery"sv, "light_artillery"sv, "heavy_artillery"sv, "officer_foot"sv, "officer_mounted"sv, } };
-inline constexpr std::array<std::string_view, 11> kRowNames{ { "Infantry"sv, "Light Infantry"sv, "Riflemen"sv, "Mounted Riflemen"sv, "Light Dragoons"sv, "Indians"sv, "Field Artillery"sv, "Light Artillery"sv, "Heavy Artillery"sv, "Officers (foot)"sv, "Officers (mounted)"sv, } };
-inline constexpr std::array<std::string_view, 11> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "code"sv, "move"sv, "weapons"sv, "special"sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Type"sv, "Move"sv, "Weapon"sv, "Special"sv, } };
 using Cell = qrs::Cell<qrs::Text>;
-inline constexpr std::array<std::array<Cell, 4>, 11> kCells{ {
-  { { Cell{"I"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"Musket"sv, qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn."sv, qrs::Text{true}, false}, } },
-  { { Cell{"LI"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"Musket"sv, qrs::Text{true}, false}, Cell{"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn."sv, qrs::Text{true}, false}, } },
-  { { Cell{"R"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"Rifle"sv, qrs::Text{true}, false}, Cell{""sv, qrs::Text{false}, false}, } },
-  { { Cell{"MR"sv, qrs::Text{true}, false}, Cell{"3"sv, qrs::Text{true}, false}, Cell{"M, R"sv, qrs::Text{true}, false}, Cell{"Run Down: (see below). Infiltrate: can deploy in open order and act as skirmishers."sv, qrs::Text{true}, false}, } },
-  { { Cell{"LD"sv, qrs::Text{true}, false}, Cell{"3"sv, qrs::Text{true}, false}, Cell{"M, R, S+P"sv, qrs::Text{true}, false}, Cell{"Run Down: Can destroy an adjacent Indian unit in open ground."sv, qrs::Text{true}, false}, } },
-  { { Cell{"N"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"M, R"sv, qrs::Text{true}, false}, Cell{"Skilled fighters: Cannot be flanked. Pick off: can destroy adjacent routed unit."sv, qrs::Text{true}, false}, } },
-  { { Cell{"FA"sv, qrs::Text{true}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"A, H"sv, qrs::Text{true}, false}, Cell{"Cannot melee."sv, qrs::Text{true}, false}, } },
-  { { Cell{"LA"sv, qrs::Text{true}, false}, Cell{"3"sv, qrs::Text{true}, false}, Cell{"A, H"sv, qrs::Text{true}, false}, Cell{"Can fire in same turn as the gun is unlimbered or limbered."sv, qrs::Text{true}, false}, } },
-  { { Cell{"HA"sv, qrs::Text{true}, false}, Cell{"0"sv, qrs::Text{true}, false}, Cell{"A, H"sv, qrs::Text{true}, false}, Cell{"Cannot move or melee."sv, qrs::Text{true}, false}, } },
-  { { Cell{""sv, qrs::Text{false}, false}, Cell{"2"sv, qrs::Text{true}, false}, Cell{"None"sv, qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower)."sv, qrs::Text{true}, false}, } },
-  { { Cell{""sv, qrs::Text{false}, false}, Cell{"4"sv, qrs::Text{true}, false}, Cell{"None"sv, qrs::Text{true}, false}, Cell{"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower)."sv, qrs::Text{true}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "infantry"sv, "light_infantry"sv, "riflemen"sv, "mounted_riflemen"sv, "light_dragoons"sv, "indians"sv, "field_artillery"sv, "light_artillery"sv, "heavy_artillery"sv, "officer_foot"sv, "officer_mounted"sv, };
+inline constexpr std::string_view kRowNames[] = { "Infantry"sv, "Light Infantry"sv, "Riflemen"sv, "Mounted Riflemen"sv, "Light Dragoons"sv, "Indians"sv, "Field Artillery"sv, "Light Artillery"sv, "Heavy Artillery"sv, "Officers (foot)"sv, "Officers (mounted)"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"I"sv, {true}}, {"2"sv, {true}}, {"Musket"sv, {true}}, {"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn."sv, {true}}, 
+  {"LI"sv, {true}}, {"2"sv, {true}}, {"Musket"sv, {true}}, {"Bayonet Charge: unit may move an additional hex to melee with a unit after its normal turn."sv, {true}}, 
+  {"R"sv, {true}}, {"2"sv, {true}}, {"Rifle"sv, {true}}, {}, 
+  {"MR"sv, {true}}, {"3"sv, {true}}, {"M, R"sv, {true}}, {"Run Down: (see below). Infiltrate: can deploy in open order and act as skirmishers."sv, {true}}, 
+  {"LD"sv, {true}}, {"3"sv, {true}}, {"M, R, S+P"sv, {true}}, {"Run Down: Can destroy an adjacent Indian unit in open ground."sv, {true}}, 
+  {"N"sv, {true}}, {"2"sv, {true}}, {"M, R"sv, {true}}, {"Skilled fighters: Cannot be flanked. Pick off: can destroy adjacent routed unit."sv, {true}}, 
+  {"FA"sv, {true}}, {"2"sv, {true}}, {"A, H"sv, {true}}, {"Cannot melee."sv, {true}}, 
+  {"LA"sv, {true}}, {"3"sv, {true}}, {"A, H"sv, {true}}, {"Can fire in same turn as the gun is unlimbered or limbered."sv, {true}}, 
+  {"HA"sv, {true}}, {"0"sv, {true}}, {"A, H"sv, {true}}, {"Cannot move or melee."sv, {true}}, 
+  {}, {"2"sv, {true}}, {"None"sv, {true}}, {"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower)."sv, {true}}, 
+  {}, {"4"sv, {true}}, {"None"sv, {true}}, {"Buff: adds +1 bonus once per turn to qualifying unit (up to ability score). Rally: can rally a unit (roll ability score or lower)."sv, {true}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "code"sv, "move"sv, "weapons"sv, "special"sv, };
+inline constexpr std::string_view kColumnNames[] = { "Type"sv, "Move"sv, "Weapon"sv, "Special"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 11 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 11 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 11 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 4};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 4};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 11, 4 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 4 + static_cast<std::size_t>(c)];
 }
 
 

@@ -5,10 +5,10 @@
 //     rules/rff/common/1812-period.yaml
 #pragma once
 
-#include <array>
+#include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
-#include <optional>
 #include <string_view>
 
 #include "qrs/runtime.hpp"
@@ -18,6 +18,15 @@ namespace qrs::rff::n1812_3_15mm {
 // Texts are "..."sv: a string_view's length from the literal, not counted by the compiler one
 // character at a time (which, in a constant expression, counts against its step limit).
 using namespace std::string_view_literals;
+
+// Every translation unit that includes this header parses it, so it is kept cheap to compile
+// (docs/benchmarks.md, "Include cost"): the data are built-in arrays in the namespaces
+// `detail`, written as qrsc's cpp_init.hpp says (no element type names, whole numbers as
+// integers, the defaults at the end left out); the tables are a qrs::View or qrs::Grid over
+// them (size(), [], begin/end: one class per element type, where a std::array was one per
+// element type and size); qrsc computes what it can (the key order of bands, the dense index)
+// and writes it as literal data; the functions that return a qrs::Maybe or call a function
+// template of the runtime are templates themselves, instantiated only where a program calls them.
 
 inline constexpr qrs::SheetInfo kSheet{"1812-3-15mm"sv, "rff"sv, "Regimental Fire and Fury"sv, "1812 QRS Version 3"sv, "The War of 1812, 1812-15"sv, "3"sv, "15mm"sv, "rules/rff/1812-3-15mm.yaml"sv};
 
@@ -30,12 +39,15 @@ enum class TargetRating : unsigned char {
   crack [[deprecated("crack is renamed to elite in rules/rff/1812-3-15mm.yaml")]] = elite,
   green [[deprecated("green is renamed to raw in rules/rff/1812-3-15mm.yaml")]] = raw,
 };
-inline constexpr std::array<qrs::Term, 4> kTargetRatingTerms{ {
-  qrs::Term{"elite"sv, "Elite"sv, "Crack"sv},
-  qrs::Term{"veteran"sv, "Veteran"sv, ""sv},
-  qrs::Term{"trained"sv, "Trained"sv, ""sv},
-  qrs::Term{"raw"sv, "Raw"sv, "Green"sv},
-} };
+namespace detail {
+inline constexpr qrs::Term kTargetRatingTerms[] = {  // id, name, old_name
+  {"elite"sv, "Elite"sv, "Crack"sv},
+  {"veteran"sv, "Veteran"sv},
+  {"trained"sv, "Trained"sv},
+  {"raw"sv, "Raw"sv, "Green"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Term> kTargetRatingTerms{ detail::kTargetRatingTerms, 4 };
 [[nodiscard]] constexpr std::string_view name(TargetRating v) noexcept { return kTargetRatingTerms[static_cast<std::size_t>(v)].name; }
 
 // Vocabulary: Morale class
@@ -45,27 +57,33 @@ enum class MoraleClass : unsigned char {
   unreliable,
   dispirited,
 };
-inline constexpr std::array<qrs::Term, 4> kMoraleClassTerms{ {
-  qrs::Term{"spirited"sv, "Spirited"sv, ""sv},
-  qrs::Term{"reliable"sv, "Reliable"sv, ""sv},
-  qrs::Term{"unreliable"sv, "Unreliable"sv, ""sv},
-  qrs::Term{"dispirited"sv, "Dispirited"sv, ""sv},
-} };
+namespace detail {
+inline constexpr qrs::Term kMoraleClassTerms[] = {  // id, name, old_name
+  {"spirited"sv, "Spirited"sv},
+  {"reliable"sv, "Reliable"sv},
+  {"unreliable"sv, "Unreliable"sv},
+  {"dispirited"sv, "Dispirited"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Term> kMoraleClassTerms{ detail::kMoraleClassTerms, 4 };
 [[nodiscard]] constexpr std::string_view name(MoraleClass v) noexcept { return kMoraleClassTerms[static_cast<std::size_t>(v)].name; }
 
 // facts table: Command Radius
 namespace command_radius {
 inline constexpr std::string_view kTitle = "Command Radius"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
 
-inline constexpr std::array<qrs::Fact, 3> kFacts{ {
-  qrs::Fact{"clear"sv, "8\""sv, "clear line of sight"sv},
-  qrs::Fact{"line_of_march"sv, ""sv, "Attached to first unit in a contiguous line of march"sv},
-  qrs::Fact{"obscured"sv, "4\""sv, "line of sight through dense woods, twilight or fog, attached, or dismounted"sv},
-} };
+namespace detail {
+inline constexpr qrs::Fact kFacts[] = {  // id, value, text
+  {"clear"sv, "8\""sv, "clear line of sight"sv},
+  {"line_of_march"sv, {}, "Attached to first unit in a contiguous line of march"sv},
+  {"obscured"sv, "4\""sv, "line of sight through dense woods, twilight or fog, attached, or dismounted"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Fact> kFacts{ detail::kFacts, 3 };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -77,7 +95,7 @@ struct Table {
 // modifiers table: Die Roll Modifiers
 namespace maneuver_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 enum class Modifier : unsigned char {
   gallant_leader,
@@ -105,67 +123,71 @@ enum class Modifier : unsigned char {
   green [[deprecated("green is renamed to raw in rules/rff/1812-3-15mm.yaml")]] = raw,
 };
 inline constexpr std::size_t kGroupCount = 4;
-inline constexpr std::array<qrs::Modifier, 21> kModifiers{ {
-  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 0, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ 2, qrs::Fraction{1}, 2 },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 2 },
-  qrs::Modifier{ 0, qrs::Fraction{1}, 2 },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 2 },
-  qrs::Modifier{ 2, qrs::Fraction{1}, 3 },
-  qrs::Modifier{ 0, qrs::Fraction{1}, 3 },
-  qrs::Modifier{ -2, qrs::Fraction{1}, 3 },
-  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
-} };
-inline constexpr std::array<qrs::ModifierText, 21> kTexts{ {
-  qrs::ModifierText{"gallant_leader"sv, "+1"sv, "Gallant leader"sv, 1},
-  qrs::ModifierText{"able_leader"sv, "0"sv, "Able"sv, 1},
-  qrs::ModifierText{"poor_leader"sv, "-1"sv, "Poor"sv, 1},
-  qrs::ModifierText{"attached_leader"sv, "+1"sv, "Attached leader or brave colonel"sv, 1},
-  qrs::ModifierText{"provisional_command"sv, "-1"sv, "Provisional command"sv, 1},
-  qrs::ModifierText{"out_of_command"sv, "-2"sv, "Out of command"sv, 1},
-  qrs::ModifierText{"elite_unit"sv, "+2"sv, "Elite unit"sv, 1},
-  qrs::ModifierText{"veteran"sv, "+1"sv, "Veteran"sv, 1},
-  qrs::ModifierText{"trained"sv, "0"sv, "Trained"sv, 1},
-  qrs::ModifierText{"raw"sv, "-1"sv, "Raw"sv, 1},
-  qrs::ModifierText{"fresh_troops"sv, "+2"sv, "Fresh troops"sv, 2},
-  qrs::ModifierText{"worn"sv, "0"sv, "Worn"sv, 2},
-  qrs::ModifierText{"spent"sv, "-2"sv, "Spent"sv, 2},
-  qrs::ModifierText{"battery"sv, "+2"sv, "Battery, or battalion gun within 4\" of friendly troops"sv, 1},
-  qrs::ModifierText{"column_or_cover"sv, "+1"sv, "Field or march column, square, garrison, limbered gun, or linear cover"sv, 2},
-  qrs::ModifierText{"indians_in_woods"sv, "+1"sv, "Indians in woods"sv, 2},
-  qrs::ModifierText{"indians_not_in_woods"sv, "-1"sv, "not in woods"sv, 2},
-  qrs::ModifierText{"outflanked"sv, "-2"sv, "Outflanked within 8\", or broken"sv, 2},
-  qrs::ModifierText{"key_position_lost"sv, "-1"sv, "Key position lost"sv, 2},
-  qrs::ModifierText{"heavy_casualties"sv, "-1"sv, "Heavy casualties"sv, 2},
-  qrs::ModifierText{"greater_losses"sv, "-2"sv, "Greater losses"sv, 2},
-} };
+namespace detail {
+inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
+  {1, 1, 0},
+  {0, 1, 0},
+  {-1, 1, 0},
+  {1},
+  {-1, 1, 1},
+  {-2, 1, 1},
+  {2, 1, 2},
+  {1, 1, 2},
+  {0, 1, 2},
+  {-1, 1, 2},
+  {2, 1, 3},
+  {0, 1, 3},
+  {-2, 1, 3},
+  {2},
+  {1},
+  {1},
+  {-1},
+  {-2},
+  {-1},
+  {-1},
+  {-2},
+};
+inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
+  {"gallant_leader"sv, "+1"sv, "Gallant leader"sv},
+  {"able_leader"sv, "0"sv, "Able"sv},
+  {"poor_leader"sv, "-1"sv, "Poor"sv},
+  {"attached_leader"sv, "+1"sv, "Attached leader or brave colonel"sv},
+  {"provisional_command"sv, "-1"sv, "Provisional command"sv},
+  {"out_of_command"sv, "-2"sv, "Out of command"sv},
+  {"elite_unit"sv, "+2"sv, "Elite unit"sv},
+  {"veteran"sv, "+1"sv, "Veteran"sv},
+  {"trained"sv, "0"sv, "Trained"sv},
+  {"raw"sv, "-1"sv, "Raw"sv},
+  {"fresh_troops"sv, "+2"sv, "Fresh troops"sv, 2},
+  {"worn"sv, "0"sv, "Worn"sv, 2},
+  {"spent"sv, "-2"sv, "Spent"sv, 2},
+  {"battery"sv, "+2"sv, "Battery, or battalion gun within 4\" of friendly troops"sv},
+  {"column_or_cover"sv, "+1"sv, "Field or march column, square, garrison, limbered gun, or linear cover"sv, 2},
+  {"indians_in_woods"sv, "+1"sv, "Indians in woods"sv, 2},
+  {"indians_not_in_woods"sv, "-1"sv, "not in woods"sv, 2},
+  {"outflanked"sv, "-2"sv, "Outflanked within 8\", or broken"sv, 2},
+  {"key_position_lost"sv, "-1"sv, "Key position lost"sv, 2},
+  {"heavy_casualties"sv, "-1"sv, "Heavy casualties"sv, 2},
+  {"greater_losses"sv, "-2"sv, "Greater losses"sv, 2},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 21 };
+inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 21 };
 // Not cumulative: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
 // Not cumulative: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
-[[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 21> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::accumulate<21, kGroupCount>(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
+  return qrs::total_of(kModifiers, applying);
 }
 // The product of the factors that apply (x 1/2 for fire points).
-[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 21> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::product_of_factors(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+  return qrs::factor_of(kModifiers, applying);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -175,11 +197,15 @@ struct Table {
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::maneuver_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::maneuver_modifiers::kModifiers;
   static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::maneuver_modifiers::kTexts;
-  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::maneuver_modifiers::total(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::maneuver_modifiers::total<M>(applying);
   }
-  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::maneuver_modifiers::factor(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::maneuver_modifiers::factor<M>(applying);
   }
 };
 
@@ -190,7 +216,7 @@ struct Table {
 // bands table: Troops in Good Order and Guns Effects
 namespace maneuver_good_order {
 inline constexpr std::string_view kTitle = "Troops in Good Order and Guns Effects"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 enum class Effect : unsigned char {
   double_quick,
   well_handled,
@@ -198,42 +224,57 @@ enum class Effect : unsigned char {
   fall_back,
   panic,
 };
-inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"double_quick"sv, "Double Quick"sv, "Well handled maneuver at the double quick rate."sv, false, 0},
-  qrs::BandRow{"well_handled"sv, "Well Handled"sv, "maneuver."sv, false, 0},
-  qrs::BandRow{"tardy"sv, "Tardy"sv, "maneuver."sv, false, 0},
-  qrs::BandRow{"fall_back"sv, "Fall Back"sv, "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage guns. Hold position and fire only, if out of close range, in square, or fortified."sv, false, 0},
-  qrs::BandRow{"panic"sv, "Panic"sv, "Troops retreat broken. Guns limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns."sv, false, 0},
-} };
+namespace detail {
+inline constexpr qrs::BandRow kRows[] = {  // id, title, text, has_number, number
+  {"double_quick"sv, "Double Quick"sv, "Well handled maneuver at the double quick rate."sv},
+  {"well_handled"sv, "Well Handled"sv, "maneuver."sv},
+  {"tardy"sv, "Tardy"sv, "maneuver."sv},
+  {"fall_back"sv, "Fall Back"sv, "Troops retreat out of close range disordered. Guns in close range limber and full retreat silenced. Lose all unlimbered heavy carriage guns. Hold position and fire only, if out of close range, in square, or fortified."sv},
+  {"panic"sv, "Panic"sv, "Troops retreat broken. Guns limber and full retreat silenced. Lose all unlimbered heavy carriage and fixed guns."sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::BandRow> kRows{detail::kRows, 5};
 
 
 
-// Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
-inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{-1}, qrs::Fraction{1}), qrs::band_below(qrs::Fraction{-1}), } },
-} };
-// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
-// the coverage in linear time.
-inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
-  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
-} };
-static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_good_order: every result must fall in exactly one band");
+namespace detail {
+// Bands column after column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
+inline constexpr qrs::Band kBands[] = {
+  qrs::band_from(8), qrs::band_between(3, 8), qrs::band_between(1, 3), qrs::band_between(-1, 1), qrs::band_below(-1), 
+};
+// Each column's present bands in key order (row indices, lowest band first), as qrsc sorted them.
+inline constexpr std::uint16_t kOrderRows[] = { 4, 3, 2, 1, 0, };
+inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 5}, };
+}  // namespace detail
+inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 5};
+// qrsc checked the coverage of every column and reported any gap or overlap where the spec
+// says it; the compiler checks it once more, as defence in depth against an error of qrsc's
+// own, in one cheap linear check per table (what qrsc sorted, it only verifies).
+static_assert(qrs::covers_in_order(kBands, {detail::kOrder, 1}, {}, {}), "maneuver_good_order: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<11, unsigned char>, 1> kIndex{ {
-  qrs::make_dense_index<11, unsigned char>(kBands[0], -2),
-} };
+namespace detail {
+// The row of each key from -2 on, 11 keys a column, 255 for none,
+// computed by qrsc (qrs::fill_dense_index); clamped at both ends.
+inline constexpr unsigned char kIndexSlots[] = {
+  4, 3, 3, 2, 2, 1, 1, 1, 1, 1, 0,
+};
+inline constexpr qrs::DenseIndex<unsigned char> kIndex{ -2, 11, kIndexSlots };
+}  // namespace detail
 
 // What a Die result means.
 [[nodiscard]] constexpr Effect lookup(int result) noexcept {
-  return static_cast<Effect>(kIndex[0](result));
+  return static_cast<Effect>(detail::kIndex(result));
 }
 
 
 
-[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers"sv, } };
+namespace detail {
+inline constexpr std::string_view kModifierTables[] = { "maneuver_modifiers"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierTables, 1 };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -258,7 +299,7 @@ struct Table {
 // bands table: Disordered or Broken Troops Effects
 namespace maneuver_disordered {
 inline constexpr std::string_view kTitle = "Disordered or Broken Troops Effects"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 enum class Effect : unsigned char {
   rally_with_elan,
   rally,
@@ -266,42 +307,57 @@ enum class Effect : unsigned char {
   wavering,
   panic,
 };
-inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"rally_with_elan"sv, "Rally with Élan"sv, "Return to good order and well handled maneuver."sv, false, 0},
-  qrs::BandRow{"rally"sv, "Rally"sv, "Return to good order and tardy maneuver."sv, false, 0},
-  qrs::BandRow{"shaken"sv, "Shaken"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Return to good order."sv, false, 0},
-  qrs::BandRow{"wavering"sv, "Wavering"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Broken troops reform. Remain disordered."sv, false, 0},
-  qrs::BandRow{"panic"sv, "Panic"sv, "Retreat broken. Lose 1 stand equal to the die result difference less than 0."sv, false, 0},
-} };
+namespace detail {
+inline constexpr qrs::BandRow kRows[] = {  // id, title, text, has_number, number
+  {"rally_with_elan"sv, "Rally with Élan"sv, "Return to good order and well handled maneuver."sv},
+  {"rally"sv, "Rally"sv, "Return to good order and tardy maneuver."sv},
+  {"shaken"sv, "Shaken"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Return to good order."sv},
+  {"wavering"sv, "Wavering"sv, "Retreat out of close range. Hold position if out of close range, in square, or fortified. Broken troops reform. Remain disordered."sv},
+  {"panic"sv, "Panic"sv, "Retreat broken. Lose 1 stand equal to the die result difference less than 0."sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::BandRow> kRows{detail::kRows, 5};
 
 
 
-// Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
-inline constexpr std::array<std::array<qrs::Band, 5>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{11}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{3}), qrs::band_below(qrs::Fraction{1}), } },
-} };
-// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
-// the coverage in linear time.
-inline constexpr std::array<qrs::BandOrder<5>, 1> kOrder{ {
-  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
-} };
-static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "maneuver_disordered: every result must fall in exactly one band");
+namespace detail {
+// Bands column after column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
+inline constexpr qrs::Band kBands[] = {
+  qrs::band_from(11), qrs::band_between(5, 11), qrs::band_between(3, 5), qrs::band_between(1, 3), qrs::band_below(1), 
+};
+// Each column's present bands in key order (row indices, lowest band first), as qrsc sorted them.
+inline constexpr std::uint16_t kOrderRows[] = { 4, 3, 2, 1, 0, };
+inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 5}, };
+}  // namespace detail
+inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 5};
+// qrsc checked the coverage of every column and reported any gap or overlap where the spec
+// says it; the compiler checks it once more, as defence in depth against an error of qrsc's
+// own, in one cheap linear check per table (what qrsc sorted, it only verifies).
+static_assert(qrs::covers_in_order(kBands, {detail::kOrder, 1}, {}, {}), "maneuver_disordered: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<12, unsigned char>, 1> kIndex{ {
-  qrs::make_dense_index<12, unsigned char>(kBands[0], 0),
-} };
+namespace detail {
+// The row of each key from 0 on, 12 keys a column, 255 for none,
+// computed by qrsc (qrs::fill_dense_index); clamped at both ends.
+inline constexpr unsigned char kIndexSlots[] = {
+  4, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1, 0,
+};
+inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 12, kIndexSlots };
+}  // namespace detail
 
 // What a Die result means.
 [[nodiscard]] constexpr Effect lookup(int result) noexcept {
-  return static_cast<Effect>(kIndex[0](result));
+  return static_cast<Effect>(detail::kIndex(result));
 }
 
 
 
-[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "maneuver_modifiers"sv, } };
+namespace detail {
+inline constexpr std::string_view kModifierTables[] = { "maneuver_modifiers"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierTables, 1 };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -326,27 +382,33 @@ struct Table {
 // list table: Player Turn Sequence
 namespace turn_sequence {
 inline constexpr std::string_view kTitle = "Player Turn Sequence"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 11> kItems{ {
-  qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Replace, detach and attach leaders."sv, ""sv},
-  qrs::ListItem{ 0, "maneuver_phase"sv, ""sv, "Repeat steps a, b, and c to resolve all maneuver checks:"sv, ""sv},
-  qrs::ListItem{ 1, "maneuver_phase"sv, "a"sv, "Select participating units and leaders for one maneuver check and resolve the check."sv, ""sv},
-  qrs::ListItem{ 1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry countercharges. Declare hasty squares."sv, ""sv},
-  qrs::ListItem{ 1, "maneuver_phase"sv, "c"sv, "Maneuver units according to the effects. Form hasty squares and move charging and countercharging units first."sv, ""sv},
-  qrs::ListItem{ 1, "maneuver_phase"sv, "d"sv, "Move detached leaders."sv, ""sv},
-  qrs::ListItem{ 0, "fire_phase"sv, ""sv, "Opponent resolves all defensive fire combat."sv, ""sv},
-  qrs::ListItem{ 0, "fire_phase"sv, ""sv, "Resolve all offensive fire combat."sv, ""sv},
-  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Players jointly resolve all charge combat."sv, ""sv},
-  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Move breakthrough charge units."sv, ""sv},
-  qrs::ListItem{ 0, "charge_phase"sv, ""sv, "Resolve all breakthrough charge combat."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Maneuver (1st) Phase"sv, "Musketry & Cannonade (2nd) Phase"sv, "Charge (3rd) Phase"sv, } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "maneuver_phase"sv, "fire_phase"sv, "charge_phase"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "maneuver_phase"sv, {}, "Replace, detach and attach leaders."sv},
+  {0, "maneuver_phase"sv, {}, "Repeat steps a, b, and c to resolve all maneuver checks:"sv},
+  {1, "maneuver_phase"sv, "a"sv, "Select participating units and leaders for one maneuver check and resolve the check."sv},
+  {1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry countercharges. Declare hasty squares."sv},
+  {1, "maneuver_phase"sv, "c"sv, "Maneuver units according to the effects. Form hasty squares and move charging and countercharging units first."sv},
+  {1, "maneuver_phase"sv, "d"sv, "Move detached leaders."sv},
+  {0, "fire_phase"sv, {}, "Opponent resolves all defensive fire combat."sv},
+  {0, "fire_phase"sv, {}, "Resolve all offensive fire combat."sv},
+  {0, "charge_phase"sv, {}, "Players jointly resolve all charge combat."sv},
+  {0, "charge_phase"sv, {}, "Move breakthrough charge units."sv},
+  {0, "charge_phase"sv, {}, "Resolve all breakthrough charge combat."sv},
+};
+inline constexpr std::string_view kSections[] = { "Maneuver (1st) Phase"sv, "Musketry & Cannonade (2nd) Phase"sv, "Charge (3rd) Phase"sv, };
+inline constexpr std::string_view kSectionIds[] = { "maneuver_phase"sv, "fire_phase"sv, "charge_phase"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 11 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 3 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 3 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -389,31 +451,40 @@ enum class Column : unsigned char {
   rough,
   road,
 };
-inline constexpr std::array<std::string_view, 15> kRowIds{ { "infantry_line"sv, "infantry_field_column"sv, "infantry_march_column"sv, "infantry_square"sv, "infantry_broken"sv, "cavalry_line"sv, "cavalry_field_column"sv, "cavalry_march_column"sv, "cavalry_dismounted"sv, "cavalry_broken"sv, "artillery_siege_gun"sv, "artillery_heavy_field_gun"sv, "artillery_field_gun"sv, "leader_mounted"sv, "leader_dismounted"sv, } };
-inline constexpr std::array<std::string_view, 15> kRowNames{ { "Line"sv, "Field Column or Open Order"sv, "March Column"sv, "Square"sv, "Broken"sv, "Line"sv, "Field Column or Open Order"sv, "March Column"sv, "Dismounted Open Order"sv, "Broken"sv, "Siege Gun: Heavy Carriage"sv, "Field Gun: Heavy Carriage"sv, "Field Gun: Light Carriage"sv, "Mounted"sv, "Dismounted"sv, } };
-inline constexpr std::array<std::string_view, 15> kRowGroups{ { "Infantry"sv, "Infantry"sv, "Infantry"sv, "Infantry"sv, "Infantry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Artillery"sv, "Artillery"sv, "Artillery"sv, "Leader"sv, "Leader"sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "open"sv, "broken"sv, "rough"sv, "road"sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Open Ground"sv, "Broken Ground"sv, "Rough Ground"sv, "Road Bonus"sv, } };
 using Cell = qrs::Cell<qrs::Rate>;
-inline constexpr std::array<std::array<Cell, 4>, 15> kCells{ {
-  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"6 / 10"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{10}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
-  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
-  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"4"sv, qrs::Rate{true, false, false, qrs::Fraction{4}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"3"sv, qrs::Rate{true, false, false, qrs::Fraction{3}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"2"sv, qrs::Rate{true, false, false, qrs::Fraction{2}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
-  { { Cell{"16"sv, qrs::Rate{true, false, false, qrs::Fraction{16}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"14"sv, qrs::Rate{true, false, false, qrs::Fraction{14}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"4 / 6"sv, qrs::Rate{true, true, false, qrs::Fraction{4}, qrs::Fraction{6}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
-  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"14 / 20"sv, qrs::Rate{true, true, false, qrs::Fraction{14}, qrs::Fraction{20}, qrs::Fraction{1}}, false}, Cell{"6 / 8"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{8}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
-  { { Cell{"18 / 24"sv, qrs::Rate{true, true, false, qrs::Fraction{18}, qrs::Fraction{24}, qrs::Fraction{1}}, false}, Cell{"14 / 20"sv, qrs::Rate{true, true, false, qrs::Fraction{14}, qrs::Fraction{20}, qrs::Fraction{1}}, false}, Cell{"6 / 8"sv, qrs::Rate{true, true, false, qrs::Fraction{6}, qrs::Fraction{8}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"10 / 14"sv, qrs::Rate{true, true, false, qrs::Fraction{10}, qrs::Fraction{14}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{""sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, } },
-  { { Cell{"24"sv, qrs::Rate{true, false, false, qrs::Fraction{24}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"20"sv, qrs::Rate{true, false, false, qrs::Fraction{20}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"8"sv, qrs::Rate{true, false, false, qrs::Fraction{8}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"x2"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{2}}, false}, } },
-  { { Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"\?"sv, qrs::Rate{false, false, false, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{1}}, true}, Cell{"x2"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{2}}, false}, } },
-  { { Cell{"12 / 16"sv, qrs::Rate{true, true, false, qrs::Fraction{12}, qrs::Fraction{16}, qrs::Fraction{1}}, false}, Cell{"8 / 12"sv, qrs::Rate{true, true, false, qrs::Fraction{8}, qrs::Fraction{12}, qrs::Fraction{1}}, false}, Cell{"4 / 6"sv, qrs::Rate{true, true, false, qrs::Fraction{4}, qrs::Fraction{6}, qrs::Fraction{1}}, false}, Cell{"x2"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{2}}, false}, } },
-  { { Cell{"24"sv, qrs::Rate{true, false, false, qrs::Fraction{24}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"20"sv, qrs::Rate{true, false, false, qrs::Fraction{20}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
-  { { Cell{"16"sv, qrs::Rate{true, false, false, qrs::Fraction{16}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"14"sv, qrs::Rate{true, false, false, qrs::Fraction{14}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"12"sv, qrs::Rate{true, false, false, qrs::Fraction{12}, qrs::Fraction{0}, qrs::Fraction{1}}, false}, Cell{"x1.5"sv, qrs::Rate{true, false, true, qrs::Fraction{0}, qrs::Fraction{0}, qrs::Fraction{3, 2}}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "infantry_line"sv, "infantry_field_column"sv, "infantry_march_column"sv, "infantry_square"sv, "infantry_broken"sv, "cavalry_line"sv, "cavalry_field_column"sv, "cavalry_march_column"sv, "cavalry_dismounted"sv, "cavalry_broken"sv, "artillery_siege_gun"sv, "artillery_heavy_field_gun"sv, "artillery_field_gun"sv, "leader_mounted"sv, "leader_dismounted"sv, };
+inline constexpr std::string_view kRowNames[] = { "Line"sv, "Field Column or Open Order"sv, "March Column"sv, "Square"sv, "Broken"sv, "Line"sv, "Field Column or Open Order"sv, "March Column"sv, "Dismounted Open Order"sv, "Broken"sv, "Siege Gun: Heavy Carriage"sv, "Field Gun: Heavy Carriage"sv, "Field Gun: Light Carriage"sv, "Mounted"sv, "Dismounted"sv, };
+inline constexpr std::string_view kRowGroups[] = { "Infantry"sv, "Infantry"sv, "Infantry"sv, "Infantry"sv, "Infantry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Cavalry"sv, "Artillery"sv, "Artillery"sv, "Artillery"sv, "Leader"sv, "Leader"sv, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"12 / 16"sv, {true, true, false, 12, 16}}, {"8 / 12"sv, {true, true, false, 8, 12}}, {"6 / 10"sv, {true, true, false, 6, 10}}, {}, 
+  {"12 / 16"sv, {true, true, false, 12, 16}}, {"10 / 14"sv, {true, true, false, 10, 14}}, {"8 / 12"sv, {true, true, false, 8, 12}}, {}, 
+  {"12 / 16"sv, {true, true, false, 12, 16}}, {"10 / 14"sv, {true, true, false, 10, 14}}, {"8 / 12"sv, {true, true, false, 8, 12}}, {"x1.5"sv, {true, false, true, 0, 0, qrs::Fraction{3, 2}}}, 
+  {"4"sv, {true, false, false, 4}}, {"3"sv, {true, false, false, 3}}, {"2"sv, {true, false, false, 2}}, {}, 
+  {"16"sv, {true, false, false, 16}}, {"14"sv, {true, false, false, 14}}, {"12"sv, {true, false, false, 12}}, {"x1.5"sv, {true, false, true, 0, 0, qrs::Fraction{3, 2}}}, 
+  {"18 / 24"sv, {true, true, false, 18, 24}}, {"12 / 16"sv, {true, true, false, 12, 16}}, {"4 / 6"sv, {true, true, false, 4, 6}}, {}, 
+  {"18 / 24"sv, {true, true, false, 18, 24}}, {"14 / 20"sv, {true, true, false, 14, 20}}, {"6 / 8"sv, {true, true, false, 6, 8}}, {}, 
+  {"18 / 24"sv, {true, true, false, 18, 24}}, {"14 / 20"sv, {true, true, false, 14, 20}}, {"6 / 8"sv, {true, true, false, 6, 8}}, {"x1.5"sv, {true, false, true, 0, 0, qrs::Fraction{3, 2}}}, 
+  {"12 / 16"sv, {true, true, false, 12, 16}}, {"10 / 14"sv, {true, true, false, 10, 14}}, {"8 / 12"sv, {true, true, false, 8, 12}}, {}, 
+  {"24"sv, {true, false, false, 24}}, {"20"sv, {true, false, false, 20}}, {"8"sv, {true, false, false, 8}}, {"x1.5"sv, {true, false, true, 0, 0, qrs::Fraction{3, 2}}}, 
+  {"\?"sv, {}, true}, {"\?"sv, {}, true}, {"\?"sv, {}, true}, {"x2"sv, {true, false, true, 0, 0, 2}}, 
+  {"\?"sv, {}, true}, {"\?"sv, {}, true}, {"\?"sv, {}, true}, {"x2"sv, {true, false, true, 0, 0, 2}}, 
+  {"12 / 16"sv, {true, true, false, 12, 16}}, {"8 / 12"sv, {true, true, false, 8, 12}}, {"4 / 6"sv, {true, true, false, 4, 6}}, {"x2"sv, {true, false, true, 0, 0, 2}}, 
+  {"24"sv, {true, false, false, 24}}, {"20"sv, {true, false, false, 20}}, {"12"sv, {true, false, false, 12}}, {"x1.5"sv, {true, false, true, 0, 0, qrs::Fraction{3, 2}}}, 
+  {"16"sv, {true, false, false, 16}}, {"14"sv, {true, false, false, 14}}, {"12"sv, {true, false, false, 12}}, {"x1.5"sv, {true, false, true, 0, 0, qrs::Fraction{3, 2}}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "open"sv, "broken"sv, "rough"sv, "road"sv, };
+inline constexpr std::string_view kColumnNames[] = { "Open Ground"sv, "Broken Ground"sv, "Rough Ground"sv, "Road Bonus"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 15 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 15 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 15 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 4};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 4};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 15, 4 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 4 + static_cast<std::size_t>(c)];
 }
 
 
@@ -437,34 +508,40 @@ struct Table {
 // list table: Troop Maneuvers
 namespace troop_maneuvers {
 inline constexpr std::string_view kTitle = "Troop Maneuvers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 18> kItems{ {
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Full move"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Half move and"sv, ""sv},
-  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Change formation"sv, "Raw unit disordered by broken or rough ground"sv},
-  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Passage of lines"sv, "Both units disordered if one is disordered, raw, or moved through broken or rough ground"sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "March by the flank a half move"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Deploy to the front"sv, "Raw unit disordered by broken or rough ground"sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Change front"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Face by the rear rank"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Scale major obstacle"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Replenish ammunition"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Half move"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Full move disordered"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Change formation to line, open order, square or garrison"sv, "Raw unit disordered by broken or rough ground"sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Face by the rear rank"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Scale major obstacle"sv, ""sv},
-  qrs::ListItem{ 0, "hasty"sv, ""sv, "Cavalry countercharge halfway"sv, ""sv},
-  qrs::ListItem{ 0, "hasty"sv, ""sv, "Infantry form hasty square"sv, "Raw unit disordered"sv},
-  qrs::ListItem{ 0, "hasty"sv, ""sv, "Skirmishers evade"sv, "full retreat broken"sv},
-} };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled"sv, "Tardy"sv, "Hasty"sv, } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled"sv, "tardy"sv, "hasty"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "well_handled"sv, {}, "Full move"sv},
+  {0, "well_handled"sv, {}, "Half move and"sv},
+  {1, "well_handled"sv, {}, "Change formation"sv, "Raw unit disordered by broken or rough ground"sv},
+  {1, "well_handled"sv, {}, "Passage of lines"sv, "Both units disordered if one is disordered, raw, or moved through broken or rough ground"sv},
+  {0, "well_handled"sv, {}, "March by the flank a half move"sv},
+  {0, "well_handled"sv, {}, "Deploy to the front"sv, "Raw unit disordered by broken or rough ground"sv},
+  {0, "well_handled"sv, {}, "Change front"sv},
+  {0, "well_handled"sv, {}, "Face by the rear rank"sv},
+  {0, "well_handled"sv, {}, "Scale major obstacle"sv},
+  {0, "well_handled"sv, {}, "Replenish ammunition"sv},
+  {0, "tardy"sv, {}, "Half move"sv},
+  {0, "tardy"sv, {}, "Full move disordered"sv},
+  {0, "tardy"sv, {}, "Change formation to line, open order, square or garrison"sv, "Raw unit disordered by broken or rough ground"sv},
+  {0, "tardy"sv, {}, "Face by the rear rank"sv},
+  {0, "tardy"sv, {}, "Scale major obstacle"sv},
+  {0, "hasty"sv, {}, "Cavalry countercharge halfway"sv},
+  {0, "hasty"sv, {}, "Infantry form hasty square"sv, "Raw unit disordered"sv},
+  {0, "hasty"sv, {}, "Skirmishers evade"sv, "full retreat broken"sv},
+};
+inline constexpr std::string_view kSections[] = { "Well Handled"sv, "Tardy"sv, "Hasty"sv, };
+inline constexpr std::string_view kSectionIds[] = { "well_handled"sv, "tardy"sv, "hasty"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 18 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 3 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 3 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -480,35 +557,41 @@ struct Table {
 // list table: Gun Maneuvers
 namespace gun_maneuvers {
 inline constexpr std::string_view kTitle = "Gun Maneuvers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 19> kItems{ {
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Full move"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Fire"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Limber or unlimber"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Pivot"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Hand haul 2\""sv, "4\" if battalion gun or rocket"sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Rally"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Replenish ammunition"sv, ""sv},
-  qrs::ListItem{ 0, "well_handled"sv, ""sv, "Lt. carriage only:"sv, ""sv},
-  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Full move and unlimber"sv, ""sv},
-  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Limber and full move"sv, ""sv},
-  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Unlimber and fire"sv, ""sv},
-  qrs::ListItem{ 1, "well_handled"sv, ""sv, "Pivot and fire"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Full move"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Fire"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Limber or unlimber"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Pivot"sv, ""sv},
-  qrs::ListItem{ 0, "tardy"sv, ""sv, "Lt. carriage only:"sv, ""sv},
-  qrs::ListItem{ 1, "tardy"sv, ""sv, "Limber and full retreat silenced"sv, ""sv},
-  qrs::ListItem{ 0, "hasty"sv, ""sv, "Silenced and crew takes shelter in square within 4\""sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 3> kSections{ { "Well Handled"sv, "Tardy"sv, "Hasty"sv, } };
-inline constexpr std::array<std::string_view, 3> kSectionIds{ { "well_handled"sv, "tardy"sv, "hasty"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "well_handled"sv, {}, "Full move"sv},
+  {0, "well_handled"sv, {}, "Fire"sv},
+  {0, "well_handled"sv, {}, "Limber or unlimber"sv},
+  {0, "well_handled"sv, {}, "Pivot"sv},
+  {0, "well_handled"sv, {}, "Hand haul 2\""sv, "4\" if battalion gun or rocket"sv},
+  {0, "well_handled"sv, {}, "Rally"sv},
+  {0, "well_handled"sv, {}, "Replenish ammunition"sv},
+  {0, "well_handled"sv, {}, "Lt. carriage only:"sv},
+  {1, "well_handled"sv, {}, "Full move and unlimber"sv},
+  {1, "well_handled"sv, {}, "Limber and full move"sv},
+  {1, "well_handled"sv, {}, "Unlimber and fire"sv},
+  {1, "well_handled"sv, {}, "Pivot and fire"sv},
+  {0, "tardy"sv, {}, "Full move"sv},
+  {0, "tardy"sv, {}, "Fire"sv},
+  {0, "tardy"sv, {}, "Limber or unlimber"sv},
+  {0, "tardy"sv, {}, "Pivot"sv},
+  {0, "tardy"sv, {}, "Lt. carriage only:"sv},
+  {1, "tardy"sv, {}, "Limber and full retreat silenced"sv},
+  {0, "hasty"sv, {}, "Silenced and crew takes shelter in square within 4\""sv},
+};
+inline constexpr std::string_view kSections[] = { "Well Handled"sv, "Tardy"sv, "Hasty"sv, };
+inline constexpr std::string_view kSectionIds[] = { "well_handled"sv, "tardy"sv, "hasty"sv, };
+
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 19 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 3 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 3 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 0> kTriggers{ { } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -524,20 +607,23 @@ struct Table {
 // facts table: Game Scale
 namespace game_scale {
 inline constexpr std::string_view kTitle = "Game Scale"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
 
-inline constexpr std::array<qrs::Fact, 7> kFacts{ {
-  qrs::Fact{"figures"sv, ""sv, "Figures: 10-15mm"sv},
-  qrs::Fact{"troop_stand"sv, ""sv, "1 troop stand: 40 men"sv},
-  qrs::Fact{"troop_stand_30"sv, ""sv, "30-scale: 1 troop stand: 30 men"sv},
-  qrs::Fact{"gun_stand"sv, ""sv, "1 gun stand: 2 guns"sv},
-  qrs::Fact{"ground"sv, "1\""sv, "ground: 25 yards"sv},
-  qrs::Fact{"ground_30"sv, "1\""sv, "ground: 18.75 yards (30-scale)"sv},
-  qrs::Fact{"turn"sv, ""sv, "1 turn: 10-15 minutes"sv},
-} };
+namespace detail {
+inline constexpr qrs::Fact kFacts[] = {  // id, value, text
+  {"figures"sv, {}, "Figures: 10-15mm"sv},
+  {"troop_stand"sv, {}, "1 troop stand: 40 men"sv},
+  {"troop_stand_30"sv, {}, "30-scale: 1 troop stand: 30 men"sv},
+  {"gun_stand"sv, {}, "1 gun stand: 2 guns"sv},
+  {"ground"sv, "1\""sv, "ground: 25 yards"sv},
+  {"ground_30"sv, "1\""sv, "ground: 18.75 yards (30-scale)"sv},
+  {"turn"sv, {}, "1 turn: 10-15 minutes"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Fact> kFacts{ detail::kFacts, 7 };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -549,7 +635,7 @@ struct Table {
 // matrix table: Musketry Fire Points
 namespace musketry_fire_points {
 inline constexpr std::string_view kTitle = "Musketry Fire Points"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 enum class Row : unsigned char {
@@ -563,30 +649,44 @@ enum class Column : unsigned char {
   r8,
   r12,
 };
-inline constexpr std::array<std::string_view, 3> kRowIds{ { "r"sv, "m"sv, "c"sv, } };
-inline constexpr std::array<std::string_view, 3> kRowNames{ { "Rifle (R)"sv, "Musket (M)"sv, "Carbine (C)"sv, } };
-inline constexpr std::array<std::string_view, 3> kRowGroups{ { ""sv, ""sv, ""sv, } };
-inline constexpr std::array<std::string_view, 3> kColumnIds{ { "r4"sv, "r8"sv, "r12"sv, } };
-inline constexpr std::array<std::string_view, 3> kColumnNames{ { "4\""sv, "8\""sv, "12\""sv, } };
 using Cell = qrs::Cell<qrs::FirePoints>;
-inline constexpr std::array<std::array<Cell, 3>, 3> kCells{ {
-  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, } },
-  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{"1/2"sv, qrs::FirePoints{true, qrs::Fraction{1, 2}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-  { { Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "r"sv, "m"sv, "c"sv, };
+inline constexpr std::string_view kRowNames[] = { "Rifle (R)"sv, "Musket (M)"sv, "Carbine (C)"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, {}, {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"1"sv, {true, 1}}, {"1"sv, {true, 1}}, {"1/2"sv, {true, qrs::Fraction{1, 2}}}, 
+  {"1"sv, {true, 1}}, {"1/2"sv, {true, qrs::Fraction{1, 2}}}, {}, 
+  {"1"sv, {true, 1}}, {}, {}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "r4"sv, "r8"sv, "r12"sv, };
+inline constexpr std::string_view kColumnNames[] = { "4\""sv, "8\""sv, "12\""sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 3 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 3 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 3 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 3};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 3};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 3, 3 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 3 + static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 3> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{8}, qrs::Fraction{12}, } };
+namespace detail {
+inline constexpr qrs::Fraction kColumnRanges[] = { 4, 8, 12, };
+}  // namespace detail
+inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 3};
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
-[[nodiscard]] constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return std::nullopt;
+template <class C = Column>
+  requires std::same_as<C, Column>
+[[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
+  if (distance < qrs::Fraction(0)) return {};
   for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
+    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
   }
-  return std::nullopt;
+  return {};
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -601,8 +701,10 @@ struct Table {
   static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::musketry_fire_points::kCells;
   [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::musketry_fire_points::cell(r, c); }
   static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::musketry_fire_points::kColumnRanges;
-  [[nodiscard]] static constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
-    return qrs::rff::n1812_3_15mm::musketry_fire_points::column_for(distance);
+  template <class C = Column>
+    requires std::same_as<C, Column>
+  [[nodiscard]] static constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
+    return qrs::rff::n1812_3_15mm::musketry_fire_points::column_for<C>(distance);
   }
 };
 
@@ -612,7 +714,7 @@ struct Table {
 // matrix table: Cannonade Fire Points
 namespace cannonade_fire_points {
 inline constexpr std::string_view kTitle = "Cannonade Fire Points"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 enum class Row : unsigned char {
@@ -633,34 +735,48 @@ enum class Column : unsigned char {
   r48,
   r60,
 };
-inline constexpr std::array<std::string_view, 7> kRowIds{ { "sg"sv, "hg"sv, "mg"sv, "lg"sv, "bg"sv, "sh"sv, "h"sv, } };
-inline constexpr std::array<std::string_view, 7> kRowNames{ { "Siege Gun (SG)"sv, "Heavy Gun (HG)"sv, "Medium Gun (MG)"sv, "Light Gun (LG)"sv, "Battalion Gun (BG)"sv, "Siege Howitzer (SH)"sv, "Howitzer (H)"sv, } };
-inline constexpr std::array<std::string_view, 7> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
-inline constexpr std::array<std::string_view, 6> kColumnIds{ { "r4"sv, "r12"sv, "r24"sv, "r36"sv, "r48"sv, "r60"sv, } };
-inline constexpr std::array<std::string_view, 6> kColumnNames{ { "4\""sv, "12\""sv, "24\""sv, "36\""sv, "48\""sv, "60\""sv, } };
 using Cell = qrs::Cell<qrs::FirePoints>;
-inline constexpr std::array<std::array<Cell, 6>, 7> kCells{ {
-  { { Cell{"6"sv, qrs::FirePoints{true, qrs::Fraction{6}}, false}, Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, } },
-  { { Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-  { { Cell{"5"sv, qrs::FirePoints{true, qrs::Fraction{5}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-  { { Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-  { { Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"1"sv, qrs::FirePoints{true, qrs::Fraction{1}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-  { { Cell{"4"sv, qrs::FirePoints{true, qrs::Fraction{4}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-  { { Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"2"sv, qrs::FirePoints{true, qrs::Fraction{2}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{"3"sv, qrs::FirePoints{true, qrs::Fraction{3}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, Cell{""sv, qrs::FirePoints{false, qrs::Fraction{0}}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "sg"sv, "hg"sv, "mg"sv, "lg"sv, "bg"sv, "sh"sv, "h"sv, };
+inline constexpr std::string_view kRowNames[] = { "Siege Gun (SG)"sv, "Heavy Gun (HG)"sv, "Medium Gun (MG)"sv, "Light Gun (LG)"sv, "Battalion Gun (BG)"sv, "Siege Howitzer (SH)"sv, "Howitzer (H)"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, {}, {}, {}, {}, {}, {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"6"sv, {true, 6}}, {"5"sv, {true, 5}}, {"4"sv, {true, 4}}, {"3"sv, {true, 3}}, {"2"sv, {true, 2}}, {"1"sv, {true, 1}}, 
+  {"5"sv, {true, 5}}, {"4"sv, {true, 4}}, {"3"sv, {true, 3}}, {"2"sv, {true, 2}}, {"1"sv, {true, 1}}, {}, 
+  {"5"sv, {true, 5}}, {"3"sv, {true, 3}}, {"3"sv, {true, 3}}, {"2"sv, {true, 2}}, {"1"sv, {true, 1}}, {}, 
+  {"4"sv, {true, 4}}, {"3"sv, {true, 3}}, {"2"sv, {true, 2}}, {"1"sv, {true, 1}}, {}, {}, 
+  {"3"sv, {true, 3}}, {"2"sv, {true, 2}}, {"2"sv, {true, 2}}, {"1"sv, {true, 1}}, {}, {}, 
+  {"4"sv, {true, 4}}, {"2"sv, {true, 2}}, {"3"sv, {true, 3}}, {"3"sv, {true, 3}}, {"3"sv, {true, 3}}, {}, 
+  {"3"sv, {true, 3}}, {"2"sv, {true, 2}}, {"3"sv, {true, 3}}, {"3"sv, {true, 3}}, {}, {}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "r4"sv, "r12"sv, "r24"sv, "r36"sv, "r48"sv, "r60"sv, };
+inline constexpr std::string_view kColumnNames[] = { "4\""sv, "12\""sv, "24\""sv, "36\""sv, "48\""sv, "60\""sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 7 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 7 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 7 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 6};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 6};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 7, 6 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 6 + static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 6> kColumnRanges{ { qrs::Fraction{4}, qrs::Fraction{12}, qrs::Fraction{24}, qrs::Fraction{36}, qrs::Fraction{48}, qrs::Fraction{60}, } };
+namespace detail {
+inline constexpr qrs::Fraction kColumnRanges[] = { 4, 12, 24, 36, 48, 60, };
+}  // namespace detail
+inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 6};
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
-[[nodiscard]] constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return std::nullopt;
+template <class C = Column>
+  requires std::same_as<C, Column>
+[[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
+  if (distance < qrs::Fraction(0)) return {};
   for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
+    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
   }
-  return std::nullopt;
+  return {};
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -675,8 +791,10 @@ struct Table {
   static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::cannonade_fire_points::kCells;
   [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::cannonade_fire_points::cell(r, c); }
   static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::cannonade_fire_points::kColumnRanges;
-  [[nodiscard]] static constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
-    return qrs::rff::n1812_3_15mm::cannonade_fire_points::column_for(distance);
+  template <class C = Column>
+    requires std::same_as<C, Column>
+  [[nodiscard]] static constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
+    return qrs::rff::n1812_3_15mm::cannonade_fire_points::column_for<C>(distance);
   }
 };
 
@@ -686,7 +804,7 @@ struct Table {
 // matrix table: Congreve Rocket
 namespace rocket_fire_points {
 inline constexpr std::string_view kTitle = "Congreve Rocket"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 enum class Row : unsigned char {
@@ -699,28 +817,42 @@ enum class Column : unsigned char {
   r60,
   r80,
 };
-inline constexpr std::array<std::string_view, 1> kRowIds{ { "cr"sv, } };
-inline constexpr std::array<std::string_view, 1> kRowNames{ { "Congreve Rocket (CR)"sv, } };
-inline constexpr std::array<std::string_view, 1> kRowGroups{ { ""sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "r12"sv, "r40"sv, "r60"sv, "r80"sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "12\""sv, "40\""sv, "60\""sv, "80\""sv, } };
 using Cell = qrs::Cell<qrs::Text>;
-inline constexpr std::array<std::array<Cell, 4>, 1> kCells{ {
-  { { Cell{""sv, qrs::Text{false}, false}, Cell{"2 (D4-10)"sv, qrs::Text{true}, false}, Cell{"2 (D6-10)"sv, qrs::Text{true}, false}, Cell{"2 (D8-10)"sv, qrs::Text{true}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "cr"sv, };
+inline constexpr std::string_view kRowNames[] = { "Congreve Rocket (CR)"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {}, {"2 (D4-10)"sv, {true}}, {"2 (D6-10)"sv, {true}}, {"2 (D8-10)"sv, {true}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "r12"sv, "r40"sv, "r60"sv, "r80"sv, };
+inline constexpr std::string_view kColumnNames[] = { "12\""sv, "40\""sv, "60\""sv, "80\""sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 1 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 1 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 1 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 4};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 4};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 1, 4 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 4 + static_cast<std::size_t>(c)];
 }
 // Each range column's distance in inches, as this sheet prints it (after scale conversion).
-inline constexpr std::array<qrs::Fraction, 4> kColumnRanges{ { qrs::Fraction{12}, qrs::Fraction{40}, qrs::Fraction{60}, qrs::Fraction{80}, } };
+namespace detail {
+inline constexpr qrs::Fraction kColumnRanges[] = { 12, 40, 60, 80, };
+}  // namespace detail
+inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 4};
 // The column a distance falls in: the nearest range column at or beyond it (a value sits
 // under the greatest range it reaches); nothing beyond the last column.
-[[nodiscard]] constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return std::nullopt;
+template <class C = Column>
+  requires std::same_as<C, Column>
+[[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
+  if (distance < qrs::Fraction(0)) return {};
   for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= kColumnRanges[i]) return static_cast<Column>(i);
+    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
   }
-  return std::nullopt;
+  return {};
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -735,8 +867,10 @@ struct Table {
   static constexpr const auto& kCells = qrs::rff::n1812_3_15mm::rocket_fire_points::kCells;
   [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::n1812_3_15mm::rocket_fire_points::cell(r, c); }
   static constexpr const auto& kColumnRanges = qrs::rff::n1812_3_15mm::rocket_fire_points::kColumnRanges;
-  [[nodiscard]] static constexpr qrs::Maybe<Column> column_for(qrs::Fraction distance) noexcept {
-    return qrs::rff::n1812_3_15mm::rocket_fire_points::column_for(distance);
+  template <class C = Column>
+    requires std::same_as<C, Column>
+  [[nodiscard]] static constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
+    return qrs::rff::n1812_3_15mm::rocket_fire_points::column_for<C>(distance);
   }
 };
 
@@ -746,30 +880,34 @@ struct Table {
 // modifiers table: Fire Point Modifiers
 namespace fire_point_factors {
 inline constexpr std::string_view kTitle = "Fire Point Modifiers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 enum class Modifier : unsigned char {
   half,
 };
 inline constexpr std::size_t kGroupCount = 0;
-inline constexpr std::array<qrs::Modifier, 1> kModifiers{ {
-  qrs::Modifier{ 0, qrs::Fraction{1, 2}, qrs::kNoGroup },
-} };
-inline constexpr std::array<qrs::ModifierText, 1> kTexts{ {
-  qrs::ModifierText{"half"sv, "x 1/2"sv, "Firing disordered, low on ammo, or damaged gun"sv, 1},
-} };
+namespace detail {
+inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
+  {0, qrs::Fraction{1, 2}},
+};
+inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
+  {"half"sv, "x 1/2"sv, "Firing disordered, low on ammo, or damaged gun"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 1 };
+inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 1 };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
-[[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 1> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::accumulate<1, kGroupCount>(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
+  return qrs::total_of(kModifiers, applying);
 }
 // The product of the factors that apply (x 1/2 for fire points).
-[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 1> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::product_of_factors(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+  return qrs::factor_of(kModifiers, applying);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -779,11 +917,15 @@ struct Table {
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::fire_point_factors::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::fire_point_factors::kModifiers;
   static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::fire_point_factors::kTexts;
-  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::fire_point_factors::total(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_point_factors::total<M>(applying);
   }
-  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::fire_point_factors::factor(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_point_factors::factor<M>(applying);
   }
 };
 
@@ -794,7 +936,7 @@ struct Table {
 // bands table: Die Roll Modifiers
 namespace fire_point_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 enum class Effect : unsigned char {
   minus_5,
   minus_4,
@@ -808,48 +950,63 @@ enum class Effect : unsigned char {
   plus_4,
   plus_5,
 };
-inline constexpr std::array<qrs::BandRow, 11> kRows{ {
-  qrs::BandRow{"minus_5"sv, "less than 1 fire point"sv, ""sv, true, -5},
-  qrs::BandRow{"minus_4"sv, "1 pt."sv, ""sv, true, -4},
-  qrs::BandRow{"minus_3"sv, "2 pts."sv, ""sv, true, -3},
-  qrs::BandRow{"minus_2"sv, "3 pts."sv, ""sv, true, -2},
-  qrs::BandRow{"minus_1"sv, "4,5 pts."sv, ""sv, true, -1},
-  qrs::BandRow{"zero"sv, "6-8 pts."sv, ""sv, true, 0},
-  qrs::BandRow{"plus_1"sv, "9-11 pts."sv, ""sv, true, 1},
-  qrs::BandRow{"plus_2"sv, "12-14 pts."sv, ""sv, true, 2},
-  qrs::BandRow{"plus_3"sv, "15-19 pts."sv, ""sv, true, 3},
-  qrs::BandRow{"plus_4"sv, "20-24 pts."sv, ""sv, true, 4},
-  qrs::BandRow{"plus_5"sv, "25 or more points"sv, ""sv, true, 5},
-} };
+namespace detail {
+inline constexpr qrs::BandRow kRows[] = {  // id, title, text, has_number, number
+  {"minus_5"sv, "less than 1 fire point"sv, {}, true, -5},
+  {"minus_4"sv, "1 pt."sv, {}, true, -4},
+  {"minus_3"sv, "2 pts."sv, {}, true, -3},
+  {"minus_2"sv, "3 pts."sv, {}, true, -2},
+  {"minus_1"sv, "4,5 pts."sv, {}, true, -1},
+  {"zero"sv, "6-8 pts."sv, {}, true},
+  {"plus_1"sv, "9-11 pts."sv, {}, true, 1},
+  {"plus_2"sv, "12-14 pts."sv, {}, true, 2},
+  {"plus_3"sv, "15-19 pts."sv, {}, true, 3},
+  {"plus_4"sv, "20-24 pts."sv, {}, true, 4},
+  {"plus_5"sv, "25 or more points"sv, {}, true, 5},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::BandRow> kRows{detail::kRows, 11};
 
 
 
-// Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
-inline constexpr std::array<std::array<qrs::Band, 11>, 1> kBands{ {
-  { { qrs::band_below(qrs::Fraction{1}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{2}), qrs::band_between(qrs::Fraction{2}, qrs::Fraction{3}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{4}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{9}, qrs::Fraction{12}), qrs::band_between(qrs::Fraction{12}, qrs::Fraction{15}), qrs::band_between(qrs::Fraction{15}, qrs::Fraction{20}), qrs::band_between(qrs::Fraction{20}, qrs::Fraction{25}), qrs::band_from(qrs::Fraction{25}), } },
-} };
-// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
-// the coverage in linear time.
-inline constexpr std::array<qrs::BandOrder<11>, 1> kOrder{ {
-  qrs::BandOrder<11>{ 11, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 } },
-} };
-static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{0}}, std::nullopt), "fire_point_modifiers: every result must fall in exactly one band");
+namespace detail {
+// Bands column after column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
+inline constexpr qrs::Band kBands[] = {
+  qrs::band_below(1), qrs::band_between(1, 2), qrs::band_between(2, 3), qrs::band_between(3, 4), qrs::band_between(4, 6), qrs::band_between(6, 9), qrs::band_between(9, 12), qrs::band_between(12, 15), qrs::band_between(15, 20), qrs::band_between(20, 25), qrs::band_from(25), 
+};
+// Each column's present bands in key order (row indices, lowest band first), as qrsc sorted them.
+inline constexpr std::uint16_t kOrderRows[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, };
+inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 11}, };
+}  // namespace detail
+inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 11};
+// qrsc checked the coverage of every column and reported any gap or overlap where the spec
+// says it; the compiler checks it once more, as defence in depth against an error of qrsc's
+// own, in one cheap linear check per table (what qrsc sorted, it only verifies).
+static_assert(qrs::covers_in_order(kBands, {detail::kOrder, 1}, qrs::Fraction{0}, {}), "fire_point_modifiers: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<26, unsigned char>, 1> kIndex{ {
-  qrs::make_dense_index<26, unsigned char>(kBands[0], 0),
-} };
+namespace detail {
+// The row of each key from 0 on, 26 keys a column, 255 for none,
+// computed by qrsc (qrs::fill_dense_index); clamped at both ends.
+inline constexpr unsigned char kIndexSlots[] = {
+  0, 1, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 10,
+};
+inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 26, kIndexSlots };
+}  // namespace detail
 
 // What a Fire points means.
 
 
-[[nodiscard]] constexpr qrs::Maybe<Effect> lookup(qrs::Fraction fire_points) noexcept {
-  if (fire_points < qrs::Fraction{0}) return std::nullopt;
-  const std::size_t r = kIndex[0].at<1>(fire_points);
-  if (r == qrs::npos) return std::nullopt;
-  return static_cast<Effect>(r);
+// A template only so that qrs::Maybe<Effect> is instantiated where a program calls it.
+template <class E = Effect>
+  requires std::same_as<E, Effect>
+[[nodiscard]] constexpr qrs::Maybe<E> lookup(qrs::Fraction fire_points) noexcept {
+  if (fire_points < qrs::Fraction{0}) return {};
+  const std::size_t r = detail::kIndex.at<1>(fire_points);
+  if (r == qrs::npos) return {};
+  return static_cast<E>(r);
 }
 
-[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
 
 inline constexpr qrs::Rounding kRounding = qrs::Rounding::down;
 
@@ -874,7 +1031,7 @@ struct Table {
 // modifiers table: Die Roll Modifiers
 namespace fire_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 enum class Modifier : unsigned char {
   raw_firing,
@@ -889,38 +1046,42 @@ enum class Modifier : unsigned char {
   repeaters_buck_and_ball_sharpshooters [[deprecated("repeaters_buck_and_ball_sharpshooters is renamed to repeaters_buck_and_ball_marksmen in rules/rff/1812-3-15mm.yaml")]] = repeaters_buck_and_ball_marksmen,
 };
 inline constexpr std::size_t kGroupCount = 0;
-inline constexpr std::array<qrs::Modifier, 8> kModifiers{ {
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -2, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -3, qrs::Fraction{1}, qrs::kNoGroup },
-} };
-inline constexpr std::array<qrs::ModifierText, 8> kTexts{ {
-  qrs::ModifierText{"raw_firing"sv, "-1"sv, "Raw troops or guns firing"sv, 1},
-  qrs::ModifierText{"repeaters_buck_and_ball_marksmen"sv, "+1"sv, "Muskets firing buck & ball in a charge, or marksmen"sv, 1},
-  qrs::ModifierText{"troop_target"sv, "+1"sv, "Troop target in field column, broken, about faced, passage of lines, or marched by the flank, or crossed abatis"sv, 1},
-  qrs::ModifierText{"march_column_or_enfiladed"sv, "+2"sv, "Enfiladed, square, march column, or storming column"sv, 1},
-  qrs::ModifierText{"gun_target"sv, "+1"sv, "Gun target is limbered or enfiladed"sv, 1},
-  qrs::ModifierText{"partial_cover"sv, "-1"sv, "Target in partial cover or open order"sv, 1},
-  qrs::ModifierText{"full_cover"sv, "-2"sv, "Full cover, or open order in partial cover"sv, 1},
-  qrs::ModifierText{"fortified"sv, "-3"sv, "Fortified position"sv, 1},
-} };
+namespace detail {
+inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
+  {-1},
+  {1},
+  {1},
+  {2},
+  {1},
+  {-1},
+  {-2},
+  {-3},
+};
+inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
+  {"raw_firing"sv, "-1"sv, "Raw troops or guns firing"sv},
+  {"repeaters_buck_and_ball_marksmen"sv, "+1"sv, "Muskets firing buck & ball in a charge, or marksmen"sv},
+  {"troop_target"sv, "+1"sv, "Troop target in field column, broken, about faced, passage of lines, or marched by the flank, or crossed abatis"sv},
+  {"march_column_or_enfiladed"sv, "+2"sv, "Enfiladed, square, march column, or storming column"sv},
+  {"gun_target"sv, "+1"sv, "Gun target is limbered or enfiladed"sv},
+  {"partial_cover"sv, "-1"sv, "Target in partial cover or open order"sv},
+  {"full_cover"sv, "-2"sv, "Full cover, or open order in partial cover"sv},
+  {"fortified"sv, "-3"sv, "Fortified position"sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 8 };
+inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 8 };
 
 // The total of the modifiers that apply (non-cumulative groups count once).
-[[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 8> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::accumulate<8, kGroupCount>(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
+  return qrs::total_of(kModifiers, applying);
 }
 // The product of the factors that apply (x 1/2 for fire points).
-[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 8> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::product_of_factors(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+  return qrs::factor_of(kModifiers, applying);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -930,11 +1091,15 @@ struct Table {
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::fire_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::fire_modifiers::kModifiers;
   static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::fire_modifiers::kTexts;
-  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::fire_modifiers::total(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_modifiers::total<M>(applying);
   }
-  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::fire_modifiers::factor(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::fire_modifiers::factor<M>(applying);
   }
 };
 
@@ -945,7 +1110,7 @@ struct Table {
 // bands table: Musketry & Cannonade Effects
 namespace fire_effects {
 inline constexpr std::string_view kTitle = "Musketry & Cannonade Effects"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 enum class Effect : unsigned char {
   withering,
   telling,
@@ -953,69 +1118,87 @@ enum class Effect : unsigned char {
   lively,
   desultory,
 };
-inline constexpr std::array<qrs::BandRow, 5> kRows{ {
-  qrs::BandRow{"withering"sv, "Withering Fire"sv, "Troops disordered and lose 2 stands. Charge checked. 1 gun stand wrecked and remaining stands silenced. Lose one additional troop or gun stand on a 15 or more."sv, false, 0},
-  qrs::BandRow{"telling"sv, "Telling Fire"sv, "Troops disordered and lose 1 stand. 1 gun stand damaged and 1 stand silenced."sv, false, 0},
-  qrs::BandRow{"galling"sv, "Galling Fire"sv, "Troops disordered or lose 1 stand if already disordered. Charge home. 1 gun stand silenced."sv, false, 0},
-  qrs::BandRow{"lively"sv, "Lively Fire"sv, "From cannonade only, troops disordered or 1 gun stand silenced. Musketry no effect. Charge home."sv, false, 0},
-  qrs::BandRow{"desultory"sv, "Desultory Fire"sv, "No effect. Charge home."sv, false, 0},
-} };
+namespace detail {
+inline constexpr qrs::BandRow kRows[] = {  // id, title, text, has_number, number
+  {"withering"sv, "Withering Fire"sv, "Troops disordered and lose 2 stands. Charge checked. 1 gun stand wrecked and remaining stands silenced. Lose one additional troop or gun stand on a 15 or more."sv},
+  {"telling"sv, "Telling Fire"sv, "Troops disordered and lose 1 stand. 1 gun stand damaged and 1 stand silenced."sv},
+  {"galling"sv, "Galling Fire"sv, "Troops disordered or lose 1 stand if already disordered. Charge home. 1 gun stand silenced."sv},
+  {"lively"sv, "Lively Fire"sv, "From cannonade only, troops disordered or 1 gun stand silenced. Musketry no effect. Charge home."sv},
+  {"desultory"sv, "Desultory Fire"sv, "No effect. Charge home."sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::BandRow> kRows{detail::kRows, 5};
 using Column = TargetRating;
 
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Elite"sv, "Veteran"sv, "Trained"sv, "Raw"sv, } };
-// Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
-inline constexpr std::array<std::array<qrs::Band, 5>, 4> kBands{ {
-  { { qrs::band_from(qrs::Fraction{11}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_none(), qrs::band_below(qrs::Fraction{6}), } },
-  { { qrs::band_from(qrs::Fraction{10}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_below(qrs::Fraction{5}), } },
-  { { qrs::band_from(qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_below(qrs::Fraction{4}), } },
-  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{3}, qrs::Fraction{5}), qrs::band_below(qrs::Fraction{3}), } },
-} };
-// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
-// the coverage in linear time.
-inline constexpr std::array<qrs::BandOrder<5>, 4> kOrder{ {
-  qrs::BandOrder<5>{ 4, { 4, 2, 1, 0 } },
-  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
-  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
-  qrs::BandOrder<5>{ 5, { 4, 3, 2, 1, 0 } },
-} };
-static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column elite");
-static_assert(qrs::covers_in_order(kBands[1], kOrder[1], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column veteran");
-static_assert(qrs::covers_in_order(kBands[2], kOrder[2], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column trained");
-static_assert(qrs::covers_in_order(kBands[3], kOrder[3], std::nullopt, std::nullopt), "fire_effects: every result must fall in exactly one band of column raw");
+namespace detail {
+inline constexpr std::string_view kColumnNames[] = { "Elite"sv, "Veteran"sv, "Trained"sv, "Raw"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 4};
+namespace detail {
+// Bands column after column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
+inline constexpr qrs::Band kBands[] = {
+  qrs::band_from(11), qrs::band_between(7, 11), qrs::band_between(6, 7), qrs::band_none(), qrs::band_below(6), 
+  qrs::band_from(10), qrs::band_between(7, 10), qrs::band_between(6, 7), qrs::band_between(5, 6), qrs::band_below(5), 
+  qrs::band_from(9), qrs::band_between(7, 9), qrs::band_between(5, 7), qrs::band_between(4, 5), qrs::band_below(4), 
+  qrs::band_from(8), qrs::band_between(7, 8), qrs::band_between(5, 7), qrs::band_between(3, 5), qrs::band_below(3), 
+};
+// Each column's present bands in key order (row indices, lowest band first), as qrsc sorted them.
+inline constexpr std::uint16_t kOrderRows[] = { 4, 2, 1, 0, 4, 3, 2, 1, 0, 4, 3, 2, 1, 0, 4, 3, 2, 1, 0, };
+inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 4}, {kOrderRows + 4, 5}, {kOrderRows + 9, 5}, {kOrderRows + 14, 5}, };
+}  // namespace detail
+inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 4, 5};
+// qrsc checked the coverage of every column and reported any gap or overlap where the spec
+// says it; the compiler checks it once more, as defence in depth against an error of qrsc's
+// own, in one cheap linear check per table (what qrsc sorted, it only verifies).
+static_assert(qrs::covers_in_order(kBands, {detail::kOrder, 4}, {}, {}), "fire_effects: every result must fall in exactly one band in each column");
 enum class Part : unsigned char {
   charge_checked,
   charge_checked_or_cold_steel,
 };
-inline constexpr std::array<std::string_view, 2> kPartTexts{ { "Charge checked."sv, "Charge checked or charge home with cold steel. Charge home."sv, } };
-inline constexpr std::array<std::array<qrs::Band, 2>, 4> kPartBands{ {
-  { { qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{10}), } },
-  { { qrs::band_between(qrs::Fraction{9}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{9}), } },
-  { { qrs::band_between(qrs::Fraction{8}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), } },
-  { { qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_none(), } },
-} };
-inline constexpr std::array<qrs::DenseIndex<10, unsigned char>, 4> kIndex{ {
-  qrs::make_dense_index<10, unsigned char>(kBands[0], 2),
-  qrs::make_dense_index<10, unsigned char>(kBands[1], 2),
-  qrs::make_dense_index<10, unsigned char>(kBands[2], 2),
-  qrs::make_dense_index<10, unsigned char>(kBands[3], 2),
-} };
+namespace detail {
+inline constexpr std::string_view kPartTexts[] = { "Charge checked."sv, "Charge checked or charge home with cold steel. Charge home."sv, };
+inline constexpr qrs::Band kPartBands[] = {
+  qrs::band_between(10, 11), qrs::band_between(7, 10), 
+  qrs::band_between(9, 10), qrs::band_between(7, 9), 
+  qrs::band_between(8, 9), qrs::band_between(7, 8), 
+  qrs::band_between(7, 8), qrs::band_none(), 
+};
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kPartTexts{detail::kPartTexts, 2};
+inline constexpr qrs::Grid<qrs::Band> kPartBands{detail::kPartBands, 4, 2};
+namespace detail {
+// The row of each key from 2 on, 10 keys a column, 255 for none,
+// computed by qrsc (qrs::fill_dense_index); clamped at both ends.
+inline constexpr unsigned char kIndexSlots[] = {
+  4, 4, 4, 4, 2, 1, 1, 1, 1, 0,
+  4, 4, 4, 3, 2, 1, 1, 1, 0, 0,
+  4, 4, 3, 2, 2, 1, 1, 0, 0, 0,
+  4, 3, 3, 2, 2, 1, 0, 0, 0, 0,
+};
+inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 2, 10, kIndexSlots };
+}  // namespace detail
 
 // What a Die result means.
 [[nodiscard]] constexpr Effect lookup(Column column, int result) noexcept {
-  return static_cast<Effect>(kIndex[static_cast<std::size_t>(column)](result));
+  return static_cast<Effect>(detail::kIndex(result, static_cast<std::size_t>(column)));
 }
 
 
 // The sub-result within a row that has parts, or nothing.
-[[nodiscard]] constexpr qrs::Maybe<Part> part(Column column, qrs::Fraction result) noexcept {
+template <class P = Part>
+  requires std::same_as<P, Part>
+[[nodiscard]] constexpr qrs::Maybe<P> part(Column column, qrs::Fraction result) noexcept {
   const std::size_t r = qrs::find_band(kPartBands[static_cast<std::size_t>(column)], result);
-  if (r == qrs::npos) return std::nullopt;
-  return static_cast<Part>(r);
+  if (r == qrs::npos) return {};
+  return static_cast<P>(r);
 }
-[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 2> kModifierTables{ { "fire_point_modifiers"sv, "fire_modifiers"sv, } };
+namespace detail {
+inline constexpr std::string_view kModifierTables[] = { "fire_point_modifiers"sv, "fire_modifiers"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierTables, 2 };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -1042,21 +1225,27 @@ struct Table {
 // list table: Additional Effects
 namespace fire_additional_effects {
 inline constexpr std::string_view kTitle = "Additional Effects"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 
 
-inline constexpr std::array<qrs::ListItem, 5> kItems{ {
-  qrs::ListItem{ 0, "charge_checked"sv, ""sv, "Retreat charging unit 2\" from enemy. Cavalry may recall up to a full move."sv, ""sv},
-  qrs::ListItem{ 0, "charge_home"sv, ""sv, "Resolve charge combat next phase."sv, ""sv},
-  qrs::ListItem{ 0, "massed_target"sv, ""sv, "Units within 2\" behind target suffer the next lower effect."sv, ""sv},
-  qrs::ListItem{ 0, "low_on_ammo"sv, ""sv, "On a base die result of 10, mark one gun stand or unit of troops firing half or more stands."sv, ""sv},
-  qrs::ListItem{ 0, "fallen_leader"sv, ""sv, "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target."sv, ""sv},
-} };
-inline constexpr std::array<std::string_view, 5> kSections{ { "Charge Checked"sv, "Charge Home"sv, "Massed Target"sv, "Low on Ammo"sv, "Fallen Leader"sv, } };
-inline constexpr std::array<std::string_view, 5> kSectionIds{ { "charge_checked"sv, "charge_home"sv, "massed_target"sv, "low_on_ammo"sv, "fallen_leader"sv, } };
+namespace detail {
+inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, condition
+  {0, "charge_checked"sv, {}, "Retreat charging unit 2\" from enemy. Cavalry may recall up to a full move."sv},
+  {0, "charge_home"sv, {}, "Resolve charge combat next phase."sv},
+  {0, "massed_target"sv, {}, "Units within 2\" behind target suffer the next lower effect."sv},
+  {0, "low_on_ammo"sv, {}, "On a base die result of 10, mark one gun stand or unit of troops firing half or more stands."sv},
+  {0, "fallen_leader"sv, {}, "check on a base die result of 10. Effect applies to the closest leader within 4\" of the target."sv},
+};
+inline constexpr std::string_view kSections[] = { "Charge Checked"sv, "Charge Home"sv, "Massed Target"sv, "Low on Ammo"sv, "Fallen Leader"sv, };
+inline constexpr std::string_view kSectionIds[] = { "charge_checked"sv, "charge_home"sv, "massed_target"sv, "low_on_ammo"sv, "fallen_leader"sv, };
+inline constexpr qrs::BaseRollTrigger kTriggers[] = { {"low_on_ammo"sv, "fire_effects"sv, qrs::band_between(10, 11)}, {"fallen_leader"sv, "fire_effects"sv, qrs::band_between(10, 11)}, };
+}  // namespace detail
+inline constexpr qrs::View<qrs::ListItem> kItems{ detail::kItems, 5 };
+inline constexpr qrs::View<std::string_view> kSections{ detail::kSections, 5 };
+inline constexpr qrs::View<std::string_view> kSectionIds{ detail::kSectionIds, 5 };
 // Sections that a base roll of another table triggers.
-inline constexpr std::array<qrs::BaseRollTrigger, 2> kTriggers{ { qrs::BaseRollTrigger{"low_on_ammo"sv, "fire_effects"sv, qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11})}, qrs::BaseRollTrigger{"fallen_leader"sv, "fire_effects"sv, qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11})}, } };
+inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{ detail::kTriggers, 2 };
 
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
@@ -1072,7 +1261,7 @@ struct Table {
 // modifiers table: Die Roll Modifiers
 namespace charge_modifiers {
 inline constexpr std::string_view kTitle = "Die Roll Modifiers"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 
 enum class Modifier : unsigned char {
   elite_unit,
@@ -1103,72 +1292,76 @@ enum class Modifier : unsigned char {
   extended_line_or_militia [[deprecated("extended_line_or_militia is renamed to open_order_or_militia in rules/rff/1812-3-15mm.yaml")]] = open_order_or_militia,
 };
 inline constexpr std::size_t kGroupCount = 5;
-inline constexpr std::array<qrs::Modifier, 23> kModifiers{ {
-  qrs::Modifier{ 2, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 0, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 0 },
-  qrs::Modifier{ 2, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ 0, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ -2, qrs::Fraction{1}, 1 },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 2 },
-  qrs::Modifier{ -2, qrs::Fraction{1}, 2 },
-  qrs::Modifier{ -3, qrs::Fraction{1}, 2 },
-  qrs::Modifier{ 0, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, 3 },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 3 },
-  qrs::Modifier{ -1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ -1, qrs::Fraction{1}, 4 },
-  qrs::Modifier{ -3, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 2, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 1, qrs::Fraction{1}, qrs::kNoGroup },
-  qrs::Modifier{ 0, qrs::Fraction{1}, qrs::kNoGroup },
-} };
-inline constexpr std::array<qrs::ModifierText, 23> kTexts{ {
-  qrs::ModifierText{"elite_unit"sv, "+2"sv, "Elite unit"sv, 1},
-  qrs::ModifierText{"veteran"sv, "+1"sv, "Veteran"sv, 1},
-  qrs::ModifierText{"trained"sv, "0"sv, "Trained"sv, 1},
-  qrs::ModifierText{"raw"sv, "-1"sv, "Raw"sv, 1},
-  qrs::ModifierText{"fresh_troops"sv, "+2"sv, "Fresh troops"sv, 1},
-  qrs::ModifierText{"worn"sv, "0"sv, "Worn"sv, 1},
-  qrs::ModifierText{"spent"sv, "-2"sv, "Spent"sv, 1},
-  qrs::ModifierText{"outnumbered_3_2"sv, "-1"sv, "Outnumbered by 3:2"sv, 1},
-  qrs::ModifierText{"outnumbered_2_1"sv, "-2"sv, "2:1"sv, 1},
-  qrs::ModifierText{"outnumbered_3_1"sv, "-3"sv, "3:1 or more"sv, 1},
-  qrs::ModifierText{"cavalry_outnumbered"sv, "0"sv, "Cavalry outnumbered by infantry"sv, 1},
-  qrs::ModifierText{"supported_guns"sv, "+1"sv, "Supported guns"sv, 2},
-  qrs::ModifierText{"unsupported_guns"sv, "-1"sv, "Unsupported guns"sv, 2},
-  qrs::ModifierText{"disordered"sv, "-1"sv, "Disordered troops or silenced gun"sv, 1},
-  qrs::ModifierText{"attached_leader"sv, "+1"sv, "Brave colonel or leader attached"sv, 1},
-  qrs::ModifierText{"open_order_or_militia"sv, "-1"sv, "Open order, hasty square, militia, or no bayonets"sv, 2},
-  qrs::ModifierText{"outflanked"sv, "-3"sv, "Outflanked, broken, march column, or limbered guns"sv, 2},
-  qrs::ModifierText{"favorable_ground"sv, "+1"sv, "Defending favorable ground"sv, 2},
-  qrs::ModifierText{"strong_position"sv, "+2"sv, "Strong position or fortified"sv, 2},
-  qrs::ModifierText{"cold_steel"sv, "+1"sv, "Cold steel, breakthrough, or Indians in woods"sv, 2},
-  qrs::ModifierText{"cavalry_charge"sv, "+2"sv, "Cavalry charge over open ground"sv, 2},
-  qrs::ModifierText{"broken_ground"sv, "+1"sv, "Broken ground"sv, 2},
-  qrs::ModifierText{"rough_ground"sv, "0"sv, "Rough ground, stationary, or vs. square"sv, 2},
-} };
+namespace detail {
+inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
+  {2, 1, 0},
+  {1, 1, 0},
+  {0, 1, 0},
+  {-1, 1, 0},
+  {2, 1, 1},
+  {0, 1, 1},
+  {-2, 1, 1},
+  {-1, 1, 2},
+  {-2, 1, 2},
+  {-3, 1, 2},
+  {},
+  {1, 1, 3},
+  {-1, 1, 3},
+  {-1},
+  {1},
+  {-1, 1, 4},
+  {-3},
+  {1},
+  {2},
+  {1},
+  {2},
+  {1},
+  {},
+};
+inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
+  {"elite_unit"sv, "+2"sv, "Elite unit"sv},
+  {"veteran"sv, "+1"sv, "Veteran"sv},
+  {"trained"sv, "0"sv, "Trained"sv},
+  {"raw"sv, "-1"sv, "Raw"sv},
+  {"fresh_troops"sv, "+2"sv, "Fresh troops"sv},
+  {"worn"sv, "0"sv, "Worn"sv},
+  {"spent"sv, "-2"sv, "Spent"sv},
+  {"outnumbered_3_2"sv, "-1"sv, "Outnumbered by 3:2"sv},
+  {"outnumbered_2_1"sv, "-2"sv, "2:1"sv},
+  {"outnumbered_3_1"sv, "-3"sv, "3:1 or more"sv},
+  {"cavalry_outnumbered"sv, "0"sv, "Cavalry outnumbered by infantry"sv},
+  {"supported_guns"sv, "+1"sv, "Supported guns"sv, 2},
+  {"unsupported_guns"sv, "-1"sv, "Unsupported guns"sv, 2},
+  {"disordered"sv, "-1"sv, "Disordered troops or silenced gun"sv},
+  {"attached_leader"sv, "+1"sv, "Brave colonel or leader attached"sv},
+  {"open_order_or_militia"sv, "-1"sv, "Open order, hasty square, militia, or no bayonets"sv, 2},
+  {"outflanked"sv, "-3"sv, "Outflanked, broken, march column, or limbered guns"sv, 2},
+  {"favorable_ground"sv, "+1"sv, "Defending favorable ground"sv, 2},
+  {"strong_position"sv, "+2"sv, "Strong position or fortified"sv, 2},
+  {"cold_steel"sv, "+1"sv, "Cold steel, breakthrough, or Indians in woods"sv, 2},
+  {"cavalry_charge"sv, "+2"sv, "Cavalry charge over open ground"sv, 2},
+  {"broken_ground"sv, "+1"sv, "Broken ground"sv, 2},
+  {"rough_ground"sv, "0"sv, "Rough ground, stationary, or vs. square"sv, 2},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 23 };
+inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 23 };
 // Not cumulative: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
 // Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // Not cumulative: outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
 // Not cumulative: gun_support. Guns are either supported or unsupported.
 // Not cumulative: open_order_or_militia. The sheet prints both as one item.
 // The total of the modifiers that apply (non-cumulative groups count once).
-[[nodiscard]] constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 23> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::accumulate<23, kGroupCount>(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
+  return qrs::total_of(kModifiers, applying);
 }
 // The product of the factors that apply (x 1/2 for fire points).
-[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-  std::array<bool, 23> on{};
-  for (const Modifier m : applying) on[static_cast<std::size_t>(m)] = true;
-  return qrs::product_of_factors(kModifiers, on);
+template <class M = Modifier>
+  requires std::same_as<M, Modifier>
+[[nodiscard]] constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+  return qrs::factor_of(kModifiers, applying);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -1178,11 +1371,15 @@ struct Table {
   static constexpr std::size_t kGroupCount = qrs::rff::n1812_3_15mm::charge_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = qrs::rff::n1812_3_15mm::charge_modifiers::kModifiers;
   static constexpr const auto& kTexts = qrs::rff::n1812_3_15mm::charge_modifiers::kTexts;
-  [[nodiscard]] static constexpr int total(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::charge_modifiers::total(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::charge_modifiers::total<M>(applying);
   }
-  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<Modifier> applying) noexcept {
-    return qrs::rff::n1812_3_15mm::charge_modifiers::factor(applying);
+  template <class M = Modifier>
+    requires std::same_as<M, Modifier>
+  [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
+    return qrs::rff::n1812_3_15mm::charge_modifiers::factor<M>(applying);
   }
 };
 
@@ -1193,7 +1390,7 @@ struct Table {
 // bands table: Fallen Leader Table
 namespace fallen_leader {
 inline constexpr std::string_view kTitle = "Fallen Leader Table"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 enum class Effect : unsigned char {
   shot_dead,
   mortally_wounded,
@@ -1204,48 +1401,64 @@ enum class Effect : unsigned char {
   staff_officer_struck,
   coolly_ignores,
 };
-inline constexpr std::array<qrs::BandRow, 8> kRows{ {
-  qrs::BandRow{"shot_dead"sv, "Shot dead in the saddle"sv, "Remove leader from game."sv, false, 0},
-  qrs::BandRow{"mortally_wounded"sv, "Mortally wounded"sv, "Remove leader from game."sv, false, 0},
-  qrs::BandRow{"grievously_wounded"sv, "Grievously wounded"sv, "Remove leader from game."sv, false, 0},
-  qrs::BandRow{"flesh_wound"sv, "Mere flesh wound"sv, "Remove leader for one turn."sv, false, 0},
-  qrs::BandRow{"horse_shot"sv, "Horse shot out from under"sv, "Leader dismounted for one turn."sv, false, 0},
-  qrs::BandRow{"coat_pierced"sv, "Coat pierced but unscathed"sv, "No effect."sv, false, 0},
-  qrs::BandRow{"staff_officer_struck"sv, "Staff officer struck"sv, "No effect."sv, false, 0},
-  qrs::BandRow{"coolly_ignores"sv, "Coolly ignores the fire"sv, "No effect."sv, false, 0},
-} };
+namespace detail {
+inline constexpr qrs::BandRow kRows[] = {  // id, title, text, has_number, number
+  {"shot_dead"sv, "Shot dead in the saddle"sv, "Remove leader from game."sv},
+  {"mortally_wounded"sv, "Mortally wounded"sv, "Remove leader from game."sv},
+  {"grievously_wounded"sv, "Grievously wounded"sv, "Remove leader from game."sv},
+  {"flesh_wound"sv, "Mere flesh wound"sv, "Remove leader for one turn."sv},
+  {"horse_shot"sv, "Horse shot out from under"sv, "Leader dismounted for one turn."sv},
+  {"coat_pierced"sv, "Coat pierced but unscathed"sv, "No effect."sv},
+  {"staff_officer_struck"sv, "Staff officer struck"sv, "No effect."sv},
+  {"coolly_ignores"sv, "Coolly ignores the fire"sv, "No effect."sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::BandRow> kRows{detail::kRows, 8};
 
 
 
-// Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
-inline constexpr std::array<std::array<qrs::Band, 8>, 1> kBands{ {
-  { { qrs::band_between(qrs::Fraction{10}, qrs::Fraction{11}), qrs::band_between(qrs::Fraction{9}, qrs::Fraction{10}), qrs::band_between(qrs::Fraction{8}, qrs::Fraction{9}), qrs::band_between(qrs::Fraction{7}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{6}, qrs::Fraction{7}), qrs::band_between(qrs::Fraction{5}, qrs::Fraction{6}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{5}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{4}), } },
-} };
-// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
-// the coverage in linear time.
-inline constexpr std::array<qrs::BandOrder<8>, 1> kOrder{ {
-  qrs::BandOrder<8>{ 8, { 7, 6, 5, 4, 3, 2, 1, 0 } },
-} };
-static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::optional<qrs::Fraction>{qrs::Fraction{1}}, std::optional<qrs::Fraction>{qrs::Fraction{10}}), "fallen_leader: every result must fall in exactly one band");
+namespace detail {
+// Bands column after column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
+inline constexpr qrs::Band kBands[] = {
+  qrs::band_between(10, 11), qrs::band_between(9, 10), qrs::band_between(8, 9), qrs::band_between(7, 8), qrs::band_between(6, 7), qrs::band_between(5, 6), qrs::band_between(4, 5), qrs::band_between(1, 4), 
+};
+// Each column's present bands in key order (row indices, lowest band first), as qrsc sorted them.
+inline constexpr std::uint16_t kOrderRows[] = { 7, 6, 5, 4, 3, 2, 1, 0, };
+inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 8}, };
+}  // namespace detail
+inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 8};
+// qrsc checked the coverage of every column and reported any gap or overlap where the spec
+// says it; the compiler checks it once more, as defence in depth against an error of qrsc's
+// own, in one cheap linear check per table (what qrsc sorted, it only verifies).
+static_assert(qrs::covers_in_order(kBands, {detail::kOrder, 1}, qrs::Fraction{1}, qrs::Fraction{10}), "fallen_leader: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<12, unsigned char>, 1> kIndex{ {
-  qrs::make_dense_index<12, unsigned char>(kBands[0], 0),
-} };
+namespace detail {
+// The row of each key from 0 on, 12 keys a column, 255 for none,
+// computed by qrsc (qrs::fill_dense_index); clamped at both ends.
+inline constexpr unsigned char kIndexSlots[] = {
+  255, 7, 7, 7, 6, 5, 4, 3, 2, 1, 0, 255,
+};
+inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 12, kIndexSlots };
+}  // namespace detail
 
 // What a Die result means.
 
-[[nodiscard]] constexpr qrs::Maybe<Effect> lookup(int result) noexcept {
-  if (result < 1 || result > 10) return std::nullopt;
-  const std::size_t r = kIndex[0](result);
-  if (r == qrs::npos) return std::nullopt;
-  return static_cast<Effect>(r);
+// A template only so that qrs::Maybe<Effect> is instantiated where a program calls it.
+template <class E = Effect>
+  requires std::same_as<E, Effect>
+[[nodiscard]] constexpr qrs::Maybe<E> lookup(int result) noexcept {
+  if (result < 1 || result > 10) return {};
+  const std::size_t r = detail::kIndex(result);
+  if (r == qrs::npos) return {};
+  return static_cast<E>(r);
 }
 
 
-[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
-inline constexpr std::array<std::string_view, 0> kModifierTables{ { } };
+
+inline constexpr qrs::View<std::string_view> kModifierTables{  };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -1270,7 +1483,7 @@ struct Table {
 // bands table: Charge Effects
 namespace charge_effects {
 inline constexpr std::string_view kTitle = "Charge Effects"sv;
-inline constexpr std::string_view kCaption = ""sv;
+inline constexpr std::string_view kCaption = {};
 enum class Effect : unsigned char {
   swept_from_the_field,
   driven_back,
@@ -1280,44 +1493,59 @@ enum class Effect : unsigned char {
   recoil,
   repulsed,
 };
-inline constexpr std::array<qrs::BandRow, 7> kRows{ {
-  qrs::BandRow{"swept_from_the_field"sv, "Swept from the Field"sv, "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9. Troops full retreat broken. Limbered guns full retreat silenced. Lose all unlimbered guns. Check for Fallen Leader if attached.\nATTACKER breakthrough charge a half move at the double quick towards closest enemy. Carry the position after 2nd combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
-  qrs::BandRow{"driven_back"sv, "Driven Back"sv, "DEFENDER lose 1 stand. Troops disordered and retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered guns if fixed, defeated by cavalry, or on a heavy carriage.\nATTACKER carry the position. Cavalry must breakthrough charge a half move at the double quick towards closest enemy after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
-  qrs::BandRow{"hard_pressed"sv, "Hard Pressed"sv, "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or damage 1 gun stand. Troops retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered heavy carriage or fixed guns. Troops and guns hold position if fortified or in square.\nATTACKER carry the position. Retreat 2\" if defender is fortified or in square. Cavalry may recall up to a full move after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv, false, 0},
-  qrs::BandRow{"desperate_struggle"sv, "Desperate Struggle"sv, "BOTH sides lose 1 stand, troops disordered, and guns silenced. Lose cold steel, breakthrough, and cavalry charge modifiers. Adjust modifiers and roll again."sv, false, 0},
-  qrs::BandRow{"falter"sv, "Falter"sv, "ATTACKER disordered or lose 1 stand if already disordered. Retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
-  qrs::BandRow{"recoil"sv, "Recoil"sv, "ATTACKER lose 1 stand and disordered. Retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
-  qrs::BandRow{"repulsed"sv, "Repulsed"sv, "ATTACKER lose 2 stands and additional stands equal to die result difference over 9. Full retreat broken. Check for Fallen Leader if attached.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv, false, 0},
-} };
+namespace detail {
+inline constexpr qrs::BandRow kRows[] = {  // id, title, text, has_number, number
+  {"swept_from_the_field"sv, "Swept from the Field"sv, "DEFENDER lose 2 stands and additional stands equal to the die result difference over 9. Troops full retreat broken. Limbered guns full retreat silenced. Lose all unlimbered guns. Check for Fallen Leader if attached.\nATTACKER breakthrough charge a half move at the double quick towards closest enemy. Carry the position after 2nd combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv},
+  {"driven_back"sv, "Driven Back"sv, "DEFENDER lose 1 stand. Troops disordered and retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered guns if fixed, defeated by cavalry, or on a heavy carriage.\nATTACKER carry the position. Cavalry must breakthrough charge a half move at the double quick towards closest enemy after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv},
+  {"hard_pressed"sv, "Hard Pressed"sv, "DEFENDER troops disordered and guns silenced. Lose 1 troop stand if already disordered or damage 1 gun stand. Troops retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Light carriage guns limber up, and limbered guns, full retreat silenced. Lose all unlimbered heavy carriage or fixed guns. Troops and guns hold position if fortified or in square.\nATTACKER carry the position. Retreat 2\" if defender is fortified or in square. Cavalry may recall up to a full move after 1st combat. Disordered if charged over broken or rough ground, cavalry, or after 2nd combat."sv},
+  {"desperate_struggle"sv, "Desperate Struggle"sv, "BOTH sides lose 1 stand, troops disordered, and guns silenced. Lose cold steel, breakthrough, and cavalry charge modifiers. Adjust modifiers and roll again."sv},
+  {"falter"sv, "Falter"sv, "ATTACKER disordered or lose 1 stand if already disordered. Retreat 2\" from enemy. Cavalry may recall up to a full move after 1st combat. Full retreat broken if outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv},
+  {"recoil"sv, "Recoil"sv, "ATTACKER lose 1 stand and disordered. Retreat out of close range. Cavalry may recall up to a full move after 1st combat. Lose 1 additional stand and full retreat broken if defeated by cavalry or outflanked.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv},
+  {"repulsed"sv, "Repulsed"sv, "ATTACKER lose 2 stands and additional stands equal to die result difference over 9. Full retreat broken. Check for Fallen Leader if attached.\nDEFENDER hold position. Cavalry disordered. Countercharging cavalry may carry the position or recall up to a full move."sv},
+};
+}  // namespace detail
+inline constexpr qrs::View<qrs::BandRow> kRows{detail::kRows, 7};
 
 
 
-// Bands per column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
-inline constexpr std::array<std::array<qrs::Band, 7>, 1> kBands{ {
-  { { qrs::band_from(qrs::Fraction{8}), qrs::band_between(qrs::Fraction{4}, qrs::Fraction{8}), qrs::band_between(qrs::Fraction{1}, qrs::Fraction{4}), qrs::band_between(qrs::Fraction{0}, qrs::Fraction{1}), qrs::band_between(qrs::Fraction{-3}, qrs::Fraction{0}), qrs::band_between(qrs::Fraction{-7}, qrs::Fraction{-3}), qrs::band_below(qrs::Fraction{-7}), } },
-} };
-// Each column's bands in key order, as qrsc sorted them; the assertion checks the order and
-// the coverage in linear time.
-inline constexpr std::array<qrs::BandOrder<7>, 1> kOrder{ {
-  qrs::BandOrder<7>{ 7, { 6, 5, 4, 3, 2, 1, 0 } },
-} };
-static_assert(qrs::covers_in_order(kBands[0], kOrder[0], std::nullopt, std::nullopt), "charge_effects: every result must fall in exactly one band");
+namespace detail {
+// Bands column after column, one per row ([lo, hi) over exact fractions; see qrs/band.hpp).
+inline constexpr qrs::Band kBands[] = {
+  qrs::band_from(8), qrs::band_between(4, 8), qrs::band_between(1, 4), qrs::band_between(0, 1), qrs::band_between(-3, 0), qrs::band_between(-7, -3), qrs::band_below(-7), 
+};
+// Each column's present bands in key order (row indices, lowest band first), as qrsc sorted them.
+inline constexpr std::uint16_t kOrderRows[] = { 6, 5, 4, 3, 2, 1, 0, };
+inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 7}, };
+}  // namespace detail
+inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 7};
+// qrsc checked the coverage of every column and reported any gap or overlap where the spec
+// says it; the compiler checks it once more, as defence in depth against an error of qrsc's
+// own, in one cheap linear check per table (what qrsc sorted, it only verifies).
+static_assert(qrs::covers_in_order(kBands, {detail::kOrder, 1}, {}, {}), "charge_effects: every result must fall in exactly one band");
 
-inline constexpr std::array<qrs::DenseIndex<17, unsigned char>, 1> kIndex{ {
-  qrs::make_dense_index<17, unsigned char>(kBands[0], -8),
-} };
+namespace detail {
+// The row of each key from -8 on, 17 keys a column, 255 for none,
+// computed by qrsc (qrs::fill_dense_index); clamped at both ends.
+inline constexpr unsigned char kIndexSlots[] = {
+  6, 5, 5, 5, 5, 4, 4, 4, 3, 2, 2, 2, 1, 1, 1, 1, 0,
+};
+inline constexpr qrs::DenseIndex<unsigned char> kIndex{ -8, 17, kIndexSlots };
+}  // namespace detail
 
 // What a Die result difference means.
 [[nodiscard]] constexpr Effect lookup(int result) noexcept {
-  return static_cast<Effect>(kIndex[0](result));
+  return static_cast<Effect>(detail::kIndex(result));
 }
 
 
 
-[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return kRows[static_cast<std::size_t>(e)]; }
+[[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
 // How the Die result difference is rolled (each side d10, the difference of the modified results), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, true, false };
-inline constexpr std::array<std::string_view, 1> kModifierTables{ { "charge_modifiers"sv, } };
+namespace detail {
+inline constexpr std::string_view kModifierTables[] = { "charge_modifiers"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierTables, 1 };
 
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -1373,40 +1601,49 @@ enum class Row : unsigned char {
 };
 using Column = MoraleClass;
 
-inline constexpr std::array<std::string_view, 24> kRowIds{ { "s2"sv, "s3"sv, "s4"sv, "s5"sv, "s6"sv, "s7"sv, "s8"sv, "s9"sv, "s10"sv, "s11"sv, "s12"sv, "s13"sv, "s14"sv, "s15"sv, "s16"sv, "s17"sv, "s18"sv, "s19"sv, "s20"sv, "s21"sv, "s22"sv, "s23"sv, "s24"sv, "s25"sv, } };
-inline constexpr std::array<std::string_view, 24> kRowNames{ { "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, "7"sv, "8"sv, "9"sv, "10"sv, "11"sv, "12"sv, "13"sv, "14"sv, "15"sv, "16"sv, "17"sv, "18"sv, "19"sv, "20"sv, "21"sv, "22"sv, "23"sv, "24"sv, "25"sv, } };
-inline constexpr std::array<std::string_view, 24> kRowGroups{ { ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, ""sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnIds{ { "spirited"sv, "reliable"sv, "unreliable"sv, "dispirited"sv, } };
-inline constexpr std::array<std::string_view, 4> kColumnNames{ { "Spirited"sv, "Reliable"sv, "Unreliable"sv, "Dispirited"sv, } };
 using Cell = qrs::Cell<qrs::Levels>;
-inline constexpr std::array<std::array<Cell, 4>, 24> kCells{ {
-  { { Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, Cell{"2/-1"sv, qrs::Levels{true, false, 2, 0, 1}, false}, } },
-  { { Cell{"3/-1"sv, qrs::Levels{true, false, 3, 0, 1}, false}, Cell{"3/2/1"sv, qrs::Levels{true, true, 3, 2, 1}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, Cell{"3/-2"sv, qrs::Levels{true, false, 3, 0, 2}, false}, } },
-  { { Cell{"4/2/1"sv, qrs::Levels{true, true, 4, 2, 1}, false}, Cell{"4/3/2"sv, qrs::Levels{true, true, 4, 3, 2}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, Cell{"4/-3"sv, qrs::Levels{true, false, 4, 0, 3}, false}, } },
-  { { Cell{"5/3/2"sv, qrs::Levels{true, true, 5, 3, 2}, false}, Cell{"5/4/3"sv, qrs::Levels{true, true, 5, 4, 3}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, Cell{"5/-4"sv, qrs::Levels{true, false, 5, 0, 4}, false}, } },
-  { { Cell{"6/4/2"sv, qrs::Levels{true, true, 6, 4, 2}, false}, Cell{"6/5/3"sv, qrs::Levels{true, true, 6, 5, 3}, false}, Cell{"6/5/4"sv, qrs::Levels{true, true, 6, 5, 4}, false}, Cell{"6/-5"sv, qrs::Levels{true, false, 6, 0, 5}, false}, } },
-  { { Cell{"7/5/3"sv, qrs::Levels{true, true, 7, 5, 3}, false}, Cell{"7/6/4"sv, qrs::Levels{true, true, 7, 6, 4}, false}, Cell{"7/6/5"sv, qrs::Levels{true, true, 7, 6, 5}, false}, Cell{"7/-5"sv, qrs::Levels{true, false, 7, 0, 5}, false}, } },
-  { { Cell{"8/5/3"sv, qrs::Levels{true, true, 8, 5, 3}, false}, Cell{"8/6/4"sv, qrs::Levels{true, true, 8, 6, 4}, false}, Cell{"8/7/6"sv, qrs::Levels{true, true, 8, 7, 6}, false}, Cell{"8/-7"sv, qrs::Levels{true, false, 8, 0, 7}, false}, } },
-  { { Cell{"9/6/4"sv, qrs::Levels{true, true, 9, 6, 4}, false}, Cell{"9/7/5"sv, qrs::Levels{true, true, 9, 7, 5}, false}, Cell{"9/8/7"sv, qrs::Levels{true, true, 9, 8, 7}, false}, Cell{"9/-8"sv, qrs::Levels{true, false, 9, 0, 8}, false}, } },
-  { { Cell{"10/7/4"sv, qrs::Levels{true, true, 10, 7, 4}, false}, Cell{"10/8/5"sv, qrs::Levels{true, true, 10, 8, 5}, false}, Cell{"10/9/7"sv, qrs::Levels{true, true, 10, 9, 7}, false}, Cell{"10/-9"sv, qrs::Levels{true, false, 10, 0, 9}, false}, } },
-  { { Cell{"11/8/5"sv, qrs::Levels{true, true, 11, 8, 5}, false}, Cell{"11/9/6"sv, qrs::Levels{true, true, 11, 9, 6}, false}, Cell{"11/10/8"sv, qrs::Levels{true, true, 11, 10, 8}, false}, Cell{"11/-10"sv, qrs::Levels{true, false, 11, 0, 10}, false}, } },
-  { { Cell{"12/8/5"sv, qrs::Levels{true, true, 12, 8, 5}, false}, Cell{"12/9/6"sv, qrs::Levels{true, true, 12, 9, 6}, false}, Cell{"12/10/8"sv, qrs::Levels{true, true, 12, 10, 8}, false}, Cell{"12/11/10"sv, qrs::Levels{true, true, 12, 11, 10}, false}, } },
-  { { Cell{"13/9/6"sv, qrs::Levels{true, true, 13, 9, 6}, false}, Cell{"13/10/7"sv, qrs::Levels{true, true, 13, 10, 7}, false}, Cell{"13/11/9"sv, qrs::Levels{true, true, 13, 11, 9}, false}, Cell{"13/12/11"sv, qrs::Levels{true, true, 13, 12, 11}, false}, } },
-  { { Cell{"14/10/6"sv, qrs::Levels{true, true, 14, 10, 6}, false}, Cell{"14/11/7"sv, qrs::Levels{true, true, 14, 11, 7}, false}, Cell{"14/12/9"sv, qrs::Levels{true, true, 14, 12, 9}, false}, Cell{"14/13/12"sv, qrs::Levels{true, true, 14, 13, 12}, false}, } },
-  { { Cell{"15/11/7"sv, qrs::Levels{true, true, 15, 11, 7}, false}, Cell{"15/12/8"sv, qrs::Levels{true, true, 15, 12, 8}, false}, Cell{"15/13/10"sv, qrs::Levels{true, true, 15, 13, 10}, false}, Cell{"15/14/13"sv, qrs::Levels{true, true, 15, 14, 13}, false}, } },
-  { { Cell{"16/11/7"sv, qrs::Levels{true, true, 16, 11, 7}, false}, Cell{"16/12/8"sv, qrs::Levels{true, true, 16, 12, 8}, false}, Cell{"16/13/10"sv, qrs::Levels{true, true, 16, 13, 10}, false}, Cell{"16/15/14"sv, qrs::Levels{true, true, 16, 15, 14}, false}, } },
-  { { Cell{"17/12/8"sv, qrs::Levels{true, true, 17, 12, 8}, false}, Cell{"17/13/9"sv, qrs::Levels{true, true, 17, 13, 9}, false}, Cell{"17/14/11"sv, qrs::Levels{true, true, 17, 14, 11}, false}, Cell{"17/16/15"sv, qrs::Levels{true, true, 17, 16, 15}, false}, } },
-  { { Cell{"18/13/8"sv, qrs::Levels{true, true, 18, 13, 8}, false}, Cell{"18/14/9"sv, qrs::Levels{true, true, 18, 14, 9}, false}, Cell{"18/15/11"sv, qrs::Levels{true, true, 18, 15, 11}, false}, Cell{"18/17/16"sv, qrs::Levels{true, true, 18, 17, 16}, false}, } },
-  { { Cell{"19/14/9"sv, qrs::Levels{true, true, 19, 14, 9}, false}, Cell{"19/15/10"sv, qrs::Levels{true, true, 19, 15, 10}, false}, Cell{"19/16/12"sv, qrs::Levels{true, true, 19, 16, 12}, false}, Cell{"19/18/17"sv, qrs::Levels{true, true, 19, 18, 17}, false}, } },
-  { { Cell{"20/14/9"sv, qrs::Levels{true, true, 20, 14, 9}, false}, Cell{"20/15/10"sv, qrs::Levels{true, true, 20, 15, 10}, false}, Cell{"20/16/12"sv, qrs::Levels{true, true, 20, 16, 12}, false}, Cell{"20/19/18"sv, qrs::Levels{true, true, 20, 19, 18}, false}, } },
-  { { Cell{"21/15/10"sv, qrs::Levels{true, true, 21, 15, 10}, false}, Cell{"21/16/11"sv, qrs::Levels{true, true, 21, 16, 11}, false}, Cell{"21/17/13"sv, qrs::Levels{true, true, 21, 17, 13}, false}, Cell{"21/20/19"sv, qrs::Levels{true, true, 21, 20, 19}, false}, } },
-  { { Cell{"22/16/10"sv, qrs::Levels{true, true, 22, 16, 10}, false}, Cell{"22/17/11"sv, qrs::Levels{true, true, 22, 17, 11}, false}, Cell{"22/18/13"sv, qrs::Levels{true, true, 22, 18, 13}, false}, Cell{"22/21/20"sv, qrs::Levels{true, true, 22, 21, 20}, false}, } },
-  { { Cell{"23/17/11"sv, qrs::Levels{true, true, 23, 17, 11}, false}, Cell{"23/18/12"sv, qrs::Levels{true, true, 23, 18, 12}, false}, Cell{"23/19/14"sv, qrs::Levels{true, true, 23, 19, 14}, false}, Cell{"23/22/21"sv, qrs::Levels{true, true, 23, 22, 21}, false}, } },
-  { { Cell{"24/17/11"sv, qrs::Levels{true, true, 24, 17, 11}, false}, Cell{"24/18/12"sv, qrs::Levels{true, true, 24, 18, 12}, false}, Cell{"24/19/14"sv, qrs::Levels{true, true, 24, 19, 14}, false}, Cell{"24/23/22"sv, qrs::Levels{true, true, 24, 23, 22}, false}, } },
-  { { Cell{"25/18/12"sv, qrs::Levels{true, true, 25, 18, 12}, false}, Cell{"25/19/13"sv, qrs::Levels{true, true, 25, 19, 13}, false}, Cell{"25/20/15"sv, qrs::Levels{true, true, 25, 20, 15}, false}, Cell{"25/24/23"sv, qrs::Levels{true, true, 25, 24, 23}, false}, } },
-} };
+namespace detail {
+inline constexpr std::string_view kRowIds[] = { "s2"sv, "s3"sv, "s4"sv, "s5"sv, "s6"sv, "s7"sv, "s8"sv, "s9"sv, "s10"sv, "s11"sv, "s12"sv, "s13"sv, "s14"sv, "s15"sv, "s16"sv, "s17"sv, "s18"sv, "s19"sv, "s20"sv, "s21"sv, "s22"sv, "s23"sv, "s24"sv, "s25"sv, };
+inline constexpr std::string_view kRowNames[] = { "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, "7"sv, "8"sv, "9"sv, "10"sv, "11"sv, "12"sv, "13"sv, "14"sv, "15"sv, "16"sv, "17"sv, "18"sv, "19"sv, "20"sv, "21"sv, "22"sv, "23"sv, "24"sv, "25"sv, };
+inline constexpr std::string_view kRowGroups[] = { {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, };
+// Row after row; each: notation, value, unknown.
+inline constexpr Cell kCells[] = {
+  {"2/-1"sv, {true, false, 2, 0, 1}}, {"2/-1"sv, {true, false, 2, 0, 1}}, {"2/-1"sv, {true, false, 2, 0, 1}}, {"2/-1"sv, {true, false, 2, 0, 1}}, 
+  {"3/-1"sv, {true, false, 3, 0, 1}}, {"3/2/1"sv, {true, true, 3, 2, 1}}, {"3/-2"sv, {true, false, 3, 0, 2}}, {"3/-2"sv, {true, false, 3, 0, 2}}, 
+  {"4/2/1"sv, {true, true, 4, 2, 1}}, {"4/3/2"sv, {true, true, 4, 3, 2}}, {"4/-3"sv, {true, false, 4, 0, 3}}, {"4/-3"sv, {true, false, 4, 0, 3}}, 
+  {"5/3/2"sv, {true, true, 5, 3, 2}}, {"5/4/3"sv, {true, true, 5, 4, 3}}, {"5/-4"sv, {true, false, 5, 0, 4}}, {"5/-4"sv, {true, false, 5, 0, 4}}, 
+  {"6/4/2"sv, {true, true, 6, 4, 2}}, {"6/5/3"sv, {true, true, 6, 5, 3}}, {"6/5/4"sv, {true, true, 6, 5, 4}}, {"6/-5"sv, {true, false, 6, 0, 5}}, 
+  {"7/5/3"sv, {true, true, 7, 5, 3}}, {"7/6/4"sv, {true, true, 7, 6, 4}}, {"7/6/5"sv, {true, true, 7, 6, 5}}, {"7/-5"sv, {true, false, 7, 0, 5}}, 
+  {"8/5/3"sv, {true, true, 8, 5, 3}}, {"8/6/4"sv, {true, true, 8, 6, 4}}, {"8/7/6"sv, {true, true, 8, 7, 6}}, {"8/-7"sv, {true, false, 8, 0, 7}}, 
+  {"9/6/4"sv, {true, true, 9, 6, 4}}, {"9/7/5"sv, {true, true, 9, 7, 5}}, {"9/8/7"sv, {true, true, 9, 8, 7}}, {"9/-8"sv, {true, false, 9, 0, 8}}, 
+  {"10/7/4"sv, {true, true, 10, 7, 4}}, {"10/8/5"sv, {true, true, 10, 8, 5}}, {"10/9/7"sv, {true, true, 10, 9, 7}}, {"10/-9"sv, {true, false, 10, 0, 9}}, 
+  {"11/8/5"sv, {true, true, 11, 8, 5}}, {"11/9/6"sv, {true, true, 11, 9, 6}}, {"11/10/8"sv, {true, true, 11, 10, 8}}, {"11/-10"sv, {true, false, 11, 0, 10}}, 
+  {"12/8/5"sv, {true, true, 12, 8, 5}}, {"12/9/6"sv, {true, true, 12, 9, 6}}, {"12/10/8"sv, {true, true, 12, 10, 8}}, {"12/11/10"sv, {true, true, 12, 11, 10}}, 
+  {"13/9/6"sv, {true, true, 13, 9, 6}}, {"13/10/7"sv, {true, true, 13, 10, 7}}, {"13/11/9"sv, {true, true, 13, 11, 9}}, {"13/12/11"sv, {true, true, 13, 12, 11}}, 
+  {"14/10/6"sv, {true, true, 14, 10, 6}}, {"14/11/7"sv, {true, true, 14, 11, 7}}, {"14/12/9"sv, {true, true, 14, 12, 9}}, {"14/13/12"sv, {true, true, 14, 13, 12}}, 
+  {"15/11/7"sv, {true, true, 15, 11, 7}}, {"15/12/8"sv, {true, true, 15, 12, 8}}, {"15/13/10"sv, {true, true, 15, 13, 10}}, {"15/14/13"sv, {true, true, 15, 14, 13}}, 
+  {"16/11/7"sv, {true, true, 16, 11, 7}}, {"16/12/8"sv, {true, true, 16, 12, 8}}, {"16/13/10"sv, {true, true, 16, 13, 10}}, {"16/15/14"sv, {true, true, 16, 15, 14}}, 
+  {"17/12/8"sv, {true, true, 17, 12, 8}}, {"17/13/9"sv, {true, true, 17, 13, 9}}, {"17/14/11"sv, {true, true, 17, 14, 11}}, {"17/16/15"sv, {true, true, 17, 16, 15}}, 
+  {"18/13/8"sv, {true, true, 18, 13, 8}}, {"18/14/9"sv, {true, true, 18, 14, 9}}, {"18/15/11"sv, {true, true, 18, 15, 11}}, {"18/17/16"sv, {true, true, 18, 17, 16}}, 
+  {"19/14/9"sv, {true, true, 19, 14, 9}}, {"19/15/10"sv, {true, true, 19, 15, 10}}, {"19/16/12"sv, {true, true, 19, 16, 12}}, {"19/18/17"sv, {true, true, 19, 18, 17}}, 
+  {"20/14/9"sv, {true, true, 20, 14, 9}}, {"20/15/10"sv, {true, true, 20, 15, 10}}, {"20/16/12"sv, {true, true, 20, 16, 12}}, {"20/19/18"sv, {true, true, 20, 19, 18}}, 
+  {"21/15/10"sv, {true, true, 21, 15, 10}}, {"21/16/11"sv, {true, true, 21, 16, 11}}, {"21/17/13"sv, {true, true, 21, 17, 13}}, {"21/20/19"sv, {true, true, 21, 20, 19}}, 
+  {"22/16/10"sv, {true, true, 22, 16, 10}}, {"22/17/11"sv, {true, true, 22, 17, 11}}, {"22/18/13"sv, {true, true, 22, 18, 13}}, {"22/21/20"sv, {true, true, 22, 21, 20}}, 
+  {"23/17/11"sv, {true, true, 23, 17, 11}}, {"23/18/12"sv, {true, true, 23, 18, 12}}, {"23/19/14"sv, {true, true, 23, 19, 14}}, {"23/22/21"sv, {true, true, 23, 22, 21}}, 
+  {"24/17/11"sv, {true, true, 24, 17, 11}}, {"24/18/12"sv, {true, true, 24, 18, 12}}, {"24/19/14"sv, {true, true, 24, 19, 14}}, {"24/23/22"sv, {true, true, 24, 23, 22}}, 
+  {"25/18/12"sv, {true, true, 25, 18, 12}}, {"25/19/13"sv, {true, true, 25, 19, 13}}, {"25/20/15"sv, {true, true, 25, 20, 15}}, {"25/24/23"sv, {true, true, 25, 24, 23}}, 
+};
+inline constexpr std::string_view kColumnIds[] = { "spirited"sv, "reliable"sv, "unreliable"sv, "dispirited"sv, };
+inline constexpr std::string_view kColumnNames[] = { "Spirited"sv, "Reliable"sv, "Unreliable"sv, "Dispirited"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kRowIds{ detail::kRowIds, 24 };
+inline constexpr qrs::View<std::string_view> kRowNames{ detail::kRowNames, 24 };
+inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 24 };
+inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 4};
+inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 4};
+inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 24, 4 };
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
-  return kCells[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  return detail::kCells[static_cast<std::size_t>(r) * 4 + static_cast<std::size_t>(c)];
 }
 
 

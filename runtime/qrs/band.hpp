@@ -1,14 +1,12 @@
 // Bands of a die result (or of fire points) and the lookups generated tables use.
 #pragma once
 
-#include <array>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
-#include <utility>
 
 #include "qrs/fraction.hpp"
+#include "qrs/maybe.hpp"
+#include "qrs/view.hpp"
 
 namespace qrs {
 
@@ -40,98 +38,61 @@ constexpr bool starts_before(const Band& a, const Band& b) {
 }
 
 // Index of the band containing key, or npos.
-template <std::size_t N>
-constexpr std::size_t find_band(const std::array<Band, N>& bands, Fraction key) {
-  for (std::size_t i = 0; i < N; ++i) {
+constexpr std::size_t find_band(View<Band> bands, Fraction key) {
+  for (std::size_t i = 0; i < bands.size(); ++i) {
     if (bands[i].contains(key)) return i;
   }
   return npos;
 }
 
-// True when every key in the domain [min, max] (open where absent) falls in exactly one
-// band. Checked on the sorted band edges, so it holds for every integer and every fraction.
-template <std::size_t N>
-constexpr bool covers_exactly_once(const std::array<Band, N>& bands, std::optional<Fraction> min,
-                                   std::optional<Fraction> max_inclusive) {
-  // Collect the present bands, ordered by lower edge. Heapsort, N log N: the compilers'
-  // constexpr step limits hold for the largest table qrsc accepts (insertion sort did not).
-  std::array<std::size_t, N> order{};
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < N; ++i) {
-    if (bands[i].present) order[count++] = i;
-  }
-  const auto sift = [&](std::size_t root, std::size_t end) {
-    while (2 * root + 1 < end) {
-      std::size_t child = 2 * root + 1;
-      if (child + 1 < end && starts_before(bands[order[child]], bands[order[child + 1]])) ++child;
-      if (!starts_before(bands[order[root]], bands[order[child]])) return;
-      std::swap(order[root], order[child]);
-      root = child;
-    }
-  };
-  for (std::size_t i = count / 2; i-- > 0;) sift(i, count);
-  for (std::size_t end = count; end-- > 1;) {
-    std::swap(order[0], order[end]);
-    sift(0, end);
-  }
-  if (count == 0) return false;
-  // The first band must reach down to the domain minimum.
-  const Band& first = bands[order[0]];
-  if (first.has_lo && (!min || first.lo > *min)) return false;
-  for (std::size_t k = 0; k + 1 < count; ++k) {
+// True when `order` (row indices, lowest band first: qrsc sorts each column's present bands
+// when it writes the header) lists every present band exactly once, in key order, and every
+// key in the domain [min, max] (open where absent) falls in exactly one band. Linear in the
+// rows: each band must start where the one before it ends and the lower edges must rise, so
+// rows are told apart without a table of the rows seen. Only an empty band [x, x) ties with
+// the band after it; qrsc puts the empty bands at x first, in row order, so a row listed twice
+// breaks the order. Plain pointers and two passes: every generated header evaluates it at
+// compile time.
+constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order, Maybe<Fraction> min,
+                               Maybe<Fraction> max_inclusive) {
+  const Band* const bands = column.data();
+  const std::uint16_t* const order = key_order.data();
+  const std::size_t rows = column.size(), count = key_order.size();
+  std::size_t present = 0;
+  for (std::size_t r = 0; r < rows; ++r) present += bands[r].present ? 1 : 0;
+  if (count != present || count == 0) return false;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (order[k] >= rows || !bands[order[k]].present) return false;
     const Band& a = bands[order[k]];
+    if (k == 0 && a.has_lo && (!min || a.lo > *min)) return false;  // the lowest band reaches the domain's start
+    if (k + 1 == count) return !(a.has_hi && (!max_inclusive || a.hi <= *max_inclusive));  // and the highest its end
+    if (order[k + 1] >= rows) return false;
     const Band& b = bands[order[k + 1]];
-    if (!a.has_hi || !b.has_lo || a.hi != b.lo) return false;  // overlap or gap
+    if (!a.has_hi || !b.has_lo || a.hi != b.lo) return false;  // overlap, gap or out of order
+    const bool tie_in_row_order = a.lo == b.lo && (!b.has_hi || b.hi != b.lo || order[k] < order[k + 1]);
+    if (a.has_lo && !(a.lo < b.lo || tie_in_row_order)) return false;  // upside down, or a row twice
   }
-  const Band& last = bands[order[count - 1]];
-  if (last.has_hi && (!max_inclusive || last.hi <= *max_inclusive)) return false;
+  return false;
+}
+
+// covers_in_order for every column of a band table: the one check a generated header makes
+// of each table.
+constexpr bool covers_in_order(Grid<Band> columns, View<View<std::uint16_t>> key_orders, Maybe<Fraction> min,
+                               Maybe<Fraction> max_inclusive) {
+  if (key_orders.size() != columns.size()) return false;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (!covers_in_order(columns[c], key_orders[c], min, max_inclusive)) return false;
+  }
   return true;
 }
 
-// The present bands of one column in key order: qrsc sorts them when it writes the header, so
-// the compiler only checks the order (covers_in_order, linear) and a lookup can search it
-// (find_in_order, logarithmic) where a dense index would be too large.
-// Plain arrays here and in DenseIndex: every table has its own sizes, and a std::array of
-// each would be one more template for every translation unit to instantiate.
-template <std::size_t N>
-struct BandOrder {
-  std::size_t count = 0;
-  std::uint16_t rows[N]{};  // row indices, lowest band first
-};
-
-// True when `order` lists every present band exactly once, in key order, and every key in the
-// domain [min, max] (open where absent) falls in exactly one band. Linear in N.
-template <std::size_t N>
-constexpr bool covers_in_order(const std::array<Band, N>& bands, const BandOrder<N>& order, std::optional<Fraction> min,
-                               std::optional<Fraction> max_inclusive) {
-  std::size_t present = 0;
-  for (const Band& b : bands) present += b.present ? 1 : 0;
-  if (order.count != present || present == 0) return false;
-  bool seen[N]{};
-  for (std::size_t k = 0; k < order.count; ++k) {
-    const std::size_t r = order.rows[k];
-    if (r >= N || seen[r] || !bands[r].present) return false;
-    seen[r] = true;
-  }
-  const Band& first = bands[order.rows[0]];
-  if (first.has_lo && (!min || first.lo > *min)) return false;
-  for (std::size_t k = 0; k + 1 < order.count; ++k) {
-    const Band& a = bands[order.rows[k]];
-    const Band& b = bands[order.rows[k + 1]];
-    if (!a.has_hi || !b.has_lo || a.hi != b.lo) return false;  // overlap, gap or out of order
-  }
-  const Band& last = bands[order.rows[order.count - 1]];
-  return !(last.has_hi && (!max_inclusive || last.hi <= *max_inclusive));
-}
-
 // Index of the band containing key, or npos: a binary search over the bands in key order.
-template <std::size_t N>
-constexpr std::size_t find_in_order(const std::array<Band, N>& bands, const BandOrder<N>& order, Fraction key) {
+constexpr std::size_t find_in_order(View<Band> bands, View<std::uint16_t> order, Fraction key) {
   // The first band in order whose lower edge is above the key; the one before it may hold it.
-  std::size_t lo = 0, hi = order.count;
+  std::size_t lo = 0, hi = order.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    const Band& b = bands[order.rows[mid]];
+    const Band& b = bands[order[mid]];
     if (!b.has_lo || b.lo <= key) {
       lo = mid + 1;
     } else {
@@ -139,22 +100,26 @@ constexpr std::size_t find_in_order(const std::array<Band, N>& bands, const Band
     }
   }
   if (lo == 0) return npos;
-  const std::size_t r = order.rows[lo - 1];
+  const std::size_t r = order[lo - 1];
   return bands[r].contains(key) ? r : npos;
 }
 
-// O(1) lookup for integer die results: the row index for each key in [lo, lo + Span),
-// clamped at both ends (open-ended bands cover everything beyond the table's edges). A row
-// is kept in a byte up to 254 rows, else in 16 bits; the largest value means "no row".
-template <std::size_t Span, class Row = unsigned char>
+// O(1) lookup for integer die results: the row index for each key in [lo, lo + span), clamped
+// at both ends (open-ended bands cover everything beyond the table's edges), one run of `span`
+// slots per column. A row is kept in a byte up to 254 rows, else in 16 bits; the largest value
+// means "no row". qrsc computes the slots (qrs/band_build.hpp) and writes them as literal data:
+// building them in the compiler was a template and a constant expression per table for every
+// translation unit that includes the header.
+template <class Row>
 struct DenseIndex {
   static constexpr Row kNoRow = static_cast<Row>(-1);
   int lo = 0;
-  Row rows[Span]{};
+  int span = 1;
+  const Row* slots = nullptr;  // column c's at slots[c * span]
 
-  [[nodiscard]] constexpr std::size_t operator()(int key) const {
-    const int clamped = key < lo ? lo : (key >= lo + static_cast<int>(Span) ? lo + static_cast<int>(Span) - 1 : key);
-    const Row r = rows[static_cast<std::size_t>(clamped - lo)];
+  [[nodiscard]] constexpr std::size_t operator()(int key, std::size_t column = 0) const {
+    const int clamped = key < lo ? lo : (key >= lo + span ? lo + span - 1 : key);
+    const Row r = slots[column * static_cast<std::size_t>(span) + static_cast<std::size_t>(clamped - lo)];
     return r == kNoRow ? npos : r;
   }
 
@@ -163,48 +128,23 @@ struct DenseIndex {
   // same band as the key itself. One division; keys far beyond the index are clamped before
   // any product is taken.
   template <std::int64_t Scale>
-  [[nodiscard]] constexpr std::size_t at(Fraction key) const {
+  [[nodiscard]] constexpr std::size_t at(Fraction key, std::size_t column = 0) const {
     static_assert(Scale > 0);
     // Fire points come in halves and quarters: a power-of-two denominator floors by a shift
     // (arithmetic in C++20), the rare other one by a division.
     const std::int64_t den = key.den();
     const bool pow2 = (den & (den - 1)) == 0;
-    const int shift = std::countr_zero(static_cast<std::uint64_t>(den));
+    const int shift = __builtin_ctzll(static_cast<unsigned long long>(den));  // std::countr_zero without <bit>
     const std::int64_t whole = pow2 ? key.num() >> shift : key.floor();
-    if (whole < lo / Scale - 1) return (*this)(lo);
-    if (whole > (lo + static_cast<std::int64_t>(Span)) / Scale + 1) return (*this)(lo + static_cast<int>(Span) - 1);
+    if (whole < lo / Scale - 1) return (*this)(lo, column);
+    if (whole > (lo + static_cast<std::int64_t>(span)) / Scale + 1) return (*this)(lo + span - 1, column);
     if constexpr (Scale == 1) {
-      return (*this)(static_cast<int>(whole));
+      return (*this)(static_cast<int>(whole), column);
     } else {
       const std::int64_t rest = key.num() - whole * den;  // 0 <= rest < den
-      return (*this)(static_cast<int>(whole * Scale + (pow2 ? (rest * Scale) >> shift : rest * Scale / den)));
+      return (*this)(static_cast<int>(whole * Scale + (pow2 ? (rest * Scale) >> shift : rest * Scale / den)), column);
     }
   }
 };
-
-// The index of keys lo/scale, (lo+1)/scale, ... (scale 1: integer die results). Each band
-// fills the slots of the keys it contains, the last row first so that the first row containing
-// a key wins (as find_band decides). Linear in Span + N, so that the compilers' constexpr step
-// limits hold for every table qrsc accepts (N * Span would not).
-template <std::size_t Span, class Row = unsigned char, std::size_t N>
-constexpr DenseIndex<Span, Row> make_dense_index(const std::array<Band, N>& bands, int lo, std::int64_t scale = 1) {
-  static_assert(N < static_cast<std::size_t>(DenseIndex<Span, Row>::kNoRow),
-                "too many rows for the index's row type; its largest value means no row");
-  DenseIndex<Span, Row> index{lo, {}};
-  for (auto& r : index.rows) r = DenseIndex<Span, Row>::kNoRow;
-  // The first slot whose key (lo + k) / scale is at or above edge: k = ceil(edge * scale) - lo.
-  const auto slot = [lo, scale](Fraction edge) {
-    const std::int64_t k = (edge * Fraction(scale)).ceil() - lo;
-    return k < 0 ? std::size_t{0} : (k > static_cast<std::int64_t>(Span) ? Span : static_cast<std::size_t>(k));
-  };
-  for (std::size_t i = N; i-- > 0;) {
-    const Band& b = bands[i];
-    if (!b.present) continue;
-    const std::size_t from = b.has_lo ? slot(b.lo) : 0;
-    const std::size_t to = b.has_hi ? slot(b.hi) : Span;
-    for (std::size_t k = from; k < to; ++k) index.rows[k] = static_cast<Row>(i);
-  }
-  return index;
-}
 
 }  // namespace qrs

@@ -59,7 +59,7 @@ struct Text {
 
 template <class Value>
 struct Cell {
-  std::string_view notation;  // as printed on the sheet; empty for a blank cell
+  std::string_view notation{};  // as printed on the sheet; empty for a blank cell
   Value value{};
   // Not given in the source documents (printed "?"): the value is absent, not zero.
   bool unknown = false;

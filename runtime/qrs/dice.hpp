@@ -30,9 +30,9 @@ enum class Rounding : unsigned char { none, down };
 // An effect (a list section) that a base roll of another table triggers: "Low on Ammo on a
 // base die result of 10".
 struct BaseRollTrigger {
-  std::string_view section;  // the list section's id
-  std::string_view table;    // the band table whose base roll triggers it
-  Band band;                 // the base results that trigger it
+  std::string_view section{};  // the list section's id
+  std::string_view table{};    // the band table whose base roll triggers it
+  Band band{};                 // the base results that trigger it
 
   [[nodiscard]] constexpr bool fires_on(int base) const { return band.contains(Fraction(base)); }
 };

@@ -1,11 +1,12 @@
 // Die-roll modifier accumulation with non-cumulative groups.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 
 #include "qrs/fraction.hpp"
+#include "qrs/view.hpp"
 
 namespace qrs {
 
@@ -22,34 +23,74 @@ struct Modifier {
 // accumulate below and qrsc's explanation of a roll (analysis/net_modifier) both apply it.
 constexpr bool outweighs(int value, int held) { return (value < 0 ? -value : value) > (held < 0 ? -held : held); }
 
-// Sum of the modifiers that apply; within a non-cumulative group only the member that
-// outweighs the others counts.
-template <std::size_t N, std::size_t Groups>
-constexpr int accumulate(const std::array<Modifier, N>& mods, const std::array<bool, N>& applies) {
-  int total = 0;
-  std::array<int, Groups == 0 ? 1 : Groups> best{};
-  std::array<bool, Groups == 0 ? 1 : Groups> seen{};
-  for (std::size_t i = 0; i < N; ++i) {
-    if (!applies[i]) continue;
-    const Modifier& m = mods[i];
-    if (m.group == kNoGroup) {
-      total += m.value;
-      continue;
-    }
-    const auto g = static_cast<std::size_t>(m.group);
-    if (!seen[g] || outweighs(m.value, best[g])) best[g] = m.value;
-    seen[g] = true;
+namespace detail {
+
+// Whether modifier j, which applies too, keeps modifier i from counting: both in one
+// non-cumulative group, j before i and i not outweighing it, or j after i and outweighing it
+// (so the member of largest magnitude counts, the first of equals).
+constexpr bool overrules(View<Modifier> mods, std::size_t i, std::size_t j) {
+  const Modifier& m = mods[i];
+  const Modifier& o = mods[j];
+  if (j == i || m.group == kNoGroup || o.group != m.group) return false;
+  return j < i ? !outweighs(m.value, o.value) : outweighs(o.value, m.value);
+}
+
+// True when the element at `at` stands earlier in `list` too: a modifier listed twice applies once.
+template <class E>
+constexpr bool listed_before(std::initializer_list<E> list, const E* at) {
+  for (const E* e = list.begin(); e != at; ++e) {
+    if (*e == *at) return true;
   }
-  for (std::size_t g = 0; g < Groups; ++g) total += seen[g] ? best[g] : 0;
+  return false;
+}
+
+}  // namespace detail
+
+// Sum of the modifiers that apply (applies[i] for mods[i]); within a non-cumulative group only
+// the member that outweighs the others counts. No table of groups: every translation unit
+// that includes a generated header would instantiate one per table size.
+constexpr int accumulate(View<Modifier> mods, View<bool> applies) {
+  int total = 0;
+  for (std::size_t i = 0; i < mods.size(); ++i) {
+    if (!applies[i]) continue;
+    bool counts = true;
+    for (std::size_t j = 0; counts && mods[i].group != kNoGroup && j < mods.size(); ++j) {
+      counts = !(applies[j] && detail::overrules(mods, i, j));
+    }
+    total += counts ? mods[i].value : 0;
+  }
+  return total;
+}
+
+// The same sum for the modifiers listed (the generated `total({...})` of a modifier table).
+template <class E>
+constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying) {
+  int total = 0;
+  for (const E* a = applying.begin(); a != applying.end(); ++a) {
+    if (detail::listed_before(applying, a)) continue;
+    const auto i = static_cast<std::size_t>(*a);
+    bool counts = true;
+    for (const E b : applying) counts = counts && !detail::overrules(mods, i, static_cast<std::size_t>(b));
+    total += counts ? mods[i].value : 0;
+  }
   return total;
 }
 
 // Product of the factors that apply (x1/2 twice is x1/4).
-template <std::size_t N>
-constexpr Fraction product_of_factors(const std::array<Modifier, N>& mods, const std::array<bool, N>& applies) {
+constexpr Fraction product_of_factors(View<Modifier> mods, View<bool> applies) {
   Fraction f{1};
-  for (std::size_t i = 0; i < N; ++i) {
+  for (std::size_t i = 0; i < mods.size(); ++i) {
     if (applies[i]) f = f * mods[i].factor;
+  }
+  return f;
+}
+
+// The same product for the modifiers listed (the generated `factor({...})`).
+template <class E>
+constexpr Fraction factor_of(View<Modifier> mods, std::initializer_list<E> applying) {
+  Fraction f{1};
+  for (const E* a = applying.begin(); a != applying.end(); ++a) {
+    if (!detail::listed_before(applying, a)) f = f * mods[static_cast<std::size_t>(*a)].factor;
   }
   return f;
 }

@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <optional>
 #include <string_view>
-#include <type_traits>
 
 #include "qrs/odds.hpp"
 
@@ -32,13 +31,15 @@ template <class Table>
 }
 
 template <class Table>
-using RowOdds = std::array<Fraction, std::tuple_size_v<std::remove_cvref_t<decltype(Table::kRows)>>>;
+using RowOdds = std::array<Fraction, Table::kRows.size()>;
 
 // The exact probability of each row of a rolled table at a net modifier (for a difference
 // roll: the first side's modifiers less the second's).
 template <class Table>
 [[nodiscard]] constexpr RowOdds<Table> row_odds(int net_modifier, typename Table::Column column = {}) {
-  return odds::row_odds(Table::kBands[static_cast<std::size_t>(column)], odds::key_roll(Table::kRoll), net_modifier);
+  RowOdds<Table> p{};
+  odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], odds::key_roll(Table::kRoll), net_modifier, p);
+  return p;
 }
 
 // The probability that the base roll of a rolled table falls in a band.

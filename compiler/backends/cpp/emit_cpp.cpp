@@ -10,8 +10,10 @@
 #include <stdexcept>
 
 #include "backend.hpp"
+#include "cpp_init.hpp"
 #include "cpp_names.hpp"
 #include "limits.hpp"
+#include "qrs/band_build.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
@@ -20,49 +22,8 @@ namespace qrsc {
 namespace {
 
 
-std::string cpp_band(const qrs::Band& b) {
-  if (!b.present) return "qrs::band_none()";
-  if (b.has_lo && b.has_hi) return fmt::format("qrs::band_between({}, {})", cpp_fraction(b.lo), cpp_fraction(b.hi));
-  if (b.has_lo) return fmt::format("qrs::band_from({})", cpp_fraction(b.lo));
-  if (b.has_hi) return fmt::format("qrs::band_below({})", cpp_fraction(b.hi));
-  return "qrs::Band{true, false, false, {}, {}}";
-}
-
-std::string cpp_optional(const std::optional<Fraction>& f) {
-  return f ? fmt::format("std::optional<qrs::Fraction>{{{}}}", cpp_fraction(*f)) : "std::nullopt";
-}
-
-std::string cpp_bool(bool b) { return b ? "true" : "false"; }
-
-// The initializer of one typed cell.
-std::string cpp_cell_value(const MatrixCell& c, CellType type) {
-  const CellParse& v = c.value;
-  switch (type) {
-    case CellType::text:
-      return fmt::format("qrs::Text{{{}}}", cpp_bool(c.present));
-    case CellType::integer:
-      return fmt::format("qrs::Integer{{{}, {}}}", cpp_bool(v.integer.present), v.integer.value);
-    case CellType::fire_points:
-      return fmt::format("qrs::FirePoints{{{}, {}}}", cpp_bool(v.fire_points.in_range), cpp_fraction(v.fire_points.points));
-    case CellType::rate:
-      return fmt::format("qrs::Rate{{{}, {}, {}, {}, {}, {}}}", cpp_bool(v.rate.present),
-                         cpp_bool(v.rate.has_double_quick), cpp_bool(v.rate.is_multiplier), cpp_fraction(v.rate.full),
-                         cpp_fraction(v.rate.double_quick), cpp_fraction(v.rate.multiplier));
-    case CellType::dice: {
-      static const char* kKinds[] = {"blank", "cannot", "morale", "fixed"};
-      return fmt::format("qrs::Dice{{qrs::Dice::Kind::{}, {}}}", kKinds[static_cast<int>(v.dice.kind)], v.dice.offset);
-    }
-    case CellType::levels:
-      return fmt::format("qrs::Levels{{{}, {}, {}, {}, {}}}", cpp_bool(v.levels.present), cpp_bool(v.levels.has_worn),
-                         v.levels.start, v.levels.worn, v.levels.spent);
-  }
-  return "{}";
-}
-
-const char* cpp_cell_type(CellType t) {
-  static const char* kTypes[] = {"qrs::Text", "qrs::Integer", "qrs::FirePoints", "qrs::Rate", "qrs::Dice", "qrs::Levels"};
-  return kTypes[static_cast<int>(t)];
-}
+// A bound of a key's domain, as the qrs::Maybe<qrs::Fraction> qrs::covers_in_order takes.
+std::string cpp_bound(const std::optional<Fraction>& f) { return f ? cpp_fraction(*f) : "{}"; }
 
 std::string join_paragraphs(const std::vector<RichText>& ps) {
   std::string out;
@@ -103,8 +64,8 @@ void add_columns(mst::data& d, const std::vector<Column>& columns, const std::st
   for (const auto& c : columns) {
     mst::data col;
     put(col, "enumerator", cpp_identifier(c.id));
-    put(col, "id", c.id);
-    put(col, "name", c.name);
+    put(col, "id", cpp_text(c.id));
+    put(col, "name", cpp_text(c.name));
     append(cols, std::move(col));
   }
   put(d, "columns", std::move(cols));
@@ -119,7 +80,37 @@ void add_columns(mst::data& d, const std::vector<Column>& columns, const std::st
   }
 }
 
-mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec_path) {
+// The dense index of a band table (qrs::DenseIndex): the row of every key lo/scale,
+// (lo+1)/scale, ... in each column, computed here by the runtime's own qrs::fill_dense_index
+// and written as literal data, so that the compiler of every program that includes the header
+// does not build it again. A row is kept in a byte below 255 rows, else in 16 bits; the
+// largest value means no row.
+mst::data dense_index_data(const BandTable& bt, int lo, std::int64_t span, std::int64_t scale) {
+  const bool small = bt.rows.size() < 0xFF;
+  const std::size_t no_row = small ? 0xFF : 0xFFFF;
+  mst::data index;
+  put(index, "lo", std::to_string(lo));
+  put(index, "span", std::to_string(span));
+  put(index, "scale", std::to_string(scale));
+  put(index, "scaled", scale != 1);
+  put(index, "row_type", small ? "unsigned char" : "std::uint16_t");
+  put(index, "no_row", std::to_string(no_row));
+  mst::data columns = list_of();
+  std::vector<qrs::Band> bands(bt.rows.size());
+  std::vector<std::size_t> slots(static_cast<std::size_t>(span));
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    for (std::size_t r = 0; r < bt.rows.size(); ++r) bands[r] = bt.rows[r].bands[c].band;
+    qrs::fill_dense_index(qrs::View<qrs::Band>(bands), lo, scale, slots.data(), slots.size());
+    for (auto& s : slots) s = s == qrs::npos ? no_row : s;
+    mst::data col;
+    put(col, "slots", fmt::format("{}", fmt::join(slots, ", ")));
+    append(columns, std::move(col));
+  }
+  put(index, "slot_columns", std::move(columns));
+  return index;
+}
+
+mst::data band_data(const BandTable& bt, const std::string& spec_path) {
   mst::data d;
   put(d, "aliases", renamed_aliases<BandRow>(bt.rows, spec_path, entry_old_ids<BandRow>));
   const bool single = bt.single_column();
@@ -129,11 +120,13 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
   for (const auto& r : bt.rows) {
     mst::data row;
     put(row, "enumerator", cpp_identifier(r.id));
-    put(row, "id", r.id);
-    put(row, "title", r.title);
-    put(row, "text", join_paragraphs(r.paragraphs));
-    put(row, "has_number", cpp_bool(r.number.has_value()));
-    put(row, "number", std::to_string(r.number.value_or(0)));
+    put(row, "init", CppInit()
+                         .text(r.id)
+                         .text(r.title)
+                         .text(join_paragraphs(r.paragraphs))
+                         .add(cpp_bool(r.number.has_value()), !r.number)
+                         .add(std::to_string(r.number.value_or(0)), r.number.value_or(0) == 0)
+                         .str());
     append(rows, std::move(row));
   }
   put(d, "rows", std::move(rows));
@@ -186,22 +179,26 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
   const bool dense = scalable && span <= limits::kMaxDenseSpan &&
                      static_cast<std::size_t>(span) * columns <= static_cast<std::size_t>(limits::kMaxDenseSlots);
   mst::data band_columns = list_of();
+  std::size_t order_offset = 0;
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
     mst::data col;
     std::vector<std::size_t> order;
     for (std::size_t r = 0; r < bt.rows.size(); ++r) {
       if (bt.rows[r].bands[c].band.present) order.push_back(r);
     }
+    // In key order as qrs::covers_in_order checks it: by lower edge, and at one edge the empty
+    // bands [x, x) first, in row order (the sort is stable).
+    const auto empty = [](const qrs::Band& b) { return b.has_lo && b.has_hi && b.lo == b.hi; };
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return qrs::starts_before(bt.rows[a].bands[c].band, bt.rows[b].bands[c].band);
+      const qrs::Band& x = bt.rows[a].bands[c].band;
+      const qrs::Band& y = bt.rows[b].bands[c].band;
+      if (qrs::starts_before(x, y) || qrs::starts_before(y, x)) return qrs::starts_before(x, y);
+      return empty(x) && !empty(y);
     });
     put(col, "order_count", std::to_string(order.size()));
+    put(col, "order_offset", std::to_string(order_offset));
+    order_offset += order.size();
     put(col, "order", fmt::format("{}", fmt::join(order, ", ")));
-    put(col, "index", std::to_string(c));
-    put(col, "table_id", t.id);
-    put(col, "column_note", single ? std::string() : " of column " + bt.columns[c].id);
-    put(col, "domain_min", cpp_optional(bt.min));
-    put(col, "domain_max", cpp_optional(bt.max));
     mst::data cells = list_of();
     for (const auto& r : bt.rows) {
       mst::data cell;
@@ -209,31 +206,27 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
       append(cells, std::move(cell));
     }
     put(col, "cells", std::move(cells));
-    put(col, "span", std::to_string(span));
-    put(col, "lo", std::to_string(lo.value_or(0)) + (scale == 1 ? "" : ", " + std::to_string(scale)));
     append(band_columns, std::move(col));
   }
-  put(d, "band_columns", std::move(band_columns));  // the dense index reads them from here too
+  put(d, "band_columns", std::move(band_columns));
+  put(d, "domain_min", cpp_bound(bt.min));
+  put(d, "domain_max", cpp_bound(bt.max));
   const std::string key_param = bt.key_type == KeyType::fraction ? "fire_points" : "result";
   const std::string column_index = single ? std::string("0") : std::string("static_cast<std::size_t>(column)");
   put(d, "key_param", key_param);
   put(d, "column_param", single ? std::string() : std::string("Column column, "));
   put(d, "column_index", column_index);
   // The row of the key: an expression the lookups share.
+  const std::string column_arg = single ? std::string() : ", " + column_index;
   if (!dense) {
-    put(d, "row_of_key", fmt::format("qrs::find_in_order(kBands[{0}], kOrder[{0}], qrs::Fraction({1}))", column_index,
-                                    key_param));
+    put(d, "row_of_key", fmt::format("qrs::find_in_order(kBands[{0}], detail::kOrder[{0}], qrs::Fraction({1}))",
+                                    column_index, key_param));
   } else if (bt.key_type == KeyType::fraction) {
-    put(d, "row_of_key", fmt::format("kIndex[{}].at<{}>({})", column_index, scale, key_param));
+    put(d, "row_of_key", fmt::format("detail::kIndex.at<{}>({}{})", scale, key_param, column_arg));
   } else {
-    put(d, "row_of_key", fmt::format("kIndex[{}]({})", column_index, key_param));
+    put(d, "row_of_key", fmt::format("detail::kIndex({}{})", key_param, column_arg));
   }
-  if (dense) {
-    mst::data index;
-    put(index, "span", std::to_string(span));
-    put(index, "row_type", bt.rows.size() < 0xFF ? "unsigned char" : "std::uint16_t");
-    put(d, "dense", std::move(index));
-  }
+  if (dense) put(d, "dense", dense_index_data(bt, static_cast<int>(lo.value_or(0)), span, scale));
   if (bt.key_type == KeyType::integer) {
     if (!bt.min && !bt.max) {
       put(d, "total", true);
@@ -267,10 +260,11 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     mst::data mods = list_of();
     for (const auto& m : r.modifiers) {
       mst::data md;
-      put(md, "id", m);
+      put(md, "id", cpp_text(m));
       append(mods, std::move(md));
     }
     put(dd, "modifier_tables", std::move(mods));
+    put(dd, "has_modifier_tables", !r.modifiers.empty());
     put(dd, "modifier_count", std::to_string(r.modifiers.size()));
     put(d, "dice", std::move(dd));
   }
@@ -286,7 +280,7 @@ mst::data band_data(const Table& t, const BandTable& bt, const std::string& spec
     for (const auto& [r, p] : parts) {
       mst::data item;
       put(item, "enumerator", cpp_identifier(p->id));
-      put(item, "text", p->text.render());
+      put(item, "text", cpp_text(p->text.render()));
       append(list, std::move(item));
     }
     put(pd, "part_list", std::move(list));
@@ -320,16 +314,18 @@ mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
   for (const auto& m : mt.items) {
     mst::data item;
     put(item, "enumerator", cpp_identifier(m.id));
-    put(item, "id", m.id);
-    put(item, "value", std::to_string(m.value.value_or(0)));
-    put(item, "factor", cpp_fraction(m.factor.value_or(Fraction(1))));
-    put(item, "group", m.group < 0 ? std::string("qrs::kNoGroup") : std::to_string(m.group));
-    put(item, "notation", m.value_notation());
-    put(item, "text", m.text.render());
-    put(item, "column", std::to_string(m.column));
+    const Fraction factor = m.factor.value_or(Fraction(1));
+    put(item, "init", CppInit()
+                          .add(std::to_string(m.value.value_or(0)), m.value.value_or(0) == 0)
+                          .add(cpp_number(factor), factor == Fraction(1))
+                          .add(m.group < 0 ? std::string("qrs::kNoGroup") : std::to_string(m.group), m.group < 0)
+                          .str());
+    put(item, "text_init",
+        CppInit().text(m.id).text(m.value_notation()).text(m.text.render()).add(std::to_string(m.column), m.column == 1).str());
     append(items, std::move(item));
   }
   put(d, "items", std::move(items));
+  put(d, "has_items", !mt.items.empty());
   put(d, "item_count", std::to_string(mt.items.size()));
   put(d, "enum_type", cpp_enum_type(mt.items.size()));
   put(d, "group_count", std::to_string(mt.groups.size()));
@@ -353,21 +349,20 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
   for (const auto& r : m.rows) {
     mst::data row;
     put(row, "enumerator", cpp_identifier(r.id));
-    put(row, "id", r.id);
-    put(row, "name", r.name);
-    put(row, "group", r.group);
+    put(row, "id", cpp_text(r.id));
+    put(row, "name", cpp_text(r.name));
+    put(row, "group", cpp_text(r.group));
     mst::data cells = list_of();
     for (const auto& c : r.cells) {
       mst::data cell;
-      put(cell, "notation", c.notation);
-      put(cell, "value", cpp_cell_value(c, m.cell));
-      put(cell, "unknown", cpp_bool(c.unknown));
+      put(cell, "init", cpp_cell(c, m.cell));
       append(cells, std::move(cell));
     }
     put(row, "cells", std::move(cells));
     append(rows, std::move(row));
   }
   put(d, "rows", std::move(rows));
+  put(d, "has_rows", !m.rows.empty());
   put(d, "row_count", std::to_string(m.rows.size()));
   const bool ranged = !m.columns.empty() && std::all_of(m.columns.begin(), m.columns.end(), [](const Column& c) { return c.range.has_value(); });
   if (ranged) {
@@ -375,7 +370,7 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
     mst::data list = list_of();
     for (const auto& c : m.columns) {
       mst::data r;
-      put(r, "value", cpp_fraction(*c.range));
+      put(r, "value", cpp_number(*c.range));
       append(list, std::move(r));
     }
     put(ranges, "range_list", std::move(list));
@@ -388,11 +383,13 @@ mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
 void flatten(const std::vector<ListItem>& items, int depth, const std::string& section, mst::data& out, std::size_t& n) {
   for (const auto& i : items) {
     mst::data item;
-    put(item, "depth", std::to_string(depth));
-    put(item, "section", section);
-    put(item, "label", i.label);
-    put(item, "text", i.text.render());
-    put(item, "condition", i.condition.render());
+    put(item, "init", CppInit()
+                          .add(std::to_string(depth), depth == 0)
+                          .text(section)
+                          .text(i.label)
+                          .text(i.text.render())
+                          .text(i.condition.render())
+                          .str());
     append(out, std::move(item));
     ++n;
     flatten(i.items, depth + 1, section, out, n);
@@ -408,24 +405,25 @@ mst::data list_data(const ListTable& lt) {
   std::size_t trigger_count = 0;
   for (const auto& s : lt.sections) {
     mst::data sd;
-    put(sd, "title", s.title);
-    put(sd, "id", s.id);
+    put(sd, "title", cpp_text(s.title));
+    put(sd, "id", cpp_text(s.id));
     append(sections, std::move(sd));
     flatten(s.items, 0, s.id, items, n);
     if (s.trigger) {
       mst::data td;
-      put(td, "section", s.id);
-      put(td, "table", s.trigger->table);
-      put(td, "band", cpp_band(s.trigger->band.band));
+      put(td, "init", CppInit().text(s.id).text(s.trigger->table).add(cpp_band(s.trigger->band.band)).str());
       append(triggers, std::move(td));
       ++trigger_count;
     }
   }
   put(d, "triggers", std::move(triggers));
+  put(d, "has_triggers", trigger_count > 0);
   put(d, "trigger_count", std::to_string(trigger_count));
   put(d, "items", std::move(items));
+  put(d, "has_items", n > 0);
   put(d, "item_count", std::to_string(n));
   put(d, "sections", std::move(sections));
+  put(d, "has_sections", !lt.sections.empty());
   put(d, "section_count", std::to_string(lt.sections.size()));
   return d;
 }
@@ -435,12 +433,11 @@ mst::data facts_data(const FactsTable& ft) {
   mst::data items = list_of();
   for (const auto& f : ft.items) {
     mst::data item;
-    put(item, "id", f.id);
-    put(item, "value", f.value);
-    put(item, "text", f.text.render());
+    put(item, "init", CppInit().text(f.id).text(f.value).text(f.text.render()).str());
     append(items, std::move(item));
   }
   put(d, "items", std::move(items));
+  put(d, "has_items", !ft.items.empty());
   put(d, "item_count", std::to_string(ft.items.size()));
   return d;
 }
@@ -503,6 +500,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags) {
   Scope sheet("the sheet's namespace", diags);
   sheet.reserve("kSheet", "the sheet's description kSheet");
   sheet.reserve("name", "the function name()");
+  sheet.reserve("detail", "the namespace detail (the data behind the tables)");
   for (const auto& v : spec.vocabularies) {
     sheet.add(cpp_type_name(v.id), v.id, v.loc);
     sheet.add("k" + cpp_type_name(v.id) + "Terms", v.id, v.loc);
@@ -564,14 +562,13 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
     put(vd, "type", cpp_type_name(v.id));
     put(vd, "title", v.title.empty() ? v.id : v.title);
     put(vd, "count", std::to_string(v.terms.size()));
+    put(vd, "has_terms", !v.terms.empty());
     put(vd, "enum_type", cpp_enum_type(v.terms.size()));
     mst::data terms = list_of();
     for (const auto& t : v.terms) {
       mst::data td;
       put(td, "enumerator", cpp_identifier(t.id));
-      put(td, "id", t.id);
-      put(td, "name", t.name);
-      put(td, "old_name", t.old_name);
+      put(td, "init", CppInit().text(t.id).text(t.name).text(t.old_name).str());
       append(terms, std::move(td));
     }
     put(vd, "terms", std::move(terms));
@@ -585,12 +582,13 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
     put(td, "namespace", cpp_identifier(t.id));
     put(td, "table_id", t.id);
     put(td, "title", t.title);
-    put(td, "caption", t.caption);
+    put(td, "title_text", cpp_text(t.title));
+    put(td, "caption_text", cpp_text(t.caption));
     put(td, "kind", table_kind_name(t.kind));
     std::visit(
         [&](const auto& body) {
           using T = std::decay_t<decltype(body)>;
-          if constexpr (std::is_same_v<T, BandTable>) put(td, "bands", band_data(t, body, spec.path));
+          if constexpr (std::is_same_v<T, BandTable>) put(td, "bands", band_data(body, spec.path));
           if constexpr (std::is_same_v<T, ModifierTable>) put(td, "modifiers", modifier_data(body, spec.path));
           if constexpr (std::is_same_v<T, Matrix>) put(td, "matrix", matrix_data(body, spec.path));
           if constexpr (std::is_same_v<T, ListTable>) put(td, "list", list_data(body));
