@@ -26,8 +26,8 @@ inline constexpr std::int64_t kMaxMagnitude = 1'000'000'000;
 inline constexpr std::int64_t kMaxDenominator = 1'000'000;
 // Band tables: at most kMaxBandRows rows (a generated index keeps a row in 16 bits). A table
 // whose keys span at most kMaxDenseSpan values, and kMaxDenseSlots over all its columns, gets
-// a dense index (one slot per key, built by the compiler in linear time); a wider one is
-// searched in key order (qrsc writes the order; the compiler checks it in linear time).
+// a dense index (one slot per key, written by qrsc as literal data); a wider one is searched in
+// key order (qrsc writes the order; the compiler checks it in linear time).
 inline constexpr std::size_t kMaxBandRows = 10'000;
 // ... and at most this many bands (rows, or parts, times columns): the compilers build every
 // band in one constant expression, and clang stops at 2^20 steps.

@@ -90,8 +90,8 @@ struct Distribution {
 
 // The probability that each row's band (one column of a band table) holds the key plus the
 // net modifier. Rows absent from the column, and keys no band covers, get nothing.
-// `bands` and `odds` are any indexable ranges of the same size (std::array in generated code,
-// std::vector in the compiler).
+// `bands` and `odds` are any indexable ranges of the same size (a qrs::View of a generated
+// table's bands and a std::array, std::vector in the compiler).
 template <class Bands, class Odds>
 constexpr void fill_row_odds(const Bands& bands, const Distribution& key, int net_modifier, Odds& odds) {
   for (std::size_t r = 0; r < bands.size(); ++r) {

@@ -1,7 +1,8 @@
 // A read-only view of contiguous constant data: what a generated table's rows and texts are
-// (kRows, kFacts, kItems, ...), and Grid, its two-dimensional kind (kBands, kCells). A std::array is one class template per element
-// type and size, and every translation unit that includes the generated headers instantiated
-// about a hundred of them; a View is one per element type (docs/benchmarks.md, "Include cost").
+// (kRows, kFacts, kItems, ...), and Grid, its two-dimensional kind (kBands, kCells). A
+// std::array is one class per element type and size, and a translation unit that included
+// every generated header instantiated about a hundred of them; a View is one per element type
+// (docs/benchmarks.md, "Include cost").
 #pragma once
 
 #include <cstddef>
