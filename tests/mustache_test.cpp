@@ -33,6 +33,12 @@ km::data to_kainjow(const tm::data& d) {
     for (const auto& item : d.list_value()) l.push_back(to_kainjow(item));
     return l;
   }
+  if (d.is_generated()) {  // the library has no such list: its items, made
+    km::data l(km::data::type::list);
+    const tm::generated_list& g = d.generated_value();
+    for (std::size_t i = 0; i < g.count; ++i) l.push_back(to_kainjow(g.make(i)));
+    return l;
+  }
   km::data o;
   for (const auto& [k, v] : d.fields()) o.set(k, to_kainjow(v));
   return o;
@@ -186,15 +192,14 @@ TEST(Mustache, ReportsTheLibrarysErrors) {
   EXPECT_EQ(t.error_diagnostic("t.mustache"), "t.mustache: Unclosed section \"x\" at 0");  // in the partial
 }
 
-// Generated templates (tags, blanks and line breaks in every arrangement, sections mostly
-// balanced and nested, now and then a stray tag) over data with every kind of value.
-TEST(Mustache, GeneratedTemplatesMatchKainjow) {
-  std::mt19937 rng(20261123);
-  const std::vector<std::string> leaves = {
+// A template of tags, blanks and line breaks in every arrangement, sections mostly balanced
+// and nested, now and then a stray tag.
+std::string random_template(std::mt19937& rng) {
+  static const std::vector<std::string> leaves = {
       "x", "word", " ", "  ", "\t", "\n", "\n", "\n", "\r\n", "\r", "{{a}}", "{{{a}}}", "{{&b}}", "{{ c }}", "{{.}}",
       "{{a.b}}", "{{o.b.c}}", "{{! c }}", "{{>p}}", "{{>q}}", "<&'\">", "{", "}}", "{{missing}}"};
-  const std::vector<std::string> names = {"a", "l", "e", "t", "f", "o", "missing", "o.b", "s"};
-  const std::vector<std::string> strays = {"{{/a}}", "{{#l}}", "{{", "{{=| |=}}|a||={{ }}=|", "{{=<% %>=}}"};
+  static const std::vector<std::string> names = {"a", "l", "e", "t", "f", "o", "missing", "o.b", "s"};
+  static const std::vector<std::string> strays = {"{{/a}}", "{{#l}}", "{{", "{{=| |=}}|a||={{ }}=|", "{{=<% %>=}}"};
   std::uniform_int_distribution<int> percent(0, 99);
   const auto pick = [&](const std::vector<std::string>& v) { return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(rng)]; };
   const std::function<std::string(int)> gen = [&](int depth) {
@@ -213,17 +218,125 @@ TEST(Mustache, GeneratedTemplatesMatchKainjow) {
     }
     return text;
   };
+  return gen(0);
+}
+
+// Generated templates over data with every kind of value.
+TEST(Mustache, GeneratedTemplatesMatchKainjow) {
+  std::mt19937 rng(20261123);
   nlohmann::json data = {{"a", "A<&>"}, {"b", "B'\""}, {"c", "C"}, {"l", {"1", "2"}}, {"e", nlohmann::json::array()},
                          {"t", true}, {"f", false}, {"s", ""}, {"o", {{"a", "inner"}, {"b", {{"c", "oc"}}}}},
                          {"p", {{"partial", "[{{a}}]\n"}}}, {"q", {{"partial", "{{#t}}\n q \n{{/t}}\n"}}}};
   int valid = 0;
   for (int i = 0; i < 4000; ++i) {
-    const std::string text = gen(0);
+    const std::string text = random_template(rng);
     expect_same(text, data);
     valid += tm::mustache(text).is_valid() ? 1 : 0;
     if (HasFailure()) break;
   }
   EXPECT_GT(valid, 2000);  // most of them render, not only fail alike
+}
+
+// A generated list (items made as a section reaches them, mst::generated_list) renders what
+// the same items in a list render, and a keyed item's text is reused only while it holds: the
+// same template object renders each generated template four times (a text is kept the second
+// time, reused the third), the fourth time with the values outside the list changed, and every
+// time as the library renders the items as a list.
+TEST(Mustache, GeneratedListsRenderAsListsAndReuseOnlyWhatHolds) {
+  std::mt19937 rng(20261125);
+  int reused = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string text = random_template(rng);
+    tm::mustache ours(text);
+    if (!ours.is_valid()) continue;
+    for (int round = 0; round < 4; ++round) {
+      nlohmann::json outer = {{"a", round < 3 ? "A<&>" : "changed"}, {"b", "B"}, {"t", true}, {"f", round == 3},
+                              {"e", nlohmann::json::array()},
+                              {"o", {{"a", round < 3 ? "inner" : "inner changed"}, {"b", {{"c", "oc"}}}}},
+                              {"p", {{"partial", "[{{a}}]\n"}}}, {"q", {{"partial", "{{#t}}\n q \n{{/t}}\n"}}}};
+      tm::data d = from_json(outer);
+      int made = 0;
+      tm::generated_list l;
+      l.count = 3;
+      l.key = [](std::size_t k) { return k == 2 ? std::string() : "item " + std::to_string(k); };  // the last: no key
+      l.make = [&made](std::size_t k) {
+        ++made;
+        if (k == 0) return tm::data("1");
+        tm::data item;
+        item.set("c", "item c");
+        if (k == 1) item.set("a", "item a");
+        return item;
+      };
+      d.set("l", tm::data(l));
+      const std::string out = ours.render(d);
+      const int made_by_us = made;  // (the library's data are made below too)
+      const Rendered theirs = with_kainjow(text, d, {});
+      ASSERT_EQ(ours.is_valid(), theirs.valid) << text;
+      if (!theirs.valid) break;
+      EXPECT_EQ(out, theirs.out) << "template: " << text << "\nround " << round;
+      if (round == 2 && made_by_us < 3 && text.find("{{#l}}") != std::string::npos) ++reused;
+    }
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(reused, 50);  // keyed items were reused, not only rendered again
+}
+
+TEST(Mustache, KeyedItemsRenderOnceWhileWhatTheyReadOutsideIsTheSame) {
+  tm::mustache t("{{#l}}\n<{{x}}> {{y}}\n{{/l}}\nlast\n");
+  int made = 0;
+  const auto render = [&](const std::string& y) {
+    tm::generated_list l;
+    l.count = 2;
+    l.key = [](std::size_t i) { return std::to_string(i); };
+    l.make = [&made](std::size_t i) {
+      ++made;
+      tm::data item;
+      item.set("x", "X" + std::to_string(i));
+      return item;
+    };
+    tm::data d;
+    d.set("l", tm::data(l));
+    d.set("y", y);
+    return t.render(d);
+  };
+  EXPECT_EQ(render("y1"), "<X0> y1\n<X1> y1\nlast\n");
+  EXPECT_EQ(made, 2);
+  EXPECT_EQ(render("y1"), "<X0> y1\n<X1> y1\nlast\n");
+  EXPECT_EQ(made, 4);  // a text is kept the second time its key is seen (a run of one spec keeps none)
+  EXPECT_EQ(render("y1"), "<X0> y1\n<X1> y1\nlast\n");
+  EXPECT_EQ(made, 4);  // both reused
+  EXPECT_EQ(render("y2"), "<X0> y2\n<X1> y2\nlast\n");
+  EXPECT_EQ(made, 6);  // y, read outside the items, changed
+  // In the middle of a line an item's text depends on what came before it: never reused.
+  tm::mustache inline_list("a {{#l}}{{x}} {{/l}}\n");
+  tm::generated_list l;
+  l.count = 2;
+  l.key = [](std::size_t i) { return std::to_string(i); };
+  l.make = [&made](std::size_t i) {
+    ++made;
+    tm::data item;
+    item.set("x", std::to_string(i));
+    return item;
+  };
+  tm::data d;
+  d.set("l", tm::data(l));
+  made = 0;
+  EXPECT_EQ(inline_list.render(d), "a 0 1 \n");
+  EXPECT_EQ(inline_list.render(d), "a 0 1 \n");
+  EXPECT_EQ(made, 4);
+  // An item that reads inside an object (or list) from outside it can change with nothing it
+  // looked up by name: never kept.
+  tm::mustache reads_object("{{#l}}\n{{#o}}{{v}}{{/o}} {{x}}\n{{/l}}\n");
+  const auto with_v = [&](const std::string& v) {
+    tm::data o;
+    o.set("v", v);
+    tm::data outer = d;
+    outer.set("o", std::move(o));
+    return reads_object.render(outer);
+  };
+  EXPECT_EQ(with_v("1"), "1 0\n1 1\n");
+  EXPECT_EQ(with_v("1"), "1 0\n1 1\n");
+  EXPECT_EQ(with_v("2"), "2 0\n2 1\n");
 }
 
 }  // namespace

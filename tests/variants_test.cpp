@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "emit_cpp.hpp"
+#include "emit_html.hpp"
 #include "emit_json.hpp"
 #include "frontend.hpp"
 #include "lookup.hpp"
@@ -334,6 +335,10 @@ tables:
   - id: move
     rows:
       - { id: line, cells: { open: 10 / 14 } }
+  - id: warned
+    kind: facts
+    title: A table built with a warning, which the grandchild inherits
+    items: [ { id: w, text: 'Move 3" back' } ]
 )"),
       f.write("applied", R"(qrs: 1
 extends: t/base
@@ -359,6 +364,12 @@ scale: { figures: 25mm, convert: { factor: 1.5, rounding: nearest } }
 renames:
   - { vocabulary: rating, term: crack, to: elite, name: Elite }
 )"),
+      f.write("termnames", R"(qrs: 1
+extends: t/base
+vocabularies:
+  - id: rating
+    terms: [ { id: crack, name: Veteran } ]
+)"),
       f.write("grandchild", R"(qrs: 1
 extends: t/cells
 tables:
@@ -371,22 +382,34 @@ tables:
       - { id: line, cells: { r4: "5" } }
 )"),
   };
-  const auto outputs = [](const qrsc::Spec& s) { return qrsc::emit_cpp_header(s) + qrsc::emit_json_sheet(s); };
-  std::vector<std::string> alone;
+  // Alone: a cache and emitters of its own for each spec.
+  const auto outputs = [](const qrsc::Spec& s) {
+    return qrsc::emit_cpp_header(s) + qrsc::emit_html_sheet(s, qrsc::Paper::letter) + qrsc::emit_json_sheet(s);
+  };
+  std::vector<std::string> alone, alone_diagnostics;
   for (const auto& p : specs) {
     std::string d;
     const auto s = compile(p, &d);
     ASSERT_TRUE(s) << p << "\n" << d;
     alone.push_back(outputs(*s));
+    alone_diagnostics.push_back(d);
   }
-  // One run, the parent first and again last, each child twice.
+  // One run as qrsc build makes it: one cache (parses, resolutions and tables built once) and
+  // one emitter of each kind (tables rendered once) for every spec. The parent first and again
+  // last, each child twice.
   qrsc::SpecCache cache;
-  const std::vector<std::size_t> order = {0, 1, 2, 3, 4, 1, 2, 3, 4, 0};
+  qrsc::CppHeaderEmitter cpp;
+  const qrsc::HtmlSheetEmitter html;
+  const std::vector<std::size_t> order = {0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 0};
   for (const std::size_t i : order) {
     qrsc::Diagnostics diags;
     const auto s = qrsc::compile_spec(specs[i], diags, {}, &cache);
     ASSERT_TRUE(s) << specs[i];
-    EXPECT_EQ(outputs(*s), alone[i]) << specs[i] << " differs when compiled in a run";
+    std::ostringstream d;
+    diags.print(d);
+    EXPECT_EQ(d.str(), alone_diagnostics[i]) << specs[i] << " reports other problems when compiled in a run";
+    EXPECT_EQ(cpp.header(*s) + html.sheet(*s, qrsc::Paper::letter) + qrsc::emit_json_sheet(*s), alone[i])
+        << specs[i] << " differs when compiled in a run";
   }
 }
 

@@ -16,8 +16,8 @@ std::string lower(std::string s) {
   return s;
 }
 
-template <class T, class F>
-std::vector<std::string> names_of(const std::vector<T>& items, F f) {
+template <class Items, class F>
+std::vector<std::string> names_of(const Items& items, F f) {
   std::vector<std::string> names;
   for (const auto& i : items) names.push_back(f(i));
   return names;

@@ -43,12 +43,14 @@ void Diagnostics::add(Severity s, const Loc& loc, std::string message) {
   }
 }
 
+void Diagnostics::add(const Diagnostic& d) {
+  const std::size_t before = all_.size();
+  add(d.severity, d.loc, d.message);
+  if (all_.size() > before) all_.back().known = d.known;
+}
+
 void Diagnostics::append(const Diagnostics& other) {
-  for (const Diagnostic& d : other.all_) {
-    const std::size_t before = all_.size();
-    add(d.severity, d.loc, d.message);
-    if (all_.size() > before) all_.back().known = d.known;
-  }
+  for (const Diagnostic& d : other.all_) add(d);
   // Past the cap `other` only counted its errors.
   errors_ += other.errors_ - static_cast<int>(std::count_if(other.all_.begin(), other.all_.end(), [](const Diagnostic& d) {
                return d.severity == Severity::error;

@@ -45,6 +45,7 @@ class Diagnostics {
   void known_disagreement(const Loc& loc, std::string message);
   void known_not_given(const Loc& loc, std::string message);
   void add(Severity s, const Loc& loc, std::string message);
+  void add(const Diagnostic& d);  // a diagnostic made before, replayed (known kept)
   // Every diagnostic of `other`, after these (a cached result's diagnostics, replayed).
   void append(const Diagnostics& other);
 

@@ -9,6 +9,7 @@
 #include "compile.hpp"
 #include "depfile.hpp"
 #include "diagnostics.hpp"
+#include "output.hpp"
 
 namespace qrsc::cli {
 
@@ -74,21 +75,34 @@ int run_build(const BuildOptions& o) {
   }
   diags.print(std::cerr);
   if (diags.has_errors()) return kFailed;
-  std::vector<PendingFile> outputs;
+  // Each output is staged (written beside its target) as soon as it is made, and all are
+  // moved in at the end: all or nothing, without holding every output in memory.
+  OutputTransaction outputs;
+  std::vector<std::string> targets;  // for the depfile
+  std::string error;
   const auto add = [&](std::vector<OutputFile> files) {
-    for (auto& f : files) outputs.push_back({std::filesystem::path(o.out_dir) / f.path, std::move(f.content)});
+    for (auto& f : files) {
+      if (!error.empty()) return;
+      PendingFile p{std::filesystem::path(o.out_dir) / f.path, std::move(f.content)};
+      if (!o.depfile.empty()) targets.push_back(std::filesystem::absolute(p.path).lexically_normal().string());
+      error = outputs.stage(p);
+    }
   };
   for (const auto& backend : backends) {
     for (const Spec* spec : sheets) add(backend->emit(*spec));
     add(backend->emit_run(sheets));
   }
-  if (!o.depfile.empty()) {  // written with the outputs, all or nothing
-    std::vector<std::string> targets, inputs;
-    for (const auto& f : outputs) targets.push_back(std::filesystem::absolute(f.path).lexically_normal().string());
+  if (!o.depfile.empty() && error.empty()) {  // written with the outputs, all or nothing
+    std::vector<std::string> inputs;
     for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
-    outputs.push_back({o.depfile, make_depfile(targets, inputs)});
+    error = outputs.stage({o.depfile, make_depfile(targets, inputs)});
   }
-  return write_outputs(outputs) ? kOk : kFailed;
+  if (error.empty()) error = outputs.commit();
+  if (!error.empty()) {
+    std::cerr << "qrsc: error: " << error << '\n';
+    return kFailed;
+  }
+  return kOk;
 }
 
 }  // namespace

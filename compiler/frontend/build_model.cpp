@@ -114,6 +114,8 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   }
   for (const auto& n : o.list("vocabularies")) vocabulary(n);
   check_unique(spec_.vocabularies, "vocabulary");
+  vocabularies_node_ = o.get("vocabularies");
+  sources_node_ = o.get("sources");
   for (const auto& n : o.list("tables")) table(n);
   check_unique(spec_.tables, "table");
   check_dice();
@@ -174,9 +176,33 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
 }
 
 void Builder::table(const NodePtr& n) {
+  TableMemo::Source from{n, vocabularies_node_, sources_node_};
+  if (memo_ && n) {
+    if (const TableMemo::Built* b = memo_->find(from)) {
+      for (const Diagnostic& d : b->diagnostics) diags_.add(d);
+      spec_.tables.push_back(b->table);
+      return;
+    }
+  }
+  const std::size_t diagnostics_before = diags_.all().size();
+  const int errors_before = diags_.error_count();
+  std::optional<Table> t = build_table(n);
+  if (!t) return;
+  t->build_id = TableMemo::next_build_id();
+  auto built = std::make_shared<const Table>(std::move(*t));
+  spec_.tables.push_back(built);
+  // Kept when it built cleanly and every diagnostic it made was kept (none past the cap).
+  const auto& all = diags_.all();
+  if (memo_ && n && diags_.error_count() == errors_before && all.size() < Diagnostics::kMaxDiagnostics) {
+    memo_->keep(std::move(from), std::move(built),
+                {all.begin() + static_cast<std::ptrdiff_t>(diagnostics_before), all.end()});
+  }
+}
+
+std::optional<Table> Builder::build_table(const NodePtr& n) {
   if (!n || !n->is_map()) {
     diags_.error(n ? n->loc : Loc{}, "a table must be a map of keys");
-    return;
+    return std::nullopt;
   }
   const NodePtr kind_node = n->get("kind");
   const NodePtr id_node = n->get("id");
@@ -184,7 +210,7 @@ void Builder::table(const NodePtr& n) {
   const std::string what = "table '" + id + "'";
   if (!kind_node || !kind_node->is_scalar()) {
     diags_.error(n->loc, what + " needs 'kind' (one of bands, modifiers, matrix, list, facts)");
-    return;
+    return std::nullopt;
   }
   // Each kind: its keys beyond the common ones, and the member that builds its body.
   struct KindInfo {
@@ -203,7 +229,7 @@ void Builder::table(const NodePtr& n) {
   if (k == kKinds.end()) {
     const std::string msg = with_suggestion("unknown table kind '" + kind_node->scalar + "'", kind_node->scalar, {kTableKinds.begin(), kTableKinds.end()});
     diags_.error(kind_node->loc, msg);
-    return;
+    return std::nullopt;
   }
   std::vector<const char*> allowed = {"id", "kind", "title", "caption", "notes", "source", "override", "order",
                                       "order_exceptions", "print"};
@@ -215,7 +241,7 @@ void Builder::table(const NodePtr& n) {
     for (const auto& [k, v] : node.entries) total += k.size() + self(self, *v);
     return total;
   };
-  if (!within_limit(text_bytes(text_bytes, *n), limits::kMaxTableTextBytes, n->loc, what + ": bytes of text")) return;
+  if (!within_limit(text_bytes(text_bytes, *n), limits::kMaxTableTextBytes, n->loc, what + ": bytes of text")) return std::nullopt;
   Table t;
   t.id = identifier(o);
   t.kind = k->second.kind;
@@ -242,11 +268,11 @@ void Builder::table(const NodePtr& n) {
     t.order_exceptions.push_back(std::move(ex));
   }
   (this->*k->second.build)(o, t);
-  spec_.tables.push_back(std::move(t));
+  return t;
 }
 
-std::optional<Spec> build_model(const NodePtr& root, const std::string& path, Diagnostics& diags) {
-  Builder b(diags);
+std::optional<Spec> build_model(const NodePtr& root, const std::string& path, Diagnostics& diags, TableMemo* memo) {
+  Builder b(diags, memo);
   return b.build(root, path);
 }
 

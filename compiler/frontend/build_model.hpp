@@ -9,6 +9,11 @@
 
 namespace qrsc {
 
-std::optional<Spec> build_model(const NodePtr& root, const std::string& path, Diagnostics& diags);
+class TableMemo;
+
+// With a memo, a table whose resolved tree (and the vocabularies and sources it reads) is one
+// an earlier spec of the run already built is copied from it, with its diagnostics replayed.
+std::optional<Spec> build_model(const NodePtr& root, const std::string& path, Diagnostics& diags,
+                                TableMemo* memo = nullptr);
 
 }  // namespace qrsc

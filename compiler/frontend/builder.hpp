@@ -12,12 +12,13 @@
 #include "model.hpp"
 #include "schema.hpp"
 #include "source_tree.hpp"
+#include "table_memo.hpp"
 
 namespace qrsc {
 
 class Builder {
  public:
-  explicit Builder(Diagnostics& diags) : diags_(diags) {}
+  explicit Builder(Diagnostics& diags, TableMemo* memo = nullptr) : diags_(diags), memo_(memo) {}
 
   std::optional<Spec> build(const NodePtr& root, const std::string& path);
 
@@ -26,8 +27,8 @@ class Builder {
   RichText text_of(Object& o, const char* key);
   std::optional<SourceNote> source(Object& o);
   std::string identifier(Object& o, const char* key = "id");
-  template <class T>
-  void check_unique(const std::vector<T>& items, const std::string& what);
+  template <class Items>
+  void check_unique(const Items& items, const std::string& what);
   // False, with an error naming the limit, when `count` things exceed it.
   bool within_limit(std::size_t count, std::size_t limit, const Loc& at, const std::string& what);
   // A table's rows and cells (rows times columns) against the limits.
@@ -36,7 +37,8 @@ class Builder {
 
   void vocabulary(const NodePtr& n);
   std::vector<Column> columns(Object& o, std::string& vocabulary_id, bool required);
-  void table(const NodePtr& n);
+  void table(const NodePtr& n);  // from the memo when it has it, else built
+  std::optional<Table> build_table(const NodePtr& n);
   void bands(Object& o, Table& t);
   std::vector<BandCell> band_cells(Object& o, const BandTable& bt, const std::string& what);
   void check_coverage(const Table& t, const BandTable& bt);
@@ -51,11 +53,13 @@ class Builder {
   void erratum(const NodePtr& n);
 
   Diagnostics& diags_;
+  TableMemo* memo_ = nullptr;
+  NodePtr vocabularies_node_, sources_node_;  // what a table reads besides its own node
   Spec spec_;
 };
 
-template <class T>
-void Builder::check_unique(const std::vector<T>& items, const std::string& what) {
+template <class Items>
+void Builder::check_unique(const Items& items, const std::string& what) {
   std::map<std::string, Loc> seen;
   for (const auto& i : items) {
     if (i.id.empty()) continue;

@@ -80,7 +80,7 @@ std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& di
                              std::to_string(limits::kMaxIdLength) + " characters" +
                              (id_from_file_name ? " (the id comes from the file name; set 'id:')" : ""));
   }
-  std::optional<Spec> spec = build_model(r.tree, display_path(file), diags);
+  std::optional<Spec> spec = build_model(r.tree, display_path(file), diags, &cache.tables());
   if (!spec) return spec;
   for (const auto& l : r.lineage) {
     spec->lineage.push_back(display_path(l));
@@ -102,7 +102,7 @@ std::optional<Spec> compile_baseline_unguarded(const fs::path& file, Diagnostics
   id->kind = Node::Kind::scalar;
   id->scalar = file.stem().string() + " (baseline)";
   r.tree->set("id", id);
-  auto spec = build_model(r.tree, display_path(file), diags);
+  auto spec = build_model(r.tree, display_path(file), diags, &cache.tables());
   if (spec) spec->renames = std::move(r.renames);  // the baseline already carries every rename
   return spec;
 }

@@ -1,8 +1,9 @@
-// What one run of qrsc has read and resolved, so that each spec file is parsed once and each
-// parent resolved once however many specs of the run use it: a run over a sheet and its 1,000
-// variants parses and resolves the sheet once. Results are shared, never changed: the resolver
-// copies a node before it changes one it did not make (copy-on-write); the diagnostics a result
-// had are replayed with it, so every spec still reports the problems of its parents.
+// What one run of qrsc has read, resolved and built, so that each spec file is parsed once,
+// each parent resolved once and each shared table built once however many specs of the run use
+// them: a run over a sheet and its 1,000 variants parses, resolves and builds the sheet once.
+// Results are shared, never changed: the resolver copies a node before it changes one it did
+// not make (copy-on-write); the diagnostics a result had are replayed with it, so every spec
+// still reports the problems of its parents.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +14,7 @@
 #include "diagnostics.hpp"
 #include "resolve.hpp"
 #include "source_tree.hpp"
+#include "table_memo.hpp"
 
 namespace qrsc {
 
@@ -35,6 +37,8 @@ class SpecCache {
   const Parsed& parse(const std::filesystem::path& file);
   [[nodiscard]] const Resolved* resolved(const std::string& key) const { return find(resolved_, key); }
   void keep_resolved(const std::string& key, Resolved r) { resolved_[key] = std::move(r); }
+  // The tables built so far, by what they were built from.
+  TableMemo& tables() { return tables_; }
 
  private:
   template <class Map>
@@ -44,6 +48,7 @@ class SpecCache {
   }
   std::unordered_map<std::string, Parsed> parsed_;
   std::unordered_map<std::string, Resolved> resolved_;
+  TableMemo tables_;
 };
 
 // A copy of `r` with a top level of its own (what lies below is shared; see Resolver::owned).

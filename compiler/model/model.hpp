@@ -1,6 +1,11 @@
 // The resolved, checked model of one sheet. Backends read only this.
 #pragma once
 
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -233,6 +238,64 @@ struct Table {
   // a period's weapon or unit-rating lists; a printed sheet shows them only when asked to.
   bool appendix = false;
   std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable> body;
+  // Which build of the front end made this table, unique in the run; a spec that shares the
+  // table's resolved source with another (a variant's unchanged table) gets a copy with the
+  // same number, so a backend may reuse what it made of it. 0: no such identity.
+  std::uint64_t build_id = 0;
+};
+
+// A spec's tables, in order. Each is shared and never changed once built: the specs of one run
+// that share a table (a variant's unchanged tables, issue 11) hold the same one, not copies.
+// Read as a sequence of const Table.
+class TableList {
+  using Items = std::vector<std::shared_ptr<const Table>>;
+
+ public:
+  class const_iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Table;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Table*;
+    using reference = const Table&;
+
+    const_iterator() = default;
+    explicit const_iterator(Items::const_iterator it) : it_(it) {}
+    reference operator*() const { return **it_; }
+    pointer operator->() const { return it_->get(); }
+    reference operator[](difference_type n) const { return *it_[n]; }
+    const_iterator& operator++() { ++it_; return *this; }
+    const_iterator operator++(int) { auto old = *this; ++it_; return old; }
+    const_iterator& operator--() { --it_; return *this; }
+    const_iterator operator--(int) { auto old = *this; --it_; return old; }
+    const_iterator& operator+=(difference_type n) { it_ += n; return *this; }
+    const_iterator& operator-=(difference_type n) { it_ -= n; return *this; }
+    friend const_iterator operator+(const_iterator i, difference_type n) { return i += n; }
+    friend const_iterator operator+(difference_type n, const_iterator i) { return i += n; }
+    friend const_iterator operator-(const_iterator i, difference_type n) { return i -= n; }
+    friend difference_type operator-(const const_iterator& a, const const_iterator& b) { return a.it_ - b.it_; }
+    friend bool operator==(const const_iterator& a, const const_iterator& b) { return a.it_ == b.it_; }
+    friend auto operator<=>(const const_iterator& a, const const_iterator& b) { return a.it_ <=> b.it_; }
+
+   private:
+    Items::const_iterator it_;
+  };
+  using iterator = const_iterator;
+  using value_type = Table;
+  using size_type = std::size_t;
+
+  void push_back(Table t) { items_.push_back(std::make_shared<const Table>(std::move(t))); }
+  void push_back(std::shared_ptr<const Table> t) { items_.push_back(std::move(t)); }
+  [[nodiscard]] const Table& operator[](std::size_t i) const { return *items_[i]; }
+  [[nodiscard]] const Table& front() const { return *items_.front(); }
+  [[nodiscard]] const Table& back() const { return *items_.back(); }
+  [[nodiscard]] std::size_t size() const { return items_.size(); }
+  [[nodiscard]] bool empty() const { return items_.empty(); }
+  [[nodiscard]] const_iterator begin() const { return const_iterator(items_.begin()); }
+  [[nodiscard]] const_iterator end() const { return const_iterator(items_.end()); }
+
+ private:
+  Items items_;
 };
 
 // A document the sheet's values come from: a seed file, or (for a house variant) any document
@@ -293,7 +356,7 @@ struct Spec {
   bool abstract = false;
   std::vector<SourceDoc> sources;
   std::vector<Vocabulary> vocabularies;
-  std::vector<Table> tables;
+  TableList tables;
   std::vector<Rename> renames;
   std::optional<Fraction> scale_factor;
   std::string rounding;

@@ -158,7 +158,7 @@ inline constexpr qrs::View<qrs::Fact> kFacts{ detail::kFacts, 7 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "game_scale"sv;
-  static constexpr const auto& kFacts = qrs::battlecry::n1812::game_scale::kFacts;
+  static constexpr const auto& kFacts = game_scale::kFacts;
 };
 }  // namespace game_scale
 
@@ -199,14 +199,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 1, 6 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "officer_reach"sv;
-  using Row = qrs::battlecry::n1812::officer_reach::Row;
-  using Column = qrs::battlecry::n1812::officer_reach::Column;
-  using Cell = qrs::battlecry::n1812::officer_reach::Cell;
-  static constexpr const auto& kRowIds = qrs::battlecry::n1812::officer_reach::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::officer_reach::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::officer_reach::kColumnNames;
-  static constexpr const auto& kCells = qrs::battlecry::n1812::officer_reach::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::officer_reach::cell(r, c); }
+  using Row = officer_reach::Row;
+  using Column = officer_reach::Column;
+  using Cell = officer_reach::Cell;
+  static constexpr const auto& kRowIds = officer_reach::kRowIds;
+  static constexpr const auto& kColumnIds = officer_reach::kColumnIds;
+  static constexpr const auto& kColumnNames = officer_reach::kColumnNames;
+  static constexpr const auto& kCells = officer_reach::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return officer_reach::cell(r, c); }
 
 };
 
@@ -252,14 +252,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 2, 5 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "officer_types"sv;
-  using Row = qrs::battlecry::n1812::officer_types::Row;
-  using Column = qrs::battlecry::n1812::officer_types::Column;
-  using Cell = qrs::battlecry::n1812::officer_types::Cell;
-  static constexpr const auto& kRowIds = qrs::battlecry::n1812::officer_types::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::officer_types::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::officer_types::kColumnNames;
-  static constexpr const auto& kCells = qrs::battlecry::n1812::officer_types::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::officer_types::cell(r, c); }
+  using Row = officer_types::Row;
+  using Column = officer_types::Column;
+  using Cell = officer_types::Cell;
+  static constexpr const auto& kRowIds = officer_types::kRowIds;
+  static constexpr const auto& kColumnIds = officer_types::kColumnIds;
+  static constexpr const auto& kColumnNames = officer_types::kColumnNames;
+  static constexpr const auto& kCells = officer_types::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return officer_types::cell(r, c); }
 
 };
 
@@ -299,10 +299,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "officer_rules"sv;
-  static constexpr const auto& kItems = qrs::battlecry::n1812::officer_rules::kItems;
-  static constexpr const auto& kSections = qrs::battlecry::n1812::officer_rules::kSections;
-  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::officer_rules::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::battlecry::n1812::officer_rules::kTriggers;
+  static constexpr const auto& kItems = officer_rules::kItems;
+  static constexpr const auto& kSections = officer_rules::kSections;
+  static constexpr const auto& kSectionIds = officer_rules::kSectionIds;
+  static constexpr const auto& kTriggers = officer_rules::kTriggers;
 };
 
 }  // namespace officer_rules
@@ -334,10 +334,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "turn_sequence"sv;
-  static constexpr const auto& kItems = qrs::battlecry::n1812::turn_sequence::kItems;
-  static constexpr const auto& kSections = qrs::battlecry::n1812::turn_sequence::kSections;
-  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::turn_sequence::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::battlecry::n1812::turn_sequence::kTriggers;
+  static constexpr const auto& kItems = turn_sequence::kItems;
+  static constexpr const auto& kSections = turn_sequence::kSections;
+  static constexpr const auto& kSectionIds = turn_sequence::kSectionIds;
+  static constexpr const auto& kTriggers = turn_sequence::kTriggers;
 };
 
 }  // namespace turn_sequence
@@ -368,10 +368,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "shooting"sv;
-  static constexpr const auto& kItems = qrs::battlecry::n1812::shooting::kItems;
-  static constexpr const auto& kSections = qrs::battlecry::n1812::shooting::kSections;
-  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::shooting::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::battlecry::n1812::shooting::kTriggers;
+  static constexpr const auto& kItems = shooting::kItems;
+  static constexpr const auto& kSections = shooting::kSections;
+  static constexpr const auto& kSectionIds = shooting::kSectionIds;
+  static constexpr const auto& kTriggers = shooting::kTriggers;
 };
 
 }  // namespace shooting
@@ -404,10 +404,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "melee"sv;
-  static constexpr const auto& kItems = qrs::battlecry::n1812::melee::kItems;
-  static constexpr const auto& kSections = qrs::battlecry::n1812::melee::kSections;
-  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::melee::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::battlecry::n1812::melee::kTriggers;
+  static constexpr const auto& kItems = melee::kItems;
+  static constexpr const auto& kSections = melee::kSections;
+  static constexpr const auto& kSectionIds = melee::kSectionIds;
+  static constexpr const auto& kTriggers = melee::kTriggers;
 };
 
 }  // namespace melee
@@ -448,19 +448,19 @@ template <class M = Modifier>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "melee_modifiers"sv;
-  using Modifier = qrs::battlecry::n1812::melee_modifiers::Modifier;
-  static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::melee_modifiers::kGroupCount;
-  static constexpr const auto& kModifiers = qrs::battlecry::n1812::melee_modifiers::kModifiers;
-  static constexpr const auto& kTexts = qrs::battlecry::n1812::melee_modifiers::kTexts;
+  using Modifier = melee_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = melee_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = melee_modifiers::kModifiers;
+  static constexpr const auto& kTexts = melee_modifiers::kTexts;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
-    return qrs::battlecry::n1812::melee_modifiers::total<M>(applying);
+    return melee_modifiers::total<M>(applying);
   }
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
-    return qrs::battlecry::n1812::melee_modifiers::factor<M>(applying);
+    return melee_modifiers::factor<M>(applying);
   }
 };
 
@@ -496,10 +496,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "consequences"sv;
-  static constexpr const auto& kItems = qrs::battlecry::n1812::consequences::kItems;
-  static constexpr const auto& kSections = qrs::battlecry::n1812::consequences::kSections;
-  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::consequences::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::battlecry::n1812::consequences::kTriggers;
+  static constexpr const auto& kItems = consequences::kItems;
+  static constexpr const auto& kSections = consequences::kSections;
+  static constexpr const auto& kSectionIds = consequences::kSectionIds;
+  static constexpr const auto& kTriggers = consequences::kTriggers;
 };
 
 }  // namespace consequences
@@ -575,14 +575,14 @@ inline constexpr qrs::View<std::string_view> kModifierTables{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "shooting_dice"sv;
-  using Effect = qrs::battlecry::n1812::shooting_dice::Effect;
+  using Effect = shooting_dice::Effect;
   enum class Column : unsigned char { all };
 
-  static constexpr const auto& kRows = qrs::battlecry::n1812::shooting_dice::kRows;
-  static constexpr const auto& kBands = qrs::battlecry::n1812::shooting_dice::kBands;
+  static constexpr const auto& kRows = shooting_dice::kRows;
+  static constexpr const auto& kBands = shooting_dice::kBands;
 
-  static constexpr const auto& kRoll = qrs::battlecry::n1812::shooting_dice::kRoll;
-  static constexpr const auto& kModifierTables = qrs::battlecry::n1812::shooting_dice::kModifierTables;
+  static constexpr const auto& kRoll = shooting_dice::kRoll;
+  static constexpr const auto& kModifierTables = shooting_dice::kModifierTables;
 
 };
 
@@ -642,14 +642,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 5, 5 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "face_effects"sv;
-  using Row = qrs::battlecry::n1812::face_effects::Row;
-  using Column = qrs::battlecry::n1812::face_effects::Column;
-  using Cell = qrs::battlecry::n1812::face_effects::Cell;
-  static constexpr const auto& kRowIds = qrs::battlecry::n1812::face_effects::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::face_effects::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::face_effects::kColumnNames;
-  static constexpr const auto& kCells = qrs::battlecry::n1812::face_effects::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::face_effects::cell(r, c); }
+  using Row = face_effects::Row;
+  using Column = face_effects::Column;
+  using Cell = face_effects::Cell;
+  static constexpr const auto& kRowIds = face_effects::kRowIds;
+  static constexpr const auto& kColumnIds = face_effects::kColumnIds;
+  static constexpr const auto& kColumnNames = face_effects::kColumnNames;
+  static constexpr const auto& kCells = face_effects::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return face_effects::cell(r, c); }
 
 };
 
@@ -696,14 +696,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 1, 2 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "melee_outcome"sv;
-  using Row = qrs::battlecry::n1812::melee_outcome::Row;
-  using Column = qrs::battlecry::n1812::melee_outcome::Column;
-  using Cell = qrs::battlecry::n1812::melee_outcome::Cell;
-  static constexpr const auto& kRowIds = qrs::battlecry::n1812::melee_outcome::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::melee_outcome::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::melee_outcome::kColumnNames;
-  static constexpr const auto& kCells = qrs::battlecry::n1812::melee_outcome::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::melee_outcome::cell(r, c); }
+  using Row = melee_outcome::Row;
+  using Column = melee_outcome::Column;
+  using Cell = melee_outcome::Cell;
+  static constexpr const auto& kRowIds = melee_outcome::kRowIds;
+  static constexpr const auto& kColumnIds = melee_outcome::kColumnIds;
+  static constexpr const auto& kColumnNames = melee_outcome::kColumnNames;
+  static constexpr const auto& kCells = melee_outcome::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return melee_outcome::cell(r, c); }
 
 };
 
@@ -762,14 +762,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 5, 6 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "weapon_dice"sv;
-  using Row = qrs::battlecry::n1812::weapon_dice::Row;
-  using Column = qrs::battlecry::n1812::weapon_dice::Column;
-  using Cell = qrs::battlecry::n1812::weapon_dice::Cell;
-  static constexpr const auto& kRowIds = qrs::battlecry::n1812::weapon_dice::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::weapon_dice::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::weapon_dice::kColumnNames;
-  static constexpr const auto& kCells = qrs::battlecry::n1812::weapon_dice::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::weapon_dice::cell(r, c); }
+  using Row = weapon_dice::Row;
+  using Column = weapon_dice::Column;
+  using Cell = weapon_dice::Cell;
+  static constexpr const auto& kRowIds = weapon_dice::kRowIds;
+  static constexpr const auto& kColumnIds = weapon_dice::kColumnIds;
+  static constexpr const auto& kColumnNames = weapon_dice::kColumnNames;
+  static constexpr const auto& kCells = weapon_dice::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return weapon_dice::cell(r, c); }
 
 };
 
@@ -837,19 +837,19 @@ template <class M = Modifier>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "combat_modifiers"sv;
-  using Modifier = qrs::battlecry::n1812::combat_modifiers::Modifier;
-  static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::combat_modifiers::kGroupCount;
-  static constexpr const auto& kModifiers = qrs::battlecry::n1812::combat_modifiers::kModifiers;
-  static constexpr const auto& kTexts = qrs::battlecry::n1812::combat_modifiers::kTexts;
+  using Modifier = combat_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = combat_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = combat_modifiers::kModifiers;
+  static constexpr const auto& kTexts = combat_modifiers::kTexts;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
-    return qrs::battlecry::n1812::combat_modifiers::total<M>(applying);
+    return combat_modifiers::total<M>(applying);
   }
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
-    return qrs::battlecry::n1812::combat_modifiers::factor<M>(applying);
+    return combat_modifiers::factor<M>(applying);
   }
 };
 
@@ -908,19 +908,19 @@ template <class M = Modifier>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "movement_modifiers"sv;
-  using Modifier = qrs::battlecry::n1812::movement_modifiers::Modifier;
-  static constexpr std::size_t kGroupCount = qrs::battlecry::n1812::movement_modifiers::kGroupCount;
-  static constexpr const auto& kModifiers = qrs::battlecry::n1812::movement_modifiers::kModifiers;
-  static constexpr const auto& kTexts = qrs::battlecry::n1812::movement_modifiers::kTexts;
+  using Modifier = movement_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = movement_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = movement_modifiers::kModifiers;
+  static constexpr const auto& kTexts = movement_modifiers::kTexts;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
-    return qrs::battlecry::n1812::movement_modifiers::total<M>(applying);
+    return movement_modifiers::total<M>(applying);
   }
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
-    return qrs::battlecry::n1812::movement_modifiers::factor<M>(applying);
+    return movement_modifiers::factor<M>(applying);
   }
 };
 
@@ -959,10 +959,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "combat_situation_rules"sv;
-  static constexpr const auto& kItems = qrs::battlecry::n1812::combat_situation_rules::kItems;
-  static constexpr const auto& kSections = qrs::battlecry::n1812::combat_situation_rules::kSections;
-  static constexpr const auto& kSectionIds = qrs::battlecry::n1812::combat_situation_rules::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::battlecry::n1812::combat_situation_rules::kTriggers;
+  static constexpr const auto& kItems = combat_situation_rules::kItems;
+  static constexpr const auto& kSections = combat_situation_rules::kSections;
+  static constexpr const auto& kSectionIds = combat_situation_rules::kSectionIds;
+  static constexpr const auto& kTriggers = combat_situation_rules::kTriggers;
 };
 
 }  // namespace combat_situation_rules
@@ -1029,14 +1029,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 11, 4 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "unit_types"sv;
-  using Row = qrs::battlecry::n1812::unit_types::Row;
-  using Column = qrs::battlecry::n1812::unit_types::Column;
-  using Cell = qrs::battlecry::n1812::unit_types::Cell;
-  static constexpr const auto& kRowIds = qrs::battlecry::n1812::unit_types::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::battlecry::n1812::unit_types::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::battlecry::n1812::unit_types::kColumnNames;
-  static constexpr const auto& kCells = qrs::battlecry::n1812::unit_types::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::battlecry::n1812::unit_types::cell(r, c); }
+  using Row = unit_types::Row;
+  using Column = unit_types::Column;
+  using Cell = unit_types::Cell;
+  static constexpr const auto& kRowIds = unit_types::kRowIds;
+  static constexpr const auto& kColumnIds = unit_types::kColumnIds;
+  static constexpr const auto& kColumnNames = unit_types::kColumnNames;
+  static constexpr const auto& kCells = unit_types::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return unit_types::cell(r, c); }
 
 };
 

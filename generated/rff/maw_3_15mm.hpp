@@ -87,7 +87,7 @@ inline constexpr qrs::View<qrs::Fact> kFacts{ detail::kFacts, 3 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "command_radius"sv;
-  static constexpr const auto& kFacts = qrs::rff::maw_3_15mm::command_radius::kFacts;
+  static constexpr const auto& kFacts = command_radius::kFacts;
 };
 }  // namespace command_radius
 
@@ -186,19 +186,19 @@ template <class M = Modifier>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "maneuver_modifiers"sv;
-  using Modifier = qrs::rff::maw_3_15mm::maneuver_modifiers::Modifier;
-  static constexpr std::size_t kGroupCount = qrs::rff::maw_3_15mm::maneuver_modifiers::kGroupCount;
-  static constexpr const auto& kModifiers = qrs::rff::maw_3_15mm::maneuver_modifiers::kModifiers;
-  static constexpr const auto& kTexts = qrs::rff::maw_3_15mm::maneuver_modifiers::kTexts;
+  using Modifier = maneuver_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = maneuver_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = maneuver_modifiers::kModifiers;
+  static constexpr const auto& kTexts = maneuver_modifiers::kTexts;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::maneuver_modifiers::total<M>(applying);
+    return maneuver_modifiers::total<M>(applying);
   }
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::maneuver_modifiers::factor<M>(applying);
+    return maneuver_modifiers::factor<M>(applying);
   }
 };
 
@@ -281,14 +281,14 @@ inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierT
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "maneuver_good_order"sv;
-  using Effect = qrs::rff::maw_3_15mm::maneuver_good_order::Effect;
+  using Effect = maneuver_good_order::Effect;
 
-  using Column = qrs::rff::maw_3_15mm::maneuver_good_order::Column;
-  static constexpr const auto& kRows = qrs::rff::maw_3_15mm::maneuver_good_order::kRows;
-  static constexpr const auto& kBands = qrs::rff::maw_3_15mm::maneuver_good_order::kBands;
+  using Column = maneuver_good_order::Column;
+  static constexpr const auto& kRows = maneuver_good_order::kRows;
+  static constexpr const auto& kBands = maneuver_good_order::kBands;
 
-  static constexpr const auto& kRoll = qrs::rff::maw_3_15mm::maneuver_good_order::kRoll;
-  static constexpr const auto& kModifierTables = qrs::rff::maw_3_15mm::maneuver_good_order::kModifierTables;
+  static constexpr const auto& kRoll = maneuver_good_order::kRoll;
+  static constexpr const auto& kModifierTables = maneuver_good_order::kModifierTables;
 
 };
 
@@ -372,14 +372,14 @@ inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierT
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "maneuver_disordered"sv;
-  using Effect = qrs::rff::maw_3_15mm::maneuver_disordered::Effect;
+  using Effect = maneuver_disordered::Effect;
 
-  using Column = qrs::rff::maw_3_15mm::maneuver_disordered::Column;
-  static constexpr const auto& kRows = qrs::rff::maw_3_15mm::maneuver_disordered::kRows;
-  static constexpr const auto& kBands = qrs::rff::maw_3_15mm::maneuver_disordered::kBands;
+  using Column = maneuver_disordered::Column;
+  static constexpr const auto& kRows = maneuver_disordered::kRows;
+  static constexpr const auto& kBands = maneuver_disordered::kBands;
 
-  static constexpr const auto& kRoll = qrs::rff::maw_3_15mm::maneuver_disordered::kRoll;
-  static constexpr const auto& kModifierTables = qrs::rff::maw_3_15mm::maneuver_disordered::kModifierTables;
+  static constexpr const auto& kRoll = maneuver_disordered::kRoll;
+  static constexpr const auto& kModifierTables = maneuver_disordered::kModifierTables;
 
 };
 
@@ -422,10 +422,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "turn_sequence"sv;
-  static constexpr const auto& kItems = qrs::rff::maw_3_15mm::turn_sequence::kItems;
-  static constexpr const auto& kSections = qrs::rff::maw_3_15mm::turn_sequence::kSections;
-  static constexpr const auto& kSectionIds = qrs::rff::maw_3_15mm::turn_sequence::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::rff::maw_3_15mm::turn_sequence::kTriggers;
+  static constexpr const auto& kItems = turn_sequence::kItems;
+  static constexpr const auto& kSections = turn_sequence::kSections;
+  static constexpr const auto& kSectionIds = turn_sequence::kSectionIds;
+  static constexpr const auto& kTriggers = turn_sequence::kTriggers;
 };
 
 }  // namespace turn_sequence
@@ -504,14 +504,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 17, 4 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "movement_rates"sv;
-  using Row = qrs::rff::maw_3_15mm::movement_rates::Row;
-  using Column = qrs::rff::maw_3_15mm::movement_rates::Column;
-  using Cell = qrs::rff::maw_3_15mm::movement_rates::Cell;
-  static constexpr const auto& kRowIds = qrs::rff::maw_3_15mm::movement_rates::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::rff::maw_3_15mm::movement_rates::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::rff::maw_3_15mm::movement_rates::kColumnNames;
-  static constexpr const auto& kCells = qrs::rff::maw_3_15mm::movement_rates::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::maw_3_15mm::movement_rates::cell(r, c); }
+  using Row = movement_rates::Row;
+  using Column = movement_rates::Column;
+  using Cell = movement_rates::Cell;
+  static constexpr const auto& kRowIds = movement_rates::kRowIds;
+  static constexpr const auto& kColumnIds = movement_rates::kColumnIds;
+  static constexpr const auto& kColumnNames = movement_rates::kColumnNames;
+  static constexpr const auto& kCells = movement_rates::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return movement_rates::cell(r, c); }
 
 };
 
@@ -558,10 +558,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "troop_maneuvers"sv;
-  static constexpr const auto& kItems = qrs::rff::maw_3_15mm::troop_maneuvers::kItems;
-  static constexpr const auto& kSections = qrs::rff::maw_3_15mm::troop_maneuvers::kSections;
-  static constexpr const auto& kSectionIds = qrs::rff::maw_3_15mm::troop_maneuvers::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::rff::maw_3_15mm::troop_maneuvers::kTriggers;
+  static constexpr const auto& kItems = troop_maneuvers::kItems;
+  static constexpr const auto& kSections = troop_maneuvers::kSections;
+  static constexpr const auto& kSectionIds = troop_maneuvers::kSectionIds;
+  static constexpr const auto& kTriggers = troop_maneuvers::kTriggers;
 };
 
 }  // namespace troop_maneuvers
@@ -610,10 +610,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "gun_maneuvers"sv;
-  static constexpr const auto& kItems = qrs::rff::maw_3_15mm::gun_maneuvers::kItems;
-  static constexpr const auto& kSections = qrs::rff::maw_3_15mm::gun_maneuvers::kSections;
-  static constexpr const auto& kSectionIds = qrs::rff::maw_3_15mm::gun_maneuvers::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::rff::maw_3_15mm::gun_maneuvers::kTriggers;
+  static constexpr const auto& kItems = gun_maneuvers::kItems;
+  static constexpr const auto& kSections = gun_maneuvers::kSections;
+  static constexpr const auto& kSectionIds = gun_maneuvers::kSectionIds;
+  static constexpr const auto& kTriggers = gun_maneuvers::kTriggers;
 };
 
 }  // namespace gun_maneuvers
@@ -640,7 +640,7 @@ inline constexpr qrs::View<qrs::Fact> kFacts{ detail::kFacts, 5 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "game_scale"sv;
-  static constexpr const auto& kFacts = qrs::rff::maw_3_15mm::game_scale::kFacts;
+  static constexpr const auto& kFacts = game_scale::kFacts;
 };
 }  // namespace game_scale
 
@@ -708,19 +708,19 @@ template <class C = Column>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "musketry_fire_points"sv;
-  using Row = qrs::rff::maw_3_15mm::musketry_fire_points::Row;
-  using Column = qrs::rff::maw_3_15mm::musketry_fire_points::Column;
-  using Cell = qrs::rff::maw_3_15mm::musketry_fire_points::Cell;
-  static constexpr const auto& kRowIds = qrs::rff::maw_3_15mm::musketry_fire_points::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::rff::maw_3_15mm::musketry_fire_points::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::rff::maw_3_15mm::musketry_fire_points::kColumnNames;
-  static constexpr const auto& kCells = qrs::rff::maw_3_15mm::musketry_fire_points::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::maw_3_15mm::musketry_fire_points::cell(r, c); }
-  static constexpr const auto& kColumnRanges = qrs::rff::maw_3_15mm::musketry_fire_points::kColumnRanges;
+  using Row = musketry_fire_points::Row;
+  using Column = musketry_fire_points::Column;
+  using Cell = musketry_fire_points::Cell;
+  static constexpr const auto& kRowIds = musketry_fire_points::kRowIds;
+  static constexpr const auto& kColumnIds = musketry_fire_points::kColumnIds;
+  static constexpr const auto& kColumnNames = musketry_fire_points::kColumnNames;
+  static constexpr const auto& kCells = musketry_fire_points::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return musketry_fire_points::cell(r, c); }
+  static constexpr const auto& kColumnRanges = musketry_fire_points::kColumnRanges;
   template <class C = Column>
     requires std::same_as<C, Column>
   [[nodiscard]] static constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-    return qrs::rff::maw_3_15mm::musketry_fire_points::column_for<C>(distance);
+    return musketry_fire_points::column_for<C>(distance);
   }
 };
 
@@ -801,19 +801,19 @@ template <class C = Column>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "cannonade_fire_points"sv;
-  using Row = qrs::rff::maw_3_15mm::cannonade_fire_points::Row;
-  using Column = qrs::rff::maw_3_15mm::cannonade_fire_points::Column;
-  using Cell = qrs::rff::maw_3_15mm::cannonade_fire_points::Cell;
-  static constexpr const auto& kRowIds = qrs::rff::maw_3_15mm::cannonade_fire_points::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::rff::maw_3_15mm::cannonade_fire_points::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::rff::maw_3_15mm::cannonade_fire_points::kColumnNames;
-  static constexpr const auto& kCells = qrs::rff::maw_3_15mm::cannonade_fire_points::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::maw_3_15mm::cannonade_fire_points::cell(r, c); }
-  static constexpr const auto& kColumnRanges = qrs::rff::maw_3_15mm::cannonade_fire_points::kColumnRanges;
+  using Row = cannonade_fire_points::Row;
+  using Column = cannonade_fire_points::Column;
+  using Cell = cannonade_fire_points::Cell;
+  static constexpr const auto& kRowIds = cannonade_fire_points::kRowIds;
+  static constexpr const auto& kColumnIds = cannonade_fire_points::kColumnIds;
+  static constexpr const auto& kColumnNames = cannonade_fire_points::kColumnNames;
+  static constexpr const auto& kCells = cannonade_fire_points::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return cannonade_fire_points::cell(r, c); }
+  static constexpr const auto& kColumnRanges = cannonade_fire_points::kColumnRanges;
   template <class C = Column>
     requires std::same_as<C, Column>
   [[nodiscard]] static constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-    return qrs::rff::maw_3_15mm::cannonade_fire_points::column_for<C>(distance);
+    return cannonade_fire_points::column_for<C>(distance);
   }
 };
 
@@ -840,7 +840,7 @@ inline constexpr qrs::View<qrs::Fact> kFacts{ detail::kFacts, 3 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "hale_rocket"sv;
-  static constexpr const auto& kFacts = qrs::rff::maw_3_15mm::hale_rocket::kFacts;
+  static constexpr const auto& kFacts = hale_rocket::kFacts;
 };
 }  // namespace hale_rocket
 
@@ -880,19 +880,19 @@ template <class M = Modifier>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "fire_point_factors"sv;
-  using Modifier = qrs::rff::maw_3_15mm::fire_point_factors::Modifier;
-  static constexpr std::size_t kGroupCount = qrs::rff::maw_3_15mm::fire_point_factors::kGroupCount;
-  static constexpr const auto& kModifiers = qrs::rff::maw_3_15mm::fire_point_factors::kModifiers;
-  static constexpr const auto& kTexts = qrs::rff::maw_3_15mm::fire_point_factors::kTexts;
+  using Modifier = fire_point_factors::Modifier;
+  static constexpr std::size_t kGroupCount = fire_point_factors::kGroupCount;
+  static constexpr const auto& kModifiers = fire_point_factors::kModifiers;
+  static constexpr const auto& kTexts = fire_point_factors::kTexts;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::fire_point_factors::total<M>(applying);
+    return fire_point_factors::total<M>(applying);
   }
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::fire_point_factors::factor<M>(applying);
+    return fire_point_factors::factor<M>(applying);
   }
 };
 
@@ -980,14 +980,14 @@ inline constexpr qrs::Rounding kRounding = qrs::Rounding::down;
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "fire_point_modifiers"sv;
-  using Effect = qrs::rff::maw_3_15mm::fire_point_modifiers::Effect;
+  using Effect = fire_point_modifiers::Effect;
   enum class Column : unsigned char { all };
 
-  static constexpr const auto& kRows = qrs::rff::maw_3_15mm::fire_point_modifiers::kRows;
-  static constexpr const auto& kBands = qrs::rff::maw_3_15mm::fire_point_modifiers::kBands;
+  static constexpr const auto& kRows = fire_point_modifiers::kRows;
+  static constexpr const auto& kBands = fire_point_modifiers::kBands;
 
 
-  static constexpr qrs::Rounding kRounding = qrs::rff::maw_3_15mm::fire_point_modifiers::kRounding;
+  static constexpr qrs::Rounding kRounding = fire_point_modifiers::kRounding;
 };
 
 
@@ -1053,19 +1053,19 @@ template <class M = Modifier>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "fire_modifiers"sv;
-  using Modifier = qrs::rff::maw_3_15mm::fire_modifiers::Modifier;
-  static constexpr std::size_t kGroupCount = qrs::rff::maw_3_15mm::fire_modifiers::kGroupCount;
-  static constexpr const auto& kModifiers = qrs::rff::maw_3_15mm::fire_modifiers::kModifiers;
-  static constexpr const auto& kTexts = qrs::rff::maw_3_15mm::fire_modifiers::kTexts;
+  using Modifier = fire_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = fire_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = fire_modifiers::kModifiers;
+  static constexpr const auto& kTexts = fire_modifiers::kTexts;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::fire_modifiers::total<M>(applying);
+    return fire_modifiers::total<M>(applying);
   }
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::fire_modifiers::factor<M>(applying);
+    return fire_modifiers::factor<M>(applying);
   }
 };
 
@@ -1170,16 +1170,16 @@ inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierT
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "fire_effects"sv;
-  using Effect = qrs::rff::maw_3_15mm::fire_effects::Effect;
+  using Effect = fire_effects::Effect;
 
-  using Column = qrs::rff::maw_3_15mm::fire_effects::Column;
-  static constexpr const auto& kRows = qrs::rff::maw_3_15mm::fire_effects::kRows;
-  static constexpr const auto& kBands = qrs::rff::maw_3_15mm::fire_effects::kBands;
-  using Part = qrs::rff::maw_3_15mm::fire_effects::Part;
-  static constexpr const auto& kPartTexts = qrs::rff::maw_3_15mm::fire_effects::kPartTexts;
-  static constexpr const auto& kPartBands = qrs::rff::maw_3_15mm::fire_effects::kPartBands;
-  static constexpr const auto& kRoll = qrs::rff::maw_3_15mm::fire_effects::kRoll;
-  static constexpr const auto& kModifierTables = qrs::rff::maw_3_15mm::fire_effects::kModifierTables;
+  using Column = fire_effects::Column;
+  static constexpr const auto& kRows = fire_effects::kRows;
+  static constexpr const auto& kBands = fire_effects::kBands;
+  using Part = fire_effects::Part;
+  static constexpr const auto& kPartTexts = fire_effects::kPartTexts;
+  static constexpr const auto& kPartBands = fire_effects::kPartBands;
+  static constexpr const auto& kRoll = fire_effects::kRoll;
+  static constexpr const auto& kModifierTables = fire_effects::kModifierTables;
 
 };
 
@@ -1216,10 +1216,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{ detail::kTriggers, 2
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "fire_additional_effects"sv;
-  static constexpr const auto& kItems = qrs::rff::maw_3_15mm::fire_additional_effects::kItems;
-  static constexpr const auto& kSections = qrs::rff::maw_3_15mm::fire_additional_effects::kSections;
-  static constexpr const auto& kSectionIds = qrs::rff::maw_3_15mm::fire_additional_effects::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::rff::maw_3_15mm::fire_additional_effects::kTriggers;
+  static constexpr const auto& kItems = fire_additional_effects::kItems;
+  static constexpr const auto& kSections = fire_additional_effects::kSections;
+  static constexpr const auto& kSectionIds = fire_additional_effects::kSectionIds;
+  static constexpr const auto& kTriggers = fire_additional_effects::kTriggers;
 };
 
 }  // namespace fire_additional_effects
@@ -1337,19 +1337,19 @@ template <class M = Modifier>
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "charge_modifiers"sv;
-  using Modifier = qrs::rff::maw_3_15mm::charge_modifiers::Modifier;
-  static constexpr std::size_t kGroupCount = qrs::rff::maw_3_15mm::charge_modifiers::kGroupCount;
-  static constexpr const auto& kModifiers = qrs::rff::maw_3_15mm::charge_modifiers::kModifiers;
-  static constexpr const auto& kTexts = qrs::rff::maw_3_15mm::charge_modifiers::kTexts;
+  using Modifier = charge_modifiers::Modifier;
+  static constexpr std::size_t kGroupCount = charge_modifiers::kGroupCount;
+  static constexpr const auto& kModifiers = charge_modifiers::kModifiers;
+  static constexpr const auto& kTexts = charge_modifiers::kTexts;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::charge_modifiers::total<M>(applying);
+    return charge_modifiers::total<M>(applying);
   }
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr qrs::Fraction factor(std::initializer_list<M> applying) noexcept {
-    return qrs::rff::maw_3_15mm::charge_modifiers::factor<M>(applying);
+    return charge_modifiers::factor<M>(applying);
   }
 };
 
@@ -1434,14 +1434,14 @@ inline constexpr qrs::View<std::string_view> kModifierTables{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "fallen_leader"sv;
-  using Effect = qrs::rff::maw_3_15mm::fallen_leader::Effect;
+  using Effect = fallen_leader::Effect;
   enum class Column : unsigned char { all };
 
-  static constexpr const auto& kRows = qrs::rff::maw_3_15mm::fallen_leader::kRows;
-  static constexpr const auto& kBands = qrs::rff::maw_3_15mm::fallen_leader::kBands;
+  static constexpr const auto& kRows = fallen_leader::kRows;
+  static constexpr const auto& kBands = fallen_leader::kBands;
 
-  static constexpr const auto& kRoll = qrs::rff::maw_3_15mm::fallen_leader::kRoll;
-  static constexpr const auto& kModifierTables = qrs::rff::maw_3_15mm::fallen_leader::kModifierTables;
+  static constexpr const auto& kRoll = fallen_leader::kRoll;
+  static constexpr const auto& kModifierTables = fallen_leader::kModifierTables;
 
 };
 
@@ -1521,14 +1521,14 @@ inline constexpr qrs::View<std::string_view> kModifierTables{ detail::kModifierT
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "charge_effects"sv;
-  using Effect = qrs::rff::maw_3_15mm::charge_effects::Effect;
+  using Effect = charge_effects::Effect;
   enum class Column : unsigned char { all };
 
-  static constexpr const auto& kRows = qrs::rff::maw_3_15mm::charge_effects::kRows;
-  static constexpr const auto& kBands = qrs::rff::maw_3_15mm::charge_effects::kBands;
+  static constexpr const auto& kRows = charge_effects::kRows;
+  static constexpr const auto& kBands = charge_effects::kBands;
 
-  static constexpr const auto& kRoll = qrs::rff::maw_3_15mm::charge_effects::kRoll;
-  static constexpr const auto& kModifierTables = qrs::rff::maw_3_15mm::charge_effects::kModifierTables;
+  static constexpr const auto& kRoll = charge_effects::kRoll;
+  static constexpr const auto& kModifierTables = charge_effects::kModifierTables;
 
 };
 
@@ -1620,14 +1620,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 24, 4 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "unit_effectiveness"sv;
-  using Row = qrs::rff::maw_3_15mm::unit_effectiveness::Row;
-  using Column = qrs::rff::maw_3_15mm::unit_effectiveness::Column;
-  using Cell = qrs::rff::maw_3_15mm::unit_effectiveness::Cell;
-  static constexpr const auto& kRowIds = qrs::rff::maw_3_15mm::unit_effectiveness::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::rff::maw_3_15mm::unit_effectiveness::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::rff::maw_3_15mm::unit_effectiveness::kColumnNames;
-  static constexpr const auto& kCells = qrs::rff::maw_3_15mm::unit_effectiveness::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::maw_3_15mm::unit_effectiveness::cell(r, c); }
+  using Row = unit_effectiveness::Row;
+  using Column = unit_effectiveness::Column;
+  using Cell = unit_effectiveness::Cell;
+  static constexpr const auto& kRowIds = unit_effectiveness::kRowIds;
+  static constexpr const auto& kColumnIds = unit_effectiveness::kColumnIds;
+  static constexpr const auto& kColumnNames = unit_effectiveness::kColumnNames;
+  static constexpr const auto& kCells = unit_effectiveness::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return unit_effectiveness::cell(r, c); }
 
 };
 
@@ -1678,10 +1678,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "weapons"sv;
-  static constexpr const auto& kItems = qrs::rff::maw_3_15mm::weapons::kItems;
-  static constexpr const auto& kSections = qrs::rff::maw_3_15mm::weapons::kSections;
-  static constexpr const auto& kSectionIds = qrs::rff::maw_3_15mm::weapons::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::rff::maw_3_15mm::weapons::kTriggers;
+  static constexpr const auto& kItems = weapons::kItems;
+  static constexpr const auto& kSections = weapons::kSections;
+  static constexpr const auto& kSectionIds = weapons::kSectionIds;
+  static constexpr const auto& kTriggers = weapons::kTriggers;
 };
 
 }  // namespace weapons
@@ -1723,10 +1723,10 @@ inline constexpr qrs::View<qrs::BaseRollTrigger> kTriggers{  };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "maw_rules"sv;
-  static constexpr const auto& kItems = qrs::rff::maw_3_15mm::maw_rules::kItems;
-  static constexpr const auto& kSections = qrs::rff::maw_3_15mm::maw_rules::kSections;
-  static constexpr const auto& kSectionIds = qrs::rff::maw_3_15mm::maw_rules::kSectionIds;
-  static constexpr const auto& kTriggers = qrs::rff::maw_3_15mm::maw_rules::kTriggers;
+  static constexpr const auto& kItems = maw_rules::kItems;
+  static constexpr const auto& kSections = maw_rules::kSections;
+  static constexpr const auto& kSectionIds = maw_rules::kSectionIds;
+  static constexpr const auto& kTriggers = maw_rules::kTriggers;
 };
 
 }  // namespace maw_rules
@@ -1796,14 +1796,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 13, 3 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "us_unit_ratings"sv;
-  using Row = qrs::rff::maw_3_15mm::us_unit_ratings::Row;
-  using Column = qrs::rff::maw_3_15mm::us_unit_ratings::Column;
-  using Cell = qrs::rff::maw_3_15mm::us_unit_ratings::Cell;
-  static constexpr const auto& kRowIds = qrs::rff::maw_3_15mm::us_unit_ratings::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::rff::maw_3_15mm::us_unit_ratings::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::rff::maw_3_15mm::us_unit_ratings::kColumnNames;
-  static constexpr const auto& kCells = qrs::rff::maw_3_15mm::us_unit_ratings::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::maw_3_15mm::us_unit_ratings::cell(r, c); }
+  using Row = us_unit_ratings::Row;
+  using Column = us_unit_ratings::Column;
+  using Cell = us_unit_ratings::Cell;
+  static constexpr const auto& kRowIds = us_unit_ratings::kRowIds;
+  static constexpr const auto& kColumnIds = us_unit_ratings::kColumnIds;
+  static constexpr const auto& kColumnNames = us_unit_ratings::kColumnNames;
+  static constexpr const auto& kCells = us_unit_ratings::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return us_unit_ratings::cell(r, c); }
 
 };
 
@@ -1883,14 +1883,14 @@ inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 17, 3 };
 // The table as one type, for code generic over sheets (see Sheet below).
 struct Table {
   static constexpr std::string_view kId = "mexican_unit_ratings"sv;
-  using Row = qrs::rff::maw_3_15mm::mexican_unit_ratings::Row;
-  using Column = qrs::rff::maw_3_15mm::mexican_unit_ratings::Column;
-  using Cell = qrs::rff::maw_3_15mm::mexican_unit_ratings::Cell;
-  static constexpr const auto& kRowIds = qrs::rff::maw_3_15mm::mexican_unit_ratings::kRowIds;
-  static constexpr const auto& kColumnIds = qrs::rff::maw_3_15mm::mexican_unit_ratings::kColumnIds;
-  static constexpr const auto& kColumnNames = qrs::rff::maw_3_15mm::mexican_unit_ratings::kColumnNames;
-  static constexpr const auto& kCells = qrs::rff::maw_3_15mm::mexican_unit_ratings::kCells;
-  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return qrs::rff::maw_3_15mm::mexican_unit_ratings::cell(r, c); }
+  using Row = mexican_unit_ratings::Row;
+  using Column = mexican_unit_ratings::Column;
+  using Cell = mexican_unit_ratings::Cell;
+  static constexpr const auto& kRowIds = mexican_unit_ratings::kRowIds;
+  static constexpr const auto& kColumnIds = mexican_unit_ratings::kColumnIds;
+  static constexpr const auto& kColumnNames = mexican_unit_ratings::kColumnNames;
+  static constexpr const auto& kCells = mexican_unit_ratings::kCells;
+  [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return mexican_unit_ratings::cell(r, c); }
 
 };
 

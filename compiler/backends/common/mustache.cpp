@@ -83,6 +83,17 @@ struct mustache::Op {
   std::size_t end = 0;             // a section: the index of the first operation after it
 };
 
+namespace {
+// A name an item's section looked up outside the item, and what it found there (nothing, a
+// string, true or false): the item's text holds where the name gives the same again.
+struct OuterLookup {
+  const mustache::Op* op = nullptr;
+  data::type found = data::type::object;
+  bool found_nothing = false;
+  std::string text;
+};
+}  // namespace
+
 struct mustache::State {
   std::string out;
   std::size_t line_start = 0;    // where the current line begins in `out`
@@ -90,6 +101,20 @@ struct mustache::State {
   std::vector<const data*> stack;
   int partials = 0;  // partials being rendered, one inside another
   bool failed = false;
+  // While an item with a key renders: where its contexts begin on the stack, what was looked
+  // up below them, and whether something found there was more than a string or a boolean
+  // (then the text is not kept).
+  std::size_t item_floor = 0;
+  std::vector<OuterLookup>* outer = nullptr;
+  bool not_reusable = false;
+};
+
+// A keyed item's rendered text, how it left the line, and what it looked up outside the item.
+struct mustache::Chunk {
+  std::string out;
+  std::size_t line_start = 0;
+  bool line_had_section = false;
+  std::vector<OuterLookup> outer;
 };
 
 namespace {
@@ -264,10 +289,14 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
 // The value a tag names, looked up as the library does: "." is the innermost context; a plain
 // name is the first context (innermost first) that has it; a dotted name is the first context
 // in which the whole path resolves.
-const data* lookup(const Op& op, const std::vector<const data*>& stack) {
-  if (op.text == ".") return stack.back();
-  for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
-    const data* var = *it;
+// `at` is set to the index on the stack of the context it was found in.
+const data* lookup(const Op& op, const std::vector<const data*>& stack, std::size_t* at = nullptr) {
+  if (op.text == ".") {
+    if (at) *at = stack.size() - 1;
+    return stack.back();
+  }
+  for (std::size_t i = stack.size(); i-- > 0;) {
+    const data* var = stack[i];
     if (op.parts.empty()) {
       var = var->get(op.text);
     } else {
@@ -275,9 +304,46 @@ const data* lookup(const Op& op, const std::vector<const data*>& stack) {
         if (!(var = var->get(p))) break;
       }
     }
-    if (var) return var;
+    if (var) {
+      if (at) *at = i;
+      return var;
+    }
   }
   return nullptr;
+}
+
+// A partial's name, looked up as the library does (a plain name, innermost context first).
+const data* lookup_partial(const Op& op, const std::vector<const data*>& stack, std::size_t* at) {
+  for (std::size_t i = stack.size(); i-- > 0;) {
+    if (const data* var = stack[i]->get(op.text)) {
+      *at = i;
+      return var;
+    }
+  }
+  return nullptr;
+}
+
+bool same_value(const OuterLookup& l, const data* var) {
+  if (!var) return l.found_nothing;
+  return !l.found_nothing && var->type_of() == l.found && (!var->is_string() || var->string_value() == l.text);
+}
+
+// Notes a lookup made while a keyed item renders when it reached below the item.
+const data* noted(const Op& op, const data* var, std::size_t at, mustache::State& s) {
+  if (!s.outer || (var && at >= s.item_floor)) return var;
+  if (var && !var->is_string() && !var->is_true() && !var->is_false()) {
+    s.not_reusable = true;
+    return var;
+  }
+  s.outer->push_back({&op, var ? var->type_of() : data::type::object, var == nullptr,
+                      var && var->is_string() ? var->string_value() : std::string()});
+  return var;
+}
+
+const data* find(const Op& op, mustache::State& s) {
+  std::size_t at = 0;
+  const data* var = lookup(op, s.stack, &at);
+  return noted(op, var, at, s);
 }
 
 // The end of a line: the line is dropped when it held a section tag and only blanks.
@@ -347,7 +413,7 @@ void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
         break;
       case Op::Kind::variable:
       case Op::Kind::unescaped:
-        if (const data* var = lookup(op, s.stack); var && var->is_string()) {
+        if (const data* var = find(op, s); var && var->is_string()) {
           if (op.kind == Op::Kind::unescaped) {
             s.out += var->string_value();
           } else if (escape_) {
@@ -358,20 +424,20 @@ void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
         }
         break;
       case Op::Kind::section:
-        if (const data* var = lookup(op, s.stack); var && !var->is_false() && !var->is_empty_list()) {
+        if (const data* var = find(op, s); var && !var->is_false() && !var->is_empty_list()) {
           render_section(op, i, var, s);
         }
         i = op.end;
         continue;
       case Op::Kind::inverted:
-        if (const data* var = lookup(op, s.stack); !var || var->is_false() || var->is_empty_list()) {
+        if (const data* var = find(op, s); !var || var->is_false() || var->is_empty_list()) {
           render_section(op, i, var, s);
         }
         i = op.end;
         continue;
       case Op::Kind::partial: {
-        const data* var = nullptr;
-        for (auto it = s.stack.rbegin(); it != s.stack.rend() && !var; ++it) var = (*it)->get(op.text);
+        std::size_t at = 0;
+        const data* var = noted(op, lookup_partial(op, s.stack, &at), at, s);
         if (var && (var->is_partial() || var->is_string())) {
           mustache& p = partial_template(var->is_partial() ? var->partial_value()() : var->string_value());
           if (!p.is_valid()) {
@@ -405,11 +471,70 @@ void mustache::render_section(const Op& op, std::size_t index, const data* var, 
     if (context) s.stack.pop_back();
     s.line_had_section = true;
   };
-  if (var && var->is_non_empty_list()) {
+  if (var && var->is_generated()) {
+    const generated_list& g = var->generated_value();
+    for (std::size_t i = 0; i < g.count && !s.failed; ++i) {
+      // Reused only from a line's start and outside another keyed item (whose own text would
+      // then depend on what this one looks up).
+      if (g.key && !s.outer && s.line_start == s.out.size()) {
+        render_keyed_item(op, index, g, i, s);
+      } else {
+        const data item = g.make(i);
+        once(&item);
+      }
+    }
+  } else if (var && var->is_non_empty_list()) {
     for (const data& item : var->list_value()) once(&item);
   } else {
     once(var);
   }
+}
+
+void mustache::render_keyed_item(const Op& op, std::size_t index, const generated_list& g, std::size_t i, State& s) {
+  std::string key = g.key(i);
+  const auto reusable = [&](const Chunk& c) {
+    return std::all_of(c.outer.begin(), c.outer.end(),
+                       [&](const OuterLookup& l) { return same_value(l, lookup(*l.op, s.stack)); });
+  };
+  // A text is kept the second time its key is seen: a run of one spec keeps nothing.
+  std::unique_ptr<Chunk>* kept = nullptr;
+  if (!key.empty()) {
+    auto [it, fresh] = chunks_.try_emplace({index, std::move(key)});
+    if (const Chunk* c = it->second.get(); c && reusable(*c)) {
+      s.line_start = s.out.size() + c->line_start;
+      s.out += c->out;
+      s.line_had_section = c->line_had_section;
+      return;
+    }
+    if (!fresh) kept = &it->second;
+  }
+  const data item = g.make(i);
+  // Rendered in place from the start of a line, noting what it looks up below the item.
+  const std::size_t base = s.out.size();
+  const std::size_t floor = s.item_floor;
+  std::vector<OuterLookup>* const outer = s.outer;
+  const bool not_reusable = s.not_reusable;
+  auto chunk = std::make_unique<Chunk>();
+  s.item_floor = s.stack.size();
+  s.outer = &chunk->outer;
+  s.not_reusable = false;
+  s.line_had_section = true;
+  s.stack.push_back(&item);
+  render_ops(index + 1, op.end, s);
+  s.stack.pop_back();
+  s.line_had_section = true;
+  const bool keep = kept && !s.failed && !s.not_reusable;
+  s.item_floor = floor;
+  s.outer = outer;
+  s.not_reusable = not_reusable;
+  if (!keep) return;
+  chunk->out.assign(s.out, base);
+  chunk->line_start = s.line_start - base;
+  chunk->line_had_section = s.line_had_section;
+  *kept = std::move(chunk);
+  // A bound on what a run keeps (every variant makes a few texts of its own).
+  constexpr std::size_t kMaxChunks = 4096;
+  if (chunks_.size() > kMaxChunks) chunks_.clear();
 }
 
 mustache& mustache::partial_template(const std::string& text) {

@@ -29,11 +29,24 @@ class data;
 using list = std::vector<data>;
 using partial = std::function<std::string()>;  // a partial's template text, asked for when used
 
+// A list whose items are made one at a time, when a section reaches each, and dropped once it
+// is rendered: a sheet's tables as one tree of data were most of a header's memory (issue 11).
+// An item may have a key (not empty): items with equal keys are equal data. A section then
+// renders an item whose key it has seen once, and reuses that text wherever the item's output
+// depends on nothing but the item (each name the section looked up outside the item must give
+// the same value again, and the line must start the same way), so a variant's header renders
+// only the tables it changed.
+struct generated_list {
+  std::size_t count = 0;
+  std::function<std::string(std::size_t)> key;  // may be empty: no reuse
+  std::function<data(std::size_t)> make;
+};
+
 // A value of the data a template is rendered with: an object (named fields, in the order set),
 // a string, a list, true or false, or a partial.
 class data {
  public:
-  enum class type : unsigned char { object, string, list, bool_true, bool_false, partial };
+  enum class type : unsigned char { object, string, list, bool_true, bool_false, partial, generated };
 
   data() : value_(fields_t{}) {}
   data(type t) : type_(t) {  // NOLINT: data::type::list reads as a value, as in kainjow
@@ -45,6 +58,8 @@ class data {
   data(const char* s) : type_(type::string), value_(std::string(s)) {}  // NOLINT
   data(bool b) : type_(b ? type::bool_true : type::bool_false) {}       // NOLINT
   data(partial p) : type_(type::partial), value_(std::make_shared<const partial>(std::move(p))) {}  // NOLINT
+  data(generated_list g)  // NOLINT
+      : type_(type::generated), value_(std::make_shared<const generated_list>(std::move(g))) {}
 
   [[nodiscard]] bool is_object() const { return type_ == type::object; }
   [[nodiscard]] bool is_string() const { return type_ == type::string; }
@@ -52,8 +67,15 @@ class data {
   [[nodiscard]] bool is_true() const { return type_ == type::bool_true; }
   [[nodiscard]] bool is_false() const { return type_ == type::bool_false; }
   [[nodiscard]] bool is_partial() const { return type_ == type::partial; }
-  [[nodiscard]] bool is_empty_list() const { return is_list() && list_value().empty(); }
-  [[nodiscard]] bool is_non_empty_list() const { return is_list() && !list_value().empty(); }
+  [[nodiscard]] type type_of() const { return type_; }
+  [[nodiscard]] bool is_generated() const { return type_ == type::generated; }
+  // A list or a generated list, with no items or with some.
+  [[nodiscard]] bool is_empty_list() const {
+    return (is_list() && list_value().empty()) || (is_generated() && generated_value().count == 0);
+  }
+  [[nodiscard]] bool is_non_empty_list() const {
+    return (is_list() && !list_value().empty()) || (is_generated() && generated_value().count > 0);
+  }
 
   // object: the field named `key` (replaced if it is there), moved in; nothing for other types.
   void set(std::string_view key, data value);
@@ -68,13 +90,18 @@ class data {
   [[nodiscard]] const list& list_value() const;
   [[nodiscard]] list& list_items();  // a list's items, to move them out (a list only)
   [[nodiscard]] const partial& partial_value() const { return *std::get<std::shared_ptr<const partial>>(value_); }
+  [[nodiscard]] const generated_list& generated_value() const {
+    return *std::get<std::shared_ptr<const generated_list>>(value_);
+  }
   [[nodiscard]] const fields_t& fields() const;
 
  private:
   type type_ = type::object;
   // One of these, by type_ (true and false hold nothing): 48 bytes a value, where separate
   // members took 104, and values are moved a great deal while data is built.
-  std::variant<std::monostate, std::string, list, fields_t, std::shared_ptr<const partial>> value_;
+  std::variant<std::monostate, std::string, list, fields_t, std::shared_ptr<const partial>,
+               std::shared_ptr<const generated_list>>
+      value_;
 };
 
 // A parsed template. Invalid text gives is_valid() false and the library's error message.
@@ -101,10 +128,13 @@ class mustache {
 
   struct Op;
   struct State;
+  struct Chunk;
 
  private:
   void render_ops(std::size_t begin, std::size_t end, State& s);
   void render_section(const Op& op, std::size_t index, const data* var, State& s);
+  // One item of a generated list with a key: its text reused or rendered and kept.
+  void render_keyed_item(const Op& op, std::size_t index, const generated_list& g, std::size_t i, State& s);
   mustache& partial_template(const std::string& text);
 
   std::string text_;  // the template as written (for the render observer)
@@ -114,6 +144,8 @@ class mustache {
   std::size_t error_at_ = std::string_view::npos;
   escape_handler escape_;
   std::map<std::string, std::unique_ptr<mustache>, std::less<>> partials_;  // parsed once per text
+  // Rendered items of generated lists, by the section's place in ops_ and the item's key.
+  std::map<std::pair<std::size_t, std::string>, std::unique_ptr<Chunk>> chunks_;
 };
 
 // The escaping {{variable}} gets by default: & < > " ' as HTML entities.

@@ -32,10 +32,10 @@ std::string join_paragraphs(const std::vector<RichText>& ps) {
 }
 
 // Deprecated enumerators for the ids a rename replaced, so code written against the parent
-// sheet still compiles, with a warning that names the new id ("crack is renamed to elite in ...").
+// sheet still compiles, with a warning that names the new id ("crack is renamed to elite in
+// <spec>": the template adds the spec's path, so that a table's data are the table's alone).
 template <class T>
-mst::data renamed_aliases(const std::vector<T>& entries, const std::string& spec_path,
-                          std::vector<std::string> (*old_ids_of)(const T&)) {
+mst::data renamed_aliases(const std::vector<T>& entries, std::vector<std::string> (*old_ids_of)(const T&)) {
   std::set<std::string> taken;
   for (const auto& e : entries) taken.insert(cpp_identifier(e.id));
   mst::data list = list_of();
@@ -46,7 +46,7 @@ mst::data renamed_aliases(const std::vector<T>& entries, const std::string& spec
       mst::data a;
       put(a, "old_enumerator", name);
       put(a, "enumerator", cpp_identifier(e.id));
-      put(a, "message", fmt::format("{} is renamed to {} in {}", old, e.id, spec_path));
+      put(a, "message", fmt::format("{} is renamed to {}", old, e.id));
       append(list, std::move(a));
     }
   }
@@ -110,9 +110,9 @@ mst::data dense_index_data(const BandTable& bt, int lo, std::int64_t span, std::
   return index;
 }
 
-mst::data band_data(const BandTable& bt, const std::string& spec_path) {
+mst::data band_data(const BandTable& bt) {
   mst::data d;
-  put(d, "aliases", renamed_aliases<BandRow>(bt.rows, spec_path, entry_old_ids<BandRow>));
+  put(d, "aliases", renamed_aliases<BandRow>(bt.rows, entry_old_ids<BandRow>));
   const bool single = bt.single_column();
   put(d, "single_column", single);
   put(d, "key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
@@ -307,9 +307,9 @@ mst::data band_data(const BandTable& bt, const std::string& spec_path) {
   return d;
 }
 
-mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
+mst::data modifier_data(const ModifierTable& mt) {
   mst::data d;
-  put(d, "aliases", renamed_aliases<ModifierItem>(mt.items, spec_path, entry_old_ids<ModifierItem>));
+  put(d, "aliases", renamed_aliases<ModifierItem>(mt.items, entry_old_ids<ModifierItem>));
   mst::data items = list_of();
   for (const auto& m : mt.items) {
     mst::data item;
@@ -340,9 +340,9 @@ mst::data modifier_data(const ModifierTable& mt, const std::string& spec_path) {
   return d;
 }
 
-mst::data matrix_data(const Matrix& m, const std::string& spec_path) {
+mst::data matrix_data(const Matrix& m) {
   mst::data d;
-  put(d, "aliases", renamed_aliases<MatrixRow>(m.rows, spec_path, entry_old_ids<MatrixRow>));
+  put(d, "aliases", renamed_aliases<MatrixRow>(m.rows, entry_old_ids<MatrixRow>));
   add_columns(d, m.columns, m.columns_vocabulary);
   put(d, "cell_type", cpp_cell_type(m.cell));
   mst::data rows = list_of();
@@ -440,6 +440,27 @@ mst::data facts_data(const FactsTable& ft) {
   put(d, "has_items", !ft.items.empty());
   put(d, "item_count", std::to_string(ft.items.size()));
   return d;
+}
+
+mst::data table_data(const Table& t) {
+  mst::data td;
+  put(td, "namespace", cpp_identifier(t.id));
+  put(td, "table_id", t.id);
+  put(td, "title", t.title);
+  put(td, "title_text", cpp_text(t.title));
+  put(td, "caption_text", cpp_text(t.caption));
+  put(td, "kind", table_kind_name(t.kind));
+  std::visit(
+      [&](const auto& body) {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, BandTable>) put(td, "bands", band_data(body));
+        if constexpr (std::is_same_v<T, ModifierTable>) put(td, "modifiers", modifier_data(body));
+        if constexpr (std::is_same_v<T, Matrix>) put(td, "matrix", matrix_data(body));
+        if constexpr (std::is_same_v<T, ListTable>) put(td, "list", list_data(body));
+        if constexpr (std::is_same_v<T, FactsTable>) put(td, "facts", facts_data(body));
+      },
+      t.body);
+  return td;
 }
 
 }  // namespace
@@ -572,32 +593,27 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
       append(terms, std::move(td));
     }
     put(vd, "terms", std::move(terms));
-    put(vd, "aliases", renamed_aliases<Term>(v.terms, spec.path, term_old_ids));
+    put(vd, "aliases", renamed_aliases<Term>(v.terms, term_old_ids));
     append(vocabs, std::move(vd));
   }
   put(d, "vocabularies", std::move(vocabs));
-  mst::data tables = list_of();
+  // The tables are made one at a time as the template reaches each (all their data at once
+  // were most of the header's memory), each keyed by the build that made it: the renderer
+  // renders a table a run's variants share once (see mst::generated_list).
+  mst::generated_list tables;
+  tables.count = spec.tables.size();
+  tables.make = [&spec](std::size_t i) { return table_data(spec.tables[i]); };
+  tables.key = [&spec](std::size_t i) {
+    return spec.tables[i].build_id == 0 ? std::string() : std::to_string(spec.tables[i].build_id);
+  };
+  put(d, "tables", std::move(tables));
+  mst::data names = list_of();  // the Sheet struct's list: no more than the names
   for (const auto& t : spec.tables) {
     mst::data td;
     put(td, "namespace", cpp_identifier(t.id));
-    put(td, "table_id", t.id);
-    put(td, "title", t.title);
-    put(td, "title_text", cpp_text(t.title));
-    put(td, "caption_text", cpp_text(t.caption));
-    put(td, "kind", table_kind_name(t.kind));
-    std::visit(
-        [&](const auto& body) {
-          using T = std::decay_t<decltype(body)>;
-          if constexpr (std::is_same_v<T, BandTable>) put(td, "bands", band_data(body, spec.path));
-          if constexpr (std::is_same_v<T, ModifierTable>) put(td, "modifiers", modifier_data(body, spec.path));
-          if constexpr (std::is_same_v<T, Matrix>) put(td, "matrix", matrix_data(body, spec.path));
-          if constexpr (std::is_same_v<T, ListTable>) put(td, "list", list_data(body));
-          if constexpr (std::is_same_v<T, FactsTable>) put(td, "facts", facts_data(body));
-        },
-        t.body);
-    append(tables, std::move(td));
+    append(names, std::move(td));
   }
-  put(d, "tables", std::move(tables));
+  put(d, "table_names", std::move(names));
   std::string out = tmpl_.render(d);
   if (!tmpl_.is_valid()) throw_template_error(kHeaderTemplate, tmpl_);
   return end_comments_safely(std::move(out));

@@ -207,14 +207,31 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const ChangeM
   const bool shared_title = b.size() > 1 && std::all_of(b.begin(), b.end(), [&](const PlacedTable& pt) {
                               return same_words(pt.table->title, b[0].table->title);
                             });
-  mst::data tables = list_of();
-  for (const auto& pt : b) {
-    // A section named like its only table ("Movement Rate") shows the name once.
+  // A section named like its only table ("Movement Rate") shows the name once.
+  const auto show_title = [&s, &b, shared_title](const PlacedTable& pt) {
     const bool repeats = s.blocks.size() == 1 && b.size() == 1 && same_words(s.title, pt.table->title);
-    mst::data td = table_data(*pt.table, !repeats && !shared_title, pt.split, marks);
-    put(td, "table_style", b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string());
-    append(tables, std::move(td));
-  }
+    return !repeats && !shared_title;
+  };
+  const auto style = [&b](const PlacedTable& pt) {
+    return b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string();
+  };
+  // Made as the template reaches each table, and keyed by the build that made the table and
+  // how it is drawn here: a table a run's variants share renders once (mst::generated_list).
+  // Change marks are the spec's own, so a marked table is not reused.
+  mst::generated_list tables;
+  tables.count = b.size();
+  tables.make = [&b, marks, show_title, style](std::size_t i) {
+    const PlacedTable& pt = b[i];
+    mst::data td = table_data(*pt.table, show_title(pt), pt.split, marks);
+    put(td, "table_style", style(pt));
+    return td;
+  };
+  tables.key = [&b, marks, show_title, style](std::size_t i) {
+    const PlacedTable& pt = b[i];
+    if (marks || pt.table->build_id == 0) return std::string();
+    return std::to_string(pt.table->build_id) + (show_title(pt) ? " titled " : " untitled ") +
+           std::to_string(pt.split) + " " + style(pt);
+  };
   mst::data block;
   put(block, "side", b.size() > 1);
   put(block, "has_block_title", shared_title);

@@ -1,0 +1,51 @@
+// The tables one run of qrsc has built, by what each was built from, so that the tables a
+// variant shares with its parent are built once however many variants the run compiles.
+// Resolution is copy-on-write (Resolver::owned): a table a variant does not change is the very
+// node of its parent's resolution. Building a table also reads the spec's vocabularies (a
+// matrix's or band table's named columns) and sources (source notes), so those nodes are part
+// of the key. A table built with errors is not kept; its warnings are, and are replayed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "diagnostics.hpp"
+#include "model.hpp"
+#include "source_tree.hpp"
+
+namespace qrsc {
+
+class TableMemo {
+ public:
+  // What a table is built from: its resolved node, the spec's vocabularies and sources.
+  struct Source {
+    NodePtr table, vocabularies, sources;
+  };
+  struct Built {
+    Source source;  // held, so that no other node can take these addresses
+    std::shared_ptr<const Table> table;
+    std::vector<Diagnostic> diagnostics;
+  };
+
+  [[nodiscard]] const Built* find(const Source& s) const;
+  void keep(Source s, std::shared_ptr<const Table> t, std::vector<Diagnostic> diagnostics);
+  // A number no other table of the run has (Table::build_id).
+  static std::uint64_t next_build_id();
+
+ private:
+  struct Key {
+    const Node* table;
+    const Node* vocabularies;
+    const Node* sources;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const noexcept;
+  };
+  static Key key_of(const Source& s) { return {s.table.get(), s.vocabularies.get(), s.sources.get()}; }
+  std::unordered_map<Key, Built, KeyHash> built_;
+};
+
+}  // namespace qrsc
