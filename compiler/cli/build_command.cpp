@@ -56,6 +56,7 @@ int run_build(const BuildOptions& o) {
   opt.werror = o.werror;
   const auto specs = compile_all(o.files, opt);
   if (!specs) return kFailed;
+  release_run_cache();
   std::vector<const Spec*> sheets;  // abstract specs exist only to be extended
   for (const auto& spec : *specs) {
     if (!spec.abstract) sheets.push_back(&spec);

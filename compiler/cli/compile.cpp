@@ -1,5 +1,7 @@
 #include "compile.hpp"
 
+#include <memory>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -67,11 +69,19 @@ namespace {
 // freeing every parsed tree one node at a time when the process ends anyway cost a tenth of a
 // one-sheet build (clang's -disable-free, for the same reason); still reachable, so leak
 // checkers do not count it.
+std::unique_ptr<SpecCache>& run_cache_holder() {
+  static auto& holder = *new std::unique_ptr<SpecCache>(std::make_unique<SpecCache>());
+  return holder;
+}
+
 SpecCache& run_cache() {
-  static SpecCache& cache = *new SpecCache;
-  return cache;
+  auto& holder = run_cache_holder();
+  if (!holder) holder = std::make_unique<SpecCache>();
+  return *holder;
 }
 }  // namespace
+
+void release_run_cache() { run_cache_holder().reset(); }
 
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;

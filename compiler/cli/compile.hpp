@@ -41,6 +41,9 @@ struct CompileOptions {
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt);
 // Compiles one spec, printing its diagnostics.
 std::optional<Spec> compile_one(const std::string& file);
+// Frees what the run parsed, resolved and built, once no more specs will be compiled: the
+// models keep nothing of it, and the outputs then reuse its memory (qrsc build).
+void release_run_cache();
 
 // Writes the files (all or none); prints the error and returns false on failure.
 bool write_outputs(const std::vector<PendingFile>& files);

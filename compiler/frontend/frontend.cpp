@@ -1,4 +1,5 @@
 #include "frontend.hpp"
+#include "canonical_path.hpp"
 
 #include <stdexcept>
 
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 
 std::string display_path(const fs::path& file) {
   std::error_code ec;
-  const fs::path abs = fs::weakly_canonical(fs::absolute(file, ec), ec);
+  const fs::path abs = canonical_path(fs::absolute(file, ec), ec);
   if (ec) return file.generic_string();
   for (fs::path dir = abs.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
     if (dir.filename() == "rules") return (fs::path("rules") / fs::relative(abs, dir)).generic_string();

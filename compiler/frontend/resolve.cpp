@@ -1,4 +1,5 @@
 #include "resolve.hpp"
+#include "canonical_path.hpp"
 
 #include <fmt/format.h>
 
@@ -40,7 +41,7 @@ ConstNodePtr Resolver::load(const fs::path& file) {
 }
 
 NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
-  const fs::path canonical = fs::weakly_canonical(file);
+  const fs::path canonical = canonical_path(file);
   if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
     std::string chain;
     for (const auto& p : stack_) chain += p.filename().string() + " -> ";
@@ -151,7 +152,7 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
       const auto path = locate(file, n->scalar, n->loc);
       if (!path) continue;
       ref_loc_ = n->loc;
-      const fs::path canonical = fs::weakly_canonical(*path);
+      const fs::path canonical = canonical_path(*path);
       if (std::find(stack_.begin(), stack_.end(), canonical) != stack_.end()) {
         diags_->error(n->loc, "spec inheritance cycle through applied spec '" + n->scalar + "'");
         continue;
@@ -214,7 +215,7 @@ NodePtr Resolver::baseline(const fs::path& file, Resolution& out) {
   if (!ext || !ext->is_scalar()) return nullptr;
   const auto parent = locate(file, ext->scalar, ext->loc);
   if (!parent) return nullptr;
-  stack_.push_back(fs::weakly_canonical(file));
+  stack_.push_back(canonical_path(file));
   ref_loc_ = ext->loc;
   NodePtr tree = resolve(*parent, out);
   if (tree) {

@@ -1,9 +1,10 @@
 #include "spec_cache.hpp"
+#include "canonical_path.hpp"
 
 namespace qrsc {
 
 const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
-  const std::string key = std::filesystem::weakly_canonical(file).string();
+  const std::string key = canonical_path(file).string();
   if (const Parsed* p = find(parsed_, key)) return *p;
   Parsed p;
   p.tree = load_yaml_file(file, p.diags);

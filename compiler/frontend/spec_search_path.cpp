@@ -1,4 +1,5 @@
 #include "spec_search_path.hpp"
+#include "canonical_path.hpp"
 
 #include <algorithm>
 #include <system_error>
@@ -19,7 +20,7 @@ std::vector<fs::path> roots_for(const SpecSearchPath& search, const fs::path& fr
   std::vector<fs::path> roots, seen;
   for (const auto& c : candidates) {
     std::error_code ec;
-    const fs::path canonical = fs::weakly_canonical(fs::absolute(c), ec);
+    const fs::path canonical = canonical_path(fs::absolute(c), ec);
     if (ec || std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
     seen.push_back(canonical);
     roots.push_back(canonical);
