@@ -484,7 +484,7 @@ TEST(SheetHtml, PublishedHeadingsAndImprint) {
 
 // Legible when printed: no type smaller than 7pt, at the smallest base size a layout uses.
 TEST(SheetHtml, NoTypeUnderSevenPoints) {
-  const std::string css = qrsc::load_template("html/sheet.css");
+  const std::string css(qrsc::load_template("html/sheet.css"));
   static const std::regex size_re(R"(font-size:\s*([\d.]+)(pt|em))");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(css, m, std::regex(R"(html \{[^}]*font-size:\s*([\d.]+)pt)")));
@@ -493,7 +493,7 @@ TEST(SheetHtml, NoTypeUnderSevenPoints) {
     const double size = std::stod((*it)[1]) * ((*it)[2] == "em" ? base : 1.0);
     EXPECT_GE(size, 7.0) << (*it)[0];
   }
-  const std::string layouts = qrsc::load_template("html/layouts.yaml");
+  const std::string layouts(qrsc::load_template("html/layouts.yaml"));
   static const std::regex layout_re(R"(font_size:\s*([\d.]+)pt)");
   for (auto it = std::sregex_iterator(layouts.begin(), layouts.end(), layout_re); it != std::sregex_iterator(); ++it) {
     EXPECT_GE(std::stod((*it)[1]), base) << "a layout's base size below the sheet's: " << (*it)[0];

@@ -27,17 +27,16 @@ std::string shown(const std::string& text) {
   return printable(text.substr(0, cut)) + "...";
 }
 
-Object::Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed)
-    : node_(std::move(node)), what_(std::move(what)), diags_(diags) {
+void Object::check_keys(const char* const* first, const char* const* last) {
   if (!node_ || !node_->is_map()) {
     if (node_) diags_.error(node_->loc, what_ + " must be a map of keys");
     return;
   }
   ok_ = true;
-  std::vector<std::string> names(allowed.begin(), allowed.end());
   for (std::size_t i = 0; i < node_->entries.size(); ++i) {
     const std::string& key = node_->entries[i].first;
-    if (std::find(names.begin(), names.end(), key) != names.end()) continue;
+    if (std::any_of(first, last, [&](const char* allowed) { return key == allowed; })) continue;
+    const std::vector<std::string> names(first, last);  // only for the suggestion
     const std::string msg = with_suggestion("unknown key '" + key + "' in " + what_, key, names);
     report(node_->key_locs[i], msg);
   }

@@ -16,8 +16,13 @@ class Object {
  public:
   // `what` names the object in messages ("row 'tardy'"); unknown keys are reported here.
   Object(NodePtr node, std::string what, Diagnostics& diags, std::initializer_list<const char*> allowed)
-      : Object(std::move(node), std::move(what), diags, std::vector<const char*>(allowed)) {}
-  Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed);
+      : node_(std::move(node)), what_(std::move(what)), diags_(diags) {
+    check_keys(allowed.begin(), allowed.end());
+  }
+  Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed)
+      : node_(std::move(node)), what_(std::move(what)), diags_(diags) {
+    check_keys(allowed.data(), allowed.data() + allowed.size());
+  }
 
   [[nodiscard]] bool ok() const { return ok_; }
   [[nodiscard]] const Loc& loc() const { return node_->loc; }
@@ -41,6 +46,8 @@ class Object {
   // An error about this object; when a variant's patch changed it, the error is the patch's
   // (at its line) with a note at the parent's.
   void report(const Loc& at, std::string message);
+  // Sets ok_ for a map, and reports every key not in [first, last).
+  void check_keys(const char* const* first, const char* const* last);
 
   NodePtr node_;
   std::string what_;

@@ -118,7 +118,19 @@ class TreeBuilder {
     const std::string_view tag = text_of(d.tag);
     const bool plain = d.style == YAML_PLAIN_SCALAR_STYLE;
     const std::string_view value(reinterpret_cast<const char*>(d.value), d.length);
-    if (plain && tag.empty() && is_null_word(value)) {
+    const bool null = plain && tag.empty() && is_null_word(value);
+    // A map's key is kept as text, never made a node (half the scalars of a spec are keys);
+    // an anchored key, a null one or one that is not a scalar goes the general way.
+    if (!null && !d.anchor && !stack_.empty() && stack_.back().node->is_map() && !stack_.back().waiting()) {
+      Open& o = stack_.back();
+      o.key_loc = loc_of(e.start_mark, file_);
+      count(1, value.size(), o.key_loc);
+      o.key_text.assign(value);
+      o.has_key_text = true;
+      check_text(o.key_text, d.style, o.key_loc);
+      return;
+    }
+    if (null) {
       finish(make(e.start_mark, Node::Kind::null), d.anchor);
       return;
     }
@@ -126,15 +138,7 @@ class TreeBuilder {
     count(0, value.size(), n->loc);
     n->quoted = !plain || tag == "!";
     n->scalar.assign(value);
-    if (value.size() > limits::kMaxTextLength) {
-      diags_.error(n->loc, fmt::format("text of {} bytes is longer than the limit of {} bytes", value.size(),
-                                       limits::kMaxTextLength));
-    } else if (d.style != YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
-      // Every other style only holds characters of the file, which were checked before parsing;
-      // only a double-quoted escape ("\0", "\x85") makes a character that is not in it.
-    } else if (const std::string bad = invalid_text(n->scalar); !bad.empty()) {
-      diags_.error(n->loc, bad);
-    }
+    check_text(n->scalar, d.style, n->loc);
     finish(n, d.anchor);
   }
 
@@ -167,7 +171,12 @@ class TreeBuilder {
     }
     std::string name(text_of(anchor));
     if (!name.empty()) anchors_[name] = {};  // open: an alias to it now is a cycle
-    stack_.push_back({n, std::move(name), nodes_ - 1, bytes_, nullptr, {}, false});
+    Open o;
+    o.node = n;
+    o.anchor = std::move(name);
+    o.nodes_before = nodes_ - 1;
+    o.bytes_before = bytes_;
+    stack_.push_back(std::move(o));
   }
 
   void close() {
@@ -183,9 +192,13 @@ class TreeBuilder {
     std::string anchor;
     std::size_t nodes_before = 0;  // for the size of an anchored node
     std::size_t bytes_before = 0;
-    NodePtr key;                   // a map's key waiting for its value
+    NodePtr key;                   // a map's key waiting for its value, as a node
+    std::string key_text;          // or as text (a plain scalar, the usual case)
+    Loc key_loc;
+    bool has_key_text = false;
     std::unordered_set<std::string> keys;
     bool full = false;             // reached the item or key limit (reported once)
+    [[nodiscard]] bool waiting() const { return key || has_key_text; }
   };
   struct Anchored {
     NodePtr node;  // null while the anchored node is still open
@@ -199,6 +212,19 @@ class TreeBuilder {
     n->loc = loc_of(mark, file_);
     count(1, 0, n->loc);
     return n;
+  }
+
+  // A scalar's text against the length limit and, for a double-quoted one, the characters.
+  void check_text(const std::string& text, yaml_scalar_style_t style, const Loc& loc) {
+    if (text.size() > limits::kMaxTextLength) {
+      diags_.error(loc, fmt::format("text of {} bytes is longer than the limit of {} bytes", text.size(),
+                                    limits::kMaxTextLength));
+    } else if (style != YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+      // Every other style only holds characters of the file, which were checked before parsing;
+      // only a double-quoted escape ("\0", "\x85") makes a character that is not in it.
+    } else if (const std::string bad = invalid_text(text); !bad.empty()) {
+      diags_.error(loc, bad);
+    }
   }
 
   void count(std::size_t nodes, std::size_t bytes, const Loc& loc) {
@@ -247,32 +273,41 @@ class TreeBuilder {
       }
       return;
     }
-    if (!o.key) {
+    if (!o.waiting()) {
       o.key = n;
       return;
     }
-    const NodePtr key = std::exchange(o.key, nullptr);
-    if (!key->is_scalar()) {
-      diags_.error(key->loc, "map keys must be plain words");
+    std::string key;
+    Loc key_loc;
+    if (std::exchange(o.has_key_text, false)) {
+      key = std::move(o.key_text);
+      key_loc = std::move(o.key_loc);
+    } else {
+      const NodePtr node = std::exchange(o.key, nullptr);
+      if (!node->is_scalar()) {
+        diags_.error(node->loc, "map keys must be plain words");
+        return;
+      }
+      // The key's text moves into the map unless an anchor keeps the key node for an alias.
+      key = node.use_count() == 1 ? std::move(node->scalar) : node->scalar;
+      key_loc = node->loc;
+    }
+    if (key.size() > limits::kMaxKeyLength) {
+      diags_.error(key_loc, fmt::format("a key is at most {} bytes long", limits::kMaxKeyLength));
       return;
     }
-    if (key->scalar.size() > limits::kMaxKeyLength) {
-      diags_.error(key->loc, fmt::format("a key is at most {} bytes long", limits::kMaxKeyLength));
-      return;
-    }
-    if (!first_use(o, key->scalar)) {
-      diags_.error(key->loc, "duplicate key '" + key->scalar + "'");
+    if (!first_use(o, key)) {
+      diags_.error(key_loc, "duplicate key '" + key + "'");
       return;
     }
     if (o.node->entries.size() >= limits::kMaxMapEntries) {
       if (!std::exchange(o.full, true)) {
-        diags_.error(key->loc, fmt::format("a map holds at most {} keys", limits::kMaxMapEntries));
+        diags_.error(key_loc, fmt::format("a map holds at most {} keys", limits::kMaxMapEntries));
       }
       return;
     }
-    o.node->key_locs.push_back(key->loc);
-    // The key's text moves into the map unless an anchor keeps the key node for an alias.
-    o.node->entries.emplace_back(key.use_count() == 1 ? std::move(key->scalar) : key->scalar, n);
+    o.node->key_locs.push_back(std::move(key_loc));
+    o.node->entries.emplace_back(std::move(key), n);
   }
 
   File file_;
@@ -468,9 +503,13 @@ NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags) {
     return nullptr;
   }
   // Read at most one byte more than the limit, whatever size the file claims, in blocks (a
-  // buffer of the whole limit would cost more than parsing a real spec).
+  // buffer of the whole limit would cost more than parsing a real spec), into room for the
+  // size it claims (no copy as the text grows).
   std::string text;
-  char block[64 * 1024];
+  if (const auto claimed = std::filesystem::file_size(path, ec); !ec) {
+    text.reserve(static_cast<std::size_t>(std::min<std::uintmax_t>(claimed, limits::kMaxFileBytes)) + 1);
+  }
+  char block[16 * 1024];
   while (text.size() <= limits::kMaxFileBytes && in.read(block, sizeof block).gcount() > 0) {
     text.append(block, static_cast<std::size_t>(in.gcount()));
   }

@@ -78,8 +78,9 @@ void append_html_escaped(std::string& out, std::string_view text) {
 struct mustache::Op {
   enum class Kind : unsigned char { text, newline, variable, unescaped, section, inverted, partial };
   Kind kind = Kind::text;
-  std::string text;                // the text, the line break, or the tag's name
-  std::vector<std::string> parts;  // a dotted name split at its dots (empty for a plain name)
+  // The text, the line break, or the tag's name: a view of the template's own text.
+  std::string_view text;
+  std::vector<std::string_view> parts;  // a dotted name split at its dots (empty for a plain name)
   std::size_t end = 0;             // a section: the index of the first operation after it
 };
 
@@ -138,8 +139,8 @@ std::string_view trim(std::string_view s) {
 }
 
 // "a.b.c" as the library splits it (std::getline at each dot: no empty last part).
-std::vector<std::string> split_dots(std::string_view name) {
-  std::vector<std::string> parts;
+std::vector<std::string_view> split_dots(std::string_view name) {
+  std::vector<std::string_view> parts;
   std::size_t from = 0;
   while (from < name.size()) {
     const std::size_t dot = name.find('.', from);
@@ -193,19 +194,15 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
   const auto not_closed = [&](const OpenSection& s) {
     if (s.position < unclosed) {
       unclosed = s.position;
-      unclosed_name = ops[s.op].text;
+      unclosed_name = std::string(ops[s.op].text);
     }
   };
-  std::string current;
-  std::size_t closed_at = 0;  // ops before this belong to a closed section: text never joins them
+  // The text since the last tag or line break: always one piece of `text`.
+  std::size_t current_at = 0, current_size = 0;
   const auto flush_text = [&] {
-    if (current.empty()) return;
-    if (ops.size() > closed_at && ops.back().kind == Op::Kind::text) {  // text around a comment
-      ops.back().text += current;
-    } else {
-      ops.push_back({Op::Kind::text, std::move(current), {}, 0});
-    }
-    current.clear();
+    if (current_size == 0) return;
+    ops.push_back({Op::Kind::text, text.substr(current_at, current_size), {}, 0});
+    current_size = 0;
   };
   const std::size_t n = text.size();
   std::size_t pos = 0;
@@ -215,13 +212,14 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
       if (c == '\n' || c == '\r') {
         const std::size_t len = c == '\r' && pos + 1 < n && text[pos + 1] == '\n' ? 2 : 1;
         flush_text();
-        ops.push_back({Op::Kind::newline, std::string(text.substr(pos, len)), {}, 0});
+        ops.push_back({Op::Kind::newline, text.substr(pos, len), {}, 0});
         pos += len;
       } else {
         // Text up to what may start a tag or end the line, in one piece.
         const char stops[] = {'\n', '\r', begin[0]};
         const std::size_t next = std::min(n, text.find_first_of(std::string_view(stops, 3), pos + 1));
-        current.append(text.substr(pos, next - pos));
+        if (current_size == 0) current_at = pos;
+        current_size += next - pos;
         pos = next;
       }
       continue;
@@ -258,7 +256,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
         if (open.empty()) return {"Unopened section \"" + std::string(closed) + "\"", start};
         const OpenSection s = open.back();
         open.pop_back();
-        ops[s.op].end = closed_at = ops.size();
+        ops[s.op].end = ops.size();
         if (ops[s.op].text != closed) not_closed(s);
         continue;
       }
@@ -269,7 +267,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
         }
       }
     }
-    op.text.assign(name);
+    op.text = name;
     if (name != "." && name.find('.') != std::string_view::npos) op.parts = split_dots(name);
     if (op.kind == Op::Kind::section || op.kind == Op::Kind::inverted) {
       if (open.size() >= kMaxSectionDepth) {
@@ -369,8 +367,8 @@ render_observer& observer() {
 
 void set_render_observer(render_observer o) { observer() = std::move(o); }
 
-mustache::mustache(std::string_view text) : text_(text) {
-  const ParseError e = parse(text, ops_);
+mustache::mustache(std::string_view text) : text_(std::make_unique<const std::string>(text)) {
+  const ParseError e = parse(*text_, ops_);
   if (e.at != std::string_view::npos) {
     error_ = e.what + " at " + std::to_string(e.at);  // the library's message
     error_what_ = e.what;
@@ -381,7 +379,7 @@ mustache::mustache(std::string_view text) : text_(text) {
 
 std::string mustache::error_diagnostic(const std::string& name) const {
   if (error_at_ == std::string_view::npos) return name + ": " + error_;
-  const auto [line, col] = line_and_column(text_, error_at_);
+  const auto [line, col] = line_and_column(*text_, error_at_);
   return name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + error_what_;
 }
 
@@ -397,7 +395,7 @@ std::string mustache::render(const data& d) {
   s.stack.push_back(&d);
   render_ops(0, ops_.size(), s);
   if (!s.failed) end_line(s, "");  // the last line, without a line break, is dropped as any other
-  if (observer()) observer()(text_, d, escape_, s.out);
+  if (observer()) observer()(*text_, d, escape_, s.out);
   return std::move(s.out);
 }
 

@@ -137,7 +137,9 @@ class mustache {
   void render_keyed_item(const Op& op, std::size_t index, const generated_list& g, std::size_t i, State& s);
   mustache& partial_template(const std::string& text);
 
-  std::string text_;  // the template as written (for the render observer)
+  // The template as written, where its operations' texts are views (held apart, so that moving
+  // the template moves no character they point at).
+  std::unique_ptr<const std::string> text_;
   std::vector<Op> ops_;
   std::string error_;       // as the library words it ("... at OFFSET")
   std::string error_what_;  // without the offset

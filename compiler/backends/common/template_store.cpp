@@ -4,17 +4,20 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace qrsc {
 
 // Defined in the file CMake generates from templates/.
-const std::map<std::string, std::string>& embedded_templates();
+const std::map<std::string_view, std::string_view>& embedded_templates();
 
 namespace {
 
 struct TemplateStore {
   std::optional<std::filesystem::path> dir;
-  std::map<std::string, std::string> read;  // from `dir`, by name
+  // Read from a folder, by the file's path: kept for the process (views of them are handed
+  // out), so that a file is read once however often the folder is set.
+  std::map<std::filesystem::path, std::string> read;
 };
 
 TemplateStore& store() {
@@ -26,10 +29,9 @@ TemplateStore& store() {
 
 void set_template_dir(std::optional<std::filesystem::path> dir) {
   store().dir = std::move(dir);
-  store().read.clear();
 }
 
-const std::string& load_template(const std::string& name) {
+std::string_view load_template(const std::string& name) {
   TemplateStore& s = store();
   if (!s.dir) {
     const auto& all = embedded_templates();
@@ -37,12 +39,13 @@ const std::string& load_template(const std::string& name) {
     if (it == all.end()) throw std::runtime_error("template not found: " + name);
     return it->second;
   }
-  if (const auto it = s.read.find(name); it != s.read.end()) return it->second;
-  std::ifstream in(*s.dir / name, std::ios::binary);
-  if (!in) throw std::runtime_error("template not found: " + (*s.dir / name).string());
+  const std::filesystem::path file = *s.dir / name;
+  if (const auto it = s.read.find(file); it != s.read.end()) return it->second;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("template not found: " + file.string());
   std::stringstream ss;
   ss << in.rdbuf();
-  return s.read.emplace(name, ss.str()).first->second;
+  return s.read.emplace(file, ss.str()).first->second;
 }
 
 void throw_template_error(const std::string& name, const tmpl::mustache& t) {

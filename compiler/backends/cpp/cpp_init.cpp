@@ -15,12 +15,28 @@ CppInit& CppInit::add(std::string value, bool is_default) {
 CppInit& CppInit::text(const std::string& s) { return add(cpp_text(s), s.empty()); }
 
 std::string CppInit::str() const {
-  std::string out = "{";
-  for (std::size_t i = 0; i < needed_; ++i) out += (i == 0 ? "" : ", ") + values_[i];
-  return out + "}";
+  std::size_t size = 2;
+  for (std::size_t i = 0; i < needed_; ++i) size += values_[i].size() + 2;
+  std::string out;
+  out.reserve(size);
+  out += '{';
+  for (std::size_t i = 0; i < needed_; ++i) {
+    if (i > 0) out += ", ";
+    out += values_[i];
+  }
+  out += '}';
+  return out;
 }
 
-std::string cpp_text(const std::string& s) { return s.empty() ? "{}" : "\"" + cpp_string(s) + "\"sv"; }
+std::string cpp_text(const std::string& s) {
+  if (s.empty()) return "{}";
+  std::string out;
+  out.reserve(s.size() + 4);
+  out += '"';
+  out += cpp_string(s);
+  out += "\"sv";
+  return out;
+}
 
 // A qrs::Fraction converts from an integer: cheaper for the compilers than naming the type.
 std::string cpp_number(Fraction f) { return f.is_integer() ? std::to_string(f.num()) : cpp_fraction(f); }

@@ -70,7 +70,7 @@ mst::mustache parse_template(const std::string& name) {
 std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
   // Partials are looked up by name in the data; the names contain a '/' or '.', so no data
   // key can shadow them.
-  for (const char* p : kPartials) d.set(p, load_template(partial_file(p)));
+  for (const char* p : kPartials) d.set(p, std::string(load_template(partial_file(p))));
   std::string out = tmpl.render(d);
   if (!tmpl.is_valid()) throw_template_error(name, tmpl);
   return out;

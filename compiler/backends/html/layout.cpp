@@ -191,7 +191,7 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
 
 NodePtr load_layouts() {
   Diagnostics diags;
-  NodePtr all = load_yaml_string(load_template(kLayouts), kLayouts, diags);
+  NodePtr all = load_yaml_string(std::string(load_template(kLayouts)), kLayouts, diags);
   if (diags.has_errors() || !all) {
     std::ostringstream out;
     diags.print(out);
