@@ -257,10 +257,10 @@ Resolution resolve_spec(const fs::path& file, Diagnostics& diags, const SpecSear
     const std::function<void(const Node&, const std::string&, const std::string&)> walk =
         [&](const Node& n, const std::string& key, const std::string& path) {
           if (n.is_scalar()) path_at.emplace(std::tuple{n.loc.file.get(), n.loc.line, n.loc.col}, path);
-          if (!n.converted_from.empty()) {
+          if (!n.converted_from().empty()) {
             ScaledValue v;
-            v.where = fmt::format("{} -> {}", n.converted_from, n.scalar);
-            v.provenance = {Provenance::Kind::converted, n.converted_from};
+            v.where = fmt::format("{} -> {}", n.converted_from(), n.scalar);
+            v.provenance = {Provenance::Kind::converted, n.converted_from()};
             v.loc = n.loc;
             v.path = path;
             out.scaled.push_back(std::move(v));

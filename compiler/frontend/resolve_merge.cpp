@@ -54,7 +54,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
     }
     // Errors the merged map causes (a key the parent needed is gone, keys that no longer fit
     // a changed kind) are the patch's doing: the builder reports them there.
-    if (bv && patch.loc.file) base.patched_at = patch.loc;
+    if (bv && patch.loc.file) base.set_patched_at(patch.loc);
     if (pv->is_null()) {  // `key: ~` removes what the parent had (e.g. `band` when a row gains columns)
       base.erase(key);
       continue;

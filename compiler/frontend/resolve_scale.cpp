@@ -88,7 +88,7 @@ void Resolver::convert_scalar(Node& n, bool rate_cell) {
                             " does not fit 64-bit arithmetic");
     n.scalar = before;
   }
-  if (n.scalar != before && n.converted_from.empty()) n.converted_from = before;
+  if (n.scalar != before && n.converted_from().empty()) n.set_converted_from(before);
 }
 
 void Resolver::convert(Node& n, const std::string& key, bool rates) {
@@ -115,16 +115,16 @@ void Resolver::convert(Node& n, const std::string& key, bool rates) {
 }
 
 void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {
-  if (old_value.converted_from.empty()) return;
+  if (old_value.converted_from().empty()) return;
   // Named relative to the rules root: outputs never carry a path of the machine that made them.
   Loc where = old_value.loc;
   if (where.file) where.file = std::make_shared<const std::string>(display_path(*where.file));
   const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", where.str(),
-                                       old_value.converted_from, old_value.scalar,
+                                       old_value.converted_from(), old_value.scalar,
                                        new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
     diags_->warning(new_value.loc, "this replaces a converted distance without an 'override' reason (" +
-                                      old_value.converted_from + " x " + format_decimal(factor_) + " = " +
+                                      old_value.converted_from() + " x " + format_decimal(factor_) + " = " +
                                       old_value.scalar + ")");
   }
   out.scaled.push_back({what, {Provenance::Kind::overridden, reason.empty() ? "(no reason given)" : reason}, new_value.loc, {}});

@@ -43,7 +43,7 @@ void Object::check_keys(const char* const* first, const char* const* last) {
 }
 
 void Object::report(const Loc& at, std::string message) {
-  const Loc& patch = node_->patched_at;
+  const Loc& patch = node_->patched_at();
   if (!patch.file || (at.file && *at.file == *patch.file)) {
     diags_.error(at, std::move(message));
     return;

@@ -51,6 +51,27 @@ void Node::erase(const std::string& key) {
   }
 }
 
+namespace {
+const NodeChanges kNoChanges;
+
+NodeChanges changed(const std::shared_ptr<const NodeChanges>& c) { return c ? *c : NodeChanges{}; }
+}  // namespace
+
+const std::string& Node::converted_from() const { return (changes ? *changes : kNoChanges).converted_from; }
+const Loc& Node::patched_at() const { return (changes ? *changes : kNoChanges).patched_at; }
+
+void Node::set_converted_from(std::string before) {
+  NodeChanges c = changed(changes);
+  c.converted_from = std::move(before);
+  changes = std::make_shared<const NodeChanges>(std::move(c));
+}
+
+void Node::set_patched_at(Loc at) {
+  NodeChanges c = changed(changes);
+  c.patched_at = std::move(at);
+  changes = std::make_shared<const NodeChanges>(std::move(c));
+}
+
 NodePtr Node::clone() const {
   auto n = std::make_shared<Node>(*this);
   for (auto& i : n->items) i = i->clone();

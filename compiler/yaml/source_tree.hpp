@@ -19,17 +19,29 @@ struct Node;
 using NodePtr = std::shared_ptr<Node>;
 using ConstNodePtr = std::shared_ptr<const Node>;  // a tree only read (a parsed file, shared)
 
+// What a variant's resolution did to a node: rare (most nodes are a file's own), so kept apart
+// from the node, which a spec has thousands of (issue 11: memory is time on a first build).
+struct NodeChanges {
+  std::string converted_from;  // scale conversion: the value before it was converted
+  Loc patched_at;              // a variant's patch that changed this map (its keys), if any
+};
+
 struct Node {
-  enum class Kind { null, scalar, sequence, map };
+  enum class Kind : unsigned char { null, scalar, sequence, map };
   Kind kind = Kind::null;
+  bool quoted = false;                                 // scalar was quoted in the source
   Loc loc;
   std::string scalar;                                  // kind == scalar
-  bool quoted = false;                                 // scalar was quoted in the source
   std::vector<NodePtr> items;                          // kind == sequence
   std::vector<std::pair<std::string, NodePtr>> entries;  // kind == map, in document order
   std::vector<Loc> key_locs;                           // kind == map, location of each key
-  std::string converted_from;  // scale conversion: the value before it was converted
-  Loc patched_at;              // a variant's patch that changed this map (its keys), if any
+  // Shared by the copies copy-on-write resolution makes; replaced, never changed in place.
+  std::shared_ptr<const NodeChanges> changes;
+
+  [[nodiscard]] const std::string& converted_from() const;
+  [[nodiscard]] const Loc& patched_at() const;
+  void set_converted_from(std::string before);
+  void set_patched_at(Loc at);
 
   [[nodiscard]] bool is_map() const { return kind == Kind::map; }
   [[nodiscard]] bool is_seq() const { return kind == Kind::sequence; }
