@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 #include "emit_cpp.hpp"
 #include "emit_html.hpp"
@@ -411,6 +412,46 @@ tables:
     EXPECT_EQ(cpp.header(*s) + html.sheet(*s, qrsc::Paper::letter) + qrsc::emit_json_sheet(*s), alone[i])
         << specs[i] << " differs when compiled in a run";
   }
+}
+
+}  // namespace
+
+namespace {
+
+// qrsc build checks C++ names once per table a run's specs share (Table::build_id): a table
+// found clean is not checked again, a table with a clash is reported for every spec that has it.
+TEST(Variants, CppNameClashesInASharedTableAreReportedForEverySpec) {
+  const Family f = family();
+  const fs::path clash = f.write("clash", R"(qrs: 1
+extends: t/base
+tables:
+  - id: mods
+    kind: modifiers
+    title: Modifiers
+    items:
+      - { id: "3", value: +1, text: three }
+      - { id: n3, value: -1, text: n three }
+)");
+  const fs::path child = f.write("clash_child", R"(qrs: 1
+extends: t/clash
+subtitle: the clashing table inherited unchanged
+)");
+  qrsc::SpecCache cache;
+  std::unordered_set<std::uint64_t> clean;
+  const auto errors = [&](const fs::path& p) {
+    qrsc::Diagnostics diags;
+    const auto s = qrsc::compile_spec(p, diags, {}, &cache);
+    EXPECT_TRUE(s) << p;
+    qrsc::Diagnostics names;
+    if (s) qrsc::check_cpp_names(*s, names, &clean);
+    return names.error_count();
+  };
+  EXPECT_EQ(errors(f.dir / "base.yaml"), 0);
+  const std::size_t base_tables = clean.size();
+  EXPECT_EQ(base_tables, 3u);  // radius, fire, move: clean, kept
+  EXPECT_EQ(errors(clash), 1);
+  EXPECT_EQ(errors(child), 1);  // the same table, reported again
+  EXPECT_EQ(clean.size(), base_tables);  // the clashing table is never taken for clean
 }
 
 }  // namespace

@@ -515,7 +515,7 @@ void check_enumerators(const Items& items, const std::string& what, Diagnostics&
 }
 }  // namespace
 
-void check_cpp_names(const Spec& spec, Diagnostics& diags) {
+void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<std::uint64_t>* clean) {
   // The sheet's namespace: kSheet, name(), a type and a k<Type>Terms array per vocabulary,
   // a namespace per table.
   Scope sheet("the sheet's namespace", diags);
@@ -529,6 +529,9 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags) {
   }
   for (const auto& t : spec.tables) {
     sheet.add(cpp_identifier(t.id), t.id, t.loc);
+    // The names inside a table depend on the table alone.
+    if (clean && t.build_id != 0 && clean->count(t.build_id) > 0) continue;
+    const int errors_before = diags.error_count();
     std::visit(
         [&](const auto& body) {
           using T = std::decay_t<decltype(body)>;
@@ -548,6 +551,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags) {
           }
         },
         t.body);
+    if (clean && t.build_id != 0 && diags.error_count() == errors_before) clean->insert(t.build_id);
   }
 }
 

@@ -1,6 +1,9 @@
 // The C++ backend's renderer: one header per spec, from templates/cpp/sheet.hpp.mustache.
 #pragma once
 
+#include <cstdint>
+#include <unordered_set>
+
 #include <string>
 
 #include "diagnostics.hpp"
@@ -26,6 +29,8 @@ std::string cpp_header_path(const Spec& spec);
 std::string cpp_namespace(const Spec& spec);
 // Two ids that become the same C++ name in one scope (after mangling: "a_b" and "a__b" are
 // both the type AB, "3" and "n3" both n3, a table called "name" and the function name()).
-void check_cpp_names(const Spec& spec, Diagnostics& diags);
+// With `clean`, the names inside a table another spec of the run shares (Table::build_id)
+// are checked once: the ids of the tables found clean are added to it.
+void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<std::uint64_t>* clean = nullptr);
 
 }  // namespace qrsc
