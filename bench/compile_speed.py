@@ -21,6 +21,8 @@ Usage: compile_speed.py --build DIR [--runs N] [--markdown]
 import argparse
 import glob
 import os
+import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -47,6 +49,25 @@ def median_time(cmd, runs, cwd=None):
         if p.returncode != 0:
             sys.exit(f"failed: {' '.join(cmd)}\n{p.stderr.decode()[:2000]}")
     return statistics.median(times)
+
+
+def page_faults(cmd):
+    """Minor page faults of one run of `cmd` (the kernel's count for the finished child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt - before
+
+
+def instructions(cmd):
+    """Instructions one run of `cmd` executes, counted by valgrind's callgrind (None without it)."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        p = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/out"] + cmd,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        m = re.search(r"Collected : (\d+)", p.stderr)
+        return int(m.group(1)) if m else None
 
 
 def variant(i):
@@ -102,8 +123,17 @@ def main():
         acw_parse = median_time([floor, acw], runs)
         report("yaml-cpp alone parsing the ACW spec (the floor of any yaml-cpp front end)", acw_parse,
                "llvm-tblgen-14 -gen-searchable-tables", tblgen)
-        header = median_time([qrsc, "build", acw, "--emit", "cpp", "-o", out, "--quiet"], runs)
+        header_cmd = [qrsc, "build", acw, "--emit", "cpp", "-o", out, "--quiet"]
+        tblgen_cmd = [TBLGEN, "-gen-searchable-tables", "-I", tblgen_include(), td, "-o", os.path.join(work, "acw.inc")]
+        header = median_time(header_cmd, runs)
         report("ACW header (--emit cpp)", header, "llvm-tblgen-14 -gen-searchable-tables", tblgen, 1.0)
+        # What the times are made of, the same on any machine: work done and memory touched.
+        q_i, t_i = instructions(header_cmd), instructions(tblgen_cmd)
+        if q_i and t_i:
+            print(f"| ACW header, instructions (callgrind) | {q_i / 1e6:.1f} M | llvm-tblgen-14 | {t_i / 1e6:.1f} M | "
+                  f"{q_i / t_i:.2f}x |", flush=True)
+        q_f, t_f = page_faults(header_cmd), page_faults(tblgen_cmd)
+        print(f"| ACW header, page faults | {q_f} | llvm-tblgen-14 | {t_f} | {q_f / t_f:.2f}x |", flush=True)
         both = median_time([qrsc, "build", acw, "--emit", "cpp,html", "-o", out, "--quiet"], runs)
         report("ACW header and sheet", both, "llvm-tblgen-14 -gen-searchable-tables", tblgen, 1.5)
 
