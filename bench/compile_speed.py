@@ -13,7 +13,8 @@ Prints one line per measurement with its ratio to its baseline:
     1,000 x 50 matrix): qrsc, then g++ and clang++ compiling its header (-fsyntax-only);
   - including every generated header in one translation unit against a translation unit
     that includes only <string_view> and <array> (g++ and clang++, -fsyntax-only).
-Times are medians of --runs runs of the whole process (start-up included for both sides).
+Times are medians of --runs runs of the whole process (start-up included for both sides), the
+commands of one comparison run in turn, so that each ratio compares times of the same moments.
 
 Usage: compile_speed.py --build DIR [--runs N] [--markdown]
   DIR holds qrsc and bench/qrs_yaml_floor (bench/run_benchmarks.sh builds them).
@@ -40,15 +41,28 @@ def tblgen_include():
     return subprocess.run([LLVM_CONFIG, "--includedir"], capture_output=True, text=True, check=True).stdout.strip()
 
 
-def median_time(cmd, runs, cwd=None):
-    times = []
+def run_once(cmd, cwd=None):
+    start = time.perf_counter()
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if p.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{p.stderr.decode()[:2000]}")
+    return elapsed
+
+
+def median_times(cmds, runs):
+    """The median time of each command, the commands run in turn (a, b, c, a, b, c, ...): a
+    shared machine speeds up and slows down, and each ratio must compare times taken at the
+    same moments, not one command's runs before the other's."""
+    times = [[] for _ in cmds]
     for _ in range(runs):
-        start = time.perf_counter()
-        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
-        if p.returncode != 0:
-            sys.exit(f"failed: {' '.join(cmd)}\n{p.stderr.decode()[:2000]}")
-    return statistics.median(times)
+        for i, cmd in enumerate(cmds):
+            times[i].append(run_once(cmd))
+    return [statistics.median(t) for t in times]
+
+
+def median_time(cmd, runs):
+    return median_times([cmd], runs)[0]
 
 
 def page_faults(cmd):
@@ -118,14 +132,12 @@ def main():
         with open(td, "w") as fh:
             subprocess.run([sys.executable, os.path.join(ROOT, "bench", "tblgen_records.py"),
                             os.path.join(out, "rff", "acw_2_1_15mm.json")], stdout=fh, check=True)
-        tblgen = median_time([TBLGEN, "-gen-searchable-tables", "-I", tblgen_include(), td, "-o",
-                              os.path.join(work, "acw.inc")], runs)
-        acw_parse = median_time([floor, acw], runs)
-        report("yaml-cpp alone parsing the ACW spec (the floor of any yaml-cpp front end)", acw_parse,
-               "llvm-tblgen-14 -gen-searchable-tables", tblgen)
         header_cmd = [qrsc, "build", acw, "--emit", "cpp", "-o", out, "--quiet"]
         tblgen_cmd = [TBLGEN, "-gen-searchable-tables", "-I", tblgen_include(), td, "-o", os.path.join(work, "acw.inc")]
-        header = median_time(header_cmd, runs)
+        both_cmd = [qrsc, "build", acw, "--emit", "cpp,html", "-o", out, "--quiet"]
+        tblgen, acw_parse, header, both = median_times([tblgen_cmd, [floor, acw], header_cmd, both_cmd], runs)
+        report("yaml-cpp alone parsing the ACW spec (the floor of any yaml-cpp front end)", acw_parse,
+               "llvm-tblgen-14 -gen-searchable-tables", tblgen)
         report("ACW header (--emit cpp)", header, "llvm-tblgen-14 -gen-searchable-tables", tblgen, 1.0)
         # What the times are made of, the same on any machine: work done and memory touched.
         q_i, t_i = instructions(header_cmd), instructions(tblgen_cmd)
@@ -134,13 +146,12 @@ def main():
                   f"{q_i / t_i:.2f}x |", flush=True)
         q_f, t_f = page_faults(header_cmd), page_faults(tblgen_cmd)
         print(f"| ACW header, page faults | {q_f} | llvm-tblgen-14 | {t_f} | {q_f / t_f:.2f}x |", flush=True)
-        both = median_time([qrsc, "build", acw, "--emit", "cpp,html", "-o", out, "--quiet"], runs)
         report("ACW header and sheet", both, "llvm-tblgen-14 -gen-searchable-tables", tblgen, 1.5)
 
         specs = sorted(glob.glob(os.path.join(ROOT, "rules", "**", "*.yaml"), recursive=True))
         sheets = [s for s in specs if os.sep + "common" + os.sep not in s]
-        parse = median_time([floor] + specs, runs)
-        everything = median_time([qrsc, "build"] + sheets + ["--emit", "cpp,html", "-o", out, "--quiet"], runs)
+        parse, everything = median_times(
+            [[floor] + specs, [qrsc, "build"] + sheets + ["--emit", "cpp,html", "-o", out, "--quiet"]], runs)
         report(f"all {len(sheets)} specs of rules/, headers and sheets", everything,
                f"yaml-cpp parsing their {len(specs)} files once", parse, 1.5)
 
@@ -152,11 +163,10 @@ def main():
                 fh.write(variant(i))
         names = sorted(glob.glob(os.path.join(vdir, "*.yaml")))
         base = [qrsc, "-I", os.path.join(ROOT, "rules"), "build", "--emit", "cpp,html", "-o", out, "--quiet"]
-        start_up = median_time([qrsc, "--version"], runs)
-        root = median_time(base + [acw], runs)
-        by_count = {}
-        for n in (10, 100, 1000):
-            by_count[n] = median_time(base + [acw] + names[:n], max(3, runs // 3))
+        counts = (10, 100, 1000)
+        start_up, root, *timed = median_times([[qrsc, "--version"], base + [acw]] + [base + [acw] + names[:n] for n in counts],
+                                              max(5, runs // 2))
+        by_count = dict(zip(counts, timed))
         per_variant = (by_count[1000] - by_count[100]) / 900
         report("one variant in a run of 1,000 (marginal cost)", per_variant, "its root alone (less start-up)",
                root - start_up, 0.1)
@@ -187,8 +197,7 @@ def main():
             fh.write("int main() { return 0; }\n")
         for cxx in ("g++", "clang++"):
             flags = [cxx, "-std=c++20", "-fsyntax-only", "-I", os.path.join(ROOT, "runtime")]
-            e = median_time(flags + [empty], runs)
-            a = median_time(flags + [every], runs)
+            e, a = median_times([flags + [empty], flags + [every]], runs)
             report(f"{cxx}: including every generated header", a, "<string_view> and <array> only", e, 2.5)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -199,12 +199,8 @@ mst::data band_data(const BandTable& bt) {
     put(col, "order_offset", std::to_string(order_offset));
     order_offset += order.size();
     put(col, "order", fmt::format("{}", fmt::join(order, ", ")));
-    mst::data cells = list_of();
-    for (const auto& r : bt.rows) {
-      mst::data cell;
-      put(cell, "band", cpp_band(r.bands[c].band));
-      append(cells, std::move(cell));
-    }
+    std::string cells;  // the column's bands, each followed by ", " (one string: the bulk of a table)
+    for (const auto& r : bt.rows) cells += cpp_band(r.bands[c].band) + ", ";
     put(col, "cells", std::move(cells));
     append(band_columns, std::move(col));
   }
@@ -292,12 +288,8 @@ mst::data band_data(const BandTable& bt) {
     mst::data pcols = list_of();
     for (std::size_t c = 0; c < bt.columns.size(); ++c) {
       mst::data col;
-      mst::data cells = list_of();
-      for (const auto& [r, p] : parts) {
-        mst::data cell;
-        put(cell, "band", cpp_band(p->bands[c].band));
-        append(cells, std::move(cell));
-      }
+      std::string cells;
+      for (const auto& [r, p] : parts) cells += cpp_band(p->bands[c].band) + ", ";
       put(col, "cells", std::move(cells));
       append(pcols, std::move(col));
     }
@@ -352,12 +344,8 @@ mst::data matrix_data(const Matrix& m) {
     put(row, "id", cpp_text(r.id));
     put(row, "name", cpp_text(r.name));
     put(row, "group", cpp_text(r.group));
-    mst::data cells = list_of();
-    for (const auto& c : r.cells) {
-      mst::data cell;
-      put(cell, "init", cpp_cell(c, m.cell));
-      append(cells, std::move(cell));
-    }
+    std::string cells;  // the row's cells, each followed by ", "
+    for (const auto& c : r.cells) cells += cpp_cell(c, m.cell) + ", ";
     put(row, "cells", std::move(cells));
     append(rows, std::move(row));
   }
