@@ -31,11 +31,12 @@ using partial = std::function<std::string()>;  // a partial's template text, ask
 
 // A list whose items are made one at a time, when a section reaches each, and dropped once it
 // is rendered: a sheet's tables as one tree of data were most of a header's memory (issue 11).
-// An item may have a key (not empty): items with equal keys are equal data. A section then
-// renders an item whose key it has seen once, and reuses that text wherever the item's output
-// depends on nothing but the item (each name the section looked up outside the item must give
-// the same value again, and the line must start the same way), so a variant's header renders
-// only the tables it changed.
+// An item may have a key (not empty): items with equal keys are equal data. A section keeps
+// the text of an item whose key it meets a second time (a run of one spec keeps nothing) and
+// reuses it where the item's output depends on nothing but the item: each name the section
+// looked up outside the item gives the same string or boolean again (an item that read an
+// outside list, object or partial is not kept), and the item starts a line. So a variant's
+// header renders only the tables the variant changed.
 struct generated_list {
   std::size_t count = 0;
   std::function<std::string(std::size_t)> key;  // may be empty: no reuse

@@ -102,6 +102,9 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
   }
   // The flags a headless browser needs on a sandboxed root machine with no network: no
   // sandbox (root), no GPU, nothing fetched in the background, a fresh profile each time.
+  // No structure tags: Chromium numbers a tagged PDF's structure elements differently from run
+  // to run (node00000137 in one, node00000107 in the next), and a publisher's bundle must be
+  // the same bytes every time; untagged, the sheet is also a quarter of the size.
   const std::vector<std::string> argv = {chromium,
                                          "--headless",
                                          "--no-sandbox",
@@ -113,6 +116,7 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
                                          "--disable-sync",
                                          "--user-data-dir=" + (tmp.path / "profile").string(),
                                          "--no-pdf-header-footer",
+                                         "--disable-pdf-tagging",
                                          "--print-to-pdf=" + pdf.string(),
                                          file_url(page)};
   const ProcessResult p = run_process(argv, std::chrono::seconds(120));
