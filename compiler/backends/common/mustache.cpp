@@ -392,8 +392,10 @@ mustache& mustache::operator=(mustache&&) noexcept = default;
 std::string mustache::render(const data& d) {
   if (!is_valid()) return {};
   State s;
+  s.out.reserve(last_size_);  // a run's sheets are much alike: no copy as the text grows
   s.stack.push_back(&d);
   render_ops(0, ops_.size(), s);
+  last_size_ = s.out.size();
   if (!s.failed) end_line(s, "");  // the last line, without a line break, is dropped as any other
   if (observer()) observer()(*text_, d, escape_, s.out);
   return std::move(s.out);

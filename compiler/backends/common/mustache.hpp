@@ -147,6 +147,7 @@ class mustache {
   std::size_t error_at_ = std::string_view::npos;
   escape_handler escape_;
   std::map<std::string, std::unique_ptr<mustache>, std::less<>> partials_;  // parsed once per text
+  std::size_t last_size_ = 0;  // what the last render wrote
   // Rendered items of generated lists, by the section's place in ops_ and the item's key.
   std::map<std::pair<std::size_t, std::string>, std::unique_ptr<Chunk>> chunks_;
 };
