@@ -11,6 +11,7 @@
 #include "notation.hpp"
 #include "output.hpp"
 #include "qrs/fraction.hpp"
+#include "source_tree.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -125,3 +126,58 @@ TEST(Numbers, ScannersHandleLongInputWithoutRecursion) {
 }
 
 }  // namespace
+
+// The tree keeps what the file says, in its order, with each key's place: maps and lists
+// gather their children while open and keep them in lists made when they close (a map past
+// 16 keys checks duplicates another way); a copy's children are its own.
+TEST(YamlTree, ChildrenKeepTheirOrderAndPlacesThroughCopiesAndEdits) {
+  std::string text = "top:\n  list: [a, {b: 1}, [], {}]\n  empty_map: {}\n  empty_list: []\n  big:\n";
+  for (int i = 0; i < 20; ++i) text += "    k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+  text += "last: x\n";
+  qrsc::Diagnostics diags;
+  const qrsc::NodePtr root = qrsc::load_yaml_string(text, "tree.yaml", diags);
+  ASSERT_TRUE(root) << diags.all().size();
+  ASSERT_EQ(root->entries.size(), 2u);
+  EXPECT_EQ(root->entries[0].first, "top");
+  EXPECT_EQ(root->entries[1].first, "last");
+  EXPECT_EQ(root->key_loc("last").line, 26);
+  const qrsc::NodePtr top = root->get("top");
+  const qrsc::NodePtr list = top->get("list");
+  ASSERT_TRUE(list->is_seq());
+  ASSERT_EQ(list->items.size(), 4u);
+  EXPECT_EQ(list->items[0]->scalar, "a");
+  EXPECT_EQ(list->items[1]->get("b")->scalar, "1");
+  EXPECT_TRUE(list->items[2]->is_seq() && list->items[2]->items.empty());
+  EXPECT_TRUE(list->items[3]->is_map() && list->items[3]->entries.empty());
+  EXPECT_TRUE(top->get("empty_map")->is_map() && top->get("empty_map")->entries.empty());
+  EXPECT_EQ(top->get("empty_map")->entries.begin(), top->get("empty_map")->entries.end());
+  const qrsc::NodePtr big = top->get("big");
+  ASSERT_EQ(big->entries.size(), 20u);
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_EQ(big->entries[static_cast<std::size_t>(i)].first, "k" + std::to_string(i));
+    EXPECT_EQ(big->key_loc("k" + std::to_string(i)).line, 6 + i);
+    EXPECT_EQ(big->key_loc("k" + std::to_string(i)).col, 5);
+  }
+  // A copy changed leaves the original as it was.
+  const qrsc::NodePtr copy = std::make_shared<qrsc::Node>(*big);
+  copy->erase("k3");
+  copy->set("k20", list);
+  EXPECT_EQ(copy->entries.size(), 20u);
+  EXPECT_FALSE(copy->get("k3"));
+  EXPECT_EQ(copy->entries.back().first, "k20");
+  EXPECT_EQ(big->entries.size(), 20u);
+  EXPECT_EQ(big->get("k3")->scalar, "3");
+  EXPECT_FALSE(big->get("k20"));
+
+  // A duplicate key is found in a small map and in one past 16 keys.
+  for (const int keys : {3, 18}) {
+    std::string dup;
+    for (int i = 0; i < keys; ++i) dup += "k" + std::to_string(i) + ": 1\n";
+    dup += "k1: 2\n";
+    qrsc::Diagnostics d;
+    EXPECT_FALSE(qrsc::load_yaml_string(dup, "dup.yaml", d));
+    ASSERT_EQ(d.all().size(), 1u);
+    EXPECT_NE(d.all()[0].message.find("duplicate key 'k1'"), std::string::npos);
+    EXPECT_EQ(d.all()[0].loc.line, keys + 1);
+  }
+}

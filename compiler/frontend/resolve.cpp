@@ -143,7 +143,7 @@ NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonic
 void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::path& file, Resolution& out) {
   // 1. Applied (abstract) specs: their own content, in order.
   if (const NodePtr apply = own->get("apply")) {
-    std::vector<NodePtr> names = apply->is_seq() ? apply->items : std::vector<NodePtr>{apply};
+    std::vector<NodePtr> names = apply->is_seq() ? apply->items.copy() : std::vector<NodePtr>{apply};
     for (const auto& n : names) {
       if (!n->is_scalar()) {
         diags_->error(n->loc, "'apply' lists abstract specs by name");

@@ -49,7 +49,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
     const NodePtr bv = base.get(key);
     if (key == "errata" && bv && bv->is_seq() && pv->is_seq()) {  // applied specs' errata add up
       auto& items = owned_entry(base, key)->items;
-      items.insert(items.end(), pv->items.begin(), pv->items.end());
+      items.append(pv->items.begin(), pv->items.end());
       continue;
     }
     // Errors the merged map causes (a key the parent needed is gone, keys that no longer fit

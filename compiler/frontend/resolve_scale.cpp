@@ -105,7 +105,7 @@ void Resolver::convert(Node& n, const std::string& key, bool rates) {
       convert(*v, k, r);
       continue;
     }
-    std::vector<NodePtr> cells = v->items;
+    std::vector<NodePtr> cells = v->items.copy();
     for (auto& [col, c] : v->entries) cells.push_back(c);
     for (auto& c : cells) {
       NodePtr value = c->is_map() ? c->get("value") : c;

@@ -125,7 +125,7 @@ std::vector<NodePtr> Object::list(const char* key, bool required) {
     diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a list");
     return {};
   }
-  return n->items;
+  return {n->items.begin(), n->items.end()};
 }
 
 std::vector<std::string> Object::strings(const char* key) {

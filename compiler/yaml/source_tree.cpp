@@ -197,12 +197,25 @@ class TreeBuilder {
     o.anchor = std::move(name);
     o.nodes_before = nodes_ - 1;
     o.bytes_before = bytes_;
+    o.items_begin = items_.size();
+    o.entries_begin = entries_.size();
     stack_.push_back(std::move(o));
   }
 
   void close() {
     Open o = std::move(stack_.back());
     stack_.pop_back();
+    // The children, gathered on the builder's stacks, move into vectors of their exact size.
+    Node& n = *o.node;
+    n.items.assign(std::make_move_iterator(items_.begin() + static_cast<std::ptrdiff_t>(o.items_begin)),
+                   std::make_move_iterator(items_.end()));
+    items_.resize(o.items_begin);
+    n.entries.assign(std::make_move_iterator(entries_.begin() + static_cast<std::ptrdiff_t>(o.entries_begin)),
+                     std::make_move_iterator(entries_.end()));
+    entries_.resize(o.entries_begin);
+    n.key_locs.assign(std::make_move_iterator(key_locs_.begin() + static_cast<std::ptrdiff_t>(o.entries_begin)),
+                      std::make_move_iterator(key_locs_.end()));
+    key_locs_.resize(o.entries_begin);
     if (!o.anchor.empty()) anchors_[o.anchor] = {o.node, nodes_ - o.nodes_before, bytes_ - o.bytes_before};
     add(o.node);
   }
@@ -213,6 +226,8 @@ class TreeBuilder {
     std::string anchor;
     std::size_t nodes_before = 0;  // for the size of an anchored node
     std::size_t bytes_before = 0;
+    // Where its children begin on the builder's stacks (items_, entries_ and key_locs_).
+    std::size_t items_begin = 0, entries_begin = 0;
     NodePtr key;                   // a map's key waiting for its value, as a node
     std::string key_text;          // or as text (a plain scalar, the usual case)
     Loc key_loc;
@@ -267,14 +282,14 @@ class TreeBuilder {
 
   // False when the open map already has `key`. Most maps have a few keys: a scan of them; a
   // set only once a map is large (so duplicate checks stay linear on hostile input).
-  static bool first_use(Open& o, const std::string& key) {
+  bool first_use(Open& o, const std::string& key) {
     constexpr std::size_t kScanned = 16;
-    const auto& entries = o.node->entries;
-    if (entries.size() < kScanned) {
-      return std::none_of(entries.begin(), entries.end(), [&](const auto& e) { return e.first == key; });
+    const auto begin = entries_.begin() + static_cast<std::ptrdiff_t>(o.entries_begin);
+    if (entries_.size() - o.entries_begin < kScanned) {
+      return std::none_of(begin, entries_.end(), [&](const auto& e) { return e.first == key; });
     }
     if (o.keys.empty()) {
-      for (const auto& e : entries) o.keys.insert(e.first);
+      for (auto e = begin; e != entries_.end(); ++e) o.keys.insert(e->first);
     }
     return o.keys.insert(key).second;
   }
@@ -287,8 +302,8 @@ class TreeBuilder {
     }
     Open& o = stack_.back();
     if (o.node->is_seq()) {
-      if (o.node->items.size() < limits::kMaxListItems) {
-        o.node->items.push_back(n);
+      if (items_.size() - o.items_begin < limits::kMaxListItems) {
+        items_.push_back(n);
       } else if (!std::exchange(o.full, true)) {
         diags_.error(n->loc, fmt::format("a list holds at most {} items", limits::kMaxListItems));
       }
@@ -321,20 +336,26 @@ class TreeBuilder {
       diags_.error(key_loc, "duplicate key '" + key + "'");
       return;
     }
-    if (o.node->entries.size() >= limits::kMaxMapEntries) {
+    if (entries_.size() - o.entries_begin >= limits::kMaxMapEntries) {
       if (!std::exchange(o.full, true)) {
         diags_.error(key_loc, fmt::format("a map holds at most {} keys", limits::kMaxMapEntries));
       }
       return;
     }
-    o.node->key_locs.push_back(std::move(key_loc));
-    o.node->entries.emplace_back(std::move(key), n);
+    key_locs_.push_back(std::move(key_loc));
+    entries_.emplace_back(std::move(key), n);
   }
 
   File file_;
   Diagnostics& diags_;
   NodePtr root_;
   std::vector<Open> stack_;
+  // The children of the open lists and maps, innermost last: a node's vectors are made once,
+  // at their size, when it closes (growing each one a child at a time allocated several times
+  // and left a quarter of the room unused).
+  std::vector<NodePtr> items_;
+  std::vector<std::pair<std::string, NodePtr>> entries_;
+  std::vector<Loc> key_locs_;
   std::unordered_map<std::string, Anchored> anchors_;
   std::size_t nodes_ = 0;
   std::size_t bytes_ = 0;

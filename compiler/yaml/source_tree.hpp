@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "child_list.hpp"
 #include "diagnostics.hpp"
 
 namespace qrsc {
@@ -32,9 +33,9 @@ struct Node {
   bool quoted = false;                                 // scalar was quoted in the source
   Loc loc;
   std::string scalar;                                  // kind == scalar
-  std::vector<NodePtr> items;                          // kind == sequence
-  std::vector<std::pair<std::string, NodePtr>> entries;  // kind == map, in document order
-  std::vector<Loc> key_locs;                           // kind == map, location of each key
+  ChildList<NodePtr> items;                            // kind == sequence
+  ChildList<std::pair<std::string, NodePtr>> entries;  // kind == map, in document order
+  ChildList<Loc> key_locs;                             // kind == map, location of each key
   // Shared by the copies copy-on-write resolution makes; replaced, never changed in place.
   std::shared_ptr<const NodeChanges> changes;
 

@@ -2,6 +2,13 @@
 
 namespace qrsc {
 
+std::vector<OutputFile> one_output(std::string path, std::string content) {
+  std::vector<OutputFile> out(1);
+  out[0].path = std::move(path);
+  out[0].content = std::move(content);
+  return out;
+}
+
 std::vector<OutputFile> Backend::emit_run(const std::vector<const Spec*>& /*specs*/) const { return {}; }
 
 void Backend::check(const Spec& /*spec*/, Diagnostics& /*diags*/) const {}

@@ -20,6 +20,9 @@ struct OutputFile {
   std::string content;
 };
 
+// One output, its content moved in (a braced list would copy it: its elements are const).
+std::vector<OutputFile> one_output(std::string path, std::string content);
+
 // Settings a backend may read; each backend ignores what is not its business.
 struct BackendOptions {
   std::string paper = "letter";  // html, pdf: letter or a4

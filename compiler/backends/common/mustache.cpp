@@ -79,9 +79,9 @@ struct mustache::Op {
   enum class Kind : unsigned char { text, newline, variable, unescaped, section, inverted, partial };
   Kind kind = Kind::text;
   // The text, the line break, or the tag's name: a view of the template's own text.
+  bool dotted = false;  // a name with dots ("a.b"), looked up a part at a time
   std::string_view text;
-  std::vector<std::string_view> parts;  // a dotted name split at its dots (empty for a plain name)
-  std::size_t end = 0;             // a section: the index of the first operation after it
+  std::size_t end = 0;  // a section: the index of the first operation after it
 };
 
 namespace {
@@ -138,20 +138,17 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// "a.b.c" as the library splits it (std::getline at each dot: no empty last part).
-std::vector<std::string_view> split_dots(std::string_view name) {
-  std::vector<std::string_view> parts;
+// The context a dotted name leads to from `var`, splitting "a.b.c" as the library does
+// (std::getline at each dot: no empty last part); null where a part is missing.
+const data* lookup_dotted(const data* var, std::string_view name) {
   std::size_t from = 0;
-  while (from < name.size()) {
+  while (var && from < name.size()) {
     const std::size_t dot = name.find('.', from);
-    if (dot == std::string_view::npos) {
-      parts.emplace_back(name.substr(from));
-      break;
-    }
-    parts.emplace_back(name.substr(from, dot - from));
+    var = var->get(name.substr(from, dot == std::string_view::npos ? std::string_view::npos : dot - from));
+    if (dot == std::string_view::npos) break;
     from = dot + 1;
   }
-  return parts;
+  return var;
 }
 
 bool valid_delimiter(std::string_view d) {
@@ -184,6 +181,16 @@ struct ParseError {
   std::size_t at = std::string_view::npos;
 };
 
+// About as many operations as parse() makes of `text` (a hint for reserving them): a tag
+// makes at most one, and so does the text before each tag or line break, each line break, and
+// the text at the end. Tags are counted by the default delimiter; a {{=...=}} tag may change it.
+std::size_t most_ops(std::string_view text) {
+  std::size_t tags = 0, breaks = 0;
+  for (std::size_t at = text.find("{{"); at != std::string_view::npos; at = text.find("{{", at + 2)) ++tags;
+  for (const char c : text) breaks += c == '\n' ? 1 : 0;
+  return 2 * (tags + breaks) + 1;
+}
+
 // Parses `text` into `ops`; the first error, if any.
 ParseError parse(std::string_view text, std::vector<Op>& ops) {
   std::string begin = "{{", end = "}}";
@@ -201,7 +208,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
   std::size_t current_at = 0, current_size = 0;
   const auto flush_text = [&] {
     if (current_size == 0) return;
-    ops.push_back({Op::Kind::text, text.substr(current_at, current_size), {}, 0});
+    ops.push_back({Op::Kind::text, false, text.substr(current_at, current_size), 0});
     current_size = 0;
   };
   const std::size_t n = text.size();
@@ -212,7 +219,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
       if (c == '\n' || c == '\r') {
         const std::size_t len = c == '\r' && pos + 1 < n && text[pos + 1] == '\n' ? 2 : 1;
         flush_text();
-        ops.push_back({Op::Kind::newline, text.substr(pos, len), {}, 0});
+        ops.push_back({Op::Kind::newline, false, text.substr(pos, len), 0});
         pos += len;
       } else {
         // Text up to what may start a tag or end the line, in one piece.
@@ -268,7 +275,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
       }
     }
     op.text = name;
-    if (name != "." && name.find('.') != std::string_view::npos) op.parts = split_dots(name);
+    op.dotted = name != "." && name.find('.') != std::string_view::npos;
     if (op.kind == Op::Kind::section || op.kind == Op::Kind::inverted) {
       if (open.size() >= kMaxSectionDepth) {
         return {"Sections nested deeper than " + std::to_string(kMaxSectionDepth) + " levels", start};
@@ -295,13 +302,7 @@ const data* lookup(const Op& op, const std::vector<const data*>& stack, std::siz
   }
   for (std::size_t i = stack.size(); i-- > 0;) {
     const data* var = stack[i];
-    if (op.parts.empty()) {
-      var = var->get(op.text);
-    } else {
-      for (const auto& p : op.parts) {
-        if (!(var = var->get(p))) break;
-      }
-    }
+    var = op.dotted ? lookup_dotted(var, op.text) : var->get(op.text);
     if (var) {
       if (at) *at = i;
       return var;
@@ -367,8 +368,15 @@ render_observer& observer() {
 
 void set_render_observer(render_observer o) { observer() = std::move(o); }
 
-mustache::mustache(std::string_view text) : text_(std::make_unique<const std::string>(text)) {
-  const ParseError e = parse(*text_, ops_);
+mustache::mustache(std::string_view text) : copy_(std::make_unique<const std::string>(text)), text_(*copy_) {
+  parse_text();
+}
+
+mustache::mustache(outliving_text, std::string_view text) : text_(text) { parse_text(); }
+
+void mustache::parse_text() {
+  ops_.reserve(most_ops(text_));  // one allocation, no room left over from growing
+  const ParseError e = parse(text_, ops_);
   if (e.at != std::string_view::npos) {
     error_ = e.what + " at " + std::to_string(e.at);  // the library's message
     error_what_ = e.what;
@@ -379,7 +387,7 @@ mustache::mustache(std::string_view text) : text_(std::make_unique<const std::st
 
 std::string mustache::error_diagnostic(const std::string& name) const {
   if (error_at_ == std::string_view::npos) return name + ": " + error_;
-  const auto [line, col] = line_and_column(*text_, error_at_);
+  const auto [line, col] = line_and_column(text_, error_at_);
   return name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + error_what_;
 }
 
@@ -397,7 +405,7 @@ std::string mustache::render(const data& d) {
   render_ops(0, ops_.size(), s);
   last_size_ = s.out.size();
   if (!s.failed) end_line(s, "");  // the last line, without a line break, is dropped as any other
-  if (observer()) observer()(*text_, d, escape_, s.out);
+  if (observer()) observer()(std::string(text_), d, escape_, s.out);
   return std::move(s.out);
 }
 

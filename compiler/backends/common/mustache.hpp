@@ -109,6 +109,10 @@ class data {
 class mustache {
  public:
   explicit mustache(std::string_view text);
+  // A template of text that outlives it (a template embedded in the program, or kept for the
+  // run): its operations view that text instead of a copy.
+  struct outliving_text {};
+  mustache(outliving_text, std::string_view text);
   ~mustache();
   mustache(mustache&&) noexcept;
   mustache& operator=(mustache&&) noexcept;
@@ -138,9 +142,11 @@ class mustache {
   void render_keyed_item(const Op& op, std::size_t index, const generated_list& g, std::size_t i, State& s);
   mustache& partial_template(const std::string& text);
 
-  // The template as written, where its operations' texts are views (held apart, so that moving
-  // the template moves no character they point at).
-  std::unique_ptr<const std::string> text_;
+  void parse_text();
+  // The template as written, which its operations' texts view: the caller's (outliving_text)
+  // or a copy held apart, so that moving the template moves no character they point at.
+  std::unique_ptr<const std::string> copy_;
+  std::string_view text_;
   std::vector<Op> ops_;
   std::string error_;       // as the library words it ("... at OFFSET")
   std::string error_what_;  // without the offset

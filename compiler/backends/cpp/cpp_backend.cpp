@@ -9,7 +9,7 @@ namespace {
 class CppBackend final : public Backend {
  public:
   std::vector<OutputFile> emit(const Spec& spec) const override {
-    return {{cpp_header_path(spec), emitter_.header(spec)}};
+    return one_output(cpp_header_path(spec), emitter_.header(spec));
   }
   void check(const Spec& spec, Diagnostics& diags) const override { check_cpp_names(spec, diags, &clean_tables_); }
 

@@ -543,7 +543,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<st
   }
 }
 
-CppHeaderEmitter::CppHeaderEmitter() : tmpl_(load_template(kHeaderTemplate)) {
+CppHeaderEmitter::CppHeaderEmitter() : tmpl_(tmpl::mustache::outliving_text{}, load_template(kHeaderTemplate)) {
   if (!tmpl_.is_valid()) throw_template_error(kHeaderTemplate, tmpl_);
   tmpl_.set_custom_escape(cpp_string);
 }

@@ -58,7 +58,7 @@ constexpr const char* kPartials[] = {"sheet.css",         "partials/table", "par
 // A template, checked with every partial it may use, so that an error is reported in the file
 // it is in, at its line and column (the renderer parses each partial once, when first used).
 mst::mustache parse_template(const std::string& name) {
-  mst::mustache tmpl(load_template(name));
+  mst::mustache tmpl(mst::mustache::outliving_text{}, load_template(name));
   if (!tmpl.is_valid()) throw_template_error(name, tmpl);
   for (const char* p : kPartials) {
     const std::string file = partial_file(p);

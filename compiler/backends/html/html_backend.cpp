@@ -11,10 +11,10 @@ class HtmlBackend final : public Backend {
   explicit HtmlBackend(SheetOptions options) : options_(options) {}
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
-    return {{html_sheet_path(spec), emitter_.sheet(spec, options_)}};
+    return one_output(html_sheet_path(spec), emitter_.sheet(spec, options_));
   }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
-    return {{"index.html", emitter_.index(specs)}};
+    return one_output("index.html", emitter_.index(specs));
   }
 
  private:

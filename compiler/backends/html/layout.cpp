@@ -28,8 +28,8 @@ const Node* field(const Node& n, const char* key) {
   return v && !v->is_null() ? v.get() : nullptr;
 }
 
-const std::vector<NodePtr>& items(const Node* n) {
-  static const std::vector<NodePtr> kNone;
+const ChildList<NodePtr>& items(const Node* n) {
+  static const ChildList<NodePtr> kNone;
   return n && n->is_seq() ? n->items : kNone;
 }
 

@@ -8,7 +8,7 @@ namespace {
 
 class JsonBackend final : public Backend {
  public:
-  std::vector<OutputFile> emit(const Spec& spec) const override { return {{json_sheet_path(spec), emit_json_sheet(spec)}}; }
+  std::vector<OutputFile> emit(const Spec& spec) const override { return one_output(json_sheet_path(spec), emit_json_sheet(spec)); }
 };
 
 }  // namespace

@@ -14,7 +14,7 @@ class PdfBackend final : public Backend {
   std::vector<OutputFile> emit(const Spec& spec) const override {
     PdfResult pdf = print_pdf(html_.sheet(spec, options_), chromium_);
     if (!pdf.error.empty()) throw std::runtime_error(pdf.error);
-    return {{pdf_sheet_path(spec), std::move(pdf.pdf)}};
+    return one_output(pdf_sheet_path(spec), std::move(pdf.pdf));
   }
 
  private:
