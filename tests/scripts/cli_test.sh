@@ -37,6 +37,13 @@ expect usage_subcommand 2 "" -- "$qrsc" frobnicate
 # Names as people type them: did-you-mean for commands and tables, columns by the distance
 # printed on the sheet (after scale conversion), renamed terms by their old name with a note.
 expect suggest_command 2 "qrsc: error: unknown command 'lokup'; did you mean 'lookup'?" -- "$qrsc" lokup $acw maneuver_good_order 8
+# A run declares only the options of the command it names: a folder named like another
+# command, an option after the command, and help still work as with every command declared.
+mkdir -p "$tmp/check"
+expect command_word_as_value 0 $'double_quick\tDouble Quick' -- bash -c 'cd "$1" && "$2" -I check lookup "$3" maneuver_good_order 8 --format tsv' _ "$tmp" "$qrsc" "$root/$acw"
+expect option_after_command 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup -I "$tmp/check" $acw maneuver_good_order 8 --format tsv
+expect help_lists_commands 0 "publish" -- "$qrsc" --help
+expect command_help 0 "--column" -- "$qrsc" lookup --help
 expect suggest_table 1 "has no table 'maneuver_disorderd'; did you mean 'maneuver_disordered'?" -- "$qrsc" lookup $acw maneuver_disorderd 3
 expect suggest_row 1 "has no row 'rn'; did you mean 'rm'?" -- "$qrsc" lookup $acw musketry_fire_points rn --column 4in
 expect column_inches 0 $'rm\tr4\t1' -- "$qrsc" lookup $acw musketry_fire_points rm --column 4in --format tsv
