@@ -2,28 +2,35 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
-#include <set>
+#include <iterator>
+#include <string_view>
 
 namespace qrsc {
 
 std::string cpp_identifier(const std::string& id) {
-  static const std::set<std::string> kKeywords = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
-      "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr",
-      "constinit", "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete",
-      "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
-      "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
-      "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
-      "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-      "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
-      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "std", "qrs",
-      // Lower-case macros the header's own includes (or -std=gnu++20) may define.
-      "offsetof", "assert", "errno", "stdin", "stdout", "stderr", "unix", "linux"};
-  std::string out;
-  for (char c : id) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "n" + out;
-  if (kKeywords.count(out)) out += '_';
+  // Sorted, for a binary search.
+  static constexpr std::string_view kKeywords[] = {
+      "alignas", "alignof", "and", "and_eq", "asm", "assert", "auto", "bitand", "bitor", "bool", "break", "case",
+      "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return", "co_yield", "compl",
+      "concept", "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "decltype", "default",
+      "delete", "do", "double", "dynamic_cast", "else", "enum", "errno", "explicit", "export", "extern", "false",
+      "float", "for", "friend", "goto", "if", "inline", "int", "linux", "long", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "offsetof", "operator", "or", "or_eq", "private", "protected",
+      "public", "qrs", "register", "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
+      "static_assert", "static_cast", "std", "stderr", "stdin", "stdout", "struct", "switch", "template", "this",
+      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unix", "unsigned", "using",
+      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+  // (The last group are lower-case macros the header's own includes, or -std=gnu++20, may define.)
+  static_assert(std::is_sorted(std::begin(kKeywords), std::end(kKeywords)));
+  std::string out = id;
+  for (char& c : out) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!word) c = '_';
+  }
+  if (out.empty() || (out[0] >= '0' && out[0] <= '9')) out.insert(0, 1, 'n');
+  if (std::binary_search(std::begin(kKeywords), std::end(kKeywords), std::string_view(out))) out += '_';
   return out;
 }
 
@@ -42,25 +49,32 @@ std::string cpp_type_name(const std::string& id) {
   return out;
 }
 
+namespace {
+// Characters a C++ string literal must not hold as they are: quotes, backslashes, control
+// characters, and '?' (no trigraph or digraph surprises).
+constexpr bool needs_escape(unsigned char c) { return c < 0x20 || c == 0x7F || c == '\\' || c == '"' || c == '?'; }
+}  // namespace
+
 std::string cpp_string(const std::string& text) {
   std::string out;
   out.reserve(text.size());
-  for (unsigned char c : text) {
+  std::size_t run = 0;  // start of the characters copied as they are, in one append
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (!needs_escape(c)) continue;
+    out.append(text, run, i - run);
+    run = i + 1;
     switch (c) {
       case '\\': out += "\\\\"; break;
       case '"': out += "\\\""; break;
       case '\n': out += "\\n"; break;
       case '\t': out += "\\t"; break;
       case '\r': out += "\\r"; break;
-      case '?': out += "\\?"; break;  // no trigraph or digraph surprises
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          out += fmt::format("\\{:03o}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
+      case '?': out += "\\?"; break;
+      default: out += fmt::format("\\{:03o}", c);
     }
   }
+  out.append(text, run, std::string::npos);
   return out;
 }
 
