@@ -12,6 +12,7 @@
 #include "output.hpp"
 #include "qrs/fraction.hpp"
 #include "source_tree.hpp"
+#include "table_memo.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -180,4 +181,30 @@ TEST(YamlTree, ChildrenKeepTheirOrderAndPlacesThroughCopiesAndEdits) {
     EXPECT_NE(d.all()[0].message.find("duplicate key 'k1'"), std::string::npos);
     EXPECT_EQ(d.all()[0].loc.line, keys + 1);
   }
+}
+
+// The run's table memo finds a table only from the very nodes it was built from, and lets it
+// go once they are gone: a variant's own tables do not outlive the variant in a long run.
+TEST(TableMemo, ATableIsFoundOnlyFromTheLiveNodesItWasBuiltFrom) {
+  qrsc::TableMemo memo;
+  auto table = std::make_shared<qrsc::Node>();
+  auto vocabularies = std::make_shared<qrsc::Node>();
+  auto built = std::make_shared<const qrsc::Table>();
+  std::weak_ptr<const qrsc::Table> watched = built;
+  memo.keep({table, vocabularies, nullptr}, std::move(built), {});
+  ASSERT_TRUE(memo.find({table, vocabularies, nullptr}));
+  EXPECT_FALSE(memo.find({table, nullptr, nullptr}));
+  EXPECT_FALSE(memo.find({std::make_shared<qrsc::Node>(), vocabularies, nullptr}));
+  memo.forget_unreachable();
+  EXPECT_EQ(memo.size(), 1u);  // its nodes are alive
+  // Once the table's node is gone, a node at the same address is another node (simulated:
+  // a pointer to that address that shares nothing with it).
+  qrsc::Node* const address = table.get();
+  const auto holder = std::make_shared<qrsc::Node>();
+  table.reset();
+  const qrsc::NodePtr same_address(holder, address);
+  EXPECT_FALSE(memo.find({same_address, vocabularies, nullptr}));
+  memo.forget_unreachable();
+  EXPECT_EQ(memo.size(), 0u);
+  EXPECT_TRUE(watched.expired());
 }

@@ -50,6 +50,11 @@ void OutputTransaction::roll_back() {
     fs::remove(it->tmp, ec);
   }
   staged_.clear();
+  // The folders it made, deepest first, as they were: absent (only when still empty).
+  for (auto it = made_folders_.rbegin(); it != made_folders_.rend(); ++it) {
+    if (fs::is_empty(*it, ec) && !ec) fs::remove(*it, ec);
+  }
+  made_folders_.clear();
   done_ = true;
 }
 
@@ -57,7 +62,16 @@ std::string OutputTransaction::stage(const PendingFile& f) {
   if (done_) return "the outputs were already written or given up";
   if (same_content(f.path, f.content)) return {};
   std::error_code ec;
-  if (f.path.has_parent_path()) fs::create_directories(f.path.parent_path(), ec);
+  if (f.path.has_parent_path()) {
+    // The folders that do not exist yet, outermost first, so that a roll-back removes them.
+    std::vector<fs::path> missing;
+    for (fs::path d = f.path.parent_path(); !d.empty() && !fs::exists(fs::symlink_status(d, ec)); d = d.parent_path()) {
+      missing.push_back(d);
+      if (d == d.parent_path()) break;
+    }
+    fs::create_directories(f.path.parent_path(), ec);
+    if (!ec) made_folders_.insert(made_folders_.end(), missing.rbegin(), missing.rend());
+  }
   if (ec) {
     roll_back();
     return "cannot create folder " + f.path.parent_path().string() + ": " + ec.message();

@@ -20,9 +20,10 @@ using RenameFn = std::function<void(const std::filesystem::path&, const std::fil
 // Files written all or none, staged one at a time as they are made (a run of 1,000 variants
 // need not hold every output in memory, issue 11): stage() writes a file's temporary beside
 // its target, commit() moves every old file aside and every new one in, and when any step
-// fails, or the transaction ends uncommitted, every old file is put back and every temporary
-// removed. Files whose content is unchanged are left alone; a target that exists but is not a
-// regular file (a folder, a FIFO) is refused before anything moves.
+// fails, or the transaction ends uncommitted, every old file is put back and every temporary,
+// and every folder stage() made, removed. Files whose content is unchanged are left alone; a
+// target that exists but is not a regular file (a folder, a FIFO) is refused before anything
+// moves.
 class OutputTransaction {
  public:
   explicit OutputTransaction(RenameFn rename = {});
@@ -47,6 +48,7 @@ class OutputTransaction {
   RenameFn rename_;
   std::string suffix_;
   std::vector<Staged> staged_;
+  std::vector<std::filesystem::path> made_folders_;  // folders stage() created, outermost first
   bool done_ = false;
 };
 

@@ -52,51 +52,61 @@ int run_build(const BuildOptions& o) {
     }
     backends.push_back(info->make(o.backend));
   }
-  CompileOptions opt;
-  opt.werror = o.werror;
-  const auto specs = compile_all(o.files, opt);
-  if (!specs) return kFailed;
-  release_run_cache();
-  std::vector<const Spec*> sheets;  // abstract specs exist only to be extended
-  for (const auto& spec : *specs) {
-    if (!spec.abstract) sheets.push_back(&spec);
-  }
-  // What a backend cannot write (C++ names that collide), and two sheets of the run that
-  // would write the same file, fail the build before anything is written.
-  Diagnostics diags;
-  std::map<std::string, const Spec*> owners;
-  for (const Spec* spec : sheets) {
-    for (const auto& backend : backends) backend->check(*spec, diags);
-    const auto [it, fresh] = owners.emplace(spec->system + "/" + sheet_file_id(*spec), spec);
-    if (!fresh) {
-      diags.error(Loc{std::make_shared<const std::string>(spec->path), 0, 0},
-                  "spec id '" + spec->id + "' and the id '" + it->second->id + "' of " + it->second->path +
-                      " name the same output files (" + it->first + ".*)");
-    }
-  }
-  diags.print(std::cerr);
-  if (diags.has_errors()) return kFailed;
-  // Each output is staged (written beside its target) as soon as it is made, and all are
-  // moved in at the end: all or nothing, without holding every output in memory.
+  // Each spec is checked and its outputs made as soon as it has compiled, and only its sheet
+  // fields are kept after: a run's memory does not grow with its specs. What a backend cannot
+  // write (C++ names that collide), and two sheets of the run that would write the same file,
+  // fail the build; so does any spec that does not compile. Outputs are staged (written beside
+  // their targets) as they are made and moved in at the end: all or nothing.
   OutputTransaction outputs;
-  std::vector<std::string> targets;  // for the depfile
+  std::vector<std::vector<std::string>> targets(backends.size());  // per backend, for the depfile
   std::string error;
-  const auto add = [&](std::vector<OutputFile> files) {
+  bool checks_failed = false;
+  std::map<std::string, std::pair<std::string, std::string>> owners;  // output stem: id, path
+  const auto add = [&](std::size_t backend, std::vector<OutputFile> files) {
     for (auto& f : files) {
       if (!error.empty()) return;
       PendingFile p{std::filesystem::path(o.out_dir) / f.path, std::move(f.content)};
-      if (!o.depfile.empty()) targets.push_back(std::filesystem::absolute(p.path).lexically_normal().string());
+      if (!o.depfile.empty()) targets[backend].push_back(std::filesystem::absolute(p.path).lexically_normal().string());
       error = outputs.stage(p);
     }
   };
-  for (const auto& backend : backends) {
-    for (const Spec* spec : sheets) add(backend->emit(*spec));
-    add(backend->emit_run(sheets));
+  CompileOptions opt;
+  opt.werror = o.werror;
+  opt.on_compiled = [&](Spec& spec, bool all_clean) {
+    if (spec.abstract || !all_clean) return;  // abstract specs exist only to be extended
+    Diagnostics diags;
+    for (const auto& backend : backends) backend->check(spec, diags);
+    const std::string stem = spec.system + "/" + sheet_file_id(spec);
+    if (const auto [it, fresh] = owners.emplace(stem, std::pair{spec.id, spec.path}); !fresh) {
+      diags.error(Loc{std::make_shared<const std::string>(spec.path), 0, 0},
+                  "spec id '" + spec.id + "' and the id '" + it->second.first + "' of " + it->second.second +
+                      " name the same output files (" + stem + ".*)");
+    }
+    diags.print(std::cerr);
+    checks_failed = checks_failed || diags.has_errors();
+    if (checks_failed || !error.empty()) return;
+    for (std::size_t b = 0; b < backends.size(); ++b) add(b, backends[b]->emit(spec));
+    // What index.html and the depfile read is kept; the tables and the rest go.
+    spec.tables = {};
+    spec.vocabularies = {};
+    spec.sources = {};
+    spec.renames = {};
+    spec.scaled_values = {};
+    spec.errata = {};
+  };
+  const auto specs = compile_all(o.files, opt);
+  if (!specs || checks_failed) return kFailed;
+  std::vector<const Spec*> sheets;
+  for (const auto& spec : *specs) {
+    if (!spec.abstract) sheets.push_back(&spec);
   }
+  for (std::size_t b = 0; b < backends.size(); ++b) add(b, backends[b]->emit_run(sheets));
   if (!o.depfile.empty() && error.empty()) {  // written with the outputs, all or nothing
+    std::vector<std::string> all_targets;
+    for (auto& t : targets) all_targets.insert(all_targets.end(), t.begin(), t.end());
     std::vector<std::string> inputs;
     for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
-    error = outputs.stage({o.depfile, make_depfile(targets, inputs)});
+    error = outputs.stage({o.depfile, make_depfile(all_targets, inputs)});
   }
   if (error.empty()) error = outputs.commit();
   if (!error.empty()) {

@@ -85,12 +85,14 @@ void release_run_cache() { run_cache_holder().reset(); }
 
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;
+  specs.reserve(files.size());
   bool ok = true;
   nlohmann::json json = nlohmann::json::array();
   KnownCounts known;
   const SpecSearchPath& search = global_options().search;
   const bool summary = opt.summary && opt.format == Format::text && !global_options().quiet;
-  for (const auto& arg : files) {
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string& arg = files[i];
     const auto file = spec_argument(arg, search);
     if (!file) {
       ok = false;
@@ -120,6 +122,14 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     if (!spec || diags.has_errors() || (opt.werror && warned)) {
       ok = false;
       continue;
+    }
+    // What only this spec used: the tables of its own resolution, and its file's tree when it
+    // is a small variant (a sheet's file is kept: its variants may follow).
+    run_cache().tables().forget_unreachable();
+    if (spec->lineage.size() > 1) run_cache().forget_parsed_if_small(f);
+    if (opt.on_compiled) {
+      if (i + 1 == files.size()) release_run_cache();
+      opt.on_compiled(*spec, ok);
     }
     specs.push_back(std::move(*spec));
   }

@@ -35,6 +35,12 @@ struct CompileOptions {
   // errors and warnings that need action are printed, and known disagreements as one count.
   bool report_all = false;
   Format format = Format::text;
+  // Called with each spec as soon as it compiled cleanly (`all_clean`: so did every spec
+  // before it), before it is kept; it may keep less of the spec (qrsc build writes a spec's
+  // outputs here and keeps only its sheet fields, so a run's memory does not grow with its
+  // specs). The run's cache is released before the last spec is given (nothing else will use
+  // it, and the outputs then reuse its memory).
+  std::function<void(Spec& spec, bool all_clean)> on_compiled;
 };
 
 // Compiles and checks every spec, printing diagnostics; returns the specs when all are clean.

@@ -1,6 +1,8 @@
 #include "spec_cache.hpp"
 #include "canonical_path.hpp"
 
+#include <system_error>
+
 namespace qrsc {
 
 const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
@@ -8,11 +10,18 @@ const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
   if (const Parsed* p = find(parsed_, key)) return *p;
   Parsed p;
   p.tree = load_yaml_file(file, p.diags);
+  std::error_code ec;
+  p.bytes = std::filesystem::file_size(file, ec);
   if (p.tree && !p.tree->is_map()) {
     p.diags.error(p.tree->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
     p.tree = nullptr;
   }
   return parsed_[key] = std::move(p);
+}
+
+void SpecCache::forget_parsed_if_small(const std::filesystem::path& file) {
+  const auto it = parsed_.find(canonical_path(file).string());
+  if (it != parsed_.end() && it->second.bytes <= kSmallFile) parsed_.erase(it);
 }
 
 Resolution copy_of(const Resolution& r) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <unordered_map>
@@ -24,6 +25,7 @@ class SpecCache {
   struct Parsed {
     NodePtr tree;
     Diagnostics diags;
+    std::uintmax_t bytes = 0;  // the file's size
   };
   // A spec resolved with its parents and applied specs; only successes are kept (a failure may
   // depend on where it was reached from, as a cycle does).
@@ -35,6 +37,11 @@ class SpecCache {
 
   // The file parsed, the first time it is asked for (a spec must be a map).
   const Parsed& parse(const std::filesystem::path& file);
+  // Drops a small file's parsed tree once compiled (a variant's, typically), to be parsed again
+  // should a later spec of the run extend it in turn: a run's memory does not grow with its
+  // variants, at the cost of parsing again at most kSmallFile bytes now and then.
+  static constexpr std::uintmax_t kSmallFile = 8 * 1024;
+  void forget_parsed_if_small(const std::filesystem::path& file);
   [[nodiscard]] const Resolved* resolved(const std::string& key) const { return find(resolved_, key); }
   void keep_resolved(const std::string& key, Resolved r) { resolved_[key] = std::move(r); }
   // The tables built so far, by what they were built from.

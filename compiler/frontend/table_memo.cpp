@@ -12,16 +12,21 @@ std::size_t TableMemo::KeyHash::operator()(const Key& k) const noexcept {
 
 const TableMemo::Built* TableMemo::find(const Source& s) const {
   const auto it = built_.find(key_of(s));
-  return it == built_.end() ? nullptr : &it->second;
+  // The caller holds the nodes at these addresses: when the entry's are gone, these are others.
+  return it == built_.end() || it->second.gone() ? nullptr : &it->second.built;
 }
 
-void TableMemo::keep(Source s, std::shared_ptr<const Table> t, std::vector<Diagnostic> diagnostics) {
-  // A bound on what a run keeps: every variant adds the few tables it changed.
+void TableMemo::keep(const Source& s, std::shared_ptr<const Table> t, std::vector<Diagnostic> diagnostics) {
+  // A bound on what a run keeps, should a caller never forget.
   constexpr std::size_t kMaxTables = 20000;
+  if (built_.size() >= kMaxTables) forget_unreachable();
   if (built_.size() >= kMaxTables) built_.clear();
-  const Key k = key_of(s);
-  built_[k] = Built{std::move(s), std::move(t), std::move(diagnostics)};
+  const auto watch = [](const NodePtr& n) { return Watched{n, n == nullptr}; };
+  built_[key_of(s)] = Entry{watch(s.table), watch(s.vocabularies), watch(s.sources),
+                            Built{std::move(t), std::move(diagnostics)}};
 }
+
+void TableMemo::forget_unreachable() { std::erase_if(built_, [](const auto& e) { return e.second.gone(); }); }
 
 std::uint64_t TableMemo::next_build_id() {
   static std::atomic<std::uint64_t> last{0};

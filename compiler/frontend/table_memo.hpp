@@ -4,6 +4,9 @@
 // node of its parent's resolution. Building a table also reads the spec's vocabularies (a
 // matrix's or band table's named columns) and sources (source notes), so those nodes are part
 // of the key. A table built with errors is not kept; its warnings are, and are replayed.
+// The memo does not keep the nodes alive: once a key's nodes are gone (a variant's own
+// resolution is not kept after it is compiled) no later lookup can find its table, and
+// forget_unreachable() lets the table go with the spec that has it.
 #pragma once
 
 #include <cstddef>
@@ -24,13 +27,16 @@ class TableMemo {
     NodePtr table, vocabularies, sources;
   };
   struct Built {
-    Source source;  // held, so that no other node can take these addresses
     std::shared_ptr<const Table> table;
     std::vector<Diagnostic> diagnostics;
   };
 
+  // The table built from `s`, if its nodes are the very ones it was built from.
   [[nodiscard]] const Built* find(const Source& s) const;
-  void keep(Source s, std::shared_ptr<const Table> t, std::vector<Diagnostic> diagnostics);
+  void keep(const Source& s, std::shared_ptr<const Table> t, std::vector<Diagnostic> diagnostics);
+  // Drops the tables whose nodes are gone (none can be found again).
+  void forget_unreachable();
+  [[nodiscard]] std::size_t size() const { return built_.size(); }
   // A number no other table of the run has (Table::build_id).
   static std::uint64_t next_build_id();
 
@@ -44,8 +50,19 @@ class TableMemo {
   struct KeyHash {
     std::size_t operator()(const Key& k) const noexcept;
   };
+  // A node of a key, watched: a node that is gone may leave its address to another.
+  struct Watched {
+    std::weak_ptr<Node> node;
+    bool null = true;
+    [[nodiscard]] bool gone() const { return !null && node.expired(); }
+  };
+  struct Entry {
+    Watched table, vocabularies, sources;
+    Built built;
+    [[nodiscard]] bool gone() const { return table.gone() || vocabularies.gone() || sources.gone(); }
+  };
   static Key key_of(const Source& s) { return {s.table.get(), s.vocabularies.get(), s.sources.get()}; }
-  std::unordered_map<Key, Built, KeyHash> built_;
+  std::unordered_map<Key, Entry, KeyHash> built_;
 };
 
 }  // namespace qrsc

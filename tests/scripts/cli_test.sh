@@ -134,6 +134,28 @@ if [ "$(cat "$tmp/out/t/bad.hpp")" != "previous content" ] || [ -e "$tmp/out/rff
 else
   passed=$((passed + 1))
 fi
+# A build writes each spec's outputs as it goes (staged beside their targets): when a later
+# spec fails, the earlier ones' files, and the folders made for them, are gone again.
+expect bad_spec_last 1 "no band covers 6 to 7" -- "$qrsc" build "$acw" "$tmp/rules/t/bad.yaml" -o "$tmp/fresh/out"
+if [ -e "$tmp/fresh" ]; then
+  echo "FAIL fresh_untouched: a failed build left $(find "$tmp/fresh" | head -3 | tr '\n' ' ')"; failures=$((failures + 1))
+else
+  passed=$((passed + 1))
+fi
+# A run forgets a small variant's parsed file once it is compiled; a later spec of the run that
+# extends that variant reads it again, and gets what it gets alone.
+mkdir -p "$tmp/chain/house"
+printf 'qrs: 1\nextends: rff/acw-2.1-15mm\nid: chain-one\nsubtitle: Chain one\n' > "$tmp/chain/house/one.yaml"
+printf 'qrs: 1\nextends: one\nid: chain-two\nsubtitle: Chain two\n' > "$tmp/chain/house/two.yaml"
+expect chain_run 0 "" -- "$qrsc" -I rules build "$tmp/chain/house/one.yaml" "$tmp/chain/house/two.yaml" -o "$tmp/chain/run" --quiet
+expect chain_alone 0 "" -- "$qrsc" -I rules build "$tmp/chain/house/two.yaml" -o "$tmp/chain/alone" --quiet
+if cmp -s "$tmp/chain/run/rff/chain_two.hpp" "$tmp/chain/alone/rff/chain_two.hpp" &&
+   cmp -s "$tmp/chain/run/rff/chain_two.html" "$tmp/chain/alone/rff/chain_two.html" &&
+   grep -q "Chain two" "$tmp/chain/run/rff/chain_two.html"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL chain_same: a variant of a variant differs in a run from alone"; failures=$((failures + 1))
+fi
 expect good_build 0 "" -- "$qrsc" build "$acw" -o "$tmp/out"
 [ -s "$tmp/out/rff/acw_2_1_15mm.hpp" ] && passed=$((passed + 1)) || { echo "FAIL good_build wrote nothing"; failures=$((failures + 1)); }
 
