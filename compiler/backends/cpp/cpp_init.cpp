@@ -2,28 +2,25 @@
 
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "cpp_names.hpp"
 
 namespace qrsc {
 
-CppInit& CppInit::add(std::string value, bool is_default) {
-  values_.push_back(std::move(value));
-  if (!is_default) needed_ = values_.size();
+CppInit& CppInit::add(std::string_view value, bool is_default) {
+  if (!std::exchange(empty_, false)) text_ += ", ";
+  text_ += value;
+  if (!is_default) needed_end_ = text_.size();
   return *this;
 }
 
 CppInit& CppInit::text(const std::string& s) { return add(cpp_text(s), s.empty()); }
 
 std::string CppInit::str() const {
-  std::size_t size = 2;
-  for (std::size_t i = 0; i < needed_; ++i) size += values_[i].size() + 2;
   std::string out;
-  out.reserve(size);
-  out += '{';
-  for (std::size_t i = 0; i < needed_; ++i) {
-    if (i > 0) out += ", ";
-    out += values_[i];
-  }
+  out.reserve(needed_end_ + 1);
+  out.append(text_, 0, needed_end_);
   out += '}';
   return out;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model.hpp"
@@ -17,13 +18,15 @@ namespace qrsc {
 class CppInit {
  public:
   // A member's initializer; `is_default` when it equals the member's default initializer.
-  CppInit& add(std::string value, bool is_default = false);
+  CppInit& add(std::string_view value, bool is_default = false);
   CppInit& text(const std::string& s);  // a std::string_view member, default empty
   std::string str() const;              // "{a, b}", the defaults at the end left out; "{}" for none
 
  private:
-  std::vector<std::string> values_;
-  std::size_t needed_ = 0;  // how many values up to the last that is not a default
+  // "{a, b, c" as added; the initializer ends after the last value that is not a default.
+  std::string text_ = "{";
+  std::size_t needed_end_ = 1;
+  bool empty_ = true;
 };
 
 std::string cpp_text(const std::string& s);  // "..."sv, or {} for an empty text
