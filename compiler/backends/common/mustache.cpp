@@ -223,8 +223,9 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
         pos += len;
       } else {
         // Text up to what may start a tag or end the line, in one piece.
-        const char stops[] = {'\n', '\r', begin[0]};
-        const std::size_t next = std::min(n, text.find_first_of(std::string_view(stops, 3), pos + 1));
+        const char tag = begin[0];
+        std::size_t next = pos + 1;
+        while (next < n && text[next] != tag && text[next] != '\n' && text[next] != '\r') ++next;
         if (current_size == 0) current_at = pos;
         current_size += next - pos;
         pos = next;
