@@ -128,8 +128,10 @@ void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
     const std::string table_id = path.substr(0, slash);
     const std::string id = slash == std::string::npos ? std::string() : path.substr(slash + 1);
     NodePtr table;
-    for (const auto& t : tables && tables->is_seq() ? tables->items.copy() : std::vector<NodePtr>{}) {
-      if (id_of(*t) == table_id) table = t;
+    if (tables && tables->is_seq()) {
+      for (const auto& t : tables->items) {
+        if (id_of(*t) == table_id) table = t;
+      }
     }
     const std::string new_id = replace_id_word(id, from, to);
     if (!table || id.empty()) {

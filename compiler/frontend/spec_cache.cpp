@@ -1,17 +1,13 @@
 #include "spec_cache.hpp"
 #include "canonical_path.hpp"
 
-#include <system_error>
-
 namespace qrsc {
 
 const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
   const std::string key = canonical_path(file).string();
   if (const Parsed* p = find(parsed_, key)) return *p;
   Parsed p;
-  p.tree = load_yaml_file(file, p.diags);
-  std::error_code ec;
-  p.bytes = std::filesystem::file_size(file, ec);
+  p.tree = load_yaml_file(file, p.diags, &p.bytes);
   if (p.tree && !p.tree->is_map()) {
     p.diags.error(p.tree->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
     p.tree = nullptr;

@@ -7,8 +7,8 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <unordered_map>
 
@@ -25,7 +25,7 @@ class SpecCache {
   struct Parsed {
     NodePtr tree;
     Diagnostics diags;
-    std::uintmax_t bytes = 0;  // the file's size
+    std::size_t bytes = std::numeric_limits<std::size_t>::max();  // the text read (none: never small)
   };
   // A spec resolved with its parents and applied specs; only successes are kept (a failure may
   // depend on where it was reached from, as a cycle does).
@@ -40,7 +40,7 @@ class SpecCache {
   // Drops a small file's parsed tree once compiled (a variant's, typically), to be parsed again
   // should a later spec of the run extend it in turn: a run's memory does not grow with its
   // variants, at the cost of parsing again at most kSmallFile bytes now and then.
-  static constexpr std::uintmax_t kSmallFile = 8 * 1024;
+  static constexpr std::size_t kSmallFile = 8 * 1024;
   void forget_parsed_if_small(const std::filesystem::path& file);
   [[nodiscard]] const Resolved* resolved(const std::string& key) const { return find(resolved_, key); }
   void keep_resolved(const std::string& key, Resolved r) { resolved_[key] = std::move(r); }

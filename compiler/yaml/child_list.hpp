@@ -37,9 +37,7 @@ class ChildList {
   const_iterator end() const { return v_ ? v_->cend() : const_iterator{}; }
   T& operator[](std::size_t i) { return (*v_)[i]; }
   const T& operator[](std::size_t i) const { return (*v_)[i]; }
-  T& front() { return v_->front(); }
   T& back() { return v_->back(); }
-  const T& front() const { return v_->front(); }
   const T& back() const { return v_->back(); }
 
   [[nodiscard]] std::vector<T> copy() const { return v_ ? *v_ : std::vector<T>{}; }
@@ -55,8 +53,6 @@ class ChildList {
     if (first != last) vec().insert(vec().end(), first, last);
   }
   iterator erase(const_iterator at) { return v_->erase(at); }
-  iterator erase(const_iterator first, const_iterator last) { return v_ ? v_->erase(first, last) : iterator{}; }
-  void clear() { v_.reset(); }
   // The children from [first, last), moved in, in a vector of that size (none: no vector).
   template <class It>
   void assign(It first, It last) {

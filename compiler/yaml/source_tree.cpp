@@ -206,16 +206,9 @@ class TreeBuilder {
     Open o = std::move(stack_.back());
     stack_.pop_back();
     // The children, gathered on the builder's stacks, move into vectors of their exact size.
-    Node& n = *o.node;
-    n.items.assign(std::make_move_iterator(items_.begin() + static_cast<std::ptrdiff_t>(o.items_begin)),
-                   std::make_move_iterator(items_.end()));
-    items_.resize(o.items_begin);
-    n.entries.assign(std::make_move_iterator(entries_.begin() + static_cast<std::ptrdiff_t>(o.entries_begin)),
-                     std::make_move_iterator(entries_.end()));
-    entries_.resize(o.entries_begin);
-    n.key_locs.assign(std::make_move_iterator(key_locs_.begin() + static_cast<std::ptrdiff_t>(o.entries_begin)),
-                      std::make_move_iterator(key_locs_.end()));
-    key_locs_.resize(o.entries_begin);
+    take_from(items_, o.items_begin, o.node->items);
+    take_from(entries_, o.entries_begin, o.node->entries);
+    take_from(key_locs_, o.entries_begin, o.node->key_locs);
     if (!o.anchor.empty()) anchors_[o.anchor] = {o.node, nodes_ - o.nodes_before, bytes_ - o.bytes_before};
     add(o.node);
   }
@@ -241,6 +234,14 @@ class TreeBuilder {
     std::size_t nodes = 0;
     std::size_t bytes = 0;
   };
+
+  // Moves the top of `stack` from `begin` on into `list`.
+  template <class T>
+  static void take_from(std::vector<T>& stack, std::size_t begin, ChildList<T>& list) {
+    const auto first = stack.begin() + static_cast<std::ptrdiff_t>(begin);
+    list.assign(std::make_move_iterator(first), std::make_move_iterator(stack.end()));
+    stack.erase(first, stack.end());
+  }
 
   NodePtr make(const yaml_mark_t& mark, Node::Kind kind) {
     auto n = std::make_shared<Node>();
@@ -524,7 +525,7 @@ NodePtr load_yaml_string(const std::string& text, const std::string& file_name, 
   return root;
 }
 
-NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags) {
+NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags, std::size_t* bytes_read) {
   const auto file = std::make_shared<const std::string>(path.string());
   const Loc where{file, 0, 0};
   // Only regular files: a FIFO would block, /dev/zero would never end, a folder has no text.
@@ -559,6 +560,7 @@ NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags) {
     diags.error(where, fmt::format("file is larger than the limit of {} bytes", limits::kMaxFileBytes));
     return nullptr;
   }
+  if (bytes_read) *bytes_read = text.size();
   return load_yaml_string(text, path.string(), diags);
 }
 

@@ -78,8 +78,8 @@ void append_html_escaped(std::string& out, std::string_view text) {
 struct mustache::Op {
   enum class Kind : unsigned char { text, newline, variable, unescaped, section, inverted, partial };
   Kind kind = Kind::text;
-  // The text, the line break, or the tag's name: a view of the template's own text.
   bool dotted = false;  // a name with dots ("a.b"), looked up a part at a time
+  // The text, the line break, or the tag's name: a view of the template's own text.
   std::string_view text;
   std::size_t end = 0;  // a section: the index of the first operation after it
 };

@@ -7,7 +7,6 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "model.hpp"
 #include "qrs/band.hpp"

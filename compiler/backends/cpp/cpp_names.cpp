@@ -10,7 +10,9 @@
 namespace qrsc {
 
 std::string cpp_identifier(const std::string& id) {
-  // Sorted, for a binary search.
+  // C++'s keywords, the namespaces `std` and `qrs`, and the lower-case macros the header's own
+  // includes (or -std=gnu++20) may define (assert, errno, linux, offsetof, stderr, stdin, stdout,
+  // unix); sorted, for a binary search.
   static constexpr std::string_view kKeywords[] = {
       "alignas", "alignof", "and", "and_eq", "asm", "assert", "auto", "bitand", "bitor", "bool", "break", "case",
       "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return", "co_yield", "compl",
@@ -22,7 +24,6 @@ std::string cpp_identifier(const std::string& id) {
       "static_assert", "static_cast", "std", "stderr", "stdin", "stdout", "struct", "switch", "template", "this",
       "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unix", "unsigned", "using",
       "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
-  // (The last group are lower-case macros the header's own includes, or -std=gnu++20, may define.)
   static_assert(std::is_sorted(std::begin(kKeywords), std::end(kKeywords)));
   std::string out = id;
   for (char& c : out) {
