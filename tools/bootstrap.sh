@@ -13,6 +13,7 @@ packages=(
   libclang-cpp14-dev libclang-14-dev llvm-14-dev   # qrs-migrate (libTooling of the packaged clang 14)
   chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
   groff-base   # the man page test renders qrsc.1
+  file git     # file: dpkg-shlibdeps (cpack -G DEB); git: the tests list the repository's files
 )
 missing=()
 for p in "${packages[@]}"; do
