@@ -1,7 +1,14 @@
 // What hostile specs cannot be tested through the command line alone: a rename that fails
-// halfway through a build's outputs, and 64-bit overflow in qrs::Fraction.
+// halfway through a build's outputs, a build killed or interrupted there, links and modes of
+// the files it replaces, and 64-bit overflow in qrs::Fraction.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -34,12 +41,8 @@ TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   // c.hpp is new; the rename of b's new content into place fails.
   const std::vector<qrsc::PendingFile> files = {
       {dir / "rff/a.hpp", "new a"}, {dir / "rff/c.hpp", "new c"}, {dir / "rff/b.hpp", "new b"}};
-  const auto failing = [](const fs::path& from, const fs::path& to, std::error_code& ec) {
-    if (to.filename() == "b.hpp" && from.string().find(".tmp") != std::string::npos) {
-      ec = std::make_error_code(std::errc::io_error);
-      return;
-    }
-    fs::rename(from, to, ec);
+  const auto failing = [](const fs::path& target, std::error_code& ec) {
+    if (target.filename() == "b.hpp") ec = std::make_error_code(std::errc::io_error);
   };
   const std::string err = qrsc::write_files_atomically(files, failing);
   EXPECT_NE(err.find("cannot replace"), std::string::npos) << err;
@@ -65,6 +68,101 @@ TEST(Output, ATargetThatIsAFolderIsRefusedBeforeAnythingMoves) {
   EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
   EXPECT_EQ(read(dir / "a.hpp"), "old a");
   EXPECT_TRUE(fs::is_directory(dir / "x.hpp"));
+}
+
+// The names in a folder, sorted.
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+fs::path fresh_folder(const std::string& name) {
+  const fs::path dir = qrs_test::write_temp_spec("unused.yaml", "").parent_path() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Three old files and their new contents; the process ends at the commit step of the second.
+void commit_and_die_at_b(const fs::path& dir, int sig) {
+  const auto die = [sig](const fs::path& target, std::error_code&) {
+    if (target.filename() == "b.hpp") ::raise(sig);
+  };
+  (void)qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "b.hpp", "new b"}, {dir / "c.hpp", "new c"}}, die);
+  std::_Exit(0);  // not reached
+}
+
+void write_old_files(const fs::path& dir) {
+  for (const char* n : {"a.hpp", "b.hpp", "c.hpp"}) std::ofstream(dir / n) << "old " << n[0];
+}
+
+// Killed (SIGKILL: no handler runs) between two targets of a commit: every target is whole,
+// old or new, and none is missing; the temporaries it leaves are removed by the next writer.
+TEST(OutputDeathTest, AKillBetweenTwoRenamesLeavesEveryTargetWhole) {
+  const fs::path dir = fresh_folder("killed");
+  write_old_files(dir);
+  EXPECT_EXIT(commit_and_die_at_b(dir, SIGKILL), testing::KilledBySignal(SIGKILL), "");
+  EXPECT_EQ(read(dir / "a.hpp"), "new a");
+  EXPECT_EQ(read(dir / "b.hpp"), "old b");
+  EXPECT_EQ(read(dir / "c.hpp"), "old c");
+  EXPECT_GT(names_in(dir).size(), 3U);  // the dead writer's temporaries
+  EXPECT_EQ(qrsc::write_files_atomically({{dir / "d.hpp", "d"}}), "");
+  EXPECT_EQ(names_in(dir), (std::vector<std::string>{"a.hpp", "b.hpp", "c.hpp", "d.hpp"}));
+}
+
+// SIGTERM (as SIGINT and SIGHUP) removes the temporaries and ends the process with that signal.
+TEST(OutputDeathTest, ATerminatedBuildRemovesItsTemporaries) {
+  const fs::path dir = fresh_folder("terminated");
+  write_old_files(dir);
+  EXPECT_EXIT(commit_and_die_at_b(dir, SIGTERM), testing::KilledBySignal(SIGTERM), "");
+  EXPECT_EQ(names_in(dir), (std::vector<std::string>{"a.hpp", "b.hpp", "c.hpp"}));
+  EXPECT_EQ(read(dir / "a.hpp"), "new a");
+  EXPECT_EQ(read(dir / "b.hpp"), "old b");
+}
+
+// A link planted at an output's name is refused, and what it points at is untouched.
+TEST(Output, ALinkAtATargetIsNeverFollowed) {
+  const fs::path dir = fresh_folder("planted");
+  std::ofstream(dir / "victim") << "precious";
+  fs::create_symlink(dir / "victim", dir / "index.html");
+  const std::string err = qrsc::write_files_atomically({{dir / "index.html", "sheet"}});
+  EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
+  EXPECT_EQ(read(dir / "victim"), "precious");
+  EXPECT_TRUE(fs::is_symlink(dir / "index.html"));
+}
+
+// A replaced file keeps its permission bits; a new one gets 0666 less the umask.
+TEST(Output, AReplacedFileKeepsItsMode) {
+  const fs::path dir = fresh_folder("modes");
+  std::ofstream(dir / "private.hpp") << "old";
+  fs::permissions(dir / "private.hpp", fs::perms::owner_read | fs::perms::owner_write);
+  ASSERT_EQ(qrsc::write_files_atomically({{dir / "private.hpp", "new"}, {dir / "fresh.hpp", "new"}}), "");
+  EXPECT_EQ(fs::status(dir / "private.hpp").permissions(), fs::perms::owner_read | fs::perms::owner_write);
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  EXPECT_EQ(static_cast<mode_t>(fs::status(dir / "fresh.hpp").permissions()), 0666 & ~mask);
+}
+
+// qrs-migrate's replacement: a file with another hard link is refused unless asked, and the
+// write names the file and the system's reason when it fails.
+TEST(Output, AHardLinkedFileIsReplacedOnlyWhenAsked) {
+  const fs::path dir = fresh_folder("links");
+  std::ofstream(dir / "game.cpp") << "old";
+  fs::create_hard_link(dir / "game.cpp", dir / "copy.cpp");
+  const std::string err = qrsc::replace_file(dir / "game.cpp", "new");
+  EXPECT_NE(err.find("2 hard links"), std::string::npos) << err;
+  EXPECT_EQ(read(dir / "game.cpp"), "old");
+  EXPECT_EQ(qrsc::replace_file(dir / "game.cpp", "new", /*break_hard_links=*/true), "");
+  EXPECT_EQ(read(dir / "game.cpp"), "new");
+  EXPECT_EQ(read(dir / "copy.cpp"), "old");
+  if (::geteuid() != 0) {  // root writes anywhere
+    fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
+    const std::string denied = qrsc::replace_file(dir / "game.cpp", "newer", true);
+    fs::permissions(dir, fs::perms::owner_all);
+    EXPECT_NE(denied.find("cannot write " + (dir / "game.cpp").string() + ": Permission denied"), std::string::npos) << denied;
+  }
 }
 
 using qrs::Fraction;

@@ -19,15 +19,6 @@ std::pair<int, int> line_and_column(std::string_view text, std::size_t offset) {
   return {line, col};
 }
 
-std::string printable(const std::string& text) {
-  std::string out;
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    out += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02X}", c) : std::string(1, ch);
-  }
-  return out;
-}
-
 std::string Loc::str() const {
   const std::string name = file ? *file : std::string("<input>");
   return line > 0 ? fmt::format("{}:{}:{}", name, line, col) : name;

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "printable.hpp"  // messages echo their input through printable()
+
 namespace qrsc {
 
 // A position in a spec file (1-based line and column; 0 when unknown).
@@ -59,9 +61,6 @@ class Diagnostics {
   int errors_ = 0;
 };
 
-// Text as shown on a terminal: control characters as \xNN (a spec's text and file names are
-// input; they must not drive the terminal).
-std::string printable(const std::string& text);
 // The 1-based line and column of a byte offset in a text (columns count UTF-8 characters).
 std::pair<int, int> line_and_column(std::string_view text, std::size_t offset);
 

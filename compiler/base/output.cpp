@@ -1,22 +1,27 @@
 #include "output.hpp"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <system_error>
+
+#include "printable.hpp"
 
 namespace qrsc {
 
 namespace fs = std::filesystem;
 
 namespace {
+
 // Compared a block at a time: no copy of the old file is made.
 bool same_content(const fs::path& p, const std::string& content) {
   std::error_code ec;
-  if (!fs::is_regular_file(p, ec)) return false;  // never open a FIFO or a device to compare
+  if (!fs::is_regular_file(fs::symlink_status(p, ec))) return false;  // never open a link, FIFO or device
   if (fs::file_size(p, ec) != content.size() || ec) return false;
   std::ifstream in(p, std::ios::binary);
   std::array<char, 16384> block{};
@@ -31,11 +36,33 @@ bool same_content(const fs::path& p, const std::string& content) {
   return static_cast<bool>(in);
 }
 
-void system_rename(const fs::path& from, const fs::path& to, std::error_code& ec) { fs::rename(from, to, ec); }
+bool unsupported(int err) { return err == EINVAL || err == ENOSYS || err == EOPNOTSUPP; }
+
+// A hard link to `target` under a fresh temporary name (for file systems without RENAME_EXCHANGE).
+TempFile link_backup(const fs::path& target, int& err) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string unused;
+    // A temporary name nobody has: made, then replaced by the link.
+    TempFile t = TempFile::write_beside(target, "", FileIdentity{}, unused);
+    if (t.empty()) break;
+    const fs::path name = t.path();
+    ::unlink(name.c_str());
+    if (::link(target.c_str(), name.c_str()) == 0) return t;
+    if (errno != EEXIST) {
+      err = errno;
+      t.keep();
+      return {};
+    }
+    t.keep();
+  }
+  err = EEXIST;
+  return {};
+}
+
 }  // namespace
 
-OutputTransaction::OutputTransaction(RenameFn rename)
-    : rename_(rename ? std::move(rename) : RenameFn(system_rename)), suffix_(std::to_string(::getpid())) {}
+OutputTransaction::OutputTransaction(fs::path lock_folder, CommitHook hook)
+    : lock_folder_(std::move(lock_folder)), hook_(std::move(hook)) {}
 
 OutputTransaction::~OutputTransaction() {
   if (!done_) roll_back();
@@ -43,14 +70,20 @@ OutputTransaction::~OutputTransaction() {
 
 // Puts every old file back and removes every temporary: the state before the transaction.
 void OutputTransaction::roll_back() {
-  std::error_code ec;
   for (auto it = staged_.rbegin(); it != staged_.rend(); ++it) {
-    if (it->placed) fs::remove(it->target, ec);
-    if (it->backed) fs::rename(it->backup, it->target, ec);
-    fs::remove(it->tmp, ec);
+    if (it->placed && it->exchanged) {
+      if (::rename(it->tmp.path().c_str(), it->target.c_str()) == 0) it->tmp.keep();
+    } else if (it->placed && !it->backup.empty()) {
+      if (::rename(it->backup.path().c_str(), it->target.c_str()) == 0) it->backup.keep();
+    } else if (it->placed && !it->existed) {
+      ::unlink(it->target.c_str());
+    }
+    it->tmp.remove();
+    it->backup.remove();
   }
   staged_.clear();
   // The folders it made, deepest first, as they were: absent (only when still empty).
+  std::error_code ec;
   for (auto it = made_folders_.rbegin(); it != made_folders_.rend(); ++it) {
     if (fs::is_empty(*it, ec) && !ec) fs::remove(*it, ec);
   }
@@ -60,80 +93,119 @@ void OutputTransaction::roll_back() {
 
 std::string OutputTransaction::stage(const PendingFile& f) {
   if (done_) return "the outputs were already written or given up";
+  std::string error;
+  if (!lock_.held()) {
+    lock_ = FolderLock::acquire(lock_folder_.empty() ? f.path.parent_path() : lock_folder_, error);
+    if (!error.empty()) {
+      roll_back();
+      return error;
+    }
+  }
   if (same_content(f.path, f.content)) return {};
   std::error_code ec;
-  if (f.path.has_parent_path()) {
+  const fs::path folder = f.path.parent_path();
+  if (!folder.empty()) {
     // The folders that do not exist yet, outermost first, so that a roll-back removes them.
     std::vector<fs::path> missing;
-    for (fs::path d = f.path.parent_path(); !d.empty() && !fs::exists(fs::symlink_status(d, ec)); d = d.parent_path()) {
+    for (fs::path d = folder; !d.empty() && !fs::exists(fs::symlink_status(d, ec)); d = d.parent_path()) {
       missing.push_back(d);
       if (d == d.parent_path()) break;
     }
-    fs::create_directories(f.path.parent_path(), ec);
+    fs::create_directories(folder, ec);
     if (!ec) made_folders_.insert(made_folders_.end(), missing.rbegin(), missing.rend());
   }
   if (ec) {
     roll_back();
-    return "cannot create folder " + f.path.parent_path().string() + ": " + ec.message();
+    return "cannot create folder " + printable(folder.string()) + ": " + ec.message();
   }
+  if (std::find(cleaned_folders_.begin(), cleaned_folders_.end(), folder) == cleaned_folders_.end()) {
+    remove_stale_temporaries(folder);
+    cleaned_folders_.push_back(folder);
+  }
+  const FileIdentity old = identity_of(f.path, error);
   const auto status = fs::symlink_status(f.path, ec);
-  if (fs::exists(status) && !fs::is_regular_file(status)) {
-    roll_back();
-    return "cannot replace " + f.path.string() + ": it is not a regular file";
+  if (error.empty() && fs::exists(status) && !fs::is_regular_file(status)) {
+    error = "cannot replace " + printable(f.path.string()) + ": it is not a regular file";
   }
-  Staged s{f.path.string() + ".tmp" + suffix_, f.path, {}, false, false};
-  if (fs::exists(status)) s.backup = f.path.string() + ".old" + suffix_;
-  std::ofstream out(s.tmp, std::ios::binary | std::ios::trunc);
-  out << f.content;
-  out.close();
-  if (!out) {
-    fs::remove(s.tmp, ec);
+  Staged s;
+  s.target = f.path;
+  s.existed = old.exists;
+  if (error.empty()) s.tmp = TempFile::write_beside(f.path, f.content, old, error);
+  if (!error.empty()) {
     roll_back();
-    return "cannot write " + s.tmp.string();
+    return error;
   }
   staged_.push_back(std::move(s));
   return {};
 }
 
+// Moves one staged file into place with a single rename; the target is never missing.
+std::string OutputTransaction::place(Staged& s) {
+  std::error_code ec;
+  if (hook_) hook_(s.target, ec);
+  if (ec) return "cannot replace " + printable(s.target.string()) + ": " + ec.message();
+  const char* tmp = s.tmp.path().c_str();
+  const char* target = s.target.c_str();
+  if (s.existed) {
+    if (::renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) == 0) {
+      s.placed = s.exchanged = true;  // the temporary's name now holds the old file
+      return {};
+    }
+    if (!unsupported(errno)) return file_error("cannot replace", s.target, errno);
+    int err = 0;
+    s.backup = link_backup(s.target, err);  // kept for a roll-back; the rename below is atomic
+    if (s.backup.empty() && err != EPERM && !unsupported(err)) return file_error("cannot replace", s.target, err);
+    if (::rename(tmp, target) != 0) return file_error("cannot replace", s.target, errno);
+  } else if (::renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_NOREPLACE) != 0) {
+    if (errno == EEXIST) return "cannot write " + printable(s.target.string()) + ": it was made by another process during the build";
+    if (!unsupported(errno) || ::rename(tmp, target) != 0) return file_error("cannot write", s.target, errno);
+  }
+  s.placed = true;
+  s.tmp.keep();
+  return {};
+}
+
 std::string OutputTransaction::commit() {
   if (done_) return "the outputs were already written or given up";
-  // Every old file steps aside and every new one moves in; the first failure undoes all.
   for (auto& s : staged_) {
-    std::error_code ec;
-    if (!s.backup.empty()) {
-      rename_(s.target, s.backup, ec);
-      if (ec) {
-        const std::string err = "cannot replace " + s.target.string() + ": " + ec.message();
-        roll_back();
-        return err;
-      }
-      s.backed = true;
-    }
-    rename_(s.tmp, s.target, ec);
-    if (ec) {
-      const std::string err = "cannot replace " + s.target.string() + ": " + ec.message();
+    if (std::string err = place(s); !err.empty()) {
       roll_back();
       return err;
     }
-    s.placed = true;
   }
   // Committed: the old files go.
-  for (const auto& s : staged_) {
-    std::error_code ec;
-    if (s.backed) fs::remove(s.backup, ec);
+  for (auto& s : staged_) {
+    s.tmp.remove();
+    s.backup.remove();
   }
   done_ = true;
   return {};
 }
 
-std::string write_files_atomically(const std::vector<PendingFile>& files) { return write_files_atomically(files, {}); }
-
-std::string write_files_atomically(const std::vector<PendingFile>& files, const RenameFn& rename) {
-  OutputTransaction out(rename);
+std::string write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook) {
+  OutputTransaction out({}, hook);
   for (const auto& f : files) {
     if (std::string err = out.stage(f); !err.empty()) return err;
   }
   return out.commit();
+}
+
+std::string replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
+  std::string error;
+  const FileIdentity old = identity_of(target, error);
+  if (!error.empty()) return error;
+  std::error_code ec;
+  const auto status = fs::symlink_status(target, ec);
+  if (!fs::is_regular_file(status)) return "cannot replace " + printable(target.string()) + ": it is not a regular file";
+  if (old.links > 1 && !break_hard_links) {
+    return "cannot replace " + printable(target.string()) + ": it has " + std::to_string(old.links) +
+           " hard links, which would keep the old content (--break-hardlinks replaces it anyway)";
+  }
+  TempFile tmp = TempFile::write_beside(target, content, old, error);
+  if (!error.empty()) return error;
+  if (::rename(tmp.path().c_str(), target.c_str()) != 0) return file_error("cannot replace", target, errno);
+  tmp.keep();
+  return {};
 }
 
 }  // namespace qrsc

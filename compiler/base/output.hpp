@@ -1,12 +1,16 @@
-// Writing outputs so that a failed or interrupted build never leaves a half-written file:
-// write a temporary file beside the target, then rename it over the target.
+// Writing outputs so that a failed or interrupted build never leaves a half-written, missing or
+// foreign file: each file is written to an exclusive temporary beside its target (temp_file.hpp)
+// and swapped into place with one atomic rename; the run holds a lock on its output folder.
 #pragma once
 
 #include <filesystem>
 #include <functional>
-#include <system_error>
 #include <string>
+#include <system_error>
 #include <vector>
+
+#include "folder_lock.hpp"
+#include "temp_file.hpp"
 
 namespace qrsc {
 
@@ -15,18 +19,23 @@ struct PendingFile {
   std::string content;
 };
 
-using RenameFn = std::function<void(const std::filesystem::path&, const std::filesystem::path&, std::error_code&)>;
+// Called before each step of commit() that changes a target, with that target: setting `ec` makes
+// the step fail (tests fail a chosen file, or end the process there).
+using CommitHook = std::function<void(const std::filesystem::path& target, std::error_code& ec)>;
 
-// Files written all or none, staged one at a time as they are made (a run of 1,000 variants
-// need not hold every output in memory, issue 11): stage() writes a file's temporary beside
-// its target, commit() moves every old file aside and every new one in, and when any step
-// fails, or the transaction ends uncommitted, every old file is put back and every temporary,
-// and every folder stage() made, removed. Files whose content is unchanged are left alone; a
-// target that exists but is not a regular file (a folder, a FIFO) is refused before anything
-// moves.
+// Files written all or none, staged one at a time as they are made (a run of many variants need
+// not hold every output in memory): stage() writes a file's temporary beside its target, commit()
+// swaps every new file in, each with one rename (RENAME_EXCHANGE, so the old file stays reachable
+// for a roll-back and the target is never missing), and when any step fails, or the transaction
+// ends uncommitted, every old file is put back and every temporary, and every folder stage() made,
+// removed. Files whose content is unchanged are left alone; a target that exists but is not a
+// regular file (a link, a folder, a FIFO) is refused before anything moves. The first stage()
+// locks the output folder (FolderLock) until the transaction ends, and removes the temporaries
+// that writers killed in that folder left.
 class OutputTransaction {
  public:
-  explicit OutputTransaction(RenameFn rename = {});
+  // `lock_folder`: the folder the run writes into (default: the first staged file's folder).
+  explicit OutputTransaction(std::filesystem::path lock_folder = {}, CommitHook hook = {});
   ~OutputTransaction();
   OutputTransaction(const OutputTransaction&) = delete;
   OutputTransaction& operator=(const OutputTransaction&) = delete;
@@ -37,25 +46,32 @@ class OutputTransaction {
 
  private:
   struct Staged {
-    std::filesystem::path tmp;
+    TempFile tmp;                    // the new content; after an exchange, the old
     std::filesystem::path target;
-    std::filesystem::path backup;  // empty when there was no old file
-    bool backed = false;           // the old file was moved to the backup
-    bool placed = false;           // the new file is in place
+    bool existed = false;
+    bool placed = false;             // the new file is in place
+    bool exchanged = false;          // placed by exchange: `tmp` holds the old file
+    TempFile backup;                 // a hard link to the old file, where exchange is not supported
   };
+  std::string place(Staged& s);
   void roll_back();
 
-  RenameFn rename_;
-  std::string suffix_;
+  std::filesystem::path lock_folder_;
+  CommitHook hook_;
+  FolderLock lock_;
   std::vector<Staged> staged_;
-  std::vector<std::filesystem::path> made_folders_;  // folders stage() created, outermost first
+  std::vector<std::filesystem::path> made_folders_;    // folders stage() created, outermost first
+  std::vector<std::filesystem::path> cleaned_folders_;  // stale temporaries removed once per folder
   bool done_ = false;
 };
 
 // Writes all files or none (an OutputTransaction over `files`). Returns an error message, or ""
 // on success.
-std::string write_files_atomically(const std::vector<PendingFile>& files);
-// The same with the rename step given (tests make it fail on a chosen file).
-std::string write_files_atomically(const std::vector<PendingFile>& files, const RenameFn& rename);
+std::string write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook = {});
+
+// Replaces one file with new content in one atomic rename, keeping its mode and (where the
+// process may) its owner; the file must be a regular file with no other hard link unless
+// `break_hard_links` (replacing it would part the links: the others keep the old content).
+std::string replace_file(const std::filesystem::path& target, std::string_view content, bool break_hard_links = false);
 
 }  // namespace qrsc

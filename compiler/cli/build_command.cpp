@@ -10,6 +10,7 @@
 #include "depfile.hpp"
 #include "diagnostics.hpp"
 #include "output.hpp"
+#include "printable.hpp"
 
 namespace qrsc::cli {
 
@@ -57,7 +58,7 @@ int run_build(const BuildOptions& o) {
   // write (C++ names that collide), and two sheets of the run that would write the same file,
   // fail the build; so does any spec that does not compile. Outputs are staged (written beside
   // their targets) as they are made and moved in at the end: all or nothing.
-  OutputTransaction outputs;
+  OutputTransaction outputs(o.out_dir);
   std::vector<std::vector<std::string>> targets(backends.size());  // per backend, for the depfile
   std::string error;
   bool checks_failed = false;
@@ -106,7 +107,12 @@ int run_build(const BuildOptions& o) {
     for (auto& t : targets) all_targets.insert(all_targets.end(), t.begin(), t.end());
     std::vector<std::string> inputs;
     for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
-    error = outputs.stage({o.depfile, make_depfile(all_targets, inputs)});
+    Depfile depfile = make_depfile(all_targets, inputs);
+    for (const auto& name : depfile.unwritable) {
+      error += std::string(error.empty() ? "" : "\nqrsc: error: ") + "cannot write the depfile " + printable(o.depfile) +
+               ": the name '" + printable(name) + "' has a control character or a backslash, which make and Ninja cannot both read back";
+    }
+    if (error.empty()) error = outputs.stage({o.depfile, std::move(depfile.text)});
   }
   if (error.empty()) error = outputs.commit();
   if (!error.empty()) {

@@ -23,9 +23,13 @@ bool Resolver::count_files(std::size_t files, const Loc& at) {
   loaded_ += files;
   if (loaded_ <= limits::kMaxSpecFiles) return true;
   if (!file_limit_reported_) {
+    // Named from the spec being built down to where the limit was crossed: the file reported
+    // may be any ancestor, far from what the user asked for.
+    std::string chain;
+    for (const auto& p : stack_) chain += (chain.empty() ? "" : " -> ") + printable(p.filename().string());
     diags_->error(ref_loc_.file ? ref_loc_ : at,
-                  fmt::format("a spec resolves at most {} files (itself, its parents and applied specs)",
-                              limits::kMaxSpecFiles));
+                  fmt::format("a spec resolves at most {} files (itself, its parents and applied specs){}",
+                              limits::kMaxSpecFiles, chain.empty() ? "" : "; resolving " + chain));
     file_limit_reported_ = true;
   }
   return false;

@@ -45,4 +45,14 @@ inline constexpr std::size_t kMaxCells = 50'000;  // a quarter of it for rate ce
 // "..."sv, so the compilers do not count its characters against their constexpr step limits.
 inline constexpr std::size_t kMaxTableTextBytes = 4 * 1024 * 1024;
 
+// Templates (qrsc --templates DIR) are input too: a file of at most kMaxTemplateBytes, a
+// rendered output of at most kMaxRenderedBytes, at most kMaxRenderSteps operations and section
+// items in one render, and at most kMaxGeneratedItems items of generated lists (each builds a
+// table's data): sections nested over long lists multiply. The embedded templates are under
+// 20 KB; the synthetic spec of tests/scripts/big_spec.py (1.8 MB) renders a 3.5 MB header.
+inline constexpr std::size_t kMaxTemplateBytes = 1024 * 1024;
+inline constexpr std::size_t kMaxRenderedBytes = 256 * 1024 * 1024;
+inline constexpr std::uint64_t kMaxRenderSteps = 200'000'000;
+inline constexpr std::uint64_t kMaxGeneratedItems = 100'000;
+
 }  // namespace qrsc::limits

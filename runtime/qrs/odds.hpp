@@ -97,7 +97,8 @@ constexpr void fill_row_odds(const Bands& bands, const Distribution& key, int ne
   for (std::size_t r = 0; r < bands.size(); ++r) {
     std::int64_t ways = 0;
     for (int i = 0; i < key.size; ++i) {
-      if (bands[r].contains(Fraction(key.lo + i + net_modifier))) ways += key.ways[static_cast<std::size_t>(i)];
+      // In 64 bits: a key of a few hundred outcomes plus any int modifier cannot overflow.
+      if (bands[r].contains(Fraction(std::int64_t{key.lo} + i + net_modifier))) ways += key.ways[static_cast<std::size_t>(i)];
     }
     odds[r] = Fraction(ways, key.total);
   }

@@ -1,5 +1,5 @@
 // qrs-migrate: rewrites C++ that uses one sheet's generated header so that it uses another's.
-//   qrs-migrate --from SPEC --to SPEC [-p BUILD_DIR] [--dry-run] FILE...
+//   qrs-migrate --from SPEC --to SPEC [-p BUILD_DIR] [--dry-run] [--break-hardlinks] FILE...
 // Exit status: 0 when everything migrated, 1 when anything could not be (each such use is
 // reported as file:line:col: error: and left as it is), 2 on usage errors.
 #include <clang/Tooling/ArgumentsAdjusters.h>
@@ -14,6 +14,8 @@
 #include <sstream>
 
 #include "migration.hpp"
+#include "output.hpp"
+#include "printable.hpp"
 #include "sheet_map.hpp"
 #include "unified_diff.hpp"
 
@@ -30,6 +32,9 @@ cl::opt<std::string> kTo("to", cl::desc("the spec whose header the code should u
 cl::opt<std::string> kBuildPath("p", cl::desc("build folder with compile_commands.json"), cl::value_desc("BUILD_DIR"),
                                 cl::cat(kCategory));
 cl::opt<bool> kDryRun("dry-run", cl::desc("print a unified diff instead of editing the files"), cl::cat(kCategory));
+cl::opt<bool> kBreakHardLinks("break-hardlinks",
+                              cl::desc("replace a file that has other hard links (they keep the old content)"),
+                              cl::cat(kCategory));
 cl::list<std::string> kFiles(cl::Positional, cl::desc("FILE..."), cl::OneOrMore, cl::cat(kCategory));
 
 // The folder that holds rules/ (and runtime/, generated/ next to it), found from a spec path.
@@ -48,8 +53,9 @@ std::unique_ptr<clang::tooling::CompilationDatabase> fixed_database(const fs::pa
 
 // A path as the diff names it: relative to the working folder when under it.
 std::string display_path(const fs::path& path) {
-  const fs::path rel = fs::relative(path);
-  return rel.empty() || *rel.begin() == ".." ? path.generic_string() : rel.generic_string();
+  std::error_code ec;
+  const fs::path rel = fs::relative(path, ec);
+  return ec || rel.empty() || *rel.begin() == ".." ? path.generic_string() : rel.generic_string();
 }
 
 std::string read_file(const std::string& path) {
@@ -59,17 +65,25 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
-// Written next to the file and renamed over it, so a file is never left half-written.
-bool write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".qrs-migrate.tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out.flush()) return false;
-  }
+// A file named on the command line, checked before Clang opens it: it must be a regular file
+// (a FIFO would hang the parse, a link loop would throw). `error` says what it is otherwise.
+std::optional<fs::path> regular_file(const std::string& name, std::string& error) {
   std::error_code ec;
-  fs::rename(tmp, path, ec);
-  return !ec;
+  const fs::file_status st = fs::status(name, ec);
+  if (ec) {
+    error = qrsc::printable(name) + ": " + ec.message();
+    return std::nullopt;
+  }
+  if (!fs::is_regular_file(st)) {
+    error = qrsc::printable(name) + ": not a regular file";
+    return std::nullopt;
+  }
+  fs::path real = fs::canonical(name, ec);
+  if (ec) {
+    error = qrsc::printable(name) + ": " + ec.message();
+    return std::nullopt;
+  }
+  return real;
 }
 
 }  // namespace
@@ -109,11 +123,13 @@ int main(int argc, const char** argv) {
   std::vector<fs::path> roots;
   std::vector<std::string> files;
   for (const auto& f : kFiles) {
-    if (!fs::exists(f)) {
-      std::cerr << "qrs-migrate: no such file: " << f << "\n";
+    std::string error;
+    const auto real = regular_file(f, error);
+    if (!real) {
+      std::cerr << "qrs-migrate: error: " << error << "\n";
       return 2;
     }
-    roots.push_back(fs::canonical(f).parent_path());
+    roots.push_back(real->parent_path());
     files.push_back(fs::absolute(f).string());
   }
 
@@ -131,6 +147,7 @@ int main(int argc, const char** argv) {
   for (const auto& p : result.problems) std::cerr << display_path(p.file) << ":" << p.line << ":" << p.col << ": error: " << p.message << "\n";
   int status = result.problems.empty() ? 0 : 1;
   for (const auto& [path, edits] : result.edits) {
+    if (result.left_unchanged.count(path) != 0) continue;
     const std::string before = read_file(path);
     auto after = clang::tooling::applyAllReplacements(before, edits);
     if (!after) {
@@ -141,8 +158,8 @@ int main(int argc, const char** argv) {
     if (*after == before) continue;
     if (kDryRun) {
       std::cout << qrs_migrate::unified_diff(display_path(path), before, *after);
-    } else if (!write_file(path, *after)) {
-      std::cerr << path << ": error: cannot write the migrated file\n";
+    } else if (const std::string err = qrsc::replace_file(path, *after, kBreakHardLinks); !err.empty()) {
+      std::cerr << "qrs-migrate: error: " << err << "\n";
       status = 1;
     }
   }

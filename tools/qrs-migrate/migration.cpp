@@ -77,6 +77,12 @@ struct Migration::Context {
     }
   }
 
+  // A problem that leaves the whole file as it is.
+  void leave_unchanged(SourceLocation loc, const std::string& message) {
+    if (const auto file = editable_file(sm.getSpellingLoc(loc))) m.result_.left_unchanged.insert(*file);
+    problem(loc, message);
+  }
+
   void problem(SourceLocation loc, const std::string& message) {
     const SourceLocation spelling = sm.getSpellingLoc(loc);
     if (!editable_file(spelling)) return;
@@ -224,6 +230,14 @@ class IncludeRewriter final : public PPCallbacks {
     if (name != from && !(name.size() > from.size() && name.compare(name.size() - from.size() - 1, std::string::npos, "/" + from) == 0)) return;
     const std::string renamed = name.substr(0, name.size() - from.size()) + m_.map().to_header;
     Migration::Context c{m_, sm_, lang_};
+    // `#include SHEET_HEADER`: the name is a macro's, defined who knows where; renaming the
+    // file's uses without its include would leave code that does not compile.
+    const llvm::StringRef spelled = Lexer::getSourceText(range, sm_, lang_);
+    if (!spelled.startswith("\"") && !spelled.startswith("<")) {
+      c.leave_unchanged(range.getBegin(), "cannot rewrite an include whose name comes from a macro ('" + spelled.str() +
+                                              "'); the file is left unchanged: include " + from + " by name, or move it by hand");
+      return;
+    }
     c.replace_range(range, angled ? "<" + renamed + ">" : "\"" + renamed + "\"");
   }
 

@@ -32,6 +32,9 @@ struct Problem {
 struct MigrationResult {
   std::map<std::string, clang::tooling::Replacements> edits;  // by real path
   std::set<Problem> problems;
+  // Files that must be left whole (by real path): an edit the tool cannot make there (an
+  // include through a macro) would leave the others not compiling.
+  std::set<std::string> left_unchanged;
 };
 
 class Migration {

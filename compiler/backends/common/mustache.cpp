@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "diagnostics.hpp"
+#include "limits.hpp"
 
 namespace qrsc::tmpl {
 
@@ -101,6 +102,8 @@ struct mustache::State {
   bool line_had_section = false;  // a section tag on this line: dropped if it is only blanks
   std::vector<const data*> stack;
   int partials = 0;  // partials being rendered, one inside another
+  std::uint64_t steps = 0;      // operations and section items rendered (limits::kMaxRenderSteps)
+  std::uint64_t generated = 0;  // items of generated lists made (limits::kMaxGeneratedItems)
   bool failed = false;
   // While an item with a key renders: where its contexts begin on the stack, what was looked
   // up below them, and whether something found there was more than a string or a boolean
@@ -410,9 +413,29 @@ std::string mustache::render(const data& d) {
   return std::move(s.out);
 }
 
+// A render stops at its limits (a --templates folder is input): an error at the operation that
+// went past one, which the backend reports as NAME:LINE:COL.
+bool mustache::within_limits(const Op& op, State& s, bool generated_item) {
+  const char* what = nullptr;
+  if (generated_item && ++s.generated > limits::kMaxGeneratedItems) {
+    what = "rendering makes more than 100000 items of generated lists (sections nested over the tables?)";
+  } else if (++s.steps > limits::kMaxRenderSteps) {
+    what = "rendering takes more than 200000000 steps (sections nested over long lists?)";
+  } else if (s.out.size() > limits::kMaxRenderedBytes) {
+    what = "the rendered text is larger than 256 MiB";
+  }
+  if (!what) return true;
+  error_what_ = what;
+  error_at_ = static_cast<std::size_t>(op.text.data() - text_.data());
+  error_ = error_what_ + " at " + std::to_string(error_at_);
+  s.failed = true;
+  return false;
+}
+
 void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
   for (std::size_t i = begin; i < end && !s.failed;) {
     const Op& op = ops_[i];
+    if (!within_limits(op, s)) return;
     switch (op.kind) {
       case Op::Kind::text:
         s.out += op.text;
@@ -474,6 +497,7 @@ void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
 void mustache::render_section(const Op& op, std::size_t index, const data* var, State& s) {
   // A section's tags count for the line they are on, at its start and its end, each time.
   const auto once = [&](const data* context) {
+    if (!within_limits(op, s)) return;
     s.line_had_section = true;
     if (context) s.stack.push_back(context);
     render_ops(index + 1, op.end, s);
@@ -483,6 +507,7 @@ void mustache::render_section(const Op& op, std::size_t index, const data* var, 
   if (var && var->is_generated()) {
     const generated_list& g = var->generated_value();
     for (std::size_t i = 0; i < g.count && !s.failed; ++i) {
+      if (!within_limits(op, s, /*generated_item=*/true)) return;
       // Reused only from a line's start and outside another keyed item (whose own text would
       // then depend on what this one looks up).
       if (g.key && !s.outer && s.line_start == s.out.size()) {
@@ -493,7 +518,10 @@ void mustache::render_section(const Op& op, std::size_t index, const data* var, 
       }
     }
   } else if (var && var->is_non_empty_list()) {
-    for (const data& item : var->list_value()) once(&item);
+    for (const data& item : var->list_value()) {
+      if (s.failed) return;
+      once(&item);
+    }
   } else {
     once(var);
   }

@@ -137,6 +137,7 @@ class mustache {
 
  private:
   void render_ops(std::size_t begin, std::size_t end, State& s);
+  bool within_limits(const Op& op, State& s, bool generated_item = false);
   void render_section(const Op& op, std::size_t index, const data* var, State& s);
   // One item of a generated list with a key: its text reused or rendered and kept.
   void render_keyed_item(const Op& op, std::size_t index, const generated_list& g, std::size_t i, State& s);

@@ -1,10 +1,19 @@
 #include "template_store.hpp"
 
-#include <fstream>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 #include <string_view>
+
+#include "limits.hpp"
+#include "printable.hpp"
 
 namespace qrsc {
 
@@ -25,6 +34,45 @@ TemplateStore& store() {
   return s;
 }
 
+// A template of a --templates folder: a regular file (a FIFO or a device is refused before it is
+// read; O_NONBLOCK so that opening a FIFO swapped in meanwhile cannot hang) of at most
+// limits::kMaxTemplateBytes.
+std::string read_template_file(const std::filesystem::path& file) {
+  const auto fail = [&](const std::string& why) {
+    return std::runtime_error(printable(file.string()) + ": " + why);
+  };
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) throw std::runtime_error("template not found: " + printable(file.string()));
+    throw fail(std::string("cannot read the template: ") + std::strerror(errno));
+  }
+  struct stat st {};
+  std::string text;
+  std::string why;
+  if (::fstat(fd, &st) != 0) {
+    why = std::string("cannot read the template: ") + std::strerror(errno);
+  } else if (!S_ISREG(st.st_mode)) {
+    why = "the template is not a regular file";
+  } else if (static_cast<std::uint64_t>(st.st_size) > limits::kMaxTemplateBytes) {
+    why = "the template is larger than 1 MiB (" + std::to_string(st.st_size) + " bytes)";
+  } else {
+    text.resize(static_cast<std::size_t>(st.st_size) + 1);  // one more: a file that grew is noticed
+    std::size_t got = 0;
+    while (got < text.size()) {
+      const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) why = std::string("cannot read the template: ") + std::strerror(errno);
+      if (n <= 0) break;
+      got += static_cast<std::size_t>(n);
+    }
+    if (why.empty() && got > static_cast<std::size_t>(st.st_size)) why = "the template changed while it was read";
+    text.resize(std::min(got, text.size()));
+  }
+  ::close(fd);
+  if (!why.empty()) throw fail(why);
+  return text;
+}
+
 }  // namespace
 
 void set_template_dir(std::optional<std::filesystem::path> dir) {
@@ -41,11 +89,7 @@ std::string_view load_template(const std::string& name) {
   }
   const std::filesystem::path file = *s.dir / name;
   if (const auto it = s.read.find(file); it != s.read.end()) return it->second;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("template not found: " + file.string());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return s.read.emplace(file, ss.str()).first->second;
+  return s.read.emplace(file, read_template_file(file)).first->second;
 }
 
 void throw_template_error(const std::string& name, const tmpl::mustache& t) {

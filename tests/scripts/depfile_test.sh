@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# qrsc build --depfile as GNU make and Ninja read it: names with a space, '#', '$' and ':' come
+# back as the files they are (make finds every prerequisite and sees a touched spec; Ninja records
+# the same names), and a name with a newline and a tab, which would make GNU make run a command,
+# is refused with a message and no depfile or output is written.
+set -uo pipefail
+qrsc=$1 root=$2
+failures=0 passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+ok() { passed=$((passed + 1)); }
+fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+
+spec='odd name #1 $HOME:x.yaml'
+cp "$root/rules/battlecry/1812.yaml" "$spec"
+
+# GNU make (a pattern rule gives the header a recipe): nothing to do right after the build, the
+# header remade once the spec is newer. A name make misread would be a missing prerequisite.
+if "$qrsc" build "./$spec" -o "out dir" --emit cpp --depfile deps.d 2> err.txt; then ok; else fail "build: $(cat err.txt)"; fi
+echo '%.hpp: ; @echo remake $@' > recipe.mk
+if [ -f deps.d ]; then
+  out=$(make -n -f deps.d -f recipe.mk 2>&1); status=$?
+  [ "$status" -eq 0 ] && [[ "$out" != *remake* ]] && ok || { fail "make reads the depfile (status $status): $out"; cat deps.d; }
+  touch -d '1 hour ago' "out dir/battlecry/1812.hpp"
+  out=$(make -n -f deps.d -f recipe.mk 2>&1); status=$?
+  [ "$status" -eq 0 ] && [[ "$out" == *"remake $tmp/out dir/battlecry/1812.hpp"* ]] && ok || fail "make sees the newer spec (status $status): $out"
+else
+  fail "no depfile written"
+fi
+
+# Ninja: the names it records from the depfile are the files' names.
+cat > build.ninja <<'NINJA'
+rule qrsc
+  command = $qrsc build './odd name #1 $$HOME:x.yaml' -o 'out dir' --emit cpp --depfile $out.d && touch $out
+  depfile = $out.d
+  deps = gcc
+build stamp: qrsc
+NINJA
+sed -i "1i qrsc = $qrsc" build.ninja
+if ninja -f build.ninja > ninja.txt 2>&1; then ok; else fail "ninja build:"; cat ninja.txt; fi
+recorded=$(ninja -f build.ninja -t deps stamp 2>&1)
+if [[ "$recorded" == *"$tmp/$spec"* ]]; then ok; else fail "ninja records the spec's name: $recorded"; fi
+touch -d '1 hour ago' stamp
+if ninja -f build.ninja -n 2>&1 | grep -q 'qrsc'; then ok; else fail "ninja sees the touched spec"; fi
+
+# A newline and a tab in a name: GNU make would read "touch PWNED" as a recipe line.
+evil=$'x\n\ttouch${IFS}PWNED\nz:.yaml'
+cp "$root/rules/battlecry/1812.yaml" "$evil"
+rm -rf out2
+out=$("$qrsc" build "./$evil" -o out2 --emit cpp --depfile evil.d 2>&1); status=$?
+if [ "$status" -eq 1 ] && [[ "$out" == *'control character'* ]] && [[ "$out" == *'x\n\ttouch'* ]]; then ok; else fail "newline refused (status $status): $out"; fi
+if [ ! -e evil.d ] && [ ! -e out2 ]; then ok; else fail "nothing written for a refused name"; fi
+make -f evil.d > /dev/null 2>&1  # absent: make has nothing to read
+if [ ! -e PWNED ]; then ok; else fail "make ran a command from the depfile"; fi
+
+echo "depfile: $passed passed, $failures failed"
+[ "$failures" -eq 0 ]
