@@ -243,4 +243,20 @@ TEST(Diagnostics, DiceNameTablesThatFitAndAllErrorsAreReported) {
   EXPECT_EQ(r.errors, 4 + 1) << r.text;
 }
 
+// A header holds a modifier's value in 16 bits (qrs::Modifier): a larger one is refused where it
+// is written, not narrowed in the header (nor an error of the C++ compiler's).
+TEST(Diagnostics, ModifierValuesFitTheHeader) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items:
+      - { id: huge, value: 40000, text: Huge }
+      - { id: fits, value: -32767, text: Fits }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":9:28: error: a modifier's value is at most 32767 in magnitude"), std::string::npos) << r.text;
+  EXPECT_EQ(r.errors, 1) << r.text;
+}
+
 }  // namespace

@@ -3,18 +3,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
+#include "column_choice.hpp"
 #include "diagnostics.hpp"
+#include "runtime_values.hpp"
+#include "words.hpp"
 
 namespace qrsc {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 template <class Items, class F>
 std::vector<std::string> names_of(const Items& items, F f) {
@@ -29,70 +26,34 @@ LookupAnswer fail(std::string msg) {
   return a;
 }
 
-// "no X 'word'", with a did-you-mean when one name is close, then every name.
-std::string not_found(const std::string& what, const std::string& word, const std::vector<std::string>& names,
-                      const std::string& plural) {
-  return fmt::format("{} (its {} are: {})", with_suggestion(what, word, names), plural, fmt::join(names, ", "));
+// The part at index i of the parts of every row, in row order (part_column's order).
+const BandPart* nth_part(const BandTable& bt, std::size_t i) {
+  for (const auto& r : bt.rows) {
+    if (i < r.parts.size()) return &r.parts[i];
+    i -= r.parts.size();
+  }
+  return nullptr;
 }
 
-// A distance as a user types it: 4, 4", 4in, 4 in, 1.5", 1 1/2in.
-std::optional<Fraction> typed_distance(std::string s) {
-  for (const std::string suffix : {"\"", "in", "\u2033"}) {
-    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      s.resize(s.size() - suffix.size());
-      break;
-    }
-  }
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return parse_number(s);
-}
-
-struct ColumnChoice {
-  std::optional<std::size_t> index;
-  std::string error, note;
-};
-
-// A column by id, by printed name, by the distance a range column stands for (after scale
-// conversion), or by the parent sheet's name of a renamed term (with a note saying so).
-ColumnChoice find_column(const Spec& spec, const std::string& vocabulary, const std::vector<Column>& cols,
-                         const std::string& c, const std::string& table) {
-  for (std::size_t i = 0; i < cols.size(); ++i) {
-    if (cols[i].id == c || lower(cols[i].name) == lower(c)) return {i, {}, {}};
-  }
-  const bool ranges = std::any_of(cols.begin(), cols.end(), [](const Column& x) { return x.range.has_value(); });
-  if (const auto d = typed_distance(c); d && ranges) {
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-      if (cols[i].range && *cols[i].range == *d) return {i, {}, {}};
-    }
-    // A distance is never "close" to another: list the ranges as this sheet prints them.
-    return {std::nullopt,
-            fmt::format("table '{}' has no column at {} (its ranges are: {})", table, format_inches(*d),
-                        fmt::join(names_of(cols, [](const Column& x) { return x.range ? format_inches(*x.range) : x.id; }), ", ")),
-            {}};
-  }
-  if (const Vocabulary* v = spec.vocabulary(vocabulary)) {
-    for (const auto& term : v->terms) {
-      if (term.old_id.empty() || (term.old_id != c && lower(term.old_name) != lower(c))) continue;
-      for (std::size_t i = 0; i < cols.size(); ++i) {
-        if (cols[i].id == term.id) {
-          return {i, {}, fmt::format("'{}' is the parent sheet's {}; this sheet calls it {} ('{}')", c, term.old_name,
-                                     term.name, term.id)};
-        }
-      }
-    }
-  }
-  std::vector<std::string> names = names_of(cols, [](const Column& x) { return x.id; });
-  return {std::nullopt, not_found(fmt::format("table '{}' has no column '{}'", table, c), c, names, "columns"), {}};
-}
-
-// "+1 -2 out_of_command(-2)" for the text answer; a member of a non-cumulative group that does
-// not count is shown crossed out in words.
+// "+1 -2 (Out of command)" for the text answer; a modifier that does not count is shown
+// crossed out in words, with the reason.
 std::string modifier_words(const NetModifier& net) {
   std::string out;
   for (const auto& m : net.applied) {
     std::string one = m.text.empty() ? format_signed(m.value) : fmt::format("{} ({})", format_signed(m.value), m.text);
-    if (!m.counted) one = "[" + one + ": not cumulative, does not count]";
+    if (!m.counted) one = "[" + one + ": " + m.why + "]";
     out += " " + one;
+  }
+  return out;
+}
+
+// Why no row covers a key in a column: the rows whose band there the sources do not give.
+std::string unknown_bands(const Table& t, const BandTable& bt, std::size_t col) {
+  std::string out;
+  for (const auto& r : bt.rows) {
+    if (!r.bands[col].unknown) continue;
+    out += fmt::format("; row '{}' prints {} there ({})", r.id, kUnknownNotation,
+                       unknown_footnote(unknown_value_source(t, r.source)));
   }
   return out;
 }
@@ -108,7 +69,7 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
       return fail(fmt::format("table '{}' has several columns; choose one with --column ({})", t.id,
                               fmt::join(names_of(bt.columns, [](const Column& x) { return x.id; }), ", ")));
     }
-    const ColumnChoice c = find_column(spec, bt.columns_vocabulary, bt.columns, *column, t.id);
+    const ColumnChoice c = choose_column(spec, bt.columns_vocabulary, bt.columns, *column, t.id);
     if (!c.index) return fail(c.error);
     col = *c.index;
     note = c.note;
@@ -117,50 +78,51 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
   if (!given) return fail(fmt::format("'{}' is not a number (a die result such as 7, or fire points such as 11.5)", key));
   NetModifier net = net_modifier(spec, t, modifiers);
   if (!net.error.empty()) return fail(net.error);
-  const std::optional<Fraction> k = *given + Fraction(net.total);
-  if (bt.key_type == KeyType::integer && !k->is_integer()) {
+  const Fraction k = *given + Fraction(net.total);
+  if (bt.key_type == KeyType::integer && !k.is_integer()) {
     return fail(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
   }
-  if ((bt.min && *k < *bt.min) || (bt.max && *k > *bt.max)) {
-    return fail(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(*k), t.id,
+  if ((bt.min && k < *bt.min) || (bt.max && k > *bt.max)) {
+    return fail(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
                             bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
                             bt.max ? format_number(*bt.max) : "any"));
   }
-  for (const auto& row : bt.rows) {
-    if (!row.bands[col].band.contains(*k)) continue;
-    LookupAnswer a;
-    a.ok = true;
-    a.line = row.id + "\t" + row.title;
-    a.note = note;
-    if (row.number) a.line += "\t" + format_signed(*row.number);
-    a.effect = row.effect();
-    if (row.number) a.effect += (a.effect.empty() ? "" : " ") + format_signed(*row.number);
-    a.detail = a.effect + "\n";
-    for (const auto& part : row.parts) {
-      if (!part.bands[col].band.contains(*k)) continue;
-      a.detail += part.id + "\t" + part.text.render() + "\n";
-      a.part = part.text.render();
-    }
-    a.table_title = t.title;
-    a.column = bt.single_column() ? std::string() : bt.columns[col].name;
-    a.row = row.id;
-    a.title = row.title;
-    a.key = key;
-    a.result = format_number(*k);
-    a.text = fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key,
-                         modifier_words(net), net.applied.empty() ? "" : " = " + a.result, a.effect,
-                         a.part.empty() ? "" : " " + a.part);
-    a.net = std::move(net);
-    return a;
+  // The row and the part as a header's lookup and part find them: the runtime's band search.
+  const std::size_t r = qrs::find_band(band_column(bt, col), k);
+  if (r == qrs::npos) {
+    return fail(fmt::format("no row of table '{}' covers {}{}{}", t.id, format_number(k),
+                            bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'", unknown_bands(t, bt, col)));
   }
-  return fail(fmt::format("no row of table '{}' covers {}{}", t.id, format_number(*k),
-                          bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'"));
+  const BandRow& row = bt.rows[r];
+  LookupAnswer a;
+  a.ok = true;
+  a.line = row.id + "\t" + row.title;
+  a.note = note;
+  if (row.number) a.line += "\t" + format_signed(*row.number);
+  a.effect = row.effect();
+  if (row.number) a.effect += (a.effect.empty() ? "" : " ") + format_signed(*row.number);
+  a.detail = a.effect + "\n";
+  if (const BandPart* part = nth_part(bt, qrs::find_band(part_column(bt, col), k))) {
+    a.detail += part->id + "\t" + part->text.render() + "\n";
+    a.part = part->text.render();
+  }
+  a.table_title = t.title;
+  a.column = bt.single_column() ? std::string() : bt.columns[col].name;
+  a.row = row.id;
+  a.title = row.title;
+  a.key = key;
+  a.result = format_number(k);
+  a.text = fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key,
+                       modifier_words(net), net.applied.empty() ? "" : " = " + a.result, a.effect,
+                       a.part.empty() ? "" : " " + a.part);
+  a.net = std::move(net);
+  return a;
 }
 
 LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,
                            const std::optional<std::string>& column) {
   const auto row = std::find_if(m.rows.begin(), m.rows.end(),
-                                [&](const MatrixRow& r) { return r.id == key || lower(r.name) == lower(key); });
+                                [&](const MatrixRow& r) { return r.id == key || same_ignoring_case(r.name, key); });
   if (row == m.rows.end()) {
     return fail(not_found(fmt::format("table '{}' has no row '{}'", t.id, key), key,
                           names_of(m.rows, [](const MatrixRow& r) { return r.id; }), "rows"));
@@ -169,19 +131,23 @@ LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, co
     return fail(fmt::format("table '{}' is a matrix; name the column with --column ({})", t.id,
                             fmt::join(names_of(m.columns, [](const Column& x) { return x.id; }), ", ")));
   }
-  const ColumnChoice c = find_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
+  const ColumnChoice c = choose_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
   if (!c.index) return fail(c.error);
+  const MatrixCell& cell = row->cells[*c.index];
   LookupAnswer a;
   a.ok = true;
-  a.line = row->id + "\t" + m.columns[*c.index].id + "\t" + row->cells[*c.index].notation;
+  a.line = row->id + "\t" + m.columns[*c.index].id + "\t" + cell.notation;
   a.note = c.note;
   a.table_title = t.title;
   a.column = m.columns[*c.index].name;
   a.row = row->id;
   a.title = row->name;
   a.key = key;
-  a.effect = row->cells[*c.index].present ? row->cells[*c.index].notation : "(blank)";
-  a.text = fmt::format("{}: {}, {}: {}\n", t.title, row->name, a.column, a.effect);
+  a.effect = cell.unknown ? kUnknownNotation : cell.present ? cell.notation : "(blank)";
+  // A value the sources do not give reads "?", with the sheet's footnote.
+  if (cell.unknown) a.footnote = unknown_footnote(unknown_value_source(t, row->source));
+  a.text = fmt::format("{}: {}, {}: {}\n{}", t.title, row->name, a.column, a.effect,
+                       a.footnote.empty() ? "" : a.footnote + "\n");
   return a;
 }
 
@@ -199,6 +165,13 @@ LookupAnswer lookup_item(const Table& t, const std::vector<T>& items, const std:
     a.effect = a.line.substr(a.line.find('\t') + 1);
     for (auto& ch : a.effect) ch = ch == '\t' ? ' ' : ch;
     a.text = t.title + ": " + a.effect + "\n";
+    if constexpr (std::is_same_v<T, Fact>) {
+      // A fact the sources do not give reads "?", with the sheet's footnote (the table's source).
+      if (i.unknown) {
+        a.footnote = unknown_footnote(unknown_value_source(t, std::nullopt));
+        a.text += a.footnote + "\n";
+      }
+    }
     return a;
   }
   return fail(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,

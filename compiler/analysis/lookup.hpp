@@ -15,6 +15,7 @@ struct LookupAnswer {
   std::string error;  // a message for the user, when !ok
   std::string detail; // the effect in the sheet's words (name and text, parts), for --verbose
   std::string note;   // something the user should know about the answer (a renamed column)
+  std::string footnote;  // the sheet's footnote for a value it prints "?" (not given in the source)
   // The answer for people: the table, the roll and its modifiers, the effect in the sheet's words.
   std::string text;
   // The same, field by field (qrsc lookup --format json).

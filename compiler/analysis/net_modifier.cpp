@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
-#include <map>
+#include <memory>
 
 #include "diagnostics.hpp"
-#include "qrs/modifiers.hpp"
+#include "runtime_values.hpp"
 
 namespace qrsc {
 
@@ -21,33 +21,55 @@ bool is_signed_number(const std::string& s) {
   return true;
 }
 
-// A modifier a term can name: its value, its words, and its non-cumulative group (if any).
-struct Candidate {
-  int value = 0;
-  std::string text;
-  std::string group;  // "table/group"; empty when cumulative
-  bool factor_only = false;
+// One table that modifies the roll, as the runtime holds it: a header's kModifiers for a
+// modifier list; for a band table, its numbered rows as the members of one group.
+struct ModifierSource {
+  std::vector<qrs::Modifier> mods;
+  std::vector<std::string> ids, texts;
+  std::vector<bool> factor_only;
+  std::unique_ptr<bool[]> applies;  // which of mods the terms name (a qrs::View<bool>)
+
+  void add(const std::string& id, const std::string& text, qrs::Modifier m, bool factor) {
+    ids.push_back(id);
+    texts.push_back(text);
+    mods.push_back(m);
+    factor_only.push_back(factor);
+  }
+  [[nodiscard]] qrs::View<bool> applying() const { return {applies.get(), mods.size()}; }
 };
 
-std::map<std::string, Candidate> candidates(const Spec& spec, const BandTable& bt) {
-  std::map<std::string, Candidate> out;
+std::vector<ModifierSource> sources_of(const Spec& spec, const BandTable& bt) {
+  std::vector<ModifierSource> out;
   if (!bt.dice) return out;
   for (const auto& name : bt.dice->modifiers) {
     const Table* t = spec.table(name);
     if (!t) continue;
+    ModifierSource s;
     if (const auto* mt = std::get_if<ModifierTable>(&t->body)) {
-      for (const auto& m : mt->items) {
-        const std::string group = m.group >= 0 ? t->id + "/" + mt->groups[static_cast<std::size_t>(m.group)].id : "";
-        out.emplace(m.id, Candidate{m.value.value_or(0), m.text.render(), group, !m.value.has_value()});
-      }
+      for (const auto& m : mt->items) s.add(m.id, m.text.render(), runtime_modifier(m), !m.value.has_value());
     } else if (const auto* rows = std::get_if<BandTable>(&t->body)) {
-      // A band table of modifiers (fire points): its rows are alternatives, one group.
       for (const auto& r : rows->rows) {
-        if (r.number) out.emplace(r.id, Candidate{*r.number, r.title, t->id + "/", false});
+        if (r.number) s.add(r.id, r.title, qrs::Modifier{static_cast<std::int16_t>(*r.number), Fraction(1), 0}, false);
       }
     }
+    s.applies = std::make_unique<bool[]>(s.mods.size());  // all false
+    out.push_back(std::move(s));
   }
   return out;
+}
+
+struct Named {
+  ModifierSource* source = nullptr;
+  std::size_t index = 0;
+};
+
+Named find_named(std::vector<ModifierSource>& sources, const std::string& id) {
+  for (auto& s : sources) {
+    for (std::size_t i = 0; i < s.ids.size(); ++i) {
+      if (s.ids[i] == id) return {&s, i};
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -55,42 +77,45 @@ std::map<std::string, Candidate> candidates(const Spec& spec, const BandTable& b
 NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms) {
   NetModifier out;
   const auto* bt = std::get_if<BandTable>(&table.body);
-  const auto known = bt ? candidates(spec, *bt) : std::map<std::string, Candidate>{};
+  std::vector<ModifierSource> sources = bt ? sources_of(spec, *bt) : std::vector<ModifierSource>{};
   std::vector<std::string> ids;
-  for (const auto& [id, c] : known) ids.push_back(id);
-  std::map<std::string, std::size_t> best;  // group -> index in applied of its counted member
+  for (const auto& s : sources) ids.insert(ids.end(), s.ids.begin(), s.ids.end());
+  std::vector<Named> named(terms.size());  // the modifier each term names, if it names one
   std::vector<std::string> errors;
-  for (const auto& term : terms) {
+  for (std::size_t k = 0; k < terms.size(); ++k) {
+    const std::string& term = terms[k];
     if (is_signed_number(term)) {
-      out.applied.push_back({term, {}, std::atoi(term.c_str()), true});
+      out.applied.push_back({term, {}, std::atoi(term.c_str()), true, {}});
+      out.total += out.applied.back().value;
       continue;
     }
-    const auto it = known.find(term);
-    if (it == known.end()) {
+    const Named n = find_named(sources, term);
+    if (!n.source) {
       errors.push_back(ids.empty() ? fmt::format("'{}' is not a number, and no modifier list applies to table '{}'",
                                                  term, table.id)
                                    : with_suggestion(fmt::format("table '{}' has no modifier '{}'", table.id, term), term, ids));
       continue;
     }
-    const Candidate& c = it->second;
-    if (c.factor_only) {
-      errors.push_back(fmt::format("'{}' ({}) multiplies fire points; it is not a die roll modifier", term, c.text));
+    if (n.source->factor_only[n.index]) {
+      errors.push_back(fmt::format("'{}' ({}) multiplies fire points; it is not a die roll modifier", term,
+                                   n.source->texts[n.index]));
       continue;
     }
-    out.applied.push_back({term, c.text, c.value, true});
-    if (c.group.empty()) continue;
-    const auto [slot, fresh] = best.emplace(c.group, out.applied.size() - 1);
-    if (fresh) continue;
-    AppliedModifier& held = out.applied[slot->second];
-    AppliedModifier& now = out.applied.back();
-    if (qrs::outweighs(now.value, held.value)) {
-      held.counted = false;
-      slot->second = out.applied.size() - 1;
-    } else {
-      now.counted = false;
-    }
+    const bool again = n.source->applies[n.index];
+    n.source->applies[n.index] = true;
+    named[out.applied.size()] = n;
+    out.applied.push_back({term, n.source->texts[n.index], n.source->mods[n.index].value, !again,
+                           again ? "given twice, counts once" : ""});
   }
-  for (const auto& m : out.applied) out.total += m.counted ? m.value : 0;
+  // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
+  for (std::size_t k = 0; k < out.applied.size(); ++k) {
+    AppliedModifier& a = out.applied[k];
+    const ModifierSource* s = named[k].source;
+    if (!s || !a.counted) continue;
+    a.counted = qrs::counts(s->mods, s->applying(), named[k].index);
+    if (!a.counted) a.why = "not cumulative, does not count";
+  }
+  for (const auto& s : sources) out.total += qrs::accumulate(s.mods, s.applying());
   if (!errors.empty()) out.error = fmt::format("{}", fmt::join(errors, "; "));
   return out;
 }

@@ -1,5 +1,6 @@
 // The net die-roll modifier a referee states at the table: signed numbers ("+1 -2") and the
-// ids of the modifiers that apply ("out_of_command veteran"), summed the sheet's way.
+// ids of the modifiers that apply ("out_of_command veteran"), summed as a generated header's
+// `total({...})` sums them: by the runtime's own qrs::accumulate, list by list.
 #pragma once
 
 #include <string>
@@ -13,18 +14,21 @@ struct AppliedModifier {
   std::string term;     // as given: "+1" or an id
   std::string text;     // the sheet's words for an id ("Out of command")
   int value = 0;
-  bool counted = true;  // false: a larger member of the same non-cumulative group counts instead
+  bool counted = true;  // false: another modifier counts instead (see why)
+  std::string why;      // when not counted: "not cumulative, does not count", "given twice, counts once"
 };
 
 struct NetModifier {
   int total = 0;
-  std::vector<AppliedModifier> applied;
+  std::vector<AppliedModifier> applied;  // in the order given
   std::string error;  // a message for the user; empty when every term was understood
 };
 
 // Ids are looked up in the tables the spec says modify `table`'s roll (`key.dice.modifiers`):
-// modifier lists, and band tables whose rows carry a number. Within a non-cumulative group only
-// the member of largest magnitude counts, as the runtime's qrs::accumulate counts it.
+// modifier lists, and band tables whose rows carry a number (the row a key selects, so its
+// rows are alternatives: one non-cumulative group). Within a non-cumulative group only the
+// member of largest magnitude counts, of equals the one the table lists first, whatever the
+// order given; an id given twice counts once.
 NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms);
 
 }  // namespace qrsc

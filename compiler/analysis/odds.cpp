@@ -4,7 +4,9 @@
 
 #include <algorithm>
 
+#include "column_choice.hpp"
 #include "qrs/odds.hpp"
+#include "runtime_values.hpp"
 
 namespace qrsc {
 
@@ -19,8 +21,7 @@ OddsReport fail(std::string msg) {
 qrs::Roll runtime_roll(const DiceRoll& d) { return {d.count, d.sides, d.difference, !d.pool.empty()}; }
 
 std::vector<Fraction> column_odds(const BandTable& bt, std::size_t column, int modifier) {
-  std::vector<qrs::Band> bands;
-  for (const auto& r : bt.rows) bands.push_back(r.bands[column].band);
+  const std::vector<qrs::Band> bands = band_column(bt, column);
   std::vector<Fraction> p(bands.size());
   qrs::odds::fill_row_odds(bands, qrs::odds::key_roll(runtime_roll(*bt.dice)), modifier, p);
   return p;
@@ -77,19 +78,21 @@ OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<
   } else {
     r.modifiers = {0};
   }
+  // One column, chosen as `qrsc lookup --column` chooses it, or every column.
+  std::optional<std::size_t> only;
+  if (column) {
+    if (bt->single_column()) return fail(fmt::format("table '{}' has a single column; drop --column", table));
+    const ColumnChoice c = choose_column(spec, bt->columns_vocabulary, bt->columns, *column, t->id);
+    if (!c.index) return fail(c.error);
+    only = c.index;
+    r.note = c.note;
+  }
   for (std::size_t c = 0; c < bt->columns.size(); ++c) {
+    if (only && c != *only) continue;
     const Column& col = bt->columns[c];
-    if (column && col.id != *column && col.name != *column) continue;
     OddsColumn oc{col.id, col.name, {}};
     for (const int m : r.modifiers) oc.p.push_back(column_odds(*bt, c, m));
     r.columns.push_back(std::move(oc));
-  }
-  if (r.columns.empty()) {
-    std::vector<std::string> ids;
-    for (const auto& c : bt->columns) ids.push_back(c.id.empty() ? std::string("(none)") : c.id);
-    return fail(bt->single_column() ? fmt::format("table '{}' has a single column; drop --column", table)
-                                    : fmt::format("table '{}' has no column '{}'; its columns are: {}", table, *column,
-                                                  fmt::join(ids, ", ")));
   }
   return r;
 }

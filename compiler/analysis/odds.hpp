@@ -19,6 +19,7 @@ struct OddsColumn {
 struct OddsReport {
   bool ok = false;
   std::string error;
+  std::string note;  // something the user should know about the column chosen (a renamed term)
   std::string table, title;
   std::string roll;                    // "d10", "d10 each side, difference", "d6 symbol dice"
   std::vector<std::string> modifier_tables;

@@ -147,7 +147,7 @@ std::string show_matrix(const Matrix& m, const ShowStyle& style) {
       g.add({group + ":"});
     }
     Line l{(r.group.empty() ? "" : "  ") + r.name};
-    for (const auto& c : r.cells) l.push_back(c.present ? c.notation : "");
+    for (const auto& c : r.cells) l.push_back(c.unknown ? kUnknownNotation : c.present ? c.notation : "");
     l.emplace_back("");
     g.add(std::move(l));
   }
@@ -185,6 +185,33 @@ std::string show_facts(const FactsTable& ft, const ShowStyle& style) {
   return out.substr(out.find('\n') + 1);  // facts have no column headings
 }
 
+// The sheet's footnotes for the values a table prints "?" (not given in the source), one per
+// place they send the reader, in the order the values come.
+std::vector<std::string> unknown_footnotes(const Table& t) {
+  std::vector<std::string> out;
+  const auto add = [&](const std::optional<SourceNote>& row_source) {
+    const std::string note = unknown_footnote(unknown_value_source(t, row_source));
+    if (std::find(out.begin(), out.end(), note) == out.end()) out.push_back(note);
+  };
+  std::visit(
+      [&](const auto& body) {
+        using T = std::decay_t<decltype(body)>;
+        if constexpr (std::is_same_v<T, BandTable>) {
+          for (const auto& r : body.rows) {
+            if (std::any_of(r.bands.begin(), r.bands.end(), [](const BandCell& c) { return c.unknown; })) add(r.source);
+          }
+        } else if constexpr (std::is_same_v<T, Matrix>) {
+          for (const auto& r : body.rows) {
+            if (std::any_of(r.cells.begin(), r.cells.end(), [](const MatrixCell& c) { return c.unknown; })) add(r.source);
+          }
+        } else if constexpr (std::is_same_v<T, FactsTable>) {
+          if (std::any_of(body.items.begin(), body.items.end(), [](const Fact& f) { return f.unknown; })) add(std::nullopt);
+        }
+      },
+      t.body);
+  return out;
+}
+
 }  // namespace
 
 std::string show_table(const Table& t, const ShowStyle& style) {
@@ -200,6 +227,7 @@ std::string show_table(const Table& t, const ShowStyle& style) {
         if constexpr (std::is_same_v<T, FactsTable>) return show_facts(body, style);
       },
       t.body);
+  for (const auto& note : unknown_footnotes(t)) out += note + "\n";
   return out;
 }
 

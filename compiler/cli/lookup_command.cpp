@@ -1,5 +1,7 @@
 // qrsc lookup SPEC TABLE KEY [MODIFIER...] [--column C] [--format text|tsv|json]: what does
-// this roll mean, in the sheet's words.
+// this roll mean, in the sheet's words. `--cases FILE` answers many lookups in one run.
+#include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -15,6 +17,7 @@ struct LookupOptions {
   std::string file, table, key;
   std::optional<std::string> column;
   std::vector<std::string> modifiers;
+  std::optional<std::string> cases;
   std::string format = "text";
   bool verbose = false;
 };
@@ -26,28 +29,70 @@ nlohmann::ordered_json as_json(const LookupAnswer& a) {
   }
   return {{"table", a.table_title}, {"column", a.column}, {"key", a.key},   {"modifiers", mods},
           {"net", a.net.total},     {"result", a.result}, {"row", a.row},   {"title", a.title},
-          {"effect", a.effect},     {"part", a.part},     {"line", a.line}, {"note", a.note}};
+          {"effect", a.effect},     {"part", a.part},     {"line", a.line}, {"note", a.note},
+          {"footnote", a.footnote}};
 }
 
-int run_lookup(const LookupOptions& o) {
-  const auto spec = compile_one(o.file);
-  if (!spec) return kFailed;
-  const LookupAnswer a = lookup(*spec, o.table, o.key, o.column, o.modifiers);
+// One answer as --format says; with `one_line`, JSON on a single line (for --cases). A failed
+// lookup prints its message on stderr, or under --cases an answer line that says it failed.
+bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) {
   if (!a.ok) {
-    std::cerr << "qrsc: error: " << a.error << '\n';
-    return kFailed;
+    if (!one_line) {
+      std::cerr << "qrsc: error: " << a.error << '\n';
+    } else if (o.format == "json") {
+      std::cout << nlohmann::ordered_json{{"error", a.error}}.dump() << '\n';
+    } else {
+      std::cout << "error\t" << a.error << '\n';
+    }
+    return false;
   }
   if (!a.note.empty()) std::cerr << "qrsc: note: " << a.note << '\n';
   if (o.format == "json") {
     // Strict UTF-8 (the front end admits nothing else), so dump cannot throw on spec text.
-    std::cout << as_json(a).dump(2) << '\n';
+    std::cout << as_json(a).dump(one_line ? -1 : 2) << '\n';
   } else if (o.format == "tsv") {
     std::cout << a.line << '\n';
     if (o.verbose) std::cout << a.detail;
   } else {
     std::cout << a.text;
   }
-  return kOk;
+  return true;
+}
+
+// Every line of the cases file answered in turn, as `qrsc lookup` answers one: TABLE, KEY,
+// COLUMN (empty for none), then the modifiers, separated by tabs.
+int run_cases(const Spec& spec, const LookupOptions& o) {
+  std::ifstream in(*o.cases);
+  if (!in) {
+    std::cerr << "qrsc: error: cannot read '" << *o.cases << "'\n";
+    return kFailed;
+  }
+  bool all_ok = true;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    for (std::size_t at = 0;;) {
+      const std::size_t tab = line.find('\t', at);
+      fields.push_back(line.substr(at, tab == std::string::npos ? std::string::npos : tab - at));
+      if (tab == std::string::npos) break;
+      at = tab + 1;
+    }
+    fields.resize(std::max<std::size_t>(fields.size(), 3));
+    const std::optional<std::string> column = fields[2].empty() ? std::nullopt : std::optional<std::string>(fields[2]);
+    const std::vector<std::string> modifiers(fields.begin() + 3, fields.end());
+    all_ok = print_answer(lookup(spec, fields[0], fields[1], column, modifiers), o, true) && all_ok;
+  }
+  return all_ok ? kOk : kFailed;
+}
+
+int run_lookup(const LookupOptions& o) {
+  if (o.cases ? !o.table.empty() : o.key.empty()) {
+    std::cerr << "qrsc: error: lookup takes a table and a key, or --cases FILE\n";
+    return kUsage;
+  }
+  const auto spec = compile_one(o.file);
+  if (!spec) return kFailed;
+  if (o.cases) return run_cases(*spec, o);
+  return print_answer(lookup(*spec, o.table, o.key, o.column, o.modifiers), o, false) ? kOk : kFailed;
 }
 
 }  // namespace
@@ -56,8 +101,8 @@ Command add_lookup_command(CLI::App& app) {
   auto o = std::make_shared<LookupOptions>();
   auto* sub = app.add_subcommand("lookup", "what does this roll mean: look a key up in a table");
   sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
-  sub->add_option("table", o->table, "table id")->required();
-  sub->add_option("key", o->key, "die result, fire points (11.5), or row of a matrix")->required();
+  sub->add_option("table", o->table, "table id");
+  sub->add_option("key", o->key, "die result, fire points (11.5), or row of a matrix");
   sub->add_option("modifiers", o->modifiers, "die roll modifiers: signed numbers (+1 -2) and modifier ids (out_of_command)");
   sub->add_option("--mod,-m", o->modifiers, "a die roll modifier (repeatable): a signed number or a modifier id");
   sub->add_option("--format", o->format, "text (the answer in the sheet's words), tsv (one tab-separated line) or json")
@@ -65,6 +110,9 @@ Command add_lookup_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--column,-c", o->column, "column: id or printed name (green, us, 4\", 4in); a renamed term's old name is accepted with a note");
   sub->add_flag("--verbose,-v", o->verbose, "with --format tsv: also print the effect text");
+  sub->add_option("--cases", o->cases,
+                  "answer each line of this file instead (TABLE, KEY, COLUMN or empty, MODIFIER...: tab-separated), one "
+                  "answer per line; a failed one prints 'error' and its message");
   return {sub, [o] { return run_lookup(*o); }};
 }
 

@@ -81,7 +81,7 @@ Command add_odds_command(CLI::App& app) {
   sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id (a band table whose key states its dice)")->required();
   sub->add_option("--modifier,-m", o->modifier, "net die-roll modifier (without it: a chart over -6..+6)");
-  sub->add_option("--column,-c", o->column, "column (target rating, US/MEX); without it: every column");
+  sub->add_option("--column,-c", o->column, "column: id or printed name, as lookup takes it (green, us); without it: every column");
   sub->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   return {sub, [o] {
             const auto spec = compile_one(o->file);
@@ -91,6 +91,7 @@ Command add_odds_command(CLI::App& app) {
               std::cerr << "qrsc: error: " << r.error << '\n';
               return kFailed;
             }
+            if (!r.note.empty()) std::cerr << "qrsc: note: " << r.note << '\n';
             if (o->format == "json") {
               std::cout << json_report(r).dump(2) << '\n';
             } else {

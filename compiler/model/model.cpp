@@ -42,6 +42,19 @@ const char* table_kind_name(TableKind k) {
   return kNames[static_cast<int>(k)];
 }
 
+std::string unknown_value_source(const Table& t, const std::optional<SourceNote>& row_source) {
+  const bool row_explains = row_source && (row_source->note.find('?') != std::string::npos ||
+                                           row_source->note.find("unknown") != std::string::npos);
+  const std::optional<SourceNote>& note = row_explains ? row_source : t.source;
+  std::string where = note ? note->doc : std::string("the source documents");
+  where += row_explains ? " (see the source note of each row)" : " (see the source note of " + t.title + ")";
+  return where;
+}
+
+std::string unknown_footnote(const std::string& where) {
+  return std::string(kUnknownNotation) + " not given in the source: " + where + ".";
+}
+
 const Table* Spec::table(const std::string& id) const {
   for (const auto& t : tables) {
     if (t.id == id) return &t;

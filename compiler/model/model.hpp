@@ -244,6 +244,13 @@ struct Table {
   std::uint64_t build_id = 0;
 };
 
+// Where the sheet's footnote for a value printed "?" (not given in the source) sends the
+// reader: the row's source note when it speaks of the unknown, else the table's ("003.txt
+// (see the source note of Movement Rate)").
+std::string unknown_value_source(const Table& t, const std::optional<SourceNote>& row_source);
+// The footnote in words, as the sheet prints it: "? not given in the source: <where>."
+std::string unknown_footnote(const std::string& where);
+
 // A spec's tables, in order. Each is shared and never changed once built: the specs of one run
 // that share a table (a variant's unchanged tables, issue 11) hold the same one, not copies.
 // Read as a sequence of const Table.

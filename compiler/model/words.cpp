@@ -69,6 +69,8 @@ bool contains_ignoring_case(const std::string& text, const std::string& from) {
   return std::search(text.begin(), text.end(), from.begin(), from.end(), same) != text.end();
 }
 
+bool same_ignoring_case(const std::string& a, const std::string& b) { return a.size() == b.size() && lower(a) == lower(b); }
+
 std::string replace_word(const std::string& text, const std::string& from, const std::string& to) {
   if (from.empty()) return text;
   const std::string lt = lower(text), lf = lower(from);

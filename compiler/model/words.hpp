@@ -7,6 +7,8 @@ namespace qrsc {
 
 // Whether `from` occurs in text, ignoring case (replace_word's quick test: no allocation).
 bool contains_ignoring_case(const std::string& text, const std::string& from);
+// Whether two names are the same, ignoring case ("Green", "green").
+bool same_ignoring_case(const std::string& a, const std::string& b);
 // Whole-word, case-keeping replacement ("Green" -> "Raw", "green" -> "raw", "Extended Line" ->
 // "Open Order"). The front end renames inherited text with it; diff words its changes with it.
 std::string replace_word(const std::string& text, const std::string& from, const std::string& to);

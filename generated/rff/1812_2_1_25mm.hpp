@@ -678,11 +678,9 @@ inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 3
 template <class C = Column>
   requires std::same_as<C, Column>
 [[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return {};
-  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
-  }
-  return {};
+  const std::size_t c = qrs::range_column(kColumnRanges, distance);
+  if (c == qrs::npos) return {};
+  return static_cast<C>(c);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -764,11 +762,9 @@ inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 6
 template <class C = Column>
   requires std::same_as<C, Column>
 [[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return {};
-  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
-  }
-  return {};
+  const std::size_t c = qrs::range_column(kColumnRanges, distance);
+  if (c == qrs::npos) return {};
+  return static_cast<C>(c);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -840,11 +836,9 @@ inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 4
 template <class C = Column>
   requires std::same_as<C, Column>
 [[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return {};
-  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
-  }
-  return {};
+  const std::size_t c = qrs::range_column(kColumnRanges, distance);
+  if (c == qrs::npos) return {};
+  return static_cast<C>(c);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).

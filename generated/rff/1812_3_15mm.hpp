@@ -682,11 +682,9 @@ inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 3
 template <class C = Column>
   requires std::same_as<C, Column>
 [[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return {};
-  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
-  }
-  return {};
+  const std::size_t c = qrs::range_column(kColumnRanges, distance);
+  if (c == qrs::npos) return {};
+  return static_cast<C>(c);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -772,11 +770,9 @@ inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 6
 template <class C = Column>
   requires std::same_as<C, Column>
 [[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return {};
-  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
-  }
-  return {};
+  const std::size_t c = qrs::range_column(kColumnRanges, distance);
+  if (c == qrs::npos) return {};
+  return static_cast<C>(c);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).
@@ -848,11 +844,9 @@ inline constexpr qrs::View<qrs::Fraction> kColumnRanges{detail::kColumnRanges, 4
 template <class C = Column>
   requires std::same_as<C, Column>
 [[nodiscard]] constexpr qrs::Maybe<C> column_for(qrs::Fraction distance) noexcept {
-  if (distance < qrs::Fraction(0)) return {};
-  for (std::size_t i = 0; i < kColumnRanges.size(); ++i) {
-    if (distance <= detail::kColumnRanges[i]) return static_cast<C>(i);
-  }
-  return {};
+  const std::size_t c = qrs::range_column(kColumnRanges, distance);
+  if (c == qrs::npos) return {};
+  return static_cast<C>(c);
 }
 
 // The table as one type, for code generic over sheets (see Sheet below).

@@ -104,6 +104,18 @@ constexpr std::size_t find_in_order(View<Band> bands, View<std::uint16_t> order,
   return bands[r].contains(key) ? r : npos;
 }
 
+// The range column a distance falls in, given each column's range in inches, shortest first:
+// the first column whose range reaches the distance (a value sits under the greatest range
+// it reaches); npos for a negative distance or one beyond the last range. A matrix's
+// column_for in a generated header, and `qrsc lookup --column 6in`, answer with it.
+constexpr std::size_t range_column(View<Fraction> ranges, Fraction distance) {
+  if (distance < Fraction(0)) return npos;
+  for (std::size_t i = 0; i < ranges.size(); ++i) {
+    if (distance <= ranges[i]) return i;
+  }
+  return npos;
+}
+
 // O(1) lookup for integer die results: the row index for each key in [lo, lo + span), clamped
 // at both ends (open-ended bands cover everything beyond the table's edges), one run of `span`
 // slots per column. A row is kept in a byte up to 254 rows, else in 16 bits; the largest value

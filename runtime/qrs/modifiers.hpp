@@ -19,8 +19,8 @@ struct Modifier {
 };
 
 // The rule of a non-cumulative group ("the modifiers are not cumulative"): only the member of
-// largest magnitude counts, the first of equals. True when `value` takes the place of `held`.
-// accumulate below and qrsc's explanation of a roll (analysis/net_modifier) both apply it.
+// largest magnitude counts, of equals the one the table lists first (whatever order a caller
+// names them in). True when `value` takes the place of `held`.
 constexpr bool outweighs(int value, int held) { return (value < 0 ? -value : value) > (held < 0 ? -held : held); }
 
 namespace detail {
@@ -46,18 +46,22 @@ constexpr bool listed_before(std::initializer_list<E> list, const E* at) {
 
 }  // namespace detail
 
-// Sum of the modifiers that apply (applies[i] for mods[i]); within a non-cumulative group only
-// the member that outweighs the others counts. No table of groups: every translation unit
-// that includes a generated header would instantiate one per table size.
+// Whether modifier i, which applies, counts in the sum of those that apply (applies[j] for
+// mods[j]): within a non-cumulative group only the member that outweighs the others does.
+constexpr bool counts(View<Modifier> mods, View<bool> applies, std::size_t i) {
+  for (std::size_t j = 0; mods[i].group != kNoGroup && j < mods.size(); ++j) {
+    if (applies[j] && detail::overrules(mods, i, j)) return false;
+  }
+  return true;
+}
+
+// Sum of the modifiers that apply (applies[i] for mods[i]), each as `counts` says. No table
+// of groups: every translation unit that includes a generated header would instantiate one
+// per table size.
 constexpr int accumulate(View<Modifier> mods, View<bool> applies) {
   int total = 0;
   for (std::size_t i = 0; i < mods.size(); ++i) {
-    if (!applies[i]) continue;
-    bool counts = true;
-    for (std::size_t j = 0; counts && mods[i].group != kNoGroup && j < mods.size(); ++j) {
-      counts = !(applies[j] && detail::overrules(mods, i, j));
-    }
-    total += counts ? mods[i].value : 0;
+    if (applies[i] && counts(mods, applies, i)) total += mods[i].value;
   }
   return total;
 }

@@ -50,7 +50,11 @@ expect column_inches 0 $'rm\tr4\t1' -- "$qrsc" lookup $acw musketry_fire_points 
 expect column_inch_mark 0 $'rm\tr12\t1/2' -- "$qrsc" lookup $acw musketry_fire_points rm --column '12"' --format tsv
 # 001: the 25mm sheet's musket range bands are 6", 12" and 18" (x 1.5 of 4", 8", 12").
 expect column_25mm 0 $'m\tr8\t1/2' -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column '12"' --format tsv
-expect column_no_range 1 "has no column at 4\" (its ranges are: 6\", 12\", 18\")" -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column 4in
+# A distance between ranges is read in the nearest range at or beyond it, as the header's
+# column_for reads it (4" is within the 6" band); beyond the longest range there is no column.
+expect column_between_ranges 0 $'m\tr4\t1' -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column 4in --format tsv
+expect column_between_note 0 "note: 4\" is read in the 6\" column of table 'musketry_fire_points' ('r4')" -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column 4in
+expect column_no_range 1 "has no column at 19\" (its ranges are: 6\", 12\", 18\")" -- "$qrsc" lookup rules/rff/1812-2.1-25mm.yaml musketry_fire_points m --column 19in
 expect column_renamed 0 "note: 'green' is the parent sheet's Green; this sheet calls it Raw ('raw')" -- "$qrsc" lookup rules/rff/1812-3-15mm.yaml fire_effects 8 --column green
 # 003 lines 72-79: "3 - 7 Well Handled maneuver." in the sheet's words, not just "maneuver."
 expect verbose_words 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 5 -v --format tsv
@@ -60,6 +64,11 @@ expect referee 0 $'Disordered or Broken Troops Effects: 7 +1 -2 = 6\nRally. Retu
 # Modifiers by name, with the sheet's non-cumulative groups: provisional command (-1) and out of
 # command (-2) are not cumulative (003 change 2), so 6 - 2 + 1 (veteran) = 5: Well Handled (3 - 7).
 expect named_modifiers 0 "6 -2 (Out of command) [-1 (Provisional command): not cumulative, does not count] +1 (Veteran) = 5" -- "$qrsc" lookup $acw maneuver_good_order 6 --mod out_of_command --mod provisional_command veteran
+# Veteran (+1) and green (-1) are one non-cumulative group: of equals the member the sheet lists
+# first counts, whatever the order given, as the header's total({green, veteran}) is +1.
+expect group_tie 0 "6 [-1 (Green): not cumulative, does not count] +1 (Veteran) = 7" -- "$qrsc" lookup $acw maneuver_good_order 6 green veteran
+expect group_tie_reversed 0 "6 +1 (Veteran) [-1 (Green): not cumulative, does not count] = 7" -- "$qrsc" lookup $acw maneuver_good_order 6 veteran green
+expect given_twice 0 "6 +1 (Veteran) [+1 (Veteran): given twice, counts once] = 7" -- "$qrsc" lookup $acw maneuver_good_order 6 veteran veteran
 expect named_effect 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 6 out_of_command provisional_command veteran
 # Fire: a crack target, base 7, +1 for 9 fire points (003 change 14): 8 is the lower Telling
 # row for crack (7, 8, 9: charge checked or charge home with cold steel).
@@ -71,6 +80,12 @@ expect lookup_json 0 '"result": "4"' -- "$qrsc" lookup $acw maneuver_good_order 
 # qrsc show: the fire-effects grid as the sheet prints it (003 lines 221-228 / 001 lines 212-220).
 expect show_grid 0 "11 or more  10 or more  9 or more  8 or more  Withering Fire." -- "$qrsc" show $acw fire_effects
 expect show_telling 0 "7, 8, 9     7, 8        7          -          Charge checked or charge home" -- "$qrsc" show $acw fire_effects
+# 003 gives no road rate for infantry in line (acw movement_rates): "?" and the sheet's footnote,
+# in every output.
+expect unknown_cell 0 $'Movement Rate: Line, Road: ?\n? not given in the source: 003_a6f04452eb944eb1.txt' -- "$qrsc" lookup $acw movement_rates infantry_line --column road
+expect unknown_cell_tsv 0 $'infantry_line\troad\t?' -- "$qrsc" lookup $acw movement_rates infantry_line --column road --format tsv
+expect unknown_cell_json 0 '"effect": "?"' -- "$qrsc" lookup $acw movement_rates infantry_line --column road --format json
+expect show_unknown_cell 0 "? not given in the source: 003_a6f04452eb944eb1.txt" -- "$qrsc" show $acw movement_rates
 expect show_unknown 1 "has no table 'fire_efects'; did you mean 'fire_effects'?" -- "$qrsc" show $acw fire_efects
 
 # Specs by name, wherever a spec is accepted: found under ./rules (then -I, QRS_PATH, installed).
@@ -208,6 +223,8 @@ expect odds_unrolled 1 "states no dice" -- "$qrsc" odds $acw fire_point_modifier
 expect odds_unmodified 1 "reads its roll without modifiers" -- "$qrsc" odds $acw fallen_leader -m 2
 expect odds_unknown 1 "has no table 'charge_effect'" -- "$qrsc" odds $acw charge_effect
 expect odds_column_unknown 1 "has no column 'elite'" -- "$qrsc" odds $acw fire_effects -c elite
+# A column as lookup takes it: a renamed term's old name, with the same note.
+expect odds_column_renamed 0 "note: 'green' is the parent sheet's Green; this sheet calls it Raw ('raw')" -- "$qrsc" odds rules/rff/1812-3-15mm.yaml fire_effects -m 0 -c green
 # qrsc diff --odds: the issue's own example, and odds only on moved bands.
 expect diff_odds 0 "Swept from the Field now occurs on 8 or more instead of 9 or more: 1.0% -> 3.0% at an even fight" -- "$qrsc" diff --odds $acw rules/rff/1812-3-15mm.yaml
 expect diff_rounding 0 "Fire points: fractions are now rounded down" -- "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml

@@ -14,6 +14,7 @@
 #include "cpp_names.hpp"
 #include "limits.hpp"
 #include "qrs/band_build.hpp"
+#include "runtime_values.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
@@ -96,10 +97,9 @@ mst::data dense_index_data(const BandTable& bt, int lo, std::int64_t span, std::
   put(index, "row_type", small ? "unsigned char" : "std::uint16_t");
   put(index, "no_row", std::to_string(no_row));
   mst::data columns = list_of();
-  std::vector<qrs::Band> bands(bt.rows.size());
   std::vector<std::size_t> slots(static_cast<std::size_t>(span));
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-    for (std::size_t r = 0; r < bt.rows.size(); ++r) bands[r] = bt.rows[r].bands[c].band;
+    const std::vector<qrs::Band> bands = band_column(bt, c);
     qrs::fill_dense_index(qrs::View<qrs::Band>(bands), lo, scale, slots.data(), slots.size());
     for (auto& s : slots) s = s == qrs::npos ? no_row : s;
     mst::data col;
@@ -200,7 +200,7 @@ mst::data band_data(const BandTable& bt) {
     order_offset += order.size();
     put(col, "order", fmt::format("{}", fmt::join(order, ", ")));
     std::string cells;  // the column's bands, each followed by ", " (one string: the bulk of a table)
-    for (const auto& r : bt.rows) cells += cpp_band(r.bands[c].band) + ", ";
+    for (const qrs::Band& b : band_column(bt, c)) cells += cpp_band(b) + ", ";
     put(col, "cells", std::move(cells));
     append(band_columns, std::move(col));
   }
@@ -289,7 +289,7 @@ mst::data band_data(const BandTable& bt) {
     for (std::size_t c = 0; c < bt.columns.size(); ++c) {
       mst::data col;
       std::string cells;
-      for (const auto& [r, p] : parts) cells += cpp_band(p->bands[c].band) + ", ";
+      for (const qrs::Band& b : part_column(bt, c)) cells += cpp_band(b) + ", ";
       put(col, "cells", std::move(cells));
       append(pcols, std::move(col));
     }
@@ -306,11 +306,12 @@ mst::data modifier_data(const ModifierTable& mt) {
   for (const auto& m : mt.items) {
     mst::data item;
     put(item, "enumerator", cpp_identifier(m.id));
-    const Fraction factor = m.factor.value_or(Fraction(1));
+    const qrs::Modifier rm = runtime_modifier(m);
     put(item, "init", CppInit()
-                          .add(std::to_string(m.value.value_or(0)), m.value.value_or(0) == 0)
-                          .add(cpp_number(factor), factor == Fraction(1))
-                          .add(m.group < 0 ? std::string("qrs::kNoGroup") : std::to_string(m.group), m.group < 0)
+                          .add(std::to_string(rm.value), rm.value == 0)
+                          .add(cpp_number(rm.factor), rm.factor == Fraction(1))
+                          .add(rm.group == qrs::kNoGroup ? std::string("qrs::kNoGroup") : std::to_string(rm.group),
+                               rm.group == qrs::kNoGroup)
                           .str());
     put(item, "text_init",
         CppInit().text(m.id).text(m.value_notation()).text(m.text.render()).add(std::to_string(m.column), m.column == 1).str());
@@ -352,17 +353,16 @@ mst::data matrix_data(const Matrix& m) {
   put(d, "rows", std::move(rows));
   put(d, "has_rows", !m.rows.empty());
   put(d, "row_count", std::to_string(m.rows.size()));
-  const bool ranged = !m.columns.empty() && std::all_of(m.columns.begin(), m.columns.end(), [](const Column& c) { return c.range.has_value(); });
-  if (ranged) {
-    mst::data ranges;
+  if (const auto ranges = column_ranges(m.columns)) {
+    mst::data rd;
     mst::data list = list_of();
-    for (const auto& c : m.columns) {
+    for (const Fraction range : *ranges) {
       mst::data r;
-      put(r, "value", cpp_number(*c.range));
+      put(r, "value", cpp_number(range));
       append(list, std::move(r));
     }
-    put(ranges, "range_list", std::move(list));
-    put(d, "ranges", std::move(ranges));
+    put(rd, "range_list", std::move(list));
+    put(d, "ranges", std::move(rd));
   }
   put(d, "enum_type", cpp_enum_type(m.rows.size()));
   return d;

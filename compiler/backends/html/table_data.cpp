@@ -30,15 +30,10 @@ struct TableContext {
     put(d, "has_mark", !m.empty());
     put(d, "mark", m);
   }
-  // Remembers an unknown value and which source note explains it: the row's when it speaks of
-  // the unknown ("?"), else the table's. One line per document, short enough for a full page.
+  // Remembers an unknown value and which source note explains it (unknown_value_source). One
+  // line per document, short enough for a full page.
   void unknown(const std::optional<SourceNote>& row_source, const std::string& /*row_name*/) {
-    const bool row_explains = row_source && (row_source->note.find('?') != std::string::npos ||
-                                             row_source->note.find("unknown") != std::string::npos);
-    const std::optional<SourceNote> row_note = row_explains ? row_source : std::nullopt;
-    const std::optional<SourceNote>& note = row_note ? row_note : table.source;
-    std::string where = note ? note->doc : std::string("the source documents");
-    where += row_note ? " (see the source note of each row)" : " (see the source note of " + table.title + ")";
+    const std::string where = unknown_value_source(table, row_source);
     if (std::find(unknown_notes.begin(), unknown_notes.end(), where) == unknown_notes.end()) unknown_notes.push_back(where);
   }
 };

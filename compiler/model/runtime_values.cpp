@@ -1,0 +1,42 @@
+#include "runtime_values.hpp"
+
+namespace qrsc {
+
+std::vector<qrs::Band> band_column(const BandTable& bt, std::size_t column) {
+  std::vector<qrs::Band> bands;
+  bands.reserve(bt.rows.size());
+  for (const auto& r : bt.rows) bands.push_back(r.bands[column].band);
+  return bands;
+}
+
+std::vector<qrs::Band> part_column(const BandTable& bt, std::size_t column) {
+  std::vector<qrs::Band> bands;
+  for (const auto& r : bt.rows) {
+    for (const auto& p : r.parts) bands.push_back(p.bands[column].band);
+  }
+  return bands;
+}
+
+qrs::Modifier runtime_modifier(const ModifierItem& m) {
+  return {static_cast<std::int16_t>(m.value.value_or(0)), m.factor.value_or(Fraction(1)),
+          m.group < 0 ? qrs::kNoGroup : static_cast<std::int16_t>(m.group)};
+}
+
+std::vector<qrs::Modifier> runtime_modifiers(const ModifierTable& mt) {
+  std::vector<qrs::Modifier> mods;
+  mods.reserve(mt.items.size());
+  for (const auto& m : mt.items) mods.push_back(runtime_modifier(m));
+  return mods;
+}
+
+std::optional<std::vector<Fraction>> column_ranges(const std::vector<Column>& columns) {
+  if (columns.empty()) return std::nullopt;
+  std::vector<Fraction> ranges;
+  for (const auto& c : columns) {
+    if (!c.range) return std::nullopt;
+    ranges.push_back(*c.range);
+  }
+  return ranges;
+}
+
+}  // namespace qrsc
