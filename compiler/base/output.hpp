@@ -18,7 +18,7 @@ struct PendingFile {
 using RenameFn = std::function<void(const std::filesystem::path&, const std::filesystem::path&, std::error_code&)>;
 
 // Files written all or none, staged one at a time as they are made (a run of 1,000 variants
-// need not hold every output in memory, issue 11): stage() writes a file's temporary beside
+// need not hold every output in memory): stage() writes a file's temporary beside
 // its target, commit() moves every old file aside and every new one in, and when any step
 // fails, or the transaction ends uncommitted, every old file is put back and every temporary,
 // and every folder stage() made, removed. Files whose content is unchanged are left alone; a
