@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How fast qrsc compiles specs, against baselines measured in the same run (issue 11).
+"""How fast qrsc compiles specs, against baselines measured in the same run.
 
 Prints one line per measurement with its ratio to its baseline:
   - the ACW header alone (--emit cpp), and header and sheet (--emit cpp,html), against

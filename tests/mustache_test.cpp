@@ -1,5 +1,5 @@
 // qrsc's mustache renderer (compiler/backends/common/mustache.hpp) against kainjow::mustache,
-// the library it replaced: every template the backends render for every spec of rules/, cases
+// the reference it is held to: every template the backends render for every spec of rules/, cases
 // written for each rule of the library's reading, and thousands of generated templates must
 // give the same output (or the same error) from both.
 #include <gtest/gtest.h>

@@ -58,7 +58,7 @@ TEST(OddsAnalysis, EveryRolledTableOfEverySpecMatchesEnumeration) {
 }
 
 TEST(OddsAnalysis, EverySeedSpecStatesItsDice) {
-  // The list: base d10 for maneuver and fire, the difference of two modified d10s for
+  // What the seeds roll: base d10 for maneuver and fire, the difference of two modified d10s for
   // charge combat, the fallen-leader table reading the base d10 alone, Battlecry's symbol d6s.
   for (const char* name : {"rff/acw-2.1-15mm", "rff/1812-2.1-25mm", "rff/1812-3-15mm", "rff/maw-3-15mm"}) {
     const qrsc::Spec& spec = qrs_test::spec(name);

@@ -252,7 +252,7 @@ std::string unknown_value_source(const Table& t, const std::optional<SourceNote>
 std::string unknown_footnote(const std::string& where);
 
 // A spec's tables, in order. Each is shared and never changed once built: the specs of one run
-// that share a table (a variant's unchanged tables, issue 11) hold the same one, not copies.
+// that share a table (a variant's unchanged tables) hold the same one, not copies.
 // Read as a sequence of const Table.
 class TableList {
   using Items = std::vector<std::shared_ptr<const Table>>;

@@ -21,7 +21,7 @@ using NodePtr = std::shared_ptr<Node>;
 using ConstNodePtr = std::shared_ptr<const Node>;  // a tree only read (a parsed file, shared)
 
 // What a variant's resolution did to a node: rare (most nodes are a file's own), so kept apart
-// from the node, which a spec has thousands of (issue 11: memory is time on a first build).
+// from the node, which a spec has thousands of (memory is time on a first build).
 struct NodeChanges {
   std::string converted_from;  // scale conversion: the value before it was converted
   Loc patched_at;              // a variant's patch that changed this map (its keys), if any

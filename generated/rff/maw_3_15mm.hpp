@@ -22,7 +22,7 @@ using namespace std::string_view_literals;
 // (docs/benchmarks.md, "Include cost"): the data are built-in arrays in the namespaces
 // `detail`, written as qrsc's cpp_init.hpp says (no element type names, whole numbers as
 // integers, the defaults at the end left out); the tables are a qrs::View or qrs::Grid over
-// them (size(), [], begin/end: one class per element type, where a std::array was one per
+// them (size(), [], begin/end: one class per element type, where a std::array is one per
 // element type and size); qrsc computes what it can (the key order of bands, the dense index)
 // and writes it as literal data; the functions that return a qrs::Maybe or call a function
 // template of the runtime are templates themselves, instantiated only where a program calls them.

@@ -120,8 +120,8 @@ constexpr std::size_t range_column(View<Fraction> ranges, Fraction distance) {
 // at both ends (open-ended bands cover everything beyond the table's edges), one run of `span`
 // slots per column. A row is kept in a byte up to 254 rows, else in 16 bits; the largest value
 // means "no row". qrsc computes the slots (qrs/band_build.hpp) and writes them as literal data:
-// building them in the compiler was a template and a constant expression per table for every
-// translation unit that includes the header.
+// building them in the header would cost a template and a constant expression per table in
+// every translation unit that includes it.
 template <class Row>
 struct DenseIndex {
   static constexpr Row kNoRow = static_cast<Row>(-1);

@@ -1,6 +1,6 @@
 // What a generated lookup returns when it may find nothing: std::optional's interface for the
 // small value types of the tables (enums), without instantiating std::optional for each of
-// them. Those instantiations were a quarter of the cost of including every generated header
+// them. Those instantiations would be a quarter of the cost of including every generated header
 // (docs/benchmarks.md). A Maybe converts to std::optional where a program keeps one.
 //
 // Nor does this header include <optional> (a tenth of that cost again): it meets std::nullopt

@@ -1,8 +1,8 @@
 // A read-only view of contiguous constant data: what a generated table's rows and texts are
 // (kRows, kFacts, kItems, ...), and Grid, its two-dimensional kind (kBands, kCells). A
-// std::array is one class per element type and size, and a translation unit that included
-// every generated header instantiated about a hundred of them; a View is one per element type
-// (docs/benchmarks.md, "Include cost").
+// std::array is one class per element type and size, and a translation unit that includes
+// every generated header would instantiate about a hundred of them; a View is one per element
+// type (docs/benchmarks.md, "Include cost").
 #pragma once
 
 #include <cstddef>
@@ -50,8 +50,8 @@ class View {
 // A read-only view of a two-dimensional table stored line after line in one array (a matrix's
 // cells row by row, a band table's bands column by column): grid[i] is line i as a View and
 // grid[i][j] one element. One object, where a View of Views needs a View for every line.
-// Lines are handed out by value, const, so that `for (auto& line : grid)` binds as it did to
-// the std::array of std::array generated headers had.
+// Lines are handed out by value, const, so that `for (auto& line : grid)` binds as it would to
+// a std::array of std::arrays.
 template <class T>
 class Grid {
  public:

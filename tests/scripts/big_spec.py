@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the big synthetic spec of issue 11 and, with --check, a C++ program that checks its
-generated header's lookups against the rule the spec was written from.
+"""Writes a big synthetic spec (headers must scale to the limits) and, with --check, a C++
+program that checks its generated header's lookups against the rule the spec was written from.
 
 The spec: a band table of ROWS rows over two columns (row i holds die results [3i, 3i+3) in
 column "a" and [5i, 5i+5) in column "b"; the first row is open below, the last open above),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Headers that scale (issue 11): the big synthetic spec (two band tables of 10,000 rows, one
+# Headers that scale: the big synthetic spec (two band tables of 10,000 rows, one
 # over two columns of die results and one over fire points in quarters, and a 1,000 x 50
 # matrix) builds, its header compiles with g++ and clang++ at their default constexpr limits,
 # warnings as errors, and every lookup agrees with the rule the spec was written from.

@@ -225,7 +225,7 @@ expect odds_unknown 1 "has no table 'charge_effect'" -- "$qrsc" odds $acw charge
 expect odds_column_unknown 1 "has no column 'elite'" -- "$qrsc" odds $acw fire_effects -c elite
 # A column as lookup takes it: a renamed term's old name, with the same note.
 expect odds_column_renamed 0 "note: 'green' is the parent sheet's Green; this sheet calls it Raw ('raw')" -- "$qrsc" odds rules/rff/1812-3-15mm.yaml fire_effects -m 0 -c green
-# qrsc diff --odds: the issue's own example, and odds only on moved bands.
+# qrsc diff --odds: a moved band states its row's odds (1812 change 50), and only moved bands do.
 expect diff_odds 0 "Swept from the Field now occurs on 8 or more instead of 9 or more: 1.0% -> 3.0% at an even fight" -- "$qrsc" diff --odds $acw rules/rff/1812-3-15mm.yaml
 expect diff_rounding 0 "Fire points: fractions are now rounded down" -- "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml
 expect diff_odds_columns 0 "Double Quick occurs on 11 or more in the new MEX column: 30.0% -> 0.0% at a net modifier of 0" -- "$qrsc" diff --odds $acw rules/rff/maw-3-15mm.yaml

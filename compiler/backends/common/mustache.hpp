@@ -1,15 +1,15 @@
 // qrsc's mustache: the templates of templates/ (and of --templates DIR) parsed once into a flat
 // list of operations and rendered straight into one string.
 //
-// It renders exactly what kainjow::mustache (the library qrsc used before, Debian's
-// libkainjow-mustache-dev) renders for the same template and data, including its reading of
+// It renders exactly what kainjow::mustache (Debian's libkainjow-mustache-dev, the reference
+// the tests hold it to) renders for the same template and data, including its reading of
 // standalone lines (a line is dropped when it held a section tag and nothing but spaces), its
 // lookups (dotted names resolved whole in each context, innermost first) and its error
 // messages; tests/mustache_test.cpp checks that against the library on our templates and on
-// cases written for each rule. What changed is the cost: the library copies data at every set
+// cases written for each rule. What differs is the cost: the library copies data at every set
 // and push_back (its move constructor is not noexcept), keeps objects in hash maps of
 // heap-allocated values, re-parses a partial each time it is reached, and renders through a
-// std::function into an ostringstream; rendering was most of a variant's build (issue 11).
+// std::function into an ostringstream; rendering is most of a variant's build.
 // Not supported: lambdas (qrsc's data has none).
 #pragma once
 
@@ -30,7 +30,7 @@ using list = std::vector<data>;
 using partial = std::function<std::string()>;  // a partial's template text, asked for when used
 
 // A list whose items are made one at a time, when a section reaches each, and dropped once it
-// is rendered: a sheet's tables as one tree of data were most of a header's memory (issue 11).
+// is rendered: a sheet's tables as one tree of data would be most of a header's memory.
 // An item may have a key (not empty): items with equal keys are equal data. A section keeps
 // the text of an item whose key it meets a second time (a run of one spec keeps nothing) and
 // reuses it where the item's output depends on nothing but the item: each name the section

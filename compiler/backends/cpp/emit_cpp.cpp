@@ -590,7 +590,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   }
   put(d, "vocabularies", std::move(vocabs));
   // The tables are made one at a time as the template reaches each (all their data at once
-  // were most of the header's memory), each keyed by the build that made it: the renderer
+  // would be most of the header's memory), each keyed by the build that made it: the renderer
   // renders a table a run's variants share once (see mst::generated_list).
   mst::generated_list tables;
   tables.count = spec.tables.size();
