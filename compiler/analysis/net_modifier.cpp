@@ -2,19 +2,24 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 
 #include "diagnostics.hpp"
+#include "limits.hpp"
+#include "notation.hpp"
 #include "runtime_values.hpp"
 
 namespace qrsc {
 
 namespace {
 
+// A signed whole number of any length ("+1", "-2", "1000"): never a modifier id, which starts
+// with a letter. Its value is bounded as a spec's numbers are (parse_number).
 bool is_signed_number(const std::string& s) {
   std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
-  if (i == s.size() || s.size() - i > 3) return false;
+  if (i == s.size()) return false;
   for (; i < s.size(); ++i) {
     if (s[i] < '0' || s[i] > '9') return false;
   }
@@ -82,22 +87,32 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
   for (const auto& s : sources) ids.insert(ids.end(), s.ids.begin(), s.ids.end());
   std::vector<Named> named(terms.size());  // the modifier each term names, if it names one
   std::vector<std::string> errors;
+  const auto report = [&](std::string e) {  // each distinct mistake once, however often given
+    if (std::find(errors.begin(), errors.end(), e) == errors.end()) errors.push_back(std::move(e));
+  };
+  std::int64_t numbers = 0;  // the numbers given, summed in 64 bits (each is at most 10^9)
   for (std::size_t k = 0; k < terms.size(); ++k) {
     const std::string& term = terms[k];
     if (is_signed_number(term)) {
-      out.applied.push_back({term, {}, std::atoi(term.c_str()), true, {}});
-      out.total += out.applied.back().value;
+      std::string why;
+      const auto v = parse_number(term, &why);
+      if (!v) {
+        report(fmt::format("modifier '{}' is out of range ({})", term, why));
+        continue;
+      }
+      out.applied.push_back({term, {}, static_cast<int>(v->num()), true, {}});
+      numbers += v->num();
       continue;
     }
     const Named n = find_named(sources, term);
     if (!n.source) {
-      errors.push_back(ids.empty() ? fmt::format("'{}' is not a number, and no modifier list applies to table '{}'",
+      report(ids.empty() ? fmt::format("'{}' is not a number, and no modifier list applies to table '{}'",
                                                  term, table.id)
                                    : with_suggestion(fmt::format("table '{}' has no modifier '{}'", table.id, term), term, ids));
       continue;
     }
     if (n.source->factor_only[n.index]) {
-      errors.push_back(fmt::format("'{}' ({}) multiplies fire points; it is not a die roll modifier", term,
+      report(fmt::format("'{}' ({}) multiplies fire points; it is not a die roll modifier", term,
                                    n.source->texts[n.index]));
       continue;
     }
@@ -115,7 +130,13 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
     a.counted = qrs::counts(s->mods, s->applying(), named[k].index);
     if (!a.counted) a.why = "not cumulative, does not count";
   }
-  for (const auto& s : sources) out.total += qrs::accumulate(s.mods, s.applying());
+  std::int64_t total = numbers;
+  for (const auto& s : sources) total += qrs::accumulate(s.mods, s.applying());
+  if (total > limits::kMaxMagnitude || total < -limits::kMaxMagnitude) {
+    report(fmt::format("the modifiers add up to {}, beyond the {} a die result may be", total, limits::kMaxMagnitude));
+  } else {
+    out.total = static_cast<int>(total);
+  }
   if (!errors.empty()) out.error = fmt::format("{}", fmt::join(errors, "; "));
   return out;
 }

@@ -10,7 +10,6 @@
 #include "depfile.hpp"
 #include "diagnostics.hpp"
 #include "output.hpp"
-#include "printable.hpp"
 
 namespace qrsc::cli {
 
@@ -47,8 +46,7 @@ int run_build(const BuildOptions& o) {
     if (!info) {
       std::vector<std::string> names;
       for (const BackendInfo* b : all_backends()) names.emplace_back(b->name);
-      std::cerr << "qrsc: error: " << with_suggestion("unknown output '" + name + "'", name, names)
-                << " (outputs: " << backend_names() << ")\n";
+      print_error(with_suggestion("unknown output '" + name + "'", name, names) + " (outputs: " + backend_names() + ")");
       return kUsage;
     }
     backends.push_back(info->make(o.backend));
@@ -108,15 +106,18 @@ int run_build(const BuildOptions& o) {
     std::vector<std::string> inputs;
     for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
     Depfile depfile = make_depfile(all_targets, inputs);
+    bool refused = false;
     for (const auto& name : depfile.unwritable) {
-      error += std::string(error.empty() ? "" : "\nqrsc: error: ") + "cannot write the depfile " + printable(o.depfile) +
-               ": the name '" + printable(name) + "' has a control character or a backslash, which make and Ninja cannot both read back";
+      print_error("cannot write the depfile " + o.depfile + ": the name '" + name +
+                  "' has a control character or a backslash, which make and Ninja cannot both read back");
+      refused = true;
     }
-    if (error.empty()) error = outputs.stage({o.depfile, std::move(depfile.text)});
+    if (refused) return kFailed;  // the transaction, never committed, puts everything back
+    error = outputs.stage({o.depfile, std::move(depfile.text)});
   }
   if (error.empty()) error = outputs.commit();
   if (!error.empty()) {
-    std::cerr << "qrsc: error: " << error << '\n';
+    print_error(error);
     return kFailed;
   }
   return kOk;

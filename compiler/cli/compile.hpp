@@ -51,6 +51,12 @@ std::optional<Spec> compile_one(const std::string& file);
 // models keep nothing of it, and the outputs then reuse its memory (qrsc build).
 void release_run_cache();
 
+// qrsc's own messages on standard error ("qrsc: error: ...", "qrsc: note: ..."), with what they
+// echo of the user's input made printable: a name typed on the command line cannot drive the
+// terminal. Every message of the subcommands goes through these.
+void print_error(std::string_view message);
+void print_note(std::string_view message);
+
 // Writes the files (all or none); prints the error and returns false on failure.
 bool write_outputs(const std::vector<PendingFile>& files);
 bool ends_with(const std::string& s, const std::string& suffix);

@@ -39,8 +39,7 @@ Command add_diff_command(CLI::App& app) {
   return {sub, [o] {
             const std::string format = diff_format(o->format, o->out);
             if (format.empty()) {
-              std::cerr << "qrsc: error: cannot tell the format of '" << o->out
-                        << "' from its name: use .md, .html or .json, or give --format\n";
+              print_error("cannot tell the format of '" + o->out + "' from its name: use .md, .html or .json, or give --format");
               return kUsage;
             }
             const auto old_spec = compile_one(o->old_file);

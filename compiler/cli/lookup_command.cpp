@@ -38,7 +38,7 @@ nlohmann::ordered_json as_json(const LookupAnswer& a) {
 bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) {
   if (!a.ok) {
     if (!one_line) {
-      std::cerr << "qrsc: error: " << a.error << '\n';
+      print_error(a.error);
     } else if (o.format == "json") {
       std::cout << nlohmann::ordered_json{{"error", a.error}}.dump() << '\n';
     } else {
@@ -46,7 +46,7 @@ bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) 
     }
     return false;
   }
-  if (!a.note.empty()) std::cerr << "qrsc: note: " << a.note << '\n';
+  if (!a.note.empty()) print_note(a.note);
   if (o.format == "json") {
     // Strict UTF-8 (the front end admits nothing else), so dump cannot throw on spec text.
     std::cout << as_json(a).dump(one_line ? -1 : 2) << '\n';
@@ -64,7 +64,7 @@ bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) 
 int run_cases(const Spec& spec, const LookupOptions& o) {
   std::ifstream in(*o.cases);
   if (!in) {
-    std::cerr << "qrsc: error: cannot read '" << *o.cases << "'\n";
+    print_error("cannot read '" + *o.cases + "'");
     return kFailed;
   }
   bool all_ok = true;
@@ -86,7 +86,7 @@ int run_cases(const Spec& spec, const LookupOptions& o) {
 
 int run_lookup(const LookupOptions& o) {
   if (o.cases ? !o.table.empty() : o.key.empty()) {
-    std::cerr << "qrsc: error: lookup takes a table and a key, or --cases FILE\n";
+    print_error("lookup takes a table and a key, or --cases FILE");
     return kUsage;
   }
   const auto spec = compile_one(o.file);

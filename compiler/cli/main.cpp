@@ -93,8 +93,8 @@ int main(int argc, char** argv) {
   names.emplace_back(manpage->get_name());
   // A misspelled subcommand gets a suggestion (CLI11 alone says only that one is required).
   if (!word.empty() && std::find(names.begin(), names.end(), word) == names.end()) {
-    std::cerr << "qrsc: error: " << qrsc::with_suggestion("unknown command '" + word + "'", word, names)
-              << " (commands: " << fmt::format("{}", fmt::join(names, ", ")) << ")\n";
+    qrsc::cli::print_error(qrsc::with_suggestion("unknown command '" + word + "'", word, names) +
+                           fmt::format(" (commands: {})", fmt::join(names, ", ")));
     return kUsage;
   }
   try {
@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
       return kOk;
     }
   } catch (const std::exception& e) {
-    std::cerr << "qrsc: error: " << e.what() << '\n';
+    qrsc::cli::print_error(e.what());
     return kFailed;
   }
   return kUsage;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compile.hpp"
+#include "limits.hpp"
 #include "odds.hpp"
 
 namespace qrsc::cli {
@@ -80,7 +81,8 @@ Command add_odds_command(CLI::App& app) {
   auto* sub = app.add_subcommand("odds", "exact odds of each row of a rolled table (by net modifier)");
   sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id (a band table whose key states its dice)")->required();
-  sub->add_option("--modifier,-m", o->modifier, "net die-roll modifier (without it: a chart over -6..+6)");
+  sub->add_option("--modifier,-m", o->modifier, "net die-roll modifier (without it: a chart over -6..+6)")
+      ->check(CLI::Range(-limits::kMaxMagnitude, limits::kMaxMagnitude));
   sub->add_option("--column,-c", o->column, "column: id or printed name, as lookup takes it (green, us); without it: every column");
   sub->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   return {sub, [o] {
@@ -88,10 +90,10 @@ Command add_odds_command(CLI::App& app) {
             if (!spec) return kFailed;
             const OddsReport r = table_odds(*spec, o->table, o->modifier, o->column);
             if (!r.ok) {
-              std::cerr << "qrsc: error: " << r.error << '\n';
+              print_error(r.error);
               return kFailed;
             }
-            if (!r.note.empty()) std::cerr << "qrsc: note: " << r.note << '\n';
+            if (!r.note.empty()) print_note(r.note);
             if (o->format == "json") {
               std::cout << json_report(r).dump(2) << '\n';
             } else {

@@ -108,7 +108,7 @@ Command add_publish_command(CLI::App& app) {
             try {
               return run_publish(*o);
             } catch (const std::exception& e) {
-              std::cerr << "qrsc: error: " << e.what() << "\n";
+              print_error(e.what());
               return kFailed;
             }
           }};

@@ -22,7 +22,7 @@ int run_sheet(const SheetOptions& o) {
   if (!specs) return kFailed;
   const Spec& spec = specs->front();
   if (spec.abstract) {
-    std::cerr << "qrsc: error: " << o.file << " is abstract: it has no sheet of its own\n";
+    print_error(o.file + " is abstract: it has no sheet of its own");
     return kFailed;
   }
   std::vector<OutputFile> files = backend->emit(spec);

@@ -47,9 +47,7 @@ Command add_show_command(CLI::App& app) {
             if (!t) {
               std::vector<std::string> ids;
               for (const auto& x : spec->tables) ids.push_back(x.id);
-              std::cerr << "qrsc: error: "
-                        << with_suggestion("spec '" + spec->id + "' has no table '" + o->table + "'", o->table, ids)
-                        << '\n';
+              print_error(with_suggestion("spec '" + spec->id + "' has no table '" + o->table + "'", o->table, ids));
               return kFailed;
             }
             std::cout << show_table(*t, style);

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <system_error>
 
+#include "compile.hpp"
 #include "diagnostics.hpp"
 
 namespace qrsc::cli {
@@ -42,18 +43,17 @@ std::optional<std::string> spec_argument(const std::string& arg, const SpecSearc
     std::sort(found.begin(), found.end());
     if (found.size() == 1) return found.front().string();
     if (found.size() > 1) {
-      std::cerr << "qrsc: error: spec name '" << arg << "' is ambiguous in " << root.string() << ":";
-      for (const auto& f : found) std::cerr << ' ' << fs::relative(f, root, ec).replace_extension().string();
-      std::cerr << " (name one by its path under the rules folder)\n";
+      std::string names;
+      for (const auto& f : found) names += ' ' + fs::relative(f, root, ec).replace_extension().string();
+      print_error("spec name '" + arg + "' is ambiguous in " + root.string() + ":" + names +
+                  " (name one by its path under the rules folder)");
       return std::nullopt;
     }
   }
   std::string looked;
   for (const auto& r : roots) looked += (looked.empty() ? "" : ", ") + r.string();
-  std::cerr << "qrsc: error: "
-            << with_suggestion("no spec file or spec named '" + arg + "'", name, seen)
-            << (roots.empty() ? std::string(" (no rules folder here; give a file, or -I DIR)") : " (looked in " + looked + ")")
-            << '\n';
+  print_error(with_suggestion("no spec file or spec named '" + arg + "'", name, seen) +
+              (roots.empty() ? std::string(" (no rules folder here; give a file, or -I DIR)") : " (looked in " + looked + ")"));
   return std::nullopt;
 }
 
