@@ -101,7 +101,7 @@ def row_bands(words, page, rows, top, bottom):
     if len(rows) == 1:
         return [(top, bottom)]
     spans = sorted((w[2], w[4]) for w in words if w[0] == page and w[2] > top and w[4] < bottom)
-    gaps, reach = [], top
+    gaps, reach = [], spans[0][0] if spans else top
     for y0, y1 in spans:
         if y0 > reach:
             gaps.append((y0 - reach, reach, y0))
@@ -121,8 +121,10 @@ def gutter_crossings(words, pages, grids, width, height):
             continue
         ws = [w for w in words if w[0] == p]
         # Between the sheet's title line and the footer (its rule and line of small type).
+        if not ws:
+            continue
         title_bottom = min(w[4] for w in ws)
-        foot_top = max(w[2] for w in ws if w[5] == "Page")
+        foot_top = max([w[2] for w in ws if w[5] == "Page"] or [height - kMargin])
         for (y0, y1), fr in zip(row_bands(words, p, rows, title_bottom + 1, foot_top - 1), rows):
             if len(fr) < 2:
                 continue
