@@ -312,6 +312,10 @@ std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
   const std::string html = qrsc::emit_html_sheet(spec, paper);
   const qrsc::PdfResult printed = qrsc::print_pdf(html, qrsc::default_chromium());
   EXPECT_EQ(printed.error, "");
+  // The browser that printed it measured it: nothing left that does not fit.
+  for (const auto& f : printed.findings) {
+    EXPECT_TRUE(f.fixed) << "page " << f.page << ", table " << f.table << ": " << f.what;
+  }
   if (!printed.error.empty()) return "";
   const fs::path dir = temp_dir();
   const fs::path pdf = dir / "sheet.pdf";
