@@ -178,6 +178,11 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
               std::to_string(p.exit_code) + ")\n" + tail(p.err, 8);
     return r;
   }
+  // No report: the script did not run to its end, and the sheet is unmeasured.
+  if (p.out.find(kReportStart) == std::string::npos) {
+    r.error = "Chromium printed the sheet but did not report its measurements (" + std::string(kMeasureScript) + ")";
+    return r;
+  }
   r.pdf = fixed_dates(std::move(bytes));
   r.findings = findings_of(p.out);
   return r;
