@@ -312,6 +312,10 @@ std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
   const std::string html = qrsc::emit_html_sheet(spec, paper);
   const qrsc::PdfResult printed = qrsc::print_pdf(html, qrsc::default_chromium());
   EXPECT_EQ(printed.error, "");
+  // The browser that printed it measured it: nothing left that does not fit.
+  for (const auto& f : printed.findings) {
+    EXPECT_TRUE(f.fixed) << "page " << f.page << ", table " << f.table << ": " << f.what;
+  }
   if (!printed.error.empty()) return "";
   const fs::path dir = temp_dir();
   const fs::path pdf = dir / "sheet.pdf";
@@ -478,8 +482,33 @@ TEST(SheetHtml, PublishedHeadingsAndImprint) {
   const std::string html = qrsc::emit_html_sheet(acw, qrsc::SheetOptions{Paper::letter, true, false});
   EXPECT_NE(html.find(">Target</th>"), std::string::npos);
   EXPECT_NE(html.find("<th class=\"row-heading\">Stands</th>"), std::string::npos);
-  EXPECT_NE(html.find("<span>Version 2.1</span>"), std::string::npos);
+  // The footer states each fact once: the subtitle already gives the version and the scale
+  // ("Quick Reference Sheet Ver. 2.1 for 15mm"), so neither is repeated after it.
+  EXPECT_EQ(html.find("<span>Version 2.1</span>"), std::string::npos);
+  EXPECT_EQ(html.find("<span>Scale: 15mm</span>"), std::string::npos);
+  EXPECT_NE(html.find("<span>Regimental Fire and Fury: Quick Reference Sheet Ver. 2.1 for 15mm</span>"), std::string::npos);
+  // A value the sources do not give cites the document by its title, not its file name.
+  EXPECT_NE(html.find("not given in the source: RFF QRS Version 2.1 for the American Civil War"), std::string::npos);
+  EXPECT_EQ(html.find("003_a6f04452eb944eb1.txt"), std::string::npos);
+  const std::string battlecry = qrsc::emit_html_sheet(qrs_test::spec("battlecry/1812"), Paper::letter);
+  EXPECT_NE(battlecry.find("<span>Scale: 1 figure = 10-20 men (depending on the scenario)</span>"), std::string::npos);
   EXPECT_EQ(html.find("Compiled from"), std::string::npos);
+}
+
+// The rules of the modifiers are printed: the members of a non-cumulative group carry its key,
+// and a note under the list names the group and says only the largest counts (003 change 2:
+// provisional command and out of command are not cumulative).
+TEST(SheetHtml, NonCumulativeGroupsArePrinted) {
+  const std::string html = qrsc::emit_html_sheet(qrs_test::spec("rff/acw-2.1-15mm"), Paper::letter);
+  const auto table = html.find("id=\"t-maneuver_modifiers\"");
+  ASSERT_NE(table, std::string::npos);
+  const std::string mods = html.substr(table, html.find("</div>\n</div>", table) - table);
+  for (const char* member : {"Provisional command", "Out of command"}) {
+    EXPECT_NE(mods.find(std::string(member) + " <span class=\"group-key\">b</span>"), std::string::npos) << member;
+  }
+  EXPECT_NE(mods.find("Not cumulative, only the largest of a group counts:"), std::string::npos);
+  EXPECT_NE(mods.find("<span class=\"group-key\">b</span> Command"), std::string::npos);
+  EXPECT_EQ(mods.find("Gallant leader <span class=\"group-key\">b</span>"), std::string::npos);
 }
 
 // Legible when printed: no type smaller than 7pt, at the smallest base size a layout uses.

@@ -48,12 +48,12 @@ std::string modifier_words(const NetModifier& net) {
 }
 
 // Why no row covers a key in a column: the rows whose band there the sources do not give.
-std::string unknown_bands(const Table& t, const BandTable& bt, std::size_t col) {
+std::string unknown_bands(const Spec& spec, const Table& t, const BandTable& bt, std::size_t col) {
   std::string out;
   for (const auto& r : bt.rows) {
     if (!r.bands[col].unknown) continue;
     out += fmt::format("; row '{}' prints {} there ({})", r.id, kUnknownNotation,
-                       unknown_footnote(unknown_value_source(t, r.source)));
+                       unknown_footnote(unknown_value_source(t, r.source, &spec.sources)));
   }
   return out;
 }
@@ -93,7 +93,7 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
   const std::size_t r = qrs::find_band(band_column(bt, col), k);
   if (r == qrs::npos) {
     return fail(fmt::format("no row of table '{}' covers {}{}{}", t.id, format_number(k),
-                            bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'", unknown_bands(t, bt, col)));
+                            bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'", unknown_bands(spec, t, bt, col)));
   }
   const BandRow& row = bt.rows[r];
   LookupAnswer a;
@@ -147,14 +147,14 @@ LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, co
   a.key = key;
   a.effect = cell.unknown ? kUnknownNotation : cell.present ? cell.notation : "(blank)";
   // A value the sources do not give reads "?", with the sheet's footnote.
-  if (cell.unknown) a.footnote = unknown_footnote(unknown_value_source(t, row->source));
+  if (cell.unknown) a.footnote = unknown_footnote(unknown_value_source(t, row->source, &spec.sources));
   a.text = fmt::format("{}: {}, {}: {}\n{}", t.title, row->name, a.column, a.effect,
                        a.footnote.empty() ? "" : a.footnote + "\n");
   return a;
 }
 
 template <class T, class F>
-LookupAnswer lookup_item(const Table& t, const std::vector<T>& items, const std::string& key, F line) {
+LookupAnswer lookup_item(const Spec& spec, const Table& t, const std::vector<T>& items, const std::string& key, F line) {
   for (const auto& i : items) {
     if (i.id != key) continue;
     LookupAnswer a;
@@ -170,7 +170,7 @@ LookupAnswer lookup_item(const Table& t, const std::vector<T>& items, const std:
     if constexpr (std::is_same_v<T, Fact>) {
       // A fact the sources do not give reads "?", with the sheet's footnote (the table's source).
       if (i.unknown) {
-        a.footnote = unknown_footnote(unknown_value_source(t, std::nullopt));
+        a.footnote = unknown_footnote(unknown_value_source(t, std::nullopt, &spec.sources));
         a.text += a.footnote + "\n";
       }
     }
@@ -199,15 +199,15 @@ LookupAnswer lookup(const Spec& spec, const std::string& table, const std::strin
         if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column, modifiers);
         if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column);
         if constexpr (std::is_same_v<T, ModifierTable>) {
-          return lookup_item(*t, body.items, key,
+          return lookup_item(spec, *t, body.items, key,
                              [](const ModifierItem& m) { return m.id + "\t" + m.value_notation() + "\t" + m.text.render(); });
         }
         if constexpr (std::is_same_v<T, FactsTable>) {
-          return lookup_item(*t, body.items, key,
+          return lookup_item(spec, *t, body.items, key,
                              [](const Fact& f) { return f.id + "\t" + f.value + "\t" + f.text.render(); });
         }
         if constexpr (std::is_same_v<T, ListTable>) {
-          return lookup_item(*t, body.sections, key, [](const ListSection& s) {
+          return lookup_item(spec, *t, body.sections, key, [](const ListSection& s) {
             std::string out = s.id + "\t" + s.title;
             for (const auto& i : s.items) out += "\n\t" + i.text.render();
             return out;

@@ -187,10 +187,10 @@ std::string show_facts(const FactsTable& ft, const ShowStyle& style) {
 
 // The sheet's footnotes for the values a table prints "?" (not given in the source), one per
 // place they send the reader, in the order the values come.
-std::vector<std::string> unknown_footnotes(const Table& t) {
+std::vector<std::string> unknown_footnotes(const Table& t, const std::vector<SourceDoc>& sources) {
   std::vector<std::string> out;
   const auto add = [&](const std::optional<SourceNote>& row_source) {
-    const std::string note = unknown_footnote(unknown_value_source(t, row_source));
+    const std::string note = unknown_footnote(unknown_value_source(t, row_source, &sources));
     if (std::find(out.begin(), out.end(), note) == out.end()) out.push_back(note);
   };
   std::visit(
@@ -214,7 +214,7 @@ std::vector<std::string> unknown_footnotes(const Table& t) {
 
 }  // namespace
 
-std::string show_table(const Table& t, const ShowStyle& style) {
+std::string show_table(const Table& t, const std::vector<SourceDoc>& sources, const ShowStyle& style) {
   std::string title = t.title + (t.caption.empty() ? "" : " (" + t.caption + ")");
   std::string out = (style.color ? "\x1b[1;4m" + title + "\x1b[0m" : title + "\n" + std::string(display_width(title), '=')) + "\n";
   out += std::visit(
@@ -227,7 +227,7 @@ std::string show_table(const Table& t, const ShowStyle& style) {
         if constexpr (std::is_same_v<T, FactsTable>) return show_facts(body, style);
       },
       t.body);
-  for (const auto& note : unknown_footnotes(t)) out += note + "\n";
+  for (const auto& note : unknown_footnotes(t, sources)) out += note + "\n";
   return out;
 }
 
@@ -237,7 +237,7 @@ std::string show_sheet(const Spec& spec, const ShowStyle& style) {
     if (!part->empty()) out += " - " + *part;
   }
   out += "\n\n";
-  for (const auto& t : spec.tables) out += show_table(t, style) + "\n";
+  for (const auto& t : spec.tables) out += show_table(t, spec.sources, style) + "\n";
   return out;
 }
 

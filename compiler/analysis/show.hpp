@@ -13,7 +13,7 @@ struct ShowStyle {
   int width = 100;     // wrap the last column to this many characters
 };
 
-std::string show_table(const Table& t, const ShowStyle& style);
+std::string show_table(const Table& t, const std::vector<SourceDoc>& sources, const ShowStyle& style);
 // The sheet's title line, then every table.
 std::string show_sheet(const Spec& spec, const ShowStyle& style);
 

@@ -42,11 +42,26 @@ const char* table_kind_name(TableKind k) {
   return kNames[static_cast<int>(k)];
 }
 
-std::string unknown_value_source(const Table& t, const std::optional<SourceNote>& row_source) {
+std::string document_title(const std::vector<SourceDoc>& sources, const std::string& doc) {
+  for (const auto& s : sources) {
+    if (s.id != doc && s.file != doc) continue;
+    // The title proper, before a description of what the document holds ("...; changes 1-53"),
+    // and before its first comma when that is still long.
+    constexpr std::size_t kLong = 50;
+    std::string out = s.title.empty() ? s.file : s.title.substr(0, s.title.find_first_of(";:"));
+    if (out.size() > kLong) out = out.substr(0, out.find(','));
+    if (!s.edition.empty()) out += ", edition " + s.edition;
+    return out;
+  }
+  return doc;
+}
+
+std::string unknown_value_source(const Table& t, const std::optional<SourceNote>& row_source,
+                                 const std::vector<SourceDoc>* sources) {
   const bool row_explains = row_source && (row_source->note.find('?') != std::string::npos ||
                                            row_source->note.find("unknown") != std::string::npos);
   const std::optional<SourceNote>& note = row_explains ? row_source : t.source;
-  std::string where = note ? note->doc : std::string("the source documents");
+  std::string where = !note ? std::string("the source documents") : sources ? document_title(*sources, note->doc) : note->doc;
   where += row_explains ? " (see the source note of each row)" : " (see the source note of " + t.title + ")";
   return where;
 }

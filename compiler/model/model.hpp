@@ -244,10 +244,16 @@ struct Table {
   std::uint64_t build_id = 0;
 };
 
+// A source document as the printed sheet cites it: its title proper ("Mexican-American War
+// (MAW), an RFF variant"), short enough for a footnote or the footer, and its edition when the
+// spec gives one; the document id or file name only when the spec lists no such document.
+std::string document_title(const std::vector<SourceDoc>& sources, const std::string& doc);
 // Where the sheet's footnote for a value printed "?" (not given in the source) sends the
-// reader: the row's source note when it speaks of the unknown, else the table's ("003.txt
-// (see the source note of Movement Rate)").
-std::string unknown_value_source(const Table& t, const std::optional<SourceNote>& row_source);
+// reader: the row's source note when it speaks of the unknown, else the table's ("The War of
+// 1812, an RFF variant (see the source note of Movement Rate)"); the document by its title when
+// `sources` are given, else by its file name.
+std::string unknown_value_source(const Table& t, const std::optional<SourceNote>& row_source,
+                                 const std::vector<SourceDoc>* sources = nullptr);
 // The footnote in words, as the sheet prints it: "? not given in the source: <where>."
 std::string unknown_footnote(const std::string& where);
 

@@ -82,10 +82,10 @@ expect show_grid 0 "11 or more  10 or more  9 or more  8 or more  Withering Fire
 expect show_telling 0 "7, 8, 9     7, 8        7          -          Charge checked or charge home" -- "$qrsc" show $acw fire_effects
 # 003 gives no road rate for infantry in line (acw movement_rates): "?" and the sheet's footnote,
 # in every output.
-expect unknown_cell 0 $'Movement Rate: Line, Road: ?\n? not given in the source: 003_a6f04452eb944eb1.txt' -- "$qrsc" lookup $acw movement_rates infantry_line --column road
+expect unknown_cell 0 $'Movement Rate: Line, Road: ?\n? not given in the source: RFF QRS Version 2.1 for the American Civil War' -- "$qrsc" lookup $acw movement_rates infantry_line --column road
 expect unknown_cell_tsv 0 $'infantry_line\troad\t?' -- "$qrsc" lookup $acw movement_rates infantry_line --column road --format tsv
 expect unknown_cell_json 0 '"effect": "?"' -- "$qrsc" lookup $acw movement_rates infantry_line --column road --format json
-expect show_unknown_cell 0 "? not given in the source: 003_a6f04452eb944eb1.txt" -- "$qrsc" show $acw movement_rates
+expect show_unknown_cell 0 "? not given in the source: RFF QRS Version 2.1 for the American Civil War" -- "$qrsc" show $acw movement_rates
 expect show_unknown 1 "has no table 'fire_efects'; did you mean 'fire_effects'?" -- "$qrsc" show $acw fire_efects
 
 # Specs by name, wherever a spec is accepted: found under ./rules (then -I, QRS_PATH, installed).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sheet_text.hpp"
+
 namespace qrsc::html {
 
 namespace {
@@ -11,14 +13,6 @@ namespace {
 // the reader could look up.
 bool numbered(const std::string& id) {
   return !id.empty() && std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
-std::string document_name(const Spec& spec, const std::string& doc) {
-  for (const auto& s : spec.sources) {
-    // The title's first part ("Mexican-American War (MAW)"), short enough for the footer.
-    if (s.id == doc || s.file == doc) return s.title.empty() ? s.file : s.title.substr(0, s.title.find(','));
-  }
-  return doc;
 }
 
 // The items of a list section in print order (nested items after their parent), each as the
@@ -72,7 +66,7 @@ ChangeMarks::ChangeMarks(const Spec& spec) {
       if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
       marked = true;
     }
-    const std::string doc = document_name(spec, e.doc);
+    const std::string doc = document_title(spec.sources, e.doc);
     if (marked && std::find(documents_.begin(), documents_.end(), doc) == documents_.end()) documents_.push_back(doc);
   }
   for (auto& [path, numbers] : by_path_) std::sort(numbers.begin(), numbers.end());

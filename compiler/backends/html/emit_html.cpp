@@ -6,6 +6,7 @@
 #include "backend.hpp"
 #include "layout.hpp"
 #include "mustache.hpp"
+#include "sheet_text.hpp"
 #include "table_data.hpp"
 #include "template_store.hpp"
 
@@ -93,7 +94,11 @@ void set_sheet_fields(mst::data& d, const Spec& spec) {
   put(d, "publisher", p.name);
   put(d, "has_copyright", !p.copyright.empty());
   put(d, "copyright", p.copyright);
-  put(d, "has_version", !p.version.empty());
+  // The footer states each fact once: a version or scale the title line already gives
+  // ("1812 QRS Version 3", "Ver. 2.1 for 15mm") is not repeated after it.
+  const std::string title_line = spec.title + " " + spec.subtitle;
+  put(d, "has_version", !p.version.empty() && !html::states(title_line, p.version));
+  put(d, "has_scale", !html::states(title_line, spec.figures));
   put(d, "version", p.version);
   put(d, "has_date", !p.date.empty());
   put(d, "date", p.date);
@@ -156,8 +161,9 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
   put(d, "has_font_size", !layout.font_size.empty());
   put(d, "font_size", layout.font_size);
   mst::data page_list = list_of();
+  const html::PageContext context = html::page_context(spec, marks);
   for (std::size_t i = 0; i < pages.size(); ++i) {
-    mst::data page = page_data(pages[i], marks);
+    mst::data page = page_data(pages[i], context);
     put(page, "page_number", std::to_string(i + 1));
     put(page, "page_count", std::to_string(pages.size()));
     put(page, "fixed_pages", fixed);

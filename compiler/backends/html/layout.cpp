@@ -202,7 +202,7 @@ NodePtr load_layouts() {
 
 namespace {
 
-mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const ChangeMarks* marks) {
+mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageContext& ctx) {
   // Tables side by side under one name ("Die Roll Modifiers") show it once, above them.
   const bool shared_title = b.size() > 1 && std::all_of(b.begin(), b.end(), [&](const PlacedTable& pt) {
                               return same_words(pt.table->title, b[0].table->title);
@@ -220,17 +220,17 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const ChangeM
   // Change marks are the spec's own, so a marked table is not reused.
   mst::generated_list tables;
   tables.count = b.size();
-  tables.make = [&b, marks, show_title, style](std::size_t i) {
+  tables.make = [&b, &ctx, show_title, style](std::size_t i) {
     const PlacedTable& pt = b[i];
-    mst::data td = table_data(*pt.table, show_title(pt), pt.split, marks);
+    mst::data td = table_data(*pt.table, show_title(pt), pt.split, ctx.marks, ctx.sources);
     put(td, "table_style", style(pt));
     return td;
   };
-  tables.key = [&b, marks, show_title, style](std::size_t i) {
+  tables.key = [&b, &ctx, show_title, style](std::size_t i) {
     const PlacedTable& pt = b[i];
-    if (marks || pt.table->build_id == 0) return std::string();
+    if (ctx.marks || pt.table->build_id == 0) return std::string();
     return std::to_string(pt.table->build_id) + (show_title(pt) ? " titled " : " untitled ") +
-           std::to_string(pt.split) + " " + style(pt);
+           std::to_string(pt.split) + " " + style(pt) + " " + ctx.sources_key;
   };
   mst::data block;
   put(block, "side", b.size() > 1);
@@ -240,7 +240,7 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const ChangeM
   return block;
 }
 
-mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
+mst::data row_data(const PlacedRow& r, int flow, const PageContext& ctx) {
   std::string style = "column-count: " + std::to_string(flow);
   if (flow <= 0) {
     style = "grid-template-columns:";
@@ -251,7 +251,7 @@ mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
     mst::data sections = list_of();
     for (const auto& s : c.sections) {
       mst::data blocks = list_of();
-      for (const auto& b : s.blocks) append(blocks, block_data(s, b, marks));
+      for (const auto& b : s.blocks) append(blocks, block_data(s, b, ctx));
       mst::data section;
       put(section, "has_heading", !s.title.empty());
       put(section, "heading", s.title);
@@ -270,14 +270,20 @@ mst::data row_data(const PlacedRow& r, int flow, const ChangeMarks* marks) {
 
 }  // namespace
 
-mst::data page_data(const PlacedPage& p, const ChangeMarks* marks) {
+PageContext page_context(const Spec& spec, const ChangeMarks* marks) {
+  PageContext ctx{marks, spec.sources, {}};
+  for (const auto& s : spec.sources) ctx.sources_key += s.id + "=" + document_title(spec.sources, s.id) + ";";
+  return ctx;
+}
+
+mst::data page_data(const PlacedPage& p, const PageContext& ctx) {
   mst::data page;
   put(page, "has_page_title", !p.title.empty());
   put(page, "page_title", p.title);
   put(page, "flow", p.flow > 0);
   put(page, "page_style", p.font_size.empty() ? std::string() : "font-size: " + p.font_size);
   mst::data rows = list_of();
-  for (const auto& r : p.rows) append(rows, row_data(r, p.flow, marks));
+  for (const auto& r : p.rows) append(rows, row_data(r, p.flow, ctx));
   put(page, "rows", std::move(rows));
   return page;
 }

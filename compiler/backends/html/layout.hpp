@@ -55,6 +55,14 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix);
 // layouts.yaml (from the template store), parsed; throws std::runtime_error with its
 // diagnostics when it cannot be read.
 NodePtr load_layouts();
-mst::data page_data(const PlacedPage& p, const ChangeMarks* marks);
+// What a page's tables need of the sheet beyond the layout: its change marks (or nullptr) and
+// its source documents, which footnotes cite by title.
+struct PageContext {
+  const ChangeMarks* marks = nullptr;
+  const std::vector<SourceDoc>& sources;
+  std::string sources_key;  // the citations, for the key a shared table's rendering is reused by
+};
+PageContext page_context(const Spec& spec, const ChangeMarks* marks);
+mst::data page_data(const PlacedPage& p, const PageContext& ctx);
 
 }  // namespace qrsc::html

@@ -44,6 +44,22 @@ std::string sheet_fraction(const std::string& s) {
   return out;
 }
 
+
+bool states(const std::string& text, const std::string& value) {
+  if (value.empty()) return false;
+  const auto word = [&text](std::size_t i) {
+    return i < text.size() && std::isalnum(static_cast<unsigned char>(text[i]));
+  };
+  for (std::size_t at = text.find(value); at != std::string::npos; at = text.find(value, at + 1)) {
+    const std::size_t end = at + value.size();
+    // "2.1" is one word: a point between digits joins them.
+    const bool before = at > 0 && (word(at - 1) || (text[at - 1] == '.' && at > 1 && word(at - 2)));
+    const bool after = word(end) || (end < text.size() && text[end] == '.' && word(end + 1));
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
 bool same_words(const std::string& a, const std::string& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "model.hpp"
 
 namespace qrsc::html {
 
@@ -11,6 +14,10 @@ namespace qrsc::html {
 std::string sheet_number(const std::string& s);
 // Fire points and factors as the sheet prints them: 1/2 as ½, 1 1/2 as 1½, x as ×.
 std::string sheet_fraction(const std::string& s);
+// Whether `text` already states `value` as a whole word ("1812 QRS Version 3" states "3",
+// "Ver. 2.1 for 15mm" states "2.1" and "15mm"; "Version 3" does not state "1"): the footer
+// prints a fact the sheet's title line already gives only once.
+bool states(const std::string& text, const std::string& value);
 // Equal but for case.
 bool same_words(const std::string& a, const std::string& b);
 

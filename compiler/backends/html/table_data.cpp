@@ -22,6 +22,7 @@ mst::data text_item(const std::string& text) {
 struct TableContext {
   const Table& table;
   const ChangeMarks* marks;
+  const std::vector<SourceDoc>& sources;  // to cite a source note's document by its title
   std::vector<std::string> unknown_notes;  // the source notes that explain each unknown
 
   // Sets has_mark and mark on d for the part of the table at `path` below the table id.
@@ -33,7 +34,7 @@ struct TableContext {
   // Remembers an unknown value and which source note explains it (unknown_value_source). One
   // line per document, short enough for a full page.
   void unknown(const std::optional<SourceNote>& row_source, const std::string& /*row_name*/) {
-    const std::string where = unknown_value_source(table, row_source);
+    const std::string where = unknown_value_source(table, row_source, &sources);
     if (std::find(unknown_notes.begin(), unknown_notes.end(), where) == unknown_notes.end()) unknown_notes.push_back(where);
   }
 };
@@ -177,6 +178,19 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   return d;
 }
 
+// A non-cumulative group as the sheet names it: its title, else its id in words
+// ("leader_rating": Leader rating).
+std::string group_name(const ModifierGroup& g) {
+  if (!g.title.empty()) return g.title;
+  std::string out = g.id;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+// The key letter beside each member of a non-cumulative group ("a", "b", ...).
+std::string group_key(int group) { return std::string(1, static_cast<char>('a' + group % 26)); }
+
 mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
   mst::data d;
   int last_column = 1;
@@ -189,6 +203,8 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
       mst::data item;
       put(item, "value", sheet_number(sheet_fraction(m.value_notation())));
       put(item, "text", m.text.render());
+      put(item, "in_group", m.group >= 0);
+      put(item, "group_key", m.group >= 0 ? group_key(m.group) : std::string());
       ctx.mark(item, m.id);
       append(items, std::move(item));
     }
@@ -198,6 +214,18 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
   }
   put(d, "columns", std::move(columns));
   put(d, "two_columns", last_column > 1);
+  // The rule of the groups, printed under the list: members carry their group's key, and of
+  // one group only the modifier of largest magnitude counts.
+  mst::data groups = list_of();
+  for (std::size_t g = 0; g < mt.groups.size(); ++g) {
+    mst::data gd;
+    put(gd, "key", group_key(static_cast<int>(g)));
+    put(gd, "name", group_name(mt.groups[g]));
+    put(gd, "last", g + 1 == mt.groups.size());
+    append(groups, std::move(gd));
+  }
+  put(d, "has_groups", !mt.groups.empty());
+  put(d, "groups", std::move(groups));
   return d;
 }
 
@@ -374,9 +402,10 @@ mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
 
 }  // namespace
 
-mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks) {
+mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks,
+                     const std::vector<SourceDoc>& sources) {
   mst::data d;
-  TableContext ctx{t, marks, {}};
+  TableContext ctx{t, marks, sources, {}};
   ctx.mark(d, "");
   put(d, "table_id", t.id);
   put(d, "kind", table_kind_name(t.kind));

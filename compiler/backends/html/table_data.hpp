@@ -16,7 +16,9 @@ using qrsc::put;
 using qrsc::append;
 
 // `split` > 1 prints a long table in that many blocks side by side; `marks` (or nullptr) are
-// the change marks printed beside what each erratum covers.
-mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks);
+// the change marks printed beside what each erratum covers; `sources` the spec's documents, which
+// a footnote cites by title.
+mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks,
+                     const std::vector<SourceDoc>& sources);
 
 }  // namespace qrsc::html

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <system_error>
 
 #include "process.hpp"
+#include "template_store.hpp"
 
 namespace qrsc {
 
@@ -64,7 +66,52 @@ std::string tail(const std::string& text, std::size_t lines) {
   return text.substr(pos == 0 ? 0 : pos + 1);
 }
 
+// The measuring script, added to the copy of the sheet Chromium prints.
+constexpr const char* kMeasureScript = "html/measure.js";
+constexpr const char* kReportStart = "<pre id=\"qrs-measure\" hidden=\"\">";
+
+std::string with_measuring(const std::string& html) {
+  const std::string script = "<script>\n" + std::string(load_template(kMeasureScript)) + "</script>\n";
+  std::string out = html;
+  const std::size_t body_end = out.rfind("</body>");
+  out.insert(body_end == std::string::npos ? out.size() : body_end, script);
+  return out;
+}
+
+std::string unescaped(std::string s) {
+  static const std::pair<const char*, const char*> kEntities[] = {{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}};
+  for (const auto& [from, to] : kEntities) {
+    const std::string f = from;
+    for (std::size_t pos = s.find(f); pos != std::string::npos; pos = s.find(f, pos + 1)) s.replace(pos, f.size(), to);
+  }
+  return s;
+}
+
+// The script's report in the DOM Chromium dumped: lines "problem|fix TAB page TAB table TAB what".
+std::vector<LayoutFinding> findings_of(const std::string& dom) {
+  std::vector<LayoutFinding> out;
+  const std::size_t start = dom.find(kReportStart);
+  if (start == std::string::npos) return out;
+  const std::size_t from = start + std::string(kReportStart).size();
+  std::istringstream lines(unescaped(dom.substr(from, dom.find("</pre>", from) - from)));
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> f;
+    for (std::size_t pos = 0;;) {
+      const std::size_t tab = line.find('\t', pos);
+      f.push_back(line.substr(pos, tab - pos));
+      if (tab == std::string::npos) break;
+      pos = tab + 1;
+    }
+    if (f.size() == 4) out.push_back({f[0] == "fix", f[1], f[2], f[3]});
+  }
+  return out;
+}
+
 }  // namespace
+
+bool PdfResult::fits() const {
+  return std::none_of(findings.begin(), findings.end(), [](const LayoutFinding& f) { return !f.fixed; });
+}
 
 std::string default_chromium() {
   if (::access("/usr/bin/chromium", X_OK) == 0) return "/usr/bin/chromium";
@@ -94,7 +141,7 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
   const fs::path page = tmp.path / "sheet.html";
   const fs::path pdf = tmp.path / "sheet.pdf";
   std::ofstream page_out(page, std::ios::binary);
-  page_out << html;
+  page_out << with_measuring(html);
   page_out.close();
   if (!page_out) {
     r.error = "cannot write " + page.string();
@@ -117,6 +164,7 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
                                          "--user-data-dir=" + (tmp.path / "profile").string(),
                                          "--no-pdf-header-footer",
                                          "--disable-pdf-tagging",
+                                         "--dump-dom",
                                          "--print-to-pdf=" + pdf.string(),
                                          file_url(page)};
   const ProcessResult p = run_process(argv, std::chrono::seconds(120));
@@ -130,7 +178,13 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
               std::to_string(p.exit_code) + ")\n" + tail(p.err, 8);
     return r;
   }
+  // No report: the script did not run to its end, and the sheet is unmeasured.
+  if (p.out.find(kReportStart) == std::string::npos) {
+    r.error = "Chromium printed the sheet but did not report its measurements (" + std::string(kMeasureScript) + ")";
+    return r;
+  }
   r.pdf = fixed_dates(std::move(bytes));
+  r.findings = findings_of(p.out);
   return r;
 }
 

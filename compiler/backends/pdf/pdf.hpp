@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "model.hpp"
 
@@ -14,13 +15,25 @@ std::string pdf_sheet_path(const Spec& spec);
 // The Chromium qrsc uses when none is given: /usr/bin/chromium, else `chromium` on PATH.
 std::string default_chromium();
 
+// What the browser that printed a sheet found when it measured it (templates/html/measure.js).
+struct LayoutFinding {
+  bool fixed = false;  // the layout fixed it itself (a table set smaller); else it does not fit
+  std::string page;    // "1", "2", ...
+  std::string table;   // the table's id, or "-"
+  std::string what;
+};
+
 struct PdfResult {
   std::string pdf;    // the PDF's bytes; empty on failure
   std::string error;  // empty on success
+  std::vector<LayoutFinding> findings;
+  [[nodiscard]] bool fits() const;  // no finding is a problem
 };
 
 // Prints a self-contained HTML document to PDF. The page size comes from the document's
-// @page rule. A missing Chromium is reported with the Debian package to install.
+// @page rule. A missing Chromium is reported with the Debian package to install. The browser
+// measures the sheet as it prints it (templates/html/measure.js: a table too wide for its
+// column is set smaller, down to the smallest size); what still does not fit is in `findings`.
 PdfResult print_pdf(const std::string& html, const std::string& chromium);
 // The PDF with its creation and modification dates set to one fixed date (same length, so
 // the file stays valid): prints of the same sheet are byte-identical.

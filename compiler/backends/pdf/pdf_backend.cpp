@@ -7,6 +7,21 @@ namespace qrsc {
 
 namespace {
 
+// The error a sheet that does not fit gets: the spec, the paper, and per finding its page,
+// table (id and title) and what does not fit.
+std::string layout_diagnostic(const Spec& spec, Paper paper, const std::vector<LayoutFinding>& findings) {
+  std::string out = spec.path + ": the sheet does not fit its pages on " +
+                    (paper == Paper::a4 ? "A4" : "Letter") + " paper (measured by the browser that prints it):";
+  for (const auto& f : findings) {
+    if (f.fixed) continue;
+    out += "\n  page " + f.page;
+    if (const Table* t = spec.table(f.table)) out += ", table " + t->id + " (" + t->title + ")";
+    out += ": " + f.what;
+  }
+  return out + "\n  give the table more room in templates/html/layouts.yaml (a wider column, a split, another "
+               "column or page), or shorten it (docs/sheets.md)";
+}
+
 class PdfBackend final : public Backend {
  public:
   PdfBackend(SheetOptions options, std::string chromium) : options_(options), chromium_(std::move(chromium)) {}
@@ -14,6 +29,7 @@ class PdfBackend final : public Backend {
   std::vector<OutputFile> emit(const Spec& spec) const override {
     PdfResult pdf = print_pdf(html_.sheet(spec, options_), chromium_);
     if (!pdf.error.empty()) throw std::runtime_error(pdf.error);
+    if (!pdf.fits()) throw std::runtime_error(layout_diagnostic(spec, options_.paper, pdf.findings));
     return one_output(pdf_sheet_path(spec), std::move(pdf.pdf));
   }
 
