@@ -25,6 +25,8 @@ struct RichText {
   [[nodiscard]] bool empty() const;
 };
 
+struct SourceDoc;
+
 struct SourceNote {
   std::string doc;
   std::string note;
