@@ -2,9 +2,9 @@
 // this roll mean, in the sheet's words.
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "compile.hpp"
+#include "json_writer.hpp"
 #include "lookup.hpp"
 
 namespace qrsc::cli {
@@ -19,8 +19,8 @@ struct LookupOptions {
   bool verbose = false;
 };
 
-nlohmann::ordered_json as_json(const LookupAnswer& a) {
-  nlohmann::ordered_json mods = nlohmann::ordered_json::array();
+Json as_json(const LookupAnswer& a) {
+  Json mods = Json::array();
   for (const auto& m : a.net.applied) {
     mods.push_back({{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}});
   }
@@ -39,8 +39,7 @@ int run_lookup(const LookupOptions& o) {
   }
   if (!a.note.empty()) std::cerr << "qrsc: note: " << a.note << '\n';
   if (o.format == "json") {
-    // Strict UTF-8 (the front end admits nothing else), so dump cannot throw on spec text.
-    std::cout << as_json(a).dump(2) << '\n';
+    std::cout << json_document(as_json(a));
   } else if (o.format == "tsv") {
     std::cout << a.line << '\n';
     if (o.verbose) std::cout << a.detail;

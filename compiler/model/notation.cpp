@@ -365,19 +365,13 @@ TextParse parse_text(const std::string& text) {
 }
 
 std::optional<CellType> cell_type_from(const std::string& name) {
-  static const std::pair<const char*, CellType> kTypes[] = {
-      {"text", CellType::text}, {"integer", CellType::integer}, {"fire_points", CellType::fire_points},
-      {"rate", CellType::rate}, {"dice", CellType::dice},       {"levels", CellType::levels}};
-  for (const auto& [n, t] : kTypes) {
-    if (name == n) return t;
+  for (std::size_t i = 0; i < kCellTypeNames.size(); ++i) {
+    if (name == kCellTypeNames[i]) return static_cast<CellType>(i);
   }
   return std::nullopt;
 }
 
-const char* cell_type_name(CellType t) {
-  static const char* kNames[] = {"text", "integer", "fire_points", "rate", "dice", "levels"};
-  return kNames[static_cast<int>(t)];
-}
+const char* cell_type_name(CellType t) { return kCellTypeNames[static_cast<std::size_t>(t)]; }
 
 CellParse parse_cell(const std::string& raw, CellType type) {
   const std::string s = trim(raw);
