@@ -174,10 +174,21 @@ errata:
   EXPECT_EQ(with_exceptions.errors, 0) << with_exceptions.text;
 }
 
-TEST(Diff, ChangeListInTheWordsOfTheSummaryOfChanges) {
+// kParent and a variant of it (`text`, in a file of its own), compiled.
+struct Pair {
+  std::optional<qrsc::Spec> o, n;
+};
+Pair parent_and(const char* file, const char* text) {
   const fs::path parent = qrs_test::write_temp_spec("parent.yaml", kParent);
-  const fs::path child = parent.parent_path() / "child.yaml";
-  std::ofstream(child) << R"(qrs: 1
+  std::ofstream(parent.parent_path() / file) << text;
+  qrsc::Diagnostics diags;
+  Pair p{qrsc::compile_spec(parent, diags), std::nullopt};
+  p.n = qrsc::compile_spec(parent.parent_path() / file, diags);
+  return p;
+}
+
+TEST(Diff, ChangeListInTheWordsOfTheSummaryOfChanges) {
+  const auto [o, n] = parent_and("child.yaml", R"(qrs: 1
 extends: t/parent
 renames:
   - { vocabulary: rating, term: crack, to: elite, name: Elite }
@@ -190,10 +201,7 @@ tables:
     items:
       - { id: out_of_command, value: -3 }
       - { id: square, value: +2, text: March column or square }
-)";
-  qrsc::Diagnostics diags;
-  const auto o = qrsc::compile_spec(parent, diags);
-  const auto n = qrsc::compile_spec(child, diags);
+)");
   ASSERT_TRUE(o && n);
   const auto md = qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
   EXPECT_NE(md.find("1. Crack is renamed Elite\n"), std::string::npos) << md;
@@ -212,19 +220,14 @@ tables:
 // it (&apos; for a quote, as the HTML backend writes it), Markdown so that nothing reads as
 // markup, JSON as written, its fields in their stated order.
 TEST(Diff, ChangeListTextIsEscapedByItsFormatsWriter) {
-  const fs::path parent = qrs_test::write_temp_spec("parent.yaml", kParent);
-  const fs::path child = parent.parent_path() / "markup.yaml";
-  std::ofstream(child) << R"(qrs: 1
+  const auto [o, n] = parent_and("markup.yaml", R"(qrs: 1
 extends: t/parent
 tables:
   - id: mods
     items:
       - { id: out_of_command, text: "Commander's <b>*own*</b> [unit]" }
-)";
-  qrsc::Diagnostics diags;
-  const auto o = qrsc::compile_spec(parent, diags);
-  const auto n = qrsc::compile_spec(child, diags);
-  ASSERT_TRUE(o && n) << diags.all().size();
+)");
+  ASSERT_TRUE(o && n);
   const auto changes = qrsc::diff_specs(*o, *n);
   const auto html = qrsc::render_changes_html(*o, *n, changes);
   EXPECT_NE(html.find("<li>-2 &quot;Out of command&quot; now reads &quot;Commander&apos;s &lt;b&gt;*own*&lt;/b&gt; [unit]&quot;</li>"),
