@@ -36,6 +36,7 @@ struct IndexLink {
   std::string label;
   std::string path;
 };
+// A sheet on the index page, and its further files.
 struct IndexEntry {
   const Spec* spec;
   std::vector<IndexLink> files;
