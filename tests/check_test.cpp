@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "change_list.hpp"
 #include "checks.hpp"
 #include "diff.hpp"
 #include "frontend.hpp"
@@ -173,10 +174,21 @@ errata:
   EXPECT_EQ(with_exceptions.errors, 0) << with_exceptions.text;
 }
 
-TEST(Diff, ChangeListInTheWordsOfTheSummaryOfChanges) {
+// kParent and a variant of it (`text`, in a file of its own), compiled.
+struct Pair {
+  std::optional<qrsc::Spec> o, n;
+};
+Pair parent_and(const char* file, const char* text) {
   const fs::path parent = qrs_test::write_temp_spec("parent.yaml", kParent);
-  const fs::path child = parent.parent_path() / "child.yaml";
-  std::ofstream(child) << R"(qrs: 1
+  std::ofstream(parent.parent_path() / file) << text;
+  qrsc::Diagnostics diags;
+  Pair p{qrsc::compile_spec(parent, diags), std::nullopt};
+  p.n = qrsc::compile_spec(parent.parent_path() / file, diags);
+  return p;
+}
+
+TEST(Diff, ChangeListInTheWordsOfTheSummaryOfChanges) {
+  const auto [o, n] = parent_and("child.yaml", R"(qrs: 1
 extends: t/parent
 renames:
   - { vocabulary: rating, term: crack, to: elite, name: Elite }
@@ -189,10 +201,7 @@ tables:
     items:
       - { id: out_of_command, value: -3 }
       - { id: square, value: +2, text: March column or square }
-)";
-  qrsc::Diagnostics diags;
-  const auto o = qrsc::compile_spec(parent, diags);
-  const auto n = qrsc::compile_spec(child, diags);
+)");
   ASSERT_TRUE(o && n);
   const auto md = qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
   EXPECT_NE(md.find("1. Crack is renamed Elite\n"), std::string::npos) << md;
@@ -205,6 +214,35 @@ tables:
       << md;
   const auto html = qrsc::render_changes_html(*o, *n, qrsc::diff_specs(*o, *n));
   EXPECT_NE(html.find("<li>Crack is renamed Elite</li>"), std::string::npos);
+}
+
+// A change list's text is escaped once, by its format's one writer: HTML as the sheets escape
+// it (&apos; for a quote, as the HTML backend writes it), Markdown so that nothing reads as
+// markup, JSON as written, its fields in their stated order.
+TEST(Diff, ChangeListTextIsEscapedByItsFormatsWriter) {
+  const auto [o, n] = parent_and("markup.yaml", R"(qrs: 1
+extends: t/parent
+tables:
+  - id: mods
+    items:
+      - { id: out_of_command, text: "Commander's <b>*own*</b> [unit]" }
+)");
+  ASSERT_TRUE(o && n);
+  const auto changes = qrsc::diff_specs(*o, *n);
+  const auto html = qrsc::render_changes_html(*o, *n, changes);
+  EXPECT_NE(html.find("<li>-2 &quot;Out of command&quot; now reads &quot;Commander&apos;s &lt;b&gt;*own*&lt;/b&gt; [unit]&quot;</li>"),
+            std::string::npos)
+      << html;
+  const auto md = qrsc::render_changes_markdown(*o, *n, changes);
+  EXPECT_NE(md.find("1. -2 \"Out of command\" now reads \"Commander's \\<b>\\*own\\*\\</b> \\[unit\\]\"\n"), std::string::npos)
+      << md;
+  const auto json = qrsc::render_changes_json(*o, *n, changes);
+  EXPECT_NE(json.find("\"text\": \"-2 \\\"Out of command\\\" now reads \\\"Commander's <b>*own*</b> [unit]\\\"\""), std::string::npos)
+      << json;
+  const std::size_t old_at = json.find("\"old\""), new_at = json.find("\"new\""), changes_at = json.find("\"changes\"");
+  const std::size_t heading_at = json.find("\"heading\""), table_at = json.find("\"table\""), errata_at = json.find("\"errata\"");
+  EXPECT_TRUE(old_at < new_at && new_at < changes_at && changes_at < heading_at && heading_at < table_at && table_at < errata_at)
+      << json;
 }
 
 }  // namespace

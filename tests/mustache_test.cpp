@@ -11,9 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "change_list.hpp"
 #include "emit_cpp.hpp"
 #include "emit_html.hpp"
 #include "mustache.hpp"
+#include "odds_documents.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -116,8 +118,17 @@ TEST(Mustache, EveryTemplateTheBackendsRenderMatchesKainjow) {
     (void)qrsc::emit_html_sheet(spec, qrsc::SheetOptions{qrsc::Paper::a4, true, true});
   }
   (void)qrsc::emit_html_index(all);
+  // The index of a publishing bundle, the change lists (HTML, and Markdown with its own escape)
+  // and the odds report.
+  (void)qrsc::HtmlSheetEmitter().index({{&all[0], {{"PDF, Letter", "rff/acw_2_1_15mm-letter.pdf"}}}, {&all[1], {}}});
+  const auto& acw = qrs_test::spec("rff/acw-2.1-15mm");
+  const auto& v3 = qrs_test::spec("rff/1812-3-15mm");
+  const auto changes = qrsc::diff_specs(acw, v3);
+  (void)qrsc::render_changes_html(acw, v3, changes);
+  (void)qrsc::render_changes_markdown(acw, v3, changes);
+  (void)qrsc::render_odds_report_html(acw);
   tm::set_render_observer({});
-  EXPECT_EQ(renders, 6 * 3 + 1);
+  EXPECT_EQ(renders, 6 * 3 + 1 + 4);
 }
 
 // What the library does, written out (not only "the same as the library").

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "odds.hpp"
+#include "odds_documents.hpp"
 #include "test_support.hpp"
 
 namespace {

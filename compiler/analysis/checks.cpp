@@ -162,66 +162,62 @@ Verdict judge(const Spec& spec, const Assertion& a) {
   const std::string id = a.row.empty() ? a.item : a.row;
   if (a.kind == Assertion::Kind::exists || a.kind == Assertion::Kind::absent) {
     bool present = id.empty();
-    std::visit(
-        [&](const auto& body) {
-          using T = std::decay_t<decltype(body)>;
-          if constexpr (std::is_same_v<T, BandTable> || std::is_same_v<T, Matrix>) {
-            present = present || std::any_of(body.rows.begin(), body.rows.end(), [&](const auto& r) { return r.id == id; });
-          } else if constexpr (std::is_same_v<T, ListTable>) {
-            present = present || std::any_of(body.sections.begin(), body.sections.end(), [&](const auto& r) { return r.id == id; });
-          } else {
-            present = present || std::any_of(body.items.begin(), body.items.end(), [&](const auto& r) { return r.id == id; });
-          }
-        },
-        t->body);
+    const auto has = [&](const auto& entries) {
+      return std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.id == id; });
+    };
+    present = present || visit_kind(t->body, Overloaded{[&](const BandTable& b) { return has(b.rows); },
+                                                        [&](const ModifierTable& m) { return has(m.items); },
+                                                        [&](const Matrix& m) { return has(m.rows); },
+                                                        [&](const ListTable& l) { return has(l.sections); },
+                                                        [&](const FactsTable& f) { return has(f.items); }});
     return {true, present == (a.kind == Assertion::Kind::exists), present ? "present" : "absent"};
   }
   if (a.kind == Assertion::Kind::contains) {
     // The text of a row, item, fact, matrix row or list section contains the words.
     std::string text;
     bool found = false;
-    std::visit(
-        [&](const auto& body) {
-          using T = std::decay_t<decltype(body)>;
-          if constexpr (std::is_same_v<T, BandTable>) {
-            for (const auto& r : body.rows) {
-              if (r.id != id) continue;
-              found = true;
-              text = r.title;
-              for (const auto& p : r.paragraphs) text += " " + p.render();
-              for (const auto& p : r.parts) text += " " + p.text.render();
-            }
-          } else if constexpr (std::is_same_v<T, ModifierTable>) {
-            for (const auto& i : body.items) {
-              if (i.id == id) found = true, text = i.text.render();
-            }
-          } else if constexpr (std::is_same_v<T, FactsTable>) {
-            for (const auto& i : body.items) {
-              if (i.id == id) found = true, text = i.label + " " + i.value + " " + i.text.render();
-            }
-          } else if constexpr (std::is_same_v<T, Matrix>) {
-            for (const auto& r : body.rows) {
-              if (r.id != id) continue;
-              found = true;
-              text = r.group + " " + r.name;
-            }
-          } else {
-            std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
-              for (const auto& i : items) {
-                text += " " + i.text.render() + (i.condition.empty() ? "" : "; " + i.condition.render());
-                walk(i.items);
-              }
-            };
-            for (const auto& sec : body.sections) {
-              if (sec.id == id || id.empty()) {
-                found = true;
-                text += " " + sec.title;
-                walk(sec.items);
-              }
-            }
-          }
-        },
-        t->body);
+    visit_kind(t->body,
+               Overloaded{[&](const BandTable& body) {
+                            for (const auto& r : body.rows) {
+                              if (r.id != id) continue;
+                              found = true;
+                              text = r.title;
+                              for (const auto& p : r.paragraphs) text += " " + p.render();
+                              for (const auto& p : r.parts) text += " " + p.text.render();
+                            }
+                          },
+                          [&](const ModifierTable& body) {
+                            for (const auto& i : body.items) {
+                              if (i.id == id) found = true, text = i.text.render();
+                            }
+                          },
+                          [&](const FactsTable& body) {
+                            for (const auto& i : body.items) {
+                              if (i.id == id) found = true, text = i.label + " " + i.value + " " + i.text.render();
+                            }
+                          },
+                          [&](const Matrix& body) {
+                            for (const auto& r : body.rows) {
+                              if (r.id != id) continue;
+                              found = true;
+                              text = r.group + " " + r.name;
+                            }
+                          },
+                          [&](const ListTable& body) {
+                            std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
+                              for (const auto& i : items) {
+                                text += " " + i.text.render() + (i.condition.empty() ? "" : "; " + i.condition.render());
+                                walk(i.items);
+                              }
+                            };
+                            for (const auto& sec : body.sections) {
+                              if (sec.id == id || id.empty()) {
+                                found = true;
+                                text += " " + sec.title;
+                                walk(sec.items);
+                              }
+                            }
+                          }});
     if (!found) return {true, false, "no entry '" + id + "'"};
     return {true, text.find(a.expected) != std::string::npos, quoted_text(text)};
   }
@@ -303,44 +299,43 @@ std::string describe(const Assertion& a) {
 // (and the ids rows had before renames they follow), its columns, and "key" (how it is rolled).
 std::vector<std::string> names_in(const Table& t) {
   std::vector<std::string> out{"key"};
-  std::visit(
-      [&](const auto& body) {
-        using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) {
-          for (const auto& r : body.rows) {
-            out.push_back(r.id);
-            out.insert(out.end(), r.old_ids.begin(), r.old_ids.end());
-            for (const auto& p : r.parts) out.push_back(p.id);
-          }
-          for (const auto& c : body.columns) out.push_back(c.id);
-        } else if constexpr (std::is_same_v<T, Matrix>) {
-          for (const auto& r : body.rows) {
-            out.push_back(r.id);
-            out.insert(out.end(), r.old_ids.begin(), r.old_ids.end());
-          }
-          for (const auto& c : body.columns) out.push_back(c.id);
-        } else if constexpr (std::is_same_v<T, ModifierTable>) {
-          for (const auto& i : body.items) {
-            out.push_back(i.id);
-            out.insert(out.end(), i.old_ids.begin(), i.old_ids.end());
-          }
-          for (const auto& g : body.groups) out.push_back(g.id);
-        } else if constexpr (std::is_same_v<T, FactsTable>) {
-          for (const auto& i : body.items) out.push_back(i.id);
-        } else {
-          std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
-            for (const auto& i : items) {
-              if (!i.id.empty()) out.push_back(i.id);
-              walk(i.items);
-            }
-          };
-          for (const auto& sec : body.sections) {
-            out.push_back(sec.id);
-            walk(sec.items);
-          }
-        }
-      },
-      t.body);
+  visit_kind(t.body, Overloaded{[&](const BandTable& body) {
+                                  for (const auto& r : body.rows) {
+                                    out.push_back(r.id);
+                                    out.insert(out.end(), r.old_ids.begin(), r.old_ids.end());
+                                    for (const auto& p : r.parts) out.push_back(p.id);
+                                  }
+                                  for (const auto& c : body.columns) out.push_back(c.id);
+                                },
+                                [&](const Matrix& body) {
+                                  for (const auto& r : body.rows) {
+                                    out.push_back(r.id);
+                                    out.insert(out.end(), r.old_ids.begin(), r.old_ids.end());
+                                  }
+                                  for (const auto& c : body.columns) out.push_back(c.id);
+                                },
+                                [&](const ModifierTable& body) {
+                                  for (const auto& i : body.items) {
+                                    out.push_back(i.id);
+                                    out.insert(out.end(), i.old_ids.begin(), i.old_ids.end());
+                                  }
+                                  for (const auto& g : body.groups) out.push_back(g.id);
+                                },
+                                [&](const FactsTable& body) {
+                                  for (const auto& i : body.items) out.push_back(i.id);
+                                },
+                                [&](const ListTable& body) {
+                                  std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
+                                    for (const auto& i : items) {
+                                      if (!i.id.empty()) out.push_back(i.id);
+                                      walk(i.items);
+                                    }
+                                  };
+                                  for (const auto& sec : body.sections) {
+                                    out.push_back(sec.id);
+                                    walk(sec.items);
+                                  }
+                                }});
   return out;
 }
 

@@ -7,7 +7,6 @@
 #include <map>
 #include <set>
 
-#include "html_escape.hpp"
 #include "words.hpp"
 
 namespace qrsc {
@@ -394,87 +393,23 @@ std::string qualified_heading(const std::string& id, const std::string& title) {
 }
 
 // Changes grouped by table, in the order found ("Terms" first).
-std::vector<std::pair<std::string, std::vector<const Change*>>> grouped(const std::vector<const Change*>& changes) {
+std::vector<ChangeGroup> grouped(const std::vector<const Change*>& changes) {
   std::map<std::string, std::set<std::string>> ids_by_title;
   for (const auto* c : changes) ids_by_title[c->table_title].insert(c->table);
-  std::vector<std::pair<std::string, std::vector<const Change*>>> groups;
+  std::vector<ChangeGroup> groups;
   std::vector<std::string> keys;
   for (const auto* c : changes) {
     auto it = std::find(keys.begin(), keys.end(), c->table);
     if (it == keys.end()) {
       keys.push_back(c->table);
       const bool shared = ids_by_title[c->table_title].size() > 1;
-      groups.emplace_back(shared ? qualified_heading(c->table, c->table_title) : c->table_title, std::vector<const Change*>{});
+      groups.push_back({shared ? qualified_heading(c->table, c->table_title) : c->table_title, {}});
       it = keys.end() - 1;
     }
-    groups[static_cast<std::size_t>(it - keys.begin())].second.push_back(c);
+    groups[static_cast<std::size_t>(it - keys.begin())].changes.push_back(c);
   }
   return groups;
 }
-
-// The change list as written: the scale conversions collapsed into one sentence unless
-// expanded, every other change listed.
-struct ChangeList {
-  std::string conversion;  // "All distances are 1.5 times the 15mm sheet's: 60 values", or empty
-  std::vector<const Change*> listed;
-};
-
-ChangeList change_list(const Spec& o, const Spec& n, const std::vector<Change>& changes, const ChangeListOptions& options) {
-  ChangeList out;
-  std::size_t converted = 0;
-  for (const auto& c : changes) {
-    if (c.converted && !options.expand) {
-      ++converted;
-    } else {
-      out.listed.push_back(&c);
-    }
-  }
-  if (converted > 0 && n.scale_factor) {
-    out.conversion = fmt::format("All distances are {} times the {} sheet's: {} values", format_decimal(*n.scale_factor),
-                                 o.figures.empty() ? o.id : o.figures, converted);
-  }
-  return out;
-}
-
-// "(change 12)", "(changes 3, 42)", "(erratum figure-2)": what explains a change.
-std::string citation(const Change& c) {
-  if (c.errata.empty()) return "";
-  std::vector<std::string> numbered, named;
-  for (const auto& e : c.errata) {
-    (std::all_of(e.begin(), e.end(), [](unsigned char ch) { return std::isdigit(ch); }) ? numbered : named).push_back(e);
-  }
-  std::string out;
-  const auto join = [](const std::vector<std::string>& v) {
-    std::string s;
-    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-    return s;
-  };
-  if (!numbered.empty()) out += (numbered.size() > 1 ? "changes " : "change ") + join(numbered);
-  if (!named.empty()) out += (out.empty() ? "" : "; ") + std::string(named.size() > 1 ? "errata " : "erratum ") + join(named);
-  return " (" + out + ")";
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (const unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string title_of(const Spec& s) { return s.subtitle.empty() ? s.id : s.subtitle; }
-
 
 }  // namespace
 
@@ -492,67 +427,24 @@ std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec) {
   return changes;
 }
 
-std::string render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes,
-                                    const ChangeListOptions& options) {
-  const ChangeList list = change_list(o, n, changes, options);
-  std::string out = fmt::format("# Summary of changes: {} to {}\n\n", title_of(o), title_of(n));
-  out += fmt::format("From `{}` to `{}`: {} changes.\n", o.path, n.path, changes.size());
-  int number = 0;
-  if (!list.conversion.empty()) out += fmt::format("\n## Scale\n\n{}. {}\n", ++number, list.conversion);
-  for (const auto& [title, items] : grouped(list.listed)) {
-    out += "\n## " + title + "\n\n";
-    for (const auto* c : items) out += fmt::format("{}. {}{}\n", ++number, c->text, citation(*c));
+ChangeSummary summarize_changes(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                                const ChangeListOptions& options) {
+  std::vector<const Change*> listed;
+  std::size_t converted = 0;
+  for (const auto& c : changes) {
+    if (c.converted && !options.expand) {
+      ++converted;
+    } else {
+      listed.push_back(&c);
+    }
   }
+  ChangeSummary out;
+  if (converted > 0 && n.scale_factor) {
+    out.conversion = fmt::format("All distances are {} times the {} sheet's: {} values", format_decimal(*n.scale_factor),
+                                 o.figures.empty() ? o.id : o.figures, converted);
+  }
+  out.groups = grouped(listed);
   return out;
-}
-
-std::string render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes,
-                                const ChangeListOptions& options) {
-  const ChangeList list = change_list(o, n, changes, options);
-  std::string out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Summary of changes</title>"
-                    "<style>body{font:11pt/1.4 serif;max-width:48em;margin:2em auto}h2{font-size:12pt}"
-                    ".cite{font-style:italic}</style></head><body>\n";
-  out += fmt::format("<h1>Summary of changes: {} to {}</h1>\n", html_escape(title_of(o)), html_escape(title_of(n)));
-  int number = 0;
-  if (!list.conversion.empty()) {
-    out += "<h2>Scale</h2>\n<ol start=\"1\">\n<li>" + html_escape(list.conversion) + "</li>\n</ol>\n";
-    ++number;
-  }
-  for (const auto& [title, items] : grouped(list.listed)) {
-    out += "<h2>" + html_escape(title) + "</h2>\n";
-    out += fmt::format("<ol start=\"{}\">\n", number + 1);
-    for (const auto* c : items) {
-      const std::string cite = citation(*c);
-      out += "<li>" + html_escape(c->text) + (cite.empty() ? "" : "<span class=\"cite\">" + html_escape(cite) + "</span>") +
-             "</li>\n";
-      ++number;
-    }
-    out += "</ol>\n";
-  }
-  return out + "</body></html>\n";
-}
-
-std::string render_changes_json(const Spec& o, const Spec& n, const std::vector<Change>& changes,
-                                const ChangeListOptions& options) {
-  const ChangeList list = change_list(o, n, changes, options);
-  std::string out = "{\n";
-  out += fmt::format("  \"old\": {{\"id\": {}, \"path\": {}}},\n", json_string(o.id), json_string(o.path));
-  out += fmt::format("  \"new\": {{\"id\": {}, \"path\": {}}},\n", json_string(n.id), json_string(n.path));
-  out += "  \"conversion\": " + (list.conversion.empty() ? std::string("null") : json_string(list.conversion)) + ",\n";
-  out += "  \"changes\": [";
-  bool first = true;
-  for (const auto& [title, items] : grouped(list.listed)) {
-    for (const auto* c : items) {
-      std::string errata;
-      for (const auto& e : c->errata) errata += (errata.empty() ? "" : ", ") + json_string(e);
-      out += fmt::format("{}\n    {{\"heading\": {}, \"table\": {}, \"row\": {}, \"column\": {}, \"text\": {}, "
-                         "\"converted\": {}, \"errata\": [{}]}}",
-                         first ? "" : ",", json_string(title), json_string(c->table), json_string(c->row),
-                         json_string(c->column), json_string(c->text), c->converted ? "true" : "false", errata);
-      first = false;
-    }
-  }
-  return out + (first ? "]\n}\n" : "\n  ]\n}\n");
 }
 
 }  // namespace qrsc

@@ -31,19 +31,26 @@ std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec);
 // moves at a net modifier of 0 ("1.0% -> 3.0% at an even fight").
 void add_odds_to_changes(const Spec& old_spec, const Spec& new_spec, std::vector<Change>& changes);
 
-// How a change list is written: scale conversions collapsed into one item unless `expand`.
+// How a change list is summarized: scale conversions collapsed into one item unless `expand`.
 struct ChangeListOptions {
   bool expand = false;
 };
 
-// The numbered change list, grouped by table: Markdown, HTML or JSON. Each change cites the
-// errata that explain it; a heading several tables share is qualified ("Charge: Die Roll
-// Modifiers").
-std::string render_changes_markdown(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
-                                    const ChangeListOptions& options = {});
-std::string render_changes_html(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
-                                const ChangeListOptions& options = {});
-std::string render_changes_json(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
+// The changes of one table under the heading a summary gives them; a heading several tables
+// share is qualified ("Charge: Die Roll Modifiers").
+struct ChangeGroup {
+  std::string heading;
+  std::vector<const Change*> changes;
+};
+
+// The change list as a "Summary of changes" states it, numbered from 1: the scale conversion
+// first (when there is one), then every other change, grouped by table in the order found
+// ("Terms" first). Each change cites the errata that explain it (Change::errata).
+struct ChangeSummary {
+  std::string conversion;  // "All distances are 1.5 times the 15mm sheet's: 48 values", or empty
+  std::vector<ChangeGroup> groups;
+};
+ChangeSummary summarize_changes(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
                                 const ChangeListOptions& options = {});
 
 }  // namespace qrsc

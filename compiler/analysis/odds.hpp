@@ -38,9 +38,6 @@ OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier);
 
 std::string roll_notation(const DiceRoll& d);
-// The designer's report (`qrsc report`): an SVG stacked-bar chart of every rolled table's
-// outcome probabilities by net modifier, one per column, printable in black and white.
-std::string render_odds_report_html(const Spec& spec);
 std::string format_percent(Fraction p, int decimals = 1);  // "3.0%"
 
 }  // namespace qrsc

@@ -7,11 +7,11 @@
 
 #include <algorithm>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "checks.hpp"
 #include "spec_argument.hpp"
 #include "frontend.hpp"
+#include "json_writer.hpp"
 #include "spec_cache.hpp"
 
 namespace qrsc::cli {
@@ -32,7 +32,7 @@ bool is_known(const Diagnostic& d) { return d.known != Diagnostic::Known::no; }
 
 // Prints what needs action; the known limits of the source documents are listed only when
 // asked for (qrsc check) and otherwise counted, for one line at the end.
-void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, nlohmann::json& json, KnownCounts& known) {
+void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known) {
   const bool quiet = global_options().quiet;
   if (opt.format == Format::text) {
     for (const auto& d : diags.all()) {
@@ -45,11 +45,11 @@ void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, nloh
   }
   static const char* kNames[] = {"error", "warning", "note"};
   for (const auto& d : diags.all()) {
-    nlohmann::json entry = {{"file", d.loc.file ? *d.loc.file : ""},
-                            {"line", d.loc.line},
-                            {"column", d.loc.col},
-                            {"severity", kNames[static_cast<int>(d.severity)]},
-                            {"message", d.message}};
+    Json entry = {{"file", d.loc.file ? *d.loc.file : ""},
+                  {"line", d.loc.line},
+                  {"column", d.loc.col},
+                  {"severity", kNames[static_cast<int>(d.severity)]},
+                  {"message", d.message}};
     if (d.known == Diagnostic::Known::disagreement) entry["known"] = "disagreement";
     if (d.known == Diagnostic::Known::not_given) entry["known"] = "not given";
     json.push_back(std::move(entry));
@@ -87,7 +87,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   std::vector<Spec> specs;
   specs.reserve(files.size());
   bool ok = true;
-  nlohmann::json json = nlohmann::json::array();
+  Json json = Json::array();
   KnownCounts known;
   const SpecSearchPath& search = global_options().search;
   const bool summary = opt.summary && opt.format == Format::text && !global_options().quiet;
@@ -134,7 +134,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     specs.push_back(std::move(*spec));
   }
   // File names (and so messages) need not be UTF-8: replace what is not, never throw.
-  if (opt.format == Format::json) std::cout << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  if (opt.format == Format::json) std::cout << json_document(json);
   if (!global_options().quiet && (known.disagreements > 0 || known.not_given > 0)) {
     std::vector<std::string> parts;
     if (known.disagreements > 0) {
@@ -155,7 +155,7 @@ std::optional<Spec> compile_one(const std::string& arg) {
   if (!file) return std::nullopt;
   Diagnostics diags;
   auto spec = compile_spec(*file, diags, global_options().search, &run_cache());
-  nlohmann::json unused;
+  Json unused;
   KnownCounts known;
   print_diagnostics(diags, CompileOptions{}, unused, known);
   return spec;

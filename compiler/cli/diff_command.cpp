@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "compile.hpp"
+#include "change_list.hpp"
 #include "diff.hpp"
 
 namespace qrsc::cli {

@@ -20,32 +20,31 @@ std::string entry_name(const Spec& spec, const std::string& path) {
   const std::string rest = b == std::string::npos ? "" : " / " + path.substr(b + 1);
   std::string name = id;
   if (t) {
-    std::visit(
-        [&](const auto& body) {
-          using T = std::decay_t<decltype(body)>;
-          if constexpr (std::is_same_v<T, Matrix>) {
-            for (const auto& r : body.rows) {
-              if (r.id == id) name = r.group.empty() ? r.name : r.group + " " + r.name;
-            }
-          } else if constexpr (std::is_same_v<T, BandTable>) {
-            for (const auto& r : body.rows) {
-              if (r.id == id) name = r.title;
-            }
-          } else if constexpr (std::is_same_v<T, FactsTable>) {
-            for (const auto& f : body.items) {
-              if (f.id == id) name = f.label.empty() ? f.id : f.label;
-            }
-          } else if constexpr (std::is_same_v<T, ListTable>) {
-            for (const auto& sec : body.sections) {
-              if (sec.id == id) name = sec.title.empty() ? sec.id : sec.title;
-            }
-          } else {
-            for (const auto& m : body.items) {
-              if (m.id == id) name = m.text.render();
-            }
-          }
-        },
-        t->body);
+    visit_kind(t->body, Overloaded{[&](const Matrix& body) {
+                                     for (const auto& r : body.rows) {
+                                       if (r.id == id) name = r.group.empty() ? r.name : r.group + " " + r.name;
+                                     }
+                                   },
+                                   [&](const BandTable& body) {
+                                     for (const auto& r : body.rows) {
+                                       if (r.id == id) name = r.title;
+                                     }
+                                   },
+                                   [&](const FactsTable& body) {
+                                     for (const auto& f : body.items) {
+                                       if (f.id == id) name = f.label.empty() ? f.id : f.label;
+                                     }
+                                   },
+                                   [&](const ListTable& body) {
+                                     for (const auto& sec : body.sections) {
+                                       if (sec.id == id) name = sec.title.empty() ? sec.id : sec.title;
+                                     }
+                                   },
+                                   [&](const ModifierTable& body) {
+                                     for (const auto& m : body.items) {
+                                       if (m.id == id) name = m.text.render();
+                                     }
+                                   }});
   }
   return name + rest;
 }
@@ -62,10 +61,9 @@ int run_explain(const std::string& file) {
     std::cout << "scale: distances x " << format_number(*spec->scale_factor) << ", rounding " << spec->rounding << '\n';
   }
   // The scaled values grouped by table, in the sheet's order, each under its row's name.
-  static const char* kKinds[] = {"stated", "inherited", "converted", "overridden"};
   std::vector<bool> shown(spec->scaled_values.size(), false);
   const auto print = [&](const ScaledValue& v, const std::string& indent) {
-    std::cout << indent << entry_name(*spec, v.path) << ": " << kKinds[static_cast<int>(v.provenance.kind)] << " "
+    std::cout << indent << entry_name(*spec, v.path) << ": " << v.provenance.kind_name() << " "
               << v.where;
     if (v.provenance.kind == Provenance::Kind::overridden) std::cout << " -- " << v.provenance.detail;
     std::cout << "  (" << v.loc.str() << ")\n";

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "compile.hpp"
+#include "json_writer.hpp"
 #include "lookup.hpp"
 
 namespace qrsc::cli {
@@ -22,8 +22,8 @@ struct LookupOptions {
   bool verbose = false;
 };
 
-nlohmann::ordered_json as_json(const LookupAnswer& a) {
-  nlohmann::ordered_json mods = nlohmann::ordered_json::array();
+Json as_json(const LookupAnswer& a) {
+  Json mods = Json::array();
   for (const auto& m : a.net.applied) {
     mods.push_back({{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}});
   }
@@ -48,8 +48,7 @@ bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) 
   }
   if (!a.note.empty()) print_note(a.note);
   if (o.format == "json") {
-    // Strict UTF-8 (the front end admits nothing else), so dump cannot throw on spec text.
-    std::cout << as_json(a).dump(one_line ? -1 : 2) << '\n';
+    std::cout << (one_line ? json_line(as_json(a)) : json_document(as_json(a)));
   } else if (o.format == "tsv") {
     std::cout << a.line << '\n';
     if (o.verbose) std::cout << a.detail;

@@ -1,8 +1,8 @@
 // qrsc publish SPEC... -o DIR: the bundle a publisher uploads. For each sheet: PDFs on Letter and
 // A4 (with change marks when the spec has numbered errata), the HTML sheet, the change list
-// against its parent (Markdown and HTML), and one index page linking everything. The sheets
-// come from the html and pdf backends; the change list needs the parent spec, which a backend
-// (the model of one sheet) does not have, so it is made here.
+// against its parent (Markdown and HTML), and the html backend's index page linking everything.
+// The sheets come from the html and pdf backends, the change lists from reports/ (a backend
+// has the model of one sheet, and a change list needs the parent's too).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,8 +12,8 @@
 
 #include "backend.hpp"
 #include "compile.hpp"
-#include "diff.hpp"
-#include "html_escape.hpp"
+#include "change_list.hpp"
+#include "emit_html.hpp"
 #include "registry.hpp"
 
 namespace qrsc::cli {
@@ -32,20 +32,14 @@ bool has_numbered_errata(const Spec& spec) {
   });
 }
 
-// The sheet's own files, each under <system>/<file id>...; returned as (label, path) links.
-struct Published {
-  const Spec* spec;
-  std::vector<std::pair<std::string, std::string>> links;
-};
-
 int run_publish(const PublishOptions& o) {
   const auto specs = compile_all(o.files, CompileOptions{});
   if (!specs) return kFailed;
   std::vector<PendingFile> files;
-  std::vector<Published> published;
+  std::vector<IndexEntry> published;  // each sheet and its files, under <system>/<file id>...
   for (const Spec& spec : *specs) {
     if (spec.abstract) continue;
-    Published p{&spec, {}};
+    IndexEntry p{&spec, {}};
     const bool marks = has_numbered_errata(spec);
     for (const char* paper : {"letter", "a4"}) {
       BackendOptions bo;
@@ -54,16 +48,15 @@ int run_publish(const PublishOptions& o) {
       bo.change_marks = marks;
       for (auto& f : find_backend("pdf")->make(bo)->emit(spec)) {
         const std::string path = f.path.substr(0, f.path.size() - 4) + "-" + paper + ".pdf";
-        p.links.emplace_back(fmt::format("PDF, {}{}", paper == std::string("a4") ? "A4" : "Letter",
-                                         marks ? ", with change marks" : ""),
-                             path);
+        p.files.push_back({fmt::format("PDF, {}{}", paper == std::string("a4") ? "A4" : "Letter",
+                                       marks ? ", with change marks" : ""),
+                           path});
         files.push_back({o.out + "/" + path, std::move(f.content)});
       }
     }
     BackendOptions html_options;
     html_options.change_marks = marks;
     for (auto& f : find_backend("html")->make(html_options)->emit(spec)) {
-      p.links.emplace_back("HTML sheet", f.path);
       files.push_back({o.out + "/" + f.path, std::move(f.content)});
     }
     // The change list against the spec it extends (the first of its lineage after itself).
@@ -74,25 +67,14 @@ int run_publish(const PublishOptions& o) {
       const std::string base = spec.system + "/" + sheet_file_id(spec) + "-changes";
       files.push_back({o.out + "/" + base + ".md", render_changes_markdown(*parent, spec, changes)});
       files.push_back({o.out + "/" + base + ".html", render_changes_html(*parent, spec, changes)});
-      p.links.emplace_back("Changes from " + (parent->subtitle.empty() ? parent->id : parent->subtitle) + " (Markdown)",
-                           base + ".md");
-      p.links.emplace_back("Changes (HTML)", base + ".html");
+      p.files.push_back({"Changes from " + (parent->subtitle.empty() ? parent->id : parent->subtitle) + " (Markdown)",
+                         base + ".md"});
+      p.files.push_back({"Changes (HTML)", base + ".html"});
     }
     published.push_back(std::move(p));
   }
-  std::string index =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Quick Reference Sheets</title>"
-      "<style>body{font:11pt/1.4 sans-serif;max-width:50em;margin:2em auto}h2{font-size:13pt;margin-bottom:0.2em}"
-      "</style></head><body>\n<h1>Quick Reference Sheets</h1>\n";
-  for (const auto& p : published) {
-    const Spec& s = *p.spec;
-    index += "<h2>" + html_escape(s.title) + (s.subtitle.empty() ? "" : ": " + html_escape(s.subtitle)) + "</h2>\n<p>";
-    index += html_escape(s.period.empty() ? "" : s.period + ". ") + "Scale " + html_escape(s.figures) +
-             (s.publisher.version.empty() ? "" : ", version " + html_escape(s.publisher.version)) + ".</p>\n<ul>\n";
-    for (const auto& [label, path] : p.links) index += "<li><a href=\"" + html_escape(path) + "\">" + html_escape(label) + "</a></li>\n";
-    index += "</ul>\n";
-  }
-  files.push_back({o.out + "/index.html", index + "</body></html>\n"});
+  // The sheet itself is the link of its title.
+  files.push_back({o.out + "/index.html", HtmlSheetEmitter().index(published)});
   return write_outputs(files) ? kOk : kFailed;
 }
 

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "compile.hpp"
-#include "odds.hpp"
+#include "odds_documents.hpp"
 
 namespace qrsc::cli {
 

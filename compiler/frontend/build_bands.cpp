@@ -64,7 +64,7 @@ void Builder::bands(Object& o, Table& t) {
     if (type == "fraction") {
       bt.key_type = KeyType::fraction;
     } else if (!type.empty() && type != "integer") {
-      diags_.error(k.loc_of("type"), "key type must be 'integer' (die results) or 'fraction' (fire points)");
+      diags_.error(k.loc_of("type"), "key type must be 'integer' (die results) or 'fraction' (exact fractions such as 3 1/2)");
     }
     bt.min = k.number("min");
     bt.max = k.number("max");
@@ -76,7 +76,7 @@ void Builder::bands(Object& o, Table& t) {
       diags_.error(k.loc_of("rounding"), "rounding of a key must be 'down' (round fractions down)");
     }
     if (!bt.rounding.empty() && bt.key_type != KeyType::fraction) {
-      diags_.error(k.loc_of("rounding"), "only fraction keys (fire points) are rounded");
+      diags_.error(k.loc_of("rounding"), "only fraction keys are rounded");
     }
   } else {
     diags_.error(o.loc(), o.what() + " needs 'key' (e.g. { name: Die result, type: integer })");

@@ -20,10 +20,6 @@ void Builder::erratum(const NodePtr& n) {
   e.covers = o.strings("covers");
   e.loc = o.loc();
   const std::string what = "assertion of erratum '" + e.id + "'";
-  static const std::vector<std::pair<const char*, Assertion::Kind>> kKinds = {
-      {"starts", Assertion::Kind::starts}, {"ends", Assertion::Kind::ends},   {"band", Assertion::Kind::band},
-      {"value", Assertion::Kind::value},   {"cell", Assertion::Kind::cell},   {"exists", Assertion::Kind::exists},
-      {"absent", Assertion::Kind::absent}, {"renamed", Assertion::Kind::renamed}, {"contains", Assertion::Kind::contains}};
   for (const auto& an : o.list("asserts")) {
     Object a(an, what, diags_, {"table", "row", "column", "item", "starts", "ends", "band", "value", "cell", "exists",
                                 "absent", "renamed", "to", "contains", "disputed"});
@@ -36,10 +32,11 @@ void Builder::erratum(const NodePtr& n) {
     as.item = a.str("item");
     as.disputed = a.str("disputed");
     int kinds = 0;
-    for (const auto& [key, kind] : kKinds) {
+    for (std::size_t k = 0; k < Assertion::kKindNames.size(); ++k) {
+      const char* key = Assertion::kKindNames[k];
       if (!a.has(key)) continue;
       ++kinds;
-      as.kind = kind;
+      as.kind = static_cast<Assertion::Kind>(k);
       as.expected = a.str(key);
     }
     if (as.kind == Assertion::Kind::renamed) {

@@ -18,7 +18,7 @@ void Builder::matrix(Object& o, Table& t) {
       m.cell = *ct;
     } else {
       diags_.error(o.loc_of("cell"), with_suggestion("unknown cell type '" + cell + "'", cell,
-                                                     {"text", "integer", "fire_points", "rate", "dice", "levels"}));
+                                                     {kCellTypeNames.begin(), kCellTypeNames.end()}));
     }
   }
   m.row_heading = o.str("row_heading");

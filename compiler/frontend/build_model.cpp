@@ -3,17 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
+#include <array>
 #include <set>
 
 #include "builder.hpp"
 #include "limits.hpp"
 
 namespace qrsc {
-
-namespace {
-constexpr auto kTableKinds = {"bands", "modifiers", "matrix", "list", "facts"};
-}  // namespace
 
 RichText Builder::text(const NodePtr& n, const std::string& what) {
   RichText t;
@@ -209,31 +205,35 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
   const std::string id = id_node && id_node->is_scalar() ? id_node->scalar : "";
   const std::string what = "table '" + id + "'";
   if (!kind_node || !kind_node->is_scalar()) {
-    diags_.error(n->loc, what + " needs 'kind' (one of bands, modifiers, matrix, list, facts)");
+    std::string kinds;
+    for (const char* name : kTableKindNames) kinds += (kinds.empty() ? "" : ", ") + std::string(name);
+    diags_.error(n->loc, what + " needs 'kind' (one of " + kinds + ")");
     return std::nullopt;
   }
-  // Each kind: its keys beyond the common ones, and the member that builds its body.
+  // Each kind, in TableKind's order: its keys beyond the common ones, and the member that
+  // builds its body.
   struct KindInfo {
-    TableKind kind;
     std::vector<const char*> keys;
     void (Builder::*build)(Object&, Table&);
   };
-  static const std::map<std::string, KindInfo> kKinds = {
-      {"bands", {TableKind::bands, {"key", "columns", "rows"}, &Builder::bands}},
-      {"modifiers", {TableKind::modifiers, {"items", "groups"}, &Builder::modifiers}},
-      {"matrix", {TableKind::matrix, {"cell", "columns", "column_groups", "rows", "row_heading"}, &Builder::matrix}},
-      {"list", {TableKind::list, {"sections"}, &Builder::list}},
-      {"facts", {TableKind::facts, {"items"}, &Builder::facts}},
-  };
-  const auto k = kKinds.find(kind_node->scalar);
-  if (k == kKinds.end()) {
-    const std::string msg = with_suggestion("unknown table kind '" + kind_node->scalar + "'", kind_node->scalar, {kTableKinds.begin(), kTableKinds.end()});
+  static const std::array<KindInfo, kTableKindNames.size()> kKinds = {{
+      {{"key", "columns", "rows"}, &Builder::bands},
+      {{"items", "groups"}, &Builder::modifiers},
+      {{"cell", "columns", "column_groups", "rows", "row_heading"}, &Builder::matrix},
+      {{"sections"}, &Builder::list},
+      {{"items"}, &Builder::facts},
+  }};
+  const auto kind = table_kind_from(kind_node->scalar);
+  if (!kind) {
+    const std::string msg = with_suggestion("unknown table kind '" + kind_node->scalar + "'", kind_node->scalar,
+                                            {kTableKindNames.begin(), kTableKindNames.end()});
     diags_.error(kind_node->loc, msg);
     return std::nullopt;
   }
+  const KindInfo& info = kKinds[static_cast<std::size_t>(*kind)];
   std::vector<const char*> allowed = {"id", "kind", "title", "caption", "notes", "source", "override", "order",
                                       "order_exceptions", "print"};
-  allowed.insert(allowed.end(), k->second.keys.begin(), k->second.keys.end());
+  allowed.insert(allowed.end(), info.keys.begin(), info.keys.end());
   Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, allowed);
   const auto text_bytes = [](const auto& self, const Node& node) -> std::size_t {
     std::size_t total = node.scalar.size();
@@ -244,7 +244,7 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
   if (!within_limit(text_bytes(text_bytes, *n), limits::kMaxTableTextBytes, n->loc, what + ": bytes of text")) return std::nullopt;
   Table t;
   t.id = identifier(o);
-  t.kind = k->second.kind;
+  t.kind = *kind;
   t.title = o.str("title", true);
   t.caption = o.str("caption");
   t.notes = o.str("notes");
@@ -267,7 +267,7 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
     OrderException ex{e.str("row", true), e.str("column"), e.str("reason", true), e.loc()};
     t.order_exceptions.push_back(std::move(ex));
   }
-  (this->*k->second.build)(o, t);
+  (this->*info.build)(o, t);
   return t;
 }
 

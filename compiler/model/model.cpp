@@ -37,9 +37,13 @@ bool RichText::empty() const {
   return std::all_of(segments.begin(), segments.end(), [](const TextSegment& s) { return !s.inches && s.literal.empty(); });
 }
 
-const char* table_kind_name(TableKind k) {
-  static const char* kNames[] = {"bands", "modifiers", "matrix", "list", "facts"};
-  return kNames[static_cast<int>(k)];
+const char* table_kind_name(TableKind k) { return kTableKindNames[static_cast<std::size_t>(k)]; }
+
+std::optional<TableKind> table_kind_from(std::string_view name) {
+  for (std::size_t i = 0; i < kTableKindNames.size(); ++i) {
+    if (name == kTableKindNames[i]) return static_cast<TableKind>(i);
+  }
+  return std::nullopt;
 }
 
 std::string document_title(const std::vector<SourceDoc>& sources, const std::string& doc) {

@@ -1,6 +1,7 @@
 // The resolved, checked model of one sheet. Backends read only this.
 #pragma once
 
+#include <array>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -8,6 +9,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -36,8 +39,10 @@ struct SourceNote {
 // Where a value came from once variants and scale conversion have been resolved.
 struct Provenance {
   enum class Kind { stated, inherited, converted, overridden };
+  static constexpr std::array<const char*, 4> kKindNames = {"stated", "inherited", "converted", "overridden"};
   Kind kind = Kind::stated;
   std::string detail;  // converted: the parent's value; overridden: the reason
+  [[nodiscard]] const char* kind_name() const { return kKindNames[static_cast<std::size_t>(kind)]; }
 };
 
 struct Term {
@@ -224,7 +229,16 @@ struct OrderException {
 };
 
 enum class TableKind { bands, modifiers, matrix, list, facts };
+// Each kind's name, in TableKind's order: what a spec's `kind` says, and the key under which
+// the outputs put a table's body.
+inline constexpr std::array<const char*, 5> kTableKindNames = {"bands", "modifiers", "matrix", "list", "facts"};
+static_assert(kTableKindNames.size() == static_cast<std::size_t>(TableKind::facts) + 1);
 const char* table_kind_name(TableKind k);
+std::optional<TableKind> table_kind_from(std::string_view name);
+
+// A table's body, one alternative per TableKind, in its order.
+using TableBody = std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable>;
+static_assert(std::variant_size_v<TableBody> == kTableKindNames.size());
 
 struct Table {
   std::string id, title, caption, notes;
@@ -239,7 +253,7 @@ struct Table {
   // Reference material (`print: appendix`): tables the published sheet does not print, such as
   // a period's weapon or unit-rating lists; a printed sheet shows them only when asked to.
   bool appendix = false;
-  std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable> body;
+  TableBody body;
   // Which build of the front end made this table, unique in the run; a spec that shares the
   // table's resolved source with another (a variant's unchanged table) gets a copy with the
   // same number, so a backend may reuse what it made of it. 0: no such identity.
@@ -258,6 +272,32 @@ std::string unknown_value_source(const Table& t, const std::optional<SourceNote>
                                  const std::vector<SourceDoc>* sources = nullptr);
 // The footnote in words, as the sheet prints it: "? not given in the source: <where>."
 std::string unknown_footnote(const std::string& where);
+
+// A visitor of one handler per table kind:
+//   visit_kind(t.body, Overloaded{[](const BandTable& b) {...}, ..., [](const FactsTable& f) {...}})
+template <class... Handlers>
+struct Overloaded : Handlers... {
+  using Handlers::operator()...;
+};
+template <class... Handlers>
+Overloaded(Handlers...) -> Overloaded<Handlers...>;
+
+// Whether a visitor has a handler of its own for every table kind: it takes each body and
+// nothing else, so a catch-all (`const auto&`) handler, which would take a kind added later
+// without a word, does not count.
+struct NotATableBody {};
+template <class Visitor, class Body = TableBody>
+inline constexpr bool handles_each_kind = false;
+template <class Visitor, class... Bodies>
+inline constexpr bool handles_each_kind<Visitor, std::variant<Bodies...>> =
+    (std::is_invocable_v<const Visitor&, const Bodies&> && ...) && !std::is_invocable_v<const Visitor&, const NotATableBody&>;
+
+// The visitor's handler for the body's kind; a visitor that leaves a kind out does not compile.
+template <class Visitor>
+decltype(auto) visit_kind(const TableBody& body, const Visitor& visitor) {
+  static_assert(handles_each_kind<Visitor>, "the visitor needs a handler of its own for each table kind");
+  return std::visit(visitor, body);
+}
 
 // A spec's tables, in order. Each is shared and never changed once built: the specs of one run
 // that share a table (a variant's unchanged tables) hold the same one, not copies.
@@ -339,7 +379,11 @@ struct ScaledValue {
 // One checkable statement of an erratum about the data.
 struct Assertion {
   enum class Kind { starts, ends, band, value, cell, exists, absent, renamed, contains };
+  // Each kind's name, in Kind's order: the key that states it in a spec.
+  static constexpr std::array<const char*, 9> kKindNames = {"starts", "ends",   "band",    "value",   "cell",
+                                                            "exists", "absent", "renamed", "contains"};
   Kind kind = Kind::exists;
+  [[nodiscard]] const char* kind_name() const { return kKindNames[static_cast<std::size_t>(kind)]; }
   std::string table, row, column, item;
   std::string expected;  // the value as written (band notation, modifier, cell, new name, text)
   std::string from;      // renamed: the old name

@@ -245,7 +245,7 @@ BandParse parse_band(const std::string& raw, KeyType type) {
       return out;
     }
     if (v) {
-      out.error = "'or less' needs a whole die result; for fire points write 'less than N'";
+      out.error = "'or less' needs a whole number and an integer key; for a fraction key write 'less than N'";
       return out;
     }
   } else if (w.size() >= 3 && w[0] == "less" && w[1] == "than") {
@@ -255,7 +255,7 @@ BandParse parse_band(const std::string& raw, KeyType type) {
     }
   } else if (w.size() >= 3 && w[0] == "at" && w[1] == "least") {
     if (type != KeyType::fraction) {
-      out.error = "'at least N' is for fire-point tables; for die results write 'N or more' or a range";
+      out.error = "'at least N' is for fraction keys; for an integer key write 'N or more' or a range";
       return out;
     }
     if (const auto v = number(after_words(s, 2))) {
@@ -290,7 +290,7 @@ BandParse parse_band(const std::string& raw, KeyType type) {
     }
     if (ok && !values.empty()) {
       if (type == KeyType::fraction && values.size() == 1) {
-        out.error = "a fire-point band needs 'at least N' or 'less than N'";
+        out.error = "a band of a fraction key needs 'at least N' or 'less than N'";
         return out;
       }
       std::sort(values.begin(), values.end());
@@ -365,19 +365,13 @@ TextParse parse_text(const std::string& text) {
 }
 
 std::optional<CellType> cell_type_from(const std::string& name) {
-  static const std::pair<const char*, CellType> kTypes[] = {
-      {"text", CellType::text}, {"integer", CellType::integer}, {"fire_points", CellType::fire_points},
-      {"rate", CellType::rate}, {"dice", CellType::dice},       {"levels", CellType::levels}};
-  for (const auto& [n, t] : kTypes) {
-    if (name == n) return t;
+  for (std::size_t i = 0; i < kCellTypeNames.size(); ++i) {
+    if (name == kCellTypeNames[i]) return static_cast<CellType>(i);
   }
   return std::nullopt;
 }
 
-const char* cell_type_name(CellType t) {
-  static const char* kNames[] = {"text", "integer", "fire_points", "rate", "dice", "levels"};
-  return kNames[static_cast<int>(t)];
-}
+const char* cell_type_name(CellType t) { return kCellTypeNames[static_cast<std::size_t>(t)]; }
 
 CellParse parse_cell(const std::string& raw, CellType type) {
   const std::string s = trim(raw);

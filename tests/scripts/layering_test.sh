@@ -45,11 +45,18 @@ for h in checks.hpp diff.hpp lookup.hpp backend.hpp emit_cpp.hpp emit_html.hpp e
   probe frontend "$h" no
 done
 probe analysis model.hpp yes
-for h in frontend.hpp source_tree.hpp resolve.hpp backend.hpp emit_cpp.hpp; do probe analysis "$h" no; done
+for h in frontend.hpp source_tree.hpp resolve.hpp backend.hpp emit_cpp.hpp json_writer.hpp template_document.hpp change_list.hpp; do
+  probe analysis "$h" no
+done
+# The analyses' documents: the analyses and the shared writers, never the front end or a backend.
+for h in diff.hpp odds.hpp json_writer.hpp template_document.hpp; do probe reports "$h" yes; done
+for h in frontend.hpp resolve.hpp emit_html.hpp emit_json.hpp registry.hpp; do probe reports "$h" no; done
 for b in backend_cpp backend_html backend_json; do
   probe "$b" model.hpp yes
   probe "$b" backend.hpp yes
-  for h in frontend.hpp resolve.hpp schema.hpp checks.hpp lookup.hpp registry.hpp; do probe "$b" "$h" no; done
+  for h in frontend.hpp resolve.hpp schema.hpp checks.hpp lookup.hpp diff.hpp change_list.hpp registry.hpp; do
+    probe "$b" "$h" no
+  done
 done
 # Only the sheet backend reads YAML (its layouts).
 probe backend_html source_tree.hpp yes

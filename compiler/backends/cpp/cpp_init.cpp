@@ -76,8 +76,7 @@ std::string cell_value(const MatrixCell& c, CellType type) {
       break;
     }
     case CellType::dice: {
-      static const char* kKinds[] = {"blank", "cannot", "morale", "fixed"};
-      init.add(fmt::format("qrs::Dice::Kind::{}", kKinds[static_cast<int>(v.dice.kind)]), v.dice.kind == qrs::Dice::Kind::blank)
+      init.add(fmt::format("qrs::Dice::Kind::{}", kDiceKindNames[static_cast<std::size_t>(v.dice.kind)]), v.dice.kind == qrs::Dice::Kind::blank)
           .add(std::to_string(v.dice.offset), v.dice.offset == 0);
       break;
     }

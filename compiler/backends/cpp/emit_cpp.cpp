@@ -438,16 +438,12 @@ mst::data table_data(const Table& t) {
   put(td, "title_text", cpp_text(t.title));
   put(td, "caption_text", cpp_text(t.caption));
   put(td, "kind", table_kind_name(t.kind));
-  std::visit(
-      [&](const auto& body) {
-        using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) put(td, "bands", band_data(body));
-        if constexpr (std::is_same_v<T, ModifierTable>) put(td, "modifiers", modifier_data(body));
-        if constexpr (std::is_same_v<T, Matrix>) put(td, "matrix", matrix_data(body));
-        if constexpr (std::is_same_v<T, ListTable>) put(td, "list", list_data(body));
-        if constexpr (std::is_same_v<T, FactsTable>) put(td, "facts", facts_data(body));
-      },
-      t.body);
+  // The body under its kind's name, which the template's section of that kind reads.
+  put(td, table_kind_name(t.kind), visit_kind(t.body, Overloaded{[](const BandTable& b) { return band_data(b); },
+                                                                 [](const ModifierTable& m) { return modifier_data(m); },
+                                                                 [](const Matrix& m) { return matrix_data(m); },
+                                                                 [](const ListTable& l) { return list_data(l); },
+                                                                 [](const FactsTable& f) { return facts_data(f); }}));
   return td;
 }
 
@@ -520,25 +516,24 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<st
     // The names inside a table depend on the table alone.
     if (clean && t.build_id != 0 && clean->count(t.build_id) > 0) continue;
     const int errors_before = diags.error_count();
-    std::visit(
-        [&](const auto& body) {
-          using T = std::decay_t<decltype(body)>;
-          const std::string in = " of table '" + t.id + "'";
-          if constexpr (std::is_same_v<T, BandTable>) {
-            check_enumerators(body.rows, "enum Effect" + in, diags);
-            if (body.columns_vocabulary.empty() && !body.single_column()) check_enumerators(body.columns, "enum Column" + in, diags);
-            Scope parts("enum Part" + in, diags);
-            for (const auto& r : body.rows) {
-              for (const auto& p : r.parts) parts.add(cpp_identifier(p.id), p.id, p.loc);
-            }
-          }
-          if constexpr (std::is_same_v<T, ModifierTable>) check_enumerators(body.items, "enum Modifier" + in, diags);
-          if constexpr (std::is_same_v<T, Matrix>) {
-            check_enumerators(body.rows, "enum Row" + in, diags);
-            if (body.columns_vocabulary.empty()) check_enumerators(body.columns, "enum Column" + in, diags);
-          }
-        },
-        t.body);
+    const std::string in = " of table '" + t.id + "'";
+    visit_kind(t.body, Overloaded{[&](const BandTable& body) {
+                                    check_enumerators(body.rows, "enum Effect" + in, diags);
+                                    if (body.columns_vocabulary.empty() && !body.single_column()) {
+                                      check_enumerators(body.columns, "enum Column" + in, diags);
+                                    }
+                                    Scope parts("enum Part" + in, diags);
+                                    for (const auto& r : body.rows) {
+                                      for (const auto& p : r.parts) parts.add(cpp_identifier(p.id), p.id, p.loc);
+                                    }
+                                  },
+                                  [&](const ModifierTable& body) { check_enumerators(body.items, "enum Modifier" + in, diags); },
+                                  [&](const Matrix& body) {
+                                    check_enumerators(body.rows, "enum Row" + in, diags);
+                                    if (body.columns_vocabulary.empty()) check_enumerators(body.columns, "enum Column" + in, diags);
+                                  },
+                                  // Their C++ names are the table's data, not enumerators.
+                                  [](const ListTable&) {}, [](const FactsTable&) {}});
     if (clean && t.build_id != 0 && diags.error_count() == errors_before) clean->insert(t.build_id);
   }
 }

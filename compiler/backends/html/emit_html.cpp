@@ -184,15 +184,32 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
 }
 
 std::string HtmlSheetEmitter::index(const std::vector<const Spec*>& specs) const {
+  std::vector<IndexEntry> entries;
+  for (const Spec* spec : specs) entries.push_back({spec, {}});
+  return index(entries);
+}
+
+std::string HtmlSheetEmitter::index(const std::vector<IndexEntry>& entries) const {
   mst::data d;
   mst::data sheets = list_of();
-  for (const Spec* spec : specs) {
+  bool has_files = false;
+  for (const auto& [spec, files] : entries) {
     if (spec->abstract) continue;
     mst::data s;
     set_sheet_fields(s, *spec);
     put(s, "href", html_sheet_path(*spec));
+    mst::data links = list_of();
+    for (const auto& f : files) {
+      mst::data link;
+      put(link, "label", f.label);
+      put(link, "path", f.path);
+      append(links, std::move(link));
+    }
+    put(s, "files", std::move(links));
+    has_files = has_files || !files.empty();
     append(sheets, std::move(s));
   }
+  put(d, "has_files", has_files);
   put(d, "sheets", std::move(sheets));
   return render(kIndexTemplate, parsed_->index, d);
 }

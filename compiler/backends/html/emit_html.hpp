@@ -30,6 +30,18 @@ struct BackendOptions;
 // unknown paper.
 SheetOptions sheet_options(const BackendOptions& o);
 
+// A further file of a sheet that the index page links to (a publishing bundle's PDFs and
+// change lists), by its path under the output folder.
+struct IndexLink {
+  std::string label;
+  std::string path;
+};
+// A sheet on the index page, and its further files.
+struct IndexEntry {
+  const Spec* spec;
+  std::vector<IndexLink> files;
+};
+
 // Loads the layouts and parses the templates once; renders as many sheets as a run has.
 class HtmlSheetEmitter {
  public:
@@ -42,6 +54,8 @@ class HtmlSheetEmitter {
   [[nodiscard]] std::string sheet(const Spec& spec, Paper paper) const { return sheet(spec, SheetOptions{paper}); }
   // The page listing every sheet (title, edition, scale), linking to html_sheet_path of each.
   [[nodiscard]] std::string index(const std::vector<const Spec*>& specs) const;
+  // The same with each sheet's further files, in a column of their own when any sheet has some.
+  [[nodiscard]] std::string index(const std::vector<IndexEntry>& entries) const;
   // The number of printed pages the layout intends for this spec (pages with content), or
   // nothing when its layout flows over as many pages as it needs.
   [[nodiscard]] std::optional<int> page_count(const Spec& spec, bool appendix = false) const;

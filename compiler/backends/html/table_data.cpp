@@ -413,16 +413,12 @@ mst::data table_data(const Table& t, bool show_title, int split, const ChangeMar
   put(d, "show_title", show_title && !t.title.empty());
   put(d, "has_caption", !t.caption.empty());
   put(d, "caption", t.caption);
-  std::visit(
-      [&](const auto& body) {
-        using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) put(d, "bands", band_data(body, split, ctx));
-        if constexpr (std::is_same_v<T, ModifierTable>) put(d, "modifiers", modifier_data(body, ctx));
-        if constexpr (std::is_same_v<T, Matrix>) put(d, "matrix", matrix_data(body, split, ctx));
-        if constexpr (std::is_same_v<T, ListTable>) put(d, "list", list_data(body, ctx));
-        if constexpr (std::is_same_v<T, FactsTable>) put(d, "facts", facts_data(body, ctx));
-      },
-      t.body);
+  // The body under its kind's name, which the partial of that kind reads.
+  put(d, table_kind_name(t.kind), visit_kind(t.body, Overloaded{[&](const BandTable& b) { return band_data(b, split, ctx); },
+                                                                [&](const ModifierTable& m) { return modifier_data(m, ctx); },
+                                                                [&](const Matrix& m) { return matrix_data(m, split, ctx); },
+                                                                [&](const ListTable& l) { return list_data(l, ctx); },
+                                                                [&](const FactsTable& f) { return facts_data(f, ctx); }}));
   // "?" is explained under the table: not in the sources, and where the spec says why.
   mst::data notes = list_of();
   for (const auto& n : ctx.unknown_notes) append(notes, text_item(n));

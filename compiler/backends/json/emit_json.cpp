@@ -1,15 +1,11 @@
 #include "emit_json.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include "backend.hpp"
+#include "json_writer.hpp"
 
 namespace qrsc {
 
 namespace {
-
-// Insertion-ordered, so the file reads in the spec's order and diffs stay small.
-using Json = nlohmann::ordered_json;
 
 // An exact number: an integer when whole, otherwise {"num", "den"} in lowest terms.
 Json number(Fraction f) {
@@ -42,8 +38,7 @@ Json source(const std::optional<SourceNote>& s) {
 }
 
 Json provenance(const Provenance& p) {
-  static const char* kKinds[] = {"stated", "inherited", "converted", "overridden"};
-  Json out{{"kind", kKinds[static_cast<int>(p.kind)]}};
+  Json out{{"kind", p.kind_name()}};
   if (!p.detail.empty()) out["detail"] = p.detail;
   return out;
 }
@@ -136,8 +131,7 @@ Json cell_value(const CellParse& v, CellType type) {
       return r;
     }
     case CellType::dice: {
-      static const char* kKinds[] = {"blank", "cannot", "morale", "fixed"};
-      return Json{{"dice", kKinds[static_cast<int>(v.dice.kind)]}, {"offset", v.dice.offset}};
+      return Json{{"dice", kDiceKindNames[static_cast<std::size_t>(v.dice.kind)]}, {"offset", v.dice.offset}};
     }
     case CellType::levels: {
       Json l{{"start", v.levels.start}};
@@ -224,16 +218,11 @@ Json table(const Table& t) {
   for (const auto& e : t.order_exceptions) exceptions.push_back(Json{{"row", e.row}, {"column", e.column}, {"reason", e.reason}});
   j["order_exceptions"] = std::move(exceptions);
   // The body under the kind's own name, so a consumer switches on "kind" and reads one key.
-  std::visit(
-      [&](const auto& body) {
-        using T = std::decay_t<decltype(body)>;
-        if constexpr (std::is_same_v<T, BandTable>) j["bands"] = band_table(body);
-        if constexpr (std::is_same_v<T, ModifierTable>) j["modifiers"] = modifier_table(body);
-        if constexpr (std::is_same_v<T, Matrix>) j["matrix"] = matrix(body);
-        if constexpr (std::is_same_v<T, ListTable>) j["list"] = list(body);
-        if constexpr (std::is_same_v<T, FactsTable>) j["facts"] = facts(body);
-      },
-      t.body);
+  j[table_kind_name(t.kind)] = visit_kind(t.body, Overloaded{[](const BandTable& b) { return band_table(b); },
+                                                              [](const ModifierTable& m) { return modifier_table(m); },
+                                                              [](const Matrix& m) { return matrix(m); },
+                                                              [](const ListTable& l) { return list(l); },
+                                                              [](const FactsTable& f) { return facts(f); }});
   return j;
 }
 
@@ -264,12 +253,11 @@ Json renames(const Spec& spec) {
 }
 
 Json errata(const Spec& spec) {
-  static const char* kKinds[] = {"starts", "ends", "band", "value", "cell", "exists", "absent", "renamed", "contains"};
   Json out = Json::array();
   for (const auto& e : spec.errata) {
     Json asserts = Json::array();
     for (const auto& a : e.asserts) {
-      Json j{{"kind", kKinds[static_cast<int>(a.kind)]}, {"table", a.table}, {"row", a.row}, {"column", a.column},
+      Json j{{"kind", a.kind_name()}, {"table", a.table}, {"row", a.row}, {"column", a.column},
              {"item", a.item}, {"expected", a.expected}, {"from", a.from}};
       j["disputed"] = a.disputed.empty() ? Json(nullptr) : Json(a.disputed);
       asserts.push_back(std::move(j));
@@ -329,8 +317,7 @@ std::string emit_json_sheet(const Spec& spec) {
   j["tables"] = std::move(tables);
   j["scaled_values"] = scaled_values(spec);
   j["errata"] = errata(spec);
-  // Strict UTF-8: a spec's text that is not valid UTF-8 is an error, never silently replaced.
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::strict) + "\n";
+  return json_document(j);
 }
 
 }  // namespace qrsc

@@ -1,0 +1,102 @@
+#include "change_list.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "json_writer.hpp"
+#include "mustache_data.hpp"
+#include "template_document.hpp"
+
+namespace qrsc {
+
+namespace {
+
+std::string title_of(const Spec& s) { return s.subtitle.empty() ? s.id : s.subtitle; }
+
+// "(change 12)", "(changes 3, 42)", "(erratum figure-2)": what explains a change, after a space;
+// empty when nothing does.
+std::string citation(const Change& c) {
+  if (c.errata.empty()) return "";
+  std::vector<std::string> numbered, named;
+  for (const auto& e : c.errata) {
+    (std::all_of(e.begin(), e.end(), [](unsigned char ch) { return std::isdigit(ch); }) ? numbered : named).push_back(e);
+  }
+  const auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+  };
+  std::string out;
+  if (!numbered.empty()) out += (numbered.size() > 1 ? "changes " : "change ") + join(numbered);
+  if (!named.empty()) out += (out.empty() ? "" : "; ") + std::string(named.size() > 1 ? "errata " : "erratum ") + join(named);
+  return " (" + out + ")";
+}
+
+// What templates/reports/changes.* show: the two sheets, and the summary numbered from 1.
+mst::data change_list_data(const Spec& o, const Spec& n, const std::vector<Change>& changes, const ChangeSummary& summary) {
+  mst::data d;
+  put(d, "old_title", title_of(o));
+  put(d, "new_title", title_of(n));
+  put(d, "old_path", o.path);
+  put(d, "new_path", n.path);
+  put(d, "count", std::to_string(changes.size()));
+  put(d, "has_conversion", !summary.conversion.empty());
+  put(d, "conversion", summary.conversion);
+  int number = summary.conversion.empty() ? 0 : 1;
+  mst::data groups = list_of();
+  for (const auto& g : summary.groups) {
+    mst::data group;
+    put(group, "heading", g.heading);
+    put(group, "start", std::to_string(number + 1));
+    mst::data items = list_of();
+    for (const Change* c : g.changes) {
+      mst::data item;
+      put(item, "number", std::to_string(++number));
+      put(item, "text", c->text);
+      const std::string cite = citation(*c);
+      put(item, "has_cite", !cite.empty());
+      put(item, "cite", cite);
+      append(items, std::move(item));
+    }
+    put(group, "changes", std::move(items));
+    append(groups, std::move(group));
+  }
+  put(d, "groups", std::move(groups));
+  return d;
+}
+
+std::string render(const char* name, Markup markup, const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                   const ChangeListOptions& options) {
+  mst::data d = change_list_data(o, n, changes, summarize_changes(o, n, changes, options));
+  return TemplateDocument(name, markup).render(d);
+}
+
+}  // namespace
+
+std::string render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                                    const ChangeListOptions& options) {
+  return render("reports/changes.md.mustache", Markup::markdown, o, n, changes, options);
+}
+
+std::string render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                                const ChangeListOptions& options) {
+  return render("reports/changes.html.mustache", Markup::html, o, n, changes, options);
+}
+
+std::string render_changes_json(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                                const ChangeListOptions& options) {
+  const ChangeSummary summary = summarize_changes(o, n, changes, options);
+  Json list = Json::array();
+  for (const auto& g : summary.groups) {
+    for (const Change* c : g.changes) {
+      list.push_back(Json{{"heading", g.heading}, {"table", c->table}, {"row", c->row}, {"column", c->column},
+                          {"text", c->text}, {"converted", c->converted}, {"errata", c->errata}});
+    }
+  }
+  return json_document(Json{{"old", Json{{"id", o.id}, {"path", o.path}}},
+                            {"new", Json{{"id", n.id}, {"path", n.path}}},
+                            {"conversion", summary.conversion.empty() ? Json(nullptr) : Json(summary.conversion)},
+                            {"changes", std::move(list)}});
+}
+
+}  // namespace qrsc

@@ -1,0 +1,225 @@
+#include "odds_documents.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "mustache_data.hpp"
+#include "template_document.hpp"
+
+namespace qrsc {
+
+namespace {
+
+std::string fraction_text(Fraction f) { return f.den() == 1 ? std::to_string(f.num()) : fmt::format("{}/{}", f.num(), f.den()); }
+
+double as_double(Fraction f) { return static_cast<double>(f.num()) / static_cast<double>(f.den()); }
+
+// ------------------------------------------------------------------ the report's charts
+
+// Fills that stay apart in black and white: a grey level per row, some with a hatching over
+// it (a path, or a dot); templates/reports/odds.html.mustache draws each hatched fill as an
+// SVG pattern.
+struct Fill {
+  const char* grey;
+  const char* path = "";          // the hatching's path, or empty
+  const char* stroke_width = "";  // of the hatching's path
+  bool dot = false;               // a dot in each cell of the pattern
+  bool dark = false;              // labels on it are white
+  [[nodiscard]] bool hatched() const { return *path || dot; }
+};
+constexpr Fill kFills[] = {
+    {"#ffffff"},
+    {"#d9d9d9", "M0,6 L6,0", "0.8"},
+    {"#a6a6a6"},
+    {"#ffffff", "", "", true},
+    {"#595959", "", "", false, true},
+    {"#ffffff", "M0,0 L6,6 M0,6 L6,0", "0.7"},
+    {"#262626", "", "", false, true},
+    {"#bfbfbf", "M0,3 L6,3", "0.8"},
+};
+constexpr std::size_t kFillCount = sizeof(kFills) / sizeof(kFills[0]);
+
+std::string fill_of(const std::string& prefix, std::size_t row) {
+  const Fill& f = kFills[row % kFillCount];
+  return f.hatched() ? fmt::format("url(#{}-{})", prefix, row % kFillCount) : std::string(f.grey);
+}
+
+// One chart's geometry and text: a stacked bar per net modifier, the first row (the best
+// result for the roller) on top; the axis at 0%, 50% and 100%; a legend of the rows.
+mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string& prefix) {
+  constexpr int kBarWidth = 34, kGap = 10, kHeight = 240, kTop = 10, kLeft = 44, kLegendRow = 18;
+  const int bars = static_cast<int>(r.modifiers.size());
+  const int plot_width = bars * (kBarWidth + kGap);
+  const int legend_top = kTop + kHeight + 34;
+  const int height = legend_top + static_cast<int>(r.row_ids.size()) * kLegendRow + 4;
+  const int width = std::max(kLeft + plot_width + 10, 360);
+  const auto number = [](auto v) { return std::to_string(v); };
+  mst::data d;
+  put(d, "caption", r.title + (c.name.empty() ? "" : ": " + c.name));
+  put(d, "label", r.title + (c.name.empty() ? "" : ", " + c.name));
+  put(d, "prefix", prefix);
+  put(d, "width", number(width));
+  put(d, "height", number(height));
+  mst::data patterns = list_of();
+  for (std::size_t k = 0; k < kFillCount; ++k) {
+    if (!kFills[k].hatched()) continue;
+    mst::data p;
+    put(p, "index", number(k));
+    put(p, "grey", kFills[k].grey);
+    put(p, "has_path", *kFills[k].path != '\0');
+    put(p, "path", kFills[k].path);
+    put(p, "stroke_width", kFills[k].stroke_width);
+    put(p, "dot", kFills[k].dot);
+    append(patterns, std::move(p));
+  }
+  put(d, "patterns", std::move(patterns));
+  mst::data axis = list_of();
+  for (const int pct : {0, 50, 100}) {
+    const int y = kTop + kHeight - kHeight * pct / 100;
+    mst::data a;
+    put(a, "x1", number(kLeft - 4));
+    put(a, "x2", number(kLeft + plot_width));
+    put(a, "y", number(y));
+    put(a, "dash", pct == 0 ? "" : "2,2");
+    put(a, "text_x", number(kLeft - 6));
+    put(a, "text_y", number(y + 3));
+    put(a, "percent", number(pct));
+    append(axis, std::move(a));
+  }
+  put(d, "axis", std::move(axis));
+  mst::data bar_list = list_of();
+  for (int b = 0; b < bars; ++b) {
+    const auto m = static_cast<std::size_t>(b);
+    const int x = kLeft + b * (kBarWidth + kGap) + kGap / 2;
+    double y = kTop;
+    mst::data segments = list_of();
+    for (std::size_t row = 0; row < r.row_ids.size(); ++row) {
+      const Fraction p = c.p[m][row];
+      if (p == Fraction(0)) continue;
+      const double h = kHeight * as_double(p);
+      const Fill& fill = kFills[row % kFillCount];
+      mst::data s;
+      put(s, "x", number(x));
+      put(s, "y", fmt::format("{:.2f}", y));
+      put(s, "width", number(kBarWidth));
+      put(s, "height", fmt::format("{:.2f}", h));
+      put(s, "fill", fill_of(prefix, row));
+      put(s, "tip", fmt::format("{} at {:+d}: {} ({})", r.row_titles[row], r.modifiers[m], fraction_text(p), format_percent(p)));
+      put(s, "labelled", h >= 12);
+      put(s, "label_x", number(x + kBarWidth / 2));
+      put(s, "label_y", fmt::format("{:.2f}", y + h / 2 + 3));
+      put(s, "label_fill", fill.dark ? "#fff" : "#000");
+      put(s, "label_stroke", fill.dark ? "#000" : "#fff");
+      put(s, "percent", format_percent(p, 0));
+      append(segments, std::move(s));
+      y += h;
+    }
+    mst::data bar;
+    put(bar, "segments", std::move(segments));
+    put(bar, "x", number(x + kBarWidth / 2));
+    put(bar, "y", number(kTop + kHeight + 14));
+    put(bar, "modifier", fmt::format("{:+d}", r.modifiers[m]));
+    append(bar_list, std::move(bar));
+  }
+  put(d, "bars", std::move(bar_list));
+  put(d, "axis_label_x", number(kLeft + plot_width / 2));
+  put(d, "axis_label_y", number(kTop + kHeight + 27));
+  mst::data legend = list_of();
+  for (std::size_t row = 0; row < r.row_ids.size(); ++row) {
+    const int y = legend_top + static_cast<int>(row) * kLegendRow;
+    mst::data l;
+    put(l, "x", number(kLeft));
+    put(l, "y", number(y));
+    put(l, "fill", fill_of(prefix, row));
+    put(l, "text_x", number(kLeft + 20));
+    put(l, "text_y", number(y + 10));
+    put(l, "title", r.row_titles[row]);
+    append(legend, std::move(l));
+  }
+  put(d, "legend", std::move(legend));
+  return d;
+}
+
+}  // namespace
+
+std::string odds_text(const OddsReport& r) {
+  std::string out = fmt::format("{}: {}\nroll: {}\n", r.table, r.title, r.roll);
+  if (!r.modifier_tables.empty()) out += fmt::format("modified by: {}\n", fmt::join(r.modifier_tables, ", "));
+  std::size_t width = 4;
+  for (const auto& t : r.row_titles) width = std::max(width, t.size());
+  for (const auto& c : r.columns) {
+    if (!c.id.empty()) out += fmt::format("\ncolumn {} ({})\n", c.id, c.name);
+    if (r.modifiers.size() == 1) {
+      out += fmt::format("{}net modifier {:+d}\n", c.id.empty() ? "\n" : "", r.modifiers[0]);
+      for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
+        out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", r.row_titles[i], width, fraction_text(c.p[0][i]),
+                           format_percent(c.p[0][i]));
+      }
+      continue;
+    }
+    out += fmt::format("{}  {:<{}}", c.id.empty() ? "\n" : "", "net modifier", width);
+    for (const int m : r.modifiers) out += fmt::format(" {:>6}", fmt::format("{:+d}", m));
+    out += '\n';
+    for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
+      out += fmt::format("  {:<{}}", r.row_titles[i], width);
+      for (std::size_t m = 0; m < r.modifiers.size(); ++m) out += fmt::format(" {:>6}", format_percent(c.p[m][i]));
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+Json odds_json(const OddsReport& r) {
+  Json columns = Json::array();
+  for (const auto& c : r.columns) {
+    Json by_modifier = Json::array();
+    for (std::size_t m = 0; m < r.modifiers.size(); ++m) {
+      Json rows = Json::array();
+      for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
+        const Fraction p = c.p[m][i];
+        rows.push_back(Json{{"id", r.row_ids[i]},
+                            {"title", r.row_titles[i]},
+                            {"probability", fraction_text(p)},
+                            {"numerator", p.num()},
+                            {"denominator", p.den()},
+                            {"percent", 100.0 * as_double(p)}});
+      }
+      by_modifier.push_back(Json{{"modifier", r.modifiers[m]}, {"rows", std::move(rows)}});
+    }
+    columns.push_back(Json{{"id", c.id}, {"name", c.name}, {"odds", std::move(by_modifier)}});
+  }
+  return Json{{"table", r.table},
+              {"title", r.title},
+              {"roll", r.roll},
+              {"modified_by", r.modifier_tables},
+              {"columns", std::move(columns)}};
+}
+
+std::string render_odds_report_html(const Spec& spec) {
+  mst::data d;
+  put(d, "name", spec.title + (spec.subtitle.empty() ? "" : ": " + spec.subtitle));
+  put(d, "spec_path", spec.path);
+  mst::data tables = list_of();
+  int charts = 0;
+  for (const auto& t : spec.tables) {
+    const auto* bt = std::get_if<BandTable>(&t.body);
+    if (!bt || !bt->dice) continue;
+    const OddsReport r = table_odds(spec, t.id, std::nullopt, std::nullopt);
+    if (!r.ok) continue;
+    mst::data table;
+    put(table, "id", t.id);
+    put(table, "title", t.title);
+    put(table, "roll", r.roll);
+    put(table, "modified", !r.modifier_tables.empty());
+    put(table, "modifier_tables", fmt::format("{}", fmt::join(r.modifier_tables, ", ")));
+    mst::data chart_list = list_of();
+    for (const auto& c : r.columns) append(chart_list, chart_data(r, c, fmt::format("f{}", charts++)));
+    put(table, "charts", std::move(chart_list));
+    append(tables, std::move(table));
+  }
+  put(d, "tables", std::move(tables));
+  return TemplateDocument("reports/odds.html.mustache", Markup::html).render(d);
+}
+
+}  // namespace qrsc
