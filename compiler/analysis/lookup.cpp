@@ -76,7 +76,7 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
   }
   std::string why;
   const auto given = parse_number(key, &why);
-  if (!given && !why.empty()) return fail(fmt::format("'{}' is out of range ({})", key, why));
+  if (!given && !why.empty()) return fail(fmt::format("'{}': {}", key, why));
   if (!given) return fail(fmt::format("'{}' is not a number (a die result such as 7, or fire points such as 11.5)", key));
   NetModifier net = net_modifier(spec, t, modifiers);
   if (!net.error.empty()) return fail(net.error);

@@ -97,7 +97,7 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
       std::string why;
       const auto v = parse_number(term, &why);
       if (!v) {
-        report(fmt::format("modifier '{}' is out of range ({})", term, why));
+        report(fmt::format("modifier '{}': {}", term, why));
         continue;
       }
       out.applied.push_back({term, {}, static_cast<int>(v->num()), true, {}});

@@ -190,7 +190,7 @@ std::string write_files_atomically(const std::vector<PendingFile>& files, const 
   return out.commit();
 }
 
-std::string replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
+std::string why_not_replaceable(const fs::path& target, bool break_hard_links) {
   std::string error;
   const FileIdentity old = identity_of(target, error);
   if (!error.empty()) return error;
@@ -201,6 +201,13 @@ std::string replace_file(const fs::path& target, std::string_view content, bool 
     return "cannot replace " + printable(target.string()) + ": it has " + std::to_string(old.links) +
            " hard links, which would keep the old content (--break-hardlinks replaces it anyway)";
   }
+  return {};
+}
+
+std::string replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
+  if (std::string why = why_not_replaceable(target, break_hard_links); !why.empty()) return why;
+  std::string error;
+  const FileIdentity old = identity_of(target, error);
   TempFile tmp = TempFile::write_beside(target, content, old, error);
   if (!error.empty()) return error;
   if (::rename(tmp.path().c_str(), target.c_str()) != 0) return file_error("cannot replace", target, errno);

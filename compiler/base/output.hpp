@@ -73,5 +73,7 @@ std::string write_files_atomically(const std::vector<PendingFile>& files, const 
 // process may) its owner; the file must be a regular file with no other hard link unless
 // `break_hard_links` (replacing it would part the links: the others keep the old content).
 std::string replace_file(const std::filesystem::path& target, std::string_view content, bool break_hard_links = false);
+// Why replace_file would refuse the target, or "" (to check a set of files before changing any).
+std::string why_not_replaceable(const std::filesystem::path& target, bool break_hard_links = false);
 
 }  // namespace qrsc

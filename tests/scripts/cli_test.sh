@@ -312,5 +312,21 @@ else
   echo "publish: chromium is not installed; skipped"
 fi
 
+# Input echoed in messages is made printable (no escape sequence reaches the terminal), each bad
+# argument is reported once, and numbers beyond 10^9 are out of range, not "not a number".
+out=$("$qrsc" lookup $acw $'fire\e[2J\a' 3 2>&1)
+if [[ "$out" == *"no table 'fire\x1b[2J\x07'"* ]] && [[ "$out" != *$'\e'* ]]; then passed=$((passed + 1)); else
+  echo "FAIL escaped_echo: $out"; failures=$((failures + 1)); fi
+many=(); for i in $(seq 1 5000); do many+=(bogus); done
+out=$("$qrsc" lookup $acw maneuver_good_order 6 "${many[@]}" 2>&1)
+if [ "$(grep -o "has no modifier 'bogus'" <<< "$out" | wc -l)" -eq 1 ] && [ "${#out}" -lt 1000 ]; then passed=$((passed + 1)); else
+  echo "FAIL bad_argument_once: ${#out} characters"; failures=$((failures + 1)); fi
+expect key_out_of_range 1 "'2147483648': number out of range (at most 1000000000)" -- "$qrsc" lookup $acw maneuver_good_order 2147483648
+expect modifier_out_of_range 1 "modifier '+99999999999': number out of range" -- "$qrsc" lookup $acw maneuver_good_order 6 +99999999999
+expect modifier_number 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup $acw maneuver_good_order 6 +1000 --format tsv
+expect modifiers_sum_bounded 1 "the modifiers add up to 2000000000" -- "$qrsc" lookup $acw maneuver_good_order 6 +1000000000 +1000000000
+expect odds_modifier_bounded 2 "not in range" -- "$qrsc" odds $acw charge_effects -m 2147483647
+expect odds_modifier_edge 0 "" -- "$qrsc" odds $acw charge_effects -m 1000000000
+
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -125,3 +125,37 @@ printf '[{"directory": "%s", "file": "%s", "command": "c++ -std=c++20 -Wall -Wer
   "$tmp/p/sample/fire.cpp" || fail "-p: exited $?"
 grep -q 'case elite: modifiers += 1; break;' "$tmp/p/sample/fire.cpp" || fail "-p: fire.cpp not migrated"
 echo "-p: compile commands from a build folder used"
+
+# Odd files: a link loop and a FIFO are refused with a message (never an abort or a hang); a
+# migrated file keeps its mode; a file with another hard link is refused unless
+# --break-hardlinks; an include through a macro is reported and its file left unchanged.
+acw_spec=$root/rules/rff/acw-2.1-15mm.yaml v3_spec=$root/rules/rff/1812-3-15mm.yaml
+mkdir -p "$tmp/odd" && cd "$tmp/odd"
+ln -s loop_a.cpp loop_b.cpp && ln -s loop_b.cpp loop_a.cpp
+status=0; out=$(timeout 60 "$migrate" --from "$acw_spec" --to "$v3_spec" loop_a.cpp 2>&1) || status=$?
+[ "$status" -eq 2 ] && [[ "$out" == *"loop_a.cpp: Too many levels of symbolic links"* ]] || fail "link loop: status $status: $out"
+mkfifo pipe.cpp
+status=0; out=$(timeout 60 "$migrate" --from "$acw_spec" --to "$v3_spec" pipe.cpp 2>&1) || status=$?
+[ "$status" -eq 2 ] && [[ "$out" == *"pipe.cpp: not a regular file"* ]] || fail "FIFO: status $status: $out"
+cp "$root/tests/migrate/sample/fire.cpp" "$root/tests/migrate/sample/sheet.hpp" .
+chmod 0600 fire.cpp
+"$migrate" --from "$acw_spec" --to "$v3_spec" fire.cpp || fail "mode: migration exited $?"
+[ "$(stat -c %a fire.cpp)" = 600 ] || fail "mode: fire.cpp is $(stat -c %a fire.cpp) after the migration, not 600"
+mkdir links && cd links  # a sheet.hpp of its own, not migrated yet
+cp "$root/tests/migrate/sample/sheet.hpp" .
+cp "$root/tests/migrate/sample/fire.cpp" linked.cpp && ln linked.cpp other_link.cpp
+status=0; out=$("$migrate" --from "$acw_spec" --to "$v3_spec" linked.cpp 2>&1) || status=$?
+[ "$status" -eq 1 ] && [[ "$out" == *"has 2 hard links"* ]] && cmp -s linked.cpp "$root/tests/migrate/sample/fire.cpp" ||
+  fail "hard link: status $status: $out"
+"$migrate" --from "$acw_spec" --to "$v3_spec" --break-hardlinks linked.cpp || fail "--break-hardlinks exited $?"
+grep -q 'case elite:' linked.cpp && cmp -s other_link.cpp "$root/tests/migrate/sample/fire.cpp" || fail "--break-hardlinks"
+mkdir ../macro && cd ../macro
+sed 's|#include "rff/acw_2_1_15mm.hpp"|#define SHEET_HDR "rff/acw_2_1_15mm.hpp"\n#include SHEET_HDR|' "$root/tests/migrate/sample/sheet.hpp" > macro.hpp
+sed 's|#include "sheet.hpp"|#include "macro.hpp"|' "$root/tests/migrate/sample/fire.cpp" > macro_user.cpp
+cp macro.hpp macro.before && cp macro_user.cpp macro_user.before
+status=0; out=$("$migrate" --from "$acw_spec" --to "$v3_spec" macro_user.cpp 2>&1) || status=$?
+[ "$status" -eq 1 ] && [[ "$out" == *"macro.hpp:"*"cannot rewrite an include whose name comes from a macro; no file is changed"* ]] ||
+  fail "macro include: status $status: $out"
+cmp -s macro.hpp macro.before && cmp -s macro_user.cpp macro_user.before || fail "macro include: a file was changed"
+cd "$root"
+echo "odd files: link loop and FIFO refused, mode kept, hard links refused unless asked, macro include left unchanged"

@@ -146,19 +146,36 @@ int main(int argc, const char** argv) {
   const auto& result = migration.result();
   for (const auto& p : result.problems) std::cerr << display_path(p.file) << ":" << p.line << ":" << p.col << ": error: " << p.message << "\n";
   int status = result.problems.empty() ? 0 : 1;
+  // Every file's new text first, and every file checked, so that a file that cannot be
+  // replaced (or an include that cannot be rewritten) changes nothing at all: a migration half
+  // made would leave code that compiles against neither header.
+  std::vector<std::pair<std::string, std::string>> rewritten;  // path, new text
+  bool refused = !result.left_unchanged.empty();
   for (const auto& [path, edits] : result.edits) {
-    if (result.left_unchanged.count(path) != 0) continue;
     const std::string before = read_file(path);
     auto after = clang::tooling::applyAllReplacements(before, edits);
     if (!after) {
-      std::cerr << path << ": error: " << llvm::toString(after.takeError()) << "\n";
-      status = 1;
+      std::cerr << "qrs-migrate: error: " << qrsc::printable(path) << ": " << llvm::toString(after.takeError()) << "\n";
+      refused = true;
       continue;
     }
     if (*after == before) continue;
     if (kDryRun) {
       std::cout << qrs_migrate::unified_diff(display_path(path), before, *after);
-    } else if (const std::string err = qrsc::replace_file(path, *after, kBreakHardLinks); !err.empty()) {
+      continue;
+    }
+    if (const std::string why = qrsc::why_not_replaceable(path, kBreakHardLinks); !why.empty()) {
+      std::cerr << "qrs-migrate: error: " << why << "\n";
+      refused = true;
+    }
+    rewritten.emplace_back(path, std::move(*after));
+  }
+  if (refused) {
+    if (!rewritten.empty()) std::cerr << "qrs-migrate: nothing was changed\n";
+    return 1;
+  }
+  for (const auto& [path, text] : rewritten) {
+    if (const std::string err = qrsc::replace_file(path, text, kBreakHardLinks); !err.empty()) {
       std::cerr << "qrs-migrate: error: " << err << "\n";
       status = 1;
     }

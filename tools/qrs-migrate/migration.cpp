@@ -234,8 +234,8 @@ class IncludeRewriter final : public PPCallbacks {
     // file's uses without its include would leave code that does not compile.
     const llvm::StringRef spelled = Lexer::getSourceText(range, sm_, lang_);
     if (!spelled.startswith("\"") && !spelled.startswith("<")) {
-      c.leave_unchanged(range.getBegin(), "cannot rewrite an include whose name comes from a macro ('" + spelled.str() +
-                                              "'); the file is left unchanged: include " + from + " by name, or move it by hand");
+      c.leave_unchanged(range.getBegin(), "cannot rewrite an include whose name comes from a macro; no file is changed: "
+                                          "include " + from + " by name, or move this include by hand");
       return;
     }
     c.replace_range(range, angled ? "<" + renamed + ">" : "\"" + renamed + "\"");

@@ -32,8 +32,8 @@ struct Problem {
 struct MigrationResult {
   std::map<std::string, clang::tooling::Replacements> edits;  // by real path
   std::set<Problem> problems;
-  // Files that must be left whole (by real path): an edit the tool cannot make there (an
-  // include through a macro) would leave the others not compiling.
+  // Files with an edit the tool cannot make (an include through a macro), by real path: when
+  // there is one, no file is changed (the others' edits would not compile without it).
   std::set<std::string> left_unchanged;
 };
 
