@@ -3,14 +3,7 @@
 # back as the files they are (make finds every prerequisite and sees a touched spec; Ninja records
 # the same names), and a name with a newline and a tab, which would make GNU make run a command,
 # is refused with a message and no depfile or output is written.
-set -uo pipefail
-qrsc=$1 root=$2
-failures=0 passed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-ok() { passed=$((passed + 1)); }
-fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+source "$(dirname "$0")/scratch_checks.sh"
 
 spec='odd name #1 $HOME:x.yaml'
 cp "$root/rules/battlecry/1812.yaml" "$spec"
@@ -54,5 +47,4 @@ if [ ! -e evil.d ] && [ ! -e out2 ]; then ok; else fail "nothing written for a r
 make -f evil.d > /dev/null 2>&1  # absent: make has nothing to read
 if [ ! -e PWNED ]; then ok; else fail "make ran a command from the depfile"; fi
 
-echo "depfile: $passed passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish "depfile"

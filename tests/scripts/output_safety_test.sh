@@ -7,14 +7,7 @@
 #   - a template that is a link to /dev/zero, a FIFO, sections nested over the sheet's tables,
 #     or a render that would write hundreds of MB, each stops with a message naming the
 #     template (and its line and column), exit status 1, nothing written.
-set -uo pipefail
-qrsc=$1 root=$2
-failures=0 passed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp"
-ok() { passed=$((passed + 1)); }
-fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/scratch_checks.sh"
 spec=$root/rules/battlecry/1812.yaml
 
 # Links where the old temporaries went, for the next 300 PIDs, and one at an output's name.
@@ -78,5 +71,4 @@ fresh_templates && {
 } > t/cpp/sheet.hpp.mustache
 hostile huge_output "cpp/sheet.hpp.mustache:2:100001: the rendered text is larger than 256 MiB" "$root/rules/rff/acw-2.1-15mm.yaml"
 
-echo "output safety: $passed passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish "output safety"
