@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # qrsc in a shared output folder and with a hostile --templates folder, as users meet them:
-#   - links planted at every name the old temporaries had (<target>.tmp<PID> for the next PIDs)
+#   - links planted at every name a predictable temporary would have (<target>.tmp<PID> for the next PIDs)
 #     and at an output's own name are never followed: what they point at is untouched;
 #   - two builds into one folder, run side by side again and again, always leave one build's
 #     whole set (the header and index.html name the same sheet);
@@ -10,7 +10,7 @@
 source "$(dirname "$0")/scratch_checks.sh"
 spec=$root/rules/battlecry/1812.yaml
 
-# Links where the old temporaries went, for the next 300 PIDs, and one at an output's name.
+# Links at the predictable temporary names of the next 300 PIDs, and one at an output's name.
 mkdir -p out/battlecry
 echo precious > victim
 next=$(( $(sh -c 'echo $$') + 1 ))
