@@ -14,5 +14,7 @@ std::string printable(std::string_view text);
 // Whether `text` holds a control character (C0, DEL or C1): such a name is refused where a build
 // tool would read it (a depfile) instead of being escaped.
 bool has_control_character(std::string_view text);
+// Whether `text` is valid UTF-8 (what JSON and HTML can hold).
+bool is_valid_utf8(std::string_view text);
 
 }  // namespace qrsc

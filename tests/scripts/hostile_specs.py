@@ -149,6 +149,15 @@ try:
     with open(odd, "w") as fh:
         fh.write("qrs: 1\nsystem: hostile\ntitle: t\nid: \"\\e\"\n")
     check("encoding/odd_file_name", [os.fsdecode(odd)], dyn, 1, "*", "control character 0x1B")
+    # A valid spec whose file name is Latin-1: the JSON is written (the name with U+FFFD) and a
+    # warning names the file, escaped.
+    latin1 = os.path.join(dyn.encode(), b"caf\xe9.yaml")
+    with open(latin1, "w") as fh:
+        fh.write("qrs: 1\nextends: base\nid: latin1\n")
+    check("encoding/latin1_file_name", [os.fsdecode(latin1)], dyn, 0, "*", "")
+    code, _, err = run(["build", os.fsdecode(latin1), "-o", tempfile.mkdtemp(dir=work), "--emit", "json"], dyn)
+    if code != 0 or "caf\\xe9.yaml: warning: the file name is not UTF-8" not in err:
+        failures.append(f"encoding/latin1_file_name: exit {code}, no warning naming the file: {err[:300]}")
     # The id defaults to the file name, which must then be a valid id.
     with open(os.path.join(dyn, "Bad Name.yaml"), "w") as fh:
         fh.write("qrs: 1\nsystem: hostile\ntitle: t\n")
