@@ -34,11 +34,12 @@ probe() {
 }
 
 probe base diagnostics.hpp yes
+probe base limits.hpp yes
 probe base model.hpp no
 probe model notation.hpp yes
 for h in frontend.hpp source_tree.hpp resolve.hpp checks.hpp backend.hpp; do probe model "$h" no; done
 probe yaml source_tree.hpp yes
-for h in frontend.hpp resolve.hpp checks.hpp backend.hpp; do probe yaml "$h" no; done
+for h in model.hpp notation.hpp frontend.hpp resolve.hpp checks.hpp backend.hpp; do probe yaml "$h" no; done
 probe frontend model.hpp yes
 probe frontend source_tree.hpp yes
 for h in checks.hpp diff.hpp lookup.hpp backend.hpp emit_cpp.hpp emit_html.hpp emit_json.hpp registry.hpp; do
