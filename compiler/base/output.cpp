@@ -123,8 +123,7 @@ std::string OutputTransaction::stage(const PendingFile& f) {
     cleaned_folders_.push_back(folder);
   }
   const FileIdentity old = identity_of(f.path, error);
-  const auto status = fs::symlink_status(f.path, ec);
-  if (error.empty() && fs::exists(status) && !fs::is_regular_file(status)) {
+  if (error.empty() && old.exists && !old.regular) {
     error = "cannot replace " + printable(f.path.string()) + ": it is not a regular file";
   }
   Staged s;
@@ -190,24 +189,29 @@ std::string write_files_atomically(const std::vector<PendingFile>& files, const 
   return out.commit();
 }
 
-std::string why_not_replaceable(const fs::path& target, bool break_hard_links) {
-  std::string error;
-  const FileIdentity old = identity_of(target, error);
-  if (!error.empty()) return error;
-  std::error_code ec;
-  const auto status = fs::symlink_status(target, ec);
-  if (!fs::is_regular_file(status)) return "cannot replace " + printable(target.string()) + ": it is not a regular file";
+namespace {
+// Why a file with this identity may not be replaced by replace_file, or "".
+std::string refusal(const fs::path& target, const FileIdentity& old, bool break_hard_links) {
+  if (!old.regular) return "cannot replace " + printable(target.string()) + ": it is not a regular file";
   if (old.links > 1 && !break_hard_links) {
     return "cannot replace " + printable(target.string()) + ": it has " + std::to_string(old.links) +
            " hard links, which would keep the old content (--break-hardlinks replaces it anyway)";
   }
   return {};
 }
+}  // namespace
 
-std::string replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
-  if (std::string why = why_not_replaceable(target, break_hard_links); !why.empty()) return why;
+std::string why_not_replaceable(const fs::path& target, bool break_hard_links) {
   std::string error;
   const FileIdentity old = identity_of(target, error);
+  return error.empty() ? refusal(target, old, break_hard_links) : error;
+}
+
+std::string replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
+  std::string error;
+  const FileIdentity old = identity_of(target, error);
+  if (error.empty()) error = refusal(target, old, break_hard_links);
+  if (!error.empty()) return error;
   TempFile tmp = TempFile::write_beside(target, content, old, error);
   if (!error.empty()) return error;
   if (::rename(tmp.path().c_str(), target.c_str()) != 0) return file_error("cannot replace", target, errno);

@@ -87,7 +87,7 @@ FileIdentity identity_of(const fs::path& target, std::string& error) {
     if (errno != ENOENT) error = file_error("cannot read", target, errno);
     return {};
   }
-  return {true, static_cast<mode_t>(st.st_mode & 07777), st.st_uid, st.st_gid, st.st_nlink};
+  return {true, S_ISREG(st.st_mode), static_cast<mode_t>(st.st_mode & 07777), st.st_uid, st.st_gid, st.st_nlink};
 }
 
 TempFile::~TempFile() { remove(); }

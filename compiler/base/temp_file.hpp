@@ -18,7 +18,8 @@ namespace qrsc {
 // What a replaced file keeps of the file it replaces.
 struct FileIdentity {
   bool exists = false;
-  mode_t mode = 0;   // permission bits
+  bool regular = false;  // a regular file (lstat: a link is not one)
+  mode_t mode = 0;       // permission bits
   uid_t owner = 0;
   gid_t group = 0;
   nlink_t links = 0;
