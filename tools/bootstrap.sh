@@ -14,6 +14,7 @@ packages=(
   chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
   groff-base   # the man page test renders qrsc.1
   file git     # file: dpkg-shlibdeps (cpack -G DEB); git: the tests list the repository's files
+  nodejs npm   # test-only tools from npm (tests/editor: yaml-language-server)
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -25,6 +26,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Test-only tools from npm, pinned by tests/editor/package-lock.json, into a folder git ignores.
+# The stamp is the lock file the folder was installed from.
+if ! cmp -s tests/editor/package-lock.json tests/editor/node_modules/.qrs-installed-from 2>/dev/null; then
+  npm ci --prefix tests/editor --no-audit --no-fund --loglevel=error
+  cp tests/editor/package-lock.json tests/editor/node_modules/.qrs-installed-from
 fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release

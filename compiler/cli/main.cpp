@@ -13,6 +13,8 @@
 
 #include "compile.hpp"
 #include "diagnostics.hpp"
+#include "json_schema.hpp"
+#include "key_reference.hpp"
 #include "reference.hpp"
 #include "template_store.hpp"
 
@@ -83,14 +85,20 @@ int main(int argc, char** argv) {
   auto* completion = app.add_subcommand("completion", "print a shell completion script (bash or zsh)");
   completion->add_option("shell", shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
   auto* manpage = app.add_subcommand("manpage", "print the man page (troff)");
+  // The spec format's description as an editor's JSON Schema or the docs' key reference.
+  std::string described_as;
+  auto* spec_format = app.add_subcommand("spec-format", "print the spec format: a JSON Schema for editors, or its key reference (Markdown)");
+  spec_format->add_option("as", described_as, "schema or reference")->required()->check(CLI::IsMember({"schema", "reference"}));
   std::vector<const CLI::App*> subcommands;
   for (const auto& c : commands) subcommands.push_back(c.app);
   subcommands.push_back(completion);
   subcommands.push_back(manpage);
+  subcommands.push_back(spec_format);
   std::vector<std::string> names;
   for (const auto& c : kCommands) names.emplace_back(c.first);
   names.emplace_back(completion->get_name());
   names.emplace_back(manpage->get_name());
+  names.emplace_back(spec_format->get_name());
   // A misspelled subcommand gets a suggestion (CLI11 alone says only that one is required).
   if (!word.empty() && std::find(names.begin(), names.end(), word) == names.end()) {
     qrsc::cli::print_error(qrsc::with_suggestion("unknown command '" + word + "'", word, names) +
@@ -118,6 +126,10 @@ int main(int argc, char** argv) {
     }
     if (*manpage) {
       std::cout << man_page(app, subcommands, QRS_VERSION);
+      return kOk;
+    }
+    if (*spec_format) {
+      std::cout << (described_as == "schema" ? qrsc::format::spec_json_schema() : qrsc::format::key_reference_markdown());
       return kOk;
     }
   } catch (const std::exception& e) {

@@ -57,24 +57,16 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
   if (const NodePtr kn = o.get("key")) {
-    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max", "dice", "rounding", "source", "notes", "columns_title"});
+    Object k(kn, "key of " + o.what(), diags_, format::object_type("key"));
     bt.key_name = k.str("name");
     bt.columns_title = k.str("columns_title");
-    const std::string type = k.str("type");
-    if (type == "fraction") {
-      bt.key_type = KeyType::fraction;
-    } else if (!type.empty() && type != "integer") {
-      diags_.error(k.loc_of("type"), "key type must be 'integer' (die results) or 'fraction' (exact fractions such as 3 1/2)");
-    }
+    if (k.str("type") == "fraction") bt.key_type = KeyType::fraction;  // the format allows integer or fraction
     bt.min = k.number("min");
     bt.max = k.number("max");
     if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
     bt.rounding = k.str("rounding");
     bt.rounding_loc = k.loc_of("rounding");
     source(k);  // checked like any source note; it explains the key's dice or rounding
-    if (!bt.rounding.empty() && bt.rounding != "down") {
-      diags_.error(k.loc_of("rounding"), "rounding of a key must be 'down' (round fractions down)");
-    }
     if (!bt.rounding.empty() && bt.key_type != KeyType::fraction) {
       diags_.error(k.loc_of("rounding"), "only fraction keys are rounded");
     }
@@ -91,8 +83,7 @@ void Builder::bands(Object& o, Table& t) {
   }
   std::size_t part_count = 0;
   for (const auto& rn : row_nodes) {
-    Object r(rn, "row of " + o.what(), diags_,
-             {"id", "old_ids", "title", "text", "label", "number", "band", "bands", "parts", "source", "notes", "override"});
+    Object r(rn, "row of " + o.what(), diags_, format::object_type("bandRow"));
     if (!r.ok()) continue;
     BandRow row;
     row.id = identifier(r);
@@ -112,7 +103,7 @@ void Builder::bands(Object& o, Table& t) {
     row.loc = r.loc();
     row.bands = band_cells(r, bt, what);
     for (const auto& pn : r.list("parts")) {
-      Object po(pn, "part of " + what, diags_, {"id", "text", "band", "bands", "source", "notes"});
+      Object po(pn, "part of " + what, diags_, format::object_type("part"));
       if (!po.ok()) continue;
       BandPart part;
       part.id = identifier(po);

@@ -42,14 +42,15 @@ std::vector<std::string> table_ids(const Spec& spec, TableKind kind) {
 }  // namespace
 
 std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what) {
-  Object o(n, "dice of " + what, diags_, {"roll", "difference", "modifiers", "pool", "source", "notes"});
+  Object o(n, "dice of " + what, diags_, format::object_type("dice"));
   if (!o.ok()) return std::nullopt;
   DiceRoll d;
   d.loc = o.loc();
   const std::string roll = o.str("roll", true);
-  if (const auto r = parse_roll(roll)) {
-    d.count = r->first;
-    d.sides = r->second;
+  const auto rolled = parse_roll(roll);
+  if (rolled) {
+    d.count = rolled->first;
+    d.sides = rolled->second;
   } else if (!roll.empty()) {
     diags_.error(o.loc_of("roll"), "roll of " + what + " must be dice such as 'd10' or '2d6', not '" + roll + "'");
   }
@@ -62,11 +63,14 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   if (d.difference && !d.pool.empty()) {
     diags_.error(o.loc_of("pool"), what + ": symbol dice ('pool') are read die by die and cannot be a difference");
   }
+  // Dice that cannot be read are reported above; the checks of their range skip them (a
+  // count of zero) rather than guess, and the checks of the tables they name still run.
+  if (!rolled) d.count = 0;
   return d;
 }
 
 std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::string& what) {
-  Object o(n, "trigger of " + what, diags_, {"table", "base", "source", "notes"});
+  Object o(n, "trigger of " + what, diags_, format::object_type("trigger"));
   if (!o.ok()) return std::nullopt;
   BaseRollTrigger t;
   t.table = o.str("table", true);
@@ -112,7 +116,7 @@ void Builder::check_dice() {
         }
       }
       // A table read by the unmodified roll of one die must cover exactly the die's faces.
-      if (d.modifiers.empty() && !d.difference && (d.count == 1 || !d.pool.empty())) {
+      if (d.count > 0 && d.modifiers.empty() && !d.difference && (d.count == 1 || !d.pool.empty())) {
         if (bt->min != Fraction(1) || bt->max != Fraction(d.sides)) {
           diags_.error(d.loc, fmt::format("{}: an unmodified d{} reads results 1 to {}; set key min: 1 and max: {}", what,
                                           d.sides, d.sides, d.sides));

@@ -10,7 +10,7 @@
 namespace qrsc {
 
 void Builder::erratum(const NodePtr& n) {
-  Object o(n, "erratum", diags_, {"id", "doc", "text", "covers", "asserts", "disputed", "notes"});
+  Object o(n, "erratum", diags_, format::object_type("erratum"));
   if (!o.ok()) return;
   Erratum e;
   e.id = o.str("id", true);
@@ -21,8 +21,7 @@ void Builder::erratum(const NodePtr& n) {
   e.loc = o.loc();
   const std::string what = "assertion of erratum '" + e.id + "'";
   for (const auto& an : o.list("asserts")) {
-    Object a(an, what, diags_, {"table", "row", "column", "item", "starts", "ends", "band", "value", "cell", "exists",
-                                "absent", "renamed", "to", "contains", "disputed"});
+    Object a(an, what, diags_, format::object_type("assertion"));
     if (!a.ok()) continue;
     Assertion as;
     as.loc = a.loc();

@@ -13,7 +13,7 @@ namespace qrsc {
 void Builder::facts(Object& o, Table& t) {
   FactsTable ft;
   for (const auto& n : o.list("items", true)) {
-    Object f(n, "fact of " + o.what(), diags_, {"id", "label", "value", "text", "source", "notes", "override"});
+    Object f(n, "fact of " + o.what(), diags_, format::object_type("fact"));
     if (!f.ok()) continue;
     Fact fact;
     fact.id = identifier(f);

@@ -17,7 +17,7 @@ ListItem Builder::list_item(const NodePtr& n, const std::string& what) {
     item.loc = n->loc;
     return item;
   }
-  Object o(n, what, diags_, {"id", "label", "text", "condition", "items", "source", "notes"});
+  Object o(n, what, diags_, format::object_type("listItem"));
   if (!o.ok()) return item;
   item.id = o.str("id");
   if (!item.id.empty() && !is_identifier(item.id)) diags_.error(o.loc_of("id"), "'" + shown(item.id) + "' is not a valid id");
@@ -33,7 +33,7 @@ ListItem Builder::list_item(const NodePtr& n, const std::string& what) {
 void Builder::list(Object& o, Table& t) {
   ListTable lt;
   for (const auto& n : o.list("sections", true)) {
-    Object s(n, "section of " + o.what(), diags_, {"id", "title", "numbered", "items", "trigger", "source", "notes"});
+    Object s(n, "section of " + o.what(), diags_, format::object_type("section"));
     if (!s.ok()) continue;
     ListSection sec;
     sec.id = identifier(s);

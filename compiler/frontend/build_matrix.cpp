@@ -14,19 +14,14 @@ void Builder::matrix(Object& o, Table& t) {
   Matrix m;
   const std::string cell = o.str("cell", true);
   if (!cell.empty()) {
-    if (const auto ct = cell_type_from(cell)) {
-      m.cell = *ct;
-    } else {
-      diags_.error(o.loc_of("cell"), with_suggestion("unknown cell type '" + cell + "'", cell,
-                                                     {kCellTypeNames.begin(), kCellTypeNames.end()}));
-    }
+    if (const auto ct = cell_type_from(cell)) m.cell = *ct;  // another is reported by the key check
   }
   m.row_heading = o.str("row_heading");
   m.columns = columns(o, m.columns_vocabulary, true);
   std::vector<std::string> ids;
   for (const auto& c : m.columns) ids.push_back(c.id);
   for (const auto& n : o.list("column_groups")) {
-    Object g(n, "column group of " + o.what(), diags_, {"name", "columns"});
+    Object g(n, "column group of " + o.what(), diags_, format::object_type("columnGroup"));
     ColumnGroup group{g.str("name", true), g.strings("columns")};
     for (const auto& c : group.columns) {
       if (std::find(ids.begin(), ids.end(), c) == ids.end()) {
@@ -44,7 +39,7 @@ void Builder::matrix(Object& o, Table& t) {
     return;
   }
   for (const auto& rn : row_nodes) {
-    Object r(rn, "row of " + o.what(), diags_, {"id", "old_ids", "name", "group", "cells", "source", "notes", "override"});
+    Object r(rn, "row of " + o.what(), diags_, format::object_type("matrixRow"));
     if (!r.ok()) continue;
     MatrixRow row;
     row.id = identifier(r);
@@ -60,7 +55,7 @@ void Builder::matrix(Object& o, Table& t) {
       c.loc = n->loc;
       NodePtr value = n;
       if (n->is_map()) {  // { value: ..., override: reason }
-        Object v(n, "cell of " + what, diags_, {"value", "override", "source", "notes"});
+        Object v(n, "cell of " + what, diags_, format::object_type("cell"));
         value = v.get("value");
         if (!value) {
           diags_.error(n->loc, "cell of " + what + " needs 'value'");

@@ -33,7 +33,7 @@ RichText Builder::text_of(Object& o, const char* key) {
 std::optional<SourceNote> Builder::source(Object& o) {
   const NodePtr n = o.get("source");
   if (!n) return std::nullopt;
-  Object s(n, "source note of " + o.what(), diags_, {"doc", "note"});
+  Object s(n, "source note of " + o.what(), diags_, format::object_type("sourceNote"));
   SourceNote note{s.str("doc", true), s.str("note"), n->loc};
   if (!note.doc.empty()) {
     const bool known = std::any_of(spec_.sources.begin(), spec_.sources.end(),
@@ -74,9 +74,7 @@ bool Builder::rows_within_limits(Object& o, std::size_t rows, std::size_t column
 
 std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path) {
   spec_.path = path;
-  Object o(root, "the spec", diags_,
-           {"qrs", "id", "system", "title", "subtitle", "period", "edition", "scale", "sources", "vocabularies",
-            "tables", "notes", "abstract", "extends", "apply", "renames", "source", "errata", "publisher"});
+  Object o(root, "the spec", diags_, format::object_type("spec"));
   if (!o.ok()) return std::nullopt;
   if (const auto v = o.integer("qrs"); !v) {
     if (!o.has("qrs")) diags_.error(o.loc(), "the spec needs 'qrs: 1' (the format version)");
@@ -91,16 +89,16 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   spec_.edition = o.str("edition");
   spec_.abstract = o.boolean("abstract", false);
   if (const NodePtr pn = o.get("publisher")) {
-    Object p(pn, "publisher", diags_, {"name", "copyright", "version", "date", "notes"});
+    Object p(pn, "publisher", diags_, format::object_type("publisher"));
     spec_.publisher = {p.str("name"), p.str("copyright"), p.str("version"), p.str("date")};
   }
   if (spec_.publisher.version.empty()) spec_.publisher.version = spec_.edition;
   if (const NodePtr sc = o.get("scale")) {
-    Object s(sc, "scale", diags_, {"figures", "convert", "notes"});
+    Object s(sc, "scale", diags_, format::object_type("scale"));
     spec_.figures = s.str("figures");
   }
   for (const auto& n : o.list("sources")) {
-    Object s(n, "source document", diags_, {"id", "file", "title", "edition", "date", "url"});
+    Object s(n, "source document", diags_, format::object_type("sourceDoc"));
     SourceDoc doc{identifier(s), s.str("file"), s.str("title"), s.str("edition"), s.str("date"), s.str("url")};
     // A document that is not a file (house rules, a book, a web page) is named by its title.
     if (s.ok() && doc.file.empty() && doc.title.empty()) {
@@ -121,14 +119,14 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
 }
 
 void Builder::vocabulary(const NodePtr& n) {
-  Object o(n, "vocabulary", diags_, {"id", "title", "terms", "source", "notes"});
+  Object o(n, "vocabulary", diags_, format::object_type("vocabulary"));
   if (!o.ok()) return;
   Vocabulary v;
   v.id = identifier(o);
   v.title = o.str("title");
   v.loc = o.loc();
   for (const auto& tn : o.list("terms", true)) {
-    Object t(tn, "term of vocabulary '" + v.id + "'", diags_, {"id", "name", "old_id", "old_name", "source", "notes"});
+    Object t(tn, "term of vocabulary '" + v.id + "'", diags_, format::object_type("term"));
     if (!t.ok()) continue;
     Term term{identifier(t), t.str("name", true), t.str("old_id"), t.str("old_name"), t.loc()};
     v.terms.push_back(std::move(term));
@@ -159,7 +157,7 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
     return cols;
   }
   for (const auto& cn : o.list("columns")) {
-    Object c(cn, "column of " + o.what(), diags_, {"id", "name", "range", "source", "notes", "override"});
+    Object c(cn, "column of " + o.what(), diags_, format::object_type("column"));
     if (!c.ok()) continue;
     Column col{identifier(c), c.str("name"), c.distance("range"), c.loc()};
     if (col.name.empty()) col.name = col.range ? format_inches(*col.range) : col.id;
@@ -210,19 +208,10 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
     diags_.error(n->loc, what + " needs 'kind' (one of " + kinds + ")");
     return std::nullopt;
   }
-  // Each kind, in TableKind's order: its keys beyond the common ones, and the member that
-  // builds its body.
-  struct KindInfo {
-    std::vector<const char*> keys;
-    void (Builder::*build)(Object&, Table&);
-  };
-  static const std::array<KindInfo, kTableKindNames.size()> kKinds = {{
-      {{"key", "columns", "rows"}, &Builder::bands},
-      {{"items", "groups"}, &Builder::modifiers},
-      {{"cell", "columns", "column_groups", "rows", "row_heading"}, &Builder::matrix},
-      {{"sections"}, &Builder::list},
-      {{"items"}, &Builder::facts},
-  }};
+  // Each kind's builder, in TableKind's order; the keys each kind takes are the spec format's.
+  using BuildBody = void (Builder::*)(Object&, Table&);
+  static constexpr std::array<BuildBody, kTableKindNames.size()> kBuild = {
+      &Builder::bands, &Builder::modifiers, &Builder::matrix, &Builder::list, &Builder::facts};
   const auto kind = table_kind_from(kind_node->scalar);
   if (!kind) {
     const std::string msg = with_suggestion("unknown table kind '" + kind_node->scalar + "'", kind_node->scalar,
@@ -230,11 +219,8 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
     diags_.error(kind_node->loc, msg);
     return std::nullopt;
   }
-  const KindInfo& info = kKinds[static_cast<std::size_t>(*kind)];
-  std::vector<const char*> allowed = {"id", "kind", "title", "caption", "notes", "source", "override", "order",
-                                      "order_exceptions", "print"};
-  allowed.insert(allowed.end(), info.keys.begin(), info.keys.end());
-  Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, allowed);
+  const auto kind_index = static_cast<std::size_t>(*kind);
+  Object o(n, what + " (kind " + kind_node->scalar + ")", diags_, format::table_kinds()[kind_index]);
   const auto text_bytes = [](const auto& self, const Node& node) -> std::size_t {
     std::size_t total = node.scalar.size();
     for (const auto& i : node.items) total += self(self, *i);
@@ -251,11 +237,7 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
   t.source = source(o);
   t.loc = o.loc();
   t.order = o.str("order");
-  if (const std::string print = o.str("print"); print == "appendix") {
-    t.appendix = true;
-  } else if (!print.empty() && print != "sheet") {
-    diags_.error(o.loc_of("print"), "print must be 'sheet' (the default) or 'appendix' (reference material)");
-  }
+  t.appendix = o.str("print") == "appendix";  // the format allows sheet (the default) or appendix
   if (!t.order.empty() && t.order != (t.kind == TableKind::bands ? "columns" : "decreasing")) {
     diags_.error(o.loc_of("order"), t.kind == TableKind::bands || t.kind == TableKind::matrix
                                         ? std::string("order of a ") + table_kind_name(t.kind) + " table must be '" +
@@ -263,11 +245,11 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
                                         : std::string("only band tables and matrices have an order"));
   }
   for (const auto& en : o.list("order_exceptions")) {
-    Object e(en, "order exception of " + what, diags_, {"row", "column", "reason"});
+    Object e(en, "order exception of " + what, diags_, format::object_type("orderException"));
     OrderException ex{e.str("row", true), e.str("column"), e.str("reason", true), e.loc()};
     t.order_exceptions.push_back(std::move(ex));
   }
-  (this->*info.build)(o, t);
+  (this->*kBuild[kind_index])(o, t);
   return t;
 }
 

@@ -15,7 +15,7 @@ namespace qrsc {
 void Builder::modifiers(Object& o, Table& t) {
   ModifierTable mt;
   for (const auto& n : o.list("items", true)) {
-    Object i(n, "modifier of " + o.what(), diags_, {"id", "old_ids", "value", "factor", "text", "column", "source", "notes"});
+    Object i(n, "modifier of " + o.what(), diags_, format::object_type("modifier"));
     if (!i.ok()) continue;
     ModifierItem item;
     item.id = identifier(i);
@@ -41,7 +41,7 @@ void Builder::modifiers(Object& o, Table& t) {
   check_unique(mt.items, "modifier");
   within_limit(mt.items.size(), limits::kMaxRows, o.loc_of("items"), o.what() + ": modifiers");
   for (const auto& n : o.list("groups")) {
-    Object g(n, "modifier group of " + o.what(), diags_, {"id", "title", "members", "note", "source", "notes"});
+    Object g(n, "modifier group of " + o.what(), diags_, format::object_type("modifierGroup"));
     if (!g.ok()) continue;
     ModifierGroup group{identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.loc()};
     const int index = static_cast<int>(mt.groups.size());

@@ -182,14 +182,10 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
   // 3. Scale conversion of everything inherited.
   if (const NodePtr scale = own->get("scale"); scale && scale->is_map()) {
     if (const NodePtr conv = scale->get("convert")) {
-      Object c(conv, "scale conversion", *diags_, {"factor", "rounding"});
+      Object c(conv, "scale conversion", *diags_, format::object_type("conversion"));
       const auto f = c.number("factor");
       rounding_ = c.str("rounding");
       if (rounding_.empty()) rounding_ = "none";
-      static const std::set<std::string> kRoundings = {"none", "nearest", "nearest_half", "down"};
-      if (!kRoundings.count(rounding_)) {
-        diags_->error(c.loc_of("rounding"), "rounding must be none, nearest, nearest_half or down");
-      }
       if (f && *f <= Fraction(0)) {
         diags_->error(c.loc_of("factor"), "the scale factor must be positive, not " + format_number(*f));
       } else if (!f) {

@@ -60,7 +60,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       continue;
     }
     if (!bv) {
-      base.set(key, pv);
+      base.set(key, pv, patch.key_locs[i]);
       continue;
     }
     if (key == "cells" && bv->is_map() && pv->is_map()) {
@@ -84,7 +84,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
     const auto all_have_ids = [](const Node& list) {
       return std::all_of(list.items.begin(), list.items.end(), [](const NodePtr& n) { return n->is_map() && n->get("id"); });
     };
-    if (bv->is_seq() && pv->is_seq() && kIdLists.count(key) && !pv->items.empty() && all_have_ids(*pv) &&
+    if (bv->is_seq() && pv->is_seq() && format::merges_by_id(key) && !pv->items.empty() && all_have_ids(*pv) &&
         all_have_ids(*bv)) {
       merge_list(*owned_entry(base, key), *pv, key, reason, out);
       continue;
@@ -94,7 +94,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       continue;
     }
     if (bv->is_scalar()) replaced(*bv, *pv, reason, out);
-    base.set(key, pv);
+    base.set(key, pv, patch.key_locs[i]);
   }
 }
 

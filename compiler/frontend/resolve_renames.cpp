@@ -43,7 +43,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
   }
   if (!list->items.empty()) own_whole(tree);  // a rename may touch any text of the sheet
   for (const auto& n : list->items) {
-    Object o(n, "rename", *diags_, {"vocabulary", "term", "to", "name", "from", "ids", "source", "notes"});
+    Object o(n, "rename", *diags_, format::object_type("rename"));
     if (!o.ok()) continue;
     if (out.renames.size() >= limits::kMaxRenames) {
       diags_->error(o.loc(), fmt::format("more than {} renames along this spec's lineage", limits::kMaxRenames));
@@ -175,7 +175,7 @@ void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
 void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   if (key == "source" || key == "notes") return;
   if (n.is_scalar()) {
-    if (contains_ignoring_case(n.scalar, r.from_text) && kTextKeys.count(key)) {
+    if (contains_ignoring_case(n.scalar, r.from_text) && format::is_sheet_text(key)) {
       n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
     }
     return;

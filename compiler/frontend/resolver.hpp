@@ -20,13 +20,6 @@ namespace qrsc::resolving {
 
 namespace fs = std::filesystem;
 
-// Lists of objects that merge by id when a variant patches its parent.
-inline const std::set<std::string> kIdLists = {"tables", "rows",     "parts",    "columns", "terms",
-                                        "sections", "vocabularies", "items", "groups",  "sources"};
-// Keys whose scalars are sheet text (renames apply to them; a group's `note` is its comment in
-// the header). A source's `note` is never renamed: rename_in skips sources.
-inline const std::set<std::string> kTextKeys = {"title", "text", "name", "condition", "caption", "label", "subtitle", "note",
-                                          "row_heading", "columns_title"};
 // Keys that belong to the variant mechanism, not to the sheet.
 inline const std::set<std::string> kVariantKeys = {"extends", "apply", "renames"};
 

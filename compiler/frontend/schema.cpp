@@ -27,18 +27,50 @@ std::string shown(const std::string& text) {
   return printable(text.substr(0, cut)) + "...";
 }
 
-void Object::check_keys(const char* const* first, const char* const* last) {
+const format::Key* Object::key(const std::string& name) const {
+  if (const format::Key* k = format::find_key(keys_, name)) return k;
+  return kind_ ? format::find_key(kind_->keys, name) : nullptr;
+}
+
+void Object::unknown_key(const std::string& name, const Loc& at) {
+  if (kind_) {
+    const auto kinds = format::kinds_with_key(name);
+    if (!kinds.empty()) {
+      std::string owners;
+      for (const auto kind : kinds) owners += (owners.empty() ? "" : " and ") + std::string(kind);
+      report(at, fmt::format("key '{}' belongs to {} tables, not to a {} table ({})", name, owners, kind_->kind, what_));
+      return;
+    }
+  }
+  std::vector<std::string> names;  // only for the suggestion
+  for (const format::Key& k : keys_) names.emplace_back(k.name);
+  if (kind_) {
+    for (const format::Key& k : kind_->keys) names.emplace_back(k.name);
+  }
+  report(at, with_suggestion("unknown key '" + name + "' in " + what_, name, names));
+}
+
+void Object::check_keys() {
   if (!node_ || !node_->is_map()) {
     if (node_) diags_.error(node_->loc, what_ + " must be a map of keys");
     return;
   }
   ok_ = true;
   for (std::size_t i = 0; i < node_->entries.size(); ++i) {
-    const std::string& key = node_->entries[i].first;
-    if (std::any_of(first, last, [&](const char* allowed) { return key == allowed; })) continue;
-    const std::vector<std::string> names(first, last);  // only for the suggestion
-    const std::string msg = with_suggestion("unknown key '" + key + "' in " + what_, key, names);
-    report(node_->key_locs[i], msg);
+    const auto& [name, value] = node_->entries[i];
+    const format::Key* k = key(name);
+    if (!k) {
+      unknown_key(name, node_->key_locs[i]);
+      continue;
+    }
+    if (k->type != format::Type::choice || !value->is_scalar()) continue;
+    if (std::any_of(k->choices.begin(), k->choices.end(), [&](const char* c) { return value->scalar == c; })) continue;
+    const std::vector<std::string> choices(k->choices.begin(), k->choices.end());
+    std::string listed;
+    for (const auto& c : choices) listed += (listed.empty() ? "'" : ", '") + c + "'";
+    report(value->loc, with_suggestion(fmt::format("'{}' of {} must be one of {}, not '{}'", name, what_, listed,
+                                                   shown(value->scalar)),
+                                       value->scalar, choices));
   }
 }
 

@@ -1,7 +1,6 @@
 // Typed access to one object of a spec, reporting wrong types, missing and unknown keys.
 #pragma once
 
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,19 +8,24 @@
 #include "diagnostics.hpp"
 #include "notation.hpp"
 #include "source_tree.hpp"
+#include "spec_format.hpp"
 
 namespace qrsc {
 
 class Object {
  public:
-  // `what` names the object in messages ("row 'tardy'"); unknown keys are reported here.
-  Object(NodePtr node, std::string what, Diagnostics& diags, std::initializer_list<const char*> allowed)
-      : node_(std::move(node)), what_(std::move(what)), diags_(diags) {
-    check_keys(allowed.begin(), allowed.end());
+  // `what` names the object in messages ("row 'tardy'"). Keys are checked against the spec
+  // format's description of the object type: unknown keys and values outside a key's choices
+  // are reported here.
+  Object(NodePtr node, std::string what, Diagnostics& diags, const format::ObjectType& type)
+      : node_(std::move(node)), what_(std::move(what)), diags_(diags), keys_(type.keys) {
+    check_keys();
   }
-  Object(NodePtr node, std::string what, Diagnostics& diags, const std::vector<const char*>& allowed)
-      : node_(std::move(node)), what_(std::move(what)), diags_(diags) {
-    check_keys(allowed.data(), allowed.data() + allowed.size());
+  // A table of `kind`: the keys of every table and those of its kind.
+  Object(NodePtr node, std::string what, Diagnostics& diags, const format::TableKindKeys& kind)
+      : node_(std::move(node)), what_(std::move(what)), diags_(diags), keys_(format::object_type("table").keys),
+        kind_(&kind) {
+    check_keys();
   }
 
   [[nodiscard]] bool ok() const { return ok_; }
@@ -46,12 +50,17 @@ class Object {
   // An error about this object; when a variant's patch changed it, the error is the patch's
   // (at its line) with a note at the parent's.
   void report(const Loc& at, std::string message);
-  // Sets ok_ for a map, and reports every key not in [first, last).
-  void check_keys(const char* const* first, const char* const* last);
+  // Sets ok_ for a map, and reports every key the object type does not have and every value
+  // outside a key's choices.
+  void check_keys();
+  [[nodiscard]] const format::Key* key(const std::string& name) const;
+  void unknown_key(const std::string& name, const Loc& at);
 
   NodePtr node_;
   std::string what_;
   Diagnostics& diags_;
+  std::span<const format::Key> keys_;
+  const format::TableKindKeys* kind_ = nullptr;
   bool ok_ = false;
 };
 

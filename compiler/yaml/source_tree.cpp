@@ -41,6 +41,18 @@ void Node::set(const std::string& key, NodePtr value) {
   entries.emplace_back(key, std::move(value));
 }
 
+void Node::set(const std::string& key, NodePtr value, const Loc& key_loc) {
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].first == key) {
+      entries[i].second = std::move(value);
+      key_locs[i] = key_loc;
+      return;
+    }
+  }
+  key_locs.push_back(key_loc);
+  entries.emplace_back(key, std::move(value));
+}
+
 void Node::erase(const std::string& key) {
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (entries[i].first == key) {

@@ -52,6 +52,8 @@ struct Node {
   [[nodiscard]] NodePtr get(const std::string& key) const;
   [[nodiscard]] Loc key_loc(const std::string& key) const;
   void set(const std::string& key, NodePtr value);
+  // Also moves the key's location to `key_loc` (a patch's key replacing or adding a parent's).
+  void set(const std::string& key, NodePtr value, const Loc& key_loc);
   void erase(const std::string& key);
   [[nodiscard]] NodePtr clone() const;
 };

@@ -1,0 +1,300 @@
+#include "json_schema.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <string_view>
+
+#include "limits.hpp"
+#include "model.hpp"
+#include "notation.hpp"
+
+#include "spec_format.hpp"
+
+namespace qrsc::format {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Patterns of the notations, as the front end reads them (notation.cpp, build_dice.cpp), with
+// the bounds of base/limits.hpp where a pattern can state them.
+
+// The digits of a whole number from 0 to `max`, a power of ten (leading zeros allowed).
+std::string up_to(std::int64_t max) {
+  const std::string digits = std::to_string(max);
+  return "0*(?:[0-9]{1," + std::to_string(digits.size() - 1) + "}|" + digits + ")";
+}
+
+std::string whole() { return up_to(limits::kMaxMagnitude); }
+std::string decimal() { return whole() + "(?:\\.[0-9]{1,6})?|\\.[0-9]{1,6}"; }
+// An exact number without its sign: 3, 1.5, .25, 1/2, 1 1/2 (a denominator is never zero).
+std::string unsigned_number() {
+  const std::string denominator = "0*(?:[1-9][0-9]{0," + std::to_string(std::to_string(limits::kMaxDenominator).size() - 2) +
+                                  "}|" + std::to_string(limits::kMaxDenominator) + ")";
+  return decimal() + "|(?:" + whole() + " +)?" + whole() + "/" + denominator;
+}
+std::string number() { return "[+-]?(?:" + unsigned_number() + ")"; }
+std::string signed_whole() { return "[+-]?" + whole(); }
+
+std::string anchored(const std::string& inner) { return "^ *(?:" + inner + ") *$"; }
+
+std::string band_pattern() {
+  const std::string n = number(), i = signed_whole();
+  return anchored("-|\u2013|(?:" + n + ") +or +(?:more|less)|less +than +(?:" + n + ")|at +least +(?:" + n + ")|" +
+                  i + " *(?:-|to|\u2013) *" + i + "|" + i + "(?: *, *" + i + ")*");
+}
+
+// What a cell of each cell type may hold, in CellType's order ("" for any text); every type
+// also takes '?' (a value the source does not give).
+std::array<std::string, kCellTypeNames.size()> cell_patterns() {
+  const std::string w = whole(), dec = decimal(), nonneg = "\\+?(?:" + unsigned_number() + ")";
+  return {"",
+          signed_whole(),
+          nonneg,
+          "-|(?:" + dec + ") */ *(?:" + dec + ")|(?:x|\u00d7) *(?:" + dec + ")|" + nonneg,
+          "[Xx]|[Mm](?: *[+-] *" + w + ")?|" + w,
+          w + "/(?:" + w + "/" + w + "|-/?" + w + ")"};
+}
+
+// A JSON number within the magnitude qrsc reads.
+Json bounded_number(const char* type) {
+  return {{"type", type}, {"minimum", -limits::kMaxMagnitude}, {"maximum", limits::kMaxMagnitude}};
+}
+
+// A value written as a JSON number of `type` (within qrsc's magnitude) or as text in a
+// notation. One schema, not a choice of two, so that an editor reports the notation's own
+// message (`patternErrorMessage`, read by yaml-language-server) at a value that breaks it.
+Json notation(const char* type, const std::string& pattern, std::string_view expected) {
+  return {{"type", {type, "string"}},
+          {"minimum", -limits::kMaxMagnitude},
+          {"maximum", limits::kMaxMagnitude},
+          {"pattern", pattern},
+          {"patternErrorMessage", "expected " + std::string(expected)}};
+}
+
+// `j` with the key's own bounds, where it has them.
+Json bounded_integer(Json j, const Key& key) {
+  if (key.maximum > key.minimum) j["minimum"] = key.minimum, j["maximum"] = key.maximum;
+  return j;
+}
+
+Json ref(std::string_view def) { return {{"$ref", "#/$defs/" + std::string(def)}}; }
+
+Json scalar_text() { return ref("text"); }
+
+Json cells_schema(const std::string& pattern);
+
+// The schema of one value of `key`, without its description.
+Json value_schema(const Key& key) {
+  switch (key.type) {
+    case Type::text: return scalar_text();
+    case Type::paragraphs: return {{"anyOf", {scalar_text(), {{"type", "array"}, {"items", scalar_text()}}}}};
+    case Type::notes:
+    case Type::string:
+    case Type::spec_name: return ref("string");
+    case Type::spec_names: return {{"anyOf", {ref("string"), {{"type", "array"}, {"items", ref("string")}}}}};
+    case Type::id: return ref("id");
+    case Type::ids: return {{"anyOf", {ref("id"), {{"type", "array"}, {"items", ref("id")}}}}};
+    case Type::reference: return ref("reference");
+    case Type::sheet_id: return ref("sheetId");
+    case Type::texts: return {{"anyOf", {scalar_text(), {{"type", "array"}, {"items", scalar_text()}}}}};
+    case Type::integer: {
+      if (key.maximum == key.minimum && key.maximum != 0) return {{"const", key.minimum}};
+      return bounded_integer(bounded_number("integer"), key);
+    }
+    case Type::signed_number:
+      return bounded_integer(notation("integer", anchored(signed_whole()), "a whole number such as +1, 0 or -2"), key);
+    case Type::number: return ref("number");
+    case Type::positive_number: return ref("positiveNumber");
+    case Type::distance: return ref("distance");
+    case Type::boolean: return {{"type", "boolean"}};
+    case Type::choice: {
+      Json values = Json::array();
+      for (const char* c : key.choices) values.push_back(c);
+      return {{"enum", values}};
+    }
+    case Type::band: return ref("band");
+    case Type::dice: return {{"type", "string"}, {"pattern", "^(?:[1-9][0-9]?)?d[1-9][0-9]{0,2}$"}};
+    case Type::object: return ref(key.of);
+    case Type::list: return {{"type", "array"}, {"items", ref(key.of)}};
+    case Type::map: return {{"type", "object"}, {"propertyNames", ref("reference")}, {"additionalProperties", ref("band")}};
+    case Type::columns: return {{"anyOf", {ref("id"), {{"type", "array"}, {"items", ref(key.of)}}}}};
+    case Type::cells: {
+      return cells_schema("");
+    }
+  }
+  return Json::object();
+}
+
+Json key_schema(const Key& key) {
+  Json j = value_schema(key);
+  if (key.flags & kRemovable) j = {{"anyOf", {j, {{"type", "null"}}}}};  // `~` removes the parent's
+  j["description"] = std::string(key.description);
+  return j;
+}
+
+Json properties(std::span<const Key> keys) {
+  Json p = Json::object();
+  for (const Key& k : keys) p[std::string(k.name)] = key_schema(k);
+  return p;
+}
+
+Json names_with(std::span<const Key> keys, Flag flag) {
+  Json names = Json::array();
+  for (const Key& k : keys) {
+    if (k.flags & flag) names.push_back(std::string(k.name));
+  }
+  return names;
+}
+
+// Keys that exclude each other: at most one (`not` all of them), or exactly one (`oneOf`).
+Json one_of_constraints(const ObjectType& type) {
+  Json all = Json::array();
+  for (const OneOf& group : type.one_of) {
+    Json keys = Json::array();
+    for (const char* k : group.keys) keys.push_back(k);
+    if (group.required) {
+      Json alternatives = Json::array();
+      for (const auto& k : keys) alternatives.push_back({{"required", {k}}});
+      all.push_back({{"oneOf", alternatives}});
+    } else {
+      for (std::size_t a = 0; a < keys.size(); ++a) {
+        for (std::size_t b = a + 1; b < keys.size(); ++b) all.push_back({{"not", {{"required", {keys[a], keys[b]}}}}});
+      }
+    }
+  }
+  return all;
+}
+
+Json object_schema(const ObjectType& type) {
+  Json j = {{"type", "object"}, {"description", std::string(type.description)}};
+  Json props = properties(type.keys);
+  if (type.merged_entry) {
+    props["after"] = {{"type", {"string", "integer"}},
+                      {"description", "Variants: place this new entry after the parent's entry with this id (otherwise "
+                                      "it is appended)."}};
+    props["remove"] = {{"const", true}, {"description", "Variants: remove the parent's entry with this id."}};
+  }
+  j["properties"] = props;
+  if (const Json required = names_with(type.keys, kRequired); !required.empty()) j["required"] = required;
+  if (Json constraints = one_of_constraints(type); !constraints.empty()) j["allOf"] = constraints;
+  j["additionalProperties"] = false;
+  return j;
+}
+
+// The cells of a matrix whose cell type's notation is `pattern` ("" for any text): each a
+// value, `~`, or a map with the value and its source.
+Json cells_schema(const std::string& pattern) {
+  const Json value = pattern.empty() ? Json{{"type", {"string", "number", "null"}}}
+                                     : Json{{"type", {"string", "number", "null"}},
+                                            {"minimum", -limits::kMaxMagnitude},
+                                            {"maximum", limits::kMaxMagnitude},
+                                            {"pattern", anchored("\\?|" + pattern)},
+                                            {"patternErrorMessage", "not a cell of this matrix's cell type"}};
+  const Json cell = {{"anyOf", {value, {{"allOf", {ref("cell"), {{"properties", {{"value", value}}}}}}}}}};
+  return {{"anyOf", {{{"type", "object"}, {"additionalProperties", cell}}, {{"type", "array"}, {"items", cell}}}}};
+}
+
+// Per cell type, an `if`/`then` that checks a matrix's cells against that type's notation.
+Json cell_type_branches() {
+  const auto patterns = cell_patterns();
+  Json branches = Json::array();
+  for (std::size_t t = 0; t < patterns.size(); ++t) {
+    if (patterns[t].empty()) continue;
+    const Json is_type = {{"required", {"cell"}}, {"properties", {{"cell", {{"const", kCellTypeNames[t]}}}}}};
+    const Json rows = {{"items", {{"properties", {{"cells", cells_schema(patterns[t])}}}}}};
+    branches.push_back({{"if", is_type}, {"then", {{"properties", {{"rows", rows}}}}}});
+  }
+  return branches;
+}
+
+// A table: the common keys, and per kind an `if`/`then` adding that kind's keys. A table
+// without `kind` patches a parent's table of a kind the schema cannot see: it may have the keys
+// of any kind. Keys no passing branch evaluates are rejected (unevaluatedProperties).
+Json table_schema() {
+  Json j = object_schema(object_type("table"));
+  j.erase("additionalProperties");
+  Json branches = Json::array();
+  Json any_kind = Json::object();
+  for (const TableKindKeys& kind : table_kinds()) {
+    Json then = {{"properties", properties(kind.keys)}};
+    // A matrix's cells follow its cell type's notation (inside the kind's branch: an `if` that
+    // passes counts its keys as evaluated, so `cell` must not be tested outside matrices).
+    if (kind.kind == kTableKindNames[static_cast<std::size_t>(TableKind::matrix)]) then["allOf"] = cell_type_branches();
+    branches.push_back({{"if", {{"required", {"kind"}}, {"properties", {{"kind", {{"const", std::string(kind.kind)}}}}}}},
+                        {"then", then}});
+    for (const Key& k : kind.keys) {
+      const std::string name(k.name);
+      // A key several kinds have (rows, items, columns) takes what any of them takes.
+      any_kind[name] = any_kind.contains(name) ? Json{{"anyOf", {any_kind[name], key_schema(k)}}} : key_schema(k);
+    }
+  }
+  branches.push_back({{"if", {{"not", {{"required", {"kind"}}}}}}, {"then", {{"properties", any_kind}}}});
+
+  j["allOf"] = branches;
+  j["unevaluatedProperties"] = false;
+  return j;
+}
+
+Json notation_defs() {
+  Json defs = Json::object();
+  // UTF-8 text without control characters other than tab and line breaks, as qrsc reads it.
+  defs["string"] = {{"type", "string"},
+                    {"maxLength", limits::kMaxTextLength},
+                    {"pattern", "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"}};
+  defs["text"] = {{"description", "Sheet text (a number is read as its text)."},
+                  {"type", {"string", "number"}},
+                  {"maxLength", limits::kMaxTextLength},
+                  {"pattern", "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"}};
+  defs["id"] = {{"description", "An id: lower-case snake_case ([a-z0-9_], may start with a digit), at most 64 "
+                                "characters. The C++ backend uses it as a name."},
+                {"anyOf", {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9_]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}}, {{"type", "integer"}, {"minimum", 0}}}}};
+  defs["reference"] = {{"description", "The id of something in the spec."}, {"type", {"string", "integer"}}};
+  defs["sheetId"] = {{"description", "A spec's id: [a-z0-9][a-z0-9._-]*, at most 64 characters."},
+                     {"anyOf", {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9._-]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}}, {{"type", "integer"}, {"minimum", 0}}}}};
+  defs["number"] = {{"description", "An exact number: 3, -2, 1/2, 1 1/2, 1.5."},
+                    {"allOf", {notation("number", anchored(number()), "a number such as 2, 1/2, 1 1/2 or 1.5")}}};
+  Json positive = notation("number", "^ *\\+?(?! *0*(?:\\.0*)?(?:/|$| ))(?:" + unsigned_number() + ") *$",
+                            "a number greater than zero such as 1.5 or 3/2");
+  positive.erase("minimum");
+  positive["exclusiveMinimum"] = 0;
+  defs["positiveNumber"] = {{"description", "An exact number greater than zero: 1.5, 3/2."}, {"allOf", {positive}}};
+  defs["distance"] = {{"description", "A distance in inches: 4in, 1 1/2in, 1.5in."},
+                      {"type", "string"},
+                      {"patternErrorMessage", "expected a distance such as 4in or 1.5in"},
+                      {"pattern", anchored("(?:" + number() + ") *in")}};
+  defs["band"] = {{"description", "A band in the sheet's own notation: '8 or more', '3 or less', '3 - 7', '1, 2', '10', "
+                                  "'-' (none), 'less than 1', 'at least 9'."},
+                  {"allOf", {notation("integer", band_pattern(),
+                                      "a band such as '8 or more', '3 - 7', '1, 2', '10', '-', 'less than 1' or 'at least 9'")}}};
+  return defs;
+}
+
+}  // namespace
+
+std::string spec_json_schema() {
+  const ObjectType& spec_type = spec();
+  Json j = {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
+            {"$comment", "Generated from the spec format's description (compiler/format/spec_format.cpp) by "
+                         "'qrsc format --schema'; do not edit."},
+            {"title", "qrs spec"}};
+  j.update(object_schema(spec_type));
+  // A root spec (neither a variant nor abstract) states everything: its own complete keys, and
+  // each table its kind and title.
+  Json table_complete = names_with(object_type("table").keys, kComplete);
+  table_complete.insert(table_complete.begin(), "id");
+  const Json variant = {{"required", {"extends"}}};
+  const Json abstract = {{"required", {"abstract"}}, {"properties", {{"abstract", {{"const", true}}}}}};
+  j["if"] = {{"not", {{"anyOf", Json::array({variant, abstract})}}}};
+  j["then"] = {{"required", names_with(spec_type.keys, kComplete)},
+               {"properties", {{"tables", {{"items", {{"required", table_complete}}}}}}}};
+  Json defs = notation_defs();
+  for (const ObjectType& type : object_types()) {
+    if (type.name == "spec") continue;
+    defs[std::string(type.name)] = type.name == "table" ? table_schema() : object_schema(type);
+  }
+  j["$defs"] = defs;
+  return j.dump(2) + "\n";
+}
+
+}  // namespace qrsc::format

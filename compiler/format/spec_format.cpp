@@ -1,0 +1,479 @@
+// The spec format, described once (see spec_format.hpp). Reviewed as data: each object, its
+// keys in the order docs/spec-format.md lists them, and what each key means to a spec author.
+#include "spec_format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <stdexcept>
+
+#include "model.hpp"
+#include "notation.hpp"
+
+namespace qrsc::format {
+namespace {
+
+constexpr std::string_view kNotes = "The spec author's notes: what the source shows, what was concluded and why. Not printed.";
+constexpr std::string_view kSource = "Where this comes from: a source document and what it shows.";
+constexpr std::string_view kOverride =
+    "Why this value replaces the one a scaled parent converted (scale conversion): the published sheet sets it otherwise.";
+constexpr std::string_view kText = "Text (distances in braces: '{2in}'), or a list of paragraphs.";
+constexpr std::string_view kOldIds = "Ids this entry had in earlier editions; game code written against them still compiles.";
+constexpr std::string_view kBand =
+    "A band in the sheet's own notation: '8 or more', '3 - 7', '1, 2', '10', '-' (none in this column), "
+    "'less than 1', 'at least 9'. `~` removes the parent's.";
+
+// Keys most objects share.
+constexpr Key kNotesKey{"notes", Type::notes, 0, kNotes};
+constexpr Key kSourceKey{"source", Type::object, 0, kSource, "sourceNote"};
+constexpr Key kOverrideKey{"override", Type::string, 0, kOverride};
+
+constexpr std::array<const char*, 4> kRoundings = {"none", "nearest", "nearest_half", "down"};
+constexpr std::array<const char*, 2> kKeyTypes = {"integer", "fraction"};
+constexpr std::array<const char*, 1> kKeyRoundings = {"down"};
+constexpr std::array<const char*, 2> kOrders = {"columns", "decreasing"};
+constexpr std::array<const char*, 2> kPrints = {"sheet", "appendix"};
+
+constexpr Key kSpecKeys[] = {
+    {"qrs", Type::integer, kRequired, "Format version (1).", {}, {}, 1, 1},
+    {"id", Type::sheet_id, 0, "The sheet's id, which names its output files; defaults to the file name. Never inherited."},
+    {"system", Type::id, kComplete, "The game system; the C++ namespace is qrs::<system>::<id>."},
+    {"title", Type::text, kComplete | kSheetText, "The sheet's title."},
+    {"subtitle", Type::text, kSheetText, "Subtitle."},
+    {"period", Type::text, 0, "Historical period."},
+    {"edition", Type::text, 0, "Edition of the sheet."},
+    {"abstract", Type::boolean, 0, "true: exists only to be extended or applied; no sheet of its own."},
+    {"extends", Type::spec_name, 0,
+     "The parent spec: its path under a rules folder, without .yaml (searched in the spec's own folder, then each "
+     "-I folder)."},
+    {"apply", Type::spec_names, 0, "Abstract specs whose own content is applied, in order (names as for extends)."},
+    {"renames", Type::list, 0, "Renames of vocabulary terms and words in texts.", "rename"},
+    {"publisher", Type::object, 0,
+     "The printed sheet's imprint, shown in its footer; every part optional, none invented.", "publisher"},
+    {"scale", Type::object, 0, "Figure scale, and for a variant the conversion of every inherited distance.", "scale"},
+    {"sources", Type::list, kMergesById, "The documents this sheet's values come from.", "sourceDoc"},
+    {"vocabularies", Type::list, kMergesById, "Enumerations with display names.", "vocabulary"},
+    {"tables", Type::list, kMergesById, "The tables, in the order the sheet shows them.", "table"},
+    {"errata", Type::list, 0, "The numbered changes of the spec's source document(s), checked by qrsc check.", "erratum"},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kPublisherKeys[] = {
+    {"name", Type::text, kSheetText, "The publisher's name."},
+    {"copyright", Type::text, 0, "The copyright line as printed."},
+    {"version", Type::text, 0, "The sheet's version as printed (defaults to the edition)."},
+    {"date", Type::text, 0, "The date of this version."},
+    kNotesKey,
+};
+
+constexpr Key kScaleKeys[] = {
+    {"figures", Type::text, 0, "Figure scale, e.g. 15mm."},
+    {"convert", Type::object, 0, "Scale conversion of inherited distances.", "conversion"},
+    kNotesKey,
+};
+
+constexpr Key kConversionKeys[] = {
+    {"factor", Type::positive_number, kRequired, "Positive factor, e.g. 1.5."},
+    {"rounding", Type::choice, 0, "Rounding of converted distances (none when not given).", {}, kRoundings},
+};
+
+constexpr Key kSourceDocKeys[] = {
+    {"id", Type::id, kRequired, "The document's id, which source notes name."},
+    {"file", Type::string, 0, "The document's file name."},
+    {"title", Type::text, 0, "The document's title (required when it is not a file)."},
+    {"edition", Type::text, 0, "Edition."},
+    {"date", Type::text, 0, "Date."},
+    {"url", Type::string, 0, "Where it is published."},
+};
+
+constexpr Key kSourceNoteKeys[] = {
+    {"doc", Type::string, kRequired, "A seed file name, or the id of a document in the top-level `sources`."},
+    {"note", Type::string, 0, "What the text shows, what was concluded, why."},
+};
+
+constexpr Key kVocabularyKeys[] = {
+    {"id", Type::id, kRequired, "The vocabulary's id; band tables and matrices name it as their columns."},
+    {"title", Type::text, kSheetText, "Heading of the vocabulary."},
+    {"terms", Type::list, kComplete | kMergesById, "The terms, in order.", "term"},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kTermKeys[] = {
+    {"id", Type::id, kRequired, "The term's id (a C++ enumerator)."},
+    {"name", Type::text, kComplete | kSheetText, "The term's display name."},
+    {"old_id", Type::id, 0, "The id this term had in an earlier edition."},
+    {"old_name", Type::text, 0, "The name this term had in an earlier edition."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kRenameKeys[] = {
+    {"vocabulary", Type::reference, 0, "The vocabulary of the renamed term."},
+    {"term", Type::reference, 0, "The renamed term's id."},
+    {"to", Type::text, kRequired, "The new id (term) or word (text)."},
+    {"name", Type::text, 0, "The term's new display name."},
+    {"from", Type::text, 0, "The word in text to replace (whole word, case kept)."},
+    {"ids", Type::texts, 0,
+     "Rows and modifier items (as table/id) whose ids contain the renamed word and follow the rename."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kTableKeys[] = {
+    {"id", Type::id, kRequired, "The table's id (a C++ namespace)."},
+    {"kind", Type::choice, kComplete,
+     "bands: a key selects a row; modifiers: die-roll modifiers; matrix: rows by columns; list: numbered or "
+     "bulleted sections; facts: labelled values.",
+     {}, kTableKindNames},
+    {"title", Type::text, kComplete | kSheetText, "The table's heading."},
+    {"caption", Type::text, kSheetText, "A line under the heading."},
+    {"print", Type::choice, 0,
+     "sheet (default): printed on the sheet; appendix: reference material, printed only with qrsc sheet --appendix.",
+     {}, kPrints},
+    {"order", Type::choice, 0,
+     "Declared order, checked by qrsc check: `columns` (band table: a better column never suffers a worse effect), "
+     "`decreasing` (matrix: a later column never holds more).",
+     {}, kOrders},
+    {"order_exceptions", Type::list, 0, "Cells exempt from the declared order, with reasons.", "orderException"},
+    kOverrideKey,
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kColumnsKey{"columns", Type::columns, kMergesById, "The columns: a vocabulary id, or a list of columns.",
+                          "column"};
+
+constexpr Key kBandsKeys[] = {
+    {"key", Type::object, 0, "What selects a row: its name, type, range and dice.", "key"},
+    kColumnsKey,
+    {"rows", Type::list, kComplete | kMergesById, "The rows (effects), each with its band or bands per column.",
+     "bandRow"},
+};
+
+constexpr Key kModifiersKeys[] = {
+    {"items", Type::list, kComplete | kMergesById, "The modifiers.", "modifier"},
+    {"groups", Type::list, kMergesById, "Non-cumulative groups: when several members apply, only the largest counts.",
+     "modifierGroup"},
+};
+
+constexpr Key kMatrixKeys[] = {
+    {"cell", Type::choice, kComplete, "The notation of every cell.", {}, kCellTypeNames},
+    kColumnsKey,
+    {"column_groups", Type::list, 0, "Labels over spans of columns.", "columnGroup"},
+    {"row_heading", Type::text, kSheetText, "The heading over the row labels ('Stands')."},
+    {"rows", Type::list, kComplete | kMergesById, "The rows.", "matrixRow"},
+};
+
+constexpr Key kListKeys[] = {
+    {"sections", Type::list, kComplete | kMergesById, "The sections.", "section"},
+};
+
+constexpr Key kFactsKeys[] = {
+    {"items", Type::list, kComplete | kMergesById, "The facts.", "fact"},
+};
+
+constexpr TableKindKeys kTableKinds[] = {
+    {"bands", "A key (a die result, fire points) selects a row.", kBandsKeys},
+    {"modifiers", "Die-roll modifiers.", kModifiersKeys},
+    {"matrix", "Rows by columns.", kMatrixKeys},
+    {"list", "Numbered or bulleted sections.", kListKeys},
+    {"facts", "Labelled values.", kFactsKeys},
+};
+
+constexpr Key kOrderExceptionKeys[] = {
+    {"row", Type::reference, kRequired, "Row id."},
+    {"column", Type::reference, 0, "Column id."},
+    {"reason", Type::text, kRequired, "Why."},
+};
+
+constexpr Key kKeyKeys[] = {
+    {"name", Type::text, kSheetText, "The key's name ('Die result')."},
+    {"type", Type::choice, 0, "integer (die results, the default) or fraction (exact fractions such as 3 1/2).", {},
+     kKeyTypes},
+    {"min", Type::number, 0, "The smallest key the table takes."},
+    {"max", Type::number, 0, "The largest key the table takes."},
+    {"dice", Type::object, 0, "How the key is rolled.", "dice"},
+    {"rounding", Type::choice, 0, "down: a fraction key is rounded down before the table is read.", {}, kKeyRoundings},
+    {"columns_title", Type::text, kSheetText, "The heading over the columns."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kDiceKeys[] = {
+    {"roll", Type::dice, kRequired, "The base roll: 'd10', '2d6'."},
+    {"difference", Type::boolean, 0,
+     "Each side rolls and adds its own modifiers; the attacker's result less the defender's is the key."},
+    {"modifiers", Type::ids, 0, "The tables whose modifiers (or row numbers) add to the roll."},
+    {"pool", Type::reference, 0,
+     "Symbol dice: the matrix that says how many dice to roll; each die is read on its own."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kTriggerKeys[] = {
+    {"table", Type::reference, kRequired, "The table whose base roll triggers this."},
+    {"base", Type::band, kRequired, "The base die results, in band notation ('10')."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kColumnKeys[] = {
+    {"id", Type::id, kRequired, "The column's id."},
+    {"name", Type::text, kSheetText, "Column heading (derived from the range when not given)."},
+    {"range", Type::distance, 0, "For range columns: a distance such as '4in'; the heading is derived from it."},
+    kOverrideKey,
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kBandRowKeys[] = {
+    {"id", Type::id, kRequired, "The row's id (a C++ enumerator)."},
+    {"old_ids", Type::ids, 0, kOldIds},
+    {"title", Type::text, kComplete | kSheetText, "The bold effect name."},
+    {"text", Type::paragraphs, kSheetText | kRemovable, kText},
+    {"label", Type::text, kSheetText | kRemovable,
+     "The sheet's own words for the band, when they would read wrongly as data."},
+    {"number", Type::signed_number, kRemovable, "A signed whole number the row carries (e.g. a die-roll modifier)."},
+    {"band", Type::band, kRemovable, kBand},
+    {"bands", Type::map, kRemovable, "Band per column id, for a table with columns. `~` removes the parent's."},
+    {"parts", Type::list, kMergesById, "Sub-results, each with its own band(s); the row's band is their union.",
+     "part"},
+    kOverrideKey,
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kPartKeys[] = {
+    {"id", Type::id, kRequired, "The part's id."},
+    {"text", Type::paragraphs, kSheetText | kRemovable, kText},
+    {"band", Type::band, kRemovable, kBand},
+    {"bands", Type::map, kRemovable, "Band per column id. `~` removes the parent's."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr std::array<const char*, 2> kValueOrFactor = {"value", "factor"};
+constexpr OneOf kModifierOneOf[] = {{kValueOrFactor, false}};
+
+constexpr Key kModifierKeys[] = {
+    {"id", Type::id, kRequired, "The modifier's id (a C++ enumerator)."},
+    {"old_ids", Type::ids, 0, kOldIds},
+    {"value", Type::signed_number, 0, "Signed modifier: +1, 0, -2.", {}, {}, -32767, 32767},
+    {"factor", Type::number, 0, "A factor such as 1/2."},
+    {"text", Type::text, kSheetText, "What the modifier is for."},
+    {"column", Type::integer, 0, "Sheet column, 1 (left, the default), 2 or 3.", {}, {}, 1, 3},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kModifierGroupKeys[] = {
+    {"id", Type::id, kRequired, "The group's id."},
+    {"title", Type::text, kSheetText, "Group heading."},
+    {"members", Type::ids, kComplete, "The modifier ids; when several apply, only the largest counts."},
+    {"note", Type::text, kSheetText, "Why the members are not cumulative (printed, and the header's comment)."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kColumnGroupKeys[] = {
+    {"name", Type::text, kSheetText, "The label over the span."},
+    {"columns", Type::ids, kRequired, "The column ids it spans."},
+};
+
+constexpr Key kMatrixRowKeys[] = {
+    {"id", Type::id, kRequired, "The row's id (a C++ enumerator)."},
+    {"old_ids", Type::ids, 0, kOldIds},
+    {"name", Type::text, kSheetText, "Row label."},
+    {"group", Type::text, kSheetText, "The sheet's row heading this row falls under."},
+    {"cells", Type::cells, kComplete,
+     "Cells by column id (or a list in column order). A cell is written in the table's cell notation, '?' for a "
+     "value the source does not give.",
+     "cell"},
+    kOverrideKey,
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kCellKeys[] = {
+    {"value", Type::text, kRequired, "The cell value."},
+    kOverrideKey,
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kListItemKeys[] = {
+    {"id", Type::id, 0, "The item's id (needed to patch it in a variant)."},
+    {"label", Type::text, kSheetText, "The item's own label (a, b)."},
+    {"text", Type::paragraphs, kSheetText, kText},
+    {"condition", Type::text, kSheetText, "A condition printed after the text, after a semicolon."},
+    {"items", Type::list, kMergesById, "Nested items.", "listItem"},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kSectionKeys[] = {
+    {"id", Type::id, kRequired, "The section's id."},
+    {"title", Type::text, kSheetText, "Section heading."},
+    {"numbered", Type::boolean, 0, "Number the items."},
+    {"items", Type::list, kComplete | kMergesById, "Items.", "listItem"},
+    {"trigger", Type::object, 0, "An effect a base roll of another table triggers.", "trigger"},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kFactKeys[] = {
+    {"id", Type::id, kRequired, "The fact's id."},
+    {"label", Type::text, kSheetText, "Names the value where the sheet prints one before it."},
+    {"value", Type::text, 0, "A typed quantity (8in, 40) or text."},
+    {"text", Type::text, kSheetText, "The rest of the line."},
+    kOverrideKey,
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kErratumKeys[] = {
+    {"id", Type::text, kRequired, "The change's number in its document, or a name."},
+    {"doc", Type::string, kRequired, "The document: a seed file name or a source id."},
+    {"text", Type::text, 0, "The change as the document states it."},
+    {"covers", Type::texts, 0, "What it explains: table, table/row or table/row/column."},
+    {"asserts", Type::list, 0, "Checkable statements about the data.", "assertion"},
+    {"disputed", Type::text, 0, "The document disagrees with itself: how the spec resolved it."},
+    kNotesKey,
+};
+
+// What an assertion states, one of Assertion::kKindNames (the model's table of them).
+constexpr OneOf kAssertionOneOf[] = {{Assertion::kKindNames, true}};
+
+constexpr Key kAssertionKeys[] = {
+    {"table", Type::reference, 0, "The table it is about (every assertion but `renamed` needs one)."},
+    {"row", Type::reference, 0, "The row."},
+    {"column", Type::reference, 0, "The column."},
+    {"item", Type::reference, 0, "The item of a modifier or facts table."},
+    {"starts", Type::text, 0, "The row's band starts at this key."},
+    {"ends", Type::text, 0, "The row's band ends at this key."},
+    {"band", Type::text, 0, "The row's band, in band notation."},
+    {"value", Type::text, 0, "The item's value."},
+    {"cell", Type::text, 0, "The cell's value."},
+    {"exists", Type::boolean, 0, "The row, column or item exists."},
+    {"absent", Type::boolean, 0, "The row, column or item does not exist."},
+    {"renamed", Type::text, 0, "A word renamed (with `to`)."},
+    {"to", Type::text, 0, "The new word of `renamed`."},
+    {"contains", Type::text, 0, "The text contains these words."},
+    {"disputed", Type::text, 0, "The document disagrees with itself about this: how the spec resolved it."},
+};
+
+constexpr ObjectType kObjectTypes[] = {
+    {"spec", "A Quick Reference Sheet spec for qrsc (format version 1). A root spec states system and title; a "
+             "variant (extends) states only what differs.",
+     kSpecKeys},
+    {"publisher", "The printed sheet's imprint.", kPublisherKeys},
+    {"scale", "Figure scale, and for a variant the conversion of every inherited distance.", kScaleKeys},
+    {"conversion", "Scale conversion of inherited distances.", kConversionKeys},
+    {"sourceDoc", "A source document: a seed file, or for a house variant any document named by title.",
+     kSourceDocKeys, true},
+    {"sourceNote", kSource, kSourceNoteKeys},
+    {"vocabulary", "An enumeration with display names; band tables and matrices may use one as their columns.",
+     kVocabularyKeys, true},
+    {"term", "A term of a vocabulary.", kTermKeys, true},
+    {"rename", "A rename: a vocabulary term (vocabulary, term, to, name) or a word in the sheet's text (from, to).",
+     kRenameKeys},
+    {"table",
+     "A table of the sheet. In a variant, an entry with the id of a parent's table patches it (only `id` needed); a "
+     "new table needs `kind` and `title`.",
+     kTableKeys, true},
+    {"orderException", "A cell exempt from the table's declared order.", kOrderExceptionKeys},
+    {"key", "What selects a row of a band table.", kKeyKeys},
+    {"dice", "How a table's key is rolled.", kDiceKeys},
+    {"trigger", "An effect a base roll of another table triggers ('on a base die result of 10').", kTriggerKeys},
+    {"column", "A column of a band table or matrix.", kColumnKeys, true},
+    {"bandRow", "A row of a band table: an effect and the band (or bands per column) that selects it.", kBandRowKeys,
+     true},
+    {"part", "A part of a band row, with its own band(s).", kPartKeys, true},
+    {"modifier", "A die-roll modifier (`value`) or a factor (`factor`).", kModifierKeys, true, kModifierOneOf},
+    {"modifierGroup", "A non-cumulative group: when several members apply, only the largest counts.",
+     kModifierGroupKeys, true},
+    {"columnGroup", "A label over a span of columns.", kColumnGroupKeys},
+    {"matrixRow", "A matrix row.", kMatrixRowKeys, true},
+    {"cell", "A cell with its value and its override reason or source.", kCellKeys},
+    {"listItem", "An item of a list.", kListItemKeys, true},
+    {"section", "A section of a list table.", kSectionKeys, true},
+    {"fact", "A labelled value: game scale, command radius.", kFactKeys, true},
+    {"erratum", "A numbered change of a source document (or a named change), what it covers and what it asserts.",
+     kErratumKeys},
+    {"assertion", "A checkable statement about the data, one of starts, ends, band, value, cell, exists, absent, "
+                  "renamed, contains.",
+     kAssertionKeys, false, kAssertionOneOf},
+};
+
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < kTableKindNames.size(); ++i) {
+        if (std::string_view(kTableKindNames[i]) != kTableKinds[i].kind) return false;
+      }
+      return std::size(kTableKinds) == kTableKindNames.size();
+    }(),
+    "the spec format lists the table kinds in TableKind's order");
+
+// The names of the keys that have `flag` anywhere in the format (the resolver works on names).
+std::set<std::string_view> names_with(Flag flag) {
+  std::set<std::string_view> names;
+  const auto add = [&](std::span<const Key> keys) {
+    for (const Key& k : keys) {
+      if (k.flags & flag) names.insert(k.name);
+    }
+  };
+  for (const ObjectType& o : kObjectTypes) add(o.keys);
+  for (const TableKindKeys& k : kTableKinds) add(k.keys);
+  return names;
+}
+
+}  // namespace
+
+std::span<const ObjectType> object_types() { return kObjectTypes; }
+std::span<const TableKindKeys> table_kinds() { return kTableKinds; }
+
+const ObjectType& object_type(std::string_view name) {
+  for (const ObjectType& o : kObjectTypes) {
+    if (o.name == name) return o;
+  }
+  throw std::logic_error("no object type '" + std::string(name) + "' in the spec format");
+}
+
+const Key* find_key(std::span<const Key> keys, std::string_view name) {
+  for (const Key& k : keys) {
+    if (k.name == name) return &k;
+  }
+  return nullptr;
+}
+
+std::vector<const Key*> table_keys(std::string_view kind) {
+  std::vector<const Key*> keys;
+  for (const Key& k : object_type("table").keys) keys.push_back(&k);
+  for (const TableKindKeys& t : kTableKinds) {
+    if (t.kind != kind) continue;
+    for (const Key& k : t.keys) keys.push_back(&k);
+  }
+  return keys;
+}
+
+std::vector<std::string_view> kinds_with_key(std::string_view key) {
+  std::vector<std::string_view> kinds;
+  for (const TableKindKeys& t : kTableKinds) {
+    if (find_key(t.keys, key)) kinds.push_back(t.kind);
+  }
+  return kinds;
+}
+
+bool merges_by_id(std::string_view key) {
+  static const std::set<std::string_view> kNames = names_with(kMergesById);
+  return kNames.count(key) != 0;
+}
+
+bool is_sheet_text(std::string_view key) {
+  static const std::set<std::string_view> kNames = names_with(kSheetText);
+  return kNames.count(key) != 0;
+}
+
+}  // namespace qrsc::format

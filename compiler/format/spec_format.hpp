@@ -1,0 +1,105 @@
+// The spec format, described once: every object a spec holds, its keys, their types, allowed
+// values and roles. The front end checks keys against it, the resolver reads from it which
+// lists merge by id and which keys hold sheet text, and the JSON Schema for editors and the key
+// reference in docs/spec-format.md are generated from it (json_schema.hpp, key_reference.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qrsc::format {
+
+// What a key's value must be. Notations (band, dice, distance, number) are checked in full by
+// the front end; the schema checks what a pattern can say of them.
+enum class Type : std::uint8_t {
+  text,         // a scalar shown on the sheet (a number is read as its text)
+  paragraphs,   // text, or a list of paragraphs
+  notes,        // the spec author's notes: a string, never printed
+  string,       // a plain string that is not sheet text (a file name, a URL)
+  id,           // an id that becomes a C++ name: [a-z0-9][a-z0-9_]*
+  ids,          // an id or a list of ids
+  reference,    // the id of something else in the spec (a row, a column, a table)
+  sheet_id,     // a spec's id: [a-z0-9][a-z0-9._-]*
+  spec_name,    // a spec named as `extends` names it: a path under a rules folder, no .yaml
+  spec_names,   // a spec name or a list of them
+  texts,        // a text or a list of texts
+  integer,      // a whole number
+  signed_number,  // a whole number with an optional sign: +1, 0, -2
+  number,       // an exact number: 3, 1/2, 1 1/2, 1.5
+  positive_number,  // an exact number greater than zero
+  distance,     // a distance in inches: 4in, 1 1/2in
+  boolean,
+  choice,       // one of `choices`
+  band,         // a band in the sheet's notation: '8 or more', '3 - 7', '1, 2', '-'
+  dice,         // dice: d10, 2d6
+  object,       // a map of the object type `of`
+  list,         // a list of the object type `of`
+  map,          // a map from ids to the `of` object type, or to band notation when `of` is empty
+  columns,      // a vocabulary id, or a list of the object type `of`
+  cells,        // cells by column id, or a list in column order (each a `cell` object or a value)
+};
+
+// Roles of a key, as bits.
+enum Flag : std::uint8_t {
+  kRequired = 1,      // always present (a list entry's id)
+  kComplete = 2,      // present unless the object patches a parent's (a variant states changes only)
+  kSheetText = 4,     // sheet text: renames apply to it
+  kMergesById = 8,    // a list whose entries merge by id when a variant patches its parent
+  kRemovable = 16,    // a variant may remove the parent's value with `~`
+};
+
+struct Key {
+  std::string_view name;
+  Type type;
+  std::uint8_t flags = 0;
+  std::string_view description;
+  std::string_view of = {};                    // object type for object, list, map, columns
+  std::span<const char* const> choices = {};   // for choice
+  std::int64_t minimum = 0, maximum = 0;       // bounds of an integer or signed_number, when maximum > minimum
+};
+
+// Keys of one object that exclude each other: at most one may be present, or exactly one when
+// `required` (the front end says which).
+struct OneOf {
+  std::span<const char* const> keys;
+  bool required = false;
+};
+
+struct ObjectType {
+  std::string_view name;         // the schema's name for it ("bandRow")
+  std::string_view description;
+  std::span<const Key> keys;
+  bool merged_entry = false;     // an entry of a list that merges by id: takes `after` and `remove`
+  std::span<const OneOf> one_of = {};
+};
+
+// A table kind and the keys it adds to every table's.
+struct TableKindKeys {
+  std::string_view kind;
+  std::string_view description;
+  std::span<const Key> keys;
+};
+
+// The whole format. The root object is the spec itself; "table" holds the keys every table
+// has, and table_kinds() what each kind adds.
+std::span<const ObjectType> object_types();
+const ObjectType& object_type(std::string_view name);  // a name object_types() holds
+std::span<const TableKindKeys> table_kinds();
+inline const ObjectType& spec() { return object_type("spec"); }
+
+// Every key a table of `kind` may have (common keys first), and every table key of any kind.
+std::vector<const Key*> table_keys(std::string_view kind);
+// The kinds whose tables have a key of this name (for "belongs to matrix tables").
+std::vector<std::string_view> kinds_with_key(std::string_view key);
+
+// Roles by key name, over the whole format (the resolver works on key names).
+bool merges_by_id(std::string_view key);
+bool is_sheet_text(std::string_view key);
+
+const Key* find_key(std::span<const Key> keys, std::string_view name);
+
+}  // namespace qrsc::format
