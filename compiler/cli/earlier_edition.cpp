@@ -66,6 +66,10 @@ class ScratchFolder {
 };
 
 std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec) {
+  if (rev.empty() || rev.front() == '-') {  // git would read it as an option
+    print_error("'" + rev + "' is neither a spec file nor a git revision");
+    return std::nullopt;
+  }
   const fs::path file = fs::path(spec.inputs.front());
   const fs::path root = rules_root(file);
   const auto top = git(root, {"rev-parse", "--show-toplevel"});
@@ -89,8 +93,14 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
     const auto text = git(top_dir, {"show", rev + ":" + name});
     if (!text) return std::nullopt;
     const fs::path copy = scratch.path() / name;
-    fs::create_directories(copy.parent_path());
-    std::ofstream(copy, std::ios::binary) << *text;
+    std::error_code ec;
+    fs::create_directories(copy.parent_path(), ec);
+    std::ofstream out(copy, std::ios::binary);
+    out << *text;
+    if (ec || !out.flush()) {
+      print_error("cannot write " + copy.string() + " (" + spec.path + " at " + rev + ")");
+      return std::nullopt;
+    }
     found = found || fs::path(name) == spec_in_repo;
   }
   if (!found) {

@@ -77,6 +77,7 @@ mkdir -p "$tmp/old"
 git -C "$repo" archive v3 rules | tar -x -C "$tmp/old"
 expect diff_files 0 "Driven Back now occurs on 4 - 6 instead of 4 - 7 (change E1)" -- "$qrsc" diff "$tmp/old/rules/rff/1812-3-15mm.yaml" "$spec"
 expect diff_bad_revision 1 "git ls-tree failed" -- "$qrsc" diff --since no-such-tag "$spec"
+expect diff_since_option 1 "'-x' is neither a spec file nor a git revision" -- "$qrsc" diff --since=-x "$spec"
 expect diff_since_usage 2 "with --since, diff takes one spec" -- "$qrsc" diff --since v3 "$spec" "$spec"
 # Against its parent, the new edition's change list cites every erratum that covers the row.
 expect diff_parent 0 "Swept from the Field now occurs on 7 or more instead of 9 or more (changes 50, 53, E1" -- "$qrsc" diff -I "$repo/rules" rff/acw-2.1-15mm "$spec"
