@@ -108,7 +108,12 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
     return std::nullopt;
   }
   auto earlier = compile_one((scratch.path() / spec_in_repo).string());
-  if (earlier) earlier->path = spec.path + " at " + rev;
+  if (!earlier) {
+    print_note("the files above under " + scratch.path().string() + " are the rules folder of " + spec.path +
+               " as it was at git revision " + rev);
+    return std::nullopt;
+  }
+  earlier->path = spec.path + " at " + rev;
   return earlier;
 }
 

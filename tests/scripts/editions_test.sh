@@ -91,7 +91,11 @@ sed -i 's/^  - id: E1$/  - id: "E 1"/' "$spec"
 expect unshowable_id 0 "warning: erratum id 'E 1' cannot be shown as a change mark" -- "$qrsc" check "$spec"
 sed -i 's/^  - id: "E 1"$/  - id: E1/; s/supersedes: \["50", figure-5\]/supersedes: ["500", figure-5]/' "$spec"
 expect supersedes_typo 1 "erratum 'E1' supersedes '500', which is not among the spec's errata; did you mean '50'?" -- "$qrsc" check "$spec"
-git -C "$repo" checkout -q -- rules
+# An earlier edition that does not compile: its errors, and what the scratch files are.
+echo 'tables: [' >>"$spec"
+git -C "$repo" -c user.name=t -c user.email=t@example.org commit -q -am "broken" && git -C "$repo" tag broken
+git -C "$repo" checkout -q v3 -- rules
+expect since_broken 1 "are the rules folder of rules/rff/1812-3-15mm.yaml as it was at git revision broken" -- "$qrsc" diff --since broken "$spec"
 
 # --- patching: a house variant's typo'd row id ---------------------------------------------
 mkdir -p "$tmp/house"
