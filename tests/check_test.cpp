@@ -200,7 +200,7 @@ tables:
   - id: mods
     items:
       - { id: out_of_command, value: -3 }
-      - { id: square, value: +2, text: March column or square }
+      - { id: square, add: true, value: +2, text: March column or square }
 )");
   ASSERT_TRUE(o && n);
   const auto md = qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));

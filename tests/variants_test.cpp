@@ -91,7 +91,7 @@ tables:
       - { id: miss, bands: { crack: 5 or less } }
   - id: radius
     items:
-      - { id: attached, text: Attached to a contiguous line of march }
+      - { id: attached, add: true, text: Attached to a contiguous line of march }
 )");
   std::string d;
   const auto s = compile(child, &d);

@@ -371,6 +371,24 @@ bool covers(const Erratum& e, const std::string& path) {
   });
 }
 
+// Each id an erratum supersedes names another erratum of the spec (its own or an applied
+// spec's), superseded once.
+void check_supersedes(const Spec& spec, const Erratum& e, Diagnostics& diags) {
+  std::vector<std::string> ids;
+  for (const auto& x : spec.errata) ids.push_back(x.id);
+  for (const auto& id : e.supersedes) {
+    if (id == e.id) {
+      diags.error(e.loc, fmt::format("erratum '{}' supersedes itself", e.id));
+    } else if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+      diags.error(e.loc, with_suggestion(fmt::format("erratum '{}' supersedes '{}', which is not among the spec's errata",
+                                                     e.id, id),
+                                         id, ids));
+    } else if (const std::string first = superseded_by(spec.errata, id); first != e.id) {
+      diags.error(e.loc, fmt::format("erratum '{}' supersedes '{}', which erratum '{}' already supersedes", e.id, id, first));
+    }
+  }
+}
+
 }  // namespace
 
 CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Diagnostics& diags) {
@@ -393,9 +411,23 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
     }
     auto& count = report.by_document[e.doc];
     ++count.items;
+    if (erratum_id_kind(e.id) == ErratumIdKind::unshowable) {
+      diags.warning(e.loc, fmt::format("erratum id '{}' cannot be shown as a change mark on the sheet: a change number is "
+                                       "up to 8 letters, digits and dots with a digit (50, E1, 12a); a named change joins "
+                                       "words with '-' (figure-2)",
+                                       e.id));
+    }
+    check_supersedes(spec, e, diags);
+    // A superseded erratum's claims no longer hold: its assertions are retired, what it covers stays.
+    const std::string superseding = superseded_by(spec.errata, e.id);
+    if (!superseding.empty() && !e.asserts.empty()) {
+      diags.note(e.loc, fmt::format("erratum '{}' is superseded by erratum '{}': its assertions are not checked", e.id,
+                                    superseding));
+    }
+    const std::vector<Assertion> no_asserts;
     bool checked = false;
     bool any_failed = false;
-    for (const auto& a : e.asserts) {
+    for (const auto& a : superseding.empty() ? e.asserts : no_asserts) {
       if (const std::string typo = missing_target(spec, a); !typo.empty()) {
         diags.error(a.loc, "erratum '" + e.id + "' asserts about something the sheet does not have: " + typo);
         continue;
@@ -425,7 +457,7 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
       }
     }
     count.checked += checked ? 1 : 0;
-    if (!e.disputed.empty() && !e.asserts.empty() && !any_failed) {
+    if (!e.disputed.empty() && !e.asserts.empty() && !any_failed && superseding.empty()) {
       diags.error(e.loc, fmt::format("erratum '{}' is marked disputed, but the data agrees with all its assertions; "
                                      "assert the claim the spec does not follow, or remove 'disputed'",
                                      e.id));

@@ -413,11 +413,22 @@ std::vector<ChangeGroup> grouped(const std::vector<const Change*>& changes) {
 
 }  // namespace
 
+std::vector<Erratum> errata_since(const Spec& old_spec, const Spec& new_spec) {
+  std::vector<Erratum> out;
+  for (const auto& e : new_spec.errata) {
+    const bool known = std::any_of(old_spec.errata.begin(), old_spec.errata.end(),
+                                   [&](const Erratum& o) { return o.same_change(e); });
+    if (!known) out.push_back(e);
+  }
+  return out;
+}
+
 std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec) {
   std::vector<Change> changes = Differ(old_spec, new_spec).run();
+  const std::vector<Erratum> errata = errata_since(old_spec, new_spec);
   for (auto& c : changes) {
     const std::string path = c.table.empty() ? "terms" : c.path();
-    for (const auto& e : new_spec.errata) {
+    for (const auto& e : errata) {
       const bool covers = std::any_of(e.covers.begin(), e.covers.end(), [&](const std::string& p) {
         return path == p || (path.size() > p.size() && path.compare(0, p.size(), p) == 0 && path[p.size()] == '/');
       });

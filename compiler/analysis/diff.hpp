@@ -25,7 +25,11 @@ struct Change {
   [[nodiscard]] std::string path() const;
 };
 
+// Each change cites the errata of the new sheet that cover it and that the old sheet does not
+// have already (an erratum both editions of a sheet carry explains neither's difference).
 std::vector<Change> diff_specs(const Spec& old_spec, const Spec& new_spec);
+// The new sheet's errata that the old one does not have (the same id of the same document).
+std::vector<Erratum> errata_since(const Spec& old_spec, const Spec& new_spec);
 
 // `diff --odds`: appends to each change of a rolled band table's row how its probability
 // moves at a net modifier of 0 ("1.0% -> 3.0% at an even fight").

@@ -1,11 +1,13 @@
-// qrsc diff OLD NEW [-o FILE] [--format md|html|json] [--expand] [--odds]: the numbered change
-// list from one sheet to another.
+// qrsc diff OLD NEW | NEW --since OLD [-o FILE] [--format md|html|json] [--expand] [--odds]: the
+// numbered change list from one sheet to another, or from an earlier edition of a sheet (another
+// file, or the spec at a git revision).
 #include <iostream>
 #include <memory>
 
 #include "compile.hpp"
 #include "change_list.hpp"
 #include "diff.hpp"
+#include "earlier_edition.hpp"
 
 namespace qrsc::cli {
 
@@ -25,14 +27,17 @@ std::string diff_format(const std::string& format, const std::string& out) {
 
 Command add_diff_command(CLI::App& app) {
   struct Options {
-    std::string old_file, new_file, out, format;
+    std::vector<std::string> files;
+    std::string since, out, format;
     bool expand = false;
     bool odds = false;
   };
   auto o = std::make_shared<Options>();
-  auto* sub = app.add_subcommand("diff", "the numbered change list from one spec to another");
-  sub->add_option("old", o->old_file, "the earlier sheet's spec")->required();
-  sub->add_option("new", o->new_file, "the later sheet's spec")->required();
+  auto* sub = app.add_subcommand("diff", "the numbered change list from one spec to another, or from an earlier edition");
+  sub->add_option("specs", o->files, "OLD NEW: the earlier sheet's spec and the later's (NEW alone with --since)")
+      ->required()
+      ->expected(1, 2);
+  sub->add_option("--since", o->since, "the earlier edition of NEW: a spec file, or a git revision (v2.1, HEAD~1)");
   sub->add_option("-o,--output", o->out, "write to FILE (.md, .html or .json, or any name with --format)");
   sub->add_option("--format", o->format, "md (default), html or json")->check(CLI::IsMember({"md", "html", "json"}));
   sub->add_flag("--expand", o->expand, "list every converted distance instead of one line for the scale conversion");
@@ -43,9 +48,16 @@ Command add_diff_command(CLI::App& app) {
               print_error("cannot tell the format of '" + o->out + "' from its name: use .md, .html or .json, or give --format");
               return kUsage;
             }
-            const auto old_spec = compile_one(o->old_file);
-            const auto new_spec = compile_one(o->new_file);
-            if (!old_spec || !new_spec) return kFailed;
+            if (o->files.size() != (o->since.empty() ? 2U : 1U)) {
+              print_error(o->since.empty() ? "diff needs two specs, OLD and NEW (or NEW and --since OLD)"
+                                           : "with --since, diff takes one spec: the later edition");
+              return kUsage;
+            }
+            const auto new_spec = compile_one(o->files.back());
+            if (!new_spec) return kFailed;
+            const auto old_spec = o->since.empty() ? compile_one(o->files.front())
+                                                   : compile_earlier_edition(o->since, *new_spec);
+            if (!old_spec) return kFailed;
             auto changes = diff_specs(*old_spec, *new_spec);
             if (o->odds) add_odds_to_changes(*old_spec, *new_spec, changes);
             const ChangeListOptions options{o->expand};

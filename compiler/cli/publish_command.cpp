@@ -1,18 +1,22 @@
-// qrsc publish SPEC... -o DIR: the bundle a publisher uploads. For each sheet: PDFs on Letter and
-// A4 (with change marks when the spec has numbered errata), the HTML sheet, the change list
-// against its parent (Markdown and HTML), and the html backend's index page linking everything.
+// qrsc publish SPEC... -o DIR [--since OLD]: the bundle a publisher uploads. For each sheet: PDFs
+// on Letter and A4 (with change marks when the spec has numbered errata), the HTML sheet, the
+// change list against its parent, or with --since against its earlier edition (Markdown and
+// HTML; the marks then mark only the changes since), and the html backend's index page linking
+// everything.
 // The sheets come from the html and pdf backends, the change lists from reports/ (a backend
 // has the model of one sheet, and a change list needs the parent's too).
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
+#include <filesystem>
+#include <optional>
 #include <iostream>
 #include <memory>
 
 #include "backend.hpp"
 #include "compile.hpp"
 #include "change_list.hpp"
+#include "earlier_edition.hpp"
 #include "emit_html.hpp"
 #include "registry.hpp"
 
@@ -24,12 +28,12 @@ struct PublishOptions {
   std::vector<std::string> files;
   std::string out;
   std::string chromium;
+  std::string since;  // the earlier edition: a spec file, or a git revision
 };
 
 bool has_numbered_errata(const Spec& spec) {
-  return std::any_of(spec.errata.begin(), spec.errata.end(), [](const Erratum& e) {
-    return !e.id.empty() && std::all_of(e.id.begin(), e.id.end(), [](unsigned char c) { return std::isdigit(c); });
-  });
+  return std::any_of(spec.errata.begin(), spec.errata.end(),
+                     [](const Erratum& e) { return erratum_id_kind(e.id) == ErratumIdKind::number; });
 }
 
 int run_publish(const PublishOptions& o) {
@@ -37,8 +41,25 @@ int run_publish(const PublishOptions& o) {
   if (!specs) return kFailed;
   std::vector<PendingFile> files;
   std::vector<IndexEntry> published;  // each sheet and its files, under <system>/<file id>...
-  for (const Spec& spec : *specs) {
-    if (spec.abstract) continue;
+  const auto sheets = std::count_if(specs->begin(), specs->end(), [](const Spec& s) { return !s.abstract; });
+  std::error_code ec;
+  if (sheets > 1 && std::filesystem::is_regular_file(o.since, ec)) {
+    print_error("--since names one earlier spec file, but there are " + std::to_string(sheets) +
+                " sheets to publish; give a git revision, or publish one sheet");
+    return kUsage;
+  }
+  std::vector<Spec> marked;  // with --since: each sheet with only the errata new since its earlier edition
+  marked.reserve(specs->size());
+  for (const Spec& published_spec : *specs) {
+    if (published_spec.abstract) continue;
+    std::optional<Spec> earlier;
+    if (!o.since.empty()) {
+      earlier = compile_earlier_edition(o.since, published_spec);
+      if (!earlier) return kFailed;
+      marked.push_back(published_spec);
+      marked.back().errata = errata_since(*earlier, published_spec);
+    }
+    const Spec& spec = earlier ? marked.back() : published_spec;
     IndexEntry p{&spec, {}};
     const bool marks = has_numbered_errata(spec);
     for (const char* paper : {"letter", "a4"}) {
@@ -59,16 +80,17 @@ int run_publish(const PublishOptions& o) {
     for (auto& f : find_backend("html")->make(html_options)->emit(spec)) {
       files.push_back({o.out + "/" + f.path, std::move(f.content)});
     }
-    // The change list against the spec it extends (the first of its lineage after itself).
-    if (spec.lineage.size() > 1) {
-      const auto parent = compile_one(spec.lineage[1]);
+    // The change list against the earlier edition, else the spec it extends (the first of its
+    // lineage after itself).
+    if (earlier || spec.lineage.size() > 1) {
+      const auto parent = earlier ? earlier : compile_one(spec.lineage[1]);
       if (!parent) return kFailed;
-      const auto changes = diff_specs(*parent, spec);
+      const auto changes = diff_specs(*parent, published_spec);
       const std::string base = spec.system + "/" + sheet_file_id(spec) + "-changes";
-      files.push_back({o.out + "/" + base + ".md", render_changes_markdown(*parent, spec, changes)});
-      files.push_back({o.out + "/" + base + ".html", render_changes_html(*parent, spec, changes)});
-      p.files.push_back({"Changes from " + (parent->subtitle.empty() ? parent->id : parent->subtitle) + " (Markdown)",
-                         base + ".md"});
+      files.push_back({o.out + "/" + base + ".md", render_changes_markdown(*parent, published_spec, changes)});
+      files.push_back({o.out + "/" + base + ".html", render_changes_html(*parent, published_spec, changes)});
+      const std::string from = parent->subtitle.empty() ? parent->id : parent->subtitle;
+      p.files.push_back({"Changes from " + (earlier ? parent->path : from) + " (Markdown)", base + ".md"});
       p.files.push_back({"Changes (HTML)", base + ".html"});
     }
     published.push_back(std::move(p));
@@ -86,6 +108,8 @@ Command add_publish_command(CLI::App& app) {
   sub->add_option("specs", o->files, "spec files")->required()->check(CLI::ExistingFile);
   sub->add_option("-o,--output", o->out, "the bundle's folder")->required();
   sub->add_option("--chromium", o->chromium, "the Chromium to print with (default /usr/bin/chromium)");
+  sub->add_option("--since", o->since,
+                  "list and mark the changes since an earlier edition: a spec file, or a git revision (v2.1)");
   return {sub, [o] {
             try {
               return run_publish(*o);

@@ -1,10 +1,12 @@
-// qrsc sheet SPEC -o OUT.html|OUT.pdf [--paper letter|a4]: one printable sheet, through the
-// html or the pdf backend.
+// qrsc sheet SPEC -o OUT.html|OUT.pdf [--paper letter|a4] [--change-marks [--since OLD]]: one
+// printable sheet, through the html or the pdf backend.
 #include <iostream>
 #include <memory>
 
 #include "registry.hpp"
 #include "compile.hpp"
+#include "diff.hpp"
+#include "earlier_edition.hpp"
 
 namespace qrsc::cli {
 
@@ -12,6 +14,7 @@ namespace {
 
 struct SheetOptions {
   std::string file, out;
+  std::string since;  // mark only the changes since this earlier edition
   BackendOptions backend;
 };
 
@@ -25,7 +28,14 @@ int run_sheet(const SheetOptions& o) {
     print_error(o.file + " is abstract: it has no sheet of its own");
     return kFailed;
   }
-  std::vector<OutputFile> files = backend->emit(spec);
+  std::optional<Spec> marked;  // with --since: the sheet with only the errata new since the earlier edition
+  if (!o.since.empty()) {
+    const auto earlier = compile_earlier_edition(o.since, spec);
+    if (!earlier) return kFailed;
+    marked = spec;
+    marked->errata = errata_since(*earlier, spec);
+  }
+  std::vector<OutputFile> files = backend->emit(marked ? *marked : spec);
   return write_outputs({{o.out, std::move(files.front().content)}}) ? kOk : kFailed;
 }
 
@@ -47,6 +57,8 @@ Command add_sheet_command(CLI::App& app) {
   sub->add_flag("--appendix", o->backend.appendix, "add the reference tables (print: appendix) on further pages");
   sub->add_flag("--change-marks", o->backend.change_marks,
                 "print each numbered change beside the rows, cells and items it covers, with a legend");
+  sub->add_option("--since", o->since,
+                  "with --change-marks, mark only the changes since an earlier edition: a spec file, or a git revision");
   return {sub, [o] { return run_sheet(*o); }};
 }
 

@@ -174,6 +174,8 @@ Json object_schema(const ObjectType& type) {
                       {"description", "Variants: place this new entry after the parent's entry with this id (otherwise "
                                       "it is appended)."}};
     props["remove"] = {{"const", true}, {"description", "Variants: remove the parent's entry with this id."}};
+    props["add"] = {{"const", true},
+                    {"description", "Variants: this entry is new (an id the parent lacks is otherwise an error)."}};
   }
   j["properties"] = props;
   if (const Json required = names_with(type.keys, kRequired); !required.empty()) j["required"] = required;

@@ -97,7 +97,10 @@ std::string key_reference_markdown() {
   std::string out;
   for (const ObjectType& type : object_types()) {
     out += fmt::format("\n<a id=\"key-{}\"></a>\n#### `{}`\n\n{}", type.name, type.name, type.description);
-    if (type.merged_entry) out += " In a variant it also takes `after: ID` and `remove: true`.";
+    if (type.merged_entry) {
+      out += " In a variant it also takes `add: true` (a new entry), `after: ID` (placed after the parent's entry) and "
+             "`remove: true`.";
+    }
     for (const OneOf& group : type.one_of) {
       std::string keys;
       for (const char* k : group.keys) keys += (keys.empty() ? "`" : "`, `") + std::string(k);

@@ -95,7 +95,7 @@ constexpr Key kSourceNoteKeys[] = {
 constexpr Key kVocabularyKeys[] = {
     {"id", Type::id, kRequired, "The vocabulary's id; band tables and matrices name it as their columns."},
     {"title", Type::text, kSheetText, "Heading of the vocabulary."},
-    {"terms", Type::list, kComplete | kMergesById, "The terms, in order.", "term"},
+    {"terms", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The terms, in order.", "term"},
     kSourceKey,
     kNotesKey,
 };
@@ -142,19 +142,19 @@ constexpr Key kTableKeys[] = {
     kNotesKey,
 };
 
-constexpr Key kColumnsKey{"columns", Type::columns, kMergesById, "The columns: a vocabulary id, or a list of columns.",
+constexpr Key kColumnsKey{"columns", Type::columns, kMergesById | kDeclaredAdditions, "The columns: a vocabulary id, or a list of columns.",
                           "column"};
 
 constexpr Key kBandsKeys[] = {
     {"key", Type::object, 0, "What selects a row: its name, type, range and dice.", "key"},
     kColumnsKey,
-    {"rows", Type::list, kComplete | kMergesById, "The rows (effects), each with its band or bands per column.",
+    {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The rows (effects), each with its band or bands per column.",
      "bandRow"},
 };
 
 constexpr Key kModifiersKeys[] = {
-    {"items", Type::list, kComplete | kMergesById, "The modifiers.", "modifier"},
-    {"groups", Type::list, kMergesById, "Non-cumulative groups: when several members apply, only the largest counts.",
+    {"items", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The modifiers.", "modifier"},
+    {"groups", Type::list, kMergesById | kDeclaredAdditions, "Non-cumulative groups: when several members apply, only the largest counts.",
      "modifierGroup"},
 };
 
@@ -163,15 +163,15 @@ constexpr Key kMatrixKeys[] = {
     kColumnsKey,
     {"column_groups", Type::list, 0, "Labels over spans of columns.", "columnGroup"},
     {"row_heading", Type::text, kSheetText, "The heading over the row labels ('Stands')."},
-    {"rows", Type::list, kComplete | kMergesById, "The rows.", "matrixRow"},
+    {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The rows.", "matrixRow"},
 };
 
 constexpr Key kListKeys[] = {
-    {"sections", Type::list, kComplete | kMergesById, "The sections.", "section"},
+    {"sections", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The sections.", "section"},
 };
 
 constexpr Key kFactsKeys[] = {
-    {"items", Type::list, kComplete | kMergesById, "The facts.", "fact"},
+    {"items", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The facts.", "fact"},
 };
 
 constexpr TableKindKeys kTableKinds[] = {
@@ -238,7 +238,7 @@ constexpr Key kBandRowKeys[] = {
     {"number", Type::signed_number, kRemovable, "A signed whole number the row carries (e.g. a die-roll modifier)."},
     {"band", Type::band, kRemovable, kBand},
     {"bands", Type::map, kRemovable, "Band per column id, for a table with columns. `~` removes the parent's."},
-    {"parts", Type::list, kMergesById, "Sub-results, each with its own band(s); the row's band is their union.",
+    {"parts", Type::list, kMergesById | kDeclaredAdditions, "Sub-results, each with its own band(s); the row's band is their union.",
      "part"},
     kOverrideKey,
     kSourceKey,
@@ -308,7 +308,7 @@ constexpr Key kListItemKeys[] = {
     {"label", Type::text, kSheetText, "The item's own label (a, b)."},
     {"text", Type::paragraphs, kSheetText, kText},
     {"condition", Type::text, kSheetText, "A condition printed after the text, after a semicolon."},
-    {"items", Type::list, kMergesById, "Nested items.", "listItem"},
+    {"items", Type::list, kMergesById | kDeclaredAdditions, "Nested items.", "listItem"},
     kSourceKey,
     kNotesKey,
 };
@@ -317,7 +317,7 @@ constexpr Key kSectionKeys[] = {
     {"id", Type::id, kRequired, "The section's id."},
     {"title", Type::text, kSheetText, "Section heading."},
     {"numbered", Type::boolean, 0, "Number the items."},
-    {"items", Type::list, kComplete | kMergesById, "Items.", "listItem"},
+    {"items", Type::list, kComplete | kMergesById | kDeclaredAdditions, "Items.", "listItem"},
     {"trigger", Type::object, 0, "An effect a base roll of another table triggers.", "trigger"},
     kSourceKey,
     kNotesKey,
@@ -340,6 +340,9 @@ constexpr Key kErratumKeys[] = {
     {"covers", Type::texts, 0, "What it explains: table, table/row or table/row/column."},
     {"asserts", Type::list, 0, "Checkable statements about the data.", "assertion"},
     {"disputed", Type::text, 0, "The document disagrees with itself: how the spec resolved it."},
+    {"supersedes", Type::texts, 0,
+     "Older errata of this spec (or of the specs it applies) whose claims this one replaces: their asserts are not "
+     "checked."},
     kNotesKey,
 };
 
@@ -365,44 +368,44 @@ constexpr Key kAssertionKeys[] = {
 };
 
 constexpr ObjectType kObjectTypes[] = {
-    {"spec", "A Quick Reference Sheet spec for qrsc (format version 1). A root spec states system and title; a "
+    {"spec", "spec", "A Quick Reference Sheet spec for qrsc (format version 1). A root spec states system and title; a "
              "variant (extends) states only what differs.",
      kSpecKeys},
-    {"publisher", "The printed sheet's imprint.", kPublisherKeys},
-    {"scale", "Figure scale, and for a variant the conversion of every inherited distance.", kScaleKeys},
-    {"conversion", "Scale conversion of inherited distances.", kConversionKeys},
-    {"sourceDoc", "A source document: a seed file, or for a house variant any document named by title.",
+    {"publisher", "publisher", "The printed sheet's imprint.", kPublisherKeys},
+    {"scale", "scale", "Figure scale, and for a variant the conversion of every inherited distance.", kScaleKeys},
+    {"conversion", "scale conversion", "Scale conversion of inherited distances.", kConversionKeys},
+    {"sourceDoc", "source", "A source document: a seed file, or for a house variant any document named by title.",
      kSourceDocKeys, true},
-    {"sourceNote", kSource, kSourceNoteKeys},
-    {"vocabulary", "An enumeration with display names; band tables and matrices may use one as their columns.",
+    {"sourceNote", "source note", kSource, kSourceNoteKeys},
+    {"vocabulary", "vocabulary", "An enumeration with display names; band tables and matrices may use one as their columns.",
      kVocabularyKeys, true},
-    {"term", "A term of a vocabulary.", kTermKeys, true},
-    {"rename", "A rename: a vocabulary term (vocabulary, term, to, name) or a word in the sheet's text (from, to).",
+    {"term", "term", "A term of a vocabulary.", kTermKeys, true},
+    {"rename", "rename", "A rename: a vocabulary term (vocabulary, term, to, name) or a word in the sheet's text (from, to).",
      kRenameKeys},
-    {"table",
+    {"table", "table",
      "A table of the sheet. In a variant, an entry with the id of a parent's table patches it (only `id` needed); a "
      "new table needs `kind` and `title`.",
      kTableKeys, true},
-    {"orderException", "A cell exempt from the table's declared order.", kOrderExceptionKeys},
-    {"key", "What selects a row of a band table.", kKeyKeys},
-    {"dice", "How a table's key is rolled.", kDiceKeys},
-    {"trigger", "An effect a base roll of another table triggers ('on a base die result of 10').", kTriggerKeys},
-    {"column", "A column of a band table or matrix.", kColumnKeys, true},
-    {"bandRow", "A row of a band table: an effect and the band (or bands per column) that selects it.", kBandRowKeys,
+    {"orderException", "order exception", "A cell exempt from the table's declared order.", kOrderExceptionKeys},
+    {"key", "key", "What selects a row of a band table.", kKeyKeys},
+    {"dice", "dice", "How a table's key is rolled.", kDiceKeys},
+    {"trigger", "trigger", "An effect a base roll of another table triggers ('on a base die result of 10').", kTriggerKeys},
+    {"column", "column", "A column of a band table or matrix.", kColumnKeys, true},
+    {"bandRow", "row", "A row of a band table: an effect and the band (or bands per column) that selects it.", kBandRowKeys,
      true},
-    {"part", "A part of a band row, with its own band(s).", kPartKeys, true},
-    {"modifier", "A die-roll modifier (`value`) or a factor (`factor`).", kModifierKeys, true, kModifierOneOf},
-    {"modifierGroup", "A non-cumulative group: when several members apply, only the largest counts.",
+    {"part", "part", "A part of a band row, with its own band(s).", kPartKeys, true},
+    {"modifier", "item", "A die-roll modifier (`value`) or a factor (`factor`).", kModifierKeys, true, kModifierOneOf},
+    {"modifierGroup", "group", "A non-cumulative group: when several members apply, only the largest counts.",
      kModifierGroupKeys, true},
-    {"columnGroup", "A label over a span of columns.", kColumnGroupKeys},
-    {"matrixRow", "A matrix row.", kMatrixRowKeys, true},
-    {"cell", "A cell with its value and its override reason or source.", kCellKeys},
-    {"listItem", "An item of a list.", kListItemKeys, true},
-    {"section", "A section of a list table.", kSectionKeys, true},
-    {"fact", "A labelled value: game scale, command radius.", kFactKeys, true},
-    {"erratum", "A numbered change of a source document (or a named change), what it covers and what it asserts.",
+    {"columnGroup", "column group", "A label over a span of columns.", kColumnGroupKeys},
+    {"matrixRow", "row", "A matrix row.", kMatrixRowKeys, true},
+    {"cell", "cell", "A cell with its value and its override reason or source.", kCellKeys},
+    {"listItem", "item", "An item of a list.", kListItemKeys, true},
+    {"section", "section", "A section of a list table.", kSectionKeys, true},
+    {"fact", "item", "A labelled value: game scale, command radius.", kFactKeys, true},
+    {"erratum", "erratum", "A numbered change of a source document (or a named change), what it covers and what it asserts.",
      kErratumKeys},
-    {"assertion", "A checkable statement about the data, one of starts, ends, band, value, cell, exists, absent, "
+    {"assertion", "assertion", "A checkable statement about the data, one of starts, ends, band, value, cell, exists, absent, "
                   "renamed, contains.",
      kAssertionKeys, false, kAssertionOneOf},
 };
@@ -474,6 +477,25 @@ bool merges_by_id(std::string_view key) {
 bool is_sheet_text(std::string_view key) {
   static const std::set<std::string_view> kNames = names_with(kSheetText);
   return kNames.count(key) != 0;
+}
+
+bool additions_declared(std::string_view key) {
+  static const std::set<std::string_view> kNames = names_with(kDeclaredAdditions);
+  return kNames.count(key) != 0;
+}
+
+std::string_view entry_word(std::string_view key) {
+  const auto word_in = [&](std::span<const Key> keys) -> std::string_view {
+    const Key* k = find_key(keys, key);
+    return k && (k->flags & kMergesById) ? object_type(k->of).word : std::string_view();
+  };
+  for (const ObjectType& o : kObjectTypes) {
+    if (const auto w = word_in(o.keys); !w.empty()) return w;
+  }
+  for (const TableKindKeys& t : kTableKinds) {
+    if (const auto w = word_in(t.keys); !w.empty()) return w;
+  }
+  return "entry";
 }
 
 }  // namespace qrsc::format

@@ -50,6 +50,8 @@ enum Flag : std::uint8_t {
   kSheetText = 4,     // sheet text: renames apply to it
   kMergesById = 8,    // a list whose entries merge by id when a variant patches its parent
   kRemovable = 16,    // a variant may remove the parent's value with `~`
+  kDeclaredAdditions = 32,  // of a list merging by id: a variant's new entry says `add: true`
+                            // (or places itself with `after:`), so that a misspelled id is an error
 };
 
 struct Key {
@@ -71,6 +73,7 @@ struct OneOf {
 
 struct ObjectType {
   std::string_view name;         // the schema's name for it ("bandRow")
+  std::string_view word;         // what one is called in a message ("row")
   std::string_view description;
   std::span<const Key> keys;
   bool merged_entry = false;     // an entry of a list that merges by id: takes `after` and `remove`
@@ -99,6 +102,9 @@ std::vector<std::string_view> kinds_with_key(std::string_view key);
 // Roles by key name, over the whole format (the resolver works on key names).
 bool merges_by_id(std::string_view key);
 bool is_sheet_text(std::string_view key);
+bool additions_declared(std::string_view key);
+// What one entry of the list merging by id under `key` is called ("rows": "row"), or "entry".
+std::string_view entry_word(std::string_view key);
 
 const Key* find_key(std::span<const Key> keys, std::string_view name);
 

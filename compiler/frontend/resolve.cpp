@@ -139,7 +139,11 @@ NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonic
       ok = false;
     }
   }
-  if (ok) apply_content(tree, own, file, out);
+  if (ok) {
+    const NodePtr ext = own->get("extends");
+    patched_ = ext && ext->is_scalar() ? ext->scalar : std::string();
+    apply_content(tree, own, file, out);
+  }
   stack_.pop_back();
   return ok ? tree : nullptr;
 }

@@ -98,15 +98,53 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
   }
 }
 
+namespace {
+
+std::string entry_name(const std::string& key) { return std::string(format::entry_word(key)); }
+
+std::vector<std::string> ids_in(const Node& list) {
+  std::vector<std::string> ids;
+  for (const auto& b : list.items) ids.push_back(id_of(*b));
+  return ids;
+}
+
+bool is_true(const NodePtr& n) { return n && n->is_scalar() && n->scalar == "true"; }
+
+}  // namespace
+
+std::string Resolver::merging_where() const {
+  std::string out;
+  for (auto it = merging_.rbegin(); it != merging_.rend(); ++it) {
+    out += (out.empty() ? "in " : " of ") + it->what + " '" + it->id + "'";
+  }
+  if (!patched_.empty()) out += (out.empty() ? "in " : " of ") + patched_;
+  return out.empty() ? "in the parent" : out;
+}
+
+bool Resolver::may_add(const Node& base, const Node& item, const std::string& key) {
+  if (!format::additions_declared(key) || is_true(item.get("add")) || item.get("after")) return true;
+  const std::string id = id_of(item);
+  diags_->error(item.loc, with_suggestion(fmt::format("no {} '{}' {}", entry_name(key), id, merging_where()), id,
+                                          ids_in(base)) +
+                              " (a new " + entry_name(key) + " says so with 'add: true')");
+  if (!merging_.empty()) {
+    diags_->note(merging_.back().loc, fmt::format("{} '{}' is here", merging_.back().what, merging_.back().id));
+  } else {
+    diags_->note(base.loc, "the parent's '" + key + "' are here");
+  }
+  return false;
+}
+
 void Resolver::merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason,
                           Resolution& out) {
   for (const auto& item : patch.items) {
     const std::string id = id_of(*item);
     auto it = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) { return id_of(*b) == id; });
-    const NodePtr remove = item->get("remove");
-    if (remove && remove->is_scalar() && remove->scalar == "true") {
+    if (is_true(item->get("remove"))) {
       if (it == base.items.end()) {
-        diags_->error(item->loc, "cannot remove '" + id + "': the parent has no such entry in '" + key + "'");
+        diags_->error(item->loc, with_suggestion(fmt::format("cannot remove {} '{}': there is none {}", entry_name(key), id,
+                                                             merging_where()),
+                                                 id, ids_in(base)));
       } else {
         base.items.erase(it);
       }
@@ -125,15 +163,23 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       }
     }
     if (it != base.items.end()) {
+      if (const NodePtr add = item->get("add")) {
+        diags_->error(add->loc, fmt::format("{} '{}' is already {}: without 'add' the entry patches it", entry_name(key),
+                                            id, merging_where()));
+        diags_->note((*it)->loc, fmt::format("{} '{}' is here", entry_name(key), id));
+        continue;
+      }
       Node copy = *item;
       copy.erase("after");
+      merging_.push_back({entry_name(key), id, (*it)->loc});
       merge_map(*owned(*it), copy, reason, out);
+      merging_.pop_back();
       continue;
     }
+    if (!may_add(base, *item, key)) continue;
     if (key == "tables" && !item->get("kind")) {
-      std::vector<std::string> ids;
-      for (const auto& b : base.items) ids.push_back(id_of(*b));
-      const std::string msg = with_suggestion("the parent has no table '" + id + "' to patch (a new table needs 'kind')", id, ids);
+      const std::string msg =
+          with_suggestion("the parent has no table '" + id + "' to patch (a new table needs 'kind')", id, ids_in(base));
       diags_->error(item->loc, msg);
       continue;
     }
@@ -150,6 +196,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       }
       owned(fresh)->erase("after");
     }
+    if (fresh->get("add")) owned(fresh)->erase("add");
     base.items.insert(base.items.begin() + static_cast<std::ptrdiff_t>(at), fresh);
   }
 }

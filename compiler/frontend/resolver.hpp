@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <set>
 #include <string>
 #include <unordered_set>
@@ -65,6 +66,11 @@ class Resolver {
   void convert_scalar(Node& n, bool rate_cell);
   void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
   void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
+  // Whether `item`, whose id `base` (the parent's list `key`) lacks, may be added; if not,
+  // reports it at the variant's entry with a note at the parent's.
+  bool may_add(const Node& base, const Node& item, const std::string& key);
+  // "in row 'r' of table 't' of rff/acw-2.1-15mm": where the entry being merged sits.
+  [[nodiscard]] std::string merging_where() const;
   void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
   // Copy-on-write. A resolution shares the nodes of its parent's cached resolution and of the
   // parsed files (a patch's nodes go into the tree as they are) and changes only nodes it made:
@@ -86,6 +92,12 @@ class Resolver {
   Fraction factor_{1};
   std::string rounding_;
   Loc ref_loc_;              // the `extends` or `apply` entry being followed, for diagnostics
+  std::string patched_;      // the `extends` name of the spec whose patch is being merged
+  struct Merging {           // a parent's entry a patch is being merged into
+    std::string what, id;    // "table", "charge_effects"
+    Loc loc;                 // its place in the parent's file
+  };
+  std::vector<Merging> merging_;  // outermost first
   std::size_t loaded_ = 0;   // spec files loaded, against limits::kMaxSpecFiles
   bool file_limit_reported_ = false;
 };

@@ -1,6 +1,7 @@
 #include "model.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "words.hpp"
 
@@ -86,6 +87,49 @@ const Vocabulary* Spec::vocabulary(const std::string& id) const {
     if (v.id == id) return &v;
   }
   return nullptr;
+}
+
+ErratumIdKind erratum_id_kind(const std::string& id) {
+  const auto digit = [](unsigned char c) { return std::isdigit(c) != 0; };
+  const auto code_char = [](unsigned char c) { return std::isalnum(c) != 0 || c == '.'; };
+  const bool has_digit = std::any_of(id.begin(), id.end(), digit);
+  if (!id.empty() && id.size() <= 8 && has_digit && std::all_of(id.begin(), id.end(), code_char)) {
+    return ErratumIdKind::number;
+  }
+  const bool name_chars = std::all_of(id.begin(), id.end(), [&](unsigned char c) { return code_char(c) || c == '-' || c == '_'; });
+  const bool joined = id.find_first_of("-_") != std::string::npos;
+  if (!id.empty() && name_chars && (joined || !has_digit)) return ErratumIdKind::name;
+  return ErratumIdKind::unshowable;
+}
+
+bool change_number_less(const std::string& a, const std::string& b) {
+  // Runs of digits compare by value, everything else character by character.
+  std::size_t i = 0, j = 0;
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && digit(a[ie])) ++ie;
+      while (je < b.size() && digit(b[je])) ++je;
+      std::string x = a.substr(i, ie - i), y = b.substr(j, je - j);
+      x.erase(0, std::min(x.find_first_not_of('0'), x.size() - 1));
+      y.erase(0, std::min(y.find_first_not_of('0'), y.size() - 1));
+      if (x.size() != y.size()) return x.size() < y.size();
+      if (x != y) return x < y;
+      i = ie, j = je;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i, ++j;
+  }
+  return a.size() - i < b.size() - j;
+}
+
+std::string superseded_by(const std::vector<Erratum>& errata, const std::string& id) {
+  for (const auto& e : errata) {
+    if (std::find(e.supersedes.begin(), e.supersedes.end(), id) != e.supersedes.end()) return e.id;
+  }
+  return "";
 }
 
 }  // namespace qrsc

@@ -398,8 +398,23 @@ struct Erratum {
   std::string disputed;  // the spec's resolution when the document disagrees with itself
   std::vector<std::string> covers;  // "table", "table/row" or "table/row/column"
   std::vector<Assertion> asserts;
+  std::vector<std::string> supersedes;  // ids of older errata of the spec whose claims this one replaces
   Loc loc;
+  // The same change of the same document (in two editions of a sheet).
+  [[nodiscard]] bool same_change(const Erratum& o) const { return id == o.id && doc == o.doc; }
 };
+
+// What the sheet can make of an erratum's id. A change number of its document (`50`, `E1`,
+// `12a`: up to 8 letters, digits and dots, with a digit) is printed as a change mark beside what
+// the erratum covers and cited as "change E1"; a named change (`figure-2`, `rule-weapons`:
+// words joined by `-` or `_`, or a word) is cited as "erratum figure-2" and not marked; any other
+// id cannot be shown as a mark (a warning).
+enum class ErratumIdKind { number, name, unshowable };
+ErratumIdKind erratum_id_kind(const std::string& id);
+// Orders change numbers as a reader counts them: 9 before 10, E2 before E10.
+bool change_number_less(const std::string& a, const std::string& b);
+// The id of the erratum of `errata` that supersedes erratum `id`, or "".
+std::string superseded_by(const std::vector<Erratum>& errata, const std::string& id);
 
 // Who publishes the sheet, for its footer (`publisher:` in the spec; every part optional).
 struct Publisher {

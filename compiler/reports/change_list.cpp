@@ -11,7 +11,30 @@ namespace qrsc {
 
 namespace {
 
-std::string title_of(const Spec& s) { return s.subtitle.empty() ? s.id : s.subtitle; }
+// A side of the change list by title and edition ("1812 QRS Version 3, edition 3"); its path is
+// the other half of its name.
+std::string title_of(const Spec& s) {
+  const std::string title = s.subtitle.empty() ? s.id : s.subtitle;
+  return s.edition.empty() ? title : title + ", edition " + s.edition;
+}
+
+// "change 50", "erratum figure-2": an erratum as a change list names it.
+std::string erratum_name(const std::string& id) {
+  return (erratum_id_kind(id) == ErratumIdKind::number ? "change " : "erratum ") + id;
+}
+
+// "Change 50 is superseded by change E1.", for each erratum new in `n` that supersedes another.
+std::vector<std::string> supersessions(const Spec& o, const Spec& n) {
+  std::vector<std::string> out;
+  for (const auto& e : errata_since(o, n)) {
+    for (const auto& id : e.supersedes) {
+      std::string line = erratum_name(id) + " is superseded by " + erratum_name(e.id) + ".";
+      line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
+      out.push_back(std::move(line));
+    }
+  }
+  return out;
+}
 
 // "(change 12)", "(changes 3, 42)", "(erratum figure-2)": what explains a change, after a space;
 // empty when nothing does.
@@ -19,7 +42,7 @@ std::string citation(const Change& c) {
   if (c.errata.empty()) return "";
   std::vector<std::string> numbered, named;
   for (const auto& e : c.errata) {
-    (std::all_of(e.begin(), e.end(), [](unsigned char ch) { return std::isdigit(ch); }) ? numbered : named).push_back(e);
+    (erratum_id_kind(e) == ErratumIdKind::number ? numbered : named).push_back(e);
   }
   const auto join = [](const std::vector<std::string>& v) {
     std::string s;
@@ -40,6 +63,15 @@ mst::data change_list_data(const Spec& o, const Spec& n, const std::vector<Chang
   put(d, "old_path", o.path);
   put(d, "new_path", n.path);
   put(d, "count", std::to_string(changes.size()));
+  mst::data superseded = list_of();
+  const auto lines = supersessions(o, n);
+  for (const auto& line : lines) {
+    mst::data item;
+    put(item, "text", line);
+    append(superseded, std::move(item));
+  }
+  put(d, "has_superseded", !lines.empty());
+  put(d, "superseded", std::move(superseded));
   put(d, "has_conversion", !summary.conversion.empty());
   put(d, "conversion", summary.conversion);
   int number = summary.conversion.empty() ? 0 : 1;
@@ -93,10 +125,15 @@ std::string render_changes_json(const Spec& o, const Spec& n, const std::vector<
                           {"text", c->text}, {"converted", c->converted}, {"errata", c->errata}});
     }
   }
-  return json_document(Json{{"old", Json{{"id", o.id}, {"path", o.path}}},
-                            {"new", Json{{"id", n.id}, {"path", n.path}}},
+  Json superseded = Json::array();
+  for (const auto& e : errata_since(o, n)) {
+    for (const auto& id : e.supersedes) superseded.push_back(Json{{"erratum", id}, {"by", e.id}});
+  }
+  return json_document(Json{{"old", Json{{"id", o.id}, {"edition", o.edition}, {"path", o.path}}},
+                            {"new", Json{{"id", n.id}, {"edition", n.edition}, {"path", n.path}}},
                             {"conversion", summary.conversion.empty() ? Json(nullptr) : Json(summary.conversion)},
-                            {"changes", std::move(list)}});
+                            {"changes", std::move(list)},
+                            {"superseded", std::move(superseded)}});
 }
 
 }  // namespace qrsc

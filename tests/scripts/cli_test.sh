@@ -1,24 +1,8 @@
 #!/usr/bin/env bash
 # The qrsc command line as users meet it: answers, exit codes, messages, and a failed build
 # that leaves the output folder untouched.
-set -uo pipefail
-qrsc=$1 root=$2
+source "$(dirname "$0")/scratch_checks.sh"
 cd "$root"
-failures=0 passed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect() {  # expect NAME WANT_STATUS WANT_OUTPUT_SUBSTRING -- command...
-  local name=$1 want_status=$2 want=$3; shift 4
-  local out status
-  out=$("$@" 2>&1); status=$?
-  if [ "$status" -ne "$want_status" ] || [[ "$out" != *"$want"* ]]; then
-    echo "FAIL $name: status $status (want $want_status), output:"; echo "$out" | head -5
-    failures=$((failures + 1))
-  else
-    passed=$((passed + 1))
-  fi
-}
 
 acw=rules/rff/acw-2.1-15mm.yaml
 expect band_table 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup $acw maneuver_good_order 8 --format tsv
@@ -273,11 +257,11 @@ expect include_missing 2 "" -- "$qrsc" check "$house" -I "$tmp/nowhere"
 # --depfile: the outputs, then every spec they were made from (parents and applied specs).
 "$qrsc" build rules/rff/1812-3-15mm.yaml -o "$tmp/dep" --depfile "$tmp/dep.d"
 dep=$(cat "$tmp/dep.d")
-ok=1
+all_listed=1
 for f in "$tmp/dep/rff/1812_3_15mm.hpp" rules/rff/1812-3-15mm.yaml rules/rff/acw-2.1-15mm.yaml rules/rff/common/v3-changes.yaml rules/rff/common/1812-period.yaml; do
-  [[ "$dep" == *"$f"* ]] || { echo "FAIL depfile lacks $f:"; echo "$dep"; ok=0; }
+  [[ "$dep" == *"$f"* ]] || { echo "FAIL depfile lacks $f:"; echo "$dep"; all_listed=0; }
 done
-[ "$ok" = 1 ] && passed=$((passed + 1)) || failures=$((failures + 1))
+[ "$all_listed" = 1 ] && passed=$((passed + 1)) || failures=$((failures + 1))
 # Each change cites the erratum that explains it (000 change 50 moves every charge band by one).
 expect diff_cites 0 "Swept from the Field now occurs on 8 or more instead of 9 or more (changes 50, 53; erratum figure-5)" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
 # Headings several tables share are qualified; rows repeated in groups name their group.

@@ -2,24 +2,8 @@
 # `qrsc sheet` and the sheets `qrsc build` writes, as users meet them: HTML and PDF outputs,
 # paper sizes, exit codes and messages, and nothing half-written on failure. The PDF checks
 # need Chromium; without it they are skipped (exit 77) after the others have run.
-set -uo pipefail
-qrsc=$1 root=$2
+source "$(dirname "$0")/scratch_checks.sh"
 cd "$root"
-failures=0 passed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect() {  # expect NAME WANT_STATUS WANT_OUTPUT_SUBSTRING -- command...
-  local name=$1 want_status=$2 want=$3; shift 4
-  local out status
-  out=$("$@" 2>&1); status=$?
-  if [ "$status" -ne "$want_status" ] || [[ "$out" != *"$want"* ]]; then
-    echo "FAIL $name: status $status (want $want_status), output:"; echo "$out" | head -5
-    failures=$((failures + 1))
-  else
-    passed=$((passed + 1))
-  fi
-}
 check() {  # check NAME CONDITION...
   local name=$1; shift
   if "$@"; then passed=$((passed + 1)); else echo "FAIL $name"; failures=$((failures + 1)); fi
@@ -64,7 +48,7 @@ sources:
 tables:
   - id: movement_rates
     columns:
-      - { id: rail, name: RailroadAndSteamboatMovementByTheTimetableOfTheDay }
+      - { id: rail, add: true, name: RailroadAndSteamboatMovementByTheTimetableOfTheDay }
 SPEC
   expect too_wide 1 "wide.yaml: the sheet does not fit its pages on Letter paper" -- \
     "$qrsc" -I rules build "$tmp/house/wide.yaml" --emit pdf -o "$tmp/house/out"

@@ -1,19 +1,12 @@
 #include "change_marks.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "sheet_text.hpp"
 
 namespace qrsc::html {
 
 namespace {
-
-// Only a document's numbered changes are marked: named errata ("figure-2") have no number
-// the reader could look up.
-bool numbered(const std::string& id) {
-  return !id.empty() && std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isdigit(c); });
-}
 
 // The items of a list section in print order (nested items after their parent), each as the
 // text the sheet prints ("text; condition").
@@ -31,7 +24,7 @@ std::vector<std::string> item_texts(const std::vector<ListItem>& items) {
 // A change that covers a list section and asserts the words it added ("Rally") is marked beside
 // the item that holds them, as the published sheets print "Rally (23)"; otherwise beside the
 // section's title.
-std::set<std::string> ChangeMarks::place_on_items(const Spec& spec, const Erratum& e, int n) {
+std::set<std::string> ChangeMarks::place_on_items(const Spec& spec, const Erratum& e) {
   std::set<std::string> placed;  // the covered section paths marked on an item instead
   for (const auto& a : e.asserts) {
     if (a.kind != Assertion::Kind::contains || !a.disputed.empty() || a.row.empty()) continue;
@@ -44,7 +37,7 @@ std::set<std::string> ChangeMarks::place_on_items(const Spec& spec, const Erratu
       for (std::size_t i = 0; i < texts.size(); ++i) {
         if (texts[i].find(a.expected) == std::string::npos) continue;
         auto& numbers = by_path_[a.table + "/" + s.id + "/" + std::to_string(i)];
-        if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
+        if (std::find(numbers.begin(), numbers.end(), e.id) == numbers.end()) numbers.push_back(e.id);
         placed.insert(a.table + "/" + s.id);
       }
     }
@@ -54,29 +47,28 @@ std::set<std::string> ChangeMarks::place_on_items(const Spec& spec, const Erratu
 
 ChangeMarks::ChangeMarks(const Spec& spec) {
   for (const auto& e : spec.errata) {
-    if (!numbered(e.id)) continue;
+    if (erratum_id_kind(e.id) != ErratumIdKind::number) continue;
     bool marked = false;
-    const std::set<std::string> on_items = place_on_items(spec, e, std::stoi(e.id));
+    const std::set<std::string> on_items = place_on_items(spec, e);
     marked = !on_items.empty();
     for (const auto& path : e.covers) {
       if (path == "terms") continue;  // renames: every use of the word, not one place
       if (on_items.count(path)) continue;
       auto& numbers = by_path_[path];
-      const int n = std::stoi(e.id);
-      if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
+      if (std::find(numbers.begin(), numbers.end(), e.id) == numbers.end()) numbers.push_back(e.id);
       marked = true;
     }
     const std::string doc = document_title(spec.sources, e.doc);
     if (marked && std::find(documents_.begin(), documents_.end(), doc) == documents_.end()) documents_.push_back(doc);
   }
-  for (auto& [path, numbers] : by_path_) std::sort(numbers.begin(), numbers.end());
+  for (auto& [path, numbers] : by_path_) std::sort(numbers.begin(), numbers.end(), change_number_less);
 }
 
 std::string ChangeMarks::at(const std::string& path) const {
   const auto it = by_path_.find(path);
   if (it == by_path_.end()) return "";
   std::string out = "(";
-  for (std::size_t i = 0; i < it->second.size(); ++i) out += (i ? ", " : "") + std::to_string(it->second[i]);
+  for (std::size_t i = 0; i < it->second.size(); ++i) out += (i ? ", " : "") + it->second[i];
   return out + ")";
 }
 

@@ -1,5 +1,5 @@
 // Change marks, as the published Version 3 sheets print them: each numbered change of the
-// spec's errata beside the rows, cells and items it covers ("Rally (23)"), with a legend that
+// spec's errata (an id model.hpp's erratum_id_kind calls a change number: "23", "E1") beside the rows, cells and items it covers ("Rally (23)"), with a legend that
 // names the document whose change list the numbers refer to.
 #pragma once
 
@@ -28,10 +28,10 @@ class ChangeMarks {
   [[nodiscard]] std::vector<std::string> legend() const;
 
  private:
-  std::set<std::string> place_on_items(const Spec& spec, const Erratum& e, int n);
+  std::set<std::string> place_on_items(const Spec& spec, const Erratum& e);
 
   // "table/row[/column]"; list items as "table/section/<index in print order>"
-  std::map<std::string, std::vector<int>> by_path_;
+  std::map<std::string, std::vector<std::string>> by_path_;
   std::vector<std::string> documents_;  // titles (or file names) of the documents marked
 };
 
