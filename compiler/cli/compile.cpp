@@ -30,6 +30,14 @@ struct KnownCounts {
 
 bool is_known(const Diagnostic& d) { return d.known != Diagnostic::Known::no; }
 
+// The spec file a command-line argument names, or nothing with the reason printed.
+std::optional<std::string> named_spec(const std::string& arg) {
+  std::string error;
+  auto file = spec_argument(arg, global_options().search, error);
+  if (!file) print_error(error);
+  return file;
+}
+
 // Prints what needs action; the known limits of the source documents are listed only when
 // asked for (qrsc check) and otherwise counted, for one line at the end.
 void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known) {
@@ -93,7 +101,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   const bool summary = opt.summary && opt.format == Format::text && !global_options().quiet;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string& arg = files[i];
-    const auto file = spec_argument(arg, search);
+    const auto file = named_spec(arg);
     if (!file) {
       ok = false;
       continue;
@@ -151,7 +159,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
 }
 
 std::optional<Spec> compile_one(const std::string& arg) {
-  const auto file = spec_argument(arg, global_options().search);
+  const auto file = named_spec(arg);
   if (!file) return std::nullopt;
   Diagnostics diags;
   auto spec = compile_spec(*file, diags, global_options().search, &run_cache());

@@ -77,5 +77,7 @@ Command add_show_command(CLI::App& app);
 Command add_odds_command(CLI::App& app);
 Command add_report_command(CLI::App& app);
 Command add_publish_command(CLI::App& app);
+Command add_outputs_command(CLI::App& app);
+Command add_complete_command(CLI::App& app);
 
 }  // namespace qrsc::cli
