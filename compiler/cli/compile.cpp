@@ -6,7 +6,10 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <map>
+#include <set>
 
 #include "checks.hpp"
 #include "spec_argument.hpp"
@@ -18,10 +21,14 @@ namespace qrsc::cli {
 
 namespace {
 
-// Known limits of the source documents that the specs document, counted by kind.
+// Known limits of the source documents that the specs document, counted by kind; those a
+// variant inherits from a parent sheet in another rules folder (an installed sheet, a -I
+// folder: where the variant's author cannot act) kept apart, each once per run however many
+// variants reach it, by the parent's file.
 struct KnownCounts {
   int disagreements = 0;  // disputed errata
   int not_given = 0;      // values no document gives ('?')
+  std::map<std::string, std::set<std::string>> inherited;  // parent's file -> its diagnostics
   void add(Diagnostic::Known k) {
     if (k == Diagnostic::Known::disagreement) ++disagreements;
     if (k == Diagnostic::Known::not_given) ++not_given;
@@ -29,6 +36,20 @@ struct KnownCounts {
 };
 
 bool is_known(const Diagnostic& d) { return d.known != Diagnostic::Known::no; }
+
+// Whether `d` is a known limit of a sheet outside the rules folder of the spec in `own_file`.
+bool is_inherited(const Diagnostic& d, const std::string& own_file) {
+  std::error_code ec;
+  return is_known(d) && d.loc.file && !std::filesystem::equivalent(rules_root_of(*d.loc.file), rules_root_of(own_file), ec);
+}
+
+void print_inherited(const KnownCounts& known) {
+  for (const auto& [parent, diagnostics] : known.inherited) {
+    std::cerr << fmt::format("qrsc: note: inherits {} known limit{} of the source documents from {} (values they do not "
+                             "give, disputed errata); qrsc check --inherited lists them\n",
+                             diagnostics.size(), diagnostics.size() == 1 ? "" : "s", parent);
+  }
+}
 
 // The spec file a command-line argument names, or nothing with the reason printed.
 std::optional<std::string> named_spec(const std::string& arg) {
@@ -40,10 +61,15 @@ std::optional<std::string> named_spec(const std::string& arg) {
 
 // Prints what needs action; the known limits of the source documents are listed only when
 // asked for (qrsc check) and otherwise counted, for one line at the end.
-void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known) {
+void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known,
+                       const std::string& own_file) {
   const bool quiet = global_options().quiet;
   if (opt.format == Format::text) {
     for (const auto& d : diags.all()) {
+      if (!opt.inherited && is_inherited(d, own_file)) {
+        known.inherited[display_path(*d.loc.file)].insert(format_diagnostic(d));
+        continue;
+      }
       if (!opt.report_all) known.add(d.known);
       const bool needs_action = d.severity == Severity::error || (d.severity == Severity::warning && !is_known(d));
       if (quiet ? d.severity != Severity::error : !(needs_action || opt.report_all)) continue;
@@ -123,7 +149,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
         }
       }
     }
-    print_diagnostics(diags, opt, json, known);
+    print_diagnostics(diags, opt, json, known, f);
     // Known disagreements are resolved in the specs: --werror fails only on warnings that need action.
     const bool warned = std::any_of(diags.all().begin(), diags.all().end(),
                                     [](const Diagnostic& d) { return d.severity == Severity::warning && !is_known(d); });
@@ -143,6 +169,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   }
   // File names (and so messages) need not be UTF-8: replace what is not, never throw.
   if (opt.format == Format::json) std::cout << json_document(json);
+  if (!global_options().quiet) print_inherited(known);
   if (!global_options().quiet && (known.disagreements > 0 || known.not_given > 0)) {
     std::vector<std::string> parts;
     if (known.disagreements > 0) {
@@ -165,7 +192,7 @@ std::optional<Spec> compile_one(const std::string& arg) {
   auto spec = compile_spec(*file, diags, global_options().search, &run_cache());
   Json unused;
   KnownCounts known;
-  print_diagnostics(diags, CompileOptions{}, unused, known);
+  print_diagnostics(diags, CompileOptions{}, unused, known, *file);
   return spec;
 }
 

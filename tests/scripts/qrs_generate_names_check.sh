@@ -41,6 +41,8 @@ game "$tmp/misspelled" rff/1812-3-15mmm
 status=0
 cmake -S "$tmp/misspelled" -B "$tmp/misspelled/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/bad.log" 2>&1 || status=$?
 [ "$status" -ne 0 ] || fail "a misspelled spec name configured"
+grep -A1 '^CMake Error at .*qrs_generate.cmake' "$tmp/bad.log" | grep -q "qrs_generate: qrsc cannot compile SPECS" ||
+  { cat "$tmp/bad.log"; fail "the misspelled name is not qrs_generate's configure error"; }
 for want in "qrs_generate: qrsc cannot compile SPECS rff/1812-3-15mmm" "no spec file or spec named 'rff/1812-3-15mmm'" \
             "did you mean" "looked in $prefix/share/qrs/rules"; do
   grep -qF "$want" "$tmp/bad.log" || { cat "$tmp/bad.log"; fail "the configure error lacks '$want'"; }
