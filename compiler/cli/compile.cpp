@@ -29,6 +29,10 @@ struct KnownCounts {
   int disagreements = 0;  // disputed errata
   int not_given = 0;      // values no document gives ('?')
   std::map<std::string, std::set<std::string>> inherited;  // parent's file -> its diagnostics
+  // A parent's errors, each printed once per run, and by the parent's file the specs of the
+  // run that reached them.
+  std::set<std::string> printed_errors;
+  std::map<std::string, std::vector<std::string>> errors_reached_by;
   void add(Diagnostic::Known k) {
     if (k == Diagnostic::Known::disagreement) ++disagreements;
     if (k == Diagnostic::Known::not_given) ++not_given;
@@ -41,6 +45,26 @@ bool is_known(const Diagnostic& d) { return d.known != Diagnostic::Known::no; }
 bool is_inherited(const Diagnostic& d, const std::string& own_file) {
   std::error_code ec;
   return is_known(d) && d.loc.file && !std::filesystem::equivalent(rules_root_of(*d.loc.file), rules_root_of(own_file), ec);
+}
+
+// Whether `d` is located in another file than the spec's own (a parent's, an applied spec's).
+bool is_elsewhere(const Diagnostic& d, const std::string& own_file) {
+  std::error_code ec;
+  return d.loc.file && !std::filesystem::equivalent(*d.loc.file, own_file, ec);
+}
+
+// Records a parent's error for the spec in `own_file`; whether it is new to this run.
+bool first_report_of(const Diagnostic& d, const std::string& own_file, KnownCounts& known) {
+  auto& reached_by = known.errors_reached_by[display_path(*d.loc.file)];
+  const std::string spec = display_path(own_file);
+  if (reached_by.empty() || reached_by.back() != spec) reached_by.push_back(spec);
+  return known.printed_errors.insert(format_diagnostic(d)).second;
+}
+
+void print_parent_errors(const KnownCounts& known) {
+  for (const auto& [parent, specs] : known.errors_reached_by) {
+    if (specs.size() > 1) print_note(fmt::format("the errors of {} above reached {}", parent, fmt::join(specs, ", ")));
+  }
 }
 
 void print_inherited(const KnownCounts& known) {
@@ -70,6 +94,7 @@ void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json
         known.inherited[display_path(*d.loc.file)].insert(format_diagnostic(d));
         continue;
       }
+      if (d.severity == Severity::error && is_elsewhere(d, own_file) && !first_report_of(d, own_file, known)) continue;
       if (!opt.report_all) known.add(d.known);
       const bool needs_action = d.severity == Severity::error || (d.severity == Severity::warning && !is_known(d));
       if (quiet ? d.severity != Severity::error : !(needs_action || opt.report_all)) continue;
@@ -169,6 +194,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   }
   // File names (and so messages) need not be UTF-8: replace what is not, never throw.
   if (opt.format == Format::json) std::cout << json_document(json);
+  print_parent_errors(known);
   if (!global_options().quiet) print_inherited(known);
   if (!global_options().quiet && (known.disagreements > 0 || known.not_given > 0)) {
     std::vector<std::string> parts;

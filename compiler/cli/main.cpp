@@ -85,8 +85,10 @@ int main(int argc, char** argv) {
   names.emplace_back(manpage->get_name());
   // A misspelled subcommand gets a suggestion (CLI11 alone says only that one is required).
   if (!word.empty() && std::find(names.begin(), names.end(), word) == names.end()) {
-    qrsc::cli::print_error(qrsc::with_suggestion("unknown command '" + word + "'", word, names) +
-                           fmt::format(" (commands: {})", fmt::join(names, ", ")));
+    std::vector<std::string> shown;  // the commands of --help (every one is registered here)
+    for (const CLI::App* c : subcommands) shown.push_back(c->get_name());
+    qrsc::cli::print_error(qrsc::with_suggestion("unknown command '" + word + "'", word, shown) +
+                           fmt::format(" (commands: {})", fmt::join(shown, ", ")));
     return kUsage;
   }
   try {

@@ -279,6 +279,18 @@ if [ "$(wc -l <<<"$out")" -eq 1 ] && [[ "$out" == "$inherits"* ]]; then passed=$
 out=$("$qrsc" -I rules check "$house" 2>&1)
 if [[ "$out" == *"$inherits"* && "$out" != *"acw-2.1-15mm.yaml:"*"warning:"* ]]; then passed=$((passed + 1)); else
   echo "FAIL inherited_check: the parent's limits listed, or no line for them:"; echo "$out" | head -5; failures=$((failures + 1)); fi
+# A parent's error is printed once per run, with the variants that reached it.
+mkdir -p "$tmp/broken/rules/p"
+printf 'qrs: 1\nid: broken\nsystem: rff\ntitle: [unclosed\n' >"$tmp/broken/rules/p/broken.yaml"
+for v in a b; do printf 'qrs: 1\nextends: p/broken\nsubtitle: House %s\n' "$v" >"$tmp/house/$v.yaml"; done
+out=$("$qrsc" -I "$tmp/broken/rules" check "$tmp/house/a.yaml" "$tmp/house/b.yaml" 2>&1)
+if [ "$(grep -c "broken.yaml:5:1: error: YAML syntax" <<<"$out")" -eq 1 ] &&
+   grep -q "qrsc: note: the errors of .*broken.yaml above reached .*a.yaml, .*b.yaml" <<<"$out"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL parent_error_once: want the parent's error once and the variants that reached it, got:"; echo "$out" | head -5
+  failures=$((failures + 1))
+fi
 listed=$("$qrsc" -I rules check --inherited "$house" 2>&1 | grep -c "acw-2.1-15mm.yaml:.*is not given in the source documents")
 [ "$listed" -eq "$unknown" ]; check_listed=$?
 if [ "$check_listed" -eq 0 ]; then passed=$((passed + 1)); else
