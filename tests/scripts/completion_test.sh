@@ -15,9 +15,10 @@ failures=0 passed=0
 # are known: `rules/` is the only one.
 mkdir "$tmp/work" && ln -s "$root/rules" "$tmp/work/rules"
 
-# complete LINE: COMPREPLY for LINE (the cursor at its end), sorted, on one line.
+# complete LINE: COMPREPLY for LINE (the cursor at its end), sorted, on one line; run in $tmp/work,
+# or in the folder $in names.
 complete_line() {
-  (cd "$tmp/work" && bash --norc --noprofile -c '
+  (cd "${in:-$tmp/work}" && bash --norc --noprofile -c '
     source "$1"
     line=$2 qrsc=$3
     read -ra words <<<"$line"
@@ -52,6 +53,10 @@ expect "qrsc odds acw-2.1-15mm fire_e" "fire_effects"
 # arguments and after -m; a spec found through -I.
 expect "qrsc lookup acw-2.1-15mm maneuver_good_order 6 out" "out_of_command outflanked"
 expect "qrsc lookup acw-2.1-15mm maneuver_good_order 6 -m g" "gallant_leader greater_losses green"
+# In a folder without ./rules, the spec is found through the line's -I folder.
+mkdir "$tmp/elsewhere"
+in=$tmp/elsewhere expect "qrsc -I $root/rules show acw-2.1-15mm charge_" "charge_effects charge_modifiers"
+in=$tmp/elsewhere expect "qrsc show acw-2.1-15mm charge_" ""
 # Columns (fire_effects: the target_rating terms) and the rows of a matrix.
 expect "qrsc lookup acw-2.1-15mm fire_effects 8 --column " "crack green trained veteran"
 expect "qrsc lookup acw-2.1-15mm musketry_fire_points " "bl ir_rc rm rp sm_sh"
