@@ -41,6 +41,11 @@ cl::opt<bool> kBreakHardLinks("break-hardlinks",
                               cl::desc("replace a file that has other hard links (they keep the old content)"),
                               cl::cat(kCategory));
 cl::list<std::string> kFiles(cl::Positional, cl::desc("FILE..."), cl::OneOrMore, cl::cat(kCategory));
+cl::extrahelp kCompileCommandsHelp(
+    "\nCompile commands, as Clang tools take them: -p BUILD_DIR reads compile_commands.json there (or in a\n"
+    "folder above it); FILE... -- FLAGS uses FLAGS for every file; with neither, C++20 with the runtime/\n"
+    "and generated/ beside the spec's rules/ folder. A SPEC is a file or a name (1812-3-15mm), found as\n"
+    "qrsc finds it: ./rules, QRS_PATH, the installed specs.\n");
 
 // The folder that holds rules/ (and runtime/, generated/ next to it), found from a spec path.
 std::optional<fs::path> project_root(const fs::path& spec) {
