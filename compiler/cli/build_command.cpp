@@ -5,7 +5,7 @@
 #include <map>
 #include <memory>
 
-#include "registry.hpp"
+#include "backend_choice.hpp"
 #include "compile.hpp"
 #include "depfile.hpp"
 #include "diagnostics.hpp"
@@ -24,33 +24,12 @@ struct BuildOptions {
   bool werror = false;
 };
 
-std::vector<std::string> default_backends() {
-  std::vector<std::string> out;
-  for (const BackendInfo* b : all_backends()) {
-    if (b->by_default) out.emplace_back(b->name);
-  }
-  return out;
-}
-
-std::string backend_names() {
-  std::string out;
-  for (const BackendInfo* b : all_backends()) out += (out.empty() ? "" : ", ") + std::string(b->name);
-  return out;
-}
-
 int run_build(const BuildOptions& o) {
   // Backends are made (templates loaded and parsed) once per run, before any spec is read.
+  const auto chosen = chosen_backends(o.emit);
+  if (!chosen) return kUsage;
   std::vector<std::unique_ptr<Backend>> backends;
-  for (const auto& name : o.emit.empty() ? default_backends() : o.emit) {
-    const BackendInfo* info = find_backend(name);
-    if (!info) {
-      std::vector<std::string> names;
-      for (const BackendInfo* b : all_backends()) names.emplace_back(b->name);
-      print_error(with_suggestion("unknown output '" + name + "'", name, names) + " (outputs: " + backend_names() + ")");
-      return kUsage;
-    }
-    backends.push_back(info->make(o.backend));
-  }
+  for (const BackendInfo* info : *chosen) backends.push_back(info->make(o.backend));
   // Each spec is checked and its outputs made as soon as it has compiled, and only its sheet
   // fields are kept after: a run's memory does not grow with its specs. What a backend cannot
   // write (C++ names that collide), and two sheets of the run that would write the same file,

@@ -6,7 +6,10 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
+#include <map>
+#include <set>
 
 #include "checks.hpp"
 #include "spec_argument.hpp"
@@ -18,10 +21,18 @@ namespace qrsc::cli {
 
 namespace {
 
-// Known limits of the source documents that the specs document, counted by kind.
+// Known limits of the source documents that the specs document, counted by kind; those a
+// variant inherits from a parent sheet in another rules folder (an installed sheet, a -I
+// folder: where the variant's author cannot act) kept apart, each once per run however many
+// variants reach it, by the parent's file.
 struct KnownCounts {
   int disagreements = 0;  // disputed errata
   int not_given = 0;      // values no document gives ('?')
+  std::map<std::string, std::set<std::string>> inherited;  // parent's file -> its diagnostics
+  // A parent's errors, each printed once per run, and by the parent's file the specs of the
+  // run that reached them.
+  std::set<std::string> printed_errors;
+  std::map<std::string, std::vector<std::string>> errors_reached_by;
   void add(Diagnostic::Known k) {
     if (k == Diagnostic::Known::disagreement) ++disagreements;
     if (k == Diagnostic::Known::not_given) ++not_given;
@@ -30,12 +41,60 @@ struct KnownCounts {
 
 bool is_known(const Diagnostic& d) { return d.known != Diagnostic::Known::no; }
 
+// Whether `d` is a known limit of a sheet outside the rules folder of the spec in `own_file`.
+bool is_inherited(const Diagnostic& d, const std::string& own_file) {
+  std::error_code ec;
+  return is_known(d) && d.loc.file && !std::filesystem::equivalent(rules_root_of(*d.loc.file), rules_root_of(own_file), ec);
+}
+
+// Whether `d` is located in another file than the spec's own (a parent's, an applied spec's).
+bool is_elsewhere(const Diagnostic& d, const std::string& own_file) {
+  std::error_code ec;
+  return d.loc.file && !std::filesystem::equivalent(*d.loc.file, own_file, ec);
+}
+
+// Records a parent's error for the spec in `own_file`; whether it is new to this run.
+bool first_report_of(const Diagnostic& d, const std::string& own_file, KnownCounts& known) {
+  auto& reached_by = known.errors_reached_by[display_path(*d.loc.file)];
+  const std::string spec = display_path(own_file);
+  if (reached_by.empty() || reached_by.back() != spec) reached_by.push_back(spec);
+  return known.printed_errors.insert(format_diagnostic(d)).second;
+}
+
+void print_parent_errors(const KnownCounts& known) {
+  for (const auto& [parent, specs] : known.errors_reached_by) {
+    if (specs.size() > 1) print_note(fmt::format("the errors of {} above reached {}", parent, fmt::join(specs, ", ")));
+  }
+}
+
+void print_inherited(const KnownCounts& known) {
+  for (const auto& [parent, diagnostics] : known.inherited) {
+    std::cerr << fmt::format("qrsc: note: inherits {} known limit{} of the source documents from {} (values they do not "
+                             "give, disputed errata); qrsc check --inherited lists them\n",
+                             diagnostics.size(), diagnostics.size() == 1 ? "" : "s", parent);
+  }
+}
+
+// The spec file a command-line argument names, or nothing with the reason printed.
+std::optional<std::string> named_spec(const std::string& arg) {
+  std::string error;
+  auto file = spec_argument(arg, global_options().search, error);
+  if (!file) print_error(error);
+  return file;
+}
+
 // Prints what needs action; the known limits of the source documents are listed only when
 // asked for (qrsc check) and otherwise counted, for one line at the end.
-void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known) {
+void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known,
+                       const std::string& own_file) {
   const bool quiet = global_options().quiet;
   if (opt.format == Format::text) {
     for (const auto& d : diags.all()) {
+      if (!opt.inherited && is_inherited(d, own_file)) {
+        known.inherited[display_path(*d.loc.file)].insert(format_diagnostic(d));
+        continue;
+      }
+      if (d.severity == Severity::error && is_elsewhere(d, own_file) && !first_report_of(d, own_file, known)) continue;
       if (!opt.report_all) known.add(d.known);
       const bool needs_action = d.severity == Severity::error || (d.severity == Severity::warning && !is_known(d));
       if (quiet ? d.severity != Severity::error : !(needs_action || opt.report_all)) continue;
@@ -93,7 +152,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   const bool summary = opt.summary && opt.format == Format::text && !global_options().quiet;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string& arg = files[i];
-    const auto file = spec_argument(arg, search);
+    const auto file = named_spec(arg);
     if (!file) {
       ok = false;
       continue;
@@ -115,7 +174,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
         }
       }
     }
-    print_diagnostics(diags, opt, json, known);
+    print_diagnostics(diags, opt, json, known, f);
     // Known disagreements are resolved in the specs: --werror fails only on warnings that need action.
     const bool warned = std::any_of(diags.all().begin(), diags.all().end(),
                                     [](const Diagnostic& d) { return d.severity == Severity::warning && !is_known(d); });
@@ -135,6 +194,8 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
   }
   // File names (and so messages) need not be UTF-8: replace what is not, never throw.
   if (opt.format == Format::json) std::cout << json_document(json);
+  print_parent_errors(known);
+  if (!global_options().quiet) print_inherited(known);
   if (!global_options().quiet && (known.disagreements > 0 || known.not_given > 0)) {
     std::vector<std::string> parts;
     if (known.disagreements > 0) {
@@ -151,13 +212,13 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
 }
 
 std::optional<Spec> compile_one(const std::string& arg) {
-  const auto file = spec_argument(arg, global_options().search);
+  const auto file = named_spec(arg);
   if (!file) return std::nullopt;
   Diagnostics diags;
   auto spec = compile_spec(*file, diags, global_options().search, &run_cache());
   Json unused;
   KnownCounts known;
-  print_diagnostics(diags, CompileOptions{}, unused, known);
+  print_diagnostics(diags, CompileOptions{}, unused, known, *file);
   return spec;
 }
 

@@ -34,6 +34,9 @@ struct CompileOptions {
   // List notes and each known disagreement of the source documents (qrsc check); otherwise only
   // errors and warnings that need action are printed, and known disagreements as one count.
   bool report_all = false;
+  // Also list the known limits a variant inherits from its parents (qrsc check --inherited);
+  // otherwise they are one line per parent.
+  bool inherited = false;
   Format format = Format::text;
   // Called with each spec as soon as it compiled cleanly (`all_clean`: so did every spec
   // before it), before it is kept; it may keep less of the spec (qrsc build writes a spec's
@@ -77,5 +80,7 @@ Command add_show_command(CLI::App& app);
 Command add_odds_command(CLI::App& app);
 Command add_report_command(CLI::App& app);
 Command add_publish_command(CLI::App& app);
+Command add_outputs_command(CLI::App& app);
+Command add_complete_command(CLI::App& app);
 
 }  // namespace qrsc::cli

@@ -5,17 +5,16 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
-#include <system_error>
 
 #include "compile.hpp"
 #include "diagnostics.hpp"
 #include "json_schema.hpp"
 #include "key_reference.hpp"
 #include "reference.hpp"
+#include "spec_argument.hpp"
 #include "template_store.hpp"
 
 using namespace qrsc::cli;
@@ -33,17 +32,6 @@ std::string first_word(int argc, char** argv, const std::vector<std::string>& wi
     }
   }
   return {};
-}
-
-// The published specs of an installed qrsc: <prefix>/share/qrs/rules, found from where this
-// executable is (QRS_INSTALLED_RULES is that folder relative to the installed bin folder), so
-// an installed tree works wherever it is unpacked. Empty when there is none (a build tree).
-std::filesystem::path installed_rules(const char* argv0) {
-  std::error_code ec;
-  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) exe = std::filesystem::absolute(argv0, ec);
-  const std::filesystem::path rules = exe.parent_path() / QRS_INSTALLED_RULES;
-  return std::filesystem::is_directory(rules, ec) ? rules.lexically_normal() : std::filesystem::path();
 }
 
 }  // namespace
@@ -70,9 +58,11 @@ int main(int argc, char** argv) {
       {"build", add_build_command}, {"check", add_check_command},     {"diff", add_diff_command},
       {"lookup", add_lookup_command}, {"sheet", add_sheet_command},   {"explain", add_explain_command},
       {"show", add_show_command},   {"odds", add_odds_command},       {"report", add_report_command},
-      {"publish", add_publish_command}};
+      {"publish", add_publish_command}, {"outputs", add_outputs_command}, {"complete", add_complete_command}};
   const std::string word = first_word(argc, argv, {"--templates", "-I", "--include"});
-  const bool named = std::any_of(std::begin(kCommands), std::end(kCommands), [&](const auto& c) { return word == c.first; });
+  // Completion reads every command's options.
+  const bool named = word != "complete" &&
+                     std::any_of(std::begin(kCommands), std::end(kCommands), [&](const auto& c) { return word == c.first; });
   std::vector<Command> commands;
   for (const auto& [name, add] : kCommands) {
     if (named && word != name) continue;
@@ -90,7 +80,9 @@ int main(int argc, char** argv) {
   auto* spec_format = app.add_subcommand("spec-format", "print the spec format: a JSON Schema for editors, or its key reference (Markdown)");
   spec_format->add_option("as", described_as, "schema or reference")->required()->check(CLI::IsMember({"schema", "reference"}));
   std::vector<const CLI::App*> subcommands;
-  for (const auto& c : commands) subcommands.push_back(c.app);
+  for (const auto& c : commands) {
+    if (!c.app->get_group().empty()) subcommands.push_back(c.app);  // hidden ones are queries for tools
+  }
   subcommands.push_back(completion);
   subcommands.push_back(manpage);
   subcommands.push_back(spec_format);
@@ -101,8 +93,10 @@ int main(int argc, char** argv) {
   names.emplace_back(spec_format->get_name());
   // A misspelled subcommand gets a suggestion (CLI11 alone says only that one is required).
   if (!word.empty() && std::find(names.begin(), names.end(), word) == names.end()) {
-    qrsc::cli::print_error(qrsc::with_suggestion("unknown command '" + word + "'", word, names) +
-                           fmt::format(" (commands: {})", fmt::join(names, ", ")));
+    std::vector<std::string> shown;  // the commands of --help (every one is registered here)
+    for (const CLI::App* c : subcommands) shown.push_back(c->get_name());
+    qrsc::cli::print_error(qrsc::with_suggestion("unknown command '" + word + "'", word, shown) +
+                           fmt::format(" (commands: {})", fmt::join(shown, ", ")));
     return kUsage;
   }
   try {
@@ -112,16 +106,13 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kUsage;
   }
   if (!templates.empty()) qrsc::set_template_dir(std::filesystem::path(templates));
-  if (const char* path = std::getenv("QRS_PATH")) {
-    for (auto& dir : qrsc::split_search_path(path)) global.search.include_dirs.push_back(std::move(dir));
-  }
-  global.search.installed = installed_rules(argv[0]);
+  global.search = qrsc::command_line_search_path(std::move(global.search.include_dirs));
   try {
     for (const auto& c : commands) {
       if (*c.app) return c.run();
     }
     if (*completion) {
-      std::cout << (shell == "bash" ? bash_completion(app, subcommands) : zsh_completion(app, subcommands));
+      std::cout << (shell == "bash" ? bash_completion(app) : zsh_completion(app));
       return kOk;
     }
     if (*manpage) {

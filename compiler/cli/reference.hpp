@@ -8,8 +8,9 @@
 
 namespace qrsc::cli {
 
-std::string bash_completion(const CLI::App& app, const std::vector<const CLI::App*>& commands);
-std::string zsh_completion(const CLI::App& app, const std::vector<const CLI::App*>& commands);
+// Completion scripts that ask qrsc itself (`qrsc complete`, complete_command.cpp).
+std::string bash_completion(const CLI::App& app);
+std::string zsh_completion(const CLI::App& app);
 std::string man_page(const CLI::App& app, const std::vector<const CLI::App*>& commands, const std::string& version);
 
 }  // namespace qrsc::cli

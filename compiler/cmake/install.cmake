@@ -2,6 +2,8 @@
 # variants can extend them), the spec schema for editors, and the CMake package (qrsConfig.cmake,
 # its version file, the exported targets qrs::qrsc and qrs::runtime, qrs_generate()).
 include(CMakePackageConfigHelpers)
+# Everything here is the `qrs` component (the Debian package qrs); qrs-migrate installs its own.
+set(CMAKE_INSTALL_DEFAULT_COMPONENT_NAME qrs)
 
 set(QRS_INSTALL_RULESDIR ${CMAKE_INSTALL_DATADIR}/qrs/rules)
 set(QRS_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/qrs)

@@ -1,8 +1,13 @@
-# qrs_generate(TARGET <tgt> SPECS <files...> [OUT_DIR <dir>] [SPEC_PATH <dirs...>] [EMIT <outputs...>])
+# qrs_generate(TARGET <tgt> SPECS <specs...> [OUT_DIR <dir>] [SPEC_PATH <dirs...>] [EMIT <outputs...>])
 #
 # Compiles specs with qrsc at build time (one command for all SPECS), adds the output folder to
 # the target's include path and links qrs::runtime. The outputs are regenerated when a spec, any
 # spec it extends or applies (qrsc build --depfile, read through DEPFILE), or qrsc changes.
+#   SPECS      spec files (relative to the current source folder) or names (rff/acw-2.1-15mm),
+#              found as qrsc finds them: ./rules, SPEC_PATH, QRS_PATH, the published specs.
+#              An installed qrsc is asked at configure time (`qrsc outputs`) which file each
+#              names and what it will write; a qrsc built in this tree (add_subdirectory) does
+#              not exist yet then, and SPECS must be files.
 #   OUT_DIR    where the outputs go (default ${CMAKE_CURRENT_BINARY_DIR}/qrs_generated/<tgt>)
 #   SPEC_PATH  folders `extends:` and `apply:` also search (qrsc -I), before QRS_PATH and the
 #              published specs
@@ -76,6 +81,55 @@ function(_qrs_sheet_stem spec roots out)
   set(${out} "${system}/${id}" PARENT_SCOPE)
 endfunction()
 
+# Asks an installed qrsc which files SPECS are and what `qrsc build` will write for them:
+# `out_specs` gets the spec files (absolute), `out_files` the outputs relative to the output
+# folder. A spec qrsc cannot find or compile stops the configuration with qrsc's message.
+function(_qrs_ask_outputs qrsc specs emit include_args out_specs out_files)
+  list(JOIN emit "," emit_list)
+  execute_process(COMMAND "${qrsc}" outputs ${specs} --emit "${emit_list}" ${include_args}
+                  WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
+                  OUTPUT_VARIABLE listing ERROR_VARIABLE errors RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "qrs_generate: qrsc cannot compile SPECS ${specs}:\n${errors}")
+  endif()
+  string(REPLACE "\n" ";" lines "${listing}")
+  set(spec_files "")
+  set(files "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^spec\t(.+)$")
+      list(APPEND spec_files "${CMAKE_MATCH_1}")
+    elseif(line MATCHES "^[a-z]+\t(.+)$")
+      list(APPEND files "${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+  set(${out_specs} "${spec_files}" PARENT_SCOPE)
+  set(${out_files} "${files}" PARENT_SCOPE)
+endfunction()
+
+# The same for a qrsc not built yet (add_subdirectory): SPECS are files, and the outputs are
+# named from their `id:` and `system:` lines.
+function(_qrs_guess_outputs specs emit roots out_specs out_files)
+  set(extensions cpp hpp html html json json pdf pdf)
+  set(spec_files "")
+  set(files "")
+  foreach(spec IN LISTS specs)
+    get_filename_component(spec "${spec}" ABSOLUTE)
+    list(APPEND spec_files "${spec}")
+    _qrs_sheet_stem("${spec}" "${roots}" stem)
+    foreach(e IN LISTS emit)
+      list(FIND extensions "${e}" at)
+      math(EXPR at "${at} + 1")
+      list(GET extensions ${at} ext)
+      list(APPEND files "${stem}.${ext}")
+    endforeach()
+  endforeach()
+  if("html" IN_LIST emit)
+    list(APPEND files "index.html")
+  endif()
+  set(${out_specs} "${spec_files}" PARENT_SCOPE)
+  set(${out_files} "${files}" PARENT_SCOPE)
+endfunction()
+
 function(qrs_generate)
   cmake_parse_arguments(ARG "" "TARGET;OUT_DIR" "SPECS;SPEC_PATH;EMIT" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
@@ -114,26 +168,21 @@ function(qrs_generate)
     list(APPEND include_args -I "${published}")
   endif()
 
-  set(extensions cpp hpp html html json json pdf pdf)
-  set(outputs "")
-  set(specs "")
-  foreach(spec IN LISTS ARG_SPECS)
-    get_filename_component(spec "${spec}" ABSOLUTE)
-    list(APPEND specs "${spec}")
-    _qrs_sheet_stem("${spec}" "${roots}" stem)
-    foreach(emit IN LISTS ARG_EMIT)
-      list(FIND extensions "${emit}" at)
-      if(at EQUAL -1 OR emit MATCHES "^(hpp)$")
-        message(FATAL_ERROR "qrs_generate: unknown EMIT '${emit}' (cpp, html, json, pdf)")
-      endif()
-      math(EXPR at "${at} + 1")
-      list(GET extensions ${at} ext)
-      list(APPEND outputs "${out_dir}/${stem}.${ext}")
-    endforeach()
+  foreach(emit IN LISTS ARG_EMIT)
+    if(NOT emit MATCHES "^(cpp|html|json|pdf)$")
+      message(FATAL_ERROR "qrs_generate: unknown EMIT '${emit}' (cpp, html, json, pdf)")
+    endif()
   endforeach()
-  if("html" IN_LIST ARG_EMIT)
-    list(APPEND outputs "${out_dir}/index.html")
+  get_target_property(qrsc_imported qrs::qrsc IMPORTED)
+  if(qrsc_imported)
+    get_target_property(qrsc qrs::qrsc LOCATION)
+    _qrs_ask_outputs("${qrsc}" "${ARG_SPECS}" "${ARG_EMIT}" "${include_args}" specs files)
+    # A spec's id and system name its outputs: asked again when the spec changes.
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${specs})
+  else()
+    _qrs_guess_outputs("${ARG_SPECS}" "${ARG_EMIT}" "${roots}" specs files)
   endif()
+  list(TRANSFORM files PREPEND "${out_dir}/" OUTPUT_VARIABLE outputs)
   list(JOIN ARG_EMIT "," emit_list)
   string(MAKE_C_IDENTIFIER "${ARG_TARGET}" name)
   set(depfile "${CMAKE_CURRENT_BINARY_DIR}/qrs_generated/${name}.d")

@@ -253,6 +253,32 @@ expect include_sheet 0 "" -- "$qrsc" sheet "$house" -o "$tmp/house.html" -I rule
 expect include_build 0 "" -- "$qrsc" build "$house" -I rules -o "$tmp/house-out"
 expect qrs_path 0 $'double_quick\tDouble Quick' -- env QRS_PATH="$tmp/nowhere:$root/rules" "$qrsc" lookup "$house" maneuver_good_order 8 --format tsv
 expect include_missing 2 "" -- "$qrsc" check "$house" -I "$tmp/nowhere"
+# The published sheet's '?' cells are its author's, not the house author's: one line for the
+# parent (the count is the ACW spec's '?' cells), listed only by check --inherited.
+unknown=$(grep -o ': "?"' rules/rff/acw-2.1-15mm.yaml | wc -l)
+inherits="qrsc: note: inherits $unknown known limits of the source documents from rules/rff/acw-2.1-15mm.yaml"
+out=$("$qrsc" -I rules build "$house" -o "$tmp/house-out" 2>&1)
+if [ "$(wc -l <<<"$out")" -eq 1 ] && [[ "$out" == "$inherits"* ]]; then passed=$((passed + 1)); else
+  echo "FAIL inherited_build: want one line '$inherits ...', got:"; echo "$out" | head -5; failures=$((failures + 1)); fi
+out=$("$qrsc" -I rules check "$house" 2>&1)
+if [[ "$out" == *"$inherits"* && "$out" != *"acw-2.1-15mm.yaml:"*"warning:"* ]]; then passed=$((passed + 1)); else
+  echo "FAIL inherited_check: the parent's limits listed, or no line for them:"; echo "$out" | head -5; failures=$((failures + 1)); fi
+# A parent's error is printed once per run, with the variants that reached it.
+mkdir -p "$tmp/broken/rules/p"
+printf 'qrs: 1\nid: broken\nsystem: rff\ntitle: [unclosed\n' >"$tmp/broken/rules/p/broken.yaml"
+for v in a b; do printf 'qrs: 1\nextends: p/broken\nsubtitle: House %s\n' "$v" >"$tmp/house/$v.yaml"; done
+out=$("$qrsc" -I "$tmp/broken/rules" check "$tmp/house/a.yaml" "$tmp/house/b.yaml" 2>&1)
+if [ "$(grep -c "broken.yaml:5:1: error: YAML syntax" <<<"$out")" -eq 1 ] &&
+   grep -q "qrsc: note: the errors of .*broken.yaml above reached .*a.yaml, .*b.yaml" <<<"$out"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL parent_error_once: want the parent's error once and the variants that reached it, got:"; echo "$out" | head -5
+  failures=$((failures + 1))
+fi
+listed=$("$qrsc" -I rules check --inherited "$house" 2>&1 | grep -c "acw-2.1-15mm.yaml:.*is not given in the source documents")
+[ "$listed" -eq "$unknown" ]; check_listed=$?
+if [ "$check_listed" -eq 0 ]; then passed=$((passed + 1)); else
+  echo "FAIL inherited_listed: check --inherited listed $listed of $unknown"; failures=$((failures + 1)); fi
 
 # --depfile: the outputs, then every spec they were made from (parents and applied specs).
 "$qrsc" build rules/rff/1812-3-15mm.yaml -o "$tmp/dep" --depfile "$tmp/dep.d"

@@ -6,8 +6,11 @@
 # Then: its answers to maneuver rolls (the ACW QRS 2.1 in 003: 8 or more Double Quick, 0/-1 Fall
 # Back, -2 or less Panic, which the house sheet calls Rout), and regeneration: touching the
 # installed parent spec reruns qrsc, and editing it changes the program's answer.
+# TOOLS (after the root) lists what was built: qrsc, and qrs-migrate when it was; qrs-migrate is
+# then run as installed (bin/, or the qrs-migrate package) on a sample of game code.
 set -euo pipefail
 mode=$1 build=$2 root=$3
+tools=" ${*:4} "
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -24,6 +27,16 @@ case "$mode" in
       [[ "$depends" == *"$lib"* ]] || fail "Depends '$depends' lacks $lib"
     done
     dpkg-deb -x "$deb" "$tmp/root"
+    if [[ "$tools" == *" qrs-migrate "* ]]; then
+      migrate_deb=$(ls "$tmp"/deb/qrs-migrate_*.deb)
+      depends=$(dpkg-deb -f "$migrate_deb" Depends)
+      for dep in "qrs (= " libclang-cpp libclang-common-; do
+        [[ "$depends" == *"$dep"* ]] || fail "qrs-migrate's Depends '$depends' lacks $dep"
+      done
+      [[ "$(dpkg-deb -f "$deb" Depends)" != *clang* ]] || fail "qrs depends on clang: $(dpkg-deb -f "$deb" Depends)"
+      dpkg-deb -c "$deb" | grep -q 'bin/qrs-migrate' && fail "qrs-migrate is in the qrs package"
+      dpkg-deb -x "$migrate_deb" "$tmp/root"
+    fi
     prefix=$tmp/root/usr ;;
   *) fail "mode must be install or deb" ;;
 esac
@@ -31,6 +44,10 @@ esac
 "$prefix/bin/qrsc" --version | grep -q '^qrsc [0-9]' || fail "qrsc --version"
 parent=$prefix/share/qrs/rules/rff/acw-2.1-15mm.yaml
 [ -f "$parent" ] || fail "the published specs are not under share/qrs/rules"
+"$root/tests/scripts/qrs_generate_names_check.sh" "$prefix"
+if [[ "$tools" == *" qrs-migrate "* ]]; then
+  "$root/tests/scripts/installed_migrate_check.sh" "$prefix" "$root"
+fi
 
 example=$tmp/build
 cmake -S "$root/examples/dice-assistant" -B "$example" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/configure.log" 2>&1 ||

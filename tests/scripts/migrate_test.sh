@@ -126,6 +126,29 @@ printf '[{"directory": "%s", "file": "%s", "command": "c++ -std=c++20 -Wall -Wer
 grep -q 'case elite: modifiers += 1; break;' "$tmp/p/sample/fire.cpp" || fail "-p: fire.cpp not migrated"
 echo "-p: compile commands from a build folder used"
 
+# The Clang tools' convention: the compile flags after `--` (a fixed compilation database), and
+# specs by name as qrsc takes them (./rules, QRS_PATH).
+mkdir -p "$tmp/fixed"
+cp -r "$root/tests/migrate/sample" "$tmp/fixed/"
+fire=$tmp/fixed/sample/fire.cpp
+(cd "$root" && "$migrate" --from acw-2.1-15mm --to rff/1812-3-15mm --dry-run "$fire" \
+  -- -std=c++20 -I"$root/runtime" -I"$root/generated") > "$tmp/fixed/diff.txt" || fail "names and --: exited $?"
+[ "$(head -2 "$tmp/fixed/diff.txt")" = "$(printf -- '--- a%s\n+++ b%s' "$fire" "$fire")" ] ||
+  { head -2 "$tmp/fixed/diff.txt" >&2; fail "the diff header of an absolute path is not a$fire"; }
+status=0; (cd "$root" && "$migrate" --from acw-2.1-15mm --to 1812-3-15mm "$fire" -- -std=c++20 -I"$root/runtime") \
+  2> "$tmp/fixed/errors.txt" || status=$?
+[ "$status" -eq 1 ] && grep -q "does not compile against rff/acw_2_1_15mm.hpp" "$tmp/fixed/errors.txt" ||
+  { cat "$tmp/fixed/errors.txt" >&2; fail "the flags after -- were not the ones used (status $status)"; }
+(cd "$tmp" && QRS_PATH="$root/rules" "$migrate" --from acw-2.1-15mm --to 1812-3-15mm "$fire" \
+  -- -std=c++20 -I"$root/runtime" -I"$root/generated") || fail "QRS_PATH and --: exited $?"
+grep -q 'case elite: modifiers += 1; break;' "$fire" || fail "--: fire.cpp not migrated"
+status=0; out=$(cd "$tmp" && "$migrate" --from acw-2.1-15mm --to 1812-3-15mm "$fire" 2>&1) || status=$?
+[ "$status" -eq 2 ] && [[ "$out" == *"no spec file or spec named 'acw-2.1-15mm'"* ]] || fail "unknown name: status $status: $out"
+status=0; out=$("$migrate" --from "$root/rules/rff/1812-3-15mm.yaml" --to "$root/rules/rff/acw-2.1-15mm.yaml" -p "$tmp/p/build" \
+  "$fire" -- -std=c++20 2>&1) || status=$?
+[ "$status" -eq 2 ] && [[ "$out" == *"not both"* ]] || fail "-p and --: status $status: $out"
+echo "--: fixed compile flags used, specs by name, absolute paths in the diff header"
+
 # Odd files: a link loop and a FIFO are refused with a message (never an abort or a hang); a
 # migrated file keeps its mode; a file with another hard link is refused unless
 # --break-hardlinks; an include through a macro is reported and its file left unchanged.

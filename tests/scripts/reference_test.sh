@@ -1,26 +1,13 @@
 #!/usr/bin/env bash
-# Shell completion and the man page, generated from qrsc's own command-line definition: bash
-# completes commands and options, zsh's script parses, the man page renders without warnings
-# and documents every command that --help lists.
+# Shell completion and the man page, generated from qrsc's own command-line definition: zsh's
+# script parses, the man page renders without warnings and documents every command that --help
+# lists. (What bash completion offers: completion_test.sh.)
 set -uo pipefail
 qrsc=$1 share=$2
 failures=0 passed=0
 check() {  # check NAME CONDITION-RESULT MESSAGE
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else echo "FAIL $1: $3"; failures=$((failures + 1)); fi
 }
-
-# bash: run the completion function as bash would, on partly typed command lines.
-complete_words() {  # complete_words WORD... : prints COMPREPLY for the last word
-  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _qrsc; printf "%s\n" "${COMPREPLY[@]}"' _ "$share/qrsc.bash" "$@"
-}
-out=$(complete_words qrsc lo)
-[ "$out" = lookup ]; check bash_command $? "qrsc lo<TAB> gave: $out"
-out=$(complete_words qrsc build --em)
-[ "$out" = --emit ]; check bash_option $? "qrsc build --em<TAB> gave: $out"
-out=$(complete_words qrsc --templates tpl lookup --col)
-[ "$out" = --column ]; check bash_after_global_option $? "gave: $out"
-out=$(cd "$(dirname "$share")/.." && complete_words qrsc check nonexistent-prefix)
-[ -z "$out" ]; check bash_no_match $? "gave: $out"
 
 # zsh: the script parses (when zsh is installed).
 if command -v zsh >/dev/null; then

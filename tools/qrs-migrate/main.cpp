@@ -1,5 +1,9 @@
 // qrs-migrate: rewrites C++ that uses one sheet's generated header so that it uses another's.
-//   qrs-migrate --from SPEC --to SPEC [-p BUILD_DIR] [--dry-run] [--break-hardlinks] FILE...
+//   qrs-migrate --from SPEC --to SPEC [-p BUILD_DIR] [--dry-run] [--break-hardlinks] FILE... [-- FLAGS]
+// The compile commands follow the Clang tools' convention: `-p BUILD_DIR` reads the build
+// folder's compile_commands.json, flags after `--` are a fixed compilation database; with
+// neither, the project's own (C++20, runtime/ and generated/ beside the spec's rules/).
+// A SPEC is a file or a name, found as qrsc finds it (./rules, QRS_PATH, the installed specs).
 // Exit status: 0 when everything migrated, 1 when anything could not be (each such use is
 // reported as file:line:col: error: and left as it is), 2 on usage errors.
 #include <clang/Tooling/ArgumentsAdjusters.h>
@@ -17,6 +21,7 @@
 #include "output.hpp"
 #include "printable.hpp"
 #include "sheet_map.hpp"
+#include "spec_argument.hpp"
 #include "unified_diff.hpp"
 
 namespace fs = std::filesystem;
@@ -29,13 +34,18 @@ cl::opt<std::string> kFrom("from", cl::desc("the spec whose header the code uses
                            cl::Required, cl::cat(kCategory));
 cl::opt<std::string> kTo("to", cl::desc("the spec whose header the code should use"), cl::value_desc("SPEC"),
                          cl::Required, cl::cat(kCategory));
-cl::opt<std::string> kBuildPath("p", cl::desc("build folder with compile_commands.json"), cl::value_desc("BUILD_DIR"),
-                                cl::cat(kCategory));
+cl::opt<std::string> kBuildPath("p", cl::desc("build folder with compile_commands.json (or give the flags after --)"),
+                                cl::value_desc("BUILD_DIR"), cl::cat(kCategory));
 cl::opt<bool> kDryRun("dry-run", cl::desc("print a unified diff instead of editing the files"), cl::cat(kCategory));
 cl::opt<bool> kBreakHardLinks("break-hardlinks",
                               cl::desc("replace a file that has other hard links (they keep the old content)"),
                               cl::cat(kCategory));
 cl::list<std::string> kFiles(cl::Positional, cl::desc("FILE..."), cl::OneOrMore, cl::cat(kCategory));
+cl::extrahelp kCompileCommandsHelp(
+    "\nCompile commands, as Clang tools take them: -p BUILD_DIR reads compile_commands.json there (or in a\n"
+    "folder above it); FILE... -- FLAGS uses FLAGS for every file; with neither, C++20 with the runtime/\n"
+    "and generated/ beside the spec's rules/ folder. A SPEC is a file or a name (1812-3-15mm), found as\n"
+    "qrsc finds it: ./rules, QRS_PATH, the installed specs.\n");
 
 // The folder that holds rules/ (and runtime/, generated/ next to it), found from a spec path.
 std::optional<fs::path> project_root(const fs::path& spec) {
@@ -45,10 +55,42 @@ std::optional<fs::path> project_root(const fs::path& spec) {
   return std::nullopt;
 }
 
-// Without -p: C++20 with the runtime and the generated headers on the include path.
-std::unique_ptr<clang::tooling::CompilationDatabase> fixed_database(const fs::path& root) {
-  std::vector<std::string> args{"-std=c++20", "-I" + (root / "runtime").string(), "-I" + (root / "generated").string()};
+// With neither -p nor `--`: C++20 with the runtime and the generated headers of the project
+// whose rules/ holds the spec on the include path.
+std::unique_ptr<clang::tooling::CompilationDatabase> project_database(const std::optional<fs::path>& root,
+                                                                      const std::string& spec) {
+  std::error_code ec;
+  if (!root || !fs::is_directory(*root / "generated", ec)) {
+    std::cerr << "qrs-migrate: " << qrsc::printable(spec)
+              << " is not in a project's rules/ folder beside runtime/ and generated/; give -p BUILD_DIR or the "
+                 "compile flags after --\n";
+    return nullptr;
+  }
+  std::vector<std::string> args{"-std=c++20", "-I" + (*root / "runtime").string(), "-I" + (*root / "generated").string()};
   return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", args);
+}
+
+// The compile commands: -p's build folder (or one above it), the flags after `--`, or the project's.
+std::unique_ptr<clang::tooling::CompilationDatabase> compilation_database(
+    std::unique_ptr<clang::tooling::CompilationDatabase> fixed, const std::optional<fs::path>& root,
+    const std::string& spec) {
+  if (kBuildPath.empty()) return fixed ? std::move(fixed) : project_database(root, spec);
+  if (fixed) {
+    std::cerr << "qrs-migrate: give either -p BUILD_DIR or the compile flags after --, not both\n";
+    return nullptr;
+  }
+  std::string error;
+  auto db = clang::tooling::CompilationDatabase::autoDetectFromDirectory(kBuildPath, error);
+  if (!db) std::cerr << "qrs-migrate: " << error << "\n";
+  return db;
+}
+
+// The spec file a --from or --to names (a file or a name, as qrsc finds it).
+std::optional<std::string> spec_file(const std::string& arg, const qrsc::SpecSearchPath& search) {
+  std::string error;
+  auto file = qrsc::spec_argument(arg, search, error);
+  if (!file) std::cerr << "qrs-migrate: error: " << qrsc::printable(error) << "\n";
+  return file;
 }
 
 // A path as the diff names it: relative to the working folder when under it.
@@ -91,27 +133,27 @@ std::optional<fs::path> regular_file(const std::string& name, std::string& error
 int main(int argc, const char** argv) {
   cl::HideUnrelatedOptions(kCategory);
   cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "qrs-migrate (qrs)\n"; });
+  // Flags after `--` first: they are taken off the command line before the options are read.
+  std::string fixed_error;
+  std::unique_ptr<clang::tooling::CompilationDatabase> fixed =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(argc, argv, fixed_error);
+  if (!fixed_error.empty()) {
+    std::cerr << "qrs-migrate: " << fixed_error << "\n";
+    return 2;
+  }
   if (!cl::ParseCommandLineOptions(argc, argv, "qrs-migrate: move code from one sheet's header to another's\n", &llvm::errs())) {
     return 2;
   }
-  const auto map = qrs_migrate::build_sheet_map(kFrom.getValue(), kTo.getValue());
+  const qrsc::SpecSearchPath search = qrsc::command_line_search_path({});
+  const auto from = spec_file(kFrom.getValue(), search);
+  const auto to = spec_file(kTo.getValue(), search);
+  if (!from || !to) return 2;
+  const auto map = qrs_migrate::build_sheet_map(*from, *to, search);
   if (!map) return 2;
 
-  const auto root = project_root(kFrom.getValue());
-  std::unique_ptr<clang::tooling::CompilationDatabase> db;
-  if (!kBuildPath.empty()) {
-    std::string error;
-    db = clang::tooling::CompilationDatabase::loadFromDirectory(kBuildPath, error);
-    if (!db) {
-      std::cerr << "qrs-migrate: " << error << "\n";
-      return 2;
-    }
-  } else if (!root) {
-    std::cerr << "qrs-migrate: " << kFrom.getValue() << " is not under a rules/ folder; give -p BUILD_DIR\n";
-    return 2;
-  } else {
-    db = fixed_database(*root);
-  }
+  const auto root = project_root(*from);
+  const auto db = compilation_database(std::move(fixed), root, *from);
+  if (!db) return 2;
   // The project's own headers are never edited, whatever folder the given files are in.
   std::vector<fs::path> excluded;
   if (root) {

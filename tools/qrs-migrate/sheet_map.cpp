@@ -132,10 +132,11 @@ SheetMap sheet_map(const Spec& from, const Spec& to) {
   return m;
 }
 
-std::optional<SheetMap> build_sheet_map(const std::filesystem::path& from, const std::filesystem::path& to) {
+std::optional<SheetMap> build_sheet_map(const std::filesystem::path& from, const std::filesystem::path& to,
+                                        const SpecSearchPath& search) {
   Diagnostics diags;
-  const auto f = compile_spec(from, diags);
-  const auto t = compile_spec(to, diags);
+  const auto f = compile_spec(from, diags, search);
+  const auto t = compile_spec(to, diags, search);
   diags.print(std::cerr);
   if (!f || !t || diags.has_errors()) return std::nullopt;
   if (f->abstract || t->abstract) {

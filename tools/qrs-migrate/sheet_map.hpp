@@ -8,6 +8,7 @@
 #include <string>
 
 #include "model.hpp"
+#include "spec_search_path.hpp"
 
 namespace qrs_migrate {
 
@@ -32,8 +33,10 @@ struct SheetMap {
   [[nodiscard]] std::optional<std::string> enumerator(const std::string& enum_key, const std::string& name) const;
 };
 
-// Both specs compiled with the front end; nothing (and diagnostics on stderr) when either fails.
-std::optional<SheetMap> build_sheet_map(const std::filesystem::path& from, const std::filesystem::path& to);
+// Both specs compiled with the front end (the specs they extend found through `search`);
+// nothing (and diagnostics on stderr) when either fails.
+std::optional<SheetMap> build_sheet_map(const std::filesystem::path& from, const std::filesystem::path& to,
+                                        const qrsc::SpecSearchPath& search);
 SheetMap sheet_map(const qrsc::Spec& from, const qrsc::Spec& to);
 
 }  // namespace qrs_migrate

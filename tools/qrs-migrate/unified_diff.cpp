@@ -50,7 +50,9 @@ std::string unified_diff(const std::string& path, const std::string& before, con
   const auto ops = edit_script(a, b);
   constexpr std::size_t kContext = 3;
   std::ostringstream out;
-  out << "--- a/" << path << "\n+++ b/" << path << "\n";
+  // git's prefixes; an absolute path keeps one slash ("a/srv/game/main.cpp", as git diff --no-index).
+  const std::string name = path.starts_with('/') ? path.substr(1) : path;
+  out << "--- a/" << name << "\n+++ b/" << name << "\n";
   std::size_t k = 0;
   while (k < ops.size()) {
     if (ops[k].kind == ' ') {

@@ -48,6 +48,10 @@ struct BackendInfo {
   std::string_view description;  // for --help
   bool by_default = false;       // written by `qrsc build` without --emit
   std::unique_ptr<Backend> (*make)(const BackendOptions&) = nullptr;  // may throw on a bad template
+  // The file emit writes for a sheet, and the one emit_run writes for a run ("" when none),
+  // relative to the output folder: what `qrsc outputs` tells a build system before any is made.
+  std::string (*sheet_path)(const Spec&) = nullptr;
+  std::string_view run_file;
 };
 
 // A sheet's file name without extension: its id with '-' and '.' as '_' ("acw-2.1-15mm" ->

@@ -24,7 +24,7 @@ const BackendInfo& cpp_backend() {
   static const BackendInfo info{"cpp", "C++20 header of constexpr tables and lookups", true,
                                 [](const BackendOptions&) -> std::unique_ptr<Backend> {
                                   return std::make_unique<CppBackend>();
-                                }};
+                                }, cpp_header_path, {}};
   return info;
 }
 

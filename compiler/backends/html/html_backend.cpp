@@ -6,6 +6,8 @@ namespace qrsc {
 
 namespace {
 
+constexpr std::string_view kIndexFile = "index.html";
+
 class HtmlBackend final : public Backend {
  public:
   explicit HtmlBackend(SheetOptions options) : options_(options) {}
@@ -14,7 +16,7 @@ class HtmlBackend final : public Backend {
     return one_output(html_sheet_path(spec), emitter_.sheet(spec, options_));
   }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
-    return one_output("index.html", emitter_.index(specs));
+    return one_output(std::string(kIndexFile), emitter_.index(specs));
   }
 
  private:
@@ -28,7 +30,7 @@ const BackendInfo& html_backend() {
   static const BackendInfo info{"html", "printable sheet (self-contained HTML) and index.html", true,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<HtmlBackend>(sheet_options(o));
-                                }};
+                                }, html_sheet_path, kIndexFile};
   return info;
 }
 

@@ -24,7 +24,7 @@ const BackendInfo& json_backend() {
   static const BackendInfo info{"json", "the resolved sheet as JSON (docs/schema/qrs-sheet.schema.json)", false,
                                 [](const BackendOptions&) -> std::unique_ptr<Backend> {
                                   return std::make_unique<JsonBackend>();
-                                }};
+                                }, json_sheet_path, {}};
   return info;
 }
 

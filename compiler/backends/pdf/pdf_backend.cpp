@@ -48,7 +48,7 @@ const BackendInfo& pdf_backend() {
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<PdfBackend>(
                                       sheet_options(o), o.chromium.empty() ? default_chromium() : o.chromium);
-                                }};
+                                }, pdf_sheet_path, {}};
   return info;
 }
 
