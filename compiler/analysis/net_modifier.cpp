@@ -32,6 +32,7 @@ struct ModifierSource {
   std::vector<qrs::Modifier> mods;
   std::vector<std::string> ids, texts;
   std::vector<bool> factor_only;
+  std::vector<std::string> group_ids;  // by qrs::Modifier::group
   std::unique_ptr<bool[]> applies;  // which of mods the terms name (a qrs::View<bool>)
 
   void add(const std::string& id, const std::string& text, qrs::Modifier m, bool factor) {
@@ -51,7 +52,8 @@ std::vector<ModifierSource> sources_of(const Spec& spec, const BandTable& bt) {
     if (!t) continue;
     ModifierSource s;
     if (const auto* mt = std::get_if<ModifierTable>(&t->body)) {
-      for (const auto& m : mt->items) s.add(m.id, m.text.render(), runtime_modifier(m), !m.value.has_value());
+      for (const auto& m : mt->items) s.add(m.id, m.text.render(), runtime_modifier(*mt, m), !m.value.has_value());
+      for (const auto& g : mt->groups) s.group_ids.push_back(g.id);
     } else if (const auto* rows = std::get_if<BandTable>(&t->body)) {
       for (const auto& r : rows->rows) {
         if (r.number) s.add(r.id, r.title, qrs::Modifier{static_cast<std::int16_t>(*r.number), Fraction(1), 0}, false);
@@ -112,7 +114,7 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
       continue;
     }
     if (n.source->factor_only[n.index]) {
-      report(fmt::format("'{}' ({}) multiplies fire points; it is not a die roll modifier", term,
+      report(fmt::format("'{}' ({}) is a factor, not a die roll modifier", term,
                                    n.source->texts[n.index]));
       continue;
     }
@@ -121,6 +123,21 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
     named[out.applied.size()] = n;
     out.applied.push_back({term, n.source->texts[n.index], n.source->mods[n.index].value, !again,
                            again ? "given twice, counts once" : ""});
+  }
+  // Two members of an exclusive group (a unit's one rating) cannot both apply; the runtime's
+  // sum has it as a precondition.
+  for (const auto& s : sources) {
+    for (std::size_t i = 0; i < s.mods.size(); ++i) {
+      for (std::size_t j = i + 1; s.applies[i] && j < s.mods.size(); ++j) {
+        if (!s.applies[j] || !qrs::detail::excludes(s.mods, i, j)) continue;
+        report(fmt::format("'{}' and '{}' cannot both apply: group '{}' allows one of its members at most", s.ids[i],
+                           s.ids[j], s.group_ids[static_cast<std::size_t>(s.mods[i].group)]));
+      }
+    }
+  }
+  if (!errors.empty()) {
+    out.error = fmt::format("{}", fmt::join(errors, "; "));
+    return out;
   }
   // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
   for (std::size_t k = 0; k < out.applied.size(); ++k) {

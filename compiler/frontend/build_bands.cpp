@@ -57,7 +57,7 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
   if (const NodePtr kn = o.get("key")) {
-    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max", "dice", "rounding", "source", "notes", "columns_title"});
+    Object k(kn, "key of " + o.what(), diags_, {"name", "type", "min", "max", "dice", "outside", "rounding", "source", "notes", "columns_title"});
     bt.key_name = k.str("name");
     bt.columns_title = k.str("columns_title");
     const std::string type = k.str("type");
@@ -69,6 +69,16 @@ void Builder::bands(Object& o, Table& t) {
     bt.min = k.number("min");
     bt.max = k.number("max");
     if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
+    if (const std::string outside = k.str("outside"); !outside.empty()) {
+      const auto it = std::find(kOutsideNames.begin() + 1, kOutsideNames.end(), outside);
+      bt.outside_loc = k.loc_of("outside");
+      if (it == kOutsideNames.end()) {
+        diags_.error(bt.outside_loc, "outside of a key must be 'clamp' (the nearest end row), 'no_effect' or 'reroll', not '" +
+                                         outside + "'");
+      } else {
+        bt.outside = static_cast<Outside>(it - kOutsideNames.begin());
+      }
+    }
     bt.rounding = k.str("rounding");
     bt.rounding_loc = k.loc_of("rounding");
     source(k);  // checked like any source note; it explains the key's dice or rounding

@@ -41,9 +41,9 @@ void Builder::modifiers(Object& o, Table& t) {
   check_unique(mt.items, "modifier");
   within_limit(mt.items.size(), limits::kMaxRows, o.loc_of("items"), o.what() + ": modifiers");
   for (const auto& n : o.list("groups")) {
-    Object g(n, "modifier group of " + o.what(), diags_, {"id", "title", "members", "note", "source", "notes"});
+    Object g(n, "modifier group of " + o.what(), diags_, {"id", "title", "members", "exclusive", "note", "source", "notes"});
     if (!g.ok()) continue;
-    ModifierGroup group{identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.loc()};
+    ModifierGroup group{identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.boolean("exclusive", false), g.loc()};
     const int index = static_cast<int>(mt.groups.size());
     std::vector<std::string> ids;
     for (const auto& it : mt.items) ids.push_back(it.id);
