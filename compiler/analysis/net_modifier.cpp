@@ -33,6 +33,7 @@ struct ModifierSource {
   std::vector<std::string> ids, texts;
   std::vector<bool> factor_only;
   std::vector<std::string> group_ids;  // by qrs::Modifier::group
+  const BandTable* keyed = nullptr;    // a band table of numbered rows: its rows, which its key selects
   std::unique_ptr<bool[]> applies;  // which of mods the terms name (a qrs::View<bool>)
 
   void add(const std::string& id, const std::string& text, qrs::Modifier m, bool factor) {
@@ -55,6 +56,7 @@ std::vector<ModifierSource> sources_of(const Spec& spec, const BandTable& bt) {
       for (const auto& m : mt->items) s.add(m.id, m.text.render(), runtime_modifier(*mt, m), !m.value.has_value());
       for (const auto& g : mt->groups) s.group_ids.push_back(g.id);
     } else if (const auto* rows = std::get_if<BandTable>(&t->body)) {
+      s.keyed = rows;
       for (const auto& r : rows->rows) {
         if (r.number) s.add(r.id, r.title, qrs::Modifier{static_cast<std::int16_t>(*r.number), Fraction(1), 0}, false);
       }
@@ -75,6 +77,33 @@ Named find_named(std::vector<ModifierSource>& sources, const std::string& id) {
     for (std::size_t i = 0; i < s.ids.size(); ++i) {
       if (s.ids[i] == id) return {&s, i};
     }
+  }
+  return {};
+}
+
+// "fire_points=11.5": the row of a numbered band table that its own key (named by key_id)
+// selects, the key rounded as the table rounds it. Nothing, with the reason in *why when the
+// name is a table's key, when no table has that key or its value selects no row.
+Named find_by_key(std::vector<ModifierSource>& sources, const std::string& term, std::string* why) {
+  const std::size_t eq = term.find('=');
+  const std::string name = term.substr(0, eq);
+  for (auto& s : sources) {
+    const BandTable* bt = s.keyed;
+    if (!bt || name.empty() || bt->key_id() != name || !bt->single_column()) continue;
+    std::string err;
+    const auto v = parse_number(term.substr(eq + 1), &err);
+    if (!v) {
+      *why = fmt::format("'{}': {}", term, err.empty() ? "not a number" : err);
+      return {};
+    }
+    const Fraction k = bt->rounding == "down" ? Fraction(v->floor()) : *v;
+    const std::size_t r = qrs::find_band(band_column(*bt, 0), k);
+    if ((bt->min && k < *bt->min) || (bt->max && k > *bt->max) || r == qrs::npos || !bt->rows[r].number) {
+      *why = fmt::format("'{}': no row of '{}' reads {} {}", term, name, bt->key_name, format_number(k));
+      return {};
+    }
+    const auto at = std::find(s.ids.begin(), s.ids.end(), bt->rows[r].id);
+    return {&s, static_cast<std::size_t>(at - s.ids.begin())};
   }
   return {};
 }
@@ -106,7 +135,12 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
       numbers += v->num();
       continue;
     }
-    const Named n = find_named(sources, term);
+    std::string why;
+    const Named n = term.find('=') == std::string::npos ? find_named(sources, term) : find_by_key(sources, term, &why);
+    if (!why.empty()) {
+      report(why);
+      continue;
+    }
     if (!n.source) {
       report(ids.empty() ? fmt::format("'{}' is not a number, and no modifier list applies to table '{}'",
                                                  term, table.id)

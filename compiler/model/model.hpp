@@ -131,6 +131,10 @@ struct BandTable {
   std::vector<Column> columns;     // at least one; a single unnamed column for plain tables
   std::vector<BandRow> rows;
   [[nodiscard]] bool single_column() const { return columns.size() == 1 && columns[0].id.empty(); }
+  // The key's name as an id: lower case, its words joined by '_' ("Fire points": fire_points);
+  // empty when the name has no letter or digit. A header's lookup parameter, and the name
+  // `lookup` takes a key by (fire_points=11.5).
+  [[nodiscard]] std::string key_id() const;
 };
 
 struct ModifierItem {

@@ -70,6 +70,10 @@ expect two_ratings 1 "'veteran' and 'green' cannot both apply: group 'unit_ratin
 expect two_ratings_reversed 1 "'veteran' and 'green' cannot both apply" -- "$qrsc" lookup $acw maneuver_good_order 6 veteran green
 expect given_twice 0 "6 +1 (Veteran) [+1 (Veteran): given twice, counts once] = 7" -- "$qrsc" lookup $acw maneuver_good_order 6 veteran veteran
 expect named_effect 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 6 out_of_command provisional_command veteran
+# Fire points as a number, by the key's name: 11.5 points fire at +1 (003 change 14: "11.5
+# points ... plus one"), so 6 + 1 = 7 against trained troops is the lower Telling row (7).
+expect fire_points_number 0 $'Musketry & Cannonade Effects, Trained: 6 +1 (9 pts.) = 7\nTelling Fire.' -- "$qrsc" lookup $acw fire_effects 6 -c trained fire_points=11.5
+expect fire_points_below 1 "'fire_points=-1': no row of 'fire_points' reads Fire points -1" -- "$qrsc" lookup $acw fire_effects 6 -c trained fire_points=-1
 # Fire: a crack target, base 7, +1 for 9 fire points (003 change 14): 8 is the lower Telling
 # row for crack (7, 8, 9: charge checked or charge home with cold steel).
 expect fire_points_row 0 "Telling Fire." -- "$qrsc" lookup $acw fire_effects 7 -c crack plus_1

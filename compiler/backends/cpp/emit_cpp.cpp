@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include "mustache_data.hpp"
 #include <map>
 #include <numeric>
@@ -116,13 +115,7 @@ mst::data dense_index_data(const BandTable& bt, int lo, std::int64_t span, std::
 // never the column parameter's name.
 std::string key_parameter(const BandTable& bt) {
   if (bt.key_type == KeyType::integer) return "result";
-  std::string name;
-  for (const char c : bt.key_name) {
-    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
-    if (word) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!name.empty() && name.back() != '_') name += '_';
-  }
-  while (!name.empty() && name.back() == '_') name.pop_back();
+  const std::string name = bt.key_id();
   if (name.empty() || name == "column") return "key";
   return cpp_identifier(name);
 }
