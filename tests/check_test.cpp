@@ -47,7 +47,7 @@ tables:
   - id: ranges
     kind: matrix
     title: Musketry Fire Points
-    cell: fire_points
+    cell: fraction
     order: decreasing
     columns: [ { id: r4, range: 4in }, { id: r8, range: 8in } ]
     rows:

@@ -104,6 +104,17 @@ TEST(GeneratedHeader, ModifiersAccumulateWithNonCumulativeGroups) {
   EXPECT_EQ(mm::total({M::able_leader, M::provisional_command}), -1);
 }
 
+// 000 line 517: "Units are assigned one of four ratings"; a unit rated green and veteran is a
+// mistake in the caller's data, not a choice between the two: a precondition of total().
+TEST(GeneratedHeaderDeathTest, TwoRatingsOfOneUnitAbort) {
+  namespace mm = acw::maneuver_modifiers;
+  using M = mm::Modifier;
+  EXPECT_EQ(mm::total({M::green, M::out_of_command}), -3);
+  EXPECT_EQ(mm::total({M::green, M::green}), -1);  // one rating named twice is still one
+  const auto both = [] { return mm::total({M::green, M::veteran}); };
+  EXPECT_DEATH(both(), "");
+}
+
 TEST(GeneratedHeader, MatricesKeepNotationAndTypedValues) {
   namespace mr = acw::movement_rates;
   const auto& line = mr::cell(mr::Row::infantry_line, mr::Column::open);
@@ -125,7 +136,7 @@ TEST(GeneratedHeader, UnknownCellsHaveNoValue) {
   static_assert(!cf::cell(cf::Row::mex_hg, cf::Column::r4).value.in_range);
   EXPECT_EQ(cf::cell(cf::Row::mex_hg, cf::Column::r4).notation, "?");
   EXPECT_TRUE(cf::cell(cf::Row::hh, cf::Column::r4).known());
-  EXPECT_EQ(cf::cell(cf::Row::hh, cf::Column::r4).value.points, qrs::Fraction(6));
+  EXPECT_EQ(cf::cell(cf::Row::hh, cf::Column::r4).value.amount, qrs::Fraction(6));
 }
 
 }  // namespace

@@ -87,7 +87,7 @@ TEST(Notation, Cells) {
   EXPECT_FALSE(levels.levels.has_worn);
   EXPECT_EQ(levels.levels.spent, 1);
   EXPECT_FALSE(qrsc::parse_cell("3/4/1", qrsc::CellType::levels).error.empty());
-  EXPECT_EQ(qrsc::parse_cell("1 1/2", qrsc::CellType::fire_points).fire_points.points, Fraction(3, 2));
+  EXPECT_EQ(qrsc::parse_cell("1 1/2", qrsc::CellType::fraction).fraction.amount, Fraction(3, 2));
 }
 
 }  // namespace

@@ -12,20 +12,10 @@ using qrsc::Fraction;
 
 // Every outcome of the base dice (both sides' for a difference), read directly on the bands.
 Fraction enumerate(const qrsc::BandTable& bt, std::size_t row, std::size_t column, int modifier) {
-  const qrsc::DiceRoll& d = *bt.dice;
-  const int dice = d.pool.empty() ? (d.difference ? 2 : 1) * d.count : 1;
-  std::vector<int> faces(static_cast<std::size_t>(dice), 1);
-  std::int64_t hits = 0, total = 0;
-  while (true) {
-    int key = modifier;
-    for (std::size_t i = 0; i < faces.size(); ++i) key += d.difference && i >= static_cast<std::size_t>(d.count) ? -faces[i] : faces[i];
-    hits += bt.rows[row].bands[column].band.contains(Fraction(key)) ? 1 : 0;
-    ++total;
-    std::size_t i = 0;
-    while (i < faces.size() && faces[i] == d.sides) faces[i++] = 1;
-    if (i == faces.size()) break;
-    ++faces[i];
-  }
+  std::int64_t hits = 0;
+  const std::int64_t total = qrs_test::for_each_roll(*bt.dice, [&](int base) {
+    hits += bt.rows[row].bands[column].band.contains(Fraction(base + modifier)) ? 1 : 0;
+  });
   return {hits, total};
 }
 

@@ -241,7 +241,7 @@ TYPED_TEST(RffProcedures, CannonadeAddsToTheSameFireCombat) {
   // Two gun stands of the sheet's first gun at close range add their canister points to the
   // rifle stands' points, and one damaged gun fires at half (the x 1/2 factor).
   const auto gun = static_cast<typename Fire::Gun>(0);
-  const Fraction per_gun = S::cannonade_fire_points::cell(gun, static_cast<typename S::cannonade_fire_points::Column>(0)).value.points;
+  const Fraction per_gun = S::cannonade_fire_points::cell(gun, static_cast<typename S::cannonade_fire_points::Column>(0)).value.amount;
   Fire fire;
   fire.musketry(T::rifle, 4, Fraction(4) * T::scale)
       .cannonade(gun, 1, Fraction(4) * T::scale)

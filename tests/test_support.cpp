@@ -63,6 +63,22 @@ ExpectationFile load_expectations(const std::string& file_name) {
   return f;
 }
 
+std::int64_t for_each_roll(const qrsc::DiceRoll& d, const std::function<void(int)>& f) {
+  const int dice = d.pool.empty() ? (d.difference ? 2 : 1) * d.count : 1;
+  std::vector<int> faces(static_cast<std::size_t>(dice), 1);
+  std::int64_t total = 0;
+  while (true) {
+    int key = 0;
+    for (std::size_t i = 0; i < faces.size(); ++i) key += d.difference && i >= static_cast<std::size_t>(d.count) ? -faces[i] : faces[i];
+    f(key);
+    ++total;
+    std::size_t i = 0;
+    while (i < faces.size() && faces[i] == d.sides) faces[i++] = 1;
+    if (i == faces.size()) return total;
+    ++faces[i];
+  }
+}
+
 fs::path write_temp_spec(const std::string& name, const std::string& text) {
   static int counter = 0;
   // One folder per process and call: ctest runs tests in parallel processes.

@@ -1,7 +1,9 @@
 // Shared by the tests: paths, compiled specs, and the expectation files in tests/expected/.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +29,11 @@ struct ExpectationFile {
   std::vector<Expectation> lines;
 };
 ExpectationFile load_expectations(const std::string& file_name);
+
+// Every outcome of a rolled table's base dice, equally likely, enumerated face by face (both
+// sides' for a difference, one die for symbol dice): calls f with the key before modifiers.
+// Returns how many outcomes there are.
+std::int64_t for_each_roll(const qrsc::DiceRoll& d, const std::function<void(int)>& f);
 
 // Writes text to a temporary spec file (under a fresh folder) and returns its path.
 std::filesystem::path write_temp_spec(const std::string& name, const std::string& text);

@@ -43,13 +43,13 @@ void check_column_order(const Table& t, const BandTable& bt, Diagnostics& diags)
   }
 }
 
-// A comparable amount for a matrix cell (fire points, dice from morale), or nothing.
+// A comparable amount for a matrix cell (a fraction, a dice count), or nothing.
 std::optional<Fraction> amount(const MatrixCell& c, CellType type) {
   if (!c.present) return std::nullopt;
-  if (type == CellType::fire_points) return c.value.fire_points.points;
+  if (type == CellType::fraction) return c.value.fraction.amount;
   if (type == CellType::integer) return Fraction(c.value.integer.value);
   if (type == CellType::dice) {
-    if (c.value.dice.kind == qrs::Dice::Kind::morale || c.value.dice.kind == qrs::Dice::Kind::fixed) {
+    if (c.value.dice.kind == qrs::Dice::Kind::relative || c.value.dice.kind == qrs::Dice::Kind::fixed) {
       return Fraction(c.value.dice.offset);
     }
     return Fraction(-1000);  // cannot fire: less than any number of dice

@@ -6,6 +6,7 @@
 
 #include "column_choice.hpp"
 #include "diagnostics.hpp"
+#include "roll_range.hpp"
 #include "runtime_values.hpp"
 #include "words.hpp"
 
@@ -47,6 +48,23 @@ std::string modifier_words(const NetModifier& net) {
   return out;
 }
 
+// A band table's answer completed with what every answer says: the table, the column, the
+// key as given and as modified, and the text for people.
+LookupAnswer answered(LookupAnswer a, const Table& t, const BandTable& bt, std::size_t col, const std::string& key,
+                      Fraction k, NetModifier net, std::string note) {
+  a.ok = true;
+  a.note = std::move(note);
+  a.table_title = t.title;
+  a.column = bt.single_column() ? std::string() : bt.columns[col].name;
+  a.key = key;
+  a.result = format_number(k);
+  a.text = fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key,
+                       modifier_words(net), net.applied.empty() ? "" : " = " + a.result, a.effect,
+                       a.part.empty() ? "" : " " + a.part);
+  a.net = std::move(net);
+  return a;
+}
+
 // Why no row covers a key in a column: the rows whose band there the sources do not give.
 std::string unknown_bands(const Spec& spec, const Table& t, const BandTable& bt, std::size_t col) {
   std::string out;
@@ -77,14 +95,33 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
   std::string why;
   const auto given = parse_number(key, &why);
   if (!given && !why.empty()) return fail(fmt::format("'{}': {}", key, why));
-  if (!given) return fail(fmt::format("'{}' is not a number (a die result such as 7, or fire points such as 11.5)", key));
+  if (!given) {
+    return fail(fmt::format("'{}' is not a number ({} such as {})", key,
+                            bt.key_name.empty() ? "a key" : bt.key_name, bt.key_type == KeyType::integer ? "7" : "11.5"));
+  }
   NetModifier net = net_modifier(spec, t, modifiers);
   if (!net.error.empty()) return fail(net.error);
-  const Fraction k = *given + Fraction(net.total);
+  Fraction k = *given + Fraction(net.total);
   if (bt.key_type == KeyType::integer && !k.is_integer()) {
     return fail(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
   }
-  if ((bt.min && k < *bt.min) || (bt.max && k > *bt.max)) {
+  bool below = bt.min && k < *bt.min, above = bt.max && k > *bt.max;
+  if ((below || above) && bt.outside == Outside::clamp) {
+    note += (note.empty() ? "" : "; ") + fmt::format("{} is read as {}, the {} of the key's range (key.outside: clamp)",
+                                                     format_number(k), format_number(below ? *bt.min : *bt.max),
+                                                     below ? "start" : "end");
+    k = below ? *bt.min : *bt.max;
+    below = above = false;
+  } else if ((below || above) && bt.outside != Outside::unstated) {
+    LookupAnswer a;
+    a.row = kOutsideRowId;
+    a.title = outside_title(bt.outside);
+    a.line = a.row + "\t" + a.title;
+    a.effect = a.title;
+    a.detail = a.effect + "\n";
+    return answered(std::move(a), t, bt, col, key, k, std::move(net), note);
+  }
+  if (below || above) {
     return fail(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
                             bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
                             bt.max ? format_number(*bt.max) : "any"));
@@ -97,9 +134,7 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
   }
   const BandRow& row = bt.rows[r];
   LookupAnswer a;
-  a.ok = true;
   a.line = row.id + "\t" + row.title;
-  a.note = note;
   if (row.number) a.line += "\t" + format_signed(*row.number);
   a.effect = row.effect();
   if (row.number) a.effect += (a.effect.empty() ? "" : " ") + format_signed(*row.number);
@@ -108,17 +143,9 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
     a.detail += part->id + "\t" + part->text.render() + "\n";
     a.part = part->text.render();
   }
-  a.table_title = t.title;
-  a.column = bt.single_column() ? std::string() : bt.columns[col].name;
   a.row = row.id;
   a.title = row.title;
-  a.key = key;
-  a.result = format_number(k);
-  a.text = fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key,
-                       modifier_words(net), net.applied.empty() ? "" : " = " + a.result, a.effect,
-                       a.part.empty() ? "" : " " + a.part);
-  a.net = std::move(net);
-  return a;
+  return answered(std::move(a), t, bt, col, key, k, std::move(net), note);
 }
 
 LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,

@@ -32,6 +32,8 @@ struct ModifierSource {
   std::vector<qrs::Modifier> mods;
   std::vector<std::string> ids, texts;
   std::vector<bool> factor_only;
+  std::vector<std::string> group_ids;  // by qrs::Modifier::group
+  const BandTable* keyed = nullptr;    // a band table of numbered rows: its rows, which its key selects
   std::unique_ptr<bool[]> applies;  // which of mods the terms name (a qrs::View<bool>)
 
   void add(const std::string& id, const std::string& text, qrs::Modifier m, bool factor) {
@@ -51,8 +53,10 @@ std::vector<ModifierSource> sources_of(const Spec& spec, const BandTable& bt) {
     if (!t) continue;
     ModifierSource s;
     if (const auto* mt = std::get_if<ModifierTable>(&t->body)) {
-      for (const auto& m : mt->items) s.add(m.id, m.text.render(), runtime_modifier(m), !m.value.has_value());
+      for (const auto& m : mt->items) s.add(m.id, m.text.render(), runtime_modifier(*mt, m), !m.value.has_value());
+      for (const auto& g : mt->groups) s.group_ids.push_back(g.id);
     } else if (const auto* rows = std::get_if<BandTable>(&t->body)) {
+      s.keyed = rows;
       for (const auto& r : rows->rows) {
         if (r.number) s.add(r.id, r.title, qrs::Modifier{static_cast<std::int16_t>(*r.number), Fraction(1), 0}, false);
       }
@@ -73,6 +77,33 @@ Named find_named(std::vector<ModifierSource>& sources, const std::string& id) {
     for (std::size_t i = 0; i < s.ids.size(); ++i) {
       if (s.ids[i] == id) return {&s, i};
     }
+  }
+  return {};
+}
+
+// "fire_points=11.5": the row of a numbered band table that its own key (named by key_id)
+// selects, the key rounded as the table rounds it. Nothing, with the reason in *why when the
+// name is a table's key, when no table has that key or its value selects no row.
+Named find_by_key(std::vector<ModifierSource>& sources, const std::string& term, std::string* why) {
+  const std::size_t eq = term.find('=');
+  const std::string name = term.substr(0, eq);
+  for (auto& s : sources) {
+    const BandTable* bt = s.keyed;
+    if (!bt || name.empty() || bt->key_id() != name || !bt->single_column()) continue;
+    std::string err;
+    const auto v = parse_number(term.substr(eq + 1), &err);
+    if (!v) {
+      *why = fmt::format("'{}': {}", term, err.empty() ? "not a number" : err);
+      return {};
+    }
+    const Fraction k = bt->rounding == "down" ? Fraction(v->floor()) : *v;
+    const std::size_t r = qrs::find_band(band_column(*bt, 0), k);
+    if ((bt->min && k < *bt->min) || (bt->max && k > *bt->max) || r == qrs::npos || !bt->rows[r].number) {
+      *why = fmt::format("'{}': no row of '{}' reads {} {}", term, name, bt->key_name, format_number(k));
+      return {};
+    }
+    const auto at = std::find(s.ids.begin(), s.ids.end(), bt->rows[r].id);
+    return {&s, static_cast<std::size_t>(at - s.ids.begin())};
   }
   return {};
 }
@@ -104,7 +135,12 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
       numbers += v->num();
       continue;
     }
-    const Named n = find_named(sources, term);
+    std::string why;
+    const Named n = term.find('=') == std::string::npos ? find_named(sources, term) : find_by_key(sources, term, &why);
+    if (!why.empty()) {
+      report(why);
+      continue;
+    }
     if (!n.source) {
       report(ids.empty() ? fmt::format("'{}' is not a number, and no modifier list applies to table '{}'",
                                                  term, table.id)
@@ -112,7 +148,7 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
       continue;
     }
     if (n.source->factor_only[n.index]) {
-      report(fmt::format("'{}' ({}) multiplies fire points; it is not a die roll modifier", term,
+      report(fmt::format("'{}' ({}) is a factor, not a die roll modifier", term,
                                    n.source->texts[n.index]));
       continue;
     }
@@ -121,6 +157,21 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
     named[out.applied.size()] = n;
     out.applied.push_back({term, n.source->texts[n.index], n.source->mods[n.index].value, !again,
                            again ? "given twice, counts once" : ""});
+  }
+  // Two members of an exclusive group (a unit's one rating) cannot both apply; the runtime's
+  // sum has it as a precondition.
+  for (const auto& s : sources) {
+    for (std::size_t i = 0; i < s.mods.size(); ++i) {
+      for (std::size_t j = i + 1; s.applies[i] && j < s.mods.size(); ++j) {
+        if (!s.applies[j] || !qrs::detail::excludes(s.mods, i, j)) continue;
+        report(fmt::format("'{}' and '{}' cannot both apply: group '{}' allows one of its members at most", s.ids[i],
+                           s.ids[j], s.group_ids[static_cast<std::size_t>(s.mods[i].group)]));
+      }
+    }
+  }
+  if (!errors.empty()) {
+    out.error = fmt::format("{}", fmt::join(errors, "; "));
+    return out;
   }
   // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
   for (std::size_t k = 0; k < out.applied.size(); ++k) {

@@ -28,7 +28,8 @@ struct NetModifier {
 // modifier lists, and band tables whose rows carry a number (the row a key selects, so its
 // rows are alternatives: one non-cumulative group). Within a non-cumulative group only the
 // member of largest magnitude counts, of equals the one the table lists first, whatever the
-// order given; an id given twice counts once.
+// order given; an id given twice counts once. Two members of an exclusive group (one rating of
+// several) are an error naming both.
 NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms);
 
 }  // namespace qrsc

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model.hpp"
+#include "roll_range.hpp"
 
 namespace qrsc {
 
@@ -37,7 +38,6 @@ OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<
 // table is not rolled or has no such row or column).
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier);
 
-std::string roll_notation(const DiceRoll& d);
 std::string format_percent(Fraction p, int decimals = 1);  // "3.0%"
 
 }  // namespace qrsc

@@ -40,7 +40,7 @@ inline constexpr std::int64_t kMaxDenseSlots = 40 * 1024;
 // allow compile with clang's default constexpr step limit (-fconstexpr-steps=1048576) and
 // g++'s in seconds.
 inline constexpr std::size_t kMaxRows = 10'000;
-inline constexpr std::size_t kMaxCells = 50'000;  // a quarter of it for rate cells, half for fire points
+inline constexpr std::size_t kMaxCells = 50'000;  // a quarter of it for rate cells, half for fraction cells
 // The text of one table (titles, names, cells, ...). Generated headers give every text as
 // "..."sv, so the compilers do not count its characters against their constexpr step limits.
 inline constexpr std::size_t kMaxTableTextBytes = 4 * 1024 * 1024;

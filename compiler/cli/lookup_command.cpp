@@ -101,9 +101,9 @@ Command add_lookup_command(CLI::App& app) {
   auto* sub = app.add_subcommand("lookup", "what does this roll mean: look a key up in a table");
   sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id");
-  sub->add_option("key", o->key, "die result, fire points (11.5), or row of a matrix");
-  sub->add_option("modifiers", o->modifiers, "die roll modifiers: signed numbers (+1 -2) and modifier ids (out_of_command)");
-  sub->add_option("--mod,-m", o->modifiers, "a die roll modifier (repeatable): a signed number or a modifier id");
+  sub->add_option("key", o->key, "the key (a die result such as 7, an amount such as 11.5), or row of a matrix");
+  sub->add_option("modifiers", o->modifiers, "die roll modifiers: signed numbers (+1 -2), modifier ids (out_of_command), and a numbered table's key as KEY=VALUE");
+  sub->add_option("--mod,-m", o->modifiers, "a die roll modifier (repeatable): a signed number, a modifier id, or KEY=VALUE");
   sub->add_option("--format", o->format, "text (the answer in the sheet's words), tsv (one tab-separated line) or json")
       ->check(CLI::IsMember({"text", "tsv", "json"}))
       ->capture_default_str();

@@ -64,6 +64,12 @@ void Builder::bands(Object& o, Table& t) {
     bt.min = k.number("min");
     bt.max = k.number("max");
     if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
+    if (const std::string outside = k.str("outside"); !outside.empty()) {
+      // Another value is reported by the key check (the format's choices are kOutsideNames).
+      const auto it = std::find(kOutsideNames.begin() + 1, kOutsideNames.end(), outside);
+      bt.outside_loc = k.loc_of("outside");
+      if (it != kOutsideNames.end()) bt.outside = static_cast<Outside>(it - kOutsideNames.begin());
+    }
     bt.rounding = k.str("rounding");
     bt.rounding_loc = k.loc_of("rounding");
     source(k);  // checked like any source note; it explains the key's dice or rounding

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "builder.hpp"
+#include "roll_range.hpp"
 
 namespace qrsc {
 
@@ -87,6 +88,29 @@ std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::str
   return t;
 }
 
+// Every result the dice and the modifiers the sheet allows can produce is read by a row, or the
+// key states what happens outside (key.outside).
+void Builder::check_outside(const Table& t, const BandTable& bt) {
+  const OutsideKeys out = outside_keys(spec_, bt);
+  if (!out.any()) {
+    if (bt.outside != Outside::unstated) {
+      diags_.warning(bt.outside_loc, "table '" + t.id + "': every result of its roll is read by a row; 'outside' never applies");
+    }
+    return;
+  }
+  if (bt.outside != Outside::unstated) return;
+  const IntRange net = net_modifier_range(spec_, bt);
+  const auto span = [](const IntRange& r) {
+    return r.lo == r.hi ? std::to_string(r.lo) : std::to_string(r.lo) + " to " + std::to_string(r.hi);
+  };
+  std::vector<std::string> parts;
+  if (out.below.lo <= out.below.hi) parts.push_back(span(out.below) + " (the key starts at " + format_number(*bt.min) + ")");
+  if (out.above.lo <= out.above.hi) parts.push_back(span(out.above) + " (the key goes up to " + format_number(*bt.max) + ")");
+  diags_.error(bt.dice->loc, fmt::format("table '{}': {} with net modifiers {:+d} to {:+d} reaches {}, which no row reads; "
+                                         "state key.outside: clamp, no_effect or reroll",
+                                         t.id, roll_notation(*bt.dice), net.lo, net.hi, fmt::join(parts, " and ")));
+}
+
 void Builder::check_dice() {
   for (const auto& t : spec_.tables) {
     const auto* bt = std::get_if<BandTable>(&t.body);
@@ -115,12 +139,17 @@ void Builder::check_dice() {
           diags_.error(d.pool_loc, what + ": pool '" + d.pool + "' must be a matrix of dice cells (how many dice are rolled)");
         }
       }
-      // A table read by the unmodified roll of one die must cover exactly the die's faces.
-      if (d.count > 0 && d.modifiers.empty() && !d.difference && (d.count == 1 || !d.pool.empty())) {
-        if (bt->min != Fraction(1) || bt->max != Fraction(d.sides)) {
-          diags_.error(d.loc, fmt::format("{}: an unmodified d{} reads results 1 to {}; set key min: 1 and max: {}", what,
-                                          d.sides, d.sides, d.sides));
-        }
+      // A table read by the unmodified roll of one die must cover exactly the die's faces; any
+      // other roll, every result its dice and modifiers can produce. Dice that cannot be read
+      // (a count of zero) are reported where they are read.
+      const bool one_die = d.modifiers.empty() && !d.difference && (d.count == 1 || !d.pool.empty());
+      if (d.count == 0) {
+        // nothing to check the table against
+      } else if (one_die && (bt->min != Fraction(1) || bt->max != Fraction(d.sides))) {
+        diags_.error(d.loc, fmt::format("{}: an unmodified d{} reads results 1 to {}; set key min: 1 and max: {}", what,
+                                        d.sides, d.sides, d.sides));
+      } else {
+        check_outside(t, *bt);
       }
     }
     const auto* lt = std::get_if<ListTable>(&t.body);

@@ -32,8 +32,8 @@ void Builder::matrix(Object& o, Table& t) {
   }
   const std::vector<NodePtr> row_nodes = o.list("rows", true);
   // A cell holding exact numbers costs the compilers more to build in the table's one constant
-  // expression (measured, docs/reliability.md): a rate cell counts as four, fire points as two.
-  const std::size_t weight = m.cell == CellType::rate ? 4 : m.cell == CellType::fire_points ? 2 : 1;
+  // expression (measured, docs/reliability.md): a rate cell counts as four, a fraction as two.
+  const std::size_t weight = m.cell == CellType::rate ? 4 : m.cell == CellType::fraction ? 2 : 1;
   if (!rows_within_limits(o, row_nodes.size(), m.columns.size(), limits::kMaxRows, limits::kMaxCells / weight)) {
     t.body = std::move(m);
     return;

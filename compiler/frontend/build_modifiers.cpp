@@ -43,7 +43,7 @@ void Builder::modifiers(Object& o, Table& t) {
   for (const auto& n : o.list("groups")) {
     Object g(n, "modifier group of " + o.what(), diags_, format::object_type("modifierGroup"));
     if (!g.ok()) continue;
-    ModifierGroup group{identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.loc()};
+    ModifierGroup group{identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.boolean("exclusive", false), g.loc()};
     const int index = static_cast<int>(mt.groups.size());
     std::vector<std::string> ids;
     for (const auto& it : mt.items) ids.push_back(it.id);

@@ -12,6 +12,19 @@ std::string ModifierItem::value_notation() const {
   return value ? format_signed(*value) : "";
 }
 
+std::string BandTable::key_id() const {
+  std::string id;
+  for (const char c : key_name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0) {
+      id += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!id.empty() && id.back() != '_') {
+      id += '_';
+    }
+  }
+  while (!id.empty() && id.back() == '_') id.pop_back();
+  return id;
+}
+
 std::string BandRow::effect() const {
   std::string text;
   for (const auto& p : paragraphs) {

@@ -109,8 +109,16 @@ struct DiceRoll {
   Loc modifiers_loc, pool_loc;  // where the spec names them (for diagnostics)
 };
 
+// What a rolled result that no row holds means (`key.outside`): the spec must say when its
+// dice and modifiers can produce one. `clamp`: it reads the nearest end of the key's range;
+// `no_effect`: nothing happens; `reroll`: roll again.
+enum class Outside { unstated, clamp, no_effect, reroll };
+inline constexpr std::array<const char*, 4> kOutsideNames = {"", "clamp", "no_effect", "reroll"};
+
 struct BandTable {
   std::optional<DiceRoll> dice;  // how the key is rolled; absent for keys that are not rolled
+  Outside outside = Outside::unstated;
+  Loc outside_loc;
   // Fraction keys: how a computed key is rounded before the lookup ("down": round fractions
   // down), empty when the sheet says nothing.
   std::string rounding;
@@ -123,6 +131,10 @@ struct BandTable {
   std::vector<Column> columns;     // at least one; a single unnamed column for plain tables
   std::vector<BandRow> rows;
   [[nodiscard]] bool single_column() const { return columns.size() == 1 && columns[0].id.empty(); }
+  // The key's name as an id: lower case, its words joined by '_' ("Fire points": fire_points);
+  // empty when the name has no letter or digit. A header's lookup parameter, and the name
+  // `lookup` takes a key by (fire_points=11.5).
+  [[nodiscard]] std::string key_id() const;
 };
 
 struct ModifierItem {
@@ -142,6 +154,9 @@ struct ModifierItem {
 struct ModifierGroup {
   std::string id, title, note;
   std::vector<std::string> members;
+  // One member at most applies (a unit's one rating): two at once is an error, not a choice
+  // between them as in a group that is only not cumulative.
+  bool exclusive = false;
   Loc loc;
 };
 

@@ -388,12 +388,12 @@ CellParse parse_cell(const std::string& raw, CellType type) {
       }
       fail("expected a whole number");
       return out;
-    case CellType::fire_points:
+    case CellType::fraction:
       if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
-        out.fire_points = {true, *v};
+        out.fraction = {true, *v};
         return out;
       }
-      fail("expected fire points such as 2, 1/2 or 1 1/2");
+      fail("expected a fraction such as 2, 1/2 or 1 1/2");
       return out;
     case CellType::rate: {
       Scan pair(s);
@@ -431,18 +431,18 @@ CellParse parse_cell(const std::string& raw, CellType type) {
         out.dice = {qrs::Dice::Kind::cannot, 0};
         return out;
       }
-      Scan morale(s);
-      if (morale.lit("M") || morale.lit("m")) {
-        morale.spaces();
-        if (morale.done()) {
-          out.dice = {qrs::Dice::Kind::morale, 0};
+      Scan relative(s);
+      if (relative.lit("M") || relative.lit("m")) {
+        relative.spaces();
+        if (relative.done()) {
+          out.dice = {qrs::Dice::Kind::relative, 0};
           return out;
         }
-        const char sign = morale.sign();
+        const char sign = relative.sign();
         std::string d;
-        if (sign && (morale.spaces(), morale.digits(d)) && morale.done()) {
+        if (sign && (relative.spaces(), relative.digits(d)) && relative.done()) {
           if (const auto off = parse_small_int(d, &why)) {
-            out.dice = {qrs::Dice::Kind::morale, sign == '-' ? -*off : *off};
+            out.dice = {qrs::Dice::Kind::relative, sign == '-' ? -*off : *off};
             return out;
           }
         }
@@ -477,7 +477,7 @@ CellParse parse_cell(const std::string& raw, CellType type) {
         spent = parse_small_int(c, &why);
       }
       if (!start || !worn || !spent) {
-        fail("expected stands fresh/worn/spent such as '3/2/1' or '2/-1'");
+        fail("expected levels first/second/last such as '3/2/1' or '2/-1'");
         return out;
       }
       out.levels = {true, has_worn, *start, *worn, *spent};

@@ -58,20 +58,20 @@ struct TextParse {
 };
 TextParse parse_text(const std::string& text);
 
-enum class CellType { text, integer, fire_points, rate, dice, levels };
+enum class CellType { text, integer, fraction, rate, dice, levels };
 // Each cell type's name in a spec (a matrix's `cell`), in CellType's order.
-inline constexpr std::array<const char*, 6> kCellTypeNames = {"text", "integer", "fire_points", "rate", "dice", "levels"};
+inline constexpr std::array<const char*, 6> kCellTypeNames = {"text", "integer", "fraction", "rate", "dice", "levels"};
 static_assert(kCellTypeNames.size() == static_cast<std::size_t>(CellType::levels) + 1);
 std::optional<CellType> cell_type_from(const std::string& name);
 // The names of the runtime's qrs::Dice::Kind, in its order.
-inline constexpr std::array<const char*, 4> kDiceKindNames = {"blank", "cannot", "morale", "fixed"};
+inline constexpr std::array<const char*, 4> kDiceKindNames = {"blank", "cannot", "relative", "fixed"};
 static_assert(kDiceKindNames.size() == static_cast<std::size_t>(qrs::Dice::Kind::fixed) + 1);
 const char* cell_type_name(CellType t);
 
 struct CellParse {
   std::string error;
   qrs::Rate rate;
-  qrs::FirePoints fire_points;
+  qrs::Amount fraction;
   qrs::Dice dice;
   qrs::Levels levels;
   qrs::Integer integer;

@@ -17,15 +17,17 @@ std::vector<qrs::Band> part_column(const BandTable& bt, std::size_t column) {
   return bands;
 }
 
-qrs::Modifier runtime_modifier(const ModifierItem& m) {
+qrs::Modifier runtime_modifier(const ModifierTable& mt, const ModifierItem& m) {
+  const bool grouped = m.group >= 0 && static_cast<std::size_t>(m.group) < mt.groups.size();
   return {static_cast<std::int16_t>(m.value.value_or(0)), m.factor.value_or(Fraction(1)),
-          m.group < 0 ? qrs::kNoGroup : static_cast<std::int16_t>(m.group)};
+          grouped ? static_cast<std::int16_t>(m.group) : qrs::kNoGroup,
+          grouped && mt.groups[static_cast<std::size_t>(m.group)].exclusive};
 }
 
 std::vector<qrs::Modifier> runtime_modifiers(const ModifierTable& mt) {
   std::vector<qrs::Modifier> mods;
   mods.reserve(mt.items.size());
-  for (const auto& m : mt.items) mods.push_back(runtime_modifier(m));
+  for (const auto& m : mt.items) mods.push_back(runtime_modifier(mt, m));
   return mods;
 }
 

@@ -20,7 +20,7 @@ std::vector<qrs::Band> band_column(const BandTable& bt, std::size_t column);
 std::vector<qrs::Band> part_column(const BandTable& bt, std::size_t column);
 
 // A modifier list's item (a header's kModifiers[i]): a factor-only item adds 0.
-qrs::Modifier runtime_modifier(const ModifierItem& m);
+qrs::Modifier runtime_modifier(const ModifierTable& mt, const ModifierItem& m);
 std::vector<qrs::Modifier> runtime_modifiers(const ModifierTable& mt);
 
 // Each column's range in inches when every column is a range column (a matrix's kColumnRanges,

@@ -739,11 +739,11 @@ inline constexpr std::string_view kRowNames[] = { "Musket"sv, "Rifle"sv, "Pistol
 inline constexpr std::string_view kRowGroups[] = { {}, {}, {}, {}, {}, };
 // Row after row; each: notation, value, unknown.
 inline constexpr Cell kCells[] = {
-  {"M"sv, {qrs::Dice::Kind::morale}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
-  {"M-1"sv, {qrs::Dice::Kind::morale, -1}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"M-4"sv, {qrs::Dice::Kind::morale, -4}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
-  {"M"sv, {qrs::Dice::Kind::morale}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
-  {"M+1"sv, {qrs::Dice::Kind::morale, 1}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M-1"sv, {qrs::Dice::Kind::morale, -1}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, 
-  {"M"sv, {qrs::Dice::Kind::morale}}, {"M-1"sv, {qrs::Dice::Kind::morale, -1}}, {"M-2"sv, {qrs::Dice::Kind::morale, -2}}, {"M"sv, {qrs::Dice::Kind::morale}}, {"M-4"sv, {qrs::Dice::Kind::morale, -4}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+  {"M"sv, {qrs::Dice::Kind::relative}}, {"M-2"sv, {qrs::Dice::Kind::relative, -2}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+  {"M-1"sv, {qrs::Dice::Kind::relative, -1}}, {"M"sv, {qrs::Dice::Kind::relative}}, {"M-2"sv, {qrs::Dice::Kind::relative, -2}}, {"M-4"sv, {qrs::Dice::Kind::relative, -4}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+  {"M"sv, {qrs::Dice::Kind::relative}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
+  {"M+1"sv, {qrs::Dice::Kind::relative, 1}}, {"M"sv, {qrs::Dice::Kind::relative}}, {"M"sv, {qrs::Dice::Kind::relative}}, {"M-1"sv, {qrs::Dice::Kind::relative, -1}}, {"M-2"sv, {qrs::Dice::Kind::relative, -2}}, {"M-2"sv, {qrs::Dice::Kind::relative, -2}}, 
+  {"M"sv, {qrs::Dice::Kind::relative}}, {"M-1"sv, {qrs::Dice::Kind::relative, -1}}, {"M-2"sv, {qrs::Dice::Kind::relative, -2}}, {"M"sv, {qrs::Dice::Kind::relative}}, {"M-4"sv, {qrs::Dice::Kind::relative, -4}}, {"X"sv, {qrs::Dice::Kind::cannot}}, 
 };
 inline constexpr std::string_view kColumnIds[] = { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, };
 inline constexpr std::string_view kColumnNames[] = { "1"sv, "2"sv, "3"sv, "4"sv, "5"sv, "6"sv, };

@@ -117,19 +117,19 @@ enum class Modifier : unsigned char {
 inline constexpr std::size_t kGroupCount = 4;
 namespace detail {
 inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
-  {1, 1, 0},
-  {0, 1, 0},
-  {-1, 1, 0},
+  {1, 1, 0, true},
+  {0, 1, 0, true},
+  {-1, 1, 0, true},
   {1},
   {-1, 1, 1},
   {-2, 1, 1},
-  {2, 1, 2},
-  {1, 1, 2},
-  {0, 1, 2},
-  {-1, 1, 2},
-  {2, 1, 3},
-  {0, 1, 3},
-  {-2, 1, 3},
+  {2, 1, 2, true},
+  {1, 1, 2, true},
+  {0, 1, 2, true},
+  {-1, 1, 2, true},
+  {2, 1, 3, true},
+  {0, 1, 3, true},
+  {-2, 1, 3, true},
   {2},
   {1},
   {-2},
@@ -161,10 +161,10 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 19 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 19 };
-// Not cumulative: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
+// One applies at most: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
-// Not cumulative: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
-// Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
+// One applies at most: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
+// One applies at most: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
 template <class M = Modifier>
   requires std::same_as<M, Modifier>
@@ -624,7 +624,7 @@ enum class Column : unsigned char {
   r12,
   r16,
 };
-using Cell = qrs::Cell<qrs::FirePoints>;
+using Cell = qrs::Cell<qrs::Amount>;
 namespace detail {
 inline constexpr std::string_view kRowIds[] = { "rm"sv, "bl"sv, "rp"sv, "ir_rc"sv, "sm_sh"sv, };
 inline constexpr std::string_view kRowNames[] = { "Rifle Musket (RM)"sv, "Breechloader (BLC or BLR)"sv, "Repeater (RP)"sv, "Inferior Rifle (IR) or Rifle & Carbine (RC)"sv, "Smoothbore Musket (SM) or Shotgun & Hunting Rifle (SH)"sv, };
@@ -709,7 +709,7 @@ enum class Column : unsigned char {
   r60,
   r72,
 };
-using Cell = qrs::Cell<qrs::FirePoints>;
+using Cell = qrs::Cell<qrs::Amount>;
 namespace detail {
 inline constexpr std::string_view kRowIds[] = { "hr"sv, "lr"sv, "hs"sv, "ls"sv, "hh"sv, "lh_mh"sv, };
 inline constexpr std::string_view kRowNames[] = { "Heavy Rifle (HR)"sv, "Light Rifle (LR)"sv, "Heavy Smoothbore (HS)"sv, "Light Smoothbore (LS)"sv, "Heavy Howitzer (HH)"sv, "Light Howitzer (LH) or Mountain Howitzer (MH)"sv, };
@@ -1183,13 +1183,13 @@ enum class Modifier : unsigned char {
 inline constexpr std::size_t kGroupCount = 5;
 namespace detail {
 inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
-  {2, 1, 0},
-  {1, 1, 0},
-  {0, 1, 0},
-  {-1, 1, 0},
-  {2, 1, 1},
-  {0, 1, 1},
-  {-2, 1, 1},
+  {2, 1, 0, true},
+  {1, 1, 0, true},
+  {0, 1, 0, true},
+  {-1, 1, 0, true},
+  {2, 1, 1, true},
+  {0, 1, 1, true},
+  {-2, 1, 1, true},
   {-1, 1, 2},
   {-2, 1, 2},
   {-3, 1, 2},
@@ -1233,8 +1233,8 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 22 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 22 };
-// Not cumulative: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
-// Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
+// One applies at most: unit_rating. A unit is rated crack, veteran, trained or green; exactly one of these applies.
+// One applies at most: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // Not cumulative: outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
 // Not cumulative: gun_support. Guns are either supported or unsupported.
 // Not cumulative: extended_line_or_militia. The sheet prints both as one item.

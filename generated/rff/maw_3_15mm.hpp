@@ -122,19 +122,19 @@ enum class Modifier : unsigned char {
 inline constexpr std::size_t kGroupCount = 4;
 namespace detail {
 inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
-  {1, 1, 0},
-  {0, 1, 0},
-  {-1, 1, 0},
+  {1, 1, 0, true},
+  {0, 1, 0, true},
+  {-1, 1, 0, true},
   {1},
   {-1, 1, 1},
   {-2, 1, 1},
-  {2, 1, 2},
-  {1, 1, 2},
-  {0, 1, 2},
-  {-1, 1, 2},
-  {2, 1, 3},
-  {0, 1, 3},
-  {-2, 1, 3},
+  {2, 1, 2, true},
+  {1, 1, 2, true},
+  {0, 1, 2, true},
+  {-1, 1, 2, true},
+  {2, 1, 3, true},
+  {0, 1, 3, true},
+  {-2, 1, 3, true},
   {2},
   {1},
   {-2},
@@ -166,10 +166,10 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 19 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 19 };
-// Not cumulative: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
+// One applies at most: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
 // Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
-// Not cumulative: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
-// Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
+// One applies at most: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
+// One applies at most: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
 template <class M = Modifier>
   requires std::same_as<M, Modifier>
@@ -663,7 +663,7 @@ enum class Column : unsigned char {
   r8,
   r12,
 };
-using Cell = qrs::Cell<qrs::FirePoints>;
+using Cell = qrs::Cell<qrs::Amount>;
 namespace detail {
 inline constexpr std::string_view kRowIds[] = { "r"sv, "ir"sv, "m"sv, "im"sv, "c"sv, };
 inline constexpr std::string_view kRowNames[] = { "Rifle (R)"sv, "Inferior Rifle (IR)"sv, "Musket (M)"sv, "Inferior Musket (IM)"sv, "Carbine (C)"sv, };
@@ -750,7 +750,7 @@ enum class Column : unsigned char {
   r36,
   r48,
 };
-using Cell = qrs::Cell<qrs::FirePoints>;
+using Cell = qrs::Cell<qrs::Amount>;
 namespace detail {
 inline constexpr std::string_view kRowIds[] = { "sg"sv, "hg"sv, "lg"sv, "hh"sv, "lh_mh"sv, "mex_sg"sv, "mex_hg"sv, "mex_mg"sv, "mex_lg"sv, };
 inline constexpr std::string_view kRowNames[] = { "Siege Gun (SG)"sv, "Heavy Gun (HG)"sv, "Light Gun (LG)"sv, "Heavy Howitzer (HH)"sv, "Light Howitzer (LH)"sv, "Siege Gun (SG)"sv, "Heavy Gun (HG)"sv, "Medium Gun (MG)"sv, "Light Gun (LG)"sv, };
@@ -1257,13 +1257,13 @@ enum class Modifier : unsigned char {
 inline constexpr std::size_t kGroupCount = 6;
 namespace detail {
 inline constexpr qrs::Modifier kModifiers[] = {  // value, factor, group
-  {2, 1, 0},
-  {1, 1, 0},
-  {0, 1, 0},
-  {-1, 1, 0},
-  {2, 1, 1},
-  {0, 1, 1},
-  {-2, 1, 1},
+  {2, 1, 0, true},
+  {1, 1, 0, true},
+  {0, 1, 0, true},
+  {-1, 1, 0, true},
+  {2, 1, 1, true},
+  {0, 1, 1, true},
+  {-2, 1, 1, true},
   {-1, 1, 2},
   {-2, 1, 2},
   {-3, 1, 2},
@@ -1311,8 +1311,8 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 24 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 24 };
-// Not cumulative: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
-// Not cumulative: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
+// One applies at most: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
+// One applies at most: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // Not cumulative: outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
 // Not cumulative: gun_support. Guns are either supported or unsupported.
 // Not cumulative: open_order_or_militia. The sheet prints both as one item.

@@ -17,24 +17,25 @@ struct Rate {
   Fraction multiplier{1};
 };
 
-// Fire points per stand; out of range when !in_range.
-struct FirePoints {
+// An exact amount (a `fraction` cell: "2", "1/2", "1 1/2"); blank, out of range, when !in_range.
+struct Amount {
   bool in_range = false;
-  Fraction points{};
+  Fraction amount{};
 };
 
-// Dice to roll: the unit's morale plus an offset ("M-2"), a fixed count, or cannot fire ("X").
+// Dice to roll: relative to a number of the unit's ("M-2": M less two; Battlecry's M is the
+// unit's morale), a fixed count, or cannot fire ("X").
 struct Dice {
-  enum class Kind : unsigned char { blank, cannot, morale, fixed };
+  enum class Kind : unsigned char { blank, cannot, relative, fixed };
   Kind kind = Kind::blank;
-  int offset = 0;  // morale offset, or the fixed count
+  int offset = 0;  // the offset from the unit's number, or the fixed count
 
-  [[nodiscard]] constexpr bool can_fire() const { return kind == Kind::morale || kind == Kind::fixed; }
-  // Number of dice for a unit of the given morale; never below zero.
-  [[nodiscard]] constexpr int count(int morale) const {
+  [[nodiscard]] constexpr bool can_fire() const { return kind == Kind::relative || kind == Kind::fixed; }
+  // Number of dice for a unit whose number (M) is `base`; never below zero.
+  [[nodiscard]] constexpr int count(int base) const {
     if (kind == Kind::fixed) return offset;
-    if (kind != Kind::morale) return 0;
-    const int n = morale + offset;
+    if (kind != Kind::relative) return 0;
+    const int n = base + offset;
     return n < 0 ? 0 : n;
   }
 };

@@ -16,6 +16,7 @@ struct Modifier {
   std::int16_t value = 0;        // signed die-roll modifier (0 for a pure factor)
   Fraction factor{1};            // multiplier such as x1/2 for fire points
   std::int16_t group = kNoGroup;  // non-cumulative group index, or kNoGroup
+  bool exclusive = false;         // its group is exclusive: one member at most applies (a unit's one rating)
 };
 
 // The rule of a non-cumulative group ("the modifiers are not cumulative"): only the member of
@@ -24,6 +25,17 @@ struct Modifier {
 constexpr bool outweighs(int value, int held) { return (value < 0 ? -value : value) > (held < 0 ? -held : held); }
 
 namespace detail {
+
+// Reached only when two members of an exclusive group are said to apply (a unit rated green and
+// veteran): a precondition of total_of and accumulate. Not constexpr: in a constant expression
+// the call makes the expression ill-formed, so the mistake is a compile error; at run time it
+// aborts (the functions are noexcept, and the caller's data is wrong).
+[[noreturn]] inline void exclusive_members_apply() { __builtin_abort(); }
+
+// Whether modifiers i and j are two members of one exclusive group.
+constexpr bool excludes(View<Modifier> mods, std::size_t i, std::size_t j) {
+  return i != j && mods[i].exclusive && mods[i].group != kNoGroup && mods[i].group == mods[j].group;
+}
 
 // Whether modifier j, which applies too, keeps modifier i from counting: both in one
 // non-cumulative group, j before i and i not outweighing it, or j after i and outweighing it
@@ -58,15 +70,20 @@ constexpr bool counts(View<Modifier> mods, View<bool> applies, std::size_t i) {
 // Sum of the modifiers that apply (applies[i] for mods[i]), each as `counts` says. No table
 // of groups: every translation unit that includes a generated header would instantiate one
 // per table size.
+// Precondition: no two members of an exclusive group apply.
 constexpr int accumulate(View<Modifier> mods, View<bool> applies) {
   int total = 0;
   for (std::size_t i = 0; i < mods.size(); ++i) {
+    for (std::size_t j = i + 1; applies[i] && mods[i].exclusive && j < mods.size(); ++j) {
+      if (applies[j] && detail::excludes(mods, i, j)) detail::exclusive_members_apply();
+    }
     if (applies[i] && counts(mods, applies, i)) total += mods[i].value;
   }
   return total;
 }
 
-// The same sum for the modifiers listed (the generated `total({...})` of a modifier table).
+// The same sum for the modifiers listed (the generated `total({...})` of a modifier table),
+// with the same precondition.
 template <class E>
 constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying) {
   int total = 0;
@@ -74,7 +91,10 @@ constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying) {
     if (detail::listed_before(applying, a)) continue;
     const auto i = static_cast<std::size_t>(*a);
     bool counts = true;
-    for (const E b : applying) counts = counts && !detail::overrules(mods, i, static_cast<std::size_t>(b));
+    for (const E b : applying) {
+      if (detail::excludes(mods, i, static_cast<std::size_t>(b))) detail::exclusive_members_apply();
+      counts = counts && !detail::overrules(mods, i, static_cast<std::size_t>(b));
+    }
     total += counts ? mods[i].value : 0;
   }
   return total;

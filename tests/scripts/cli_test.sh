@@ -48,12 +48,16 @@ expect referee 0 $'Disordered or Broken Troops Effects: 7 +1 -2 = 6\nRally. Retu
 # Modifiers by name, with the sheet's non-cumulative groups: provisional command (-1) and out of
 # command (-2) are not cumulative (003 change 2), so 6 - 2 + 1 (veteran) = 5: Well Handled (3 - 7).
 expect named_modifiers 0 "6 -2 (Out of command) [-1 (Provisional command): not cumulative, does not count] +1 (Veteran) = 5" -- "$qrsc" lookup $acw maneuver_good_order 6 --mod out_of_command --mod provisional_command veteran
-# Veteran (+1) and green (-1) are one non-cumulative group: of equals the member the sheet lists
-# first counts, whatever the order given, as the header's total({green, veteran}) is +1.
-expect group_tie 0 "6 [-1 (Green): not cumulative, does not count] +1 (Veteran) = 7" -- "$qrsc" lookup $acw maneuver_good_order 6 green veteran
-expect group_tie_reversed 0 "6 +1 (Veteran) [-1 (Green): not cumulative, does not count] = 7" -- "$qrsc" lookup $acw maneuver_good_order 6 veteran green
+# A unit has one rating (000 line 517: "Units are assigned one of four ratings"): green and
+# veteran together are refused, naming both, in either order.
+expect two_ratings 1 "'veteran' and 'green' cannot both apply: group 'unit_rating'" -- "$qrsc" lookup $acw maneuver_good_order 6 green veteran
+expect two_ratings_reversed 1 "'veteran' and 'green' cannot both apply" -- "$qrsc" lookup $acw maneuver_good_order 6 veteran green
 expect given_twice 0 "6 +1 (Veteran) [+1 (Veteran): given twice, counts once] = 7" -- "$qrsc" lookup $acw maneuver_good_order 6 veteran veteran
 expect named_effect 0 "Well Handled maneuver." -- "$qrsc" lookup $acw maneuver_good_order 6 out_of_command provisional_command veteran
+# Fire points as a number, by the key's name: 11.5 points fire at +1 (003 change 14: "11.5
+# points ... plus one"), so 6 + 1 = 7 against trained troops is the lower Telling row (7).
+expect fire_points_number 0 $'Musketry & Cannonade Effects, Trained: 6 +1 (9 pts.) = 7\nTelling Fire.' -- "$qrsc" lookup $acw fire_effects 6 -c trained fire_points=11.5
+expect fire_points_below 1 "'fire_points=-1': no row of 'fire_points' reads Fire points -1" -- "$qrsc" lookup $acw fire_effects 6 -c trained fire_points=-1
 # Fire: a crack target, base 7, +1 for 9 fire points (003 change 14): 8 is the lower Telling
 # row for crack (7, 8, 9: charge checked or charge home with cold steel).
 expect fire_points_row 0 "Telling Fire." -- "$qrsc" lookup $acw fire_effects 7 -c crack plus_1
@@ -205,6 +209,11 @@ expect odds_column 0 "column mex (MEX)" -- "$qrsc" odds rules/rff/maw-3-15mm.yam
 expect odds_json 0 '"probability": "1/10"' -- "$qrsc" odds $acw fallen_leader --format json
 expect odds_unrolled 1 "states no dice" -- "$qrsc" odds $acw fire_point_modifiers
 expect odds_unmodified 1 "reads its roll without modifiers" -- "$qrsc" odds $acw fallen_leader -m 2
+# Modifiers by id, as lookup takes them: out of command (-2) and veteran (+1) are -1, so Double
+# Quick (8 or more, 003 lines 72-79) needs a base 9 or 10: 1/5.
+expect odds_modifier_ids 0 "net modifier -1" -- "$qrsc" odds $acw maneuver_good_order -m out_of_command -m veteran
+expect odds_modifier_ids_odds 0 "1/5" -- "$qrsc" odds $acw maneuver_good_order -m out_of_command -m veteran
+expect odds_two_ratings 1 "cannot both apply" -- "$qrsc" odds $acw maneuver_good_order -m green -m veteran
 expect odds_unknown 1 "has no table 'charge_effect'" -- "$qrsc" odds $acw charge_effect
 expect odds_column_unknown 1 "has no column 'elite'" -- "$qrsc" odds $acw fire_effects -c elite
 # A column as lookup takes it: a renamed term's old name, with the same note.
@@ -335,7 +344,7 @@ expect key_out_of_range 1 "'2147483648': number out of range (at most 1000000000
 expect modifier_out_of_range 1 "modifier '+99999999999': number out of range" -- "$qrsc" lookup $acw maneuver_good_order 6 +99999999999
 expect modifier_number 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup $acw maneuver_good_order 6 +1000 --format tsv
 expect modifiers_sum_bounded 1 "the modifiers add up to 2000000000" -- "$qrsc" lookup $acw maneuver_good_order 6 +1000000000 +1000000000
-expect odds_modifier_bounded 2 "not in range" -- "$qrsc" odds $acw charge_effects -m 2147483647
+expect odds_modifier_bounded 1 "modifier '2147483647': number out of range" -- "$qrsc" odds $acw charge_effects -m 2147483647
 expect odds_modifier_edge 0 "" -- "$qrsc" odds $acw charge_effects -m 1000000000
 
 echo "cli: $passed passed, $failures failed"

@@ -59,15 +59,18 @@ def band_edges(bands):
 
 
 def modifier_candidates(tables, bands):
-    """(source table, id, value, one-row source) of every die-roll modifier the table's roll takes."""
+    """(source table, id, value, one-row source, exclusive group or None) of every die-roll modifier
+    the table's roll takes."""
     dice = bands["key"]["dice"]
     out = []
     for source in (dice["modifiers"] if dice else []):
         t = tables[source]
         if t["kind"] == "modifiers":
-            out += [(source, m["id"], m["value"], False) for m in t["modifiers"]["items"] if m["value"] is not None]
+            exclusive = {g["id"] for g in t["modifiers"]["groups"] if g.get("exclusive")}
+            out += [(source, m["id"], m["value"], False, (source, m["group"]) if m["group"] in exclusive else None)
+                    for m in t["modifiers"]["items"] if m["value"] is not None]
         elif t["kind"] == "bands":
-            out += [(source, r["id"], r["number"], True) for r in t["bands"]["rows"] if r["number"] is not None]
+            out += [(source, r["id"], r["number"], True, None) for r in t["bands"]["rows"] if r["number"] is not None]
     return out
 
 
@@ -97,10 +100,12 @@ def band_keys(bands, candidates):
 
 
 def allowed(combo):
-    """Each id once (an id twice is a pair of its own), and at most one row of a band table of modifiers."""
+    """Each id once (an id twice is a pair of its own), at most one row of a band table of modifiers,
+    and at most one member of an exclusive group (two are refused by qrsc and abort the header)."""
     ids = [(c[0], c[1]) for c in combo]
     rows = [c[0] for c in combo if c[3]]
-    return len(set(ids)) == len(ids) and len(set(rows)) == len(rows)
+    groups = [c[4] for c in combo if c[4]]
+    return len(set(ids)) == len(ids) and len(set(rows)) == len(rows) and len(set(groups)) == len(groups)
 
 
 def modifier_combos(candidates, rng):

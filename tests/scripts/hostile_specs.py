@@ -196,7 +196,7 @@ try:
         return text
 
     def rate_matrix(sheet_id, rows, cols, cell="rate"):
-        value = {"rate": lambda r, c: f"\"{r}.25 / {c}.75\"", "fire_points": lambda r, c: f"\"{r}.25\"",
+        value = {"rate": lambda r, c: f"\"{r}.25 / {c}.75\"", "fraction": lambda r, c: f"\"{r}.25\"",
                  "integer": lambda r, c: f"{r * cols + c}"}[cell]
         text = f"qrs: 1\nsystem: hostile\nid: {sheet_id}\ntitle: t\ntables:\n  - id: m\n    kind: matrix\n    title: M\n"
         text += f"    cell: {cell}\n    columns:\n" + "".join(f"      - {{id: c{c}}}\n" for c in range(cols)) + "    rows:\n"
@@ -215,7 +215,7 @@ try:
          "cells (rows times columns) has 40010; the limit is 40000"),
         ("largest_matrix", rate_matrix("largest-matrix", 1000, 50, "integer"), 0, "", ""),
         ("largest_rate_matrix", rate_matrix("largest-rate-matrix", 1250, 10), 0, "", ""),
-        ("largest_fire_point_matrix", rate_matrix("largest-fire-point-matrix", 2500, 10, "fire_points"), 0, "", ""),
+        ("largest_fire_point_matrix", rate_matrix("largest-fire-point-matrix", 2500, 10, "fraction"), 0, "", ""),
         ("rate_cells_12510", rate_matrix("rate-cells-12510", 1251, 10), 1, "*",
          "cells (rows times columns) has 12510; the limit is 12500"),
         ("widest_dense_index", wide_index("widest-dense-index", 40), 0, "", ""),

@@ -61,9 +61,9 @@ std::string cell_value(const MatrixCell& c, CellType type) {
     case CellType::integer:
       init.add(cpp_bool(v.integer.present), !v.integer.present).add(std::to_string(v.integer.value), v.integer.value == 0);
       break;
-    case CellType::fire_points:
-      init.add(cpp_bool(v.fire_points.in_range), !v.fire_points.in_range)
-          .add(cpp_number(v.fire_points.points), v.fire_points.points == Fraction(0));
+    case CellType::fraction:
+      init.add(cpp_bool(v.fraction.in_range), !v.fraction.in_range)
+          .add(cpp_number(v.fraction.amount), v.fraction.amount == Fraction(0));
       break;
     case CellType::rate: {
       const qrs::Rate none;
@@ -99,7 +99,7 @@ std::string cpp_cell(const MatrixCell& c, CellType type) {
 }
 
 const char* cpp_cell_type(CellType t) {
-  static const char* kTypes[] = {"qrs::Text", "qrs::Integer", "qrs::FirePoints", "qrs::Rate", "qrs::Dice", "qrs::Levels"};
+  static const char* kTypes[] = {"qrs::Text", "qrs::Integer", "qrs::Amount", "qrs::Rate", "qrs::Dice", "qrs::Levels"};
   return kTypes[static_cast<int>(t)];
 }
 

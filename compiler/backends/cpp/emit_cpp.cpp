@@ -110,6 +110,16 @@ mst::data dense_index_data(const BandTable& bt, int lo, std::int64_t span, std::
   return index;
 }
 
+// The lookups' key parameter: a die result is `result`; any other key is named as the spec
+// names it ("Fire points" -> fire_points), or `key` when that name spells no identifier, and
+// never the column parameter's name.
+std::string key_parameter(const BandTable& bt) {
+  if (bt.key_type == KeyType::integer) return "result";
+  const std::string name = bt.key_id();
+  if (name.empty() || name == "column") return "key";
+  return cpp_identifier(name);
+}
+
 mst::data band_data(const BandTable& bt) {
   mst::data d;
   put(d, "aliases", renamed_aliases<BandRow>(bt.rows, entry_old_ids<BandRow>));
@@ -139,7 +149,7 @@ mst::data band_data(const BandTable& bt) {
     add_columns(d, bt.columns, bt.columns_vocabulary);
   }
   // Every edge and bound, and the scale that makes them all whole: the dense index is over
-  // keys k/scale (scale 1 for die results; fire points in halves and quarters scale up).
+  // keys k/scale (scale 1 for die results; a fraction key in halves and quarters scales up).
   std::vector<Fraction> edges;
   for (const auto& r : bt.rows) {
     for (const auto& c : r.bands) {
@@ -207,7 +217,7 @@ mst::data band_data(const BandTable& bt) {
   put(d, "band_columns", std::move(band_columns));
   put(d, "domain_min", cpp_bound(bt.min));
   put(d, "domain_max", cpp_bound(bt.max));
-  const std::string key_param = bt.key_type == KeyType::fraction ? "fire_points" : "result";
+  const std::string key_param = key_parameter(bt);
   const std::string column_index = single ? std::string("0") : std::string("static_cast<std::size_t>(column)");
   put(d, "key_param", key_param);
   put(d, "column_param", single ? std::string() : std::string("Column column, "));
@@ -231,6 +241,13 @@ mst::data band_data(const BandTable& bt) {
       if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, bt.min->floor()));
       if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, bt.max->floor()));
       put(d, "bounded_integer", true);
+      // key.outside: clamp: a result past an end of the key's range reads that end's row.
+      if (bt.outside == Outside::clamp) {
+        std::vector<std::string> clamps;
+        if (bt.min) clamps.push_back(fmt::format("if ({0} < {1}) {0} = {1};", key_param, bt.min->floor()));
+        if (bt.max) clamps.push_back(fmt::format("if ({0} > {1}) {0} = {1};", key_param, bt.max->floor()));
+        put(d, "clamp", fmt::format("{}", fmt::join(clamps, "\n  ")));
+      }
       put(d, "bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
     }
   } else {
@@ -306,12 +323,13 @@ mst::data modifier_data(const ModifierTable& mt) {
   for (const auto& m : mt.items) {
     mst::data item;
     put(item, "enumerator", cpp_identifier(m.id));
-    const qrs::Modifier rm = runtime_modifier(m);
+    const qrs::Modifier rm = runtime_modifier(mt, m);
     put(item, "init", CppInit()
                           .add(std::to_string(rm.value), rm.value == 0)
                           .add(cpp_number(rm.factor), rm.factor == Fraction(1))
                           .add(rm.group == qrs::kNoGroup ? std::string("qrs::kNoGroup") : std::to_string(rm.group),
                                rm.group == qrs::kNoGroup)
+                          .add(cpp_bool(rm.exclusive), !rm.exclusive)
                           .str());
     put(item, "text_init",
         CppInit().text(m.id).text(m.value_notation()).text(m.text.render()).add(std::to_string(m.column), m.column == 1).str());
@@ -325,6 +343,7 @@ mst::data modifier_data(const ModifierTable& mt) {
   mst::data groups = list_of();
   for (const auto& g : mt.groups) {
     mst::data gd;
+    put(gd, "rule", g.exclusive ? "One applies at most" : "Not cumulative");
     put(gd, "title", g.title.empty() ? g.id : g.title);
     put(gd, "note", g.note.empty() ? std::string() : ". " + g.note);
     append(groups, std::move(gd));

@@ -237,7 +237,7 @@ std::string cell_text(const MatrixCell& c, CellType type) {
     case CellType::integer:
     case CellType::dice:  // M-2: morale minus two
       return sheet_number(c.notation);
-    case CellType::fire_points:
+    case CellType::fraction:
       return sheet_fraction(c.notation);
     default:  // text as written; rates "12 / 16"; levels "2/-1", where "-" is "no worn level"
       return c.notation;

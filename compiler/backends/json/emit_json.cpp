@@ -74,6 +74,7 @@ Json band_table(const BandTable& bt) {
                                {"source", source(bt.dice->source)}}
                         : Json(nullptr);
   key["rounding"] = bt.rounding.empty() ? Json(nullptr) : Json(bt.rounding);
+  if (bt.outside != Outside::unstated) key["outside"] = kOutsideNames[static_cast<std::size_t>(bt.outside)];
   Json rows = Json::array();
   for (const auto& r : bt.rows) {
     Json row{{"id", r.id}, {"title", r.title}};
@@ -110,7 +111,9 @@ Json modifier_table(const ModifierTable& mt) {
   }
   Json groups = Json::array();
   for (const auto& g : mt.groups) {
-    groups.push_back(Json{{"id", g.id}, {"title", g.title}, {"note", g.note}, {"members", g.members}});
+    Json group{{"id", g.id}, {"title", g.title}, {"note", g.note}, {"members", g.members}};
+    if (g.exclusive) group["exclusive"] = true;  // one member at most applies
+    groups.push_back(std::move(group));
   }
   return Json{{"items", std::move(items)}, {"groups", std::move(groups)}};
 }
@@ -122,8 +125,8 @@ Json cell_value(const CellParse& v, CellType type) {
       return nullptr;
     case CellType::integer:
       return Json{{"integer", v.integer.value}};
-    case CellType::fire_points:
-      return Json{{"in_range", v.fire_points.in_range}, {"points", number(v.fire_points.points)}};
+    case CellType::fraction:
+      return Json{{"in_range", v.fraction.in_range}, {"amount", number(v.fraction.amount)}};
     case CellType::rate: {
       if (v.rate.is_multiplier) return Json{{"multiplier", number(v.rate.multiplier)}};
       Json r{{"full_inches", number(v.rate.full)}};

@@ -127,9 +127,9 @@ class FireCombat {
   constexpr FireCombat& add(typename Matrix::Row weapon, int stands, Fraction distance, std::initializer_list<Factor> factors) {
     const auto column = Matrix::column_for(distance);
     if (!column) return *this;
-    const FirePoints& cell = Matrix::cell(weapon, *column).value;
+    const Amount& cell = Matrix::cell(weapon, *column).value;
     if (!cell.in_range) return *this;
-    points_ += cell.points * Fraction(stands) * S::fire_point_factors::factor(factors);
+    points_ += cell.amount * Fraction(stands) * S::fire_point_factors::factor(factors);
     in_range_ = true;
     return *this;
   }

@@ -1,0 +1,44 @@
+// The results a rolled band table's dice and modifiers can produce: the base roll's range, the
+// net modifiers the sheet allows, and where the sum leaves the key's range. The build checks
+// with it that every such result is accounted for; `qrsc odds` reports over it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "model.hpp"
+
+namespace qrsc {
+
+// The id and title of the line for a result no row reads, after the key's rule for it
+// (`qrsc odds` and `qrsc lookup`): "No effect (outside the table)".
+inline constexpr const char* kOutsideRowId = "outside";
+std::string outside_title(Outside rule);
+
+struct IntRange {
+  std::int64_t lo = 0, hi = 0;  // both included
+};
+
+// "d10", "2d6", "d10 each side, the difference of the modified results".
+std::string roll_notation(const DiceRoll& d);
+
+// The base roll (a difference roll: first side less second; symbol dice: one die's faces).
+IntRange base_roll_range(const DiceRoll& d);
+
+// The net modifiers the sheet allows on `bt`'s roll: each modifier list's items that are in no
+// group add freely; a group (not cumulative, or one rating of several) adds one member or
+// none; a band table of numbered rows adds the number of one row. Factors add nothing.
+IntRange net_modifier_range(const Spec& spec, const BandTable& bt);
+
+// Base roll plus net modifier: every key the table can be read at.
+IntRange reachable_keys(const Spec& spec, const BandTable& bt);
+
+// The reachable keys outside the key's own range (key.min, key.max), below and above it; an
+// empty side has lo > hi.
+struct OutsideKeys {
+  IntRange below{1, 0}, above{1, 0};
+  [[nodiscard]] bool any() const { return below.lo <= below.hi || above.lo <= above.hi; }
+};
+OutsideKeys outside_keys(const Spec& spec, const BandTable& bt);
+
+}  // namespace qrsc
