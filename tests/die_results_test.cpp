@@ -106,7 +106,7 @@ TEST(DieResults, ModifiersThatLeaveTheKeysRangeNeedOutsideToo) {
 TEST(DieResults, AnUnknownOutsideRuleIsRejected) {
   const Compiled c = compile(melee("ignore"));
   EXPECT_FALSE(c.spec.has_value());
-  EXPECT_NE(c.text.find("must be 'clamp'"), std::string::npos) << c.text;
+  EXPECT_NE(c.text.find("must be one of 'clamp', 'no_effect', 'reroll', not"), std::string::npos) << c.text;
 }
 
 TEST(DieResults, NoEffectIsALineOfItsOwn) {

@@ -175,7 +175,7 @@ constexpr Key kFactsKeys[] = {
 };
 
 constexpr TableKindKeys kTableKinds[] = {
-    {"bands", "A key (a die result, fire points) selects a row.", kBandsKeys},
+    {"bands", "A key (a die result, a fraction) selects a row.", kBandsKeys},
     {"modifiers", "Die-roll modifiers.", kModifiersKeys},
     {"matrix", "Rows by columns.", kMatrixKeys},
     {"list", "Numbered or bulleted sections.", kListKeys},

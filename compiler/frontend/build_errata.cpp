@@ -18,6 +18,7 @@ void Builder::erratum(const NodePtr& n) {
   e.text = o.str("text");
   e.disputed = o.str("disputed");
   e.covers = o.strings("covers");
+  e.supersedes = o.strings("supersedes");
   e.loc = o.loc();
   const std::string what = "assertion of erratum '" + e.id + "'";
   for (const auto& an : o.list("asserts")) {

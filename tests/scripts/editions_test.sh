@@ -106,7 +106,8 @@ house_patch() {  # house_patch TABLE LIST ENTRY: a house variant of the ACW shee
 }
 house_patch maneuver_good_order rows '{ id: double_quik, band: 9 or more }'
 expect typo_row 1 "house.yaml:8:9: error: no row 'double_quik' in table 'maneuver_good_order' of rff/acw-2.1-15mm; did you mean 'double_quick'?" -- "$qrsc" -I "$root/rules" check "$house"
-expect typo_row_parent 1 "acw-2.1-15mm.yaml:111:5: note: table 'maneuver_good_order' is here" -- "$qrsc" -I "$root/rules" check "$house"
+table_line=$(grep -n '^  - id: maneuver_good_order$' "$root/rules/rff/acw-2.1-15mm.yaml" | cut -d: -f1)
+expect typo_row_parent 1 "acw-2.1-15mm.yaml:$table_line:5: note: table 'maneuver_good_order' is here" -- "$qrsc" -I "$root/rules" check "$house"
 lacks typo_row_no_title "needs 'title'" -- "$qrsc" -I "$root/rules" check "$house"
 # A modifier item the same way.
 house_patch maneuver_modifiers items '{ id: veteren, value: +2 }'
