@@ -21,6 +21,17 @@ using namespace qrsc::cli;
 
 namespace {
 
+// The names (-I, --include, ...) of the options declared on `app` so far that take a value.
+std::vector<std::string> options_with_values(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options()) {
+    if (o->get_type_size() == 0) continue;  // a flag
+    for (const auto& n : o->get_snames()) names.push_back("-" + n);
+    for (const auto& n : o->get_lnames()) names.push_back("--" + n);
+  }
+  return names;
+}
+
 // The first argument that is not an option (nor the value of one of `with_value`).
 std::string first_word(int argc, char** argv, const std::vector<std::string>& with_value) {
   for (int i = 1; i < argc; ++i) {
@@ -59,7 +70,7 @@ int main(int argc, char** argv) {
       {"lookup", add_lookup_command}, {"sheet", add_sheet_command},   {"explain", add_explain_command},
       {"show", add_show_command},   {"odds", add_odds_command},       {"report", add_report_command},
       {"publish", add_publish_command}, {"outputs", add_outputs_command}, {"complete", add_complete_command}};
-  const std::string word = first_word(argc, argv, {"--templates", "-I", "--include"});
+  const std::string word = first_word(argc, argv, options_with_values(app));
   // Completion reads every command's options.
   const bool named = word != "complete" &&
                      std::any_of(std::begin(kCommands), std::end(kCommands), [&](const auto& c) { return word == c.first; });
