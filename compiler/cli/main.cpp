@@ -25,7 +25,7 @@ namespace {
 std::vector<std::string> options_with_values(const CLI::App& app) {
   std::vector<std::string> names;
   for (const CLI::Option* o : app.get_options()) {
-    if (o->get_type_size() == 0) continue;  // a flag
+    if (o->get_items_expected_max() == 0) continue;  // a flag
     for (const auto& n : o->get_snames()) names.push_back("-" + n);
     for (const auto& n : o->get_lnames()) names.push_back("--" + n);
   }
