@@ -30,9 +30,13 @@ fi
 
 # Test-only tools from npm, pinned by tests/editor/package-lock.json, into a folder git ignores.
 # The stamp is the lock file the folder was installed from.
+# Without the registry (no network), the build goes on and the editor test is skipped.
 if ! cmp -s tests/editor/package-lock.json tests/editor/node_modules/.qrs-installed-from 2>/dev/null; then
-  npm ci --prefix tests/editor --no-audit --no-fund --loglevel=error
-  cp tests/editor/package-lock.json tests/editor/node_modules/.qrs-installed-from
+  if npm ci --prefix tests/editor --no-audit --no-fund --loglevel=error; then
+    cp tests/editor/package-lock.json tests/editor/node_modules/.qrs-installed-from
+  else
+    echo "warning: npm could not install tests/editor's tools; the editor test will be skipped" >&2
+  fi
 fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
