@@ -572,3 +572,48 @@ tables:
 }
 
 }  // namespace
+
+// A scaled sheet writes a converted distance one way in its tables and its text. Seed 001, the
+// 25mm 1812 sheet, prints its converted ground scale as 1.5" ("1.5" ground: 25 yards", line
+// 157): decimals, the rff layout's default. A house 25mm variant of the 15mm Version 3 sheet
+// (1812-3-15mm, whose movement rates are not overridden) converts the square's broken-ground
+// rate 3 to 4.5 (1.5 x 3) and the ground scale 1" to 1.5".
+TEST(SheetHtml, ConvertedDistancesOneWayInTablesAndText) {
+  const fs::path file = qrs_test::write_temp_spec("house-25mm.yaml", R"(qrs: 1
+id: house-25mm
+system: rff
+extends: rff/1812-3-15mm
+title: House 25mm
+scale:
+  figures: 25mm
+  convert: { factor: 1.5, rounding: none }
+)");
+  qrsc::Diagnostics diags;
+  const auto spec = qrsc::compile_spec(file, diags, qrsc::SpecSearchPath{{qrs_test::source_dir() / "rules"}, {}});
+  ASSERT_TRUE(spec.has_value());
+  const std::string html = qrsc::emit_html_sheet(*spec, Paper::letter);
+  EXPECT_NE(html.find("1.5&quot;</b> ground"), std::string::npos) << "the ground scale as seed 001 prints it";
+  EXPECT_NE(html.find(">4.5<"), std::string::npos) << "the square's broken-ground rate, decimal like the text";
+  EXPECT_EQ(html.find("4 1/2"), std::string::npos) << "a converted rate written as a fraction beside 1.5\" text";
+  const std::string published = qrsc::emit_html_sheet(qrs_test::spec("rff/1812-2.1-25mm"), Paper::letter);
+  EXPECT_NE(published.find("1.5&quot;</b> ground"), std::string::npos);
+
+  // The other choice (a layout with `distances: fraction`) writes both as fractions.
+  const fs::path templates = file.parent_path().parent_path().parent_path() / "templates";
+  fs::copy(qrs_test::source_dir() / "templates", templates, fs::copy_options::recursive);
+  const fs::path layouts = templates / "html" / "layouts.yaml";
+  std::stringstream text;
+  text << std::ifstream(layouts).rdbuf();
+  const std::string decimal_rff = "rff:\n  distances: decimal";
+  std::string changed = text.str();
+  ASSERT_NE(changed.find(decimal_rff), std::string::npos);
+  changed.replace(changed.find(decimal_rff), decimal_rff.size(), "rff:\n  distances: fraction");
+  std::ofstream(layouts) << changed;
+  qrsc::set_template_dir(templates);
+  const std::string fractions = qrsc::emit_html_sheet(*spec, Paper::letter);
+  qrsc::set_template_dir(std::nullopt);
+  EXPECT_NE(fractions.find(">4 1/2<"), std::string::npos);
+  EXPECT_NE(fractions.find("1 1/2&quot;</b> ground"), std::string::npos);
+  EXPECT_EQ(fractions.find(">4.5<"), std::string::npos);
+  EXPECT_EQ(fractions.find("1.5&quot;</b> ground"), std::string::npos);
+}

@@ -35,9 +35,9 @@ std::string BandRow::effect() const {
   return name.empty() ? text : text.empty() ? name : name + " " + text;
 }
 
-std::string RichText::render() const {
+std::string RichText::render(DistanceStyle style) const {
   std::string out;
-  for (const auto& s : segments) out += s.inches ? format_inches(*s.inches) : s.literal;
+  for (const auto& s : segments) out += s.inches ? format_inches(*s.inches, style) : s.literal;
   return out;
 }
 

@@ -23,7 +23,7 @@ namespace qrsc {
 struct RichText {
   std::vector<TextSegment> segments;
   Loc loc;  // where the text was written (a variant's patch, or its parent)
-  [[nodiscard]] std::string render() const;   // distances as 2"
+  [[nodiscard]] std::string render(DistanceStyle style = DistanceStyle::decimal) const;  // distances as 2"
   [[nodiscard]] std::string source() const;   // distances as {2in}
   [[nodiscard]] bool empty() const;
 };

@@ -168,7 +168,18 @@ std::string format_number(Fraction f) {
 
 std::string format_signed(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
-std::string format_inches(Fraction f) { return format_decimal(f) + "\""; }
+std::optional<DistanceStyle> distance_style_from(const std::string& name) {
+  for (std::size_t i = 0; i < kDistanceStyleNames.size(); ++i) {
+    if (name == kDistanceStyleNames[i]) return static_cast<DistanceStyle>(i);
+  }
+  return std::nullopt;
+}
+
+std::string format_distance(Fraction f, DistanceStyle style) {
+  return style == DistanceStyle::fraction ? format_number(f) : format_decimal(f);
+}
+
+std::string format_inches(Fraction f, DistanceStyle style) { return format_distance(f, style) + "\""; }
 
 std::string format_decimal(Fraction f) {
   // Halves and quarters read best as decimals on a sheet (1.5", 2.25"). Exactly when the

@@ -34,9 +34,19 @@ std::optional<Fraction> parse_distance(const std::string& text, std::string* why
 // Formats a number the sheet's way: "1/2", "1 1/2", "12", "-3".
 std::string format_number(Fraction f);
 std::string format_signed(int v);  // "+1", "0", "-2"
-// A distance as printed on the sheet: 8" or 1.5" (decimal when exact, else a fraction).
-std::string format_inches(Fraction f);
 std::string format_decimal(Fraction f);  // 1.5, 12, 2.25; a fraction when no short decimal exists
+
+// How a sheet writes a distance that is not whole, in its tables and its text alike: 1.5
+// (decimal, as the published 25mm sheet prints its converted distances) or 1 1/2 (fraction).
+// A sheet's layout chooses (templates/html/layouts.yaml, `distances`).
+enum class DistanceStyle { decimal, fraction };
+inline constexpr std::array<const char*, 2> kDistanceStyleNames = {"decimal", "fraction"};
+static_assert(kDistanceStyleNames.size() == static_cast<std::size_t>(DistanceStyle::fraction) + 1);
+std::optional<DistanceStyle> distance_style_from(const std::string& name);
+// A distance's number in a style: format_decimal or format_number.
+std::string format_distance(Fraction f, DistanceStyle style);
+// A distance as printed on the sheet: 8", 1.5" or 1 1/2".
+std::string format_inches(Fraction f, DistanceStyle style = DistanceStyle::decimal);
 
 struct BandParse {
   qrs::Band band;

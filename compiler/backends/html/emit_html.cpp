@@ -161,7 +161,7 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
   put(d, "has_font_size", !layout.font_size.empty());
   put(d, "font_size", layout.font_size);
   mst::data page_list = list_of();
-  const html::PageContext context = html::page_context(spec, marks);
+  const html::PageContext context = html::page_context(spec, marks, layout.distances);
   for (std::size_t i = 0; i < pages.size(); ++i) {
     mst::data page = page_data(pages[i], context);
     put(page, "page_number", std::to_string(i + 1));

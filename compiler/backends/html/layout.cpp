@@ -55,6 +55,15 @@ int number(const Node& n, const char* key, int fallback) {
   return value;
 }
 
+// How the layout writes distances that are not whole; decimal when it does not say.
+DistanceStyle distance_style(const Node& n) {
+  const Node* v = field(n, "distances");
+  if (!v) return DistanceStyle::decimal;
+  const auto style = distance_style_from(text(*v));
+  if (!style) layout_error(*v, "'distances' is decimal or fraction, not '" + v->scalar + "'");
+  return *style;
+}
+
 bool flag(const Node& n, const char* key) {
   const Node* v = field(n, key);
   if (!v) return false;
@@ -186,7 +195,8 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
   if (!pages || !pages->is_seq()) {
     throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + spec.system + "' and no default");
   }
-  return {scalar(*layout, "font_size"), flag(*layout, "change_marks"), Placer(spec, appendix).place(*pages)};
+  return {scalar(*layout, "font_size"), flag(*layout, "change_marks"), distance_style(*layout),
+          Placer(spec, appendix).place(*pages)};
 }
 
 NodePtr load_layouts() {
@@ -222,7 +232,7 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageCon
   tables.count = b.size();
   tables.make = [&b, &ctx, show_title, style](std::size_t i) {
     const PlacedTable& pt = b[i];
-    mst::data td = table_data(*pt.table, show_title(pt), pt.split, ctx.marks, ctx.sources);
+    mst::data td = table_data(*pt.table, show_title(pt), pt.split, {ctx.marks, ctx.sources, ctx.distances});
     put(td, "table_style", style(pt));
     return td;
   };
@@ -230,7 +240,8 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageCon
     const PlacedTable& pt = b[i];
     if (ctx.marks || pt.table->build_id == 0) return std::string();
     return std::to_string(pt.table->build_id) + (show_title(pt) ? " titled " : " untitled ") +
-           std::to_string(pt.split) + " " + style(pt) + " " + ctx.sources_key;
+           std::to_string(pt.split) + " " + style(pt) + " " + kDistanceStyleNames[static_cast<std::size_t>(ctx.distances)] +
+           " " + ctx.sources_key;
   };
   mst::data block;
   put(block, "side", b.size() > 1);
@@ -270,8 +281,8 @@ mst::data row_data(const PlacedRow& r, int flow, const PageContext& ctx) {
 
 }  // namespace
 
-PageContext page_context(const Spec& spec, const ChangeMarks* marks) {
-  PageContext ctx{marks, spec.sources, {}};
+PageContext page_context(const Spec& spec, const ChangeMarks* marks, DistanceStyle distances) {
+  PageContext ctx{marks, spec.sources, distances, {}};
   for (const auto& s : spec.sources) ctx.sources_key += s.id + "=" + document_title(spec.sources, s.id) + ";";
   return ctx;
 }

@@ -46,6 +46,7 @@ struct PlacedPage {
 struct PlacedLayout {
   std::string font_size;      // the base font size, when the layout sets one
   bool change_marks = false;  // the layout prints change marks whenever the spec has errata
+  DistanceStyle distances = DistanceStyle::decimal;  // `distances`: how tables and text write them
   std::vector<PlacedPage> pages;
 };
 
@@ -55,14 +56,15 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix);
 // layouts.yaml (from the template store), parsed; throws std::runtime_error with its
 // diagnostics when it cannot be read.
 NodePtr load_layouts();
-// What a page's tables need of the sheet beyond the layout: its change marks (or nullptr) and
-// its source documents, which footnotes cite by title.
+// What a page's tables need of the sheet beyond the placement: its change marks (or nullptr),
+// its source documents, which footnotes cite by title, and the layout's way with distances.
 struct PageContext {
   const ChangeMarks* marks = nullptr;
   const std::vector<SourceDoc>& sources;
+  DistanceStyle distances = DistanceStyle::decimal;
   std::string sources_key;  // the citations, for the key a shared table's rendering is reused by
 };
-PageContext page_context(const Spec& spec, const ChangeMarks* marks);
+PageContext page_context(const Spec& spec, const ChangeMarks* marks, DistanceStyle distances);
 mst::data page_data(const PlacedPage& p, const PageContext& ctx);
 
 }  // namespace qrsc::html

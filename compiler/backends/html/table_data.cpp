@@ -23,6 +23,7 @@ struct TableContext {
   const Table& table;
   const ChangeMarks* marks;
   const std::vector<SourceDoc>& sources;  // to cite a source note's document by its title
+  DistanceStyle distances;                 // how distances are written, in cells and text alike
   std::vector<std::string> unknown_notes;  // the source notes that explain each unknown
 
   // Sets has_mark and mark on d for the part of the table at `path` below the table id.
@@ -112,7 +113,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
       if (c.unknown) ctx.unknown(r.source, r.title);
     }
     std::vector<std::string> paragraphs;
-    for (const auto& p : r.paragraphs) paragraphs.push_back(p.render());
+    for (const auto& p : r.paragraphs) paragraphs.push_back(p.render(ctx.distances));
     // A label already names the row; its title is not repeated beside it.
     const std::string title = !r.label.empty() && same_words(r.label, r.title) ? std::string() : r.title;
     if (r.parts.empty()) {
@@ -138,7 +139,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
       std::vector<std::string> cells;
       for (const auto& c : part.bands) cells.push_back(band_text(c, bt.key_type));
       std::vector<std::string> paras = i == 0 ? paragraphs : std::vector<std::string>{};
-      const std::string part_text = part.text.render();
+      const std::string part_text = part.text.render(ctx.distances);
       if (!part_text.empty()) {
         if (paras.empty()) {
           paras.push_back(part_text);
@@ -202,7 +203,7 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
       if (m.column != c) continue;
       mst::data item;
       put(item, "value", sheet_number(sheet_fraction(m.value_notation())));
-      put(item, "text", m.text.render());
+      put(item, "text", m.text.render(ctx.distances));
       put(item, "in_group", m.group >= 0);
       put(item, "group_key", m.group >= 0 ? group_key(m.group) : std::string());
       ctx.mark(item, m.id);
@@ -229,7 +230,16 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
   return d;
 }
 
-std::string cell_text(const MatrixCell& c, CellType type) {
+// A rate cell's distances ("16 / 22", "4.5"), written the sheet's way; a multiplier ("x1.5")
+// as written.
+std::string rate_text(const MatrixCell& c, DistanceStyle distances) {
+  const qrs::Rate& r = c.value.rate;
+  if (!r.present || r.is_multiplier) return c.notation;
+  const std::string full = format_distance(r.full, distances);
+  return r.has_double_quick ? full + " / " + format_distance(r.double_quick, distances) : full;
+}
+
+std::string cell_text(const MatrixCell& c, CellType type, DistanceStyle distances) {
   if (c.unknown) return kUnknownNotation;
   if (!c.present) return "";
   if (c.notation == "-") return sheet_number(c.notation);
@@ -239,6 +249,8 @@ std::string cell_text(const MatrixCell& c, CellType type) {
       return sheet_number(c.notation);
     case CellType::fraction:
       return sheet_fraction(c.notation);
+    case CellType::rate:
+      return rate_text(c, distances);
     default:  // text as written; rates "12 / 16"; levels "2/-1", where "-" is "no worn level"
       return c.notation;
   }
@@ -281,6 +293,11 @@ mst::data column_group_data(const Matrix& m) {
   return out;
 }
 
+// A column's heading; a range column named by its range ("6\"") writes it the sheet's way.
+std::string column_name(const Column& c, DistanceStyle distances) {
+  return c.range && c.name == format_inches(*c.range) ? format_inches(*c.range, distances) : c.name;
+}
+
 mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
   mst::data d;
   const bool row_groups =
@@ -288,7 +305,7 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
   mst::data columns = list_of();
   for (const auto& c : m.columns) {
     mst::data cd;
-    put(cd, "name", c.name);
+    put(cd, "name", column_name(c, ctx.distances));
     append(columns, std::move(cd));
   }
   mst::data blocks = list_of();
@@ -309,7 +326,7 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
       ctx.mark(row, r.id);
       mst::data cells = list_of();
       for (std::size_t c = 0; c < r.cells.size(); ++c) {
-        mst::data cell = text_item(cell_text(r.cells[c], m.cell));
+        mst::data cell = text_item(cell_text(r.cells[c], m.cell, ctx.distances));
         put(cell, "unknown", r.cells[c].unknown);
         if (r.cells[c].unknown) ctx.unknown(r.source, r.group.empty() ? r.name : r.group + " " + r.name);
         ctx.mark(cell, r.id + "/" + m.columns[c].id);
@@ -344,9 +361,9 @@ mst::data list_items(const std::vector<ListItem>& items, bool numbered, const Ta
     const std::string marker = !i.label.empty() ? i.label + "." : numbered ? std::to_string(n) + "." : std::string();
     put(item, "has_marker", !marker.empty());
     put(item, "marker", marker);
-    put(item, "text", i.text.render());
+    put(item, "text", i.text.render(ctx.distances));
     put(item, "has_condition", !i.condition.empty());
-    put(item, "condition", i.condition.render());
+    put(item, "condition", i.condition.render(ctx.distances));
     put(item, "has_items", !i.items.empty());
     ctx.mark(item, path + "/" + std::to_string(index++));
     put(item, "items", list_items(i.items, false, ctx, path, index));
@@ -366,7 +383,7 @@ mst::data list_data(const ListTable& lt, TableContext& ctx) {
   });
   for (const auto& s : lt.sections) {
     mst::data sd;
-    const std::string first = inline_item ? s.items[0].text.render() : std::string();
+    const std::string first = inline_item ? s.items[0].text.render(ctx.distances) : std::string();
     put(sd, "inline", inline_item);
     put(sd, "inline_text", first);
     put(sd, "section_title", inline_item ? title_before(s.title, first) : s.title);
@@ -389,11 +406,11 @@ mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
     put(item, "has_label", !f.label.empty());
     put(item, "label", f.label);
     put(item, "has_value", !f.value.empty());
-    put(item, "value", f.value);
+    put(item, "value", f.inches ? format_inches(*f.inches, ctx.distances) : f.value);
     put(item, "unknown", f.unknown);
     if (f.unknown) ctx.unknown(std::nullopt, ctx.table.title);
     ctx.mark(item, f.id);
-    put(item, "text", f.text.render());
+    put(item, "text", f.text.render(ctx.distances));
     append(items, std::move(item));
   }
   put(d, "items", std::move(items));
@@ -402,10 +419,9 @@ mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
 
 }  // namespace
 
-mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks,
-                     const std::vector<SourceDoc>& sources) {
+mst::data table_data(const Table& t, bool show_title, int split, const TablePrint& print) {
   mst::data d;
-  TableContext ctx{t, marks, sources, {}};
+  TableContext ctx{t, print.marks, print.sources, print.distances, {}};
   ctx.mark(d, "");
   put(d, "table_id", t.id);
   put(d, "kind", table_kind_name(t.kind));

@@ -15,10 +15,16 @@ using qrsc::list_of;
 using qrsc::put;
 using qrsc::append;
 
-// `split` > 1 prints a long table in that many blocks side by side; `marks` (or nullptr) are
-// the change marks printed beside what each erratum covers; `sources` the spec's documents, which
-// a footnote cites by title.
-mst::data table_data(const Table& t, bool show_title, int split, const ChangeMarks* marks,
-                     const std::vector<SourceDoc>& sources);
+// How a table is printed on one sheet: `marks` (or nullptr) are the change marks printed beside
+// what each erratum covers; `sources` the spec's documents, which a footnote cites by title;
+// `distances` how the layout writes a distance, in cells and in text alike.
+struct TablePrint {
+  const ChangeMarks* marks = nullptr;
+  const std::vector<SourceDoc>& sources;
+  DistanceStyle distances = DistanceStyle::decimal;
+};
+
+// `split` > 1 prints a long table in that many blocks side by side.
+mst::data table_data(const Table& t, bool show_title, int split, const TablePrint& print);
 
 }  // namespace qrsc::html
