@@ -71,6 +71,36 @@ TEST(Notation, DistancesInsideText) {
   EXPECT_FALSE(qrsc::parse_text("within 4\" of the target").warnings.empty());
 }
 
+// Every spelling of an inch a sheet uses is one distance; words that only end in "in" are not.
+TEST(Notation, DistanceSpellings) {
+  for (const char* one : {"1in", "1 in", "1 inch", "1inch", "1\"", " 1 \" "}) EXPECT_EQ(qrsc::parse_distance(one), Fraction(1)) << one;
+  EXPECT_EQ(qrsc::parse_distance("2 inches"), Fraction(2));
+  EXPECT_EQ(qrsc::parse_distance("1 1/2\""), Fraction(3, 2));
+  EXPECT_EQ(qrsc::parse_distance("1 1/2 in"), Fraction(3, 2));
+  EXPECT_EQ(qrsc::parse_distance("2.5\""), Fraction(5, 2));
+  for (const char* not_one : {"1 inchh", "one inch", "1 pin", "twin", "in", "\"", "1 in 6"}) {
+    EXPECT_FALSE(qrsc::parse_distance(not_one)) << not_one;
+  }
+  for (const char* mentions : {"1 inchh", "one inch", "3 Inches or so", "2in.", "about 4\""}) {
+    EXPECT_TRUE(qrsc::looks_like_distance(mentions)) << mentions;
+  }
+  for (const char* plain : {"hexes", "the parent's", "30 to 120 men", "two to four or more", "10-20 men", "1 in 6"}) {
+    EXPECT_FALSE(qrsc::looks_like_distance(plain)) << plain;
+  }
+}
+
+TEST(Notation, ScaleReferencesInsideText) {
+  const std::vector<qrsc::TextReference> refs = {{"scale.figures", "28mm"}};
+  const auto t = qrsc::parse_text("Figures: {scale.figures}, ground {1in}", refs);
+  ASSERT_TRUE(t.error.empty()) << t.error;
+  ASSERT_EQ(t.segments.size(), 2u);
+  EXPECT_EQ(t.segments[0].literal, "Figures: 28mm, ground ");
+  EXPECT_EQ(t.segments[1].inches, Fraction(1));
+  EXPECT_EQ(qrsc::parse_text("{scale.figurs}", refs).error,
+            "unknown reference '{scale.figurs}'; did you mean 'scale.figures'?");
+  EXPECT_FALSE(qrsc::parse_text("{scale.figures}").error.empty());  // a spec without a figure scale
+}
+
 TEST(Notation, Cells) {
   const auto rate = qrsc::parse_cell("12 / 16", qrsc::CellType::rate);
   EXPECT_TRUE(rate.error.empty());

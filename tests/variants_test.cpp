@@ -2,8 +2,10 @@
 // on small specs written for the test (the real variants have tests of their own).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "emit_cpp.hpp"
@@ -455,3 +457,94 @@ subtitle: the clashing table inherited unchanged
 }
 
 }  // namespace
+
+namespace {
+// The house variants in tests/variants, which extend the published ACW sheet from rules/.
+std::optional<qrsc::Spec> compile_house(const std::string& name, std::string* diagnostics) {
+  qrsc::Diagnostics diags;
+  auto s = qrsc::compile_spec(qrs_test::source_dir() / "tests" / "variants" / (name + ".yaml"), diags,
+                              {{qrs_test::source_dir() / "rules"}, {}});
+  std::ostringstream out;
+  diags.print(out);
+  *diagnostics = out.str();
+  return s;
+}
+const qrsc::Fact& fact(const qrsc::Spec& s, const std::string& id) {
+  const auto& facts = std::get<qrsc::FactsTable>(s.table("game_scale")->body);
+  const auto it = std::find_if(facts.items.begin(), facts.items.end(), [&](const qrsc::Fact& f) { return f.id == id; });
+  if (it == facts.items.end()) throw std::runtime_error("no fact " + id);
+  return *it;
+}
+}  // namespace
+
+// A fact written "1 inch", "1 1/2\"" or "3 in" is a distance like "1in": the 28mm variant doubles
+// it (1 x 2 = 2", 1.5 x 2 = 3", 3 x 2 = 6") and the sheet prints inches its own way.
+TEST(Variants, FactsInAnyInchSpellingConvertWithTheScale) {
+  std::string d;
+  const auto at15 = compile_house("house-15mm", &d);
+  ASSERT_TRUE(at15) << d;
+  EXPECT_EQ(d.find("warning"), std::string::npos) << d;
+  EXPECT_EQ(fact(*at15, "skirmish_ground").value, "1\"");
+  EXPECT_EQ(fact(*at15, "column_gap").value, "1.5\"");
+  EXPECT_EQ(fact(*at15, "pace").inches, qrs::Fraction(3));
+  const auto at28 = compile_house("house-28mm", &d);
+  ASSERT_TRUE(at28) << d;
+  EXPECT_EQ(d.find("warning"), std::string::npos) << d;
+  EXPECT_EQ(fact(*at28, "skirmish_ground").value, "2\"");
+  EXPECT_EQ(fact(*at28, "skirmish_ground").inches, qrs::Fraction(2));
+  EXPECT_EQ(fact(*at28, "column_gap").value, "3\"");
+  EXPECT_EQ(fact(*at28, "pace").value, "6\"");
+  EXPECT_EQ(fact(*at28, "ground").value, "2\"");  // the published sheet's 1in, for comparison
+}
+
+// "{scale.figures}" is the variant's own figure scale: the 28mm sheet does not retype the text.
+TEST(Variants, TextNamesTheSheetsOwnFigureScale) {
+  std::string d;
+  const auto at15 = compile_house("house-15mm", &d);
+  ASSERT_TRUE(at15) << d;
+  EXPECT_EQ(fact(*at15, "figures").text.render(), "Figures: 15mm");
+  const auto at28 = compile_house("house-28mm", &d);
+  ASSERT_TRUE(at28) << d;
+  EXPECT_EQ(fact(*at28, "figures").text.render(), "Figures: 28mm");
+}
+
+TEST(Variants, AFactThatReadsLikeADistanceButIsNotOneIsAWarningAtItsLine) {
+  const auto p = qrs_test::write_temp_spec("inchh.yaml", R"(qrs: 1
+system: t
+title: Typos
+tables:
+  - id: radius
+    kind: facts
+    title: Radius
+    items:
+      - { id: clear, value: 1 inchh }
+      - { id: words, value: one inch }
+      - { id: men, value: 30 to 120 men }
+)");
+  std::string d;
+  const auto s = compile(p, &d);
+  ASSERT_TRUE(s) << d;
+  EXPECT_NE(d.find("inchh.yaml:9:29: warning: value of fact 'clear' ('1 inchh') reads like a distance"), std::string::npos) << d;
+  EXPECT_NE(d.find("inchh.yaml:10:29: warning: value of fact 'words' ('one inch')"), std::string::npos) << d;
+  EXPECT_EQ(d.find("'men'"), std::string::npos) << d;
+}
+
+TEST(Variants, AnUnknownScaleReferenceIsAnErrorWithTheClosestName) {
+  const auto p = qrs_test::write_temp_spec("scale_ref.yaml", R"(qrs: 1
+system: t
+title: References
+scale: { figures: 28mm }
+tables:
+  - id: radius
+    kind: facts
+    title: Radius
+    items:
+      - { id: figures, text: "Figures: {scale.figure}" }
+)");
+  std::string d;
+  EXPECT_FALSE(compile(p, &d));
+  EXPECT_NE(d.find("scale_ref.yaml:10:30: error: 'text' of fact of table 'radius' (kind facts): unknown reference '{scale.figure}'; "
+                   "did you mean 'scale.figures'?"),
+            std::string::npos)
+      << d;
+}

@@ -261,10 +261,12 @@ Json notation_defs() {
   positive.erase("minimum");
   positive["exclusiveMinimum"] = 0;
   defs["positiveNumber"] = {{"description", "An exact number greater than zero: 1.5, 3/2."}, {"allOf", {positive}}};
-  defs["distance"] = {{"description", "A distance in inches: 4in, 1 1/2in, 1.5in."},
+  std::string units;  // the notation's inch units, as alternatives
+  for (const char* u : kInchUnits) units += (units.empty() ? "" : "|") + std::string(u);
+  defs["distance"] = {{"description", "A distance in inches: 4in, 1 in, 1 inch, 1 1/2\", 1.5in."},
                       {"type", "string"},
-                      {"patternErrorMessage", "expected a distance such as 4in or 1.5in"},
-                      {"pattern", anchored("(?:" + number() + ") *in")}};
+                      {"patternErrorMessage", "expected a distance such as 4in, 1 inch, 1\" or 1.5in"},
+                      {"pattern", anchored("(?:" + number() + ") *(?:" + units + ")")}};
   defs["band"] = {{"description", "A band in the sheet's own notation: '8 or more', '3 or less', '3 - 7', '1, 2', '10', "
                                   "'-' (none), 'less than 1', 'at least 9'."},
                   {"allOf", {notation("integer", band_pattern(),

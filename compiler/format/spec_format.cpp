@@ -17,7 +17,8 @@ constexpr std::string_view kNotes = "The spec author's notes: what the source sh
 constexpr std::string_view kSource = "Where this comes from: a source document and what it shows.";
 constexpr std::string_view kOverride =
     "Why this value replaces the one a scaled parent converted (scale conversion): the published sheet sets it otherwise.";
-constexpr std::string_view kText = "Text (distances in braces: '{2in}'), or a list of paragraphs.";
+constexpr std::string_view kText =
+    "Text (distances in braces: '{2in}'; '{scale.figures}' is the spec's figure scale), or a list of paragraphs.";
 constexpr std::string_view kOldIds = "Ids this entry had in earlier editions; game code written against them still compiles.";
 constexpr std::string_view kBand =
     "A band in the sheet's own notation: '8 or more', '3 - 7', '1, 2', '10', '-' (none in this column), "
@@ -332,7 +333,9 @@ constexpr Key kSectionKeys[] = {
 constexpr Key kFactKeys[] = {
     {"id", Type::id, kRequired, "The fact's id."},
     {"label", Type::text, kSheetText, "Names the value where the sheet prints one before it."},
-    {"value", Type::text, 0, "A typed quantity (8in, 40) or text."},
+    {"value", Type::text, 0,
+     "A distance (8in, 1 inch, 1\", 1 1/2\"), converted with the scale and printed the sheet's way, or text; text "
+     "that mentions inches but is not a distance is a warning."},
     {"text", Type::text, kSheetText, "The rest of the line."},
     kOverrideKey,
     kSourceKey,

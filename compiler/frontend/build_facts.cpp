@@ -26,6 +26,10 @@ void Builder::facts(Object& o, Table& t) {
       fact.inches = d;
       fact.value = format_inches(*d);
     } else {
+      if (looks_like_distance(v)) {
+        diags_.warning(f.loc_of("value"), "value of fact '" + fact.id + "' ('" + v +
+                                              "') reads like a distance but is not one (write e.g. 1in, 1 inch, 1\" or 1 1/2\"); it stays text and is not converted with the scale");
+      }
       fact.value = text(f.get("value"), "value of fact '" + fact.id + "'").render();
     }
     fact.text = text_of(f, "text");

@@ -52,12 +52,13 @@ std::string map_distances(const std::string& text, const std::function<std::opti
     if (close == std::string::npos) break;
     out += text.substr(i, open - i);
     const std::string inner = text.substr(open + 1, close - open - 1);
-    if (inner.size() < 2 || inner.compare(inner.size() - 2, 2, "in") != 0) {
+    const auto number = distance_number(inner);
+    if (!number) {
       out += '{';  // not a distance: go on after the brace
       i = open + 1;
       continue;
     }
-    const auto replaced = f(inner.substr(0, inner.size() - 2));
+    const auto replaced = f(*number);
     out += replaced ? "{" + *replaced + "in}" : text.substr(open, close - open + 1);
     i = close + 1;
   }

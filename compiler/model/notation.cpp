@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "diagnostics.hpp"
 #include "limits.hpp"
 
 namespace qrsc {
@@ -149,10 +150,40 @@ std::optional<Fraction> parse_number(const std::string& raw, std::string* why) {
   return signed_value(f);
 }
 
-std::optional<Fraction> parse_distance(const std::string& raw, std::string* why) {
+std::optional<std::string> distance_number(const std::string& raw) {
   const std::string s = trim(raw);
-  if (s.size() < 3 || s.compare(s.size() - 2, 2, "in") != 0) return std::nullopt;
-  return parse_number(s.substr(0, s.size() - 2), why);
+  for (const char* unit : kInchUnits) {
+    const std::string u = unit;
+    if (s.size() <= u.size() || s.compare(s.size() - u.size(), u.size(), u) != 0) continue;
+    const std::string number = trim(s.substr(0, s.size() - u.size()));
+    // The number ends in a digit: "1 in" and "1in", never "1 pin" or "twin".
+    if (!number.empty() && std::isdigit(static_cast<unsigned char>(number.back()))) return number;
+  }
+  return std::nullopt;
+}
+
+std::optional<Fraction> parse_distance(const std::string& raw, std::string* why) {
+  const auto number = distance_number(raw);
+  return number ? parse_number(*number, why) : std::nullopt;
+}
+
+bool looks_like_distance(const std::string& raw) {
+  const std::string s = trim(raw);
+  if (!s.empty() && s.back() == '"') return true;
+  // A word that is a unit or begins as one ("inch", "inchh", "inches"), or a number run into "in".
+  std::string word;
+  char before = ' ';
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    const char c = i < s.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(s[i]))) : ' ';
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      if (word.empty()) before = i > 0 ? s[i - 1] : ' ';
+      word += c;
+      continue;
+    }
+    if (word.rfind("inch", 0) == 0 || (word == "in" && std::isdigit(static_cast<unsigned char>(before)))) return true;
+    word.clear();
+  }
+  return false;
 }
 
 std::string format_number(Fraction f) {
@@ -342,7 +373,7 @@ std::string format_band(const qrs::Band& b, KeyType type) {
   return fmt::format("{} - {}", lo, hi);
 }
 
-TextParse parse_text(const std::string& text) {
+TextParse parse_text(const std::string& text, const std::vector<TextReference>& references) {
   TextParse out;
   std::string literal;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -354,6 +385,19 @@ TextParse parse_text(const std::string& text) {
         return out;
       }
       const std::string inner = text.substr(i + 1, close - i - 1);
+      if (inner.rfind(kScaleReference, 0) == 0) {
+        const auto found = std::find_if(references.begin(), references.end(),
+                                        [&](const TextReference& r) { return r.name == inner; });
+        if (found == references.end()) {
+          std::vector<std::string> names;
+          for (const auto& r : references) names.push_back(r.name);
+          out.error = with_suggestion("unknown reference '{" + inner + "}'", inner, names);
+          return out;
+        }
+        literal += found->value;
+        i = close;
+        continue;
+      }
       std::string why;
       const auto d = parse_distance(inner, &why);
       if (!d) {

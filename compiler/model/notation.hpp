@@ -28,8 +28,14 @@ inline bool is_unknown_notation(const std::string& text) { return text == kUnkno
 // the limits (limits.hpp: whole parts up to 10^9, denominators up to 10^6) is refused too,
 // and then `why` (when given) says so.
 std::optional<Fraction> parse_number(const std::string& text, std::string* why = nullptr);
-// "8in", "1.5in", "1/2in".
+// A distance is a number and an inch unit, with or without a space between: "8in", "1 in",
+// "1 inch", "2 inches", "1.5\"", "1 1/2\"". The units, longest first so "inches" is not read as "in".
+inline constexpr std::array<const char*, 4> kInchUnits = {"inches", "inch", "in", "\""};
 std::optional<Fraction> parse_distance(const std::string& text, std::string* why = nullptr);
+// The number part of a distance ("1 1/2" of "1 1/2\""), unparsed; nothing when the text does not end in a unit.
+std::optional<std::string> distance_number(const std::string& text);
+// Text that mentions inches ("1 inchh", "one inch", "3\"") whether or not it parses as a distance.
+bool looks_like_distance(const std::string& text);
 
 // Formats a number the sheet's way: "1/2", "1 1/2", "12", "-3".
 std::string format_number(Fraction f);
@@ -66,7 +72,14 @@ struct TextParse {
   std::string error;
   std::vector<std::string> warnings;  // e.g. a bare inch mark
 };
-TextParse parse_text(const std::string& text);
+// A name text can refer to in braces ("{scale.figures}") and what it stands for.
+struct TextReference {
+  std::string name, value;
+};
+inline constexpr const char* kScaleReference = "scale.";  // the prefix of a reference to the spec's scale
+// Splits text into literals and {Nin} distances; a reference is replaced by its value, an
+// unknown one is an error (with the closest name).
+TextParse parse_text(const std::string& text, const std::vector<TextReference>& references = {});
 
 enum class CellType { text, integer, fraction, rate, dice, levels };
 // Each cell type's name in a spec (a matrix's `cell`), in CellType's order.
