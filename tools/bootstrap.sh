@@ -14,8 +14,11 @@ packages=(
   chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
   groff-base   # the man page test renders qrsc.1
   file git     # file: dpkg-shlibdeps (cpack -G DEB); git: the tests list the repository's files
-  nodejs npm   # test-only tools from npm (tests/editor: yaml-language-server)
 )
+# Test-only tools come from npm (tests/editor: yaml-language-server): Debian's nodejs and npm,
+# unless the machine already has a node and npm of its own (whose packages Debian's would clash with).
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
