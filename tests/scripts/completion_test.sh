@@ -13,12 +13,12 @@ failures=0 passed=0
 "$qrsc" completion bash > "$tmp/qrsc.bash" || { echo "FAIL: qrsc completion bash"; exit 1; }
 # A folder with the published specs as ./rules and nothing else, so the shell's own file names
 # are known: `rules/` is the only one.
-mkdir "$tmp/work" && ln -s "$root/rules" "$tmp/work/rules"
+mkdir "$tmp/project" && ln -s "$root/rules" "$tmp/project/rules"
 
-# complete LINE: COMPREPLY for LINE (the cursor at its end), sorted, on one line; run in $tmp/work,
+# complete LINE: COMPREPLY for LINE (the cursor at its end), sorted, on one line; run in $tmp/project,
 # or in the folder $in names.
 complete_line() {
-  (cd "${in:-$tmp/work}" && bash --norc --noprofile -c '
+  (cd "${in:-$tmp/project}" && bash --norc --noprofile -c '
     source "$1"
     line=$2 qrsc=$3
     read -ra words <<<"$line"
