@@ -187,12 +187,9 @@ Json object_schema(const ObjectType& type) {
 // The cells of a matrix whose cell type's notation is `pattern` ("" for any text): each a
 // value, `~`, or a map with the value and its source.
 Json cells_schema(const std::string& pattern) {
-  const Json value = pattern.empty() ? Json{{"type", {"string", "number", "null"}}}
-                                     : Json{{"type", {"string", "number", "null"}},
-                                            {"minimum", -limits::kMaxMagnitude},
-                                            {"maximum", limits::kMaxMagnitude},
-                                            {"pattern", anchored("\\?|" + pattern)},
-                                            {"patternErrorMessage", "not a cell of this matrix's cell type"}};
+  Json value = pattern.empty() ? Json{{"type", {"string", "number"}}}
+                               : notation("number", anchored("\\?|" + pattern), "a value in the matrix's cell notation");
+  value["type"].push_back("null");
   const Json cell = {{"anyOf", {value, {{"allOf", {ref("cell"), {{"properties", {{"value", value}}}}}}}}}};
   return {{"anyOf", {{{"type", "object"}, {"additionalProperties", cell}}, {{"type", "array"}, {"items", cell}}}}};
 }
@@ -244,10 +241,9 @@ Json notation_defs() {
   defs["string"] = {{"type", "string"},
                     {"maxLength", limits::kMaxTextLength},
                     {"pattern", "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"}};
-  defs["text"] = {{"description", "Sheet text (a number is read as its text)."},
-                  {"type", {"string", "number"}},
-                  {"maxLength", limits::kMaxTextLength},
-                  {"pattern", "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"}};
+  defs["text"] = defs["string"];  // and a number, read as its text
+  defs["text"]["type"] = {"string", "number"};
+  defs["text"]["description"] = "Sheet text (a number is read as its text).";
   defs["id"] = {{"description", "An id: lower-case snake_case ([a-z0-9_], may start with a digit), at most 64 "
                                 "characters. The C++ backend uses it as a name."},
                 {"anyOf", {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9_]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}}, {{"type", "integer"}, {"minimum", 0}}}}};

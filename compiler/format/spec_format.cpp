@@ -428,16 +428,25 @@ static_assert(
     }(),
     "the spec format lists the table kinds in TableKind's order");
 
+// Every list of keys in the format: each object type's, then each table kind's.
+const std::vector<std::span<const Key>>& key_lists() {
+  static const std::vector<std::span<const Key>> kLists = [] {
+    std::vector<std::span<const Key>> lists;
+    for (const ObjectType& o : kObjectTypes) lists.push_back(o.keys);
+    for (const TableKindKeys& k : kTableKinds) lists.push_back(k.keys);
+    return lists;
+  }();
+  return kLists;
+}
+
 // The names of the keys that have `flag` anywhere in the format (the resolver works on names).
 std::set<std::string_view> names_with(Flag flag) {
   std::set<std::string_view> names;
-  const auto add = [&](std::span<const Key> keys) {
+  for (const auto keys : key_lists()) {
     for (const Key& k : keys) {
       if (k.flags & flag) names.insert(k.name);
     }
-  };
-  for (const ObjectType& o : kObjectTypes) add(o.keys);
-  for (const TableKindKeys& k : kTableKinds) add(k.keys);
+  }
   return names;
 }
 
@@ -458,16 +467,6 @@ const Key* find_key(std::span<const Key> keys, std::string_view name) {
     if (k.name == name) return &k;
   }
   return nullptr;
-}
-
-std::vector<const Key*> table_keys(std::string_view kind) {
-  std::vector<const Key*> keys;
-  for (const Key& k : object_type("table").keys) keys.push_back(&k);
-  for (const TableKindKeys& t : kTableKinds) {
-    if (t.kind != kind) continue;
-    for (const Key& k : t.keys) keys.push_back(&k);
-  }
-  return keys;
 }
 
 std::vector<std::string_view> kinds_with_key(std::string_view key) {
@@ -494,15 +493,9 @@ bool additions_declared(std::string_view key) {
 }
 
 std::string_view entry_word(std::string_view key) {
-  const auto word_in = [&](std::span<const Key> keys) -> std::string_view {
+  for (const auto keys : key_lists()) {
     const Key* k = find_key(keys, key);
-    return k && (k->flags & kMergesById) ? object_type(k->of).word : std::string_view();
-  };
-  for (const ObjectType& o : kObjectTypes) {
-    if (const auto w = word_in(o.keys); !w.empty()) return w;
-  }
-  for (const TableKindKeys& t : kTableKinds) {
-    if (const auto w = word_in(t.keys); !w.empty()) return w;
+    if (k && (k->flags & kMergesById)) return object_type(k->of).word;
   }
   return "entry";
 }

@@ -94,8 +94,6 @@ const ObjectType& object_type(std::string_view name);  // a name object_types() 
 std::span<const TableKindKeys> table_kinds();
 inline const ObjectType& spec() { return object_type("spec"); }
 
-// Every key a table of `kind` may have (common keys first), and every table key of any kind.
-std::vector<const Key*> table_keys(std::string_view kind);
 // The kinds whose tables have a key of this name (for "belongs to matrix tables").
 std::vector<std::string_view> kinds_with_key(std::string_view key);
 

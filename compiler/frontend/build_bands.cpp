@@ -6,6 +6,7 @@
 #include <set>
 
 #include "builder.hpp"
+#include "enum_names.hpp"
 #include "limits.hpp"
 
 namespace qrsc {
@@ -66,9 +67,8 @@ void Builder::bands(Object& o, Table& t) {
     if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
     if (const std::string outside = k.str("outside"); !outside.empty()) {
       // Another value is reported by the key check (the format's choices are kOutsideNames).
-      const auto it = std::find(kOutsideNames.begin() + 1, kOutsideNames.end(), outside);
       bt.outside_loc = k.loc_of("outside");
-      if (it != kOutsideNames.end()) bt.outside = static_cast<Outside>(it - kOutsideNames.begin());
+      bt.outside = enum_named<Outside>(kOutsideNames, outside).value_or(Outside::unstated);
     }
     bt.rounding = k.str("rounding");
     bt.rounding_loc = k.loc_of("rounding");

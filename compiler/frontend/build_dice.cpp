@@ -139,13 +139,13 @@ void Builder::check_dice() {
           diags_.error(d.pool_loc, what + ": pool '" + d.pool + "' must be a matrix of dice cells (how many dice are rolled)");
         }
       }
+      // Dice that cannot be read (a count of zero) are reported where they are read; there is
+      // no range to check the table against.
+      if (d.count == 0) continue;
       // A table read by the unmodified roll of one die must cover exactly the die's faces; any
-      // other roll, every result its dice and modifiers can produce. Dice that cannot be read
-      // (a count of zero) are reported where they are read.
+      // other roll, every result its dice and modifiers can produce.
       const bool one_die = d.modifiers.empty() && !d.difference && (d.count == 1 || !d.pool.empty());
-      if (d.count == 0) {
-        // nothing to check the table against
-      } else if (one_die && (bt->min != Fraction(1) || bt->max != Fraction(d.sides))) {
+      if (one_die && (bt->min != Fraction(1) || bt->max != Fraction(d.sides))) {
         diags_.error(d.loc, fmt::format("{}: an unmodified d{} reads results 1 to {}; set key min: 1 and max: {}", what,
                                         d.sides, d.sides, d.sides));
       } else {

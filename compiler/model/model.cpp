@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "enum_names.hpp"
 #include "words.hpp"
 
 namespace qrsc {
@@ -53,12 +54,7 @@ bool RichText::empty() const {
 
 const char* table_kind_name(TableKind k) { return kTableKindNames[static_cast<std::size_t>(k)]; }
 
-std::optional<TableKind> table_kind_from(std::string_view name) {
-  for (std::size_t i = 0; i < kTableKindNames.size(); ++i) {
-    if (name == kTableKindNames[i]) return static_cast<TableKind>(i);
-  }
-  return std::nullopt;
-}
+std::optional<TableKind> table_kind_from(std::string_view name) { return enum_named<TableKind>(kTableKindNames, name); }
 
 std::string document_title(const std::vector<SourceDoc>& sources, const std::string& doc) {
   for (const auto& s : sources) {

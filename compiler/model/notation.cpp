@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "diagnostics.hpp"
+#include "enum_names.hpp"
 #include "limits.hpp"
 
 namespace qrsc {
@@ -200,10 +201,7 @@ std::string format_number(Fraction f) {
 std::string format_signed(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
 std::optional<DistanceStyle> distance_style_from(const std::string& name) {
-  for (std::size_t i = 0; i < kDistanceStyleNames.size(); ++i) {
-    if (name == kDistanceStyleNames[i]) return static_cast<DistanceStyle>(i);
-  }
-  return std::nullopt;
+  return enum_named<DistanceStyle>(kDistanceStyleNames, name);
 }
 
 std::string format_distance(Fraction f, DistanceStyle style) {
@@ -419,12 +417,7 @@ TextParse parse_text(const std::string& text, const std::vector<TextReference>& 
   return out;
 }
 
-std::optional<CellType> cell_type_from(const std::string& name) {
-  for (std::size_t i = 0; i < kCellTypeNames.size(); ++i) {
-    if (name == kCellTypeNames[i]) return static_cast<CellType>(i);
-  }
-  return std::nullopt;
-}
+std::optional<CellType> cell_type_from(const std::string& name) { return enum_named<CellType>(kCellTypeNames, name); }
 
 const char* cell_type_name(CellType t) { return kCellTypeNames[static_cast<std::size_t>(t)]; }
 
