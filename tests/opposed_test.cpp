@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -247,6 +249,35 @@ TEST(OpposedCli, SidesAreCheckedAsLookupChecksModifiers) {
   const auto wrong_side = qrsc::opposed_lookup(skirmish(), "melee", {"4", "square", "cavalry"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(wrong_side.ok);
   EXPECT_NE(wrong_side.error.find("attacker"), std::string::npos) << wrong_side.error;
+}
+
+// ---------------------------------------------------------------- bad specs
+// Each spec of tests/opposed/bad is an error at the line and column its "# expect: L:C:
+// fragment" line names, with the fragment in the message: what the front end checks of an
+// opposed roll beyond what the JSON Schema can say (those cases are in tests/spec_format/bad).
+TEST(OpposedSpec, BadSpecsAreErrorsAtTheirLine) {
+  int checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(QRS_SOURCE_DIR) / "tests/opposed/bad")) {
+    std::ifstream in(entry.path());
+    std::string line, expect;
+    while (std::getline(in, line)) {
+      if (line.rfind("# expect: ", 0) == 0) expect = line.substr(10);
+    }
+    ASSERT_FALSE(expect.empty()) << entry.path();
+    const std::string at = ":" + expect.substr(0, expect.find(": ")) + ": error: ";
+    const std::string fragment = expect.substr(expect.find(": ") + 2);
+    qrsc::Diagnostics diags;
+    const auto spec = qrsc::compile_spec(entry.path(), diags);
+    std::ostringstream out;
+    diags.print(out);
+    EXPECT_FALSE(spec.has_value()) << entry.path();
+    bool found = false;
+    std::istringstream messages(out.str());
+    while (std::getline(messages, line)) found = found || (line.find(at) != std::string::npos && line.find(fragment) != std::string::npos);
+    EXPECT_TRUE(found) << entry.path() << ": expected" << at << "..." << fragment << " in:\n" << out.str();
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
 }
 
 }  // namespace
