@@ -102,11 +102,12 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
 
 // How an opposed roll is read, in the words a sheet prints over its table: "Attacker d6 +
 // modifiers against defender d6 + modifiers. The winner's margin, in the loser's column; the
-// defender loses a tie." Empty for any other table, and for a difference read in a column the
-// players choose, which the key's name says ("Die result difference", as RFF prints it).
+// defender loses a tie." Empty for any other table, and for both sides rolling the same dice
+// for a difference read in a column the players choose, which the key's name says ("Die result
+// difference", as RFF prints it).
 std::string opposed_rule(const BandTable& bt) {
   if (!bt.dice || !bt.dice->opposed) return {};
-  if (bt.dice->opposed->key == qrs::OpposedKey::difference && bt.dice->opposed->column == qrs::ColumnBy::chosen) return {};
+  if (bt.dice->net_readable() && bt.dice->opposed->column == qrs::ColumnBy::chosen) return {};
   const OpposedRoll& o = *bt.dice->opposed;
   const auto side = [](const char* name, const DiceSide& s) {
     return fmt::format("{} {}d{}{}", name, s.count == 1 ? "" : std::to_string(s.count), s.sides, s.modifiers.empty() ? "" : " + modifiers");
