@@ -303,6 +303,55 @@ TYPED_TEST(RffProcedures, ChargeCombatDifferenceAndVersionBands) {
   }
 }
 
+// Charge combat as the sheet states it, an opposed roll: each side its d10 and its own charge
+// modifiers (the charge table's key.dice names attacker and defender), resolved by the header.
+TYPED_TEST(RffProcedures, ChargeCombatIsAnOpposedRoll) {
+  using S = TypeParam;
+  using T = Sheet<S>;
+  using C = typename S::charge_effects;
+  using Mod = rff::ChargeModifier<S>;
+  const Mod best = [] {  // crack (ACW) or elite (1812, MAW: the rename follows)
+    if constexpr (requires { Mod::elite_unit; }) {
+      return Mod::elite_unit;
+    } else {
+      return Mod::crack_unit;
+    }
+  }();
+  const Mod lowest = [] {
+    if constexpr (requires { Mod::raw; }) {
+      return Mod::raw;
+    } else {
+      return Mod::green;
+    }
+  }();
+  // 003 lines 485-489: crack troops "can both charge with cold steel with its +1 charge combat
+  // modifier" (crack +2 on the sheet, line 232); a green defender -1. Attacker rolls 7: 7 + 3 =
+  // 10; defender rolls 3: 3 - 1 = 2; difference 8: Driven Back on the 2.1 sheets (5 to 8, line
+  // 270), Swept from the Field on Version 3 ("now occurs on an 8 or more", 000 change 50).
+  const auto o = C::resolve({7, {best, Mod::cold_steel}}, {3, {lowest}});
+  EXPECT_EQ(o.settled.attacker, 10);
+  EXPECT_EQ(o.settled.defender, 2);
+  EXPECT_EQ(o.settled.key, Fraction(8));
+  ASSERT_TRUE(o.effect.has_value());
+  EXPECT_EQ(C::kRows[static_cast<std::size_t>(*o.effect)].id, T::version3 ? "swept_from_the_field" : "driven_back");
+  // Desperate Struggle "remains the same at 0" (000 change 50): 5 + 1 against 6.
+  EXPECT_EQ(C::kRows[static_cast<std::size_t>(*C::resolve({5, {Mod::veteran}}, {6, {}}).effect)].id, "desperate_struggle");
+  // Every pair of dice for one matchup: resolve() reads what charge() reads, and odds() for the
+  // matchup are charge_odds() at the net modifier (the sides roll alike).
+  const std::initializer_list<Mod> attack{Mod::veteran, Mod::fresh_troops, Mod::cold_steel};
+  const std::initializer_list<Mod> defence{Mod::trained, Mod::worn, Mod::disordered};
+  for (int a = 1; a <= 10; ++a) {
+    for (int d = 1; d <= 10; ++d) {
+      const std::optional<typename C::Effect> resolved = C::resolve({a, attack}, {d, defence}).effect;
+      EXPECT_EQ(resolved, rff::charge<S>(a, attack, d, defence).effect) << a << " " << d;
+    }
+  }
+  const auto by_matchup = C::odds({0, attack}, {0, defence});
+  const auto by_net = rff::charge_odds<S>(5);
+  for (std::size_t r = 0; r < by_net.size(); ++r) EXPECT_EQ(by_matchup[r], by_net[r]) << C::kRows[r].id;
+  EXPECT_EQ(by_matchup.back(), Fraction(0));
+}
+
 TYPED_TEST(RffProcedures, DesperateStruggleRolledAgainUntilDecided) {
   using S = TypeParam;
   using T = typename S::charge_effects;

@@ -45,10 +45,9 @@ struct ModifierSource {
   [[nodiscard]] qrs::View<bool> applying() const { return {applies.get(), mods.size()}; }
 };
 
-std::vector<ModifierSource> sources_of(const Spec& spec, const BandTable& bt) {
+std::vector<ModifierSource> sources_of(const Spec& spec, const std::vector<std::string>& tables) {
   std::vector<ModifierSource> out;
-  if (!bt.dice) return out;
-  for (const auto& name : bt.dice->modifiers) {
+  for (const auto& name : tables) {
     const Table* t = spec.table(name);
     if (!t) continue;
     ModifierSource s;
@@ -110,10 +109,12 @@ Named find_by_key(std::vector<ModifierSource>& sources, const std::string& term,
 
 }  // namespace
 
-NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms) {
+namespace {
+
+NetModifier net_over(const Spec& spec, const Table& table, const std::vector<std::string>& tables,
+                     const std::vector<std::string>& terms) {
   NetModifier out;
-  const auto* bt = std::get_if<BandTable>(&table.body);
-  std::vector<ModifierSource> sources = bt ? sources_of(spec, *bt) : std::vector<ModifierSource>{};
+  std::vector<ModifierSource> sources = sources_of(spec, tables);
   std::vector<std::string> ids;
   for (const auto& s : sources) ids.insert(ids.end(), s.ids.begin(), s.ids.end());
   std::vector<Named> named(terms.size());  // the modifier each term names, if it names one
@@ -190,6 +191,19 @@ NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector
   }
   if (!errors.empty()) out.error = fmt::format("{}", fmt::join(errors, "; "));
   return out;
+}
+
+}  // namespace
+
+NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms) {
+  const auto* bt = std::get_if<BandTable>(&table.body);
+  return net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms);
+}
+
+NetModifier side_modifier(const Spec& spec, const Table& table, qrs::Side side, const std::vector<std::string>& terms) {
+  const auto* bt = std::get_if<BandTable>(&table.body);
+  const bool opposed = bt && bt->dice && bt->dice->opposed;
+  return net_over(spec, table, opposed ? bt->dice->opposed->side(side).modifiers : std::vector<std::string>{}, terms);
 }
 
 }  // namespace qrsc

@@ -32,4 +32,7 @@ struct NetModifier {
 // several) are an error naming both.
 NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms);
 
+// The same for one side of an opposed roll, over that side's own modifier lists.
+NetModifier side_modifier(const Spec& spec, const Table& table, qrs::Side side, const std::vector<std::string>& terms);
+
 }  // namespace qrsc

@@ -70,7 +70,7 @@ std::string format_percent(Fraction p, int decimals) {
 }
 
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier) {
-  if (!bt.dice || row >= bt.rows.size() || column >= bt.columns.size()) return std::nullopt;
+  if (!bt.dice || !bt.dice->net_readable() || row >= bt.rows.size() || column >= bt.columns.size()) return std::nullopt;
   return column_odds(bt, column, modifier)[row];
 }
 
@@ -88,6 +88,9 @@ OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<
   const auto* bt = std::get_if<BandTable>(&t->body);
   if (!bt) return fail(fmt::format("table '{}' is a {} table; only band tables are rolled", table, table_kind_name(t->kind)));
   if (!bt->dice) return fail(fmt::format("table '{}' states no dice (key.dice): its key is not rolled", table));
+  if (!bt->dice->net_readable()) {
+    return fail(fmt::format("table '{}' is an opposed roll: give each side with --attacker and --defender", table));
+  }
   OddsReport r;
   r.ok = true;
   r.table = t->id;

@@ -54,7 +54,7 @@ std::vector<std::string> modifier_ids(const Spec& spec, const Table& t) {
   std::vector<std::string> out;
   const auto* b = std::get_if<BandTable>(&t.body);
   if (!b || !b->dice) return out;
-  for (const auto& id : b->dice->modifiers) {
+  for (const auto& id : b->dice->modifier_tables()) {
     const Table* m = spec.table(id);
     if (!m) continue;
     if (const auto* list = std::get_if<ModifierTable>(&m->body)) add_ids(list->items, out);

@@ -1,5 +1,6 @@
 // qrsc lookup SPEC TABLE KEY [MODIFIER...] [--column C] [--format text|tsv|json]: what does
-// this roll mean, in the sheet's words. `--cases FILE` answers many lookups in one run.
+// this roll mean, in the sheet's words. `--cases FILE` answers many lookups in one run; an
+// opposed roll takes each side instead of a key: --attacker ROLL [MODIFIER|TYPE...] --defender ...
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include "compile.hpp"
 #include "json_writer.hpp"
 #include "lookup.hpp"
+#include "opposed.hpp"
 
 namespace qrsc::cli {
 
@@ -17,6 +19,7 @@ struct LookupOptions {
   std::string file, table, key;
   std::optional<std::string> column;
   std::vector<std::string> modifiers;
+  std::vector<std::string> attacker, defender;  // an opposed roll's sides
   std::optional<std::string> cases;
   std::string format = "text";
   bool verbose = false;
@@ -84,6 +87,15 @@ int run_cases(const Spec& spec, const LookupOptions& o) {
 }
 
 int run_lookup(const LookupOptions& o) {
+  if (!o.attacker.empty() || !o.defender.empty()) {
+    if (o.cases || !o.key.empty() || !o.modifiers.empty() || o.table.empty()) {
+      print_error("an opposed roll's lookup takes a table, --attacker ROLL [MODIFIER|TYPE...] and --defender ROLL [...], and no key");
+      return kUsage;
+    }
+    const auto spec = compile_one(o.file);
+    if (!spec) return kFailed;
+    return print_answer(opposed_lookup(*spec, o.table, o.attacker, o.defender, o.column), o, false) ? kOk : kFailed;
+  }
   if (o.cases ? !o.table.empty() : o.key.empty()) {
     print_error("lookup takes a table and a key, or --cases FILE");
     return kUsage;
@@ -108,6 +120,11 @@ Command add_lookup_command(CLI::App& app) {
       ->check(CLI::IsMember({"text", "tsv", "json"}))
       ->capture_default_str();
   sub->add_option("--column,-c", o->column, "column: id or printed name (green, us, 4\", 4in); a renamed term's old name is accepted with a note");
+  sub->add_option("--attacker", o->attacker,
+                  "an opposed roll's attacker: its base roll, then its modifiers (signed numbers, ids of its own lists) and, "
+                  "where the table reads the loser's or winner's column, its type")
+      ->expected(1, -1);
+  sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(1, -1);
   sub->add_flag("--verbose,-v", o->verbose, "with --format tsv: also print the effect text");
   sub->add_option("--cases", o->cases,
                   "answer each line of this file instead (TABLE, KEY, COLUMN or empty, MODIFIER...: tab-separated), one "

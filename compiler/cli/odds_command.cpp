@@ -1,12 +1,15 @@
 // qrsc odds SPEC TABLE [--modifier M]... [--column C] [--format text|json]: the exact probability
 // of each row of a rolled table at the net modifier of the modifiers given (signed numbers and
-// ids, summed as `lookup` sums them); without --modifier, a chart over net modifiers -6..+6.
+// ids, summed as `lookup` sums them); without --modifier, a chart over net modifiers -6..+6. An
+// opposed roll's odds are for one matchup: --attacker and --defender, each with its modifiers
+// and (where the table reads a side's column) its type.
 #include <iostream>
 #include <memory>
 
 #include "compile.hpp"
 #include "net_modifier.hpp"
 #include "odds.hpp"
+#include "opposed.hpp"
 #include "odds_documents.hpp"
 
 namespace qrsc::cli {
@@ -16,6 +19,7 @@ Command add_odds_command(CLI::App& app) {
     std::string file, table, format = "text";
     std::vector<std::string> modifiers;
     std::optional<std::string> column;
+    std::vector<std::string> attacker, defender;  // an opposed roll's sides
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("odds", "exact odds of each row of a rolled table (by net modifier)");
@@ -25,12 +29,20 @@ Command add_odds_command(CLI::App& app) {
                   "a die roll modifier (repeatable): a signed number or a modifier id, as lookup takes them; the odds are "
                   "at their sum (without any: a chart over -6..+6)");
   sub->add_option("--column,-c", o->column, "column: id or printed name, as lookup takes it (green, us); without it: every column");
+  auto* attacker = sub->add_option("--attacker", o->attacker,
+                  "an opposed roll's attacker: its modifiers (signed numbers, ids of its own lists) and, where the table "
+                  "reads the loser's or winner's column, its type")
+      ->expected(0, -1);
+  auto* defender = sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(0, -1);
   sub->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  return {sub, [o] {
+  return {sub, [o, attacker, defender] {
             const auto spec = compile_one(o->file);
             if (!spec) return kFailed;
+            const bool opposed = attacker->count() > 0 || defender->count() > 0;
+            // A side given no words (`--attacker --defender square`) has no modifiers.
+            for (auto* side : {&o->attacker, &o->defender}) std::erase(*side, std::string());
             std::optional<int> modifier;
-            if (const Table* t = spec->table(o->table); t && !o->modifiers.empty()) {
+            if (const Table* t = spec->table(o->table); t && !opposed && !o->modifiers.empty()) {
               const NetModifier net = net_modifier(*spec, *t, o->modifiers);
               if (!net.error.empty()) {
                 print_error(net.error);
@@ -38,7 +50,12 @@ Command add_odds_command(CLI::App& app) {
               }
               modifier = net.total;
             }
-            const OddsReport r = table_odds(*spec, o->table, modifier, o->column);
+            if (opposed && !o->modifiers.empty()) {
+              print_error("an opposed roll's modifiers are each side's: give them after --attacker and --defender");
+              return kUsage;
+            }
+            const OddsReport r = opposed ? opposed_odds(*spec, o->table, o->attacker, o->defender, o->column)
+                                         : table_odds(*spec, o->table, modifier, o->column);
             if (!r.ok) {
               print_error(r.error);
               return kFailed;

@@ -206,14 +206,36 @@ constexpr Key kKeyKeys[] = {
     kNotesKey,
 };
 
+constexpr std::array<const char*, 2> kRollOrSides = {"roll", "attacker"};
+constexpr std::array<const char*, 2> kDifferenceOrSides = {"difference", "attacker"};
+constexpr std::array<const char*, 2> kModifiersOrSides = {"modifiers", "attacker"};
+constexpr OneOf kDiceOneOf[] = {{kRollOrSides, true}, {kDifferenceOrSides, false}, {kModifiersOrSides, false}};
+
 constexpr Key kDiceKeys[] = {
-    {"roll", Type::dice, kRequired, "The base roll: 'd10', '2d6'."},
+    {"roll", Type::dice, 0, "The base roll: 'd10', '2d6'."},
     {"difference", Type::boolean, 0,
      "Each side rolls and adds its own modifiers; the attacker's result less the defender's is the key."},
     {"modifiers", Type::ids, 0, "The tables whose modifiers (or row numbers) add to the roll."},
     {"pool", Type::reference, 0,
      "Symbol dice: the matrix that says how many dice to roll; each die is read on its own."},
+    {"attacker", Type::object, 0, "An opposed roll: the attacker's dice and modifiers (with `defender`).", "diceSide"},
+    {"defender", Type::object, 0, "An opposed roll: the defender's dice and modifiers (with `attacker`).", "diceSide"},
+    {"result", Type::choice, 0,
+     "An opposed roll's key: difference (the attacker's result less the defender's, the default), margin (the "
+     "winner's less the loser's) or ratio (the winner's over the loser's, each at least 1; a fraction key).",
+     {}, kOpposedKeyNames},
+    {"column", Type::choice, 0,
+     "An opposed roll's column: chosen (by the caller, the default), or the loser's or the winner's type (the "
+     "table's columns are the sides' types).",
+     {}, kColumnByNames},
+    {"tie", Type::choice, 0, "An opposed roll: the side that loses a tie (default defender).", {}, kSideNames},
     kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kDiceSideKeys[] = {
+    {"roll", Type::dice, kRequired, "The side's base roll: 'd6', '2d6'."},
+    {"modifiers", Type::ids, 0, "The modifier lists whose items add to the side's roll."},
     kNotesKey,
 };
 
@@ -397,7 +419,9 @@ constexpr ObjectType kObjectTypes[] = {
      kTableKeys, true},
     {"orderException", "order exception", "A cell exempt from the table's declared order.", kOrderExceptionKeys},
     {"key", "key", "What selects a row of a band table.", kKeyKeys},
-    {"dice", "dice", "How a table's key is rolled.", kDiceKeys},
+    {"dice", "dice", "How a table's key is rolled: one roll, or an opposed roll (attacker and defender).", kDiceKeys,
+     false, kDiceOneOf},
+    {"diceSide", "side", "One side of an opposed roll: its own dice and modifiers.", kDiceSideKeys},
     {"trigger", "trigger", "An effect a base roll of another table triggers ('on a base die result of 10').", kTriggerKeys},
     {"column", "column", "A column of a band table or matrix.", kColumnKeys, true},
     {"bandRow", "row", "A row of a band table: an effect and the band (or bands per column) that selects it.", kBandRowKeys,

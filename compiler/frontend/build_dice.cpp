@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "builder.hpp"
+#include "enum_names.hpp"
 #include "roll_range.hpp"
 
 namespace qrsc {
@@ -47,7 +48,7 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   if (!o.ok()) return std::nullopt;
   DiceRoll d;
   d.loc = o.loc();
-  const std::string roll = o.str("roll", true);
+  const std::string roll = o.str("roll", !o.has("attacker") && !o.has("defender"));
   const auto rolled = parse_roll(roll);
   if (rolled) {
     d.count = rolled->first;
@@ -56,6 +57,24 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
     diags_.error(o.loc_of("roll"), "roll of " + what + " must be dice such as 'd10' or '2d6', not '" + roll + "'");
   }
   d.difference = o.boolean("difference", false);
+  d.opposed = opposed(o, what);
+  if (d.opposed) {
+    // Both sides rolling the same dice for a difference is also a difference roll of those
+    // dice at one net modifier (the attacker's total less the defender's), over every list
+    // either side adds: the odds by net modifier, a header's kRoll and `lookup KEY` read it so.
+    const DiceSide& a = d.opposed->side(qrs::Side::attacker);
+    const DiceSide& b = d.opposed->side(qrs::Side::defender);
+    const bool shared = d.opposed->key == qrs::OpposedKey::difference && a.count != 0 && a.count == b.count && a.sides == b.sides;
+    d.count = shared ? a.count : 0;
+    d.sides = a.sides;
+    d.difference = shared;
+    if (shared) d.modifiers = d.modifier_tables();
+    d.source = source(o);
+    return d;
+  }
+  for (const char* key : {"result", "column", "tie"}) {
+    if (o.has(key)) diags_.error(o.loc_of(key), what + ": '" + key + "' is for an opposed roll (with 'attacker' and 'defender')");
+  }
   d.modifiers = o.strings("modifiers");
   d.modifiers_loc = o.loc_of("modifiers");
   d.pool = o.str("pool");
@@ -68,6 +87,55 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   // count of zero) rather than guess, and the checks of the tables they name still run.
   if (!rolled) d.count = 0;
   return d;
+}
+
+// An opposed roll: `attacker` and `defender` come together, each with its own roll and
+// modifier lists; `result`, `column` and `tie` say how the two results are read.
+std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) {
+  const NodePtr an = o.get("attacker");
+  const NodePtr dn = o.get("defender");
+  if (!an && !dn) return std::nullopt;
+  if (!an || !dn) {
+    diags_.error(o.loc_of(an ? "attacker" : "defender"),
+                 what + ": an opposed roll states both sides, 'attacker' and 'defender'");
+    return std::nullopt;
+  }
+  for (const char* key : {"roll", "difference", "modifiers", "pool"}) {
+    if (o.has(key)) {
+      diags_.error(o.loc_of(key), what + ": an opposed roll states '" + key + "' per side, under 'attacker' and 'defender'");
+    }
+  }
+  OpposedRoll r;
+  for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
+    const char* name = kSideNames[static_cast<std::size_t>(side)];
+    Object so(side == qrs::Side::attacker ? an : dn, std::string(name) + " of " + what, diags_, format::object_type("diceSide"));
+    DiceSide& s = r.sides[static_cast<std::size_t>(side)];
+    if (!so.ok()) {
+      s.count = 0;
+      continue;
+    }
+    s.loc = so.loc();
+    const std::string roll = so.str("roll", true);
+    if (const auto rolled = parse_roll(roll)) {
+      s.count = rolled->first;
+      s.sides = rolled->second;
+    } else {
+      s.count = 0;
+      if (!roll.empty()) {
+        diags_.error(so.loc_of("roll"), "roll of the " + std::string(name) + " of " + what +
+                                            " must be dice such as 'd6' or '2d6', not '" + roll + "'");
+      }
+    }
+    s.modifiers = so.strings("modifiers");
+    s.modifiers_loc = so.loc_of("modifiers");
+  }
+  // Other values are reported by the key check (the format's choices are these names).
+  r.key = enum_named<qrs::OpposedKey>(kOpposedKeyNames, o.str("result")).value_or(qrs::OpposedKey::difference);
+  r.key_loc = o.has("result") ? o.loc_of("result") : o.loc();
+  r.column = enum_named<qrs::ColumnBy>(kColumnByNames, o.str("column")).value_or(qrs::ColumnBy::chosen);
+  r.column_loc = o.has("column") ? o.loc_of("column") : o.loc();
+  r.tie_loser = enum_named<qrs::Side>(kSideNames, o.str("tie")).value_or(qrs::Side::defender);
+  return r;
 }
 
 std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::string& what) {
@@ -99,16 +167,50 @@ void Builder::check_outside(const Table& t, const BandTable& bt) {
     return;
   }
   if (bt.outside != Outside::unstated) return;
-  const IntRange net = net_modifier_range(spec_, bt);
   const auto span = [](const IntRange& r) {
     return r.lo == r.hi ? std::to_string(r.lo) : std::to_string(r.lo) + " to " + std::to_string(r.hi);
   };
   std::vector<std::string> parts;
   if (out.below.lo <= out.below.hi) parts.push_back(span(out.below) + " (the key starts at " + format_number(*bt.min) + ")");
   if (out.above.lo <= out.above.hi) parts.push_back(span(out.above) + " (the key goes up to " + format_number(*bt.max) + ")");
-  diags_.error(bt.dice->loc, fmt::format("table '{}': {} with net modifiers {:+d} to {:+d} reaches {}, which no row reads; "
-                                         "state key.outside: clamp, no_effect or reroll",
-                                         t.id, roll_notation(*bt.dice), net.lo, net.hi, fmt::join(parts, " and ")));
+  std::string roll;
+  if (const auto& o = bt.dice->opposed) {
+    roll = fmt::format("{} (attacker {}, defender {})", roll_notation(*bt.dice), span(opposed_results(spec_, *o, qrs::Side::attacker)),
+                       span(opposed_results(spec_, *o, qrs::Side::defender)));
+  } else {
+    const IntRange net = net_modifier_range(spec_, bt);
+    roll = fmt::format("{} with net modifiers {:+d} to {:+d}", roll_notation(*bt.dice), net.lo, net.hi);
+  }
+  diags_.error(bt.dice->loc, fmt::format("table '{}': {} reaches {}, which no row reads; state key.outside: clamp, no_effect or reroll",
+                                         t.id, roll, fmt::join(parts, " and ")));
+}
+
+void Builder::check_opposed(const Table& t, const BandTable& bt) {
+  const OpposedRoll& o = *bt.dice->opposed;
+  const std::string what = "dice of table '" + t.id + "'";
+  const KeyType wanted = o.key == qrs::OpposedKey::ratio ? KeyType::fraction : KeyType::integer;
+  if (bt.key_type != wanted) {
+    diags_.error(o.key_loc, fmt::format("{}: an opposed roll's {} is {} key; set key.type: {}", what,
+                                        kOpposedKeyNames[static_cast<std::size_t>(o.key)],
+                                        wanted == KeyType::fraction ? "a fraction" : "an integer",
+                                        wanted == KeyType::fraction ? "fraction" : "integer"));
+  }
+  if (o.column != qrs::ColumnBy::chosen && bt.single_column()) {
+    diags_.error(o.column_loc, fmt::format("{}: the {}'s column needs columns: the sides' types (a vocabulary)", what,
+                                           kColumnByNames[static_cast<std::size_t>(o.column)]));
+  }
+  for (const DiceSide& side : o.sides) {
+    for (const auto& id : side.modifiers) {
+      const Table* m = spec_.table(id);
+      if (!m || m->kind != TableKind::modifiers) {
+        diags_.error(side.modifiers_loc, with_suggestion(what + ": a side's modifiers must name modifier lists; '" + id +
+                                                             "' is " + (m ? "not one" : "no table of this spec"),
+                                                         id, table_ids(spec_, TableKind::modifiers)));
+      }
+    }
+  }
+  if (o.sides[0].count == 0 || o.sides[1].count == 0) return;  // unreadable dice, reported where they are read
+  check_outside(t, bt);
 }
 
 void Builder::check_dice() {
@@ -117,6 +219,10 @@ void Builder::check_dice() {
     if (bt && bt->dice) {
       const DiceRoll& d = *bt->dice;
       const std::string what = "dice of table '" + t.id + "'";
+      if (d.opposed) {
+        check_opposed(t, *bt);
+        continue;
+      }
       if (bt->key_type != KeyType::integer) diags_.error(d.loc, what + ": only die-result (integer) keys are rolled");
       for (const auto& id : d.modifiers) {
         const Table* m = spec_.table(id);

@@ -43,8 +43,10 @@ class Builder {
   std::vector<BandCell> band_cells(Object& o, const BandTable& bt, const std::string& what);
   void check_coverage(const Table& t, const BandTable& bt);
   std::optional<DiceRoll> dice(const NodePtr& n, const std::string& what);
+  std::optional<OpposedRoll> opposed(Object& o, const std::string& what);
   std::optional<BaseRollTrigger> trigger(const NodePtr& n, const std::string& what);
   void check_outside(const Table& t, const BandTable& bt);
+  void check_opposed(const Table& t, const BandTable& bt);
   void check_dice();  // after every table is built: dice and triggers name tables that fit
   void modifiers(Object& o, Table& t);
   void matrix(Object& o, Table& t);

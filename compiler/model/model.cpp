@@ -13,6 +13,17 @@ std::string ModifierItem::value_notation() const {
   return value ? format_signed(*value) : "";
 }
 
+std::vector<std::string> DiceRoll::modifier_tables() const {
+  if (!opposed || !modifiers.empty()) return modifiers;
+  std::vector<std::string> ids;
+  for (const DiceSide& side : opposed->sides) {
+    for (const auto& id : side.modifiers) {
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    }
+  }
+  return ids;
+}
+
 std::string BandTable::key_id() const {
   std::string id;
   for (const char c : key_name) {

@@ -16,6 +16,7 @@
 
 #include "diagnostics.hpp"
 #include "notation.hpp"
+#include "qrs/opposed.hpp"
 
 namespace qrsc {
 
@@ -90,6 +91,35 @@ struct BandRow {
   [[nodiscard]] std::string effect() const;
 };
 
+// One side of an opposed roll: its own dice and the modifier lists that add to them.
+struct DiceSide {
+  int count = 1;   // 0 when the roll could not be read (reported where it is read)
+  int sides = 10;
+  std::vector<std::string> modifiers;  // modifier lists (kind: modifiers)
+  Loc loc, modifiers_loc;
+};
+
+inline constexpr std::array<const char*, 2> kSideNames = {"attacker", "defender"};
+inline constexpr std::array<const char*, 3> kOpposedKeyNames = {"difference", "margin", "ratio"};
+inline constexpr std::array<const char*, 3> kColumnByNames = {"chosen", "loser", "winner"};
+
+// A roll made by two sides (`key.dice.attacker`, `key.dice.defender`): the key is the
+// difference of their modified results, the margin, or the ratio (qrs/opposed.hpp), and the
+// column read is the caller's, or the loser's or the winner's type (the table's columns).
+struct OpposedRoll {
+  std::array<DiceSide, 2> sides;  // by qrs::Side: attacker, defender
+  qrs::OpposedKey key = qrs::OpposedKey::difference;
+  qrs::ColumnBy column = qrs::ColumnBy::chosen;
+  qrs::Side tie_loser = qrs::Side::defender;
+  Loc key_loc, column_loc;
+  [[nodiscard]] const DiceSide& side(qrs::Side s) const { return sides[static_cast<std::size_t>(s)]; }
+  // The roll as the runtime settles it (the sides' modifiers are the caller's to add).
+  [[nodiscard]] qrs::Opposed runtime() const {
+    const auto roll = [](const DiceSide& s) { return qrs::Roll{s.count, s.sides, false, false}; };
+    return {roll(sides[0]), roll(sides[1]), key, column, tie_loser};
+  }
+};
+
 // How a band table's key is rolled (`key.dice`): the base roll, and what modifies it.
 struct DiceRoll {
   int count = 1;   // dice rolled and summed for the base roll ("d10": 1)
@@ -104,9 +134,17 @@ struct DiceRoll {
   // Symbol dice: the matrix of `dice` cells that says how many dice are rolled; each die is
   // read on its own (its face selects a row) instead of summed.
   std::string pool;
+  // Two sides, each with its own dice and modifiers. When both roll the same dice for a
+  // difference, `count` and `sides` are those dice, `difference` is set and `modifiers` lists
+  // every side's lists (the roll read at one net modifier); otherwise count is 0.
+  std::optional<OpposedRoll> opposed;
+  // Read at one net modifier, as a plain difference roll can be (see `opposed`).
+  [[nodiscard]] bool net_readable() const { return !opposed || difference; }
   std::optional<SourceNote> source;
   Loc loc;
   Loc modifiers_loc, pool_loc;  // where the spec names them (for diagnostics)
+  // Every modifier table the roll names, of both sides for an opposed roll.
+  [[nodiscard]] std::vector<std::string> modifier_tables() const;
 };
 
 // What a rolled result that no row holds means (`key.outside`): the spec must say when its

@@ -14,28 +14,18 @@ std::string outside_title(Outside rule) {
   return "Outside every row";
 }
 
-std::string roll_notation(const DiceRoll& d) {
-  std::string s = (d.count == 1 ? "" : std::to_string(d.count)) + "d" + std::to_string(d.sides);
-  if (d.difference) s += " each side, the difference of the modified results";
-  if (!d.pool.empty()) s += " symbol dice, each read alone (as many as " + d.pool + " gives)";
-  return s;
-}
+namespace {
 
-IntRange base_roll_range(const DiceRoll& d) {
-  const std::int64_t n = d.pool.empty() ? d.count : 1;
-  const std::int64_t top = n * d.sides;
-  if (d.difference) return {n - top, top - n};
-  return {n, top};
-}
+std::string dice_notation(int count, int sides) { return (count == 1 ? "" : std::to_string(count)) + "d" + std::to_string(sides); }
 
-IntRange net_modifier_range(const Spec& spec, const BandTable& bt) {
+// The net modifiers a set of modifier tables allows (see net_modifier_range).
+IntRange modifier_range(const Spec& spec, const std::vector<std::string>& tables) {
   IntRange net;
-  if (!bt.dice) return net;
   const auto widen = [&](std::int64_t lo, std::int64_t hi) {
     net.lo += lo;
     net.hi += hi;
   };
-  for (const auto& id : bt.dice->modifiers) {
+  for (const auto& id : tables) {
     const Table* t = spec.table(id);
     if (!t) continue;
     if (const auto* mt = std::get_if<ModifierTable>(&t->body)) {
@@ -66,8 +56,57 @@ IntRange net_modifier_range(const Spec& spec, const BandTable& bt) {
   return net;
 }
 
+// The modified results one side of an opposed roll can reach.
+IntRange side_results(const Spec& spec, const DiceSide& side) {
+  const IntRange net = modifier_range(spec, side.modifiers);
+  return {side.count + net.lo, std::int64_t{side.count} * side.sides + net.hi};
+}
+
+}  // namespace
+
+std::string roll_notation(const DiceRoll& d) {
+  if (d.opposed) {
+    const OpposedRoll& o = *d.opposed;
+    std::string s = "attacker " + dice_notation(o.side(qrs::Side::attacker).count, o.side(qrs::Side::attacker).sides) +
+                    " against defender " + dice_notation(o.side(qrs::Side::defender).count, o.side(qrs::Side::defender).sides);
+    switch (o.key) {
+      case qrs::OpposedKey::difference: s += ", the difference of the modified results"; break;
+      case qrs::OpposedKey::margin: s += ", the winner's margin"; break;
+      case qrs::OpposedKey::ratio: s += ", the winner's result over the loser's"; break;
+    }
+    if (o.column != qrs::ColumnBy::chosen) s += std::string(", read in the ") + kColumnByNames[static_cast<std::size_t>(o.column)] + "'s column";
+    return s;
+  }
+  std::string s = dice_notation(d.count, d.sides);
+  if (d.difference) s += " each side, the difference of the modified results";
+  if (!d.pool.empty()) s += " symbol dice, each read alone (as many as " + d.pool + " gives)";
+  return s;
+}
+
+IntRange base_roll_range(const DiceRoll& d) {
+  const std::int64_t n = d.pool.empty() ? d.count : 1;
+  const std::int64_t top = n * d.sides;
+  if (d.difference) return {n - top, top - n};
+  return {n, top};
+}
+
+IntRange net_modifier_range(const Spec& spec, const BandTable& bt) {
+  return bt.dice ? modifier_range(spec, bt.dice->modifiers) : IntRange{};
+}
+
+IntRange opposed_results(const Spec& spec, const OpposedRoll& o, qrs::Side side) { return side_results(spec, o.side(side)); }
+
 IntRange reachable_keys(const Spec& spec, const BandTable& bt) {
   if (!bt.dice) return {1, 0};
+  if (const auto& o = bt.dice->opposed) {
+    const IntRange a = side_results(spec, o->side(qrs::Side::attacker));
+    const IntRange d = side_results(spec, o->side(qrs::Side::defender));
+    switch (o->key) {
+      case qrs::OpposedKey::difference: return {a.lo - d.hi, a.hi - d.lo};
+      case qrs::OpposedKey::margin: return {std::max<std::int64_t>({0, a.lo - d.hi, d.lo - a.hi}), std::max(a.hi - d.lo, d.hi - a.lo)};
+      case qrs::OpposedKey::ratio: return {1, std::max<std::int64_t>({1, a.hi, d.hi})};
+    }
+  }
   const IntRange base = base_roll_range(*bt.dice);
   const IntRange net = net_modifier_range(spec, bt);
   return {base.lo + net.lo, base.hi + net.hi};

@@ -19,7 +19,8 @@ struct IntRange {
   std::int64_t lo = 0, hi = 0;  // both included
 };
 
-// "d10", "2d6", "d10 each side, the difference of the modified results".
+// "d10", "2d6", "d10 each side, the difference of the modified results", "attacker d6 against
+// defender d6, the winner's margin, read in the loser's column".
 std::string roll_notation(const DiceRoll& d);
 
 // The base roll (a difference roll: first side less second; symbol dice: one die's faces).
@@ -30,7 +31,12 @@ IntRange base_roll_range(const DiceRoll& d);
 // none; a band table of numbered rows adds the number of one row. Factors add nothing.
 IntRange net_modifier_range(const Spec& spec, const BandTable& bt);
 
-// Base roll plus net modifier: every key the table can be read at.
+// The modified results one side of an opposed roll can reach: its dice plus the net modifiers
+// its own modifier lists allow.
+IntRange opposed_results(const Spec& spec, const OpposedRoll& o, qrs::Side side);
+
+// Base roll plus net modifier (an opposed roll: its key over both sides' results): every key
+// the table can be read at.
 IntRange reachable_keys(const Spec& spec, const BandTable& bt);
 
 // The reachable keys outside the key's own range (key.min, key.max), below and above it; an

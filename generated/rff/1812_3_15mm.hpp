@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "qrs/runtime.hpp"
+#include "qrs/opposed.hpp"
 
 namespace qrs::rff::n1812_3_15mm {
 
@@ -1658,6 +1659,64 @@ struct Table {
 
 }  // namespace unit_effectiveness
 
+namespace charge_effects {
+// An opposed roll: attacker d10 against defender d10, the difference of the modified results (qrs/opposed.hpp).
+inline constexpr qrs::Opposed kOpposed{ {1, 10, false, false}, {1, 10, false, false}, qrs::OpposedKey::difference, qrs::ColumnBy::chosen, qrs::Side::defender };
+// Each side: its base roll, its type where the loser's or the winner's column is read, and the
+// modifiers that apply, list by list (non-cumulative groups count once).
+struct Attacker {
+  int roll = 0;
+  std::initializer_list<qrs::rff::n1812_3_15mm::charge_modifiers::Modifier> charge_modifiers{};
+  [[nodiscard]] constexpr int modifier() const noexcept { return 0 + qrs::rff::n1812_3_15mm::charge_modifiers::total(charge_modifiers); }
+};
+struct Defender {
+  int roll = 0;
+  std::initializer_list<qrs::rff::n1812_3_15mm::charge_modifiers::Modifier> charge_modifiers{};
+  [[nodiscard]] constexpr int modifier() const noexcept { return 0 + qrs::rff::n1812_3_15mm::charge_modifiers::total(charge_modifiers); }
+};
+// One roll settled: both modified results, the key, who lost, the column read and its row
+// (none when the key's range does not hold the result; see key.outside).
+struct Outcome {
+  qrs::Settled settled;
+  std::size_t column;
+  qrs::Maybe<Effect> effect;
+};
+namespace detail {
+// The table's own lookup, by column index: the row index, or qrs::npos.
+[[nodiscard]] constexpr std::size_t row_at([[maybe_unused]] std::size_t c, qrs::Fraction key) noexcept {
+  const qrs::Maybe<Effect> e = lookup(static_cast<int>(key.floor()));
+  return e ? static_cast<std::size_t>(*e) : qrs::npos;
+}
+}  // namespace detail
+[[nodiscard]] constexpr Outcome resolve(const Attacker& a, const Defender& d) noexcept {
+  const qrs::Settled s = qrs::settle(kOpposed, a.roll + a.modifier(), d.roll + d.modifier());
+  const std::size_t c = qrs::column_read(kOpposed, s, 0, 0, 0);
+  const std::size_t r = detail::row_at(c, s.key);
+  return {s, c, r == qrs::npos ? qrs::Maybe<Effect>{} : qrs::Maybe<Effect>(static_cast<Effect>(r))};
+}
+// The exact probability of each row for a matchup (the sides' modifiers and types; their
+// rolls are ignored), and last of a result no row reads.
+[[nodiscard]] constexpr std::array<qrs::Fraction, 7 + 1> odds(const Attacker& a, const Defender& d) {
+  std::array<qrs::Fraction, 7 + 1> p{};
+  const qrs::Matchup m{a.modifier(), d.modifier(), 0, 0, 0};
+  qrs::fill_opposed_odds(kOpposed, m, &detail::row_at, false, p);
+  return p;
+}
+// The table with its opposed roll as one type, for code generic over sheets (see Sheet below).
+struct OpposedTable : Table {
+  using Attacker = qrs::rff::n1812_3_15mm::charge_effects::Attacker;
+  using Defender = qrs::rff::n1812_3_15mm::charge_effects::Defender;
+  using Outcome = qrs::rff::n1812_3_15mm::charge_effects::Outcome;
+  static constexpr const qrs::Opposed& kOpposed = qrs::rff::n1812_3_15mm::charge_effects::kOpposed;
+  [[nodiscard]] static constexpr Outcome resolve(const Attacker& a, const Defender& d) noexcept {
+    return qrs::rff::n1812_3_15mm::charge_effects::resolve(a, d);
+  }
+  [[nodiscard]] static constexpr std::array<qrs::Fraction, 7 + 1> odds(const Attacker& a, const Defender& d) {
+    return qrs::rff::n1812_3_15mm::charge_effects::odds(a, d);
+  }
+};
+}  // namespace charge_effects
+
 // The whole sheet as one type: code generic over sheets (runtime/qrs/<system>/) takes it as a
 // template argument, so switching sheets is one type name.
 struct Sheet {
@@ -1681,7 +1740,7 @@ struct Sheet {
   using fire_additional_effects = qrs::rff::n1812_3_15mm::fire_additional_effects::Table;
   using charge_modifiers = qrs::rff::n1812_3_15mm::charge_modifiers::Table;
   using fallen_leader = qrs::rff::n1812_3_15mm::fallen_leader::Table;
-  using charge_effects = qrs::rff::n1812_3_15mm::charge_effects::Table;
+  using charge_effects = qrs::rff::n1812_3_15mm::charge_effects::OpposedTable;
   using unit_effectiveness = qrs::rff::n1812_3_15mm::unit_effectiveness::Table;
 };
 

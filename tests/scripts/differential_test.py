@@ -129,7 +129,7 @@ class Spec:
         self.namespace = re.search(r"^namespace (qrs::\S+) \{", text, re.M).group(1)
         sheet = text[text.index("struct Sheet {"):]
         # The table's C++ name: the Sheet struct lists every table, in the spec's order.
-        names = re.findall(r"^  using (\w+) = [\w:]+::Table;", sheet, re.M)
+        names = re.findall(r"^  using (\w+) = [\w:]+::(?:Opposed)?Table;", sheet, re.M)
         self.tables = {t["id"]: t for t in self.sheet["tables"]}
         self.cpp = dict(zip([t["id"] for t in self.sheet["tables"]], names))
         assert len(names) == len(self.sheet["tables"]), self.header

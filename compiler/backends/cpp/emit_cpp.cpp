@@ -13,6 +13,7 @@
 #include "cpp_init.hpp"
 #include "cpp_names.hpp"
 #include "limits.hpp"
+#include "roll_range.hpp"
 #include "qrs/band_build.hpp"
 #include "runtime_values.hpp"
 #include "template_store.hpp"
@@ -259,7 +260,9 @@ mst::data band_data(const BandTable& bt) {
     if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, cpp_fraction(*bt.max)));
     if (!checks.empty()) put(d, "fraction_bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
   }
-  if (bt.dice) {
+  // An opposed roll's resolver follows the tables (opposed_data); one read at a net modifier
+  // also has its kRoll here.
+  if (bt.dice && bt.dice->net_readable()) {
     const DiceRoll& r = *bt.dice;
     mst::data dd;
     put(dd, "count", std::to_string(r.count));
@@ -449,6 +452,46 @@ mst::data facts_data(const FactsTable& ft) {
   return d;
 }
 
+// An opposed roll's resolver (qrs/opposed.hpp), after every table so that each side's
+// modifier lists are declared before it: the roll as data, a struct per side (its base roll,
+// the modifiers of each of its lists, its type when a loser's or winner's column is read),
+// resolve() and odds().
+mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& sheet_namespace) {
+  const OpposedRoll& o = *bt.dice->opposed;
+  mst::data d;
+  put(d, "namespace", cpp_identifier(t.id));
+  put(d, "roll_notation", roll_notation(*bt.dice));
+  const auto roll = [](const DiceSide& s) { return fmt::format("{{{}, {}, false, false}}", s.count, s.sides); };
+  put(d, "init", fmt::format("{}, {}, qrs::OpposedKey::{}, qrs::ColumnBy::{}, qrs::Side::{}", roll(o.side(qrs::Side::attacker)),
+                             roll(o.side(qrs::Side::defender)), kOpposedKeyNames[static_cast<std::size_t>(o.key)],
+                             kColumnByNames[static_cast<std::size_t>(o.column)], kSideNames[static_cast<std::size_t>(o.tie_loser)]));
+  const bool single = bt.single_column();
+  const bool typed = o.column != qrs::ColumnBy::chosen;
+  put(d, "typed", typed);
+  put(d, "chosen_param", !single && !typed ? std::string(", Column column") : std::string());
+  put(d, "chosen_arg", !single && !typed ? std::string(", column") : std::string());
+  put(d, "chosen_index", !single && !typed ? std::string("static_cast<std::size_t>(column)") : std::string("0"));
+  put(d, "type_index_a", typed ? std::string("static_cast<std::size_t>(a.type)") : std::string("0"));
+  put(d, "type_index_d", typed ? std::string("static_cast<std::size_t>(d.type)") : std::string("0"));
+  put(d, "column_arg", single ? std::string() : std::string("static_cast<Column>(c), "));
+  put(d, "column_type", single ? std::string("std::size_t") : std::string("Column"));
+  put(d, "column_value", single ? std::string("c") : std::string("static_cast<Column>(c)"));
+  put(d, "key_arg", bt.key_type == KeyType::integer ? std::string("static_cast<int>(key.floor())") : std::string("key"));
+  put(d, "row_count", std::to_string(bt.rows.size()));
+  put(d, "reroll", cpp_bool(bt.outside == Outside::reroll));
+  for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
+    mst::data lists = list_of();
+    for (const auto& id : o.side(side).modifiers) {
+      mst::data m;
+      put(m, "type", sheet_namespace + "::" + cpp_identifier(id));
+      put(m, "member", cpp_identifier(id));
+      append(lists, std::move(m));
+    }
+    put(d, side == qrs::Side::attacker ? "attacker_lists" : "defender_lists", std::move(lists));
+  }
+  return d;
+}
+
 mst::data table_data(const Table& t) {
   mst::data td;
   put(td, "namespace", cpp_identifier(t.id));
@@ -613,10 +656,22 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
     return spec.tables[i].build_id == 0 ? std::string() : std::to_string(spec.tables[i].build_id);
   };
   put(d, "tables", std::move(tables));
+  mst::data opposed = list_of();
+  bool has_opposed = false;
+  for (const auto& t : spec.tables) {
+    const auto* bt = std::get_if<BandTable>(&t.body);
+    if (!bt || !bt->dice || !bt->dice->opposed) continue;
+    append(opposed, opposed_data(t, *bt, cpp_namespace(spec)));
+    has_opposed = true;
+  }
+  put(d, "opposed_tables", std::move(opposed));
+  put(d, "has_opposed", has_opposed);
   mst::data names = list_of();  // the Sheet struct's list: no more than the names
   for (const auto& t : spec.tables) {
     mst::data td;
     put(td, "namespace", cpp_identifier(t.id));
+    const auto* bt = std::get_if<BandTable>(&t.body);
+    put(td, "type", bt && bt->dice && bt->dice->opposed ? std::string("OpposedTable") : std::string("Table"));
     append(names, std::move(td));
   }
   put(d, "table_names", std::move(names));

@@ -1,6 +1,9 @@
 #include "table_data.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 
@@ -97,6 +100,29 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
   return line;
 }
 
+// How an opposed roll is read, in the words a sheet prints over its table: "Attacker d6 +
+// modifiers against defender d6 + modifiers. The winner's margin, in the loser's column; the
+// defender loses a tie." Empty for any other table, and for both sides rolling the same dice
+// for a difference read in a column the players choose, which the key's name says ("Die result
+// difference", as RFF prints it).
+std::string opposed_rule(const BandTable& bt) {
+  if (!bt.dice || !bt.dice->opposed) return {};
+  if (bt.dice->net_readable() && bt.dice->opposed->column == qrs::ColumnBy::chosen) return {};
+  const OpposedRoll& o = *bt.dice->opposed;
+  const auto side = [](const char* name, const DiceSide& s) {
+    return fmt::format("{} {}d{}{}", name, s.count == 1 ? "" : std::to_string(s.count), s.sides, s.modifiers.empty() ? "" : " + modifiers");
+  };
+  static constexpr std::array<const char*, 3> kKeyWords = {"Attacker's result less defender's", "The winner's margin",
+                                                           "The winner's result over the loser's"};
+  std::string rule = side("Attacker", o.side(qrs::Side::attacker)) + " against " + side("defender", o.side(qrs::Side::defender)) +
+                     ". " + kKeyWords[static_cast<std::size_t>(o.key)];
+  if (o.column != qrs::ColumnBy::chosen) {
+    rule += fmt::format(", in the {}'s column; the {} loses a tie", kColumnByNames[static_cast<std::size_t>(o.column)],
+                        kSideNames[static_cast<std::size_t>(o.tie_loser)]);
+  }
+  return rule + ".";
+}
+
 mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   mst::data d;
   const bool single = bt.single_column();
@@ -165,6 +191,8 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   put(d, "has_effects", has_effects);
   put(d, "multi", !single);
   put(d, "key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
+  put(d, "roll_rule", opposed_rule(bt));
+  put(d, "has_roll_rule", !opposed_rule(bt).empty());
   // The sheet's heading over the columns ("Target" over Crack ... Green), in place of the key's.
   put(d, "has_columns_title", !single && !bt.columns_title.empty());
   put(d, "columns_title", bt.columns_title);

@@ -73,6 +73,19 @@ Json band_table(const BandTable& bt) {
                                {"modifiers", bt.dice->modifiers},
                                {"source", source(bt.dice->source)}}
                         : Json(nullptr);
+  if (bt.dice && bt.dice->opposed) {
+    // Each side's own dice and modifier lists, the key they give and the column read.
+    const OpposedRoll& o = *bt.dice->opposed;
+    Json sides = Json::object();
+    for (const qrs::Side s : {qrs::Side::attacker, qrs::Side::defender}) {
+      sides[kSideNames[static_cast<std::size_t>(s)]] = Json{{"count", o.side(s).count}, {"sides", o.side(s).sides}, {"modifiers", o.side(s).modifiers}};
+    }
+    key["dice"]["opposed"] = Json{{"attacker", sides["attacker"]},
+                                  {"defender", sides["defender"]},
+                                  {"result", kOpposedKeyNames[static_cast<std::size_t>(o.key)]},
+                                  {"column", kColumnByNames[static_cast<std::size_t>(o.column)]},
+                                  {"tie", kSideNames[static_cast<std::size_t>(o.tie_loser)]}};
+  }
   key["rounding"] = bt.rounding.empty() ? Json(nullptr) : Json(bt.rounding);
   if (bt.outside != Outside::unstated) key["outside"] = kOutsideNames[static_cast<std::size_t>(bt.outside)];
   Json rows = Json::array();

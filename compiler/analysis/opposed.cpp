@@ -1,0 +1,258 @@
+#include "opposed.hpp"
+
+#include <fmt/format.h>
+
+#include "column_choice.hpp"
+#include "net_modifier.hpp"
+#include "qrs/opposed.hpp"
+#include "roll_range.hpp"
+#include "runtime_values.hpp"
+
+namespace qrsc {
+
+namespace {
+
+const char* side_name(qrs::Side s) { return kSideNames[static_cast<std::size_t>(s)]; }
+
+// One side read from its words.
+struct SideRead {
+  std::string error;
+  int roll = 0;
+  std::optional<std::size_t> type;  // a column index
+  NetModifier net;
+};
+
+// The opposed roll a table states, or the reason it has none.
+struct OpposedTable {
+  const Table* table = nullptr;
+  const BandTable* bands = nullptr;
+  const OpposedRoll* roll = nullptr;
+  std::string error;
+};
+
+OpposedTable opposed_table(const Spec& spec, const std::string& id) {
+  OpposedTable o;
+  o.table = spec.table(id);
+  if (!o.table) {
+    std::vector<std::string> names;
+    for (const auto& t : spec.tables) names.push_back(t.id);
+    o.error = not_found(fmt::format("spec '{}' has no table '{}'", spec.id, id), id, names, "tables");
+    return o;
+  }
+  o.bands = std::get_if<BandTable>(&o.table->body);
+  if (!o.bands || !o.bands->dice || !o.bands->dice->opposed) {
+    o.error = fmt::format("table '{}' is not an opposed roll (key.dice with attacker and defender); --attacker and "
+                          "--defender apply to those",
+                          id);
+    return o;
+  }
+  o.roll = &*o.bands->dice->opposed;
+  return o;
+}
+
+// The words of one side: its roll first when `with_roll`, then its type where the table reads
+// a loser's or winner's column (a word that names a column), and its modifiers.
+SideRead read_side(const Spec& spec, const OpposedTable& o, qrs::Side side, const SideWords& words, bool with_roll) {
+  SideRead s;
+  std::vector<std::string> terms;
+  std::size_t first = 0;
+  if (with_roll) {
+    std::string why;
+    const auto roll = words.empty() ? std::nullopt : parse_number(words[0], &why);
+    if (!roll || !roll->is_integer()) {
+      s.error = fmt::format("--{} starts with the side's base roll, a whole number such as 7{}", side_name(side),
+                            words.empty() ? "" : fmt::format(", not '{}'", words[0]));
+      return s;
+    }
+    s.roll = static_cast<int>(roll->num());
+    first = 1;
+  }
+  const bool typed = o.roll->column != qrs::ColumnBy::chosen;
+  for (std::size_t i = first; i < words.size(); ++i) {
+    if (typed) {
+      const ColumnChoice c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, words[i], o.table->id);
+      if (c.index) {
+        if (s.type && *s.type != *c.index) {
+          s.error = fmt::format("the {} has one type; '{}' and '{}' are two", side_name(side), o.bands->columns[*s.type].id,
+                                o.bands->columns[*c.index].id);
+          return s;
+        }
+        s.type = c.index;
+        continue;
+      }
+    }
+    terms.push_back(words[i]);
+  }
+  if (typed && !s.type) {
+    std::vector<std::string> ids;
+    for (const auto& c : o.bands->columns) ids.push_back(c.id);
+    s.error = fmt::format("table '{}' reads the {}'s column: give the {}'s type ({})", o.table->id,
+                          kColumnByNames[static_cast<std::size_t>(o.roll->column)], side_name(side), fmt::join(ids, ", "));
+    return s;
+  }
+  s.net = side_modifier(spec, *o.table, side, terms);
+  if (!s.net.error.empty()) s.error = fmt::format("{}: {}", side_name(side), s.net.error);
+  return s;
+}
+
+// The column the caller chooses, where the table does not read a side's type.
+std::optional<std::size_t> chosen_column(const Spec& spec, const OpposedTable& o, const std::optional<std::string>& column,
+                                         std::string* error) {
+  const bool typed = o.roll->column != qrs::ColumnBy::chosen;
+  if (o.bands->single_column() || typed) {
+    if (column) {
+      *error = fmt::format("table '{}' {}; drop --column", o.table->id,
+                           typed ? "reads the column of a side's type" : "has a single column");
+      return std::nullopt;
+    }
+    return 0;
+  }
+  if (!column) {
+    *error = fmt::format("table '{}' has several columns; choose one with --column", o.table->id);
+    return std::nullopt;
+  }
+  const ColumnChoice c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, *column, o.table->id);
+  if (!c.index) *error = c.error;
+  return c.index;
+}
+
+// The row a key reads in a column, as the table's lookup reads it: past the key's range the
+// end row under key.outside: clamp, else no row.
+std::size_t row_read(const BandTable& bt, std::size_t column, Fraction key) {
+  if (bt.outside == Outside::clamp) {
+    if (bt.min && key < *bt.min) key = *bt.min;
+    if (bt.max && key > *bt.max) key = *bt.max;
+  }
+  if ((bt.min && key < *bt.min) || (bt.max && key > *bt.max)) return qrs::npos;
+  return qrs::find_band(band_column(bt, column), key);
+}
+
+// "attacker (Cavalry) 5 +1 (Elite) = 6": the side, its type, its roll and its modifiers.
+std::string side_words(const char* name, const SideRead& side, const BandTable& bt, bool with_roll) {
+  const NetModifier& net = side.net;
+  const int roll = side.roll;
+  std::string out = name;
+  if (side.type) out += " (" + bt.columns[*side.type].name + ")";
+  if (with_roll) out += " " + std::to_string(roll);
+  for (const auto& m : net.applied) {
+    std::string one = m.text.empty() ? format_signed(m.value) : fmt::format("{} ({})", format_signed(m.value), m.text);
+    out += " " + (m.counted ? one : "[" + one + ": " + m.why + "]");
+  }
+  if (with_roll && !net.applied.empty()) out += " = " + std::to_string(roll + net.total);
+  return out;
+}
+
+// A table's opposed roll and both sides read from their words (and the column chosen, where
+// the caller chooses it); `error` says what is wrong with them.
+struct GivenMatchup {
+  OpposedTable o;
+  SideRead at, de;
+  std::size_t chosen = 0;
+  std::string error;
+};
+
+GivenMatchup given_matchup(const Spec& spec, const std::string& table, const SideWords& attacker, const SideWords& defender,
+                           const std::optional<std::string>& column, bool with_roll) {
+  GivenMatchup g;
+  g.o = opposed_table(spec, table);
+  if (!g.o.roll) {
+    g.error = g.o.error;
+    return g;
+  }
+  g.at = read_side(spec, g.o, qrs::Side::attacker, attacker, with_roll);
+  g.de = read_side(spec, g.o, qrs::Side::defender, defender, with_roll);
+  g.error = !g.at.error.empty() ? g.at.error : g.de.error;
+  if (!g.error.empty()) return g;
+  const auto chosen = chosen_column(spec, g.o, column, &g.error);
+  g.chosen = chosen.value_or(0);
+  return g;
+}
+
+}  // namespace
+
+LookupAnswer opposed_lookup(const Spec& spec, const std::string& table, const SideWords& attacker,
+                            const SideWords& defender, const std::optional<std::string>& column) {
+  LookupAnswer a;
+  const GivenMatchup g = given_matchup(spec, table, attacker, defender, column, true);
+  if (!g.error.empty()) {
+    a.error = g.error;
+    return a;
+  }
+  const OpposedTable& o = g.o;
+  const SideRead& at = g.at;
+  const SideRead& de = g.de;
+  const BandTable& bt = *o.bands;
+  const qrs::Opposed rules = o.roll->runtime();
+  const qrs::Settled s = qrs::settle(rules, at.roll + at.net.total, de.roll + de.net.total);
+  const std::size_t col = qrs::column_read(rules, s, g.chosen, at.type.value_or(0), de.type.value_or(0));
+  const std::size_t r = row_read(bt, col, s.key);
+  a.ok = true;
+  const bool below = bt.min && s.key < *bt.min;
+  if (bt.outside == Outside::clamp && (below || (bt.max && s.key > *bt.max))) {
+    a.note = fmt::format("{} is read as {}, the {} of the key's range (key.outside: clamp)", format_number(s.key),
+                         format_number(below ? *bt.min : *bt.max), below ? "start" : "end");
+  }
+  a.table_title = o.table->title;
+  a.column = bt.single_column() ? std::string() : bt.columns[col].name;
+  a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
+  a.result = format_number(s.key);
+  a.net = at.net;
+  if (r == qrs::npos) {
+    a.row = kOutsideRowId;
+    a.title = outside_title(bt.outside);
+    a.effect = a.title;
+  } else {
+    a.row = bt.rows[r].id;
+    a.title = bt.rows[r].title;
+    a.effect = bt.rows[r].effect();
+  }
+  a.line = fmt::format("{}\t{}\t{}\t{}\t{}", a.row, a.title, format_number(s.key), side_name(s.loser),
+                       bt.single_column() ? std::string() : bt.columns[col].id);
+  a.detail = a.effect + "\n";
+  const std::string loser = s.tie ? fmt::format("a tie, lost by the {}", side_name(s.loser))
+                                  : fmt::format("the {} loses", side_name(s.loser));
+  a.text = fmt::format("{}: {}, {}: {} {}, {}{}\n{}\n", o.table->title, side_words("attacker", at, bt, true),
+                       side_words("defender", de, bt, true), bt.key_name.empty() ? "key" : bt.key_name,
+                       format_number(s.key), loser, a.column.empty() ? "" : "; " + a.column, a.effect);
+  return a;
+}
+
+OddsReport opposed_odds(const Spec& spec, const std::string& table, const SideWords& attacker,
+                        const SideWords& defender, const std::optional<std::string>& column) {
+  OddsReport r;
+  const GivenMatchup g = given_matchup(spec, table, attacker, defender, column, false);
+  if (!g.error.empty()) {
+    r.error = g.error;
+    return r;
+  }
+  const OpposedTable& o = g.o;
+  const SideRead& at = g.at;
+  const SideRead& de = g.de;
+  const BandTable& bt = *o.bands;
+  r.ok = true;
+  r.table = o.table->id;
+  r.title = o.table->title;
+  r.roll = roll_notation(*bt.dice);
+  r.modifier_tables = bt.dice->modifier_tables();
+  for (const auto& row : bt.rows) {
+    r.row_ids.push_back(row.id);
+    r.row_titles.push_back(row.title);
+  }
+  r.modifiers = {at.net.total - de.net.total};
+  const qrs::Matchup m{at.net.total, de.net.total, at.type.value_or(0), de.type.value_or(0), g.chosen};
+  std::vector<Fraction> p(bt.rows.size() + 1);
+  qrs::fill_opposed_odds(
+      o.roll->runtime(), m, [&](std::size_t c, Fraction key) { return row_read(bt, c, key); }, bt.outside == Outside::reroll, p);
+  const std::string name = fmt::format("{} against {}", side_words("attacker", at, bt, false),
+                                       side_words("defender", de, bt, false));
+  r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"), name, {p}});
+  if (p.back() != Fraction(0)) {
+    r.row_ids.push_back(kOutsideRowId);
+    r.row_titles.push_back(outside_title(bt.outside));
+  } else {
+    r.columns.back().p.back().pop_back();
+  }
+  return r;
+}
+
+}  // namespace qrsc

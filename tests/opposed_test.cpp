@@ -1,0 +1,283 @@
+// Opposed rolls through the whole pipeline, on a game written for the test
+// (tests/opposed/rules/test/skirmish.yaml): the generated header's resolve() and odds() against
+// a brute-force enumeration of every pair of rolls written here from the spec's printed bands,
+// and qrsc's lookup and odds (the CLI's code) against the header.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "frontend.hpp"
+#include "opposed.hpp"
+#include "qrs/rolled.hpp"
+#include "test/skirmish.hpp"
+
+namespace {
+
+namespace sk = qrs::test::skirmish;
+using qrs::Fraction;
+using Type = sk::TroopType;
+
+// ---------------------------------------------------------------- the tables by hand
+// Melee Results as printed, by the loser's type: Destroyed, Routed, Falls back, Stand.
+enum class MeleeRow { destroyed, routed, falls_back, stand };
+MeleeRow melee_row(int margin, Type loser) {
+  // The first margin of Destroyed and of Routed in each column (Falls back from 1, Stand at 0).
+  const int destroyed = loser == Type::infantry ? 5 : loser == Type::cavalry ? 4 : 3;
+  const int routed = loser == Type::infantry ? 3 : 2;
+  if (margin >= destroyed) return MeleeRow::destroyed;
+  if (margin >= routed) return MeleeRow::routed;
+  return margin >= 1 ? MeleeRow::falls_back : MeleeRow::stand;
+}
+
+// Every attacker d6 against every defender d6 (36 equally likely pairs) at the sides' net
+// modifiers: the count of each row of Melee Results, the defender losing ties.
+std::array<int, 4> melee_by_enumeration(int am, Type at, int dm, Type dt) {
+  std::array<int, 4> n{};
+  for (int a = 1; a <= 6; ++a) {
+    for (int d = 1; d <= 6; ++d) {
+      const int ra = a + am, rd = d + dm;
+      const Type loser = ra < rd ? at : dt;
+      ++n[static_cast<std::size_t>(melee_row(ra > rd ? ra - rd : rd - ra, loser))];
+    }
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- the header
+TEST(OpposedHeader, ResolveReadsTheMarginInTheLosersColumn) {
+  using sk::melee::Attacker, sk::melee::Defender, sk::melee::Effect;
+  namespace am = sk::attack_modifiers;
+  namespace dm = sk::defence_modifiers;
+  // Elite cavalry charging rolls 5 (+1 +1 = 7); infantry in square rolls 2 (+2 = 4): margin 3,
+  // the infantry lose: Routed (3 - 4 in the infantry column).
+  constexpr auto o = sk::melee::resolve(Attacker{5, Type::cavalry, {am::Modifier::elite, am::Modifier::charging}},
+                                        Defender{2, Type::infantry, {dm::Modifier::square}});
+  static_assert(o.settled.attacker == 7 && o.settled.defender == 4);
+  static_assert(o.settled.key == Fraction(3) && o.settled.loser == qrs::Side::defender);
+  static_assert(o.column == Type::infantry && o.effect == Effect::routed);
+  // A margin of 3 against artillery is Destroyed (3 or more in the artillery column).
+  static_assert(sk::melee::resolve(Attacker{6, Type::infantry, {}}, Defender{3, Type::artillery, {}}).effect ==
+                Effect::destroyed);
+  // The attacker loses: its own column is read. Raw infantry rolls 2 (-1 = 1) against veteran
+  // cavalry in cover rolling 5 (+1 = 6): margin 5, infantry column: Destroyed.
+  constexpr auto lost = sk::melee::resolve(Attacker{2, Type::infantry, {am::Modifier::raw}},
+                                           Defender{5, Type::cavalry, {dm::Modifier::veteran, dm::Modifier::cover}});
+  static_assert(lost.settled.loser == qrs::Side::attacker && lost.column == Type::infantry);
+  static_assert(lost.effect == Effect::destroyed);
+  // A tie: the defender loses it (tie: defender), margin 0: Stand in the defender's column.
+  constexpr auto tie = sk::melee::resolve(Attacker{4, Type::cavalry, {}}, Defender{4, Type::artillery, {}});
+  static_assert(tie.settled.tie && tie.settled.loser == qrs::Side::defender && tie.column == Type::artillery);
+  static_assert(tie.effect == Effect::stand);
+}
+
+TEST(OpposedHeader, ResolveAgreesWithTheTableByHandForEveryRoll) {
+  using sk::melee::Attacker, sk::melee::Defender;
+  namespace am = sk::attack_modifiers;
+  namespace dm = sk::defence_modifiers;
+  for (int a = 1; a <= 6; ++a) {
+    for (int d = 1; d <= 6; ++d) {
+      for (const Type at : {Type::infantry, Type::cavalry, Type::artillery}) {
+        for (const Type dt : {Type::infantry, Type::cavalry, Type::artillery}) {
+          const auto o = sk::melee::resolve(Attacker{a, at, {am::Modifier::flank_attack, am::Modifier::uphill}},
+                                            Defender{d, dt, {dm::Modifier::disordered, dm::Modifier::elite}});
+          const int ra = a + 2 - 1, rd = d - 2 + 1;
+          const Type loser = ra < rd ? at : dt;
+          ASSERT_TRUE(o.effect.has_value());
+          EXPECT_EQ(static_cast<int>(*o.effect), static_cast<int>(melee_row(ra > rd ? ra - rd : rd - ra, loser)))
+              << "attacker " << a << " defender " << d;
+          EXPECT_EQ(o.column, loser);
+        }
+      }
+    }
+  }
+}
+
+TEST(OpposedHeader, MeleeOddsAreTheEnumeratedOnes) {
+  using sk::melee::Attacker, sk::melee::Defender;
+  namespace am = sk::attack_modifiers;
+  namespace dm = sk::defence_modifiers;
+  // Each matchup's modifiers, and their sums written out for the enumeration.
+  const auto check = [](std::initializer_list<am::Modifier> attack, int a_sum, std::initializer_list<dm::Modifier> defence,
+                        int d_sum) {
+    for (const Type at : {Type::infantry, Type::cavalry, Type::artillery}) {
+      for (const Type dt : {Type::infantry, Type::cavalry, Type::artillery}) {
+        const auto p = sk::melee::odds(Attacker{0, at, attack}, Defender{0, dt, defence});
+        const auto n = melee_by_enumeration(a_sum, at, d_sum, dt);
+        for (std::size_t r = 0; r < 4; ++r) EXPECT_EQ(p[r], Fraction(n[r], 36)) << "row " << r << " at " << a_sum << " vs " << d_sum;
+        EXPECT_EQ(p[4], Fraction(0));  // every result is read by a row
+      }
+    }
+  };
+  check({}, 0, {}, 0);
+  check({am::Modifier::elite, am::Modifier::charging}, 2, {dm::Modifier::square}, 2);
+  check({am::Modifier::raw, am::Modifier::uphill}, -2, {dm::Modifier::elite, dm::Modifier::cover}, 2);
+  check({am::Modifier::flank_attack, am::Modifier::charging, am::Modifier::elite}, 4,
+        {dm::Modifier::disordered, dm::Modifier::raw}, -3);
+  // In a constant expression too.
+  static_assert(sk::melee::odds(Attacker{0, Type::infantry, {}}, Defender{0, Type::infantry, {}})[3] == Fraction(6, 36));
+}
+
+TEST(OpposedHeader, MoraleTestIsTwoD6PlusModifiers) {
+  // 2d6 by enumeration: Steady 7 or more, Shaken 4 - 6, Broken 3 or less.
+  for (const int net : {-3, -2, -1, 0, 1}) {
+    std::array<int, 3> n{};
+    for (int a = 1; a <= 6; ++a) {
+      for (int b = 1; b <= 6; ++b) {
+        const int r = a + b + net;
+        ++n[r >= 7 ? 0 : r >= 4 ? 1 : 2];
+      }
+    }
+    const auto p = qrs::row_odds<sk::morale::Table>(net);
+    for (std::size_t r = 0; r < 3; ++r) EXPECT_EQ(p[r], Fraction(n[r], 36)) << "net " << net;
+  }
+  namespace mm = sk::morale_modifiers;
+  static_assert(sk::morale::lookup(5 + mm::total({mm::Modifier::general_near, mm::Modifier::lost_melee})) ==
+                sk::morale::Effect::shaken);
+}
+
+TEST(OpposedHeader, ArtilleryDuelClampsTheDifference) {
+  using sk::artillery_duel::Attacker, sk::artillery_duel::Defender, sk::artillery_duel::Effect;
+  namespace am = sk::attack_modifiers;
+  // d6 + 1 (elite) less 2d6 rolled 3: 6 + 1 - 3 = 4, clamped to 2: Defender silenced.
+  static_assert(sk::artillery_duel::resolve(Attacker{6, {am::Modifier::elite}}, Defender{3}).effect == Effect::silenced);
+  static_assert(sk::artillery_duel::resolve(Attacker{1, {}}, Defender{12}).effect == Effect::counter_battery);
+  // Every d6 against every 2d6 (216 outcomes): clamped at -2 and 2, so every result has a row.
+  for (const int mod : {-2, 0, 1, 4}) {
+    std::array<int, 3> n{};
+    for (int a = 1; a <= 6; ++a) {
+      for (int d1 = 1; d1 <= 6; ++d1) {
+        for (int d2 = 1; d2 <= 6; ++d2) {
+          const int diff = a + mod - d1 - d2;
+          ++n[diff >= 2 ? 0 : diff >= -1 ? 1 : 2];
+        }
+      }
+    }
+    // The modifiers that make `mod`: attack_modifiers items (elite +1, charging +1, flank +2,
+    // raw -1, uphill -1).
+    const std::initializer_list<am::Modifier> none{};
+    const std::initializer_list<am::Modifier> minus2{am::Modifier::raw, am::Modifier::uphill};
+    const std::initializer_list<am::Modifier> plus1{am::Modifier::charging};
+    const std::initializer_list<am::Modifier> plus4{am::Modifier::elite, am::Modifier::charging, am::Modifier::flank_attack};
+    const auto& given = mod == -2 ? minus2 : mod == 0 ? none : mod == 1 ? plus1 : plus4;
+    const auto p = sk::artillery_duel::odds(Attacker{0, given}, Defender{0});
+    for (std::size_t r = 0; r < 3; ++r) EXPECT_EQ(p[r], Fraction(n[r], 216)) << "modifier " << mod;
+    EXPECT_EQ(p[3], Fraction(0));
+  }
+}
+
+TEST(OpposedHeader, AssaultReadsTheRatio) {
+  using sk::assault::Attacker, sk::assault::Defender, sk::assault::Effect;
+  namespace dm = sk::defence_modifiers;
+  // 6 against 3: doubled, Overrun; 5 against 4: 5/4, Held; 3 against 2: 3/2, Pressed.
+  static_assert(sk::assault::resolve(Attacker{6, {}}, Defender{3, {}}).effect == Effect::overrun);
+  static_assert(sk::assault::resolve(Attacker{5, {}}, Defender{4, {}}).effect == Effect::held);
+  static_assert(sk::assault::resolve(Attacker{3, {}}, Defender{2, {}}).effect == Effect::pressed);
+  // The defender wins 5 + 1 against 3: 2, Overrun of the attacker; a result below 1 counts as 1.
+  static_assert(sk::assault::resolve(Attacker{3, {}}, Defender{5, {dm::Modifier::cover}}).settled.key == Fraction(2));
+  static_assert(sk::assault::resolve(Attacker{4, {}}, Defender{1, {dm::Modifier::disordered}}).settled.key == Fraction(4));
+  std::array<int, 3> n{};
+  for (int a = 1; a <= 6; ++a) {
+    for (int d = 1; d <= 6; ++d) {
+      const int hi = a > d ? a : d, lo = a > d ? d : a;
+      const Fraction ratio(hi, lo);
+      ++n[ratio >= Fraction(2) ? 2 : ratio >= Fraction(3, 2) ? 1 : 0];
+    }
+  }
+  const auto p = sk::assault::odds(Attacker{0, {}}, Defender{0, {}});
+  for (std::size_t r = 0; r < 3; ++r) EXPECT_EQ(p[r], Fraction(n[r], 36)) << "row " << r;
+}
+
+// ---------------------------------------------------------------- qrsc against the header
+const qrsc::Spec& skirmish() {
+  static const qrsc::Spec spec = [] {
+    qrsc::Diagnostics diags;
+    auto s = qrsc::compile_spec(std::filesystem::path(QRS_SOURCE_DIR) / "tests/opposed/rules/test/skirmish.yaml", diags);
+    if (!s) {
+      std::ostringstream out;
+      diags.print(out);
+      ADD_FAILURE() << out.str();
+      return qrsc::Spec{};
+    }
+    return *s;
+  }();
+  return spec;
+}
+
+TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
+  using sk::melee::Attacker, sk::melee::Defender;
+  namespace am = sk::attack_modifiers;
+  namespace dm = sk::defence_modifiers;
+  for (int a = 1; a <= 6; ++a) {
+    for (int d = 1; d <= 6; ++d) {
+      const qrsc::LookupAnswer q = qrsc::opposed_lookup(skirmish(), "melee", {std::to_string(a), "elite", "cavalry", "charging"},
+                                                        {std::to_string(d), "square", "infantry"}, std::nullopt);
+      ASSERT_TRUE(q.ok) << q.error;
+      const auto o = sk::melee::resolve(Attacker{a, Type::cavalry, {am::Modifier::elite, am::Modifier::charging}},
+                                        Defender{d, Type::infantry, {dm::Modifier::square}});
+      EXPECT_EQ(q.row, sk::melee::kRows[static_cast<std::size_t>(*o.effect)].id) << a << " against " << d;
+    }
+  }
+}
+
+TEST(OpposedCli, OddsAgreeWithTheHeader) {
+  using sk::melee::Attacker, sk::melee::Defender;
+  namespace am = sk::attack_modifiers;
+  namespace dm = sk::defence_modifiers;
+  const qrsc::OddsReport r =
+      qrsc::opposed_odds(skirmish(), "melee", {"raw", "artillery", "uphill"}, {"cover", "cavalry", "elite"}, std::nullopt);
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_EQ(r.columns.size(), 1U);
+  const auto p = sk::melee::odds(Attacker{0, Type::artillery, {am::Modifier::raw, am::Modifier::uphill}},
+                                 Defender{0, Type::cavalry, {dm::Modifier::cover, dm::Modifier::elite}});
+  ASSERT_EQ(r.columns[0].p[0].size(), 4U);  // no result outside every row: no line for one
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(r.columns[0].p[0][i], p[i]);
+}
+
+TEST(OpposedCli, SidesAreCheckedAsLookupChecksModifiers) {
+  const auto two_ratings = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "raw", "cavalry"}, {"3", "infantry"}, std::nullopt);
+  EXPECT_FALSE(two_ratings.ok);
+  EXPECT_NE(two_ratings.error.find("'elite' and 'raw' cannot both apply"), std::string::npos) << two_ratings.error;
+  const auto no_type = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite"}, {"3", "infantry"}, std::nullopt);
+  EXPECT_FALSE(no_type.ok);
+  EXPECT_NE(no_type.error.find("give the attacker's type"), std::string::npos) << no_type.error;
+  // square is the defender's modifier, not the attacker's.
+  const auto wrong_side = qrsc::opposed_lookup(skirmish(), "melee", {"4", "square", "cavalry"}, {"3", "infantry"}, std::nullopt);
+  EXPECT_FALSE(wrong_side.ok);
+  EXPECT_NE(wrong_side.error.find("attacker"), std::string::npos) << wrong_side.error;
+}
+
+// ---------------------------------------------------------------- bad specs
+// Each spec of tests/opposed/bad is an error at the line and column its "# expect: L:C:
+// fragment" line names, with the fragment in the message: what the front end checks of an
+// opposed roll beyond what the JSON Schema can say (those cases are in tests/spec_format/bad).
+TEST(OpposedSpec, BadSpecsAreErrorsAtTheirLine) {
+  int checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(QRS_SOURCE_DIR) / "tests/opposed/bad")) {
+    std::ifstream in(entry.path());
+    std::string line, expect;
+    while (std::getline(in, line)) {
+      if (line.rfind("# expect: ", 0) == 0) expect = line.substr(10);
+    }
+    ASSERT_FALSE(expect.empty()) << entry.path();
+    const std::string at = ":" + expect.substr(0, expect.find(": ")) + ": error: ";
+    const std::string fragment = expect.substr(expect.find(": ") + 2);
+    qrsc::Diagnostics diags;
+    const auto spec = qrsc::compile_spec(entry.path(), diags);
+    std::ostringstream out;
+    diags.print(out);
+    EXPECT_FALSE(spec.has_value()) << entry.path();
+    bool found = false;
+    std::istringstream messages(out.str());
+    while (std::getline(messages, line)) found = found || (line.find(at) != std::string::npos && line.find(fragment) != std::string::npos);
+    EXPECT_TRUE(found) << entry.path() << ": expected" << at << "..." << fragment << " in:\n" << out.str();
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
+}
+
+}  // namespace
