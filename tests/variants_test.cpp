@@ -14,6 +14,7 @@
 #include "frontend.hpp"
 #include "lookup.hpp"
 #include "resolve.hpp"
+#include "shared_tables.hpp"
 #include "spec_cache.hpp"
 #include "words.hpp"
 #include "test_support.hpp"
@@ -420,7 +421,7 @@ tables:
 
 namespace {
 
-// qrsc build checks C++ names once per table a run's specs share (Table::build_id): a table
+// qrsc build checks C++ names once per table a run's specs share (SharedTableChecks): a table
 // found clean is not checked again, a table with a clash is reported for every spec that has it.
 TEST(Variants, CppNameClashesInASharedTableAreReportedForEverySpec) {
   const Family f = family();
@@ -439,21 +440,45 @@ extends: t/clash
 subtitle: the clashing table inherited unchanged
 )");
   qrsc::SpecCache cache;
-  std::unordered_set<std::uint64_t> clean;
+  qrsc::SharedTableChecks shared;
   const auto errors = [&](const fs::path& p) {
     qrsc::Diagnostics diags;
     const auto s = qrsc::compile_spec(p, diags, {}, &cache);
     EXPECT_TRUE(s) << p;
     qrsc::Diagnostics names;
-    if (s) qrsc::check_cpp_names(*s, names, &clean);
+    if (s) qrsc::check_cpp_names(*s, names, &shared);
     return names.error_count();
   };
   EXPECT_EQ(errors(f.dir / "base.yaml"), 0);
-  const std::size_t base_tables = clean.size();
+  const std::size_t base_tables = shared.clean.size();
   EXPECT_EQ(base_tables, 3u);  // radius, fire, move: clean, kept
   EXPECT_EQ(errors(clash), 1);
   EXPECT_EQ(errors(child), 1);  // the same table, reported again
-  EXPECT_EQ(clean.size(), base_tables);  // the clashing table is never taken for clean
+  EXPECT_EQ(shared.clean.size(), base_tables);  // the clashing table is never taken for clean
+}
+
+// What a backend reuses for a table a run's specs share is keyed by the table's number, which
+// names one table for as long as it lives: a table built later at a freed table's address is
+// another table, and a table no shared_ptr owns is never reused.
+TEST(Variants, SharedTableNumbersNameOneTableForItsLifetime) {
+  qrsc::SharedTableNumbers numbers;
+  // Allocated apart from their shared_ptr's control block (which a number's weak_ptr keeps), so
+  // that a freed table's memory can be given to the next.
+  const auto table = [] { return std::shared_ptr<const qrsc::Table>(new qrsc::Table); };
+  auto first = table();
+  const std::uint64_t number = numbers.number(*first);
+  EXPECT_NE(number, 0u);
+  EXPECT_EQ(numbers.number(*first), number);
+  const qrsc::Table* address = first.get();
+  first.reset();
+  std::vector<std::shared_ptr<const qrsc::Table>> later;
+  for (int i = 0; i < 64 && (later.empty() || later.back().get() != address); ++i) {
+    later.push_back(table());
+  }
+  if (later.back().get() != address) GTEST_SKIP() << "the allocator did not reuse the freed address (ASan's quarantine)";
+  EXPECT_NE(numbers.number(*later.back()), number);
+  const qrsc::Table unowned;
+  EXPECT_EQ(numbers.number(unowned), 0u);
 }
 
 }  // namespace

@@ -64,13 +64,7 @@ int run_build(const BuildOptions& o) {
     checks_failed = checks_failed || diags.has_errors();
     if (checks_failed || !error.empty()) return;
     for (std::size_t b = 0; b < backends.size(); ++b) add(b, backends[b]->emit(spec));
-    // What index.html and the depfile read is kept; the tables and the rest go.
-    spec.tables = {};
-    spec.vocabularies = {};
-    spec.sources = {};
-    spec.renames = {};
-    spec.scaled_values = {};
-    spec.errata = {};
+    spec.keep_header_only();  // what index.html and the depfile read
   };
   const auto specs = compile_all(o.files, opt);
   if (!specs || checks_failed) return kFailed;

@@ -40,7 +40,7 @@ struct CompileOptions {
   Format format = Format::text;
   // Called with each spec as soon as it compiled cleanly (`all_clean`: so did every spec
   // before it), before it is kept; it may keep less of the spec (qrsc build writes a spec's
-  // outputs here and keeps only its sheet fields, so a run's memory does not grow with its
+  // outputs here and keeps only its header, so a run's memory does not grow with its
   // specs). The run's cache is released before the last spec is given (nothing else will use
   // it, and the outputs then reuse its memory).
   std::function<void(Spec& spec, bool all_clean)> on_compiled;

@@ -185,7 +185,6 @@ void Builder::table(const NodePtr& n) {
   const int errors_before = diags_.error_count();
   std::optional<Table> t = build_table(n);
   if (!t) return;
-  t->build_id = TableMemo::next_build_id();
   auto built = std::make_shared<const Table>(std::move(*t));
   spec_.tables.push_back(built);
   // Kept when it built cleanly and every diagnostic it made was kept (none past the cap).

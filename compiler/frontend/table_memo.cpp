@@ -1,6 +1,5 @@
 #include "table_memo.hpp"
 
-#include <atomic>
 #include <functional>
 
 namespace qrsc {
@@ -27,10 +26,5 @@ void TableMemo::keep(const Source& s, std::shared_ptr<const Table> t, std::vecto
 }
 
 void TableMemo::forget_unreachable() { std::erase_if(built_, [](const auto& e) { return e.second.gone(); }); }
-
-std::uint64_t TableMemo::next_build_id() {
-  static std::atomic<std::uint64_t> last{0};
-  return ++last;
-}
 
 }  // namespace qrsc

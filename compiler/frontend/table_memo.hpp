@@ -37,8 +37,6 @@ class TableMemo {
   // Drops the tables whose nodes are gone (none can be found again).
   void forget_unreachable();
   [[nodiscard]] std::size_t size() const { return built_.size(); }
-  // A number no other table of the run has (Table::build_id).
-  static std::uint64_t next_build_id();
 
  private:
   struct Key {

@@ -293,7 +293,9 @@ std::optional<TableKind> table_kind_from(std::string_view name);
 using TableBody = std::variant<BandTable, ModifierTable, Matrix, ListTable, FactsTable>;
 static_assert(std::variant_size_v<TableBody> == kTableKindNames.size());
 
-struct Table {
+// Owned by a shared_ptr once built (TableList), so that what a backend made of a table can be
+// reused for every spec of the run that shares it (backends/common/shared_tables.hpp).
+struct Table : std::enable_shared_from_this<Table> {
   std::string id, title, caption, notes;
   TableKind kind = TableKind::bands;
   std::optional<SourceNote> source;
@@ -307,10 +309,6 @@ struct Table {
   // a period's weapon or unit-rating lists; a printed sheet shows them only when asked to.
   bool appendix = false;
   TableBody body;
-  // Which build of the front end made this table, unique in the run; a spec that shares the
-  // table's resolved source with another (a variant's unchanged table) gets a copy with the
-  // same number, so a backend may reuse what it made of it. 0: no such identity.
-  std::uint64_t build_id = 0;
 };
 
 // A source document as the printed sheet cites it: its title proper ("Mexican-American War
@@ -474,13 +472,18 @@ struct Publisher {
   std::string name, copyright, version, date;  // version defaults to the edition
 };
 
-struct Spec {
+// What names and describes a sheet: what a run's index page and depfile read of each spec
+// once its own outputs are written and the rest of it is let go (Spec::keep_header_only).
+struct SheetHeader {
   std::string id, system, title, subtitle, period, edition, figures;
   Publisher publisher;
   std::string path;                  // the spec file, relative to the rules root when possible
   std::vector<std::string> lineage;  // the spec itself, then its parents (and applied specs)
   std::vector<std::string> inputs;   // the files of the lineage, as absolute paths (qrsc build --depfile)
   bool abstract = false;
+};
+
+struct Spec : SheetHeader {
   std::vector<SourceDoc> sources;
   std::vector<Vocabulary> vocabularies;
   TableList tables;
@@ -492,6 +495,12 @@ struct Spec {
 
   [[nodiscard]] const Table* table(const std::string& id) const;
   [[nodiscard]] const Vocabulary* vocabulary(const std::string& id) const;
+  // Lets go of everything but the header (its tables, vocabularies, errata, ...).
+  void keep_header_only() {
+    SheetHeader header = std::move(static_cast<SheetHeader&>(*this));
+    *this = Spec();
+    static_cast<SheetHeader&>(*this) = std::move(header);
+  }
 };
 
 }  // namespace qrsc

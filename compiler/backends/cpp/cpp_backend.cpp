@@ -11,11 +11,11 @@ class CppBackend final : public Backend {
   std::vector<OutputFile> emit(const Spec& spec) const override {
     return one_output(cpp_header_path(spec), emitter_.header(spec));
   }
-  void check(const Spec& spec, Diagnostics& diags) const override { check_cpp_names(spec, diags, &clean_tables_); }
+  void check(const Spec& spec, Diagnostics& diags) const override { check_cpp_names(spec, diags, &shared_); }
 
  private:
   mutable CppHeaderEmitter emitter_;  // rendering reuses the parsed template's state
-  mutable std::unordered_set<std::uint64_t> clean_tables_;  // tables whose names were checked
+  mutable SharedTableChecks shared_;  // the run's shared tables whose names were checked
 };
 
 }  // namespace

@@ -561,7 +561,7 @@ void check_enumerators(const Items& items, const std::string& what, Diagnostics&
 }
 }  // namespace
 
-void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<std::uint64_t>* clean) {
+void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* shared) {
   // The sheet's namespace: kSheet, name(), a type and a k<Type>Terms array per vocabulary,
   // a namespace per table.
   Scope sheet("the sheet's namespace", diags);
@@ -576,7 +576,8 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<st
   for (const auto& t : spec.tables) {
     sheet.add(cpp_identifier(t.id), t.id, t.loc);
     // The names inside a table depend on the table alone.
-    if (clean && t.build_id != 0 && clean->count(t.build_id) > 0) continue;
+    const std::uint64_t number = shared ? shared->numbers.number(t) : 0;
+    if (number != 0 && shared->clean.count(number) > 0) continue;
     const int errors_before = diags.error_count();
     const std::string in = " of table '" + t.id + "'";
     visit_kind(t.body, Overloaded{[&](const BandTable& body) {
@@ -596,7 +597,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<st
                                   },
                                   // Their C++ names are the table's data, not enumerators.
                                   [](const ListTable&) {}, [](const FactsTable&) {}});
-    if (clean && t.build_id != 0 && diags.error_count() == errors_before) clean->insert(t.build_id);
+    if (number != 0 && diags.error_count() == errors_before) shared->clean.insert(number);
   }
 }
 
@@ -647,14 +648,12 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   }
   put(d, "vocabularies", std::move(vocabs));
   // The tables are made one at a time as the template reaches each (all their data at once
-  // would be most of the header's memory), each keyed by the build that made it: the renderer
-  // renders a table a run's variants share once (see mst::generated_list).
+  // would be most of the header's memory), each keyed by the table (its number in the run):
+  // the renderer renders a table a run's variants share once (see mst::generated_list).
   mst::generated_list tables;
   tables.count = spec.tables.size();
   tables.make = [&spec](std::size_t i) { return table_data(spec.tables[i]); };
-  tables.key = [&spec](std::size_t i) {
-    return spec.tables[i].build_id == 0 ? std::string() : std::to_string(spec.tables[i].build_id);
-  };
+  tables.key = [this, &spec](std::size_t i) { return shared_.key(spec.tables[i]); };
   put(d, "tables", std::move(tables));
   mst::data opposed = list_of();
   bool has_opposed = false;

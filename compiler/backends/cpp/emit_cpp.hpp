@@ -9,6 +9,7 @@
 #include "diagnostics.hpp"
 #include "model.hpp"
 #include "mustache.hpp"
+#include "shared_tables.hpp"
 
 namespace qrsc {
 
@@ -20,6 +21,7 @@ class CppHeaderEmitter {
 
  private:
   tmpl::mustache tmpl_;
+  SharedTableNumbers shared_;  // a table a run's specs share renders once (mst::generated_list)
 };
 
 // One header, with a renderer of its own (tests, one-off uses).
@@ -29,8 +31,12 @@ std::string cpp_header_path(const Spec& spec);
 std::string cpp_namespace(const Spec& spec);
 // Two ids that become the same C++ name in one scope (after mangling: "a_b" and "a__b" are
 // both the type AB, "3" and "n3" both n3, a table called "name" and the function name()).
-// With `clean`, the names inside a table another spec of the run shares (Table::build_id)
-// are checked once: the ids of the tables found clean are added to it.
-void check_cpp_names(const Spec& spec, Diagnostics& diags, std::unordered_set<std::uint64_t>* clean = nullptr);
+// With `shared`, the names inside a table another spec of the run shares are checked once:
+// the tables found clean are remembered there.
+struct SharedTableChecks {
+  SharedTableNumbers numbers;
+  std::unordered_set<std::uint64_t> clean;  // numbers of the tables whose names were found clean
+};
+void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* shared = nullptr);
 
 }  // namespace qrsc

@@ -130,6 +130,7 @@ struct HtmlSheetEmitter::Parsed {
   NodePtr layouts = html::load_layouts();
   mst::mustache sheet = parse_template(kSheetTemplate);
   mst::mustache index = parse_template(kIndexTemplate);
+  SharedTableNumbers shared;  // a table a run's specs share renders once (mst::generated_list)
 };
 
 HtmlSheetEmitter::HtmlSheetEmitter() : parsed_(std::make_unique<Parsed>()) {}
@@ -161,7 +162,8 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
   put(d, "has_font_size", !layout.font_size.empty());
   put(d, "font_size", layout.font_size);
   mst::data page_list = list_of();
-  const html::PageContext context = html::page_context(spec, marks, layout.distances);
+  html::PageContext context = html::page_context(spec, marks, layout.distances);
+  context.shared = &parsed_->shared;
   for (std::size_t i = 0; i < pages.size(); ++i) {
     mst::data page = page_data(pages[i], context);
     put(page, "page_number", std::to_string(i + 1));

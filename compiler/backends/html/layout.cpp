@@ -225,8 +225,8 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageCon
   const auto style = [&b](const PlacedTable& pt) {
     return b.size() > 1 ? "flex: " + std::to_string(pt.width) + " 1 0" : std::string();
   };
-  // Made as the template reaches each table, and keyed by the build that made the table and
-  // how it is drawn here: a table a run's variants share renders once (mst::generated_list).
+  // Made as the template reaches each table, and keyed by the table (its number in the run)
+  // and how it is drawn here: a table a run's variants share renders once (mst::generated_list).
   // Change marks are the spec's own, so a marked table is not reused.
   mst::generated_list tables;
   tables.count = b.size();
@@ -238,8 +238,9 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageCon
   };
   tables.key = [&b, &ctx, show_title, style](std::size_t i) {
     const PlacedTable& pt = b[i];
-    if (ctx.marks || pt.table->build_id == 0) return std::string();
-    return std::to_string(pt.table->build_id) + (show_title(pt) ? " titled " : " untitled ") +
+    const std::string table = ctx.shared ? ctx.shared->key(*pt.table) : std::string();
+    if (ctx.marks || table.empty()) return std::string();
+    return table + (show_title(pt) ? " titled " : " untitled ") +
            std::to_string(pt.split) + " " + style(pt) + " " + kDistanceStyleNames[static_cast<std::size_t>(ctx.distances)] +
            " " + ctx.sources_key;
   };

@@ -7,6 +7,7 @@
 #include "change_marks.hpp"
 #include "model.hpp"
 #include "mustache.hpp"
+#include "shared_tables.hpp"
 #include "source_tree.hpp"
 
 namespace qrsc::html {
@@ -63,6 +64,7 @@ struct PageContext {
   const std::vector<SourceDoc>& sources;
   DistanceStyle distances = DistanceStyle::decimal;
   std::string sources_key;  // the citations, for the key a shared table's rendering is reused by
+  SharedTableNumbers* shared = nullptr;  // the run's shared tables; nullptr: nothing reused
 };
 PageContext page_context(const Spec& spec, const ChangeMarks* marks, DistanceStyle distances);
 mst::data page_data(const PlacedPage& p, const PageContext& ctx);
