@@ -10,6 +10,7 @@
   const sections = [...document.querySelectorAll("section.sheet-table")];
   const state = { table: 0, column: 0, die: null, mods: [] };  // mods: "list.item" of the inputs set
   const undo = [];  // earlier fragments, for Undo
+  let urlTimer = 0;
 
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
@@ -121,8 +122,13 @@
       p.title = li.dataset.p;
       li.querySelector(".bar span").style.width = percent + "%";
     });
-    const f = fragment();
-    if (location.hash.slice(1) !== f) history.replaceState(null, "", "#" + f);
+    // The state into the URL a moment after the last change: browsers limit how often a page
+    // may replace its URL, and quick taps would reach that limit.
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      const f = fragment();
+      if (location.hash.slice(1) !== f) history.replaceState(null, "", "#" + f);
+    }, 150);
     if (document.body.dataset.ready !== "1") performance.mark("qrs-first-answer");  // bench/web_first_answer.py
     document.body.dataset.ready = "1";
   }

@@ -3,6 +3,7 @@
 message JSON ended by a NUL byte). Python's standard library only: no npm, no websocket."""
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -20,16 +21,19 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="qrs-cdp-")
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
-        # The browser reads commands on its fd 3 and writes on its fd 4.
+        # The browser reads commands on its fd 3 and writes on its fd 4 (through high numbers
+        # first, in case the pipes' own numbers are 3 or 4). Only fds 3 and 4 stay open in it.
         def child_fds():
-            os.dup2(to_browser_r, 3)
-            os.dup2(from_browser_w, 4)
+            os.dup2(to_browser_r, 100)
+            os.dup2(from_browser_w, 101)
+            os.dup2(100, 3)
+            os.dup2(101, 4)
         self.proc = subprocess.Popen(
             [chromium, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
              "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
              "--disable-component-update", "--disable-sync", "--allow-file-access-from-files",
              f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
-            pass_fds=(to_browser_r, from_browser_w), preexec_fn=child_fds,
+            pass_fds=(3, 4), preexec_fn=child_fds,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_browser_r)
         os.close(from_browser_w)
@@ -38,8 +42,10 @@ class Browser:
         self.events = []
         self.session = None
 
-    def _read_message(self):
+    def _read_message(self, timeout=60):
         while b"\0" not in self._buffer:
+            if not select.select([self._from_browser], [], [], timeout)[0]:
+                raise RuntimeError(f"the browser said nothing for {timeout}s")
             chunk = os.read(self._from_browser, 1 << 16)
             if not chunk:
                 raise RuntimeError("the browser closed its pipe")

@@ -7,7 +7,8 @@ rolled band table, every column, every die result the dice make, with no modifie
 30 sampled modifier sets (exclusive groups one member at most, and a pair of one
 non-cumulative group when the table has one), the page's answer (row, title, part, net
 modifier, modified result, `?` for a value the sources do not give) must be what
-`qrsc lookup --cases ... --format json` answers, and the odds of every row the page shows at
+`qrsc lookup SPEC --cases FILE --format json` answers (a case a line: TABLE, KEY, COLUMN or
+empty, then the modifiers, tab-separated), and the odds of every row the page shows at
 that net modifier what `qrsc odds --format json` gives. The pages must make no network request
 and log no console error, and a page opened with a URL fragment shows the state it names.
 
@@ -141,12 +142,13 @@ def main():
             else:
                 failures.append(f"{page}: the page never answered")
                 continue
-            spec_id = b.eval("document.querySelector('footer').textContent").split("from the sheet ")[1].split(".")[0]
+            spec_id = b.eval("document.body.dataset.spec")
             spec = next(s for s in specs if os.path.basename(s)[:-5] == spec_id)
             structure = b.eval(STRUCTURE)
+            print(f"{spec_id}: {len(structure)} tables ({time.time() - started:.0f}s)", flush=True)
             for t_index, t in enumerate(structure):
                 b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
-                       " s.dispatchEvent(new Event('change')); }})()")
+                       " s.dispatchEvent(new Event('change')); })()")
                 sets = sample_sets(t["inputs"], rng)
                 for c_index, column in enumerate(t["columns"] or [""]):
                     cases, shown = [], []
@@ -156,7 +158,7 @@ def main():
                         for die in t["dice"]:
                             page_answer = b.eval(f"(() => {{ document.querySelector('section.sheet-table:not([hidden]) "
                                                  f".die-buttons button[data-die=\"{die}\"]').click(); return {READ}; }})()")
-                            case = [t["id"], str(die)] + (["--column", column] if column else []) + mods
+                            case = [t["id"], str(die), column] + mods  # TABLE KEY COLUMN MODIFIER...
                             cases.append(case)
                             shown.append((chosen, page_answer))
                     case_file = os.path.join(tmp, "cases.tsv")
@@ -190,18 +192,21 @@ def main():
                         if o is None:
                             failures.append(f"{spec_id} {t['id']} {column} net {net}: qrsc odds failed")
                             continue
-                        want = {row["row"]: Fraction(row["p"]) for row in o["rows"] if row.get("row")}
+                        want = {row["id"]: Fraction(row["probability"]) for row in o["columns"][0]["odds"][0]["rows"]}
                         for row, page_p, text in zip(t["rows"], p["odds"], p["shown"]):
                             if Fraction(page_p) != want.get(row["id"], Fraction(0)):
                                 failures.append(f"{spec_id} {t['id']} {column} net {net} row {row['id']}: page {page_p}, qrsc {want.get(row['id'])}")
                             if abs(float(text.rstrip('%')) - float(Fraction(page_p)) * 100) > 0.051:
                                 failures.append(f"{spec_id} {t['id']} row {row['id']}: shows {text} for {page_p}")
             # The state is in the URL: the same page opened with the last fragment shows the last answer.
+            time.sleep(0.3)  # the page writes its state into the URL 150 ms after the last tap
             last = b.eval(READ)
+            b.navigate("about:blank")
             b.navigate(url + last["hash"])
-            b.eval("location.reload()")
-            b.wait_event("Page.loadEventFired")
-            time.sleep(0.2)
+            for _ in range(200):
+                if b.eval("document.body.dataset.ready") == "1":
+                    break
+                time.sleep(0.02)
             again = b.eval(READ)
             if (again["row"], again["title"], again["net"]) != (last["row"], last["title"], last["net"]):
                 failures.append(f"{spec_id}: opened at {last['hash']} it shows {again['title']} {again['net']}, not {last['title']} {last['net']}")
@@ -217,6 +222,7 @@ def main():
             for width, height in ((390, 844), (1280, 800)):
                 b.send("Emulation.setDeviceMetricsOverride",
                        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+                b.navigate("about:blank")  # a new document: a fragment alone would not load the page again
                 b.navigate("file://" + first + "#t=0&c=0&k=6&m=0.5,0.7,0.4")
                 time.sleep(0.3)
                 b.screenshot(os.path.join(tmp, f"web-{width}x{height}.png"))

@@ -99,6 +99,7 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   put(d, "id", t.id);
   put(d, "title", t.title);
   put(d, "caption", t.caption);
+  put(d, "has_caption", mst::data(!t.caption.empty()));
   put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
   put(d, "has_columns", mst::data(!bt.single_column()));
   put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
@@ -123,6 +124,7 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     put(rd, "id", row.id);
     put(rd, "title", row.title);
     put(rd, "text", text_of(row.paragraphs));
+    put(rd, "has_number", mst::data(row.number.has_value()));
     put(rd, "number", row.number ? format_signed(*row.number) : std::string());
     append(rows, std::move(rd));
     for (const BandPart& p : row.parts) {
