@@ -32,6 +32,23 @@ import cdp  # noqa: E402
 SEED = 27
 SAMPLED_SETS = 30
 
+# A house variant (README.md's): its page must answer with the variant's numbers, veterans
+# maneuvering at +2 where the parent sheet has +1.
+HOUSE = """qrs: 1
+id: acw-house
+extends: rff/acw-2.1-15mm
+subtitle: Quick Reference Sheet Ver. 2.1 for 15mm, with our house rules
+sources:
+  - { id: house, title: House rules, edition: "1", date: "2026" }
+tables:
+  - id: maneuver_modifiers
+    items:
+      - { id: veteran, value: +2 }
+errata:
+  - { id: h1, doc: house, text: Veterans maneuver at +2., covers: [maneuver_modifiers/veteran],
+      asserts: [{ table: maneuver_modifiers, item: veteran, value: +2 }] }
+"""
+
 READ = """(() => {
   const s = document.querySelector('section.sheet-table:not([hidden])');
   const t = (sel) => s.querySelector(sel).textContent;
@@ -54,6 +71,11 @@ STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
 
 def run(args, **kw):
     return subprocess.run(args, capture_output=True, text=True, **kw)
+
+
+def ask(qrsc, root, *args):
+    """qrsc with rules/ on its search path (the house variant extends a sheet there)."""
+    return run([qrsc, "-I", os.path.join(root, "rules"), *args])
 
 
 def sample_sets(inputs, rng):
@@ -94,11 +116,11 @@ def tap_set(b, table, column, chosen):
     }})()""")
 
 
-def odds_of(qrsc, spec, table, column, net):
-    args = [qrsc, "odds", spec, table, "-m", str(net), "--format", "json"]
+def odds_of(qrsc, root, spec, table, column, net):
+    args = ["odds", spec, table, "-m", str(net), "--format", "json"]
     if column:
         args += ["-c", column]
-    r = run(args)
+    r = ask(qrsc, root, *args)
     if r.returncode != 0:
         return None
     return json.loads(r.stdout)
@@ -118,12 +140,22 @@ def main():
             return 77
         print(r.stderr)
         return 1
+    house = os.path.join(tmp, "house", "acw-house.yaml")
+    os.makedirs(os.path.dirname(house), exist_ok=True)
+    with open(house, "w", encoding="utf-8") as f:
+        f.write(HOUSE)
+    r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", house, "-o", os.path.join(tmp, "house", "out"),
+             "--emit", "web"])
+    if r.returncode != 0:
+        print(r.stderr)
+        return 1
+    specs.append(house)
     print(f"built the web sheets in {time.time() - started:.1f}s")
     chromium = cdp.find_chromium()
     if not chromium:
         print("SKIP: Chromium not found (apt-get install chromium)")
         return 77
-    pages = sorted(glob.glob(os.path.join(out, "**", "*.web.html"), recursive=True))
+    pages = sorted(glob.glob(os.path.join(tmp, "**", "out", "**", "*.web.html"), recursive=True))
     assert pages, "no web page was written"
     failures = []
     checked = odds_checked = 0
@@ -164,7 +196,7 @@ def main():
                     case_file = os.path.join(tmp, "cases.tsv")
                     with open(case_file, "w", encoding="utf-8") as f:
                         f.writelines("\t".join(c) + "\n" for c in cases)
-                    r = run([qrsc, "lookup", spec, "--cases", case_file, "--format", "json"])
+                    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
                     answers = [json.loads(line) for line in r.stdout.splitlines()]
                     if len(answers) != len(cases):
                         failures.append(f"{spec_id} {t['id']}: qrsc answered {len(answers)} of {len(cases)} cases: {r.stderr[:300]}")
@@ -187,7 +219,7 @@ def main():
                                             f" page {p['row']} '{p['title']}' {p['part']} {p['net']} sum '{p['sum']}'")
                         nets.setdefault(want_net, p)
                     for net, p in nets.items():
-                        o = odds_of(qrsc, spec, t["id"], column, net)
+                        o = odds_of(qrsc, root, spec, t["id"], column, net)
                         odds_checked += 1
                         if o is None:
                             failures.append(f"{spec_id} {t['id']} {column} net {net}: qrsc odds failed")
@@ -198,6 +230,14 @@ def main():
                                 failures.append(f"{spec_id} {t['id']} {column} net {net} row {row['id']}: page {page_p}, qrsc {want.get(row['id'])}")
                             if abs(float(text.rstrip('%')) - float(Fraction(page_p)) * 100) > 0.051:
                                 failures.append(f"{spec_id} {t['id']} row {row['id']}: shows {text} for {page_p}")
+            if spec_id == "acw-house":
+                b.eval("(() => { const s = document.getElementById('table'); s.value = '0';"
+                       " s.dispatchEvent(new Event('change')); })()")
+                tap_set(b, 0, 0, [i for i, inp in enumerate(structure[0]["inputs"]) if inp["id"] == "veteran"])
+                p = b.eval("(() => { document.querySelector('section.sheet-table:not([hidden]) "
+                           f".die-buttons button[data-die=\"6\"]').click(); return {READ}; }})()")
+                if (p["net"], p["title"]) != ("net +2", "Double Quick"):
+                    failures.append(f"acw-house: a veteran's 6 shows {p['title']} {p['net']}, not Double Quick net +2")
             # The state is in the URL: the same page opened with the last fragment shows the last answer.
             time.sleep(0.3)  # the page writes its state into the URL 150 ms after the last tap
             last = b.eval(READ)
