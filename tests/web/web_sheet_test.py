@@ -151,6 +151,13 @@ def main():
         return 1
     specs.append(house)
     print(f"built the web sheets in {time.time() - started:.1f}s")
+    # Without the toolchain: a clear diagnostic, exit 1, nothing written.
+    missing = os.path.join(tmp, "no-toolchain")
+    r = run([qrsc, "-q", "build", specs[0], "-o", missing, "--emit", "web", "--wasm-cxx", os.path.join(tmp, "no-clang")])
+    if r.returncode != 1 or "WebAssembly toolchain not found" not in r.stderr or "wasi-libc" not in r.stderr \
+            or os.path.exists(missing):
+        print(f"FAIL without a compiler: exit {r.returncode}, {r.stderr.strip()!r}")
+        return 1
     chromium = cdp.find_chromium()
     if not chromium:
         print("SKIP: Chromium not found (apt-get install chromium)")

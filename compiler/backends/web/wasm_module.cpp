@@ -146,11 +146,18 @@ WasmResult build_wasm_module(const Spec& spec, const std::string& header, const 
     return r;
   }
   if (p.timed_out || p.exit_code != 0) {
+    // The compiler's error lines (a diagnostic is one line: the first few say what went wrong).
+    std::string errors;
+    std::istringstream lines(p.err);
+    int shown = 0;
+    for (std::string line; std::getline(lines, line) && shown < 3;) {
+      if (line.find("error:") == std::string::npos) continue;
+      errors += (shown++ ? "; " : ": ") + line;
+    }
+    const bool toolchain = p.err.find("wasm32") != std::string::npos || p.err.find("file not found") != std::string::npos;
     r.error = spec.path + ": compiling the sheet's WebAssembly module with " + compiler +
-              (p.timed_out ? " timed out" : " failed") + ":\n" + p.err +
-              (p.err.find("wasm32") != std::string::npos || p.err.find("file not found") != std::string::npos
-                   ? "WebAssembly toolchain incomplete" + install
-                   : "");
+              (p.timed_out ? " timed out" : " failed") + errors +
+              (toolchain ? "; WebAssembly toolchain incomplete" + install : "");
     return r;
   }
   std::ifstream in(wasm, std::ios::binary);
