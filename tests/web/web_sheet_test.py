@@ -59,6 +59,20 @@ READ = """(() => {
           counted: [...s.querySelectorAll('input[data-list]:checked')].map(i => !i.closest('.mod').classList.contains('not-counted'))};
 })()"""
 
+ACCESSIBLE = """(() => {
+  const out = [];
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth) out.push('scrolls sideways at ' + page.clientWidth + ' px');
+  const s = document.querySelector('section.sheet-table:not([hidden])');
+  for (const c of [document.getElementById('table'), ...s.querySelectorAll('button, input')]) {
+    const name = c.getAttribute('aria-label') || (c.labels && [...c.labels].map(l => l.textContent).join('').trim()) || c.textContent.trim();
+    if (!name) out.push('a ' + c.tagName.toLowerCase() + ' without a name');
+    const box = (c.matches('input') ? c.closest('label') : c).getBoundingClientRect();
+    if (box.height < 44 || box.width < 44) out.push((name || c.tagName) + ': a target of ' + Math.round(box.width) + 'x' + Math.round(box.height) + ' px');
+  }
+  return out;
+})()"""
+
 STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   id: s.dataset.id,
   columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
@@ -184,6 +198,10 @@ def main():
             spec_id = b.eval("document.body.dataset.spec")
             spec = next(s for s in specs if os.path.basename(s)[:-5] == spec_id)
             structure = b.eval(STRUCTURE)
+            # Phone first and labelled: at 390 px, no sideways scrolling; every control of the shown
+            # table is named for screen readers and is a target of 44 px or more.
+            problems = b.eval(ACCESSIBLE)
+            failures += [f"{spec_id}: {p}" for p in problems]
             print(f"{spec_id}: {len(structure)} tables ({time.time() - started:.0f}s)", flush=True)
             for t_index, t in enumerate(structure):
                 b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
