@@ -124,6 +124,13 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     put(rd, "id", row.id);
     put(rd, "title", row.title);
     put(rd, "text", text_of(row.paragraphs));
+    // The die results of the row as the sheet prints them, per column ("8+"; "Veteran 10+").
+    std::string bands;
+    for (std::size_t c = 0; c < row.bands.size() && c < bt.columns.size(); ++c) {
+      if (row.bands[c].notation.empty()) continue;
+      bands += (bands.empty() ? "" : " · ") + (bt.single_column() ? "" : bt.columns[c].name + " ") + row.bands[c].notation;
+    }
+    put(rd, "bands", bands);
     put(rd, "has_number", mst::data(row.number.has_value()));
     put(rd, "number", row.number ? format_signed(*row.number) : std::string());
     append(rows, std::move(rd));
