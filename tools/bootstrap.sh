@@ -12,6 +12,7 @@ packages=(
   libkainjow-mustache-dev libcli11-dev nlohmann-json3-dev   # kainjow: the reference tests/mustache_test.cpp checks our renderer against
   libclang-cpp14-dev libclang-14-dev llvm-14-dev   # qrs-migrate (libTooling of the packaged clang 14)
   chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
+  lld wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32   # --emit web: clang's wasm32 target
   groff-base   # the man page test renders qrsc.1
   file git     # file: dpkg-shlibdeps (cpack -G DEB); git: the tests list the repository's files
 )

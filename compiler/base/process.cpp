@@ -9,6 +9,8 @@
 
 #include <array>
 #include <cstdlib>
+#include <filesystem>
+#include <sstream>
 
 extern char** environ;
 
@@ -107,6 +109,19 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::sec
   }
   if (WIFEXITED(status) && !r.timed_out) r.exit_code = WEXITSTATUS(status);
   return r;
+}
+
+std::string find_program(const std::string& preferred, const std::string& name) {
+  if (::access(preferred.c_str(), X_OK) == 0) return preferred;
+  if (const char* path = std::getenv("PATH")) {
+    std::stringstream dirs(path);
+    std::string dir;
+    while (std::getline(dirs, dir, ':')) {
+      const std::filesystem::path p = std::filesystem::path(dir) / name;
+      if (!dir.empty() && ::access(p.c_str(), X_OK) == 0) return p.string();
+    }
+  }
+  return preferred;
 }
 
 }  // namespace qrsc

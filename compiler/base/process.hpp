@@ -19,4 +19,8 @@ struct ProcessResult {
 // Runs argv (argv[0] is a path, or a name looked up in PATH) and captures its output.
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout);
 
+// A program to run: `preferred` when it is executable, else the first `name` on PATH, else
+// `preferred` (whose absence the caller then reports with the package that installs it).
+std::string find_program(const std::string& preferred, const std::string& name);
+
 }  // namespace qrsc

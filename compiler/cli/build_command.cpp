@@ -109,6 +109,7 @@ Command add_build_command(CLI::App& app) {
       ->check(CLI::IsMember({"letter", "a4"}))
       ->capture_default_str();
   sub->add_option("--chromium", o->backend.chromium, "the Chromium pdf output prints with (default /usr/bin/chromium)");
+  sub->add_option("--wasm-cxx", o->backend.wasm_cxx, "the clang++ web output compiles its WebAssembly with (default /usr/bin/clang++-14)");
   sub->add_option("--depfile", o->depfile,
                   "also write FILE: the outputs and every spec they were made from, in the Makefile syntax of "
                   "gcc -MD (for CMake's DEPFILE, Ninja and make)");

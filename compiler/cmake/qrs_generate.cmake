@@ -11,7 +11,7 @@
 #   OUT_DIR    where the outputs go (default ${CMAKE_CURRENT_BINARY_DIR}/qrs_generated/<tgt>)
 #   SPEC_PATH  folders `extends:` and `apply:` also search (qrsc -I), before QRS_PATH and the
 #              published specs
-#   EMIT       cpp (default), html, json, pdf
+#   EMIT       cpp (default), html, json, pdf, web (the interactive page: clang's wasm32 target)
 # The same function after find_package(qrs) and after add_subdirectory(qrs).
 include_guard(GLOBAL)
 
@@ -109,7 +109,7 @@ endfunction()
 # The same for a qrsc not built yet (add_subdirectory): SPECS are files, and the outputs are
 # named from their `id:` and `system:` lines.
 function(_qrs_guess_outputs specs emit roots out_specs out_files)
-  set(extensions cpp hpp html html json json pdf pdf)
+  set(extensions cpp hpp html html json json pdf pdf web web.html)
   set(spec_files "")
   set(files "")
   foreach(spec IN LISTS specs)
@@ -125,6 +125,9 @@ function(_qrs_guess_outputs specs emit roots out_specs out_files)
   endforeach()
   if("html" IN_LIST emit)
     list(APPEND files "index.html")
+  endif()
+  if("web" IN_LIST emit)
+    list(APPEND files "web.html")
   endif()
   set(${out_specs} "${spec_files}" PARENT_SCOPE)
   set(${out_files} "${files}" PARENT_SCOPE)
@@ -169,8 +172,8 @@ function(qrs_generate)
   endif()
 
   foreach(emit IN LISTS ARG_EMIT)
-    if(NOT emit MATCHES "^(cpp|html|json|pdf)$")
-      message(FATAL_ERROR "qrs_generate: unknown EMIT '${emit}' (cpp, html, json, pdf)")
+    if(NOT emit MATCHES "^(cpp|html|json|pdf|web)$")
+      message(FATAL_ERROR "qrs_generate: unknown EMIT '${emit}' (cpp, html, json, pdf, web)")
     endif()
   endforeach()
   get_target_property(qrsc_imported qrs::qrsc IMPORTED)

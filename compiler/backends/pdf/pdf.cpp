@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "process.hpp"
+#include "temp_dir.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
@@ -18,19 +19,6 @@ namespace qrsc {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A fresh folder under the system's temporary folder, removed with everything in it.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "qrsc-sheet-XXXXXX").string();
-    if (::mkdtemp(tmpl.data()) != nullptr) path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path.empty()) fs::remove_all(path, ec);
-  }
-};
 
 // file:// URL of an absolute path; everything but unreserved characters is percent-encoded.
 std::string file_url(const fs::path& p) {
@@ -113,18 +101,7 @@ bool PdfResult::fits() const {
   return std::none_of(findings.begin(), findings.end(), [](const LayoutFinding& f) { return !f.fixed; });
 }
 
-std::string default_chromium() {
-  if (::access("/usr/bin/chromium", X_OK) == 0) return "/usr/bin/chromium";
-  if (const char* path = std::getenv("PATH")) {
-    std::stringstream dirs(path);
-    std::string dir;
-    while (std::getline(dirs, dir, ':')) {
-      const fs::path p = fs::path(dir) / "chromium";
-      if (!dir.empty() && ::access(p.c_str(), X_OK) == 0) return p.string();
-    }
-  }
-  return "/usr/bin/chromium";
-}
+std::string default_chromium() { return find_program("/usr/bin/chromium", "chromium"); }
 
 PdfResult print_pdf(const std::string& html, const std::string& chromium) {
   PdfResult r;
@@ -133,7 +110,7 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
               "; install the Debian package 'chromium' (apt-get install chromium) or pass --chromium PATH";
     return r;
   }
-  TempDir tmp;
+  TempDir tmp("qrsc-sheet");
   if (tmp.path.empty()) {
     r.error = "cannot create a temporary folder";
     return r;

@@ -1,0 +1,171 @@
+#include "wasm_module.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string_view>
+
+#include "cpp_names.hpp"
+#include "emit_cpp.hpp"
+#include "mustache_data.hpp"
+#include "process.hpp"
+#include "temp_dir.hpp"
+#include "template_document.hpp"
+
+namespace qrsc {
+
+const std::map<std::string_view, std::string_view>& embedded_runtime();
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// What a compile for wasm32 needs from Debian, named when it fails.
+constexpr std::string_view kToolchainPackages =
+    "clang-14 lld-14 wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32";
+
+bool write_file(const fs::path& path, std::string_view content) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  std::ofstream out(path, std::ios::binary);
+  out.write(content.data(), static_cast<std::streamsize>(content.size()));
+  return static_cast<bool>(out);
+}
+
+// The source that hands the header's tables to the C ABI (templates/web/module.cpp.mustache).
+std::string module_source(const Spec& spec) {
+  const std::vector<const Table*> lists = sheet_modifier_lists(spec);
+  const auto list_index = [&](const Table* t) {
+    return static_cast<std::size_t>(std::find(lists.begin(), lists.end(), t) - lists.begin());
+  };
+  mst::data d;
+  put(d, "namespace", cpp_namespace(spec));
+  mst::data ld = list_of();
+  for (const Table* t : lists) {
+    mst::data l;
+    put(l, "table", cpp_identifier(t->id));
+    put(l, "numbered_rows", mst::data(std::holds_alternative<BandTable>(t->body)));
+    append(ld, std::move(l));
+  }
+  put(d, "lists", std::move(ld));
+  mst::data td = list_of();
+  std::size_t i = 0;
+  for (const Table* t : rolled_tables(spec)) {
+    const auto& bt = std::get<BandTable>(t->body);
+    mst::data e;
+    put(e, "index", std::to_string(i++));
+    put(e, "table", cpp_identifier(t->id));
+    const bool parts = std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return !r.parts.empty(); });
+    put(e, "parts", mst::data(parts));
+    put(e, "has_min", bt.min ? "true" : "false");
+    put(e, "has_max", bt.max ? "true" : "false");
+    put(e, "min", std::to_string(bt.min ? bt.min->floor() : 0));
+    put(e, "max", std::to_string(bt.max ? bt.max->floor() : 0));
+    std::string uses;
+    for (const Table* l : modifier_lists(spec, bt)) uses += std::to_string(list_index(l)) + ", ";
+    put(e, "lists", uses);
+    put(e, "has_lists", mst::data(!uses.empty()));
+    append(td, std::move(e));
+  }
+  put(d, "tables", std::move(td));
+  static TemplateDocument doc("web/module.cpp.mustache", Markup::html);
+  return doc.render(d);
+}
+
+}  // namespace
+
+std::vector<const Table*> rolled_tables(const Spec& spec) {
+  std::vector<const Table*> out;
+  for (const Table& t : spec.tables) {
+    const auto* bt = std::get_if<BandTable>(&t.body);
+    if (bt && bt->dice && bt->key_type == KeyType::integer) out.push_back(&t);
+  }
+  return out;
+}
+
+std::vector<const Table*> modifier_lists(const Spec& spec, const BandTable& bt) {
+  std::vector<const Table*> out;
+  if (!bt.dice) return out;
+  for (const auto& name : bt.dice->modifiers) {
+    const Table* t = spec.table(name);
+    if (t && (std::holds_alternative<ModifierTable>(t->body) || std::holds_alternative<BandTable>(t->body))) {
+      out.push_back(t);
+    }
+  }
+  return out;
+}
+
+std::vector<const Table*> sheet_modifier_lists(const Spec& spec) {
+  std::vector<const Table*> out;
+  for (const Table* t : rolled_tables(spec)) {
+    for (const Table* l : modifier_lists(spec, std::get<BandTable>(t->body))) {
+      if (std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
+    }
+  }
+  return out;
+}
+
+std::string default_wasm_compiler() { return find_program("/usr/bin/clang++-14", "clang++"); }
+
+WasmResult build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler) {
+  WasmResult r;
+  const std::string install = "; install the Debian packages " + std::string(kToolchainPackages) +
+                              " (tools/bootstrap.sh does), or pass --wasm-cxx PATH";
+  if (::access(compiler.c_str(), X_OK) != 0) {
+    r.error = "WebAssembly toolchain not found: no C++ compiler at " + compiler + install;
+    return r;
+  }
+  TempDir tmp("qrsc-web");
+  if (tmp.path.empty()) {
+    r.error = "cannot create a temporary folder";
+    return r;
+  }
+  for (const auto& [name, text] : embedded_runtime()) {
+    if (!write_file(tmp.path / "include" / fs::path(std::string(name)), text)) {
+      r.error = "cannot write the runtime into a temporary folder";
+      return r;
+    }
+  }
+  if (!write_file(tmp.path / "include" / "sheet.hpp", header) ||
+      !write_file(tmp.path / "module.cpp", module_source(spec))) {
+    r.error = "cannot write the module's sources into a temporary folder";
+    return r;
+  }
+  const fs::path wasm = tmp.path / "sheet.wasm";
+  const ProcessResult p = run_process(
+      {compiler, "--target=wasm32-wasi", "-std=c++20", "-Os", "-fno-exceptions", "-Wall", "-Wextra", "-Werror",
+       "-nostartfiles", "-Wl,--no-entry", "-Wl,--strip-all", "-I", (tmp.path / "include").string(),
+       (tmp.path / "module.cpp").string(), (tmp.path / "include" / "qrs" / "web" / "abi.cpp").string(), "-o",
+       wasm.string()},
+      std::chrono::seconds(300));
+  if (!p.started) {
+    r.error = "cannot run " + compiler + ": " + p.error + install;
+    return r;
+  }
+  if (p.timed_out || p.exit_code != 0) {
+    // The compiler's error lines (a diagnostic is one line: the first few say what went wrong).
+    std::string errors;
+    std::istringstream lines(p.err);
+    int shown = 0;
+    for (std::string line; std::getline(lines, line) && shown < 3;) {
+      if (line.find("error:") == std::string::npos) continue;
+      errors += (shown++ ? "; " : ": ") + line;
+    }
+    const bool toolchain = p.err.find("wasm32") != std::string::npos || p.err.find("file not found") != std::string::npos;
+    r.error = spec.path + ": compiling the sheet's WebAssembly module with " + compiler +
+              (p.timed_out ? " timed out" : " failed") + errors +
+              (toolchain ? "; WebAssembly toolchain incomplete" + install : "");
+    return r;
+  }
+  std::ifstream in(wasm, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  r.wasm = bytes.str();
+  if (r.wasm.empty()) r.error = "the compiler wrote no module";
+  return r;
+}
+
+}  // namespace qrsc

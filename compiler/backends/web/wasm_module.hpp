@@ -1,0 +1,33 @@
+// A sheet's WebAssembly module: the generated header and the runtime's C ABI
+// (runtime/qrs/web/) compiled by clang for wasm32-wasi, run as a helper program like the PDF
+// backend's Chromium.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model.hpp"
+
+namespace qrsc {
+
+// The band tables the page answers: those whose key is rolled (`key.dice`), in sheet order.
+std::vector<const Table*> rolled_tables(const Spec& spec);
+// The tables that modify a rolled table (its `key.dice.modifiers` that the sheet has), in
+// order: a modifier list, or a band table of numbered rows.
+std::vector<const Table*> modifier_lists(const Spec& spec, const BandTable& bt);
+// Every modifier list of the sheet's rolled tables, each once, in order of first use: the
+// module's lists, which the page names by index.
+std::vector<const Table*> sheet_modifier_lists(const Spec& spec);
+
+// The compiler qrsc uses when none is given: /usr/bin/clang++-14, else clang++ on PATH.
+std::string default_wasm_compiler();
+
+struct WasmResult {
+  std::string wasm;   // the module's bytes; empty on failure
+  std::string error;  // empty on success
+};
+
+// Compiles the sheet's module from its generated header and the runtime embedded in qrsc.
+WasmResult build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler);
+
+}  // namespace qrsc

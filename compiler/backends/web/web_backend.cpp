@@ -1,0 +1,46 @@
+// `--emit web`: per sheet one self-contained interactive page whose answers come from the
+// runtime compiled to WebAssembly, and an index of the run's pages.
+#include <stdexcept>
+
+#include "backend.hpp"
+#include "emit_cpp.hpp"
+#include "wasm_module.hpp"
+#include "web_page.hpp"
+
+namespace qrsc {
+
+namespace {
+
+constexpr std::string_view kIndexFile = "web.html";
+
+class WebBackend final : public Backend {
+ public:
+  explicit WebBackend(std::string compiler) : compiler_(std::move(compiler)) {}
+
+  std::vector<OutputFile> emit(const Spec& spec) const override {
+    WasmResult module = build_wasm_module(spec, emit_cpp_header(spec), compiler_);
+    if (!module.error.empty()) throw std::runtime_error(module.error);
+    return one_output(web_sheet_path(spec), page_.page(spec, module.wasm));
+  }
+  std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
+    return one_output(std::string(kIndexFile), page_.index(specs));
+  }
+
+ private:
+  std::string compiler_;
+  WebPageEmitter page_;
+};
+
+}  // namespace
+
+const BackendInfo& web_backend() {
+  static const BackendInfo info{"web", "interactive sheet (self-contained HTML, answers from the runtime in WebAssembly)",
+                                false,
+                                [](const BackendOptions& o) -> std::unique_ptr<Backend> {
+                                  return std::make_unique<WebBackend>(o.wasm_cxx.empty() ? default_wasm_compiler()
+                                                                                         : o.wasm_cxx);
+                                }, web_sheet_path, kIndexFile};
+  return info;
+}
+
+}  // namespace qrsc

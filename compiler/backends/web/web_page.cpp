@@ -1,0 +1,270 @@
+#include "web_page.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "backend.hpp"
+#include "layout.hpp"
+#include "mustache_data.hpp"
+#include "notation.hpp"
+#include "template_document.hpp"
+#include "template_store.hpp"
+#include "wasm_module.hpp"
+
+namespace qrsc {
+
+namespace {
+
+std::string text_of(const std::vector<RichText>& paragraphs) {
+  std::string out;
+  for (const auto& p : paragraphs) {
+    const std::string para = p.render();
+    if (!para.empty()) out += (out.empty() ? "" : " ") + para;
+  }
+  return out;
+}
+
+mst::data item_data(std::size_t list, std::size_t index, const std::string& id, const std::string& value,
+                    const std::string& text) {
+  mst::data i;
+  put(i, "id", id);
+  put(i, "list", std::to_string(list));
+  put(i, "item", std::to_string(index));
+  put(i, "value", value);
+  put(i, "text", text);
+  return i;
+}
+
+// One block of a modifier list as printed: a modifier on its own, or a group of them where its
+// first member stands (an exclusive group is a choice of one, or none).
+mst::data block(mst::data items, const std::string& key, const std::string& title, std::string note,
+                bool exclusive) {
+  mst::data b;
+  put(b, "list_key", key);
+  if (title.empty()) note[0] = static_cast<char>(note[0] - 'a' + 'A');
+  put(b, "legend", title.empty() ? note : title + ": " + note);
+  put(b, "items", std::move(items));
+  put(b, "grouped", mst::data(true));
+  put(b, "exclusive", mst::data(exclusive));
+  return b;
+}
+
+mst::data list_blocks(const Table& t, std::size_t list) {
+  mst::data blocks = list_of();
+  if (const auto* mt = std::get_if<ModifierTable>(&t.body)) {
+    std::vector<bool> placed(mt->groups.size(), false);
+    for (std::size_t i = 0; i < mt->items.size(); ++i) {
+      const ModifierItem& m = mt->items[i];
+      if (!m.value) continue;  // a factor (fire points), not a die roll modifier
+      const bool grouped = m.group >= 0 && static_cast<std::size_t>(m.group) < mt->groups.size();
+      if (!grouped) {
+        mst::data one = list_of();
+        append(one, item_data(list, i, m.id, m.value_notation(), m.text.render()));
+        mst::data b;
+        put(b, "items", std::move(one));
+        append(blocks, std::move(b));
+        continue;
+      }
+      const auto g = static_cast<std::size_t>(m.group);
+      if (placed[g]) continue;
+      placed[g] = true;
+      const ModifierGroup& group = mt->groups[g];
+      mst::data members = list_of();
+      for (std::size_t j = i; j < mt->items.size(); ++j) {
+        if (mt->items[j].group == m.group && mt->items[j].value) {
+          append(members, item_data(list, j, mt->items[j].id, mt->items[j].value_notation(), mt->items[j].text.render()));
+        }
+      }
+      append(blocks, block(std::move(members), std::to_string(list) + "-" + std::to_string(i), group.title,
+                           group.exclusive ? "one of these at most" : "not cumulative, only the largest counts",
+                           group.exclusive));
+    }
+  } else if (const auto* bt = std::get_if<BandTable>(&t.body)) {
+    // A band table of numbered rows: the row its own key selects, one of them.
+    mst::data members = list_of();
+    for (std::size_t r = 0; r < bt->rows.size(); ++r) {
+      const BandRow& row = bt->rows[r];
+      if (row.number) append(members, item_data(list, r, row.id, format_signed(*row.number), row.title));
+    }
+    append(blocks, block(std::move(members), std::to_string(list), bt->key_name, "the row it selects", true));
+  }
+  return blocks;
+}
+
+mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
+  const auto& bt = std::get<BandTable>(t.body);
+  mst::data d;
+  put(d, "index", std::to_string(index));
+  put(d, "table_index", std::to_string(index));
+  put(d, "id", t.id);
+  put(d, "title", t.title);
+  put(d, "caption", t.caption);
+  put(d, "has_caption", mst::data(!t.caption.empty()));
+  put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
+  put(d, "has_columns", mst::data(!bt.single_column()));
+  put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
+  mst::data cols = list_of();
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    mst::data col;
+    put(col, "index", std::to_string(c));
+    put(col, "id", bt.columns[c].id);
+    put(col, "name", bt.columns[c].name);
+    put(col, "first", mst::data(c == 0));
+    append(cols, std::move(col));
+  }
+  put(d, "columns", std::move(cols));
+  mst::data rows = list_of();
+  mst::data parts = list_of();
+  mst::data unknown = list_of();
+  std::size_t part_index = 0;
+  for (std::size_t r = 0; r < bt.rows.size(); ++r) {
+    const BandRow& row = bt.rows[r];
+    mst::data rd;
+    put(rd, "index", std::to_string(r));
+    put(rd, "id", row.id);
+    put(rd, "title", row.title);
+    put(rd, "text", text_of(row.paragraphs));
+    // The die results of the row as the sheet prints them, per column ("8+"; "Veteran 10+").
+    std::string bands;
+    for (std::size_t c = 0; c < row.bands.size() && c < bt.columns.size(); ++c) {
+      if (row.bands[c].notation.empty()) continue;
+      bands += (bands.empty() ? "" : " · ") + (bt.single_column() ? "" : bt.columns[c].name + " ") + row.bands[c].notation;
+    }
+    put(rd, "bands", bands);
+    put(rd, "has_number", mst::data(row.number.has_value()));
+    put(rd, "number", row.number ? format_signed(*row.number) : std::string());
+    append(rows, std::move(rd));
+    for (const BandPart& p : row.parts) {
+      mst::data pd;
+      put(pd, "index", std::to_string(part_index++));
+      put(pd, "text", p.text.render());
+      append(parts, std::move(pd));
+    }
+    for (std::size_t c = 0; c < row.bands.size(); ++c) {
+      if (!row.bands[c].unknown) continue;
+      mst::data u;
+      put(u, "row", std::to_string(r));
+      put(u, "column", std::to_string(c));
+      put(u, "title", row.title);
+      put(u, "footnote", unknown_footnote(unknown_value_source(t, row.source, &spec.sources)));
+      append(unknown, std::move(u));
+    }
+  }
+  put(d, "rows", std::move(rows));
+  put(d, "parts", std::move(parts));
+  put(d, "unknown", std::move(unknown));
+  mst::data ld = list_of();
+  for (const Table* l : modifier_lists(spec, bt)) {
+    const auto at = static_cast<std::size_t>(std::find(lists.begin(), lists.end(), l) - lists.begin());
+    mst::data one;
+    put(one, "title", l->title);
+    put(one, "blocks", list_blocks(*l, at));
+    append(ld, std::move(one));
+  }
+  put(d, "has_lists", mst::data(!modifier_lists(spec, bt).empty()));
+  put(d, "lists", std::move(ld));
+  return d;
+}
+
+// The section of the printed sheet each table sits in (templates/html/layouts.yaml), by table.
+std::vector<std::pair<const Table*, std::string>> sections_of(const Spec& spec) {
+  std::vector<std::pair<const Table*, std::string>> out;
+  const html::PlacedLayout layout = html::place(*html::load_layouts(), spec, false);
+  for (const auto& page : layout.pages) {
+    for (const auto& row : page.rows) {
+      for (const auto& column : row) {
+        for (const auto& section : column.sections) {
+          for (const auto& b : section.blocks) {
+            for (const auto& placed : b) out.emplace_back(placed.table, section.title);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+struct WebPageEmitter::Templates {
+  TemplateDocument sheet{"web/sheet.html.mustache", Markup::html};
+  TemplateDocument index{"web/index.html.mustache", Markup::html};
+};
+
+WebPageEmitter::WebPageEmitter() : templates_(std::make_unique<Templates>()) {}
+WebPageEmitter::~WebPageEmitter() = default;
+
+std::string web_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".web.html"; }
+
+std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) const {
+  mst::data d;
+  put(d, "id", spec.id);
+  put(d, "title", spec.title);
+  put(d, "subtitle", spec.subtitle);
+  put(d, "style", std::string(load_template("web/sheet.css")));
+  put(d, "script", std::string(load_template("web/sheet.js")));
+  put(d, "wasm", base64(wasm));
+  const std::vector<const Table*> lists = sheet_modifier_lists(spec);
+  const auto sections = sections_of(spec);
+  mst::data groups = list_of();
+  mst::data tables = list_of();
+  std::string current = "\x01";
+  mst::data options = list_of();
+  std::string group_title;
+  const auto close_group = [&] {
+    if (options.is_empty_list()) return;
+    mst::data g;
+    put(g, "title", group_title);
+    put(g, "options", std::move(options));
+    append(groups, std::move(g));
+    options = list_of();
+  };
+  std::size_t index = 0;
+  for (const Table* t : rolled_tables(spec)) {
+    const auto s = std::find_if(sections.begin(), sections.end(), [&](const auto& p) { return p.first == t; });
+    const std::string section = s == sections.end() || s->second.empty() ? t->title : s->second;
+    if (section != current) {
+      close_group();
+      group_title = current = section;
+    }
+    mst::data o;
+    put(o, "index", std::to_string(index));
+    put(o, "title", t->title);
+    append(options, std::move(o));
+    append(tables, table_data(spec, *t, index, lists));
+    ++index;
+  }
+  close_group();
+  put(d, "groups", std::move(groups));
+  put(d, "tables", std::move(tables));
+  return templates_->sheet.render(d);
+}
+
+std::string WebPageEmitter::index(const std::vector<const Spec*>& specs) const {
+  mst::data d;
+  mst::data sheets = list_of();
+  for (const Spec* s : specs) {
+    mst::data e;
+    put(e, "title", s->title);
+    put(e, "subtitle", s->subtitle);
+    put(e, "path", web_sheet_path(*s));
+    append(sheets, std::move(e));
+  }
+  put(d, "sheets", std::move(sheets));
+  return templates_->index.render(d);
+}
+
+std::string base64(const std::string& bytes) {
+  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < 3; ++k) v = (v << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kDigits[(v >> (18 - 6 * k)) & 63] : '=';
+  }
+  return out;
+}
+
+}  // namespace qrsc

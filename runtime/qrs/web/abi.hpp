@@ -1,0 +1,63 @@
+// A sheet's rolled tables as the WebAssembly module of its web page sees them (`qrsc build
+// --emit web`): the generated header's own data (bands, roll, modifier lists), viewed through
+// a few plain structs so that one C ABI (abi.cpp) answers for every sheet. The page's script
+// calls that ABI with numbers (a table, a column, a die result, the modifiers that apply) and
+// reads numbers back; every answer comes from the runtime's functions here and in odds.hpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "qrs/band.hpp"
+#include "qrs/dice.hpp"
+#include "qrs/modifiers.hpp"
+#include "qrs/odds.hpp"
+#include "qrs/view.hpp"
+
+namespace qrs::web {
+
+// One list of modifiers that add to a roll: a modifier table's kModifiers, or the numbered rows
+// of a band table (the row its own key selects: one non-cumulative group, as the CLI reads it).
+struct ModifierList {
+  View<Modifier> mods{};
+};
+
+// One rolled band table: its bands column after column, its parts' bands (a row's sub-results;
+// empty when it has none), its roll, the range of its key, and the lists that modify it
+// (indices into Sheet::lists).
+struct RolledTable {
+  Grid<Band> bands{};
+  Grid<Band> parts{};
+  Roll roll{};
+  bool has_min = false;
+  bool has_max = false;
+  int min = 0;
+  int max = 0;
+  View<std::uint16_t> lists{};
+};
+
+struct Sheet {
+  View<RolledTable> tables{};
+  View<ModifierList> lists{};
+};
+
+// The sheet the module was built for: defined by the source qrsc generates beside the header.
+extern const Sheet kSheet;
+
+// The numbered rows of a band table as modifiers, each the member of one non-cumulative group.
+template <std::size_t N>
+struct NumberedRows {
+  Modifier mods[N]{};
+};
+
+template <class Table, std::size_t N = Table::kRows.size()>
+constexpr NumberedRows<N> numbered_rows() {
+  NumberedRows<N> out{};
+  for (std::size_t i = 0; i < N; ++i) {
+    const auto& row = Table::kRows[i];
+    out.mods[i] = Modifier{static_cast<std::int16_t>(row.has_number ? row.number : 0), Fraction(1), 0, false};
+  }
+  return out;
+}
+
+}  // namespace qrs::web

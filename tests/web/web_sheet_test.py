@@ -1,0 +1,304 @@
+#!/usr/bin/python3
+"""The interactive web sheets (`qrsc build --emit web`) in a real browser, against the CLI.
+
+Every spec of rules/ is built with --emit web; headless Chromium (driven through the DevTools
+protocol over a pipe, cdp.py) opens each page from file:// and taps through it: for every
+rolled band table, every column, every die result the dice make, with no modifiers and with
+30 sampled modifier sets (exclusive groups one member at most, and a pair of one
+non-cumulative group when the table has one), the page's answer (row, title, part, net
+modifier, modified result, `?` for a value the sources do not give) must be what
+`qrsc lookup SPEC --cases FILE --format json` answers (a case a line: TABLE, KEY, COLUMN or
+empty, then the modifiers, tab-separated), and the odds of every row the page shows at
+that net modifier what `qrsc odds --format json` gives. The pages must make no network request
+and log no console error, and a page opened with a URL fragment shows the state it names.
+
+Usage: web_sheet_test.py QRSC ROOT [OUT_DIR]
+OUT_DIR keeps the pages and screenshots at 390x844 and 1280x800. Exit 77 when the WebAssembly
+toolchain or Chromium is missing.
+"""
+import glob
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
+
+SEED = 27
+SAMPLED_SETS = 30
+
+# A house variant (README.md's): its page must answer with the variant's numbers, veterans
+# maneuvering at +2 where the parent sheet has +1.
+HOUSE = """qrs: 1
+id: acw-house
+extends: rff/acw-2.1-15mm
+subtitle: Quick Reference Sheet Ver. 2.1 for 15mm, with our house rules
+sources:
+  - { id: house, title: House rules, edition: "1", date: "2026" }
+tables:
+  - id: maneuver_modifiers
+    items:
+      - { id: veteran, value: +2 }
+errata:
+  - { id: h1, doc: house, text: Veterans maneuver at +2., covers: [maneuver_modifiers/veteran],
+      asserts: [{ table: maneuver_modifiers, item: veteran, value: +2 }] }
+"""
+
+READ = """(() => {
+  const s = document.querySelector('section.sheet-table:not([hidden])');
+  const t = (sel) => s.querySelector(sel).textContent;
+  return {row: s.dataset.row, title: t('.effect-title'), part: t('.effect-part'), sum: t('.sum-label'),
+          net: t('.net'), footnote: t('.footnote'), hash: location.hash,
+          odds: [...s.querySelectorAll('.row')].map(r => r.dataset.p),
+          shown: [...s.querySelectorAll('.row')].map(r => r.querySelector('.p').textContent),
+          counted: [...s.querySelectorAll('input[data-list]:checked')].map(i => !i.closest('.mod').classList.contains('not-counted'))};
+})()"""
+
+ACCESSIBLE = """(() => {
+  const out = [];
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth) out.push('scrolls sideways at ' + page.clientWidth + ' px');
+  const s = document.querySelector('section.sheet-table:not([hidden])');
+  for (const c of [document.getElementById('table'), ...s.querySelectorAll('button, input')]) {
+    const name = c.getAttribute('aria-label') || (c.labels && [...c.labels].map(l => l.textContent).join('').trim()) || c.textContent.trim();
+    if (!name) out.push('a ' + c.tagName.toLowerCase() + ' without a name');
+    const box = (c.matches('input') ? c.closest('label') : c).getBoundingClientRect();
+    if (box.height < 44 || box.width < 44) out.push((name || c.tagName) + ': a target of ' + Math.round(box.width) + 'x' + Math.round(box.height) + ' px');
+  }
+  return out;
+})()"""
+
+STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
+  id: s.dataset.id,
+  columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
+  dice: [...s.querySelectorAll('.die-buttons button')].map(b => Number(b.dataset.die)),
+  rows: [...s.querySelectorAll('.row')].map(r => ({id: r.dataset.id, title: r.querySelector('.row-title').textContent,
+                                                   number: (r.querySelector('.num') || {}).textContent || ''})),
+  inputs: [...s.querySelectorAll('input[data-list]')].map(i => ({id: i.dataset.id, type: i.type, name: i.name}))
+}))"""
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, **kw)
+
+
+def ask(qrsc, root, *args):
+    """qrsc with rules/ on its search path (the house variant extends a sheet there)."""
+    return run([qrsc, "-I", os.path.join(root, "rules"), *args])
+
+
+def sample_sets(inputs, rng):
+    """Modifier sets as lists of input indices: radios of one name one at most, checkboxes by
+    chance; the first set a pair of one non-cumulative group when the table has one."""
+    radios, boxes, groups = {}, [], {}
+    for i, inp in enumerate(inputs):
+        if inp["type"] == "radio":
+            radios.setdefault(inp["name"], []).append(i)
+        else:
+            boxes.append(i)
+            if inp["name"]:
+                groups.setdefault(inp["name"], []).append(i)
+    sets = [[]]
+    pairs = [g for g in groups.values() if len(g) >= 2]
+    if pairs:
+        sets.append(pairs[0][:2])
+        sets.append(list(reversed(pairs[0][-2:])))
+    if not inputs:
+        return sets
+    while len(sets) < SAMPLED_SETS + 1:
+        s = [i for i in boxes if rng.random() < 0.25]
+        s += [rng.choice(members) for members in radios.values() if rng.random() < 0.5]
+        rng.shuffle(s)
+        sets.append(s)
+    return sets
+
+
+def tap_set(b, table, column, chosen):
+    """Reset, then tap the column and each chosen modifier, as a player would."""
+    b.eval(f"""(() => {{
+      const s = document.querySelector('section.sheet-table:not([hidden])');
+      s.querySelector('.reset').click();
+      const cols = s.querySelectorAll('input[data-column]');
+      if (cols.length) cols[{column}].click();
+      const inputs = s.querySelectorAll('input[data-list]');
+      for (const i of {json.dumps(chosen)}) inputs[i].click();
+    }})()""")
+
+
+def odds_of(qrsc, root, spec, table, column, net):
+    args = ["odds", spec, table, "-m", str(net), "--format", "json"]
+    if column:
+        args += ["-c", column]
+    r = ask(qrsc, root, *args)
+    if r.returncode != 0:
+        return None
+    return json.loads(r.stdout)
+
+
+def main():
+    qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
+    keep = sys.argv[3] if len(sys.argv) > 3 else None
+    tmp = keep or tempfile.mkdtemp(prefix="qrs-web-")
+    out = os.path.join(tmp, "out")
+    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    started = time.time()
+    r = run([qrsc, "-q", "build", *specs, "-o", out, "--emit", "web"])
+    if r.returncode != 0:
+        if "WebAssembly toolchain" in r.stderr:
+            print("SKIP: " + r.stderr.strip().splitlines()[-1])
+            return 77
+        print(r.stderr)
+        return 1
+    house = os.path.join(tmp, "house", "acw-house.yaml")
+    os.makedirs(os.path.dirname(house), exist_ok=True)
+    with open(house, "w", encoding="utf-8") as f:
+        f.write(HOUSE)
+    r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", house, "-o", os.path.join(tmp, "house", "out"),
+             "--emit", "web"])
+    if r.returncode != 0:
+        print(r.stderr)
+        return 1
+    specs.append(house)
+    print(f"built the web sheets in {time.time() - started:.1f}s")
+    # Without the toolchain: a clear diagnostic, exit 1, nothing written.
+    missing = os.path.join(tmp, "no-toolchain")
+    r = run([qrsc, "-q", "build", specs[0], "-o", missing, "--emit", "web", "--wasm-cxx", os.path.join(tmp, "no-clang")])
+    if r.returncode != 1 or "WebAssembly toolchain not found" not in r.stderr or "wasi-libc" not in r.stderr \
+            or os.path.exists(missing):
+        print(f"FAIL without a compiler: exit {r.returncode}, {r.stderr.strip()!r}")
+        return 1
+    chromium = cdp.find_chromium()
+    if not chromium:
+        print("SKIP: Chromium not found (apt-get install chromium)")
+        return 77
+    pages = sorted(glob.glob(os.path.join(tmp, "**", "out", "**", "*.web.html"), recursive=True))
+    assert pages, "no web page was written"
+    failures = []
+    checked = odds_checked = 0
+    rng = random.Random(SEED)
+    b = cdp.Browser(chromium)
+    try:
+        b.open_page(390, 844)
+        for page in pages:
+            url = "file://" + page
+            b.events.clear()
+            b.navigate(url)
+            for _ in range(200):
+                if b.eval("document.body.dataset.ready") == "1":
+                    break
+                time.sleep(0.02)
+            else:
+                failures.append(f"{page}: the page never answered")
+                continue
+            spec_id = b.eval("document.body.dataset.spec")
+            spec = next(s for s in specs if os.path.basename(s)[:-5] == spec_id)
+            structure = b.eval(STRUCTURE)
+            # Phone first and labelled: at 390 px, no sideways scrolling; every control of the shown
+            # table is named for screen readers and is a target of 44 px or more.
+            problems = b.eval(ACCESSIBLE)
+            failures += [f"{spec_id}: {p}" for p in problems]
+            print(f"{spec_id}: {len(structure)} tables ({time.time() - started:.0f}s)", flush=True)
+            for t_index, t in enumerate(structure):
+                b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
+                       " s.dispatchEvent(new Event('change')); })()")
+                sets = sample_sets(t["inputs"], rng)
+                for c_index, column in enumerate(t["columns"] or [""]):
+                    cases, shown = [], []
+                    for chosen in sets:
+                        tap_set(b, t_index, c_index, chosen)
+                        mods = [t["inputs"][i]["id"] for i in chosen]
+                        for die in t["dice"]:
+                            page_answer = b.eval(f"(() => {{ document.querySelector('section.sheet-table:not([hidden]) "
+                                                 f".die-buttons button[data-die=\"{die}\"]').click(); return {READ}; }})()")
+                            case = [t["id"], str(die), column] + mods  # TABLE KEY COLUMN MODIFIER...
+                            cases.append(case)
+                            shown.append((chosen, page_answer))
+                    case_file = os.path.join(tmp, "cases.tsv")
+                    with open(case_file, "w", encoding="utf-8") as f:
+                        f.writelines("\t".join(c) + "\n" for c in cases)
+                    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
+                    answers = [json.loads(line) for line in r.stdout.splitlines()]
+                    if len(answers) != len(cases):
+                        failures.append(f"{spec_id} {t['id']}: qrsc answered {len(answers)} of {len(cases)} cases: {r.stderr[:300]}")
+                        continue
+                    nets = {}
+                    for case, (chosen, p), a in zip(cases, shown, answers):
+                        checked += 1
+                        where = f"{spec_id} {' '.join(case)}"
+                        if a.get("error"):
+                            if p["title"] != "?" or "?" not in a["error"] and "covers" not in a["error"]:
+                                failures.append(f"{where}: qrsc: {a['error']}; page: {p['title']}")
+                            continue
+                        row = t["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2") else None
+                        want_net = a["net"]
+                        page_net = int(p["net"].split()[-1])
+                        if row is None or row["id"] != a["row"] or p["title"] != (row["title"] + (" " + row["number"] if row["number"] else "")) \
+                                or row["title"] != a["title"] or p["part"] != a.get("part", "") or page_net != want_net \
+                                or p["sum"].split()[-1] != a["result"]:
+                            failures.append(f"{where}: qrsc {a.get('row')} '{a.get('title')}' {a.get('part', '')} net {want_net} = {a['result']};"
+                                            f" page {p['row']} '{p['title']}' {p['part']} {p['net']} sum '{p['sum']}'")
+                        nets.setdefault(want_net, p)
+                    for net, p in nets.items():
+                        o = odds_of(qrsc, root, spec, t["id"], column, net)
+                        odds_checked += 1
+                        if o is None:
+                            failures.append(f"{spec_id} {t['id']} {column} net {net}: qrsc odds failed")
+                            continue
+                        want = {row["id"]: Fraction(row["probability"]) for row in o["columns"][0]["odds"][0]["rows"]}
+                        for row, page_p, text in zip(t["rows"], p["odds"], p["shown"]):
+                            if Fraction(page_p) != want.get(row["id"], Fraction(0)):
+                                failures.append(f"{spec_id} {t['id']} {column} net {net} row {row['id']}: page {page_p}, qrsc {want.get(row['id'])}")
+                            if abs(float(text.rstrip('%')) - float(Fraction(page_p)) * 100) > 0.051:
+                                failures.append(f"{spec_id} {t['id']} row {row['id']}: shows {text} for {page_p}")
+            if spec_id == "acw-house":
+                b.eval("(() => { const s = document.getElementById('table'); s.value = '0';"
+                       " s.dispatchEvent(new Event('change')); })()")
+                tap_set(b, 0, 0, [i for i, inp in enumerate(structure[0]["inputs"]) if inp["id"] == "veteran"])
+                p = b.eval("(() => { document.querySelector('section.sheet-table:not([hidden]) "
+                           f".die-buttons button[data-die=\"6\"]').click(); return {READ}; }})()")
+                if (p["net"], p["title"]) != ("net +2", "Double Quick"):
+                    failures.append(f"acw-house: a veteran's 6 shows {p['title']} {p['net']}, not Double Quick net +2")
+            # The state is in the URL: the same page opened with the last fragment shows the last answer.
+            time.sleep(0.3)  # the page writes its state into the URL 150 ms after the last tap
+            last = b.eval(READ)
+            b.navigate("about:blank")
+            b.navigate(url + last["hash"])
+            for _ in range(200):
+                if b.eval("document.body.dataset.ready") == "1":
+                    break
+                time.sleep(0.02)
+            again = b.eval(READ)
+            if (again["row"], again["title"], again["net"]) != (last["row"], last["title"], last["net"]):
+                failures.append(f"{spec_id}: opened at {last['hash']} it shows {again['title']} {again['net']}, not {last['title']} {last['net']}")
+            for e in b.events:
+                m, params = e.get("method"), e.get("params", {})
+                if m == "Network.requestWillBeSent" and not params["request"]["url"].startswith(("file:", "data:")):
+                    failures.append(f"{spec_id}: network request {params['request']['url']}")
+                if m == "Runtime.exceptionThrown" or (m == "Runtime.consoleAPICalled" and params.get("type") == "error") \
+                        or (m == "Log.entryAdded" and params["entry"].get("level") == "error"):
+                    failures.append(f"{spec_id}: console error {json.dumps(params)[:300]}")
+        if keep:
+            first = next(p for p in pages if "acw" in p) if any("acw" in p for p in pages) else pages[0]
+            for width, height in ((390, 844), (1280, 800)):
+                b.send("Emulation.setDeviceMetricsOverride",
+                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+                b.navigate("about:blank")  # a new document: a fragment alone would not load the page again
+                b.navigate("file://" + first + "#t=0&c=0&k=6&m=0.5,0.7,0.4")
+                time.sleep(0.3)
+                b.screenshot(os.path.join(tmp, f"web-{width}x{height}.png"))
+    finally:
+        b.close()
+    for f in failures[:40]:
+        print("FAIL", f)
+    print(f"{len(pages)} pages, {checked} answers and {odds_checked} odds compared with qrsc; "
+          f"{len(failures)} differences ({time.time() - started:.0f}s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
