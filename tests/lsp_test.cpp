@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <sstream>
 
 #include "server.hpp"
@@ -18,12 +17,7 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using qrs_test::read_text;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -98,7 +92,7 @@ std::vector<json> errors_in(const json& diagnostics) {
 
 TEST_F(LspTest, MisspelledKeyIsReportedAtItsLineAndClearedWhenFixed) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
-  const std::string text = read(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
   EXPECT_TRUE(errors_in(open(u, text)).empty());
   auto lines = lines_of(text);
   const int row = line_starting(lines, "      - id: double_quick");
@@ -122,9 +116,9 @@ TEST_F(LspTest, MisspelledKeyIsReportedAtItsLineAndClearedWhenFixed) {
 TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   const std::string parent = uri("rff/acw-2.1-15mm.yaml");
   const std::string child = uri("rff/maw-3-15mm.yaml");
-  const std::string text = read(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
   open(parent, text);
-  EXPECT_TRUE(errors_in(open(child, read(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"))).empty());
+  EXPECT_TRUE(errors_in(open(child, read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"))).empty());
   // A table id the variant patches, renamed in the parent: the variant's patch names a table
   // its parent no longer has.
   std::string broken = text;
@@ -133,16 +127,16 @@ TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   server.handle({{"jsonrpc", "2.0"},
                  {"method", "textDocument/didChange"},
                  {"params", {{"textDocument", {{"uri", parent}, {"version", 2}}}, {"contentChanges", {{{"text", broken}}}}}}});
-  const json diags = change(child, read(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  const json diags = change(child, read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
   EXPECT_FALSE(errors_in(diags).empty()) << diags.dump();
 }
 
 TEST_F(LspTest, HoverOnARangeThe25mmSheetConvertsShowsIts15mmOrigin) {
   // 001 lines 162-166: the 25mm sheet prints musketry at 6" 12" 18", 1.5 x the 15mm 4" 8" 12".
   const std::string acw = uri("rff/acw-2.1-15mm.yaml");
-  const std::string text = read(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
   open(acw, text);
-  open(uri("rff/1812-2.1-25mm.yaml"), read(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml"));
+  open(uri("rff/1812-2.1-25mm.yaml"), read_text(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml"));
   const auto lines = lines_of(text);
   const int r4 = line_starting(lines, "      - { id: r4, range: 4in }");
   const json h = at("textDocument/hover", acw, r4, 24);
@@ -157,7 +151,7 @@ TEST_F(LspTest, HoverOnARangeThe25mmSheetConvertsShowsIts15mmOrigin) {
 
 TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
   const std::string u = uri("rff/1812-2.1-25mm.yaml");
-  const std::string text = read(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml");
   open(u, text);
   const auto lines = lines_of(text);
   const int extends = line_starting(lines, "extends: rff/1812-2.1-15mm");
@@ -169,7 +163,7 @@ TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
   const json p = at("textDocument/definition", u, row, 16);
   ASSERT_TRUE(p.is_object()) << p.dump();
   EXPECT_EQ(p["uri"], uri("rff/acw-2.1-15mm.yaml"));
-  const auto acw = lines_of(read(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  const auto acw = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
   const int target = p["range"]["start"]["line"];
   ASSERT_LT(target, static_cast<int>(acw.size()));
   EXPECT_NE(acw[static_cast<std::size_t>(target)].find("id: infantry_line"), std::string::npos)
@@ -178,7 +172,7 @@ TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
 
 TEST_F(LspTest, CompletionOffersTheKeysOfTheTablesKind) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
-  auto lines = lines_of(read(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
   open(u, joined(lines));
   const int row = line_starting(lines, "      - id: double_quick");
   lines.insert(lines.begin() + row + 1, "        ba");
@@ -200,11 +194,17 @@ TEST_F(LspTest, CompletionOffersTheKeysOfTheTablesKind) {
   EXPECT_NE(std::find(table_keys.begin(), table_keys.end(), "rows"), table_keys.end());
   EXPECT_NE(std::find(table_keys.begin(), table_keys.end(), "key"), table_keys.end());
   EXPECT_EQ(std::find(table_keys.begin(), table_keys.end(), "cell"), table_keys.end());
+  // The tables a roll's `modifiers` name: ids of the sheet.
+  const int mods = line_starting(lines, "        modifiers: [maneuver_modifiers]", kind);
+  std::vector<std::string> ids;
+  for (const json& i : at("textDocument/completion", u, mods, 20)) ids.push_back(i["label"]);
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "maneuver_modifiers"), ids.end());
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "fire_effects"), ids.end());
 }
 
 TEST_F(LspTest, DocumentSymbolsAreTheTablesAndTheirRows) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
-  open(u, read(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  open(u, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
   const json symbols = request("textDocument/documentSymbol", {{"textDocument", {{"uri", u}}}});
   ASSERT_TRUE(symbols.is_array());
   const auto table = std::find_if(symbols.begin(), symbols.end(), [](const json& s) { return s["name"] == "maneuver_good_order"; });
@@ -221,7 +221,7 @@ TEST_F(LspTest, HostileCorpusThroughOpenAndChange) {
   for (const auto& entry : fs::recursive_directory_iterator(hostile)) {
     if (!entry.is_regular_file()) continue;
     const std::string u = qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(entry.path()));
-    const std::string text = read(entry.path());
+    const std::string text = read_text(entry.path());
     const auto start = std::chrono::steady_clock::now();
     EXPECT_NO_THROW({
       open(u, text);

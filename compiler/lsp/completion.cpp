@@ -115,8 +115,8 @@ json value_items(Workspace& ws, const Document& doc, const format::Key& k) {
       }
     }
     for (const auto& n : names) add(n, kFile, "spec");
-  } else if (k.type == format::Type::reference || k.type == format::Type::ids || k.type == format::Type::id ||
-             k.type == format::Type::string) {
+  } else if (k.type == format::Type::reference || k.type == format::Type::ids || k.type == format::Type::texts) {
+    // References: the sheet's tables, rows, items and facts ("table/row", as `covers` names them).
     const Spec* model = ws.model(doc.path);
     if (!model) return items;
     std::set<std::string> seen;
