@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "server.hpp"
@@ -168,6 +170,33 @@ TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
   ASSERT_LT(target, static_cast<int>(acw.size()));
   EXPECT_NE(acw[static_cast<std::size_t>(target)].find("id: infantry_line"), std::string::npos)
       << acw[static_cast<std::size_t>(target)];
+}
+
+TEST_F(LspTest, ReferencesOfARowAreEveryLineOfTheFamilyThatNamesIt) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(u, text);
+  const auto lines = lines_of(text);
+  const int row = line_starting(lines, "      - { id: infantry_line,");
+  std::set<std::pair<std::string, int>> found;
+  for (const json& loc : at("textDocument/references", u, row, 16)) {
+    found.insert({loc["uri"].get<std::string>(), loc["range"]["start"]["line"].get<int>()});
+  }
+  // Every line of the rules folder that has the id as a whole word (the MAW sheet's
+  // infantry_line_mex is another row): entries, patches, after:, covers and assertions.
+  std::set<std::pair<std::string, int>> expected;
+  const std::regex whole("(^|[^a-z0-9_])infantry_line([^a-z0-9_]|$)");
+  for (const auto& e : fs::recursive_directory_iterator(qrs_test::source_dir() / "rules")) {
+    if (e.path().extension() != ".yaml") continue;
+    const auto spec_lines = lines_of(read_text(e.path()));
+    for (std::size_t i = 0; i < spec_lines.size(); ++i) {
+      if (std::regex_search(spec_lines[i], whole)) {
+        expected.insert({qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(e.path())), static_cast<int>(i)});
+      }
+    }
+  }
+  EXPECT_GE(expected.size(), 10u);
+  EXPECT_EQ(found, expected);
 }
 
 TEST_F(LspTest, CompletionOffersTheKeysOfTheTablesKind) {

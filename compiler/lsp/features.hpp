@@ -11,6 +11,9 @@ namespace qrsc::lsp {
 // Positions are the protocol's ({line, character}); results are the protocol's, null when none.
 nlohmann::json hover(Workspace& ws, const Document& doc, const nlohmann::json& position);
 nlohmann::json definition(Workspace& ws, const Document& doc, const nlohmann::json& position);
+// Where the specs of the document's rules folder (and the open ones) name the table or row at
+// the position: its entries and patches, `covers`, assertions, `after`.
+nlohmann::json references(Workspace& ws, const Document& doc, const nlohmann::json& position);
 nlohmann::json document_symbols(const Workspace& ws, const Document& doc);
 nlohmann::json completion(Workspace& ws, const Document& doc, const nlohmann::json& position);
 

@@ -1,6 +1,10 @@
 // Go to definition (a spec named by `extends`/`apply` to its file, a variant's patch entry to
-// the parent's, an erratum's `covers` to what it covers) and the document's outline.
+// the parent's, an erratum's `covers` to what it covers), references of a table or row across
+// the family, and the document's outline.
+#include <algorithm>
+#include <cctype>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "features.hpp"
@@ -106,6 +110,94 @@ json definition(Workspace& ws, const Document& doc, const json& pos) {
   // A root spec: the table the id names (a dice modifier list names tables by id).
   const auto loc = where_is(*own, word);
   return loc ? location(ws, *loc) : json(nullptr);
+}
+
+namespace {
+
+bool is_id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The bytes of `line` where `needle` occurs as a whole (no id character on either side).
+std::vector<std::size_t> whole_occurrences(std::string_view line, std::string_view needle) {
+  std::vector<std::size_t> at;
+  for (std::size_t i = line.find(needle); i != std::string_view::npos; i = line.find(needle, i + 1)) {
+    const std::size_t end = i + needle.size();
+    if ((i == 0 || !is_id_char(line[i - 1])) && (end == line.size() || !is_id_char(line[end]))) at.push_back(i);
+  }
+  return at;
+}
+
+// The spec files of the family around a document: every spec of its rules folder, and the
+// open documents and the files their sheets read (a parent found on the search path).
+std::set<fs::path> family_files(const Workspace& ws, const Document& doc) {
+  std::set<fs::path> files;
+  std::error_code ec;
+  const fs::path root = rules_root_of(doc.path);
+  constexpr std::size_t kMaxFamilyFiles = 1000;  // a rules folder that is not one (a home folder) stays cheap
+  for (auto it = fs::recursive_directory_iterator(root, ec);
+       !ec && it != fs::recursive_directory_iterator() && files.size() < kMaxFamilyFiles; it.increment(ec)) {
+    if (it->path().extension() == ".yaml") files.insert(canonical_file(it->path()));
+  }
+  for (const Spec* spec : ws.models(doc.path)) {
+    for (const auto& input : spec->inputs) files.insert(canonical_file(input));
+  }
+  files.insert(doc.path);
+  return files;
+}
+
+json range_on(std::string_view text, int line, std::size_t byte, std::size_t length) {
+  return {{"start", position(text, line, byte)}, {"end", position(text, line, byte + length)}};
+}
+
+}  // namespace
+
+json references(Workspace& ws, const Document& doc, const json& pos) {
+  const int line = pos["line"].get<int>();
+  const std::string word = word_at(line_of(doc.text, line), byte_of(doc.text, line, pos["character"].get<int>()));
+  if (word.empty()) return json::array();
+  // What is referred to: a table, or an entry of one (table/id as `covers` writes it).
+  std::string table = table_at(doc.text, line), id = word;
+  if (const std::size_t slash = word.find('/'); slash != std::string::npos) {
+    table = word.substr(0, slash);
+    id = word.substr(slash + 1, word.find('/', slash + 1) - slash - 1);
+  }
+  if (id == table) id.clear();
+  if (table.empty()) return json::array();
+  const std::string path = id.empty() ? table : table + "/" + id;
+  const std::string named = id.empty() ? table : id;
+  json out = json::array();
+  for (const fs::path& file : family_files(ws, doc)) {
+    const std::string text = text_of(ws, file);
+    const std::string uri = uri_of_path(file);
+    int n = 0;
+    for (std::size_t start = 0; start <= text.size(); ++n) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      const std::string_view l(text.data() + start, end - start);
+      start = end + 1;
+      // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
+      // "id: id" or "after: id" in the table's own entries.
+      std::vector<std::size_t> found = whole_occurrences(l, path);
+      if (l.find(named) == std::string_view::npos) continue;
+      const auto table_named = whole_occurrences(l, "table: " + table);
+      for (const char* key : {"row: ", "item: "}) {
+        for (const std::size_t at : whole_occurrences(l, key + named)) {
+          if (!table_named.empty() && !id.empty()) found.push_back(at + std::string_view(key).size());
+        }
+      }
+      if (id.empty() && !table_named.empty()) found.push_back(table_named.front() + std::string_view("table: ").size());
+      for (const char* key : {"id: ", "after: "}) {
+        for (const std::size_t at : whole_occurrences(l, key + named)) {
+          if (table_at(text, n) == table) found.push_back(at + std::string_view(key).size());
+        }
+      }
+      std::sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      for (const std::size_t at : found) {
+        const std::size_t length = l.substr(at).starts_with(path) ? path.size() : named.size();
+        out.push_back({{"uri", uri}, {"range", range_on(text, n, at, length)}});
+      }
+    }
+  }
+  return out;
 }
 
 namespace {

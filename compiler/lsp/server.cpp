@@ -45,6 +45,7 @@ json capabilities() {
   return {{"textDocumentSync", {{"openClose", true}, {"change", 1}}},  // full text on each change
           {"hoverProvider", true},
           {"definitionProvider", true},
+          {"referencesProvider", true},
           {"documentSymbolProvider", true},
           {"completionProvider", {{"triggerCharacters", json::array({" ", "[", ",", "{"})}}}};
 }
@@ -91,6 +92,7 @@ json Server::request(const std::string& method, const json& params) {
   static const std::map<std::string, Feature> kFeatures = {
       {"textDocument/hover", hover},
       {"textDocument/definition", definition},
+      {"textDocument/references", references},
       {"textDocument/completion", completion},
       {"textDocument/documentSymbol",
        [](Workspace& ws, const Document& doc, const json&) { return document_symbols(ws, doc); }},

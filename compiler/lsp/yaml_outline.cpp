@@ -41,8 +41,20 @@ LineShape shape_of(std::string_view l) {
 std::vector<OutlineStep> outline_above(std::string_view text, int line, int column) {
   std::vector<OutlineStep> steps;
   int limit = column;
+  // The lines above, walked upwards from the start of `line`.
+  std::size_t start = 0;
+  for (int i = 0; i < line; ++i) {
+    const std::size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) return {};
+    start = nl + 1;
+  }
   for (int i = line - 1; i >= 0 && limit > 0; --i) {
-    const LineShape s = shape_of(line_of(text, i));
+    const std::size_t end = start - 1;  // the line break that ends line i
+    const std::size_t before = end == 0 ? std::string_view::npos : text.rfind('\n', end - 1);
+    start = before == std::string_view::npos ? 0 : before + 1;
+    std::string_view l = text.substr(start, end - start);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    const LineShape s = shape_of(l);
     if (!s.content) continue;
     if (s.dash >= 0 && s.dash < limit) {
       if (s.key_column < limit && !s.key.empty()) steps.push_back({s.key, i, s.key_column});
@@ -61,9 +73,13 @@ std::string entry_value(std::string_view text, int line, int dash_column, std::s
   const std::string own(line_of(text, line));
   std::smatch m;
   if (std::regex_search(own, m, std::regex("[{,]\\s*" + std::string(key) + ":\\s*([A-Za-z0-9_]+)"))) return m[1];
-  const int lines = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1;
-  for (int i = line; i < lines; ++i) {
-    const std::string_view l = line_of(text, i);
+  std::size_t start = 0;
+  for (int i = 0; i < line && start <= text.size(); ++i) start = std::min(text.find('\n', start), text.size()) + 1;
+  for (int i = line; start <= text.size(); ++i) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view l = text.substr(start, end - start);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    start = end + 1;
     const LineShape s = shape_of(l);
     if (!s.content) continue;
     if (i > line && (s.dash >= 0 ? s.dash : s.key_column) <= dash_column) break;  // the next entry, or above
