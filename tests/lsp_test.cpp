@@ -172,7 +172,7 @@ TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
       << acw[static_cast<std::size_t>(target)];
 }
 
-TEST_F(LspTest, ReferencesOfARowAreEveryLineOfTheFamilyThatNamesIt) {
+TEST_F(LspTest, ReferencesAndRenameOfARowAreEveryLineOfTheFamilyThatNamesIt) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
   const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
   open(u, text);
@@ -197,6 +197,28 @@ TEST_F(LspTest, ReferencesOfARowAreEveryLineOfTheFamilyThatNamesIt) {
   }
   EXPECT_GE(expected.size(), 10u);
   EXPECT_EQ(found, expected);
+  // Rename changes the id at the same places, and only the id ("movement_rates/" stays).
+  const json edit = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
+                                                    {"position", {{"line", row}, {"character", 16}}},
+                                                    {"newName", "line_infantry"}});
+  std::set<std::pair<std::string, int>> renamed;
+  for (const auto& [file, edits] : edit["changes"].items()) {
+    const auto file_lines = lines_of(read_text(*qrsc::lsp::path_of_uri(file)));
+    for (const json& e : edits) {
+      const int line = e["range"]["start"]["line"];
+      renamed.insert({file, line});
+      EXPECT_EQ(e["newText"], "line_infantry");
+      const std::size_t from = e["range"]["start"]["character"], to = e["range"]["end"]["character"];
+      EXPECT_EQ(file_lines[static_cast<std::size_t>(line)].substr(from, to - from), "infantry_line");
+    }
+  }
+  EXPECT_EQ(renamed, expected);
+  const auto refused = server.handle({{"jsonrpc", "2.0"}, {"id", 99}, {"method", "textDocument/rename"},
+                                      {"params", {{"textDocument", {{"uri", u}}},
+                                                  {"position", {{"line", row}, {"character", 16}}},
+                                                  {"newName", "Not An Id"}}}});
+  ASSERT_EQ(refused.size(), 1u);
+  EXPECT_TRUE(refused[0].contains("error")) << refused[0].dump();
 }
 
 TEST_F(LspTest, CompletionOffersTheKeysOfTheTablesKind) {

@@ -170,7 +170,8 @@ FlowContext flow_context(std::string_view rest, std::string last_key) {
 
 }  // namespace
 
-json completion(Workspace& ws, const Document& doc, const json& pos) {
+json completion(Workspace& ws, const Document& doc, const json& params) {
+  const json& pos = params["position"];
   const int line = pos["line"].get<int>();
   const std::string_view l = line_of(doc.text, line);
   const std::string_view before = l.substr(0, byte_of(doc.text, line, pos["character"].get<int>()));

@@ -101,7 +101,8 @@ std::vector<std::string> provenance(const Spec& spec, const SheetElement& e, boo
 
 }  // namespace
 
-json hover(Workspace& ws, const Document& doc, const json& pos) {
+json hover(Workspace& ws, const Document& doc, const json& params) {
+  const json& pos = params["position"];
   const int line = pos["line"].get<int>();
   const std::string_view text = line_of(doc.text, line);
   const int col = column_of(text, byte_of(doc.text, line, pos["character"].get<int>()));

@@ -6,8 +6,10 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "features.hpp"
+#include "schema.hpp"
 #include "sheet_elements.hpp"
 #include "spec_search_path.hpp"
 #include "text_position.hpp"
@@ -83,7 +85,8 @@ std::string table_at(std::string_view text, int line) {
 
 }  // namespace
 
-json definition(Workspace& ws, const Document& doc, const json& pos) {
+json definition(Workspace& ws, const Document& doc, const json& params) {
+  const json& pos = params["position"];
   const int line = pos["line"].get<int>();
   const std::string_view l = line_of(doc.text, line);
   const std::string word = word_at(l, byte_of(doc.text, line, pos["character"].get<int>()));
@@ -150,10 +153,21 @@ json range_on(std::string_view text, int line, std::size_t byte, std::size_t len
 
 }  // namespace
 
-json references(Workspace& ws, const Document& doc, const json& pos) {
+namespace {
+
+// One place that names the table or row: its file, line and the byte where the id starts.
+struct Mention {
+  fs::path file;
+  std::string text;  // the file's text (shared by its mentions)
+  int line = 0;
+  std::size_t byte = 0;
+};
+
+// The id at the position (the table's or the row's) and every place of the family that names it.
+std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Document& doc, const json& pos) {
   const int line = pos["line"].get<int>();
   const std::string word = word_at(line_of(doc.text, line), byte_of(doc.text, line, pos["character"].get<int>()));
-  if (word.empty()) return json::array();
+  if (word.empty()) return {};
   // What is referred to: a table, or an entry of one (table/id as `covers` writes it).
   std::string table = table_at(doc.text, line), id = word;
   if (const std::size_t slash = word.find('/'); slash != std::string::npos) {
@@ -161,22 +175,22 @@ json references(Workspace& ws, const Document& doc, const json& pos) {
     id = word.substr(slash + 1, word.find('/', slash + 1) - slash - 1);
   }
   if (id == table) id.clear();
-  if (table.empty()) return json::array();
+  if (table.empty()) return {};
   const std::string path = id.empty() ? table : table + "/" + id;
   const std::string named = id.empty() ? table : id;
-  json out = json::array();
+  std::vector<Mention> out;
   for (const fs::path& file : family_files(ws, doc)) {
-    const std::string text = text_of(ws, file);
-    const std::string uri = uri_of_path(file);
+    const auto text = text_of(ws, file);
     int n = 0;
     for (std::size_t start = 0; start <= text.size(); ++n) {
       const std::size_t end = std::min(text.find('\n', start), text.size());
       const std::string_view l(text.data() + start, end - start);
       start = end + 1;
+      if (l.find(named) == std::string_view::npos) continue;
       // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
       // "id: id" or "after: id" in the table's own entries.
-      std::vector<std::size_t> found = whole_occurrences(l, path);
-      if (l.find(named) == std::string_view::npos) continue;
+      std::vector<std::size_t> found;
+      for (const std::size_t at : whole_occurrences(l, path)) found.push_back(at + path.size() - named.size());
       const auto table_named = whole_occurrences(l, "table: " + table);
       for (const char* key : {"row: ", "item: "}) {
         for (const std::size_t at : whole_occurrences(l, key + named)) {
@@ -191,13 +205,35 @@ json references(Workspace& ws, const Document& doc, const json& pos) {
       }
       std::sort(found.begin(), found.end());
       found.erase(std::unique(found.begin(), found.end()), found.end());
-      for (const std::size_t at : found) {
-        const std::size_t length = l.substr(at).starts_with(path) ? path.size() : named.size();
-        out.push_back({{"uri", uri}, {"range", range_on(text, n, at, length)}});
-      }
+      for (const std::size_t at : found) out.push_back({file, text, n, at});
     }
   }
+  return {named, out};
+}
+
+}  // namespace
+
+json references(Workspace& ws, const Document& doc, const json& params) {
+  const json& pos = params["position"];
+  const auto [named, found] = mentions(ws, doc, pos);
+  json out = json::array();
+  for (const Mention& m : found) {
+    out.push_back({{"uri", uri_of_path(m.file)}, {"range", range_on(m.text, m.line, m.byte, named.size())}});
+  }
   return out;
+}
+
+json rename(Workspace& ws, const Document& doc, const json& params) {
+  const std::string new_id = params["newName"].get<std::string>();
+  const json& pos = params["position"];
+  if (!is_identifier(new_id)) throw std::invalid_argument("'" + shown(new_id) + "' is not an id ([a-z0-9][a-z0-9_]*)");
+  const auto [named, found] = mentions(ws, doc, pos);
+  if (found.empty()) return nullptr;
+  json changes = json::object();
+  for (const Mention& m : found) {
+    changes[uri_of_path(m.file)].push_back({{"range", range_on(m.text, m.line, m.byte, named.size())}, {"newText", new_id}});
+  }
+  return {{"changes", std::move(changes)}};
 }
 
 namespace {

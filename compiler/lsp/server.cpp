@@ -46,6 +46,7 @@ json capabilities() {
           {"hoverProvider", true},
           {"definitionProvider", true},
           {"referencesProvider", true},
+          {"renameProvider", true},
           {"documentSymbolProvider", true},
           {"completionProvider", {{"triggerCharacters", json::array({" ", "[", ",", "{"})}}}};
 }
@@ -93,6 +94,7 @@ json Server::request(const std::string& method, const json& params) {
       {"textDocument/hover", hover},
       {"textDocument/definition", definition},
       {"textDocument/references", references},
+      {"textDocument/rename", rename},
       {"textDocument/completion", completion},
       {"textDocument/documentSymbol",
        [](Workspace& ws, const Document& doc, const json&) { return document_symbols(ws, doc); }},
@@ -107,7 +109,10 @@ json Server::request(const std::string& method, const json& params) {
       !(position.is_object() && position.value("line", -1) >= 0 && position.value("character", -1) >= 0)) {
     throw InvalidParams{};
   }
-  return feature->second(workspace_, *doc, position);
+  if (method == "textDocument/rename" && !(params.contains("newName") && params["newName"].is_string())) {
+    throw InvalidParams{};
+  }
+  return feature->second(workspace_, *doc, params);
 }
 
 std::vector<json> Server::notification(const std::string& method, const json& params) {
