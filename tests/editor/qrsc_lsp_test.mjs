@@ -1,8 +1,9 @@
 // `qrsc lsp` driven by a real LSP client library (vscode-jsonrpc, as VS Code's client uses it)
 // over stdio: the ACW spec and the 1812 V3, MAW V3 and 1812 25mm variants open; edits that
-// misspell a key, break a band and fix them; a parent change a variant relies on; hover on a
-// converted range; definitions; completion; the hostile corpus replayed through didOpen and
-// didChange with the server still answering afterwards. Usage: node qrsc_lsp_test.mjs QRSC REPO_ROOT
+// misspell a key, break a band, patch a row the parent lacks, and their fixes; a broken parent
+// seen in a variant; hover on a converted range; definitions; completion; rename; the hostile
+// corpus replayed through didOpen and didChange with the server still answering afterwards.
+// Usage: node qrsc_lsp_test.mjs QRSC REPO_ROOT
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -101,6 +102,24 @@ try {
   e = errors(await change(acw, acwText));
   if (e.length) fail(`band fixed: errors remain ${JSON.stringify(e)}`); else ok('band fixed: no errors');
 
+  // A variant's patch of a row its parent does not have: an error at the patch; removed, gone.
+  const mawText = readFileSync(path.join(root, mawFile), 'utf8');
+  const mawLines = mawText.split('\n');
+  const mawRow = lineOf(mawLines, /^ {6}- id: infantry_line$/, lineOf(mawLines, /^ {2}- id: movement_rates$/));
+  e = errors(await change(uriOf(mawFile), withLines(mawLines, mawRow, '      - id: infantry_lin')));
+  if (!e.some((d) => d.range.start.line === mawRow && d.message.includes("'infantry_lin'"))) fail(`patch of a missing row: ${JSON.stringify(e)}`);
+  else ok(`patch of a missing row at line ${mawRow + 1}: ${e[0].message}`);
+  e = errors(await change(uriOf(mawFile), mawText));
+  if (e.length) fail(`patch fixed: errors remain ${JSON.stringify(e)}`); else ok('patch fixed: no errors');
+
+  // Rename of a row id: every place of the family that names it, the specs the ACW sheet's
+  // variants patch it in included.
+  const lineRow = lineOf(acwLines, /^ {6}- \{ id: infantry_line,/);
+  const edit = await withTimeout(conn.sendRequest('textDocument/rename', { textDocument: { uri: acw }, position: { line: lineRow, character: 16 }, newName: 'line_infantry' }), 'rename');
+  const files = Object.keys(edit?.changes ?? {}).map((u) => path.relative(root, fileURLToPath(u))).sort();
+  const want = ['rules/rff/1812-2.1-25mm.yaml', 'rules/rff/1812-3-15mm.yaml', 'rules/rff/acw-2.1-15mm.yaml', 'rules/rff/common/v3-changes.yaml', 'rules/rff/maw-3-15mm.yaml'];
+  if (JSON.stringify(files) !== JSON.stringify(want)) fail(`rename: files ${files}`); else ok(`rename changes ${files.join(', ')}`);
+
   // Hover on the 4in musketry range: the 25mm sheet's 6" converted from it.
   const r4 = lineOf(acwLines, /^ {6}- \{ id: r4, range: 4in \}$/);
   const h = await at('textDocument/hover', acw, r4, 24);
@@ -124,10 +143,10 @@ try {
 
   // The hostile corpus: every file opened and edited; the server keeps answering.
   const hostile = path.join(root, 'tests/hostile');
-  const files = [];
-  const walk = (d) => { for (const n of readdirSync(d)) { const p = path.join(d, n); if (statSync(p).isDirectory()) walk(p); else files.push(p); } };
+  const corpus = [];
+  const walk = (d) => { for (const n of readdirSync(d)) { const p = path.join(d, n); if (statSync(p).isDirectory()) walk(p); else corpus.push(p); } };
   walk(hostile);
-  for (const f of files) {
+  for (const f of corpus) {
     const uri = pathToFileURL(f).href;
     const text = readFileSync(f, 'latin1');
     await open(uri, text);
@@ -136,7 +155,7 @@ try {
   }
   const still = await withTimeout(conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: acw } }), 'symbols after the corpus');
   if (!Array.isArray(still) || !still.some((s) => s.name === 'maneuver_good_order')) fail('after the hostile corpus the server does not answer');
-  else ok(`hostile corpus: ${files.length} files opened and edited, the server still answers`);
+  else ok(`hostile corpus: ${corpus.length} files opened and edited, the server still answers`);
 
   await withTimeout(conn.sendRequest('shutdown'), 'shutdown');
   conn.sendNotification('exit');
