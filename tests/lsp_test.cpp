@@ -126,11 +126,19 @@ TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   std::string broken = text;
   const std::string id = "  - id: maneuver_modifiers\n";
   broken.replace(broken.find(id), id.size(), "  - id: maneuver_modifiers_renamed\n");
-  server.handle({{"jsonrpc", "2.0"},
-                 {"method", "textDocument/didChange"},
-                 {"params", {{"textDocument", {{"uri", parent}, {"version", 2}}}, {"contentChanges", {{{"text", broken}}}}}}});
-  const json diags = change(child, read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  // The edit of the parent checks the variant again (its sheet reads the parent): the variant's
+  // diagnostics come with the parent's.
+  const json params = {{"textDocument", {{"uri", parent}, {"version", 2}}}, {"contentChanges", {{{"text", broken}}}}};
+  const json diags = notify("textDocument/didChange", params, child);
+  ASSERT_TRUE(diags.is_array());
   EXPECT_FALSE(errors_in(diags).empty()) << diags.dump();
+  // An unrelated spec's edit leaves both as they are.
+  const std::string other = uri("battlecry/1812.yaml");
+  open(other, read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml"));
+  EXPECT_EQ(errors_in(change(other, read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml") + "\n")).size(), 0u);
+  const json params_other = {{"textDocument", {{"uri", other}, {"version", 9}}},
+                             {"contentChanges", {{{"text", read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml")}}}}};
+  EXPECT_EQ(notify("textDocument/didChange", params_other, child), diags);
 }
 
 TEST_F(LspTest, HoverOnARangeThe25mmSheetConvertsShowsIts15mmOrigin) {

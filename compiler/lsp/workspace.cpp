@@ -80,6 +80,7 @@ bool Workspace::open(const std::string& uri, std::string text, int version) {
   doc.text = std::move(text);
   doc.version = version;
   cache_.changed(doc.path);
+  edited_.insert(doc.path.string());
   std::erase(closed_, uri);
   return true;
 }
@@ -88,7 +89,9 @@ void Workspace::close(const std::string& uri) {
   const auto it = docs_.find(uri);
   if (it == docs_.end()) return;
   cache_.changed(it->second.path);  // the disk's text from now on
+  edited_.insert(it->second.path.string());
   models_.erase(it->second.path.string());
+  checked_.erase(it->second.path.string());
   docs_.erase(it);
   closed_.push_back(uri);
 }
@@ -98,37 +101,47 @@ const Document* Workspace::document(const std::string& uri) const {
   return it == docs_.end() ? nullptr : &it->second;
 }
 
-std::vector<json> Workspace::diagnose() {
-  std::vector<json> out;
-  Found all;
-  // By open document: errors located in files that are not open (a parent's), and the
-  // variants (open documents that extend it) that have errors of their own.
-  std::map<std::string, std::vector<Diagnostic>> elsewhere;
-  std::map<std::string, std::vector<Diagnostic>> own_errors;
-  std::map<std::string, std::vector<std::string>> lineages;  // canonical path -> its lineage's files
-  for (const auto& [uri, doc] : docs_) {
-    Diagnostics diags;
-    std::optional<Spec> spec = compile_spec(doc.path, diags, search_, &cache_);
-    if (spec && !spec->lineage.empty() && !(spec->abstract && spec->tables.empty())) {
-      const std::optional<Spec> baseline = compile_baseline(doc.path, diags, search_, &cache_);
-      check_spec(*spec, baseline, diags);
-    }
-    const std::string own = doc.path.string();
-    if (spec && !diags.has_errors()) {
-      for (const auto& input : spec->inputs) lineages[own].push_back(canonical_file(input).string());
-      models_.insert_or_assign(own, std::move(*spec));
-    } else if (const auto it = models_.find(own); it != models_.end()) {
-      for (const auto& input : it->second.inputs) lineages[own].push_back(canonical_file(input).string());
-    }
-    for (const Diagnostic& d : diags.all()) {
-      all.add(d);
-      const std::string file = d.loc.file ? canonical_file(*d.loc.file).string() : own;
-      if (d.severity != Severity::error) continue;
-      if (file != own) elsewhere[own].push_back(d);
-      else own_errors[own].push_back(d);
-    }
-    cache_.tables().forget_unreachable();
+Workspace::Checked Workspace::check(const Document& doc) {
+  Diagnostics diags;
+  std::optional<Spec> spec = compile_spec(doc.path, diags, search_, &cache_);
+  if (spec && !spec->lineage.empty() && !(spec->abstract && spec->tables.empty())) {
+    const std::optional<Spec> baseline = compile_baseline(doc.path, diags, search_, &cache_);
+    check_spec(*spec, baseline, diags);
   }
+  cache_.tables().forget_unreachable();
+  const std::string own = doc.path.string();
+  if (spec && !diags.has_errors()) models_.insert_or_assign(own, std::move(*spec));
+  Checked c{diags.all(), {}};
+  // The files of the last clean model: an edit of one of them checks this document again.
+  if (const auto it = models_.find(own); it != models_.end()) {
+    for (const auto& input : it->second.inputs) c.lineage.push_back(canonical_file(input).string());
+  }
+  return c;
+}
+
+std::vector<json> Workspace::diagnose() {
+  for (const auto& [uri, doc] : docs_) {
+    const std::string own = doc.path.string();
+    const auto it = checked_.find(own);
+    const bool affected = it == checked_.end() || it->second.lineage.empty() || edited_.contains(own) ||
+                          std::any_of(it->second.lineage.begin(), it->second.lineage.end(),
+                                      [&](const std::string& f) { return edited_.contains(f); });
+    if (affected) checked_.insert_or_assign(own, check(doc));
+  }
+  edited_.clear();
+  // By file, every diagnostic once; by open document, its errors located elsewhere (a parent's)
+  // and its own.
+  Found all;
+  std::map<std::string, std::vector<Diagnostic>> elsewhere, own_errors;
+  for (const auto& [own, c] : checked_) {
+    for (const Diagnostic& d : c.diagnostics) {
+      all.add(d);
+      if (d.severity != Severity::error) continue;
+      const std::string file = d.loc.file ? canonical_file(*d.loc.file).string() : own;
+      (file == own ? own_errors : elsewhere)[own].push_back(d);
+    }
+  }
+  std::vector<json> out;
   for (const auto& [uri, doc] : docs_) {
     const std::string own = doc.path.string();
     json list = json::array();
@@ -141,8 +154,8 @@ std::vector<json> Workspace::diagnose() {
                              inherited.front(), 1));
     }
     // An open variant that extends this document and has errors of its own: summed up here.
-    for (const auto& [variant, files] : lineages) {
-      if (variant == own || std::find(files.begin(), files.end(), own) == files.end()) continue;
+    for (const auto& [variant, c] : checked_) {
+      if (variant == own || std::find(c.lineage.begin(), c.lineage.end(), own) == c.lineage.end()) continue;
       const auto& errors = own_errors[variant];
       if (errors.empty()) continue;
       list.push_back(summary(doc, fmt::format("{} error{} in {}, which extends this spec", errors.size(),

@@ -1,12 +1,14 @@
 // The documents an editor has open, their unsaved text seen by the front end in place of the
 // files', and what `qrsc check` makes of them: diagnostics for each, the last clean model of each.
 // One spec cache is kept across edits: an edit forgets the edited file's parsed tree and the
-// resolutions (any may have read it); every other file stays parsed.
+// resolutions (any may have read it); every other file stays parsed. An edit checks again only
+// the open documents whose sheets read the edited file.
 #pragma once
 
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,10 +54,20 @@ class Workspace {
   [[nodiscard]] const SpecSearchPath& search() const { return search_; }
 
  private:
+  // What checking one open document found: its diagnostics, and the files of its last clean
+  // model (itself first; none when it never compiled, and then every edit checks it again).
+  struct Checked {
+    std::vector<Diagnostic> diagnostics;
+    std::vector<std::string> lineage;
+  };
+  Checked check(const Document& doc);
+
   SpecSearchPath search_;
   SpecCache cache_;
   std::map<std::string, Document> docs_;           // by URI
   std::map<std::string, Spec> models_;             // by canonical path
+  std::map<std::string, Checked> checked_;         // by canonical path, open documents only
+  std::set<std::string> edited_;                   // files opened, changed or closed since the last diagnose()
   std::vector<std::string> closed_;                // URIs closed since the last diagnose()
 };
 
