@@ -159,6 +159,18 @@ TEST_F(LspTest, HoverOnARangeThe25mmSheetConvertsShowsIts15mmOrigin) {
       << md;
 }
 
+TEST_F(LspTest, HoverOnARolledRowShowsItsOddsAtNetZero) {
+  const std::string acw = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(acw, text);
+  // Double Quick is "8 or more" on one d10: 8, 9 or 10 at net 0, 3 faces of 10.
+  const int row = line_starting(lines_of(text), "      - id: double_quick");
+  const json h = at("textDocument/hover", acw, row, 14);
+  ASSERT_TRUE(h.is_object());
+  const std::string md = h["contents"]["value"];
+  EXPECT_NE(md.find("odds at net modifier 0: 30.0%"), std::string::npos) << md;
+}
+
 TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
   const std::string u = uri("rff/1812-2.1-25mm.yaml");
   const std::string text = read_text(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml");

@@ -8,6 +8,7 @@
 
 #include "features.hpp"
 #include "frontend.hpp"
+#include "odds.hpp"
 #include "sheet_elements.hpp"
 #include "text_position.hpp"
 
@@ -99,6 +100,19 @@ std::vector<std::string> provenance(const Spec& spec, const SheetElement& e, boo
   return out;
 }
 
+// A rolled row's odds at net modifier 0, in each column ("" for a row that is not rolled).
+std::string odds_at_net_zero(const SheetElement& e) {
+  if (!e.band_table || !e.band_table->dice) return "";
+  const BandTable& b = *e.band_table;
+  std::string out;
+  for (std::size_t c = 0; c < b.columns.size(); ++c) {
+    const auto p = row_probability(b, e.row, c, 0);
+    if (!p) continue;
+    out += (out.empty() ? "" : ", ") + (b.single_column() ? "" : b.columns[c].name + " ") + format_percent(*p);
+  }
+  return out.empty() ? "" : "odds at net modifier 0: " + out;
+}
+
 }  // namespace
 
 json hover(Workspace& ws, const Document& doc, const json& params) {
@@ -119,6 +133,7 @@ json hover(Workspace& ws, const Document& doc, const json& params) {
     const bool own = !spec->inputs.empty() && canonical_file(spec->inputs.front()) == doc.path;
     std::string entry = fmt::format("- {}{}: `{}`", spec->id, own ? " (this spec)" : "", e->value);
     for (const std::string& p : provenance(*spec, *e, own, in_file)) entry += "\n  - " + p;
+    if (const std::string odds = odds_at_net_zero(*e); !odds.empty()) entry += "\n  - " + odds;
     parts.push_back(std::move(entry));
   }
   if (parts.empty()) return nullptr;

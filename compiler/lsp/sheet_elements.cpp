@@ -26,9 +26,10 @@ void for_each_element(const Spec& spec, const std::function<void(const SheetElem
     visit_kind(t.body, Overloaded{
         [&](const BandTable& b) {
           columns_of(t, b.columns, f);
-          for (const BandRow& r : b.rows) {
+          for (std::size_t ri = 0; ri < b.rows.size(); ++ri) {
+            const BandRow& r = b.rows[ri];
             const std::string row = joined(t.id, r.id);
-            f({fmt::format("row '{}' of table '{}'", r.id, t.id), r.effect(), row, r.loc});
+            f({fmt::format("row '{}' of table '{}'", r.id, t.id), r.effect(), row, r.loc, false, &b, ri});
             for (const RichText& text : r.paragraphs) {
               f({fmt::format("text of row '{}'", r.id), text.render(), row, text.loc});
             }

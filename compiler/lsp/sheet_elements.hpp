@@ -18,6 +18,9 @@ struct SheetElement {
   // Its one value is written after `loc` on the same line, not at it (a column's `range:`, a
   // fact's `value:`): a conversion of that value is this element's.
   bool value_follows = false;
+  // A row of a band table: the table, and the row's place in it (for its odds).
+  const BandTable* band_table = nullptr;
+  std::size_t row = 0;
 };
 
 // Calls `f` with every element of the sheet.
