@@ -26,12 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   const fs::path dir = qrs_test::write_temp_spec("unused.yaml", "").parent_path() / "out";
@@ -46,8 +40,8 @@ TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   };
   const std::string err = qrsc::write_files_atomically(files, failing);
   EXPECT_NE(err.find("cannot replace"), std::string::npos) << err;
-  EXPECT_EQ(read(dir / "rff/a.hpp"), "old a");
-  EXPECT_EQ(read(dir / "rff/b.hpp"), "old b");
+  EXPECT_EQ(qrs_test::read_text(dir / "rff/a.hpp"), "old a");
+  EXPECT_EQ(qrs_test::read_text(dir / "rff/b.hpp"), "old b");
   EXPECT_FALSE(fs::exists(dir / "rff/c.hpp"));
   // Nothing left behind: only the two old files.
   std::size_t n = 0;
@@ -55,9 +49,9 @@ TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   EXPECT_EQ(n, 2U);
   // The same files with a working rename are all replaced.
   EXPECT_EQ(qrsc::write_files_atomically(files), "");
-  EXPECT_EQ(read(dir / "rff/a.hpp"), "new a");
-  EXPECT_EQ(read(dir / "rff/b.hpp"), "new b");
-  EXPECT_EQ(read(dir / "rff/c.hpp"), "new c");
+  EXPECT_EQ(qrs_test::read_text(dir / "rff/a.hpp"), "new a");
+  EXPECT_EQ(qrs_test::read_text(dir / "rff/b.hpp"), "new b");
+  EXPECT_EQ(qrs_test::read_text(dir / "rff/c.hpp"), "new c");
 }
 
 TEST(Output, ATargetThatIsAFolderIsRefusedBeforeAnythingMoves) {
@@ -66,7 +60,7 @@ TEST(Output, ATargetThatIsAFolderIsRefusedBeforeAnythingMoves) {
   std::ofstream(dir / "a.hpp") << "old a";
   const std::string err = qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "x.hpp", "new x"}});
   EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
-  EXPECT_EQ(read(dir / "a.hpp"), "old a");
+  EXPECT_EQ(qrs_test::read_text(dir / "a.hpp"), "old a");
   EXPECT_TRUE(fs::is_directory(dir / "x.hpp"));
 }
 
@@ -104,9 +98,9 @@ TEST(OutputDeathTest, AKillBetweenTwoRenamesLeavesEveryTargetWhole) {
   const fs::path dir = fresh_folder("killed");
   write_old_files(dir);
   EXPECT_EXIT(commit_and_die_at_b(dir, SIGKILL), testing::KilledBySignal(SIGKILL), "");
-  EXPECT_EQ(read(dir / "a.hpp"), "new a");
-  EXPECT_EQ(read(dir / "b.hpp"), "old b");
-  EXPECT_EQ(read(dir / "c.hpp"), "old c");
+  EXPECT_EQ(qrs_test::read_text(dir / "a.hpp"), "new a");
+  EXPECT_EQ(qrs_test::read_text(dir / "b.hpp"), "old b");
+  EXPECT_EQ(qrs_test::read_text(dir / "c.hpp"), "old c");
   EXPECT_GT(names_in(dir).size(), 3U);  // the dead writer's temporaries
   EXPECT_EQ(qrsc::write_files_atomically({{dir / "d.hpp", "d"}}), "");
   EXPECT_EQ(names_in(dir), (std::vector<std::string>{"a.hpp", "b.hpp", "c.hpp", "d.hpp"}));
@@ -118,8 +112,8 @@ TEST(OutputDeathTest, ATerminatedBuildRemovesItsTemporaries) {
   write_old_files(dir);
   EXPECT_EXIT(commit_and_die_at_b(dir, SIGTERM), testing::KilledBySignal(SIGTERM), "");
   EXPECT_EQ(names_in(dir), (std::vector<std::string>{"a.hpp", "b.hpp", "c.hpp"}));
-  EXPECT_EQ(read(dir / "a.hpp"), "new a");
-  EXPECT_EQ(read(dir / "b.hpp"), "old b");
+  EXPECT_EQ(qrs_test::read_text(dir / "a.hpp"), "new a");
+  EXPECT_EQ(qrs_test::read_text(dir / "b.hpp"), "old b");
 }
 
 // A link planted at an output's name is refused, and what it points at is untouched.
@@ -129,7 +123,7 @@ TEST(Output, ALinkAtATargetIsNeverFollowed) {
   fs::create_symlink(dir / "victim", dir / "index.html");
   const std::string err = qrsc::write_files_atomically({{dir / "index.html", "sheet"}});
   EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
-  EXPECT_EQ(read(dir / "victim"), "precious");
+  EXPECT_EQ(qrs_test::read_text(dir / "victim"), "precious");
   EXPECT_TRUE(fs::is_symlink(dir / "index.html"));
 }
 
@@ -153,10 +147,10 @@ TEST(Output, AHardLinkedFileIsReplacedOnlyWhenAsked) {
   fs::create_hard_link(dir / "game.cpp", dir / "copy.cpp");
   const std::string err = qrsc::replace_file(dir / "game.cpp", "new");
   EXPECT_NE(err.find("2 hard links"), std::string::npos) << err;
-  EXPECT_EQ(read(dir / "game.cpp"), "old");
+  EXPECT_EQ(qrs_test::read_text(dir / "game.cpp"), "old");
   EXPECT_EQ(qrsc::replace_file(dir / "game.cpp", "new", /*break_hard_links=*/true), "");
-  EXPECT_EQ(read(dir / "game.cpp"), "new");
-  EXPECT_EQ(read(dir / "copy.cpp"), "old");
+  EXPECT_EQ(qrs_test::read_text(dir / "game.cpp"), "new");
+  EXPECT_EQ(qrs_test::read_text(dir / "copy.cpp"), "old");
   if (::geteuid() != 0) {  // root writes anywhere
     fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
     const std::string denied = qrsc::replace_file(dir / "game.cpp", "newer", true);

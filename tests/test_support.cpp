@@ -79,6 +79,13 @@ std::int64_t for_each_roll(const qrsc::DiceRoll& d, const std::function<void(int
   }
 }
 
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 fs::path write_temp_spec(const std::string& name, const std::string& text) {
   static int counter = 0;
   // One folder per process and call: ctest runs tests in parallel processes.

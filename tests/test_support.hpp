@@ -35,6 +35,9 @@ ExpectationFile load_expectations(const std::string& file_name);
 // Returns how many outcomes there are.
 std::int64_t for_each_roll(const qrsc::DiceRoll& d, const std::function<void(int)>& f);
 
+// The bytes of a file ("" when it cannot be read).
+std::string read_text(const std::filesystem::path& file);
+
 // Writes text to a temporary spec file (under a fresh folder) and returns its path.
 std::filesystem::path write_temp_spec(const std::string& name, const std::string& text);
 

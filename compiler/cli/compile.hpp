@@ -82,5 +82,6 @@ Command add_report_command(CLI::App& app);
 Command add_publish_command(CLI::App& app);
 Command add_outputs_command(CLI::App& app);
 Command add_complete_command(CLI::App& app);
+Command add_lsp_command(CLI::App& app);
 
 }  // namespace qrsc::cli

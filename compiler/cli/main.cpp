@@ -69,7 +69,8 @@ int main(int argc, char** argv) {
       {"build", add_build_command}, {"check", add_check_command},     {"diff", add_diff_command},
       {"lookup", add_lookup_command}, {"sheet", add_sheet_command},   {"explain", add_explain_command},
       {"show", add_show_command},   {"odds", add_odds_command},       {"report", add_report_command},
-      {"publish", add_publish_command}, {"outputs", add_outputs_command}, {"complete", add_complete_command}};
+      {"publish", add_publish_command}, {"outputs", add_outputs_command}, {"complete", add_complete_command},
+      {"lsp", add_lsp_command}};
   const std::string word = first_word(argc, argv, options_with_values(app));
   // Completion reads every command's options.
   const bool named = word != "complete" &&

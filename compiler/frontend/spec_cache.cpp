@@ -7,12 +7,22 @@ const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
   const std::string key = canonical_path(file).string();
   if (const Parsed* p = find(parsed_, key)) return *p;
   Parsed p;
-  p.tree = load_yaml_file(file, p.diags, &p.bytes);
+  if (const std::string* text = overlay_ ? overlay_(key) : nullptr) {
+    p.tree = load_yaml_string(*text, file.string(), p.diags);
+    p.bytes = text->size();
+  } else {
+    p.tree = load_yaml_file(file, p.diags, &p.bytes);
+  }
   if (p.tree && !p.tree->is_map()) {
     p.diags.error(p.tree->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
     p.tree = nullptr;
   }
   return parsed_[key] = std::move(p);
+}
+
+void SpecCache::changed(const std::filesystem::path& file) {
+  parsed_.erase(canonical_path(file).string());
+  resolved_.clear();
 }
 
 void SpecCache::forget_parsed_if_small(const std::filesystem::path& file) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -35,6 +36,15 @@ class SpecCache {
     std::size_t files = 0;  // spec files its resolution loaded (limits::kMaxSpecFiles)
   };
 
+  // The text of a spec file that is not what its disk holds (an editor's unsaved document),
+  // by the file's canonical path; null: read the file.
+  using Overlay = std::function<const std::string*(const std::filesystem::path& canonical)>;
+  // Asked first for every file parsed from now on.
+  void set_overlay(Overlay overlay) { overlay_ = std::move(overlay); }
+  // Forgets what was made of `file` (its text changed): its parsed tree, and every resolution
+  // (any may have read it).
+  void changed(const std::filesystem::path& file);
+
   // The file parsed, the first time it is asked for (a spec must be a map).
   const Parsed& parse(const std::filesystem::path& file);
   // Drops a small file's parsed tree once compiled (a variant's, typically), to be parsed again
@@ -56,6 +66,7 @@ class SpecCache {
   std::unordered_map<std::string, Parsed> parsed_;
   std::unordered_map<std::string, Resolved> resolved_;
   TableMemo tables_;
+  Overlay overlay_;
 };
 
 // A copy of `r` with a top level of its own (what lies below is shared; see Resolver::owned).

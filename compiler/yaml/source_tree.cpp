@@ -484,6 +484,10 @@ std::string invalid_text(const std::string& s) {
 
 NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags) {
   auto file = std::make_shared<const std::string>(file_name);
+  if (text.size() > limits::kMaxFileBytes) {
+    diags.error(Loc{file, 0, 0}, fmt::format("file is larger than the limit of {} bytes", limits::kMaxFileBytes));
+    return nullptr;
+  }
   // The bytes first: the parser must only ever see UTF-8 text (a C parser would take a NUL
   // byte for the end of a string, or guess UTF-16 from one).
   std::size_t begin = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
@@ -568,11 +572,7 @@ NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags, st
   while (text.size() <= limits::kMaxFileBytes && in.read(block, sizeof block).gcount() > 0) {
     text.append(block, static_cast<std::size_t>(in.gcount()));
   }
-  if (text.size() > limits::kMaxFileBytes) {
-    diags.error(where, fmt::format("file is larger than the limit of {} bytes", limits::kMaxFileBytes));
-    return nullptr;
-  }
-  if (bytes_read) *bytes_read = text.size();
+  if (bytes_read && text.size() <= limits::kMaxFileBytes) *bytes_read = text.size();
   return load_yaml_string(text, path.string(), diags);
 }
 

@@ -67,6 +67,7 @@ std::string invalid_text(const std::string& s);
 // Parses a YAML file (a regular file of at most limits::kMaxFileBytes, UTF-8, one document). Syntax errors become diagnostics; returns null on failure.
 // `bytes_read`, when given, is set to the size of the text read (left as it is if none was).
 NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags, std::size_t* bytes_read = nullptr);
+// YAML text (at most limits::kMaxFileBytes, UTF-8, one document), named `file_name` in diagnostics.
 NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags);
 
 }  // namespace qrsc

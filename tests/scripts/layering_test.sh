@@ -49,6 +49,9 @@ probe analysis model.hpp yes
 for h in frontend.hpp source_tree.hpp resolve.hpp backend.hpp emit_cpp.hpp json_writer.hpp template_document.hpp change_list.hpp; do
   probe analysis "$h" no
 done
+# The language server: the front end and the analyses, never a backend or a report.
+for h in frontend.hpp spec_cache.hpp checks.hpp spec_format.hpp; do probe lsp "$h" yes; done
+for h in backend.hpp emit_html.hpp registry.hpp json_writer.hpp change_list.hpp; do probe lsp "$h" no; done
 # The analyses' documents: the analyses and the shared writers, never the front end or a backend.
 for h in diff.hpp odds.hpp json_writer.hpp template_document.hpp; do probe reports "$h" yes; done
 for h in frontend.hpp resolve.hpp emit_html.hpp emit_json.hpp registry.hpp; do probe reports "$h" no; done

@@ -1,0 +1,223 @@
+// Completion: the keys the spec format allows where the cursor is (from the format's one
+// description, spec_format.hpp), the choices of a key's value, and ids: tables, rows, modifiers,
+// facts and spec names.
+#include <algorithm>
+#include <set>
+
+#include "features.hpp"
+#include "sheet_elements.hpp"
+#include "spec_format.hpp"
+#include "spec_search_path.hpp"
+#include "text_position.hpp"
+#include "yaml_outline.hpp"
+
+namespace qrsc::lsp {
+
+using nlohmann::json;
+namespace format = qrsc::format;
+
+namespace {
+
+// The protocol's completion item kinds.
+constexpr int kProperty = 10;
+constexpr int kEnumMember = 20;
+constexpr int kReference = 18;
+constexpr int kFile = 17;
+
+// Where the cursor is in the format: an object's keys, or the value of one of its keys.
+struct Place {
+  const format::ObjectType* object = nullptr;
+  const format::TableKindKeys* kind = nullptr;  // a table's kind, when known
+  const format::Key* value_of = nullptr;         // set: the cursor is in this key's value
+};
+
+const format::TableKindKeys* kind_named(std::string_view name) {
+  for (const auto& k : format::table_kinds()) {
+    if (k.kind == name) return &k;
+  }
+  return nullptr;
+}
+
+const format::Key* key_of(const Place& p, std::string_view name) {
+  if (const format::Key* k = format::find_key(p.object->keys, name)) return k;
+  return p.kind ? format::find_key(p.kind->keys, name) : nullptr;
+}
+
+// The object a key's value holds (its entries' for a list, its values' for a map), or null.
+const format::ObjectType* holds(const format::Key& k) {
+  if (k.of.empty()) return nullptr;
+  switch (k.type) {
+    case format::Type::object:
+    case format::Type::list:
+    case format::Type::map:
+    case format::Type::columns:
+    case format::Type::cells: return &format::object_type(k.of);
+    default: return nullptr;
+  }
+}
+
+// The table kind of the list entry at `step`: its `kind`, or, in a variant that patches a table
+// without restating its kind, the kind of the table of that id in the sheet's model.
+const format::TableKindKeys* table_kind(std::string_view text, const OutlineStep& step, const Spec* model) {
+  if (const std::string kind = entry_value(text, step.line, step.column, "kind"); !kind.empty()) return kind_named(kind);
+  const std::string id = entry_value(text, step.line, step.column, "id");
+  const Table* t = model ? model->table(id) : nullptr;
+  return t ? kind_named(table_kind_name(t->kind)) : nullptr;
+}
+
+// Follows the steps down from the spec's top; null object when they leave the format.
+Place follow(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
+  Place p{&format::spec(), nullptr, nullptr};
+  bool map_key_next = false;  // a map's keys are ids: the step after one names no key
+  for (const OutlineStep& s : steps) {
+    if (s.key.empty()) {
+      if (p.object && p.object->name == "table") p.kind = table_kind(text, s, model);
+      continue;
+    }
+    if (map_key_next) {
+      map_key_next = false;
+      continue;
+    }
+    const format::Key* k = p.object ? key_of(p, s.key) : nullptr;
+    if (!k || !holds(*k)) return {};
+    map_key_next = k->type == format::Type::map || k->type == format::Type::cells;
+    p = {holds(*k), nullptr, nullptr};
+  }
+  return p;
+}
+
+json key_item(const format::Key& k) {
+  return {{"label", std::string(k.name)},
+          {"kind", kProperty},
+          {"documentation", std::string(k.description)},
+          {"insertText", std::string(k.name) + ": "}};
+}
+
+json value_items(Workspace& ws, const Document& doc, const format::Key& k) {
+  json items = json::array();
+  const auto add = [&](const std::string& label, int kind, const std::string& detail) {
+    items.push_back({{"label", label}, {"kind", kind}, {"detail", detail}});
+  };
+  if (k.type == format::Type::choice) {
+    for (const char* c : k.choices) add(c, kEnumMember, "");
+  } else if (k.type == format::Type::boolean) {
+    add("true", kEnumMember, "");
+    add("false", kEnumMember, "");
+  } else if (k.type == format::Type::spec_name || k.type == format::Type::spec_names) {
+    // The specs of the document's rules folder, named as `extends` names them.
+    std::error_code ec;
+    const auto root = rules_root_of(doc.path);
+    std::set<std::string> names;
+    for (auto it = std::filesystem::recursive_directory_iterator(root, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator() && names.size() < 1000; it.increment(ec)) {
+      if (it->path().extension() == ".yaml") {
+        names.insert(std::filesystem::relative(it->path(), root, ec).replace_extension().generic_string());
+      }
+    }
+    for (const auto& n : names) add(n, kFile, "spec");
+  } else if (k.type == format::Type::reference || k.type == format::Type::ids || k.type == format::Type::texts) {
+    // References: the sheet's tables, rows, items and facts ("table/row", as `covers` names them).
+    const Spec* model = ws.model(doc.path);
+    if (!model) return items;
+    std::set<std::string> seen;
+    for_each_element(*model, [&](const SheetElement& e) {
+      if (!e.path.empty() && e.what.find("band") == std::string::npos && e.what.find("cell") == std::string::npos &&
+          seen.insert(e.path).second) {
+        add(e.path, kReference, e.what);
+      }
+    });
+  }
+  return items;
+}
+
+// Where the cursor is in the flow maps and sequences of a line's text before it ("{ id: x, ba",
+// "[fire_"), `key` being the key the text is the value of ("" for a list entry's own map).
+struct FlowContext {
+  std::vector<std::string> keys;  // the keys whose values are the open flow maps, outermost first
+  std::string key_of_value;       // the key whose value the cursor is in ("" at a key)
+};
+
+FlowContext flow_context(std::string_view rest, std::string last_key) {
+  FlowContext f;
+  std::vector<std::string> stack;  // per open bracket: its key; "[" marks a sequence
+  std::string token;
+  bool at_value = false;
+  for (const char c : rest) {
+    if (c == '{' || c == '[') {
+      stack.push_back(c == '[' ? "[" + last_key : last_key);
+      token.clear();
+      at_value = c == '[';
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty()) stack.pop_back();
+      token.clear();
+    } else if (c == ',') {
+      token.clear();
+      at_value = !stack.empty() && stack.back().starts_with("[");
+    } else if (c == ':') {
+      last_key = token.substr(token.find_first_not_of(' ') == std::string::npos ? 0 : token.find_first_not_of(' '));
+      token.clear();
+      at_value = true;
+    } else {
+      token.push_back(c);
+    }
+  }
+  for (const auto& k : stack) {
+    if (!k.starts_with("[")) f.keys.push_back(k);
+  }
+  if (at_value) f.key_of_value = !stack.empty() && stack.back().starts_with("[") ? stack.back().substr(1) : last_key;
+  return f;
+}
+
+}  // namespace
+
+json completion(Workspace& ws, const Document& doc, const json& params) {
+  const json& pos = params["position"];
+  const int line = pos["line"].get<int>();
+  const std::string_view l = line_of(doc.text, line);
+  const std::string_view before = l.substr(0, byte_of(doc.text, line, pos["character"].get<int>()));
+  // The line's own block structure: its indentation, a dash, a key.
+  std::size_t i = before.find_first_not_of(' ');
+  if (i == std::string_view::npos) i = before.size();
+  int column = static_cast<int>(i);
+  bool dash = false;
+  if (i < before.size() && before[i] == '-' && (i + 1 == before.size() || before[i + 1] == ' ')) {
+    dash = true;
+    i = std::min(before.size(), i + 2);
+    column = static_cast<int>(i);
+  }
+  std::vector<OutlineStep> steps = outline_above(doc.text, line, dash ? column - 2 : column);
+  if (dash) steps.push_back({"", line, column - 2});
+  // A key on this line ("rows: [" or "bands: { crack:"): the flow that follows it.
+  std::string_view rest = before.substr(i);
+  std::string line_key;
+  if (const std::size_t colon = rest.find(": "); colon != std::string_view::npos && rest.find('{') > colon &&
+                                                 rest.find('[') > colon) {
+    line_key = std::string(rest.substr(0, colon));
+    rest.remove_prefix(colon + 1);
+  }
+  std::string value_key;
+  if (!line_key.empty() && rest.find_first_of("{[") == std::string_view::npos) {
+    value_key = line_key;  // "kind: ba"
+  } else {
+    const FlowContext flow = flow_context(rest, line_key);
+    for (const auto& k : flow.keys) {
+      if (!k.empty()) steps.push_back({k, line, column});
+    }
+    value_key = flow.key_of_value;
+  }
+  const Spec* model = ws.model(doc.path);
+  const Place place = follow(doc.text, steps, model);
+  if (!place.object) return json::array();
+  if (!value_key.empty()) {
+    const format::Key* k = key_of(place, value_key);
+    return k ? value_items(ws, doc, *k) : json::array();
+  }
+  json items = json::array();
+  for (const format::Key& k : place.object->keys) items.push_back(key_item(k));
+  if (place.kind) {
+    for (const format::Key& k : place.kind->keys) items.push_back(key_item(k));
+  }
+  return items;
+}
+
+}  // namespace qrsc::lsp

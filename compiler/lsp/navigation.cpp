@@ -1,0 +1,286 @@
+// Go to definition (a spec named by `extends`/`apply` to its file, a variant's patch entry to
+// the parent's, an erratum's `covers` to what it covers), references of a table or row across
+// the family, and the document's outline.
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "features.hpp"
+#include "schema.hpp"
+#include "sheet_elements.hpp"
+#include "spec_search_path.hpp"
+#include "text_position.hpp"
+#include "yaml_outline.hpp"
+
+namespace qrsc::lsp {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The protocol's symbol kinds.
+constexpr int kClassSymbol = 5;
+constexpr int kFieldSymbol = 8;
+
+// The text of a file: the open document's, else the disk's.
+std::string text_of(const Workspace& ws, const fs::path& file) {
+  if (const Document* doc = ws.document(uri_of_path(file))) return doc->text;
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+json location(const Workspace& ws, const Loc& loc) {
+  const fs::path file = canonical_file(*loc.file);
+  return {{"uri", uri_of_path(file)}, {"range", token_range(text_of(ws, file), loc)}};
+}
+
+json file_location(const fs::path& file) {
+  const json start = {{"line", 0}, {"character", 0}};
+  return {{"uri", uri_of_path(canonical_file(file))}, {"range", {{"start", start}, {"end", start}}}};
+}
+
+// Where `spec` states the element at `path` (table, table/row, ...): the first element of it.
+std::optional<Loc> where_is(const Spec& spec, const std::string& path) {
+  std::optional<Loc> found;
+  for_each_element(spec, [&](const SheetElement& e) {
+    if (!found && e.path == path && e.loc.file) found = e.loc;
+  });
+  return found;
+}
+
+// The key the line's value belongs to: its own ("extends: x"), or, for a list entry ("- x"),
+// the key of the list above it.
+std::string key_of_line(std::string_view text, int line) {
+  const std::string_view l = line_of(text, line);
+  const std::size_t first = l.find_first_not_of(' ');
+  if (first == std::string_view::npos) return "";
+  if (l[first] == '-') {
+    const auto steps = outline_above(text, line, static_cast<int>(first) + 1);
+    return steps.empty() ? "" : steps.back().key;
+  }
+  const std::size_t colon = l.find(':', first);
+  return colon == std::string_view::npos ? "" : std::string(l.substr(first, colon - first));
+}
+
+// The id of the table whose entry holds `line`, from the document's outline.
+std::string table_at(std::string_view text, int line) {
+  const std::string_view l = line_of(text, line);
+  const std::size_t first = l.find_first_not_of(' ');
+  auto steps = outline_above(text, line, first == std::string_view::npos ? 0 : static_cast<int>(first));
+  const bool entry_here = first != std::string_view::npos && l[first] == '-';
+  if (entry_here) steps.push_back({"", line, static_cast<int>(first)});
+  for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
+    if (steps[i].key == "tables" && steps[i + 1].key.empty()) {
+      return entry_value(text, steps[i + 1].line, steps[i + 1].column, "id");
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+json definition(Workspace& ws, const Document& doc, const json& params) {
+  const json& pos = params["position"];
+  const int line = pos["line"].get<int>();
+  const std::string_view l = line_of(doc.text, line);
+  const std::string word = word_at(l, byte_of(doc.text, line, pos["character"].get<int>()));
+  if (word.empty()) return nullptr;
+  const std::string key = key_of_line(doc.text, line);
+  if (key == "extends" || key == "apply") {
+    Diagnostics ignored;
+    const auto file = find_spec(ws.search(), doc.path, word, Loc{}, ignored);
+    return file ? file_location(*file) : json(nullptr);
+  }
+  const Spec* own = ws.model(doc.path);
+  if (word.find('/') != std::string::npos) {  // covers: table/row[/column]
+    const auto loc = own ? where_is(*own, word) : std::nullopt;
+    return loc ? location(ws, *loc) : json(nullptr);
+  }
+  // An id in a variant: the entry of that id its parents state, nearest parent first.
+  const std::string table = table_at(doc.text, line);
+  if (table.empty() || !own) return nullptr;
+  const std::string path = word == table ? table : table + "/" + word;
+  for (std::size_t i = 1; i < own->inputs.size(); ++i) {
+    const auto parent = ws.compile(own->inputs[i]);
+    if (const auto loc = parent ? where_is(*parent, path) : std::nullopt) return location(ws, *loc);
+  }
+  // A root spec: the table the id names (a dice modifier list names tables by id).
+  const auto loc = where_is(*own, word);
+  return loc ? location(ws, *loc) : json(nullptr);
+}
+
+namespace {
+
+bool is_id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The bytes of `line` where `needle` occurs as a whole (no id character on either side).
+std::vector<std::size_t> whole_occurrences(std::string_view line, std::string_view needle) {
+  std::vector<std::size_t> at;
+  for (std::size_t i = line.find(needle); i != std::string_view::npos; i = line.find(needle, i + 1)) {
+    const std::size_t end = i + needle.size();
+    if ((i == 0 || !is_id_char(line[i - 1])) && (end == line.size() || !is_id_char(line[end]))) at.push_back(i);
+  }
+  return at;
+}
+
+// The spec files of the family around a document: every spec of its rules folder, and the
+// open documents and the files their sheets read (a parent found on the search path).
+std::set<fs::path> family_files(const Workspace& ws, const Document& doc) {
+  std::set<fs::path> files;
+  std::error_code ec;
+  const fs::path root = rules_root_of(doc.path);
+  constexpr std::size_t kMaxFamilyFiles = 1000;  // a rules folder that is not one (a home folder) stays cheap
+  for (auto it = fs::recursive_directory_iterator(root, ec);
+       !ec && it != fs::recursive_directory_iterator() && files.size() < kMaxFamilyFiles; it.increment(ec)) {
+    if (it->path().extension() == ".yaml") files.insert(canonical_file(it->path()));
+  }
+  for (const Spec* spec : ws.models(doc.path)) {
+    for (const auto& input : spec->inputs) files.insert(canonical_file(input));
+  }
+  files.insert(doc.path);
+  return files;
+}
+
+json range_on(std::string_view text, int line, std::size_t byte, std::size_t length) {
+  return {{"start", position(text, line, byte)}, {"end", position(text, line, byte + length)}};
+}
+
+}  // namespace
+
+namespace {
+
+// One place that names the table or row: its file, line and the byte where the id starts.
+struct Mention {
+  fs::path file;
+  std::string text;  // the file's text (shared by its mentions)
+  int line = 0;
+  std::size_t byte = 0;
+};
+
+// The id at the position (the table's or the row's) and every place of the family that names it.
+std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Document& doc, const json& pos) {
+  const int line = pos["line"].get<int>();
+  const std::string word = word_at(line_of(doc.text, line), byte_of(doc.text, line, pos["character"].get<int>()));
+  if (word.empty()) return {};
+  // What is referred to: a table, or an entry of one (table/id as `covers` writes it).
+  std::string table = table_at(doc.text, line), id = word;
+  if (const std::size_t slash = word.find('/'); slash != std::string::npos) {
+    table = word.substr(0, slash);
+    id = word.substr(slash + 1, word.find('/', slash + 1) - slash - 1);
+  }
+  if (id == table) id.clear();
+  if (table.empty()) return {};
+  const std::string path = id.empty() ? table : table + "/" + id;
+  const std::string named = id.empty() ? table : id;
+  std::vector<Mention> out;
+  for (const fs::path& file : family_files(ws, doc)) {
+    const auto text = text_of(ws, file);
+    int n = 0;
+    for (std::size_t start = 0; start <= text.size(); ++n) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      const std::string_view l(text.data() + start, end - start);
+      start = end + 1;
+      if (l.find(named) == std::string_view::npos) continue;
+      // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
+      // "id: id" or "after: id" in the table's own entries.
+      std::vector<std::size_t> found;
+      for (const std::size_t at : whole_occurrences(l, path)) found.push_back(at + path.size() - named.size());
+      const auto table_named = whole_occurrences(l, "table: " + table);
+      for (const char* key : {"row: ", "item: "}) {
+        for (const std::size_t at : whole_occurrences(l, key + named)) {
+          if (!table_named.empty() && !id.empty()) found.push_back(at + std::string_view(key).size());
+        }
+      }
+      if (id.empty() && !table_named.empty()) found.push_back(table_named.front() + std::string_view("table: ").size());
+      for (const char* key : {"id: ", "after: "}) {
+        for (const std::size_t at : whole_occurrences(l, key + named)) {
+          if (table_at(text, n) == table) found.push_back(at + std::string_view(key).size());
+        }
+      }
+      std::sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      for (const std::size_t at : found) out.push_back({file, text, n, at});
+    }
+  }
+  return {named, out};
+}
+
+}  // namespace
+
+json references(Workspace& ws, const Document& doc, const json& params) {
+  const json& pos = params["position"];
+  const auto [named, found] = mentions(ws, doc, pos);
+  json out = json::array();
+  for (const Mention& m : found) {
+    out.push_back({{"uri", uri_of_path(m.file)}, {"range", range_on(m.text, m.line, m.byte, named.size())}});
+  }
+  return out;
+}
+
+json rename(Workspace& ws, const Document& doc, const json& params) {
+  const std::string new_id = params["newName"].get<std::string>();
+  const json& pos = params["position"];
+  if (!is_identifier(new_id)) throw std::invalid_argument("'" + shown(new_id) + "' is not an id ([a-z0-9][a-z0-9_]*)");
+  const auto [named, found] = mentions(ws, doc, pos);
+  if (found.empty()) return nullptr;
+  json changes = json::object();
+  for (const Mention& m : found) {
+    changes[uri_of_path(m.file)].push_back({{"range", range_on(m.text, m.line, m.byte, named.size())}, {"newText", new_id}});
+  }
+  return {{"changes", std::move(changes)}};
+}
+
+namespace {
+
+int last_line(const Node& n) {
+  int last = n.loc.line;
+  for (const auto& item : n.items) last = std::max(last, last_line(*item));
+  for (const auto& [key, value] : n.entries) last = std::max(last, last_line(*value));
+  return last;
+}
+
+json symbol(const Document& doc, const Node& entry, int kind, const std::string& detail) {
+  const NodePtr id = entry.get("id");
+  const Loc at = id ? id->loc : entry.loc;
+  const json selection = token_range(doc.text, at);
+  json end = position(doc.text, std::max(last_line(entry) - 1, 0), line_of(doc.text, std::max(last_line(entry) - 1, 0)).size());
+  return {{"name", id && id->is_scalar() && !id->scalar.empty() ? id->scalar : std::string("(no id)")},
+          {"detail", detail},
+          {"kind", kind},
+          {"range", {{"start", selection["start"]}, {"end", end}}},
+          {"selectionRange", selection}};
+}
+
+}  // namespace
+
+json document_symbols(const Workspace& ws, const Document& doc) {
+  json out = json::array();
+  const NodePtr tree = ws.tree(doc);
+  const NodePtr tables = tree && tree->is_map() ? tree->get("tables") : nullptr;
+  if (!tables || !tables->is_seq()) return out;
+  for (const NodePtr& t : tables->items) {
+    if (!t->is_map()) continue;
+    const NodePtr kind = t->get("kind");
+    const NodePtr title = t->get("title");
+    json table = symbol(doc, *t, kClassSymbol, title && title->is_scalar() ? title->scalar : kind && kind->is_scalar() ? kind->scalar : "");
+    json children = json::array();
+    for (const char* list : {"rows", "items", "sections"}) {
+      const NodePtr entries = t->get(list);
+      if (!entries || !entries->is_seq()) continue;
+      for (const NodePtr& e : entries->items) {
+        if (e->is_map() && e->get("id")) children.push_back(symbol(doc, *e, kFieldSymbol, list));
+      }
+    }
+    table["children"] = std::move(children);
+    out.push_back(std::move(table));
+  }
+  return out;
+}
+
+}  // namespace qrsc::lsp

@@ -1,0 +1,146 @@
+#include "server.hpp"
+
+#include <exception>
+#include <map>
+
+#include "features.hpp"
+
+namespace qrsc::lsp {
+
+using nlohmann::json;
+
+namespace {
+
+// JSON-RPC's error codes.
+constexpr int kParseError = -32700;
+constexpr int kInvalidRequest = -32600;
+constexpr int kMethodNotFound = -32601;
+constexpr int kInternalError = -32603;
+constexpr int kInvalidParams = -32602;
+
+json error_response(const json& id, int code, const std::string& message) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+struct InvalidParams : std::exception {};
+struct MethodNotFound : std::exception {};
+
+const json& field(const json& params, const char* name) {
+  if (!params.is_object() || !params.contains(name)) throw InvalidParams{};
+  return params.at(name);
+}
+
+std::string string_field(const json& params, const char* name) {
+  const json& v = field(params, name);
+  if (!v.is_string()) throw InvalidParams{};
+  return v.get<std::string>();
+}
+
+int version_of(const json& doc) {
+  const auto it = doc.find("version");
+  return it != doc.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
+json capabilities() {
+  return {{"textDocumentSync", {{"openClose", true}, {"change", 1}}},  // full text on each change
+          {"hoverProvider", true},
+          {"definitionProvider", true},
+          {"referencesProvider", true},
+          {"renameProvider", true},
+          {"documentSymbolProvider", true},
+          {"completionProvider", {{"triggerCharacters", json::array({" ", "[", ",", "{"})}}}};
+}
+
+}  // namespace
+
+json Server::parse_error() { return error_response(nullptr, kParseError, "the message is not JSON"); }
+
+std::vector<json> Server::handle(const json& message) {
+  if (!message.is_object() || !message.contains("method") || !message["method"].is_string()) {
+    // A response to a request of ours (we send none), or nothing JSON-RPC knows.
+    if (message.is_object() && message.contains("id") && !message.contains("result") && !message.contains("error")) {
+      return {error_response(message["id"], kInvalidRequest, "a request needs a method")};
+    }
+    return {};
+  }
+  const std::string method = message["method"].get<std::string>();
+  const json params = message.contains("params") ? message["params"] : json::object();
+  const bool is_request = message.contains("id");
+  const json id = is_request ? message["id"] : json();
+  try {
+    if (!is_request) return notification(method, params);
+    if (shutdown_ && method != "exit") return {error_response(id, kInvalidRequest, "the server is shut down")};
+    return {{{"jsonrpc", "2.0"}, {"id", id}, {"result", request(method, params)}}};
+  } catch (const InvalidParams&) {
+    if (is_request) return {error_response(id, kInvalidParams, "invalid params for " + method)};
+  } catch (const MethodNotFound&) {
+    if (is_request) return {error_response(id, kMethodNotFound, "no method " + method)};
+  } catch (const std::exception& e) {
+    if (is_request) return {error_response(id, kInternalError, e.what())};
+  }
+  return {};
+}
+
+json Server::request(const std::string& method, const json& params) {
+  if (method == "initialize") {
+    return {{"capabilities", capabilities()}, {"serverInfo", {{"name", "qrsc"}}}};
+  }
+  if (method == "shutdown") {
+    shutdown_ = true;
+    return nullptr;
+  }
+  using Feature = json (*)(Workspace&, const Document&, const json&);
+  static const std::map<std::string, Feature> kFeatures = {
+      {"textDocument/hover", hover},
+      {"textDocument/definition", definition},
+      {"textDocument/references", references},
+      {"textDocument/rename", rename},
+      {"textDocument/completion", completion},
+      {"textDocument/documentSymbol",
+       [](Workspace& ws, const Document& doc, const json&) { return document_symbols(ws, doc); }},
+  };
+  const auto feature = kFeatures.find(method);
+  if (feature == kFeatures.end()) throw MethodNotFound{};
+  const std::string uri = string_field(field(params, "textDocument"), "uri");
+  const Document* doc = workspace_.document(uri);
+  if (!doc) return nullptr;  // not open: nothing known of it
+  const json position = params.contains("position") ? params["position"] : json::object();
+  if (method != "textDocument/documentSymbol" &&
+      !(position.is_object() && position.value("line", -1) >= 0 && position.value("character", -1) >= 0)) {
+    throw InvalidParams{};
+  }
+  if (method == "textDocument/rename" && !(params.contains("newName") && params["newName"].is_string())) {
+    throw InvalidParams{};
+  }
+  return feature->second(workspace_, *doc, params);
+}
+
+std::vector<json> Server::notification(const std::string& method, const json& params) {
+  if (method == "exit") {
+    exited_ = true;
+    return {};
+  }
+  bool changed = false;
+  if (method == "textDocument/didOpen") {
+    const json& doc = field(params, "textDocument");
+    changed = workspace_.open(string_field(doc, "uri"), string_field(doc, "text"), version_of(doc));
+  } else if (method == "textDocument/didChange") {
+    const json& doc = field(params, "textDocument");
+    const std::string uri = string_field(doc, "uri");
+    const json& changes = field(params, "contentChanges");
+    // Full sync: the last change holds the whole text.
+    if (!changes.is_array() || changes.empty() || !workspace_.document(uri)) return {};
+    changed = workspace_.open(uri, string_field(changes.back(), "text"), version_of(doc));
+  } else if (method == "textDocument/didClose") {
+    workspace_.close(string_field(field(params, "textDocument"), "uri"));
+    changed = true;
+  }
+  if (!changed) return {};
+  std::vector<json> out;
+  for (json& p : workspace_.diagnose()) {
+    out.push_back({{"jsonrpc", "2.0"}, {"method", "textDocument/publishDiagnostics"}, {"params", std::move(p)}});
+  }
+  return out;
+}
+
+}  // namespace qrsc::lsp

@@ -1,0 +1,36 @@
+// The language server's core: one JSON-RPC message in, the messages to send back out
+// (responses, diagnostics). It reads no stream, so tests drive it message by message.
+#pragma once
+
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "spec_search_path.hpp"
+#include "workspace.hpp"
+
+namespace qrsc::lsp {
+
+class Server {
+ public:
+  explicit Server(SpecSearchPath search) : workspace_(std::move(search)) {}
+
+  // The messages to send in answer to `message` (a request's response, notifications).
+  std::vector<nlohmann::json> handle(const nlohmann::json& message);
+  // The body of a message that is not JSON, answered as the protocol says (a parse error).
+  static nlohmann::json parse_error();
+
+  // After `exit`: the process ends with exit_code() (0 when `shutdown` came first).
+  [[nodiscard]] bool exited() const { return exited_; }
+  [[nodiscard]] int exit_code() const { return shutdown_ ? 0 : 1; }
+
+ private:
+  nlohmann::json request(const std::string& method, const nlohmann::json& params);
+  std::vector<nlohmann::json> notification(const std::string& method, const nlohmann::json& params);
+
+  Workspace workspace_;
+  bool shutdown_ = false;
+  bool exited_ = false;
+};
+
+}  // namespace qrsc::lsp

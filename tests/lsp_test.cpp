@@ -1,0 +1,320 @@
+// The language server's core (compiler/lsp/server.hpp) driven message by message on the real
+// specs of rules/, as an editor drives it: diagnostics as the text changes, hover with the
+// provenance of a converted value, definitions, completion of keys; and the hostile corpus
+// replayed through didOpen/didChange.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "server.hpp"
+#include "test_support.hpp"
+#include "text_position.hpp"
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+using qrs_test::read_text;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+// The 0-based index of the first line that starts with `prefix` after line `from`.
+int line_starting(const std::vector<std::string>& lines, const std::string& prefix, int from = 0) {
+  for (int i = from; i < static_cast<int>(lines.size()); ++i) {
+    if (lines[static_cast<std::size_t>(i)].starts_with(prefix)) return i;
+  }
+  ADD_FAILURE() << "no line starts with '" << prefix << "'";
+  return 0;
+}
+
+class LspTest : public ::testing::Test {
+ protected:
+  qrsc::lsp::Server server{qrsc::SpecSearchPath{}};
+  int next_id = 1;
+  std::map<std::string, int> versions;
+
+  static std::string uri(const std::string& rules_file) {
+    return qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(qrs_test::source_dir() / "rules" / rules_file));
+  }
+  json request(const std::string& method, json params) {
+    const auto out = server.handle({{"jsonrpc", "2.0"}, {"id", next_id++}, {"method", method}, {"params", params}});
+    EXPECT_EQ(out.size(), 1u);
+    return out.empty() ? json() : out.front().value("result", json());
+  }
+  // The diagnostics published for `u` after the notification.
+  json notify(const std::string& method, const json& params, const std::string& u) {
+    json found;
+    for (const json& m : server.handle({{"jsonrpc", "2.0"}, {"method", method}, {"params", params}})) {
+      if (m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u) found = m["params"]["diagnostics"];
+    }
+    return found;
+  }
+  json open(const std::string& u, const std::string& text) {
+    versions[u] = 1;
+    return notify("textDocument/didOpen", {{"textDocument", {{"uri", u}, {"languageId", "yaml"}, {"version", 1}, {"text", text}}}},
+                  u);
+  }
+  json change(const std::string& u, const std::string& text) {
+    return notify("textDocument/didChange",
+                  {{"textDocument", {{"uri", u}, {"version", ++versions[u]}}}, {"contentChanges", {{{"text", text}}}}}, u);
+  }
+  json at(const std::string& method, const std::string& u, int line, int character) {
+    return request(method, {{"textDocument", {{"uri", u}}}, {"position", {{"line", line}, {"character", character}}}});
+  }
+  void SetUp() override {
+    const json init = request("initialize", {{"processId", nullptr}, {"capabilities", json::object()}});
+    ASSERT_TRUE(init["capabilities"]["hoverProvider"].get<bool>());
+    server.handle({{"jsonrpc", "2.0"}, {"method", "initialized"}, {"params", json::object()}});
+  }
+};
+
+std::vector<json> errors_in(const json& diagnostics) {
+  std::vector<json> out;
+  for (const json& d : diagnostics) {
+    if (d["severity"] == 1) out.push_back(d);
+  }
+  return out;
+}
+
+TEST_F(LspTest, MisspelledKeyIsReportedAtItsLineAndClearedWhenFixed) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  EXPECT_TRUE(errors_in(open(u, text)).empty());
+  auto lines = lines_of(text);
+  const int row = line_starting(lines, "      - id: double_quick");
+  const int title = line_starting(lines, "        title: Double Quick", row);
+  lines[static_cast<std::size_t>(title)] = "        titel: Double Quick";
+  // As `qrsc check` reports it: the unknown key, and the row that now lacks its title.
+  const auto errors = errors_in(change(u, joined(lines)));
+  ASSERT_EQ(errors.size(), 2u) << json(errors).dump();
+  const auto at_key = std::find_if(errors.begin(), errors.end(), [&](const json& d) { return d["range"]["start"]["line"] == title; });
+  ASSERT_NE(at_key, errors.end()) << json(errors).dump();
+  EXPECT_EQ((*at_key)["range"]["start"]["character"], 8);
+  EXPECT_EQ((*at_key)["range"]["end"]["character"], 13);  // the key "titel"
+  EXPECT_NE((*at_key)["message"].get<std::string>().find("unknown key 'titel'"), std::string::npos) << (*at_key)["message"];
+  EXPECT_NE((*at_key)["message"].get<std::string>().find("did you mean 'title'"), std::string::npos);
+  EXPECT_TRUE(std::any_of(errors.begin(), errors.end(), [&](const json& d) {
+    return d["range"]["start"]["line"] == row && d["message"].get<std::string>().find("needs 'title'") != std::string::npos;
+  })) << json(errors).dump();
+  EXPECT_TRUE(errors_in(change(u, text)).empty());
+}
+
+TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
+  const std::string parent = uri("rff/acw-2.1-15mm.yaml");
+  const std::string child = uri("rff/maw-3-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(parent, text);
+  EXPECT_TRUE(errors_in(open(child, read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"))).empty());
+  // A table id the variant patches, renamed in the parent: the variant's patch names a table
+  // its parent no longer has.
+  std::string broken = text;
+  const std::string id = "  - id: maneuver_modifiers\n";
+  broken.replace(broken.find(id), id.size(), "  - id: maneuver_modifiers_renamed\n");
+  // The edit of the parent checks the variant again (its sheet reads the parent): the variant's
+  // diagnostics come with the parent's.
+  const json params = {{"textDocument", {{"uri", parent}, {"version", 2}}}, {"contentChanges", {{{"text", broken}}}}};
+  const json diags = notify("textDocument/didChange", params, child);
+  ASSERT_TRUE(diags.is_array());
+  EXPECT_FALSE(errors_in(diags).empty()) << diags.dump();
+  // An unrelated spec's edit leaves both as they are.
+  const std::string other = uri("battlecry/1812.yaml");
+  open(other, read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml"));
+  EXPECT_EQ(errors_in(change(other, read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml") + "\n")).size(), 0u);
+  const json params_other = {{"textDocument", {{"uri", other}, {"version", 9}}},
+                             {"contentChanges", {{{"text", read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml")}}}}};
+  EXPECT_EQ(notify("textDocument/didChange", params_other, child), diags);
+}
+
+TEST_F(LspTest, HoverOnARangeThe25mmSheetConvertsShowsIts15mmOrigin) {
+  // 001 lines 162-166: the 25mm sheet prints musketry at 6" 12" 18", 1.5 x the 15mm 4" 8" 12".
+  const std::string acw = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(acw, text);
+  open(uri("rff/1812-2.1-25mm.yaml"), read_text(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml"));
+  const auto lines = lines_of(text);
+  const int r4 = line_starting(lines, "      - { id: r4, range: 4in }");
+  const json h = at("textDocument/hover", acw, r4, 24);
+  ASSERT_TRUE(h.is_object()) << h.dump();
+  const std::string md = h["contents"]["value"];
+  EXPECT_NE(md.find("acw-2.1-15mm (this spec): `4\"`\n  - stated here"), std::string::npos) << md;
+  EXPECT_NE(md.find("1812-2.1-25mm: `6\"`\n  - converted x1.5 from 4in in rules/rff/acw-2.1-15mm.yaml line " +
+                    std::to_string(r4 + 1)),
+            std::string::npos)
+      << md;
+}
+
+TEST_F(LspTest, HoverOnARolledRowShowsItsOddsAtNetZero) {
+  const std::string acw = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(acw, text);
+  // Double Quick is "8 or more" on one d10: 8, 9 or 10 at net 0, 3 faces of 10.
+  const int row = line_starting(lines_of(text), "      - id: double_quick");
+  const json h = at("textDocument/hover", acw, row, 14);
+  ASSERT_TRUE(h.is_object());
+  const std::string md = h["contents"]["value"];
+  EXPECT_NE(md.find("odds at net modifier 0: 30.0%"), std::string::npos) << md;
+}
+
+TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
+  const std::string u = uri("rff/1812-2.1-25mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml");
+  open(u, text);
+  const auto lines = lines_of(text);
+  const int extends = line_starting(lines, "extends: rff/1812-2.1-15mm");
+  const json d = at("textDocument/definition", u, extends, 14);
+  ASSERT_TRUE(d.is_object()) << d.dump();
+  EXPECT_EQ(d["uri"], uri("rff/1812-2.1-15mm.yaml"));
+  // The 25mm sheet's movement rate for infantry line patches the row of the ACW sheet.
+  const int row = line_starting(lines, "      - { id: infantry_line,");
+  const json p = at("textDocument/definition", u, row, 16);
+  ASSERT_TRUE(p.is_object()) << p.dump();
+  EXPECT_EQ(p["uri"], uri("rff/acw-2.1-15mm.yaml"));
+  const auto acw = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  const int target = p["range"]["start"]["line"];
+  ASSERT_LT(target, static_cast<int>(acw.size()));
+  EXPECT_NE(acw[static_cast<std::size_t>(target)].find("id: infantry_line"), std::string::npos)
+      << acw[static_cast<std::size_t>(target)];
+}
+
+TEST_F(LspTest, ReferencesAndRenameOfARowAreEveryLineOfTheFamilyThatNamesIt) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(u, text);
+  const auto lines = lines_of(text);
+  const int row = line_starting(lines, "      - { id: infantry_line,");
+  std::set<std::pair<std::string, int>> found;
+  for (const json& loc : at("textDocument/references", u, row, 16)) {
+    found.insert({loc["uri"].get<std::string>(), loc["range"]["start"]["line"].get<int>()});
+  }
+  // Every line of the rules folder that has the id as a whole word (the MAW sheet's
+  // infantry_line_mex is another row): entries, patches, after:, covers and assertions.
+  std::set<std::pair<std::string, int>> expected;
+  const std::regex whole("(^|[^a-z0-9_])infantry_line([^a-z0-9_]|$)");
+  for (const auto& e : fs::recursive_directory_iterator(qrs_test::source_dir() / "rules")) {
+    if (e.path().extension() != ".yaml") continue;
+    const auto spec_lines = lines_of(read_text(e.path()));
+    for (std::size_t i = 0; i < spec_lines.size(); ++i) {
+      if (std::regex_search(spec_lines[i], whole)) {
+        expected.insert({qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(e.path())), static_cast<int>(i)});
+      }
+    }
+  }
+  EXPECT_GE(expected.size(), 10u);
+  EXPECT_EQ(found, expected);
+  // Rename changes the id at the same places, and only the id ("movement_rates/" stays).
+  const json edit = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
+                                                    {"position", {{"line", row}, {"character", 16}}},
+                                                    {"newName", "line_infantry"}});
+  std::set<std::pair<std::string, int>> renamed;
+  for (const auto& [file, edits] : edit["changes"].items()) {
+    const auto file_lines = lines_of(read_text(*qrsc::lsp::path_of_uri(file)));
+    for (const json& e : edits) {
+      const int line = e["range"]["start"]["line"];
+      renamed.insert({file, line});
+      EXPECT_EQ(e["newText"], "line_infantry");
+      const std::size_t from = e["range"]["start"]["character"], to = e["range"]["end"]["character"];
+      EXPECT_EQ(file_lines[static_cast<std::size_t>(line)].substr(from, to - from), "infantry_line");
+    }
+  }
+  EXPECT_EQ(renamed, expected);
+  const auto refused = server.handle({{"jsonrpc", "2.0"}, {"id", 99}, {"method", "textDocument/rename"},
+                                      {"params", {{"textDocument", {{"uri", u}}},
+                                                  {"position", {{"line", row}, {"character", 16}}},
+                                                  {"newName", "Not An Id"}}}});
+  ASSERT_EQ(refused.size(), 1u);
+  EXPECT_TRUE(refused[0].contains("error")) << refused[0].dump();
+}
+
+TEST_F(LspTest, CompletionOffersTheKeysOfTheTablesKind) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  open(u, joined(lines));
+  const int row = line_starting(lines, "      - id: double_quick");
+  lines.insert(lines.begin() + row + 1, "        ba");
+  change(u, joined(lines));
+  const json items = at("textDocument/completion", u, row + 1, 10);
+  std::vector<std::string> labels;
+  for (const json& i : items) labels.push_back(i["label"]);
+  // docs/spec-format.md, band tables: rows have id, title, text, number, label, band or bands, parts.
+  for (const char* key : {"band", "bands", "parts", "number", "label", "title", "text"}) {
+    EXPECT_NE(std::find(labels.begin(), labels.end(), key), labels.end()) << key;
+  }
+  EXPECT_EQ(std::find(labels.begin(), labels.end(), "cells"), labels.end());  // a matrix row's
+  // In a table: the keys of band tables (key, rows), not those of a matrix (cell).
+  const int kind = line_starting(lines, "    kind: bands", row - 30);
+  lines.insert(lines.begin() + kind + 1, "    ");
+  change(u, joined(lines));
+  std::vector<std::string> table_keys;
+  for (const json& i : at("textDocument/completion", u, kind + 1, 4)) table_keys.push_back(i["label"]);
+  EXPECT_NE(std::find(table_keys.begin(), table_keys.end(), "rows"), table_keys.end());
+  EXPECT_NE(std::find(table_keys.begin(), table_keys.end(), "key"), table_keys.end());
+  EXPECT_EQ(std::find(table_keys.begin(), table_keys.end(), "cell"), table_keys.end());
+  // The tables a roll's `modifiers` name: ids of the sheet.
+  const int mods = line_starting(lines, "        modifiers: [maneuver_modifiers]", kind);
+  std::vector<std::string> ids;
+  for (const json& i : at("textDocument/completion", u, mods, 20)) ids.push_back(i["label"]);
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "maneuver_modifiers"), ids.end());
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "fire_effects"), ids.end());
+}
+
+TEST_F(LspTest, DocumentSymbolsAreTheTablesAndTheirRows) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  open(u, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  const json symbols = request("textDocument/documentSymbol", {{"textDocument", {{"uri", u}}}});
+  ASSERT_TRUE(symbols.is_array());
+  const auto table = std::find_if(symbols.begin(), symbols.end(), [](const json& s) { return s["name"] == "maneuver_good_order"; });
+  ASSERT_NE(table, symbols.end());
+  ASSERT_FALSE((*table)["children"].empty());
+  EXPECT_EQ((*table)["children"][0]["name"], "double_quick");
+}
+
+// Every file of the hostile corpus, opened and then edited (cut in halves, then emptied), as a
+// spec of its own folder: the server answers each message, in bounded time, and never throws.
+TEST_F(LspTest, HostileCorpusThroughOpenAndChange) {
+  const fs::path hostile = qrs_test::source_dir() / "tests/hostile";
+  int files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(hostile)) {
+    if (!entry.is_regular_file()) continue;
+    const std::string u = qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(entry.path()));
+    const std::string text = read_text(entry.path());
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_NO_THROW({
+      open(u, text);
+      change(u, text.substr(0, text.size() / 2));
+      change(u, text + "\n  - {");
+      at("textDocument/hover", u, 3, 4);
+      at("textDocument/completion", u, 3, 4);
+      at("textDocument/definition", u, 3, 4);
+      request("textDocument/documentSymbol", {{"textDocument", {{"uri", u}}}});
+      notify("textDocument/didClose", {{"textDocument", {{"uri", u}}}}, u);
+    }) << entry.path();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << entry.path();
+    ++files;
+  }
+  EXPECT_GT(files, 100);
+}
+
+TEST_F(LspTest, ShutdownThenExitEndsCleanly) {
+  EXPECT_TRUE(request("shutdown", json()).is_null());
+  server.handle({{"jsonrpc", "2.0"}, {"method", "exit"}});
+  EXPECT_TRUE(server.exited());
+  EXPECT_EQ(server.exit_code(), 0);
+}
+
+}  // namespace
