@@ -509,6 +509,17 @@ TEST(SheetHtml, NonCumulativeGroupsArePrinted) {
   EXPECT_NE(mods.find("Not cumulative, only the largest of a group counts:"), std::string::npos);
   EXPECT_NE(mods.find("<span class=\"group-key\">b</span> Command"), std::string::npos);
   EXPECT_EQ(mods.find("Gallant leader <span class=\"group-key\">b</span>"), std::string::npos);
+  // A unit has one rating (Green, Trained, Veteran, Crack): its group is exclusive, which the
+  // sheet says in a note of its own, not as a group that is only not cumulative.
+  const auto paragraph = [&mods](const std::string& start) {
+    const auto at = mods.find(start);
+    return at == std::string::npos ? std::string() : mods.substr(at, std::min(mods.find("</p>", at), mods.find(". ", at)) - at);
+  };
+  const std::string not_cumulative = paragraph("Not cumulative, only the largest of a group counts:");
+  const std::string exclusive = paragraph("One of a group at most:");
+  EXPECT_NE(exclusive.find("Unit rating"), std::string::npos) << exclusive;
+  EXPECT_EQ(not_cumulative.find("rating"), std::string::npos) << not_cumulative;
+  EXPECT_NE(mods.find("Veteran <span class=\"group-key\">"), std::string::npos);
 }
 
 // Legible when printed: no type smaller than 7pt, at the smallest base size a layout uses.

@@ -243,18 +243,26 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
   }
   put(d, "columns", std::move(columns));
   put(d, "two_columns", last_column > 1);
-  // The rule of the groups, printed under the list: members carry their group's key, and of
-  // one group only the modifier of largest magnitude counts.
-  mst::data groups = list_of();
-  for (std::size_t g = 0; g < mt.groups.size(); ++g) {
-    mst::data gd;
-    put(gd, "key", group_key(static_cast<int>(g)));
-    put(gd, "name", group_name(mt.groups[g]));
-    put(gd, "last", g + 1 == mt.groups.size());
-    append(groups, std::move(gd));
+  // The rules of the groups, printed under the list: members carry their group's key; of a
+  // group that is not cumulative only the modifier of largest magnitude counts, of an exclusive
+  // one (a unit's one rating) only one member can apply at all.
+  for (const bool exclusive : {false, true}) {
+    std::vector<std::size_t> of_kind;
+    for (std::size_t g = 0; g < mt.groups.size(); ++g) {
+      if (mt.groups[g].exclusive == exclusive) of_kind.push_back(g);
+    }
+    mst::data groups = list_of();
+    for (const std::size_t g : of_kind) {
+      mst::data gd;
+      put(gd, "key", group_key(static_cast<int>(g)));
+      put(gd, "name", group_name(mt.groups[g]));
+      put(gd, "last", g == of_kind.back());
+      append(groups, std::move(gd));
+    }
+    put(d, exclusive ? "has_exclusive_groups" : "has_groups", !of_kind.empty());
+    put(d, exclusive ? "exclusive_groups" : "groups", std::move(groups));
   }
-  put(d, "has_groups", !mt.groups.empty());
-  put(d, "groups", std::move(groups));
+  put(d, "has_group_note", !mt.groups.empty());  // one paragraph for both rules
   return d;
 }
 
