@@ -45,7 +45,9 @@ int line_starting(const std::vector<std::string>& lines, const std::string& pref
 
 class LspTest : public ::testing::Test {
  protected:
-  qrsc::lsp::Server server{qrsc::SpecSearchPath{}};
+  // The hostile corpus's parents (base.yaml, ...) are found through the search path, as
+  // `qrsc -I tests/hostile` finds them; the specs of rules/ find theirs in their rules root.
+  qrsc::lsp::Server server{qrsc::SpecSearchPath{{qrs_test::source_dir() / "tests/hostile"}, {}}};
   int next_id = 1;
   std::map<std::string, int> versions;
 
@@ -308,6 +310,50 @@ TEST_F(LspTest, HostileCorpusThroughOpenAndChange) {
     ++files;
   }
   EXPECT_GT(files, 100);
+}
+
+// What the server says of each hostile case is what qrsc says of it (tests/hostile/expected.tsv:
+// the error's fragment at its line, or no error for a case qrsc accepts), read when the case
+// is opened as a spec of its own folder.
+TEST_F(LspTest, HostileCorpusDiagnosticsAreQrscs) {
+  const fs::path hostile = qrs_test::source_dir() / "tests/hostile";
+  std::istringstream expected(read_text(hostile / "expected.tsv"));
+  int placed = 0, accepted = 0;
+  for (std::string line; std::getline(expected, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string field; std::getline(fields, field, '\t');) f.push_back(field);
+    f.resize(5);
+    if (f[4] == "build") continue;  // a backend's check (C++ names): qrsc build's, not qrsc check's
+    const fs::path file = hostile / (f[0] + ".yaml");
+    if (!fs::is_regular_file(file)) continue;
+    const std::string u = qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(file));
+    const json diagnostics = open(u, read_text(file));
+    notify("textDocument/didClose", {{"textDocument", {{"uri", u}}}}, u);
+    const auto errors = [&] {
+      std::vector<json> out;
+      for (const json& d : diagnostics) {
+        if (d.value("severity", 0) == 1) out.push_back(d);
+      }
+      return out;
+    }();
+    if (f[1] == "0") {
+      EXPECT_TRUE(errors.empty()) << f[0] << ": " << diagnostics.dump();
+      ++accepted;
+      continue;
+    }
+    const std::size_t colon = f[2].find(':');
+    if (colon == std::string::npos) continue;  // anywhere, or the file itself
+    const int line_number = std::stoi(f[2].substr(0, colon));
+    const bool found = std::any_of(errors.begin(), errors.end(), [&](const json& d) {
+      return d["range"]["start"]["line"] == line_number - 1 && d["message"].get<std::string>().find(f[3]) != std::string::npos;
+    });
+    EXPECT_TRUE(found) << f[0] << ": expected '" << f[3] << "' at line " << line_number << ", got " << diagnostics.dump();
+    ++placed;
+  }
+  EXPECT_GT(placed, 60);
+  EXPECT_GT(accepted, 10);
 }
 
 TEST_F(LspTest, ShutdownThenExitEndsCleanly) {
