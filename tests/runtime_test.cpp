@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "qrs/band_build.hpp"
+#include "qrs/odds.hpp"
 #include "qrs/runtime.hpp"
 
 namespace {
@@ -22,6 +23,28 @@ TEST(Fraction, ExactHalvesAndQuarters) {
   static_assert(Fraction(2, 4) == Fraction(1, 2));
   static_assert(Fraction(1, -2) < Fraction(0));
   EXPECT_EQ((Fraction(3) * half).floor(), 1);
+}
+
+// The dice thrown for one key and the key they make: 2d6 summed; a d10 difference roll (RFF's
+// charge: each side its own die, the attacker's less the defender's); a pool whose dice are
+// each read by themselves (one die a key). Written from the rule, not read from the code.
+TEST(Dice, ThrownFacesMakeTheKey) {
+  constexpr qrs::Roll two_d6{2, 6, false, false};
+  static_assert(two_d6.dice_per_key() == 2);
+  static_assert(two_d6.key_of(std::array{3, 5}) == 8);
+  constexpr qrs::Roll d10_difference{1, 10, true, false};
+  static_assert(d10_difference.dice_per_key() == 2);
+  EXPECT_EQ(d10_difference.key_of(std::array{7, 3}), 4);
+  EXPECT_EQ(d10_difference.key_of(std::array{2, 9}), -7);
+  constexpr qrs::Roll two_d6_difference{2, 6, true, false};
+  EXPECT_EQ(two_d6_difference.dice_per_key(), 4);
+  EXPECT_EQ(two_d6_difference.key_of(std::array{6, 5, 1, 2}), 8);
+  constexpr qrs::Roll pool{4, 6, false, true};
+  EXPECT_EQ(pool.dice_per_key(), 1);
+  EXPECT_EQ(pool.key_of(std::array{5}), 5);
+  // The odds agree: a pool's key is one die, a difference of d10s spans -9..9.
+  EXPECT_EQ(qrs::odds::key_roll(pool).size, 6);
+  EXPECT_EQ(qrs::odds::key_roll(d10_difference).lo, -9);
 }
 
 TEST(Bands, CoverageIsCheckedAtCompileTime) {

@@ -57,7 +57,7 @@ std::vector<ModifierSource> sources_of(const Spec& spec, const std::vector<std::
     } else if (const auto* rows = std::get_if<BandTable>(&t->body)) {
       s.keyed = rows;
       for (const auto& r : rows->rows) {
-        if (r.number) s.add(r.id, r.title, qrs::Modifier{static_cast<std::int16_t>(*r.number), Fraction(1), 0}, false);
+        if (r.number) s.add(r.id, r.title, qrs::numbered_row_modifier(*r.number), false);
       }
     }
     s.applies = std::make_unique<bool[]>(s.mods.size());  // all false

@@ -91,32 +91,41 @@ void OutputTransaction::roll_back() {
   done_ = true;
 }
 
+std::string OutputTransaction::make_folders(const fs::path& folder) {
+  if (folder.empty()) return {};
+  // The folders that do not exist yet, outermost first, so that a roll-back removes them.
+  std::error_code ec;
+  std::vector<fs::path> missing;
+  for (fs::path d = folder; !d.empty() && !fs::exists(fs::symlink_status(d, ec)); d = d.parent_path()) {
+    missing.push_back(d);
+    if (d == d.parent_path()) break;
+  }
+  fs::create_directories(folder, ec);
+  if (ec) return "cannot create folder " + printable(folder.string()) + ": " + ec.message();
+  made_folders_.insert(made_folders_.end(), missing.rbegin(), missing.rend());
+  return {};
+}
+
 std::string OutputTransaction::stage(const PendingFile& f) {
   if (done_) return "the outputs were already written or given up";
   std::string error;
   if (!lock_.held()) {
-    lock_ = FolderLock::acquire(lock_folder_.empty() ? f.path.parent_path() : lock_folder_, error);
+    // The folder is made before it is locked: locking the nearest folder that exists instead
+    // would let a run that starts once another has made it lock a different folder.
+    const fs::path lock_folder = lock_folder_.empty() ? f.path.parent_path() : lock_folder_;
+    error = make_folders(lock_folder);
+    if (error.empty()) lock_ = FolderLock::acquire(lock_folder, error);
     if (!error.empty()) {
       roll_back();
       return error;
     }
   }
   if (same_content(f.path, f.content)) return {};
-  std::error_code ec;
   const fs::path folder = f.path.parent_path();
-  if (!folder.empty()) {
-    // The folders that do not exist yet, outermost first, so that a roll-back removes them.
-    std::vector<fs::path> missing;
-    for (fs::path d = folder; !d.empty() && !fs::exists(fs::symlink_status(d, ec)); d = d.parent_path()) {
-      missing.push_back(d);
-      if (d == d.parent_path()) break;
-    }
-    fs::create_directories(folder, ec);
-    if (!ec) made_folders_.insert(made_folders_.end(), missing.rbegin(), missing.rend());
-  }
-  if (ec) {
+  error = make_folders(folder);
+  if (!error.empty()) {
     roll_back();
-    return "cannot create folder " + printable(folder.string()) + ": " + ec.message();
+    return error;
   }
   if (std::find(cleaned_folders_.begin(), cleaned_folders_.end(), folder) == cleaned_folders_.end()) {
     remove_stale_temporaries(folder);

@@ -54,6 +54,8 @@ class OutputTransaction {
     TempFile backup;                 // a hard link to the old file, where exchange is not supported
   };
   std::string place(Staged& s);
+  // Makes `folder` and its missing parents, noted so that a roll-back removes them; an error or "".
+  std::string make_folders(const std::filesystem::path& folder);
   void roll_back();
 
   std::filesystem::path lock_folder_;

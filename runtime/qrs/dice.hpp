@@ -18,6 +18,20 @@ struct Roll {
 
   [[nodiscard]] constexpr int lowest() const { return count; }
   [[nodiscard]] constexpr int highest() const { return count * sides; }
+  // The dice one side throws for a key: all of them, but one die of a pool (each of a pool's
+  // dice is read by itself).
+  [[nodiscard]] constexpr int dice_per_side() const { return pool ? 1 : count; }
+  // The dice thrown for one key: a difference roll is two sides' throws.
+  [[nodiscard]] constexpr int dice_per_key() const { return difference ? 2 * dice_per_side() : dice_per_side(); }
+  // The key that dice_per_key() thrown faces make: their sum, or for a difference roll the
+  // first side's sum less the second's.
+  template <class Faces>
+  [[nodiscard]] constexpr int key_of(const Faces& faces) const {
+    const int n = dice_per_key(), first = difference ? n / 2 : n;
+    int key = 0;
+    for (int i = 0; i < n; ++i) key += i < first ? faces[i] : -faces[i];
+    return key;
+  }
 };
 
 // How a computed fraction key (total fire points) is rounded before the lookup.

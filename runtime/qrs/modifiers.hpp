@@ -19,6 +19,13 @@ struct Modifier {
   bool exclusive = false;         // its group is exclusive: one member at most applies (a unit's one rating)
 };
 
+// A numbered row of a band table (a weapon's or a range's modifier, selected by the table's own
+// key) as a modifier: the rows are the members of one non-cumulative group, as one row at most
+// applies to a roll.
+constexpr Modifier numbered_row_modifier(int number) {
+  return Modifier{static_cast<std::int16_t>(number), Fraction(1), 0, false};
+}
+
 // The rule of a non-cumulative group ("the modifiers are not cumulative"): only the member of
 // largest magnitude counts, of equals the one the table lists first (whatever order a caller
 // names them in). True when `value` takes the place of `held`.

@@ -76,8 +76,7 @@ struct Distribution {
 // The base roll of one side: `count` dice summed (a symbol pool's single die when `pool`).
 [[nodiscard]] constexpr Distribution base_roll(const Roll& r) {
   Distribution d = die(r.sides);
-  if (r.pool) return d;
-  for (int i = 1; i < r.count; ++i) d = combine(d, die(r.sides));
+  for (int i = 1; i < r.dice_per_side(); ++i) d = combine(d, die(r.sides));
   return d;
 }
 

@@ -27,11 +27,13 @@ out=$("$qrsc" build "$spec" -o out --emit cpp,html 2>&1); status=$?
 [ "$(cat victim)" = precious ] && ok || fail "the link at index.html was followed"
 rm -rf out
 
-# Two builds into one folder: two sheets with the same outputs and different titles.
+# Two builds into one folder: two sheets with the same outputs and different titles, each time
+# into a folder that does not exist yet (the first run makes it while the other waits).
 sed 's/^title: Battlecry! 1812$/title: Sheet A/' "$spec" > a.yaml
 sed 's/^title: Battlecry! 1812$/title: Sheet B/' "$spec" > b.yaml
 mixed=0
 for i in $(seq 1 40); do
+  rm -rf shared
   "$qrsc" build a.yaml -o shared --emit cpp,html --quiet 2> /dev/null &
   "$qrsc" build b.yaml -o shared --emit cpp,html --quiet 2> /dev/null &
   wait

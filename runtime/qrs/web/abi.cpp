@@ -136,19 +136,12 @@ int g_faces[kMaxDice]{};
 QRS_EXPORT(qrs_faces) int* qrs_faces() { return g_faces; }
 QRS_EXPORT(qrs_dice) int qrs_dice(int table) {
   if (!valid_table(table)) return 0;
-  const qrs::Roll& r = kSheet.tables[static_cast<std::size_t>(table)].roll;
-  const int one_side = r.pool ? 1 : r.count;
-  const int dice = r.difference ? 2 * one_side : one_side;
+  const int dice = kSheet.tables[static_cast<std::size_t>(table)].roll.dice_per_key();
   return dice <= kMaxDice ? dice : 0;
 }
 QRS_EXPORT(qrs_sides) int qrs_sides(int table) {
   return valid_table(table) ? kSheet.tables[static_cast<std::size_t>(table)].roll.sides : 0;
 }
 QRS_EXPORT(qrs_roll) int qrs_roll(int table) {
-  const int dice = qrs_dice(table);
-  const bool difference = dice > 0 && kSheet.tables[static_cast<std::size_t>(table)].roll.difference;
-  const int first = difference ? dice / 2 : dice;
-  int key = 0;
-  for (int i = 0; i < dice; ++i) key += i < first ? g_faces[i] : -g_faces[i];
-  return key;
+  return qrs_dice(table) > 0 ? kSheet.tables[static_cast<std::size_t>(table)].roll.key_of(g_faces) : 0;
 }

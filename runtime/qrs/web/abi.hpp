@@ -55,7 +55,7 @@ constexpr NumberedRows<N> numbered_rows() {
   NumberedRows<N> out{};
   for (std::size_t i = 0; i < N; ++i) {
     const auto& row = Table::kRows[i];
-    out.mods[i] = Modifier{static_cast<std::int16_t>(row.has_number ? row.number : 0), Fraction(1), 0, false};
+    out.mods[i] = numbered_row_modifier(row.has_number ? row.number : 0);
   }
   return out;
 }
