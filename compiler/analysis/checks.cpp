@@ -150,134 +150,155 @@ const BandRow* band_row(const BandTable& bt, const std::string& id) {
   return nullptr;
 }
 
-Verdict judge(const Spec& spec, const Assertion& a) {
-  if (a.kind == Assertion::Kind::renamed) {
-    const bool found = std::any_of(spec.renames.begin(), spec.renames.end(), [&](const Rename& r) {
-      return r.from_text == a.from && (r.to_text == a.expected || r.to == a.expected);
-    });
-    return {true, found, found ? "renamed" : "no such rename"};
+Verdict judge_rename(const Spec& spec, const Assertion& a) {
+  const bool found = std::any_of(spec.renames.begin(), spec.renames.end(), [&](const Rename& r) {
+    return r.from_text == a.from && (r.to_text == a.expected || r.to == a.expected);
+  });
+  return {true, found, found ? "renamed" : "no such rename"};
+}
+
+// Whether the table has an entry (row, item, section) with the id; an empty id is the table.
+bool has_entry(const Table& t, const std::string& id) {
+  if (id.empty()) return true;
+  const auto has = [&](const auto& entries) {
+    return std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.id == id; });
+  };
+  return visit_kind(t.body, Overloaded{[&](const BandTable& b) { return has(b.rows); },
+                                       [&](const ModifierTable& m) { return has(m.items); },
+                                       [&](const Matrix& m) { return has(m.rows); },
+                                       [&](const ListTable& l) { return has(l.sections); },
+                                       [&](const FactsTable& f) { return has(f.items); }});
+}
+
+// The words of a row, item, fact, matrix row or list section (every section for an empty id),
+// or nothing when the table has no such entry.
+std::optional<std::string> entry_text(const Table& t, const std::string& id) {
+  std::string text;
+  bool found = false;
+  const auto list_items = [&](const auto& self, const std::vector<ListItem>& items) -> void {
+    for (const auto& i : items) {
+      text += " " + i.text.render() + (i.condition.empty() ? "" : "; " + i.condition.render());
+      self(self, i.items);
+    }
+  };
+  visit_kind(t.body, Overloaded{[&](const BandTable& body) {
+                                  for (const auto& r : body.rows) {
+                                    if (r.id != id) continue;
+                                    found = true;
+                                    text = r.title;
+                                    for (const auto& p : r.paragraphs) text += " " + p.render();
+                                    for (const auto& p : r.parts) text += " " + p.text.render();
+                                  }
+                                },
+                                [&](const ModifierTable& body) {
+                                  for (const auto& i : body.items) {
+                                    if (i.id == id) found = true, text = i.text.render();
+                                  }
+                                },
+                                [&](const FactsTable& body) {
+                                  for (const auto& i : body.items) {
+                                    if (i.id == id) found = true, text = i.label + " " + i.value + " " + i.text.render();
+                                  }
+                                },
+                                [&](const Matrix& body) {
+                                  for (const auto& r : body.rows) {
+                                    if (r.id == id) found = true, text = r.group + " " + r.name;
+                                  }
+                                },
+                                [&](const ListTable& body) {
+                                  for (const auto& sec : body.sections) {
+                                    if (sec.id != id && !id.empty()) continue;
+                                    found = true;
+                                    text += " " + sec.title;
+                                    list_items(list_items, sec.items);
+                                  }
+                                }});
+  if (!found) return std::nullopt;
+  return text;
+}
+
+// A band's start, end or notation (starts, ends, band), or a band row's number (value).
+Verdict judge_band(const BandTable& bt, const Assertion& a) {
+  const BandRow* row = band_row(bt, a.row);
+  if (!row) return {true, false, "no row '" + a.row + "'"};
+  std::size_t c = 0;
+  if (!bt.single_column()) {
+    const auto it = std::find_if(bt.columns.begin(), bt.columns.end(), [&](const Column& x) { return x.id == a.column; });
+    if (it == bt.columns.end()) return {true, false, "no column '" + a.column + "'"};
+    c = static_cast<std::size_t>(it - bt.columns.begin());
   }
+  const qrs::Band& b = row->bands[c].band;
+  const std::string actual = format_band(b, bt.key_type);
+  if (a.kind == Assertion::Kind::band) {
+    const BandParse want = parse_band(a.expected, bt.key_type);
+    const bool same = want.error.empty() && format_band(want.band, bt.key_type) == actual;
+    return {true, same, actual};
+  }
+  const auto want = parse_number(a.expected);
+  if (!want) return {true, false, "'" + a.expected + "' is not a number"};
+  if (a.kind == Assertion::Kind::starts) return {true, b.present && b.has_lo && b.lo == *want, actual};
+  if (a.kind == Assertion::Kind::ends) {
+    const Fraction last = bt.key_type == KeyType::integer ? b.hi - Fraction(1) : b.hi;
+    return {true, b.present && b.has_hi && last == *want, actual};
+  }
+  return {true, row->number && Fraction(*row->number) == *want, row->number ? format_signed(*row->number) : "none"};
+}
+
+Verdict judge_modifier_value(const ModifierTable& mt, const std::string& id, const Assertion& a) {
+  for (const auto& i : mt.items) {
+    if (i.id != id) continue;
+    const std::string have = i.value_notation();
+    const auto want = parse_number(a.expected);
+    const bool same = i.value && want ? Fraction(*i.value) == *want : have == a.expected;
+    return {true, same, have};
+  }
+  return {true, false, "no modifier '" + id + "'"};
+}
+
+Verdict judge_cell(const Matrix& m, const Assertion& a) {
+  for (const auto& r : m.rows) {
+    if (r.id != a.row) continue;
+    for (std::size_t c = 0; c < m.columns.size(); ++c) {
+      if (m.columns[c].id == a.column) return {true, r.cells[c].notation == a.expected, r.cells[c].notation};
+    }
+    return {true, false, "no column '" + a.column + "'"};
+  }
+  return {true, false, "no row '" + a.row + "'"};
+}
+
+Verdict judge_fact_value(const FactsTable& f, const std::string& id, const Assertion& a) {
+  for (const auto& i : f.items) {
+    if (i.id != id) continue;
+    const auto d = parse_distance(a.expected);
+    return {true, d ? i.inches == d : i.value == a.expected, i.value};
+  }
+  return {true, false, "no fact '" + id + "'"};
+}
+
+Verdict judge(const Spec& spec, const Assertion& a) {
+  if (a.kind == Assertion::Kind::renamed) return judge_rename(spec, a);
   const Table* t = spec.table(a.table);
   if (!t) return {true, a.kind == Assertion::Kind::absent && a.row.empty() && a.item.empty(), "no table '" + a.table + "'"};
   const std::string id = a.row.empty() ? a.item : a.row;
   if (a.kind == Assertion::Kind::exists || a.kind == Assertion::Kind::absent) {
-    bool present = id.empty();
-    const auto has = [&](const auto& entries) {
-      return std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.id == id; });
-    };
-    present = present || visit_kind(t->body, Overloaded{[&](const BandTable& b) { return has(b.rows); },
-                                                        [&](const ModifierTable& m) { return has(m.items); },
-                                                        [&](const Matrix& m) { return has(m.rows); },
-                                                        [&](const ListTable& l) { return has(l.sections); },
-                                                        [&](const FactsTable& f) { return has(f.items); }});
+    const bool present = has_entry(*t, id);
     return {true, present == (a.kind == Assertion::Kind::exists), present ? "present" : "absent"};
   }
   if (a.kind == Assertion::Kind::contains) {
-    // The text of a row, item, fact, matrix row or list section contains the words.
-    std::string text;
-    bool found = false;
-    visit_kind(t->body,
-               Overloaded{[&](const BandTable& body) {
-                            for (const auto& r : body.rows) {
-                              if (r.id != id) continue;
-                              found = true;
-                              text = r.title;
-                              for (const auto& p : r.paragraphs) text += " " + p.render();
-                              for (const auto& p : r.parts) text += " " + p.text.render();
-                            }
-                          },
-                          [&](const ModifierTable& body) {
-                            for (const auto& i : body.items) {
-                              if (i.id == id) found = true, text = i.text.render();
-                            }
-                          },
-                          [&](const FactsTable& body) {
-                            for (const auto& i : body.items) {
-                              if (i.id == id) found = true, text = i.label + " " + i.value + " " + i.text.render();
-                            }
-                          },
-                          [&](const Matrix& body) {
-                            for (const auto& r : body.rows) {
-                              if (r.id != id) continue;
-                              found = true;
-                              text = r.group + " " + r.name;
-                            }
-                          },
-                          [&](const ListTable& body) {
-                            std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
-                              for (const auto& i : items) {
-                                text += " " + i.text.render() + (i.condition.empty() ? "" : "; " + i.condition.render());
-                                walk(i.items);
-                              }
-                            };
-                            for (const auto& sec : body.sections) {
-                              if (sec.id == id || id.empty()) {
-                                found = true;
-                                text += " " + sec.title;
-                                walk(sec.items);
-                              }
-                            }
-                          }});
-    if (!found) return {true, false, "no entry '" + id + "'"};
-    return {true, text.find(a.expected) != std::string::npos, quoted_text(text)};
+    const auto text = entry_text(*t, id);
+    if (!text) return {true, false, "no entry '" + id + "'"};
+    return {true, text->find(a.expected) != std::string::npos, quoted_text(*text)};
   }
-  if (const auto* bt = std::get_if<BandTable>(&t->body)) {
-    const BandRow* row = band_row(*bt, a.row);
-    if (!row) return {true, false, "no row '" + a.row + "'"};
-    std::size_t c = 0;
-    if (!bt->single_column()) {
-      const auto it = std::find_if(bt->columns.begin(), bt->columns.end(), [&](const Column& x) { return x.id == a.column; });
-      if (it == bt->columns.end()) return {true, false, "no column '" + a.column + "'"};
-      c = static_cast<std::size_t>(it - bt->columns.begin());
-    }
-    const qrs::Band& b = row->bands[c].band;
-    const std::string actual = format_band(b, bt->key_type);
-    if (a.kind == Assertion::Kind::band) {
-      const BandParse want = parse_band(a.expected, bt->key_type);
-      const bool same = want.error.empty() && format_band(want.band, bt->key_type) == actual;
-      return {true, same, actual};
-    }
-    const auto want = parse_number(a.expected);
-    if (!want) return {true, false, "'" + a.expected + "' is not a number"};
-    if (a.kind == Assertion::Kind::starts) return {true, b.present && b.has_lo && b.lo == *want, actual};
-    if (a.kind == Assertion::Kind::ends) {
-      const Fraction last = bt->key_type == KeyType::integer ? b.hi - Fraction(1) : b.hi;
-      return {true, b.present && b.has_hi && last == *want, actual};
-    }
-    if (a.kind == Assertion::Kind::value) {
-      return {true, row->number && Fraction(*row->number) == *want, row->number ? format_signed(*row->number) : "none"};
-    }
-  }
-  if (const auto* mt = std::get_if<ModifierTable>(&t->body); mt && a.kind == Assertion::Kind::value) {
-    for (const auto& i : mt->items) {
-      if (i.id != id) continue;
-      const std::string have = i.value_notation();
-      const auto want = parse_number(a.expected);
-      const bool same = i.value && want ? Fraction(*i.value) == *want : have == a.expected;
-      return {true, same, have};
-    }
-    return {true, false, "no modifier '" + id + "'"};
-  }
-  if (const auto* m = std::get_if<Matrix>(&t->body); m && a.kind == Assertion::Kind::cell) {
-    for (const auto& r : m->rows) {
-      if (r.id != a.row) continue;
-      for (std::size_t c = 0; c < m->columns.size(); ++c) {
-        if (m->columns[c].id == a.column) return {true, r.cells[c].notation == a.expected, r.cells[c].notation};
-      }
-      return {true, false, "no column '" + a.column + "'"};
-    }
-    return {true, false, "no row '" + a.row + "'"};
-  }
-  if (const auto* f = std::get_if<FactsTable>(&t->body); f && a.kind == Assertion::Kind::value) {
-    for (const auto& i : f->items) {
-      if (i.id == id) {
-        const auto d = parse_distance(a.expected);
-        return {true, d ? i.inches == d : i.value == a.expected, i.value};
-      }
-    }
-    return {true, false, "no fact '" + id + "'"};
-  }
-  return {false, false, "this kind of assertion does not apply to a " + std::string(table_kind_name(t->kind)) + " table"};
+  const Verdict not_applicable{false, false, "this kind of assertion does not apply to a " +
+                                                 std::string(table_kind_name(t->kind)) + " table"};
+  const bool value = a.kind == Assertion::Kind::value;
+  const bool band_kind = value || a.kind == Assertion::Kind::starts || a.kind == Assertion::Kind::ends ||
+                         a.kind == Assertion::Kind::band;
+  return visit_kind(t->body, Overloaded{[&](const BandTable& b) { return band_kind ? judge_band(b, a) : not_applicable; },
+                                        [&](const ModifierTable& m) { return value ? judge_modifier_value(m, id, a) : not_applicable; },
+                                        [&](const Matrix& m) { return a.kind == Assertion::Kind::cell ? judge_cell(m, a) : not_applicable; },
+                                        [&](const FactsTable& f) { return value ? judge_fact_value(f, id, a) : not_applicable; },
+                                        [&](const ListTable&) { return not_applicable; }});
 }
 
 std::string describe(const Assertion& a) {
@@ -391,8 +412,10 @@ void check_supersedes(const Spec& spec, const Erratum& e, Diagnostics& diags) {
 
 }  // namespace
 
-CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Diagnostics& diags) {
-  CheckReport report;
+namespace {
+
+// The checks of a table's own data: exceptions used, column order, decreasing matrices.
+void check_tables(const Spec& spec, Diagnostics& diags) {
   for (const auto& t : spec.tables) {
     check_exceptions_are_used(t, diags);
     if (t.order.empty()) continue;
@@ -401,115 +424,145 @@ CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Di
   }
   check_unused_vocabularies(spec, diags);
   check_unknown_values(spec, diags);
+}
 
-  for (const auto& e : spec.errata) {
-    const bool known_doc = spec.sources.empty() || std::any_of(spec.sources.begin(), spec.sources.end(), [&](const SourceDoc& d) {
-                             return d.id == e.doc || d.file == e.doc;
-                           });
-    if (!known_doc) {
-      diags.error(e.loc, fmt::format("erratum '{}' cites '{}', which is not among the spec's sources", e.id, e.doc));
-    }
-    auto& count = report.by_document[e.doc];
-    ++count.items;
-    if (erratum_id_kind(e.id) == ErratumIdKind::unshowable) {
-      diags.warning(e.loc, fmt::format("erratum id '{}' cannot be shown as a change mark on the sheet: a change number is "
-                                       "up to 8 letters, digits and dots with a digit (50, E1, 12a); a named change joins "
-                                       "words with '-' (figure-2)",
-                                       e.id));
-    }
-    check_supersedes(spec, e, diags);
-    // A superseded erratum's claims no longer hold: its assertions are retired, what it covers stays.
-    const std::string superseding = superseded_by(spec.errata, e.id);
-    if (!superseding.empty() && !e.asserts.empty()) {
-      diags.note(e.loc, fmt::format("erratum '{}' is superseded by erratum '{}': its assertions are not checked", e.id,
-                                    superseding));
-    }
-    const std::vector<Assertion> no_asserts;
-    bool checked = false;
-    bool any_failed = false;
-    for (const auto& a : superseding.empty() ? e.asserts : no_asserts) {
-      if (const std::string typo = missing_target(spec, a); !typo.empty()) {
-        diags.error(a.loc, "erratum '" + e.id + "' asserts about something the sheet does not have: " + typo);
-        continue;
-      }
-      const Verdict v = judge(spec, a);
-      any_failed = any_failed || (v.checkable && !v.holds);
-      if (!v.checkable) {
-        diags.error(a.loc, "erratum '" + e.id + "': " + v.actual);
-        continue;
-      }
-      checked = true;
-      const std::string& resolution = a.disputed.empty() ? e.disputed : a.disputed;
-      if (v.holds) {
-        if (!a.disputed.empty()) {
-          diags.error(a.loc, fmt::format("erratum '{}': {} holds, but the assertion is marked disputed; the data "
-                                         "follows the claim, so remove 'disputed'",
-                                         e.id, describe(a)));
-        }
-        continue;
-      }
-      const std::string msg = fmt::format("erratum '{}' of {} says {}, but the data has {}", e.id, e.doc, describe(a),
-                                          v.actual.empty() ? std::string("a blank cell") : v.actual);
-      if (resolution.empty()) {
-        diags.error(a.loc, msg + " (if the document disagrees with itself, say how the spec resolved it in 'disputed')");
-      } else {
-        diags.known_disagreement(a.loc, msg + "; resolved: " + resolution);
-      }
-    }
-    count.checked += checked ? 1 : 0;
-    if (!e.disputed.empty() && !e.asserts.empty() && !any_failed && superseding.empty()) {
-      diags.error(e.loc, fmt::format("erratum '{}' is marked disputed, but the data agrees with all its assertions; "
-                                     "assert the claim the spec does not follow, or remove 'disputed'",
+// An erratum's document is among the spec's sources, and its id can be shown as a change mark.
+void check_erratum_id(const Spec& spec, const Erratum& e, Diagnostics& diags) {
+  const bool known_doc = spec.sources.empty() || std::any_of(spec.sources.begin(), spec.sources.end(), [&](const SourceDoc& d) {
+                           return d.id == e.doc || d.file == e.doc;
+                         });
+  if (!known_doc) {
+    diags.error(e.loc, fmt::format("erratum '{}' cites '{}', which is not among the spec's sources", e.id, e.doc));
+  }
+  if (erratum_id_kind(e.id) == ErratumIdKind::unshowable) {
+    diags.warning(e.loc, fmt::format("erratum id '{}' cannot be shown as a change mark on the sheet: a change number is "
+                                     "up to 8 letters, digits and dots with a digit (50, E1, 12a); a named change joins "
+                                     "words with '-' (figure-2)",
                                      e.id));
-    }
-    // Covered tables must exist in the sheet or in its parent (a removal is a change too);
-    // without the parent at hand (a build, not a check) a missing table is not an error.
-    const bool has_parent = spec.lineage.size() > 1;
-    for (const auto& c : e.covers) {
-      const std::string table = c.substr(0, c.find('/'));
-      if (has_parent && !baseline) continue;
-      if (table == "terms") continue;
-      const Table* in_sheet = spec.table(table);
-      const Table* in_parent = baseline ? baseline->table(table) : nullptr;
-      if (!in_sheet && !in_parent) {
-        std::vector<std::string> tables;
-        for (const auto& x : spec.tables) tables.push_back(x.id);
-        diags.error(e.loc, with_suggestion("erratum '" + e.id + "' covers '" + c + "', but there is no table '" + table + "'",
-                                           table, tables));
-        continue;
-      }
-      // Each further part names something of that table, in this sheet or (a removal) its parent.
-      std::vector<std::string> names = in_sheet ? names_in(*in_sheet) : std::vector<std::string>{};
-      if (in_parent) {
-        const auto more = names_in(*in_parent);
-        names.insert(names.end(), more.begin(), more.end());
-      }
-      for (std::size_t at = c.find('/'); at != std::string::npos;) {
-        const std::size_t next = c.find('/', at + 1);
-        const std::string part = c.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
-        if (!contains_name(names, part)) {
-          diags.error(e.loc, with_suggestion("erratum '" + e.id + "' covers '" + c + "', but table '" + table +
-                                                 "' has no '" + part + "'",
-                                             part, names));
-          break;
-        }
-        at = next;
-      }
-    }
   }
+}
 
-  if (baseline) {
-    for (const auto& change : diff_specs(*baseline, spec)) {
-      ++report.changes;
-      const std::string path = change.table.empty() ? "terms" : change.path();
-      const bool declared = std::any_of(spec.errata.begin(), spec.errata.end(), [&](const Erratum& e) { return covers(e, path); });
-      if (declared) continue;
-      ++report.undeclared;
-      diags.error(change.loc, fmt::format("undeclared change to the parent sheet: {} (no erratum covers '{}'; add one "
-                                          "with its source, or `covers: [{}]` on the erratum that explains it)",
-                                          change.text, path, path));
+struct AssertionCount {
+  bool checked = false;     // at least one assertion could be judged
+  bool any_failed = false;  // at least one does not hold
+};
+
+// Judges an erratum's assertions against the data; a failed one is an error unless the spec
+// says how it resolved the document's disagreement with itself (`disputed`).
+AssertionCount check_assertions(const Spec& spec, const Erratum& e, Diagnostics& diags) {
+  AssertionCount count;
+  for (const auto& a : e.asserts) {
+    if (const std::string typo = missing_target(spec, a); !typo.empty()) {
+      diags.error(a.loc, "erratum '" + e.id + "' asserts about something the sheet does not have: " + typo);
+      continue;
+    }
+    const Verdict v = judge(spec, a);
+    count.any_failed = count.any_failed || (v.checkable && !v.holds);
+    if (!v.checkable) {
+      diags.error(a.loc, "erratum '" + e.id + "': " + v.actual);
+      continue;
+    }
+    count.checked = true;
+    if (v.holds) {
+      if (!a.disputed.empty()) {
+        diags.error(a.loc, fmt::format("erratum '{}': {} holds, but the assertion is marked disputed; the data "
+                                       "follows the claim, so remove 'disputed'",
+                                       e.id, describe(a)));
+      }
+      continue;
+    }
+    const std::string& resolution = a.disputed.empty() ? e.disputed : a.disputed;
+    const std::string msg = fmt::format("erratum '{}' of {} says {}, but the data has {}", e.id, e.doc, describe(a),
+                                        v.actual.empty() ? std::string("a blank cell") : v.actual);
+    if (resolution.empty()) {
+      diags.error(a.loc, msg + " (if the document disagrees with itself, say how the spec resolved it in 'disputed')");
+    } else {
+      diags.known_disagreement(a.loc, msg + "; resolved: " + resolution);
     }
   }
+  return count;
+}
+
+// Covered tables must exist in the sheet or in its parent (a removal is a change too), and each
+// further part of a `covers` path names something of that table; without the parent at hand (a
+// build, not a check) a missing table is not an error.
+void check_covers(const Spec& spec, const std::optional<Spec>& baseline, const Erratum& e, Diagnostics& diags) {
+  const bool has_parent = spec.lineage.size() > 1;
+  if (has_parent && !baseline) return;
+  for (const auto& c : e.covers) {
+    const std::string table = c.substr(0, c.find('/'));
+    if (table == "terms") continue;
+    const Table* in_sheet = spec.table(table);
+    const Table* in_parent = baseline ? baseline->table(table) : nullptr;
+    if (!in_sheet && !in_parent) {
+      std::vector<std::string> tables;
+      for (const auto& x : spec.tables) tables.push_back(x.id);
+      diags.error(e.loc, with_suggestion("erratum '" + e.id + "' covers '" + c + "', but there is no table '" + table + "'",
+                                         table, tables));
+      continue;
+    }
+    std::vector<std::string> names = in_sheet ? names_in(*in_sheet) : std::vector<std::string>{};
+    if (in_parent) {
+      const auto more = names_in(*in_parent);
+      names.insert(names.end(), more.begin(), more.end());
+    }
+    for (std::size_t at = c.find('/'); at != std::string::npos;) {
+      const std::size_t next = c.find('/', at + 1);
+      const std::string part = c.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+      if (!contains_name(names, part)) {
+        diags.error(e.loc, with_suggestion("erratum '" + e.id + "' covers '" + c + "', but table '" + table +
+                                               "' has no '" + part + "'",
+                                           part, names));
+        break;
+      }
+      at = next;
+    }
+  }
+}
+
+void check_erratum(const Spec& spec, const std::optional<Spec>& baseline, const Erratum& e, CheckReport& report,
+                   Diagnostics& diags) {
+  check_erratum_id(spec, e, diags);
+  auto& count = report.by_document[e.doc];
+  ++count.items;
+  check_supersedes(spec, e, diags);
+  // A superseded erratum's claims no longer hold: its assertions are retired, what it covers stays.
+  const std::string superseding = superseded_by(spec.errata, e.id);
+  if (!superseding.empty() && !e.asserts.empty()) {
+    diags.note(e.loc, fmt::format("erratum '{}' is superseded by erratum '{}': its assertions are not checked", e.id,
+                                  superseding));
+  }
+  const AssertionCount judged = superseding.empty() ? check_assertions(spec, e, diags) : AssertionCount{};
+  count.checked += judged.checked ? 1 : 0;
+  if (!e.disputed.empty() && !e.asserts.empty() && !judged.any_failed && superseding.empty()) {
+    diags.error(e.loc, fmt::format("erratum '{}' is marked disputed, but the data agrees with all its assertions; "
+                                   "assert the claim the spec does not follow, or remove 'disputed'",
+                                   e.id));
+  }
+  check_covers(spec, baseline, e, diags);
+}
+
+// Every change from the parent sheet is covered by an erratum.
+void check_declared_changes(const Spec& spec, const Spec& baseline, CheckReport& report, Diagnostics& diags) {
+  for (const auto& change : diff_specs(baseline, spec)) {
+    ++report.changes;
+    const std::string path = change.table.empty() ? "terms" : change.path();
+    const bool declared = std::any_of(spec.errata.begin(), spec.errata.end(), [&](const Erratum& e) { return covers(e, path); });
+    if (declared) continue;
+    ++report.undeclared;
+    diags.error(change.loc, fmt::format("undeclared change to the parent sheet: {} (no erratum covers '{}'; add one "
+                                        "with its source, or `covers: [{}]` on the erratum that explains it)",
+                                        change.text, path, path));
+  }
+}
+
+}  // namespace
+
+CheckReport check_spec(const Spec& spec, const std::optional<Spec>& baseline, Diagnostics& diags) {
+  CheckReport report;
+  check_tables(spec, diags);
+  for (const auto& e : spec.errata) check_erratum(spec, baseline, e, report, diags);
+  if (baseline) check_declared_changes(spec, *baseline, report, diags);
   return report;
 }
 

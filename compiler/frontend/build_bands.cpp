@@ -55,30 +55,127 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
   return cells;
 }
 
+namespace {
+
+// A row with parts has in each column the union of its parts' bands, which must be contiguous.
+void unite_parts(BandRow& row, const BandTable& bt, const std::string& what, Diagnostics& diags) {
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    std::vector<qrs::Band> present;
+    for (const auto& p : row.parts) {
+      if (p.bands[c].band.present) present.push_back(p.bands[c].band);
+    }
+    std::sort(present.begin(), present.end(), qrs::starts_before);
+    qrs::Band u = qrs::band_none();
+    bool contiguous = true;
+    for (const auto& b : present) {
+      if (!u.present) {
+        u = b;
+      } else if (u.has_hi && b.has_lo && u.hi == b.lo) {
+        u.has_hi = b.has_hi;
+        u.hi = b.hi;
+      } else {
+        contiguous = false;
+      }
+    }
+    if (!contiguous) diags.error(row.loc, what + ": the parts' bands in column '" + bt.columns[c].id + "' are not contiguous");
+    row.bands[c] = {u, format_band(u, bt.key_type), row.loc};
+  }
+}
+
+// A fraction key's "at least N" band ends where the next row (by start) begins.
+void close_open_bands(BandTable& bt) {
+  if (bt.key_type != KeyType::fraction) return;
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    std::vector<Fraction> starts;  // every lower edge of the column, sorted: n log n, not n^2
+    for (const auto& row : bt.rows) {
+      if (const auto& b = row.bands[c].band; b.present && b.has_lo) starts.push_back(b.lo);
+    }
+    std::sort(starts.begin(), starts.end());
+    for (auto& row : bt.rows) {
+      auto& b = row.bands[c].band;
+      if (!b.present || b.has_hi || !b.has_lo) continue;
+      if (const auto next = std::upper_bound(starts.begin(), starts.end(), b.lo); next != starts.end()) {
+        b.has_hi = true;
+        b.hi = *next;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void Builder::band_key(Object& o, BandTable& bt) {
+  const NodePtr kn = o.get("key");
+  if (!kn) {
+    diags_.error(o.loc(), o.what() + " needs 'key' (e.g. { name: Die result, type: integer })");
+    return;
+  }
+  Object k(kn, "key of " + o.what(), diags_, format::object_type("key"));
+  bt.key_name = k.str("name");
+  bt.columns_title = k.str("columns_title");
+  if (k.str("type") == "fraction") bt.key_type = KeyType::fraction;  // the format allows integer or fraction
+  bt.min = k.number("min");
+  bt.max = k.number("max");
+  if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
+  if (const std::string outside = k.str("outside"); !outside.empty()) {
+    // Another value is reported by the key check (the format's choices are kOutsideNames).
+    bt.outside_loc = k.loc_of("outside");
+    bt.outside = enum_named<Outside>(kOutsideNames, outside).value_or(Outside::unstated);
+  }
+  bt.rounding = k.str("rounding");
+  bt.rounding_loc = k.loc_of("rounding");
+  source(k);  // checked like any source note; it explains the key's dice or rounding
+  if (!bt.rounding.empty() && bt.key_type != KeyType::fraction) {
+    diags_.error(k.loc_of("rounding"), "only fraction keys are rounded");
+  }
+}
+
+std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt, const std::string& table) {
+  Object r(rn, "row of " + table, diags_, format::object_type("bandRow"));
+  if (!r.ok()) return std::nullopt;
+  BandRow row;
+  row.id = identifier(r);
+  row.old_ids = r.strings("old_ids");
+  const std::string what = "row '" + row.id + "' of " + table;
+  row.title = r.str("title", true);
+  row.label = r.str("label");
+  for (const auto& p : r.strings("text")) {
+    NodePtr tn = std::make_shared<Node>();
+    tn->kind = Node::Kind::scalar;
+    tn->scalar = p;
+    tn->loc = r.loc_of("text");
+    row.paragraphs.push_back(text(tn, "text of " + what));
+  }
+  row.number = r.integer("number");
+  row.source = source(r);
+  row.loc = r.loc();
+  row.bands = band_cells(r, bt, what);
+  for (const auto& pn : r.list("parts")) {
+    Object po(pn, "part of " + what, diags_, format::object_type("part"));
+    if (!po.ok()) continue;
+    BandPart part;
+    part.id = identifier(po);
+    part.text = text_of(po, "text");
+    part.loc = po.loc();
+    part.bands = band_cells(po, bt, "part '" + part.id + "' of " + what);
+    row.parts.push_back(std::move(part));
+  }
+  check_unique(row.parts, "part");
+  const bool banded = r.has("band") || r.has("bands");
+  if (row.parts.empty()) {
+    if (!banded) diags_.error(r.loc(), what + " needs 'band' (or 'bands' per column, or 'parts')");
+    return row;
+  }
+  if (banded) {
+    diags_.error(r.loc(), what + " has parts; its bands are the union of the parts' bands, so give bands only there");
+  }
+  unite_parts(row, bt, what, diags_);
+  return row;
+}
+
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
-  if (const NodePtr kn = o.get("key")) {
-    Object k(kn, "key of " + o.what(), diags_, format::object_type("key"));
-    bt.key_name = k.str("name");
-    bt.columns_title = k.str("columns_title");
-    if (k.str("type") == "fraction") bt.key_type = KeyType::fraction;  // the format allows integer or fraction
-    bt.min = k.number("min");
-    bt.max = k.number("max");
-    if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
-    if (const std::string outside = k.str("outside"); !outside.empty()) {
-      // Another value is reported by the key check (the format's choices are kOutsideNames).
-      bt.outside_loc = k.loc_of("outside");
-      bt.outside = enum_named<Outside>(kOutsideNames, outside).value_or(Outside::unstated);
-    }
-    bt.rounding = k.str("rounding");
-    bt.rounding_loc = k.loc_of("rounding");
-    source(k);  // checked like any source note; it explains the key's dice or rounding
-    if (!bt.rounding.empty() && bt.key_type != KeyType::fraction) {
-      diags_.error(k.loc_of("rounding"), "only fraction keys are rounded");
-    }
-  } else {
-    diags_.error(o.loc(), o.what() + " needs 'key' (e.g. { name: Die result, type: integer })");
-  }
+  band_key(o, bt);
   bt.columns = columns(o, bt.columns_vocabulary, false);
   if (bt.columns.empty()) bt.columns.push_back({"", "", std::nullopt, o.loc()});
   // The limits first: every later step is proportional to rows times columns (or its square).
@@ -89,89 +186,13 @@ void Builder::bands(Object& o, Table& t) {
   }
   std::size_t part_count = 0;
   for (const auto& rn : row_nodes) {
-    Object r(rn, "row of " + o.what(), diags_, format::object_type("bandRow"));
-    if (!r.ok()) continue;
-    BandRow row;
-    row.id = identifier(r);
-    row.old_ids = r.strings("old_ids");
-    const std::string what = "row '" + row.id + "' of " + o.what();
-    row.title = r.str("title", true);
-    row.label = r.str("label");
-    for (const auto& p : r.strings("text")) {
-      NodePtr tn = std::make_shared<Node>();
-      tn->kind = Node::Kind::scalar;
-      tn->scalar = p;
-      tn->loc = r.loc_of("text");
-      row.paragraphs.push_back(text(tn, "text of " + what));
+    if (auto row = band_row(rn, bt, o.what())) {
+      part_count += row->parts.size();
+      bt.rows.push_back(std::move(*row));
     }
-    row.number = r.integer("number");
-    row.source = source(r);
-    row.loc = r.loc();
-    row.bands = band_cells(r, bt, what);
-    for (const auto& pn : r.list("parts")) {
-      Object po(pn, "part of " + what, diags_, format::object_type("part"));
-      if (!po.ok()) continue;
-      BandPart part;
-      part.id = identifier(po);
-      part.text = text_of(po, "text");
-      part.loc = po.loc();
-      part.bands = band_cells(po, bt, "part '" + part.id + "' of " + what);
-      row.parts.push_back(std::move(part));
-    }
-    check_unique(row.parts, "part");
-    part_count += row.parts.size();
-    if (!row.parts.empty()) {
-      if (r.has("band") || r.has("bands")) {
-        diags_.error(r.loc(), what + " has parts; its bands are the union of the parts' bands, so give bands only there");
-      }
-      // The row's band in each column is the union of its parts' bands.
-      for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-        std::vector<qrs::Band> present;
-        for (const auto& p : row.parts) {
-          if (p.bands[c].band.present) present.push_back(p.bands[c].band);
-        }
-        std::sort(present.begin(), present.end(), qrs::starts_before);
-        qrs::Band u = qrs::band_none();
-        bool contiguous = true;
-        for (const auto& b : present) {
-          if (!u.present) {
-            u = b;
-          } else if (u.has_hi && b.has_lo && u.hi == b.lo) {
-            u.has_hi = b.has_hi;
-            u.hi = b.hi;
-          } else {
-            contiguous = false;
-          }
-        }
-        if (!contiguous) {
-          diags_.error(row.loc, what + ": the parts' bands in column '" + bt.columns[c].id + "' are not contiguous");
-        }
-        row.bands[c] = {u, format_band(u, bt.key_type), row.loc};
-      }
-    } else if (!r.has("band") && !r.has("bands")) {
-      diags_.error(r.loc(), what + " needs 'band' (or 'bands' per column, or 'parts')");
-    }
-    bt.rows.push_back(std::move(row));
   }
   check_unique(bt.rows, "row");
-  // "at least N" bands end where the next row (by start) begins.
-  if (bt.key_type == KeyType::fraction) {
-    for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-      std::vector<Fraction> starts;  // every lower edge of the column, sorted: n log n, not n^2
-      for (const auto& row : bt.rows) {
-        if (const auto& b = row.bands[c].band; b.present && b.has_lo) starts.push_back(b.lo);
-      }
-      std::sort(starts.begin(), starts.end());
-      for (auto& row : bt.rows) {
-        auto& b = row.bands[c].band;
-        if (!b.present || b.has_hi || !b.has_lo) continue;
-        if (const auto next = std::upper_bound(starts.begin(), starts.end(), b.lo); next != starts.end()) {
-          b.has_hi = true;
-          b.hi = *next;
-        }
-      }
-    }
-  }
+  close_open_bands(bt);
   within_limit(part_count, limits::kMaxBandRows, o.loc_of("rows"), o.what() + ": parts");
   within_limit(part_count * bt.columns.size(), limits::kMaxBandCells, o.loc_of("rows"),
                o.what() + ": part cells (parts times columns)");

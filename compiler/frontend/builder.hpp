@@ -40,6 +40,9 @@ class Builder {
   void table(const NodePtr& n);  // from the memo when it has it, else built
   std::optional<Table> build_table(const NodePtr& n);
   void bands(Object& o, Table& t);
+  void band_key(Object& o, BandTable& bt);
+  // One row of a band table (nothing when the row is not an object); `table` names the table.
+  std::optional<BandRow> band_row(const NodePtr& rn, const BandTable& bt, const std::string& table);
   std::vector<BandCell> band_cells(Object& o, const BandTable& bt, const std::string& what);
   void check_coverage(const Table& t, const BandTable& bt);
   std::optional<DiceRoll> dice(const NodePtr& n, const std::string& what);

@@ -421,120 +421,138 @@ std::optional<CellType> cell_type_from(const std::string& name) { return enum_na
 
 const char* cell_type_name(CellType t) { return kCellTypeNames[static_cast<std::size_t>(t)]; }
 
+namespace {
+
+// Each reader fills its part of `out`, or says in out.error what was expected (or why a number
+// was refused: out of range).
+void refuse(CellParse& out, const std::string& why, const char* expected) { out.error = why.empty() ? expected : why; }
+
+void read_integer_cell(const std::string& s, CellParse& out) {
+  std::string why;
+  if (const auto v = parse_small_int(s, &why)) {
+    out.integer = {true, *v};
+  } else {
+    refuse(out, why, "expected a whole number");
+  }
+}
+
+void read_fraction_cell(const std::string& s, CellParse& out) {
+  std::string why;
+  if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
+    out.fraction = {true, *v};
+  } else {
+    refuse(out, why, "expected a fraction such as 2, 1/2 or 1 1/2");
+  }
+}
+
+// "12 / 16" (full / double quick), "16", "x1.5" (a multiple of the base rate) or "-" (none).
+void read_rate_cell(const std::string& s, CellParse& out) {
+  std::string why;
+  Scan pair(s);
+  std::string a, b;
+  if (pair.decimal(a) && (pair.spaces(), pair.lit("/")) && (pair.spaces(), pair.decimal(b)) && pair.done()) {
+    const auto full = parse_number(a, &why), dq = parse_number(b, &why);
+    if (full && dq) {
+      out.rate.present = true;
+      out.rate.has_double_quick = true;
+      out.rate.full = *full;
+      out.rate.double_quick = *dq;
+      return;
+    }
+  }
+  Scan mult(s);
+  if ((mult.lit("x") || mult.lit("\xC3\x97")) && (mult.spaces(), mult.decimal(a)) && mult.done()) {
+    if (const auto f = parse_number(a, &why)) {
+      out.rate.present = true;
+      out.rate.is_multiplier = true;
+      out.rate.multiplier = *f;
+      return;
+    }
+  }
+  if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
+    out.rate.present = true;
+    out.rate.full = *v;
+    return;
+  }
+  if (s != "-") refuse(out, why, "expected a rate such as '12 / 16', '16' or 'x1.5'");
+}
+
+// "X" (cannot), "M", "M-2", "M+1" (relative to a base) or a number of dice.
+void read_dice_cell(const std::string& s, CellParse& out) {
+  std::string why;
+  if (s == "X" || s == "x") {
+    out.dice = {qrs::Dice::Kind::cannot, 0};
+    return;
+  }
+  Scan relative(s);
+  if (relative.lit("M") || relative.lit("m")) {
+    relative.spaces();
+    if (relative.done()) {
+      out.dice = {qrs::Dice::Kind::relative, 0};
+      return;
+    }
+    const char sign = relative.sign();
+    std::string d;
+    if (sign && (relative.spaces(), relative.digits(d)) && relative.done()) {
+      if (const auto off = parse_small_int(d, &why)) {
+        out.dice = {qrs::Dice::Kind::relative, sign == '-' ? -*off : *off};
+        return;
+      }
+    }
+  }
+  if (const auto v = parse_small_int(s, &why); v && *v >= 0) {
+    out.dice = {qrs::Dice::Kind::fixed, *v};
+    return;
+  }
+  refuse(out, why, "expected dice such as 'M', 'M-2', 'M+1', '2' or 'X'");
+}
+
+// "3/2/1" (fresh/worn/spent) or "2/-1", "2/-/1" (no worn level), decreasing.
+void read_levels_cell(const std::string& s, CellParse& out) {
+  std::string why;
+  Scan sc(s);
+  std::string a, b, c;
+  bool has_worn = false;
+  if (sc.digits(a) && sc.lit("/")) {
+    if (sc.digits(b) && sc.lit("/") && sc.digits(c) && sc.done()) {
+      has_worn = true;
+    } else if (b.empty() && sc.lit("-") && (sc.lit("/"), sc.digits(c)) && sc.done()) {
+      b = "0";
+    } else {
+      a.clear();
+    }
+  } else {
+    a.clear();
+  }
+  std::optional<int> start, worn, spent;
+  if (!a.empty()) {
+    start = parse_small_int(a, &why);
+    worn = parse_small_int(b, &why);
+    spent = parse_small_int(c, &why);
+  }
+  if (!start || !worn || !spent) {
+    refuse(out, why, "expected levels first/second/last such as '3/2/1' or '2/-1'");
+    return;
+  }
+  out.levels = {true, has_worn, *start, *worn, *spent};
+  const auto& l = out.levels;
+  if (!(l.spent < (l.has_worn ? l.worn : l.start) && (!l.has_worn || l.worn < l.start))) {
+    out.error = "levels must decrease: fresh > worn > spent";
+  }
+}
+
+}  // namespace
+
 CellParse parse_cell(const std::string& raw, CellType type) {
   const std::string s = trim(raw);
   CellParse out;
-  std::string why;  // why a number was refused (out of range)
-  const auto fail = [&](const char* expected) { out.error = why.empty() ? std::string(expected) : why; };
   switch (type) {
-    case CellType::text:
-      return out;
-    case CellType::integer:
-      if (const auto v = parse_small_int(s, &why)) {
-        out.integer = {true, *v};
-        return out;
-      }
-      fail("expected a whole number");
-      return out;
-    case CellType::fraction:
-      if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
-        out.fraction = {true, *v};
-        return out;
-      }
-      fail("expected a fraction such as 2, 1/2 or 1 1/2");
-      return out;
-    case CellType::rate: {
-      Scan pair(s);
-      std::string a, b;
-      if (pair.decimal(a) && (pair.spaces(), pair.lit("/")) && (pair.spaces(), pair.decimal(b)) && pair.done()) {
-        const auto full = parse_number(a, &why), dq = parse_number(b, &why);
-        if (full && dq) {
-          out.rate.present = true;
-          out.rate.has_double_quick = true;
-          out.rate.full = *full;
-          out.rate.double_quick = *dq;
-          return out;
-        }
-      }
-      Scan mult(s);
-      if ((mult.lit("x") || mult.lit("\xC3\x97")) && (mult.spaces(), mult.decimal(a)) && mult.done()) {
-        if (const auto f = parse_number(a, &why)) {
-          out.rate.present = true;
-          out.rate.is_multiplier = true;
-          out.rate.multiplier = *f;
-          return out;
-        }
-      }
-      if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
-        out.rate.present = true;
-        out.rate.full = *v;
-        return out;
-      }
-      if (s == "-") return out;
-      fail("expected a rate such as '12 / 16', '16' or 'x1.5'");
-      return out;
-    }
-    case CellType::dice: {
-      if (s == "X" || s == "x") {
-        out.dice = {qrs::Dice::Kind::cannot, 0};
-        return out;
-      }
-      Scan relative(s);
-      if (relative.lit("M") || relative.lit("m")) {
-        relative.spaces();
-        if (relative.done()) {
-          out.dice = {qrs::Dice::Kind::relative, 0};
-          return out;
-        }
-        const char sign = relative.sign();
-        std::string d;
-        if (sign && (relative.spaces(), relative.digits(d)) && relative.done()) {
-          if (const auto off = parse_small_int(d, &why)) {
-            out.dice = {qrs::Dice::Kind::relative, sign == '-' ? -*off : *off};
-            return out;
-          }
-        }
-      }
-      if (const auto v = parse_small_int(s, &why); v && *v >= 0) {
-        out.dice = {qrs::Dice::Kind::fixed, *v};
-        return out;
-      }
-      fail("expected dice such as 'M', 'M-2', 'M+1', '2' or 'X'");
-      return out;
-    }
-    case CellType::levels: {
-      // "3/2/1" (fresh/worn/spent) or "2/-1", "2/-/1" (no worn level).
-      Scan sc(s);
-      std::string a, b, c;
-      std::optional<int> start, worn, spent;
-      bool has_worn = false;
-      if (sc.digits(a) && sc.lit("/")) {
-        if (sc.digits(b) && sc.lit("/") && sc.digits(c) && sc.done()) {
-          has_worn = true;
-        } else if (b.empty() && sc.lit("-") && (sc.lit("/"), sc.digits(c)) && sc.done()) {
-          b = "0";
-        } else {
-          a.clear();
-        }
-      } else {
-        a.clear();
-      }
-      if (!a.empty()) {
-        start = parse_small_int(a, &why);
-        worn = parse_small_int(b, &why);
-        spent = parse_small_int(c, &why);
-      }
-      if (!start || !worn || !spent) {
-        fail("expected levels first/second/last such as '3/2/1' or '2/-1'");
-        return out;
-      }
-      out.levels = {true, has_worn, *start, *worn, *spent};
-      const auto& l = out.levels;
-      if (!(l.spent < (l.has_worn ? l.worn : l.start) && (!l.has_worn || l.worn < l.start))) {
-        out.error = "levels must decrease: fresh > worn > spent";
-      }
-      return out;
-    }
+    case CellType::text: break;
+    case CellType::integer: read_integer_cell(s, out); break;
+    case CellType::fraction: read_fraction_cell(s, out); break;
+    case CellType::rate: read_rate_cell(s, out); break;
+    case CellType::dice: read_dice_cell(s, out); break;
+    case CellType::levels: read_levels_cell(s, out); break;
   }
   return out;
 }

@@ -121,12 +121,7 @@ std::string key_parameter(const BandTable& bt) {
   return cpp_identifier(name);
 }
 
-mst::data band_data(const BandTable& bt) {
-  mst::data d;
-  put(d, "aliases", renamed_aliases<BandRow>(bt.rows, entry_old_ids<BandRow>));
-  const bool single = bt.single_column();
-  put(d, "single_column", single);
-  put(d, "key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
+mst::data band_rows(const BandTable& bt) {
   mst::data rows = list_of();
   for (const auto& r : bt.rows) {
     mst::data row;
@@ -140,17 +135,20 @@ mst::data band_data(const BandTable& bt) {
                          .str());
     append(rows, std::move(row));
   }
-  put(d, "rows", std::move(rows));
-  put(d, "effect_enum_type", cpp_enum_type(bt.rows.size()));
-  put(d, "row_count", std::to_string(bt.rows.size()));
-  if (single) {
-    put(d, "column_count", "1");
-    put(d, "columns", list_of());
-  } else {
-    add_columns(d, bt.columns, bt.columns_vocabulary);
-  }
-  // Every edge and bound, and the scale that makes them all whole: the dense index is over
-  // keys k/scale (scale 1 for die results; a fraction key in halves and quarters scales up).
+  return rows;
+}
+
+// How a band table finds the row of a key: a dense index over keys k/scale (one slot per key,
+// O(1)) while it stays small, past that a binary search over the bands in key order (O(log n)),
+// which every table also gets for its coverage check.
+struct BandIndexPlan {
+  std::int64_t scale = 1;  // makes every edge whole (1 for die results; halves, quarters scale up)
+  std::int64_t lo = 0;     // the key of the first slot: one below the lowest edge ("-2 or less")
+  std::int64_t span = 1;   // slots per column
+  bool dense = false;
+};
+
+BandIndexPlan plan_band_index(const BandTable& bt) {
   std::vector<Fraction> edges;
   for (const auto& r : bt.rows) {
     for (const auto& c : r.bands) {
@@ -162,44 +160,45 @@ mst::data band_data(const BandTable& bt) {
   const std::size_t band_edges = edges.size();
   if (bt.min) edges.push_back(*bt.min);
   if (bt.max) edges.push_back(*bt.max);
+  BandIndexPlan plan;
   // Past kMaxDenseSpan parts of a whole no dense index fits; stop before the lcm can grow.
-  std::int64_t scale = 1;
   for (const auto& e : edges) {
-    if (scale > limits::kMaxDenseSpan) break;
-    scale = std::lcm(scale, e.den());
+    if (plan.scale > limits::kMaxDenseSpan) break;
+    plan.scale = std::lcm(plan.scale, e.den());
   }
-  const bool scalable = scale <= limits::kMaxDenseSpan;
-  if (!scalable) scale = 1;
-  // Dense index span: from the lowest edge to the highest, across all columns (edges are at
-  // most 10^9 and the scale at most kMaxDenseSpan, so this stays in 64 bits).
+  const bool scalable = plan.scale <= limits::kMaxDenseSpan;
+  if (!scalable) plan.scale = 1;
+  // From the lowest edge to the highest, across all columns (edges are at most 10^9 and the
+  // scale at most kMaxDenseSpan, so this stays in 64 bits). An integer key's bounds widen the
+  // index; a fraction key's only set its scale.
   std::optional<std::int64_t> lo, hi;
-  // An integer key's bounds widen the index; a fraction key's only set its scale.
   const std::size_t widening = bt.key_type == KeyType::integer ? edges.size() : band_edges;
   for (std::size_t i = 0; i < widening; ++i) {
-    const Fraction& e = edges[i];
-    const std::int64_t v = (e * scale).floor();
+    const std::int64_t v = (edges[i] * plan.scale).floor();
     lo = lo ? std::min(*lo, v) : v;
     hi = hi ? std::max(*hi, v) : v;
   }
-  // One slot below the lowest edge stands for every result under it ("-2 or less").
   if (lo) *lo -= 1;
-  const std::int64_t span = lo && hi ? *hi - *lo + 1 : 1;
-  // A dense index (one slot per key, O(1)) while it stays small; past that a binary search
-  // over the bands in key order (O(log n)), which every table also gets for its coverage check.
-  const std::size_t columns = single ? 1 : bt.columns.size();
-  const bool dense = scalable && span <= limits::kMaxDenseSpan &&
-                     static_cast<std::size_t>(span) * columns <= static_cast<std::size_t>(limits::kMaxDenseSlots);
-  mst::data band_columns = list_of();
+  plan.lo = lo.value_or(0);
+  plan.span = lo && hi ? *hi - *lo + 1 : 1;
+  const std::size_t columns = bt.single_column() ? 1 : bt.columns.size();
+  plan.dense = scalable && plan.span <= limits::kMaxDenseSpan &&
+               static_cast<std::size_t>(plan.span) * columns <= static_cast<std::size_t>(limits::kMaxDenseSlots);
+  return plan;
+}
+
+// Each column's bands and the order of its rows by key, as qrs::covers_in_order checks it: by
+// lower edge, and at one edge the empty bands [x, x) first, in row order (the sort is stable).
+mst::data band_columns(const BandTable& bt) {
+  mst::data columns = list_of();
   std::size_t order_offset = 0;
+  const auto empty = [](const qrs::Band& b) { return b.has_lo && b.has_hi && b.lo == b.hi; };
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
     mst::data col;
     std::vector<std::size_t> order;
     for (std::size_t r = 0; r < bt.rows.size(); ++r) {
       if (bt.rows[r].bands[c].band.present) order.push_back(r);
     }
-    // In key order as qrs::covers_in_order checks it: by lower edge, and at one edge the empty
-    // bands [x, x) first, in row order (the sort is stable).
-    const auto empty = [](const qrs::Band& b) { return b.has_lo && b.has_hi && b.lo == b.hi; };
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       const qrs::Band& x = bt.rows[a].bands[c].band;
       const qrs::Band& y = bt.rows[b].bands[c].band;
@@ -213,109 +212,136 @@ mst::data band_data(const BandTable& bt) {
     std::string cells;  // the column's bands, each followed by ", " (one string: the bulk of a table)
     for (const qrs::Band& b : band_column(bt, c)) cells += cpp_band(b) + ", ";
     put(col, "cells", std::move(cells));
-    append(band_columns, std::move(col));
+    append(columns, std::move(col));
   }
-  put(d, "band_columns", std::move(band_columns));
-  put(d, "domain_min", cpp_bound(bt.min));
-  put(d, "domain_max", cpp_bound(bt.max));
+  return columns;
+}
+
+// The lookups' shared expression for the row of a key, and the checks of the key's domain
+// (outside it there is no row, as `qrsc lookup` says; key.outside: clamp reads the end's row).
+void put_key_lookup(mst::data& d, const BandTable& bt, const BandIndexPlan& plan) {
+  const bool single = bt.single_column();
   const std::string key_param = key_parameter(bt);
   const std::string column_index = single ? std::string("0") : std::string("static_cast<std::size_t>(column)");
   put(d, "key_param", key_param);
   put(d, "column_param", single ? std::string() : std::string("Column column, "));
   put(d, "column_index", column_index);
-  // The row of the key: an expression the lookups share.
   const std::string column_arg = single ? std::string() : ", " + column_index;
-  if (!dense) {
+  if (!plan.dense) {
     put(d, "row_of_key", fmt::format("qrs::find_in_order(kBands[{0}], detail::kOrder[{0}], qrs::Fraction({1}))",
                                     column_index, key_param));
   } else if (bt.key_type == KeyType::fraction) {
-    put(d, "row_of_key", fmt::format("detail::kIndex.at<{}>({}{})", scale, key_param, column_arg));
+    put(d, "row_of_key", fmt::format("detail::kIndex.at<{}>({}{})", plan.scale, key_param, column_arg));
   } else {
     put(d, "row_of_key", fmt::format("detail::kIndex({}{})", key_param, column_arg));
   }
-  if (dense) put(d, "dense", dense_index_data(bt, static_cast<int>(lo.value_or(0)), span, scale));
-  if (bt.key_type == KeyType::integer) {
-    if (!bt.min && !bt.max) {
-      put(d, "total", true);
-    } else {
-      std::vector<std::string> checks;
-      if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, bt.min->floor()));
-      if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, bt.max->floor()));
-      put(d, "bounded_integer", true);
-      // key.outside: clamp: a result past an end of the key's range reads that end's row.
-      if (bt.outside == Outside::clamp) {
-        std::vector<std::string> clamps;
-        if (bt.min) clamps.push_back(fmt::format("if ({0} < {1}) {0} = {1};", key_param, bt.min->floor()));
-        if (bt.max) clamps.push_back(fmt::format("if ({0} > {1}) {0} = {1};", key_param, bt.max->floor()));
-        put(d, "clamp", fmt::format("{}", fmt::join(clamps, "\n  ")));
-      }
-      put(d, "bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
-    }
-  } else {
+  if (plan.dense) put(d, "dense", dense_index_data(bt, static_cast<int>(plan.lo), plan.span, plan.scale));
+  if (bt.key_type == KeyType::fraction) {
     put(d, "fraction_key", true);
-    put(d, "key_scale", std::to_string(scale));
-    // Outside the key's domain there is no row, as for integer keys and as `qrsc lookup` says.
+    put(d, "key_scale", std::to_string(plan.scale));
     std::vector<std::string> checks;
     if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, cpp_fraction(*bt.min)));
     if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, cpp_fraction(*bt.max)));
     if (!checks.empty()) put(d, "fraction_bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
+    return;
   }
-  // An opposed roll's resolver follows the tables (opposed_data); one read at a net modifier
-  // also has its kRoll here.
-  if (bt.dice && bt.dice->net_readable()) {
-    const DiceRoll& r = *bt.dice;
-    mst::data dd;
-    put(dd, "count", std::to_string(r.count));
-    put(dd, "sides", std::to_string(r.sides));
-    put(dd, "difference", cpp_bool(r.difference));
-    put(dd, "pool", cpp_bool(!r.pool.empty()));
-    std::string notation = (r.count == 1 ? "" : std::to_string(r.count)) + "d" + std::to_string(r.sides);
-    if (r.difference) notation = "each side " + notation + ", the difference of the modified results";
-    if (!r.pool.empty()) notation += " symbol dice, as many as " + r.pool + " gives";
-    put(dd, "roll_notation", notation);
-    mst::data mods = list_of();
-    for (const auto& m : r.modifiers) {
-      mst::data md;
-      put(md, "id", cpp_text(m));
-      append(mods, std::move(md));
-    }
-    put(dd, "modifier_tables", std::move(mods));
-    put(dd, "has_modifier_tables", !r.modifiers.empty());
-    put(dd, "modifier_count", std::to_string(r.modifiers.size()));
-    put(d, "dice", std::move(dd));
+  if (!bt.min && !bt.max) {
+    put(d, "total", true);
+    return;
   }
-  put(d, "rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
-  // Parts (sub-results) of every row, in row order.
-  std::vector<std::pair<const BandRow*, const BandPart*>> parts;
+  std::vector<std::string> checks;
+  if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, bt.min->floor()));
+  if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, bt.max->floor()));
+  put(d, "bounded_integer", true);
+  if (bt.outside == Outside::clamp) {
+    std::vector<std::string> clamps;
+    if (bt.min) clamps.push_back(fmt::format("if ({0} < {1}) {0} = {1};", key_param, bt.min->floor()));
+    if (bt.max) clamps.push_back(fmt::format("if ({0} > {1}) {0} = {1};", key_param, bt.max->floor()));
+    put(d, "clamp", fmt::format("{}", fmt::join(clamps, "\n  ")));
+  }
+  put(d, "bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
+}
+
+// A roll read at a net modifier: its kRoll (an opposed roll's resolver follows the tables).
+mst::data dice_data(const DiceRoll& r) {
+  mst::data dd;
+  put(dd, "count", std::to_string(r.count));
+  put(dd, "sides", std::to_string(r.sides));
+  put(dd, "difference", cpp_bool(r.difference));
+  put(dd, "pool", cpp_bool(!r.pool.empty()));
+  std::string notation = (r.count == 1 ? "" : std::to_string(r.count)) + "d" + std::to_string(r.sides);
+  if (r.difference) notation = "each side " + notation + ", the difference of the modified results";
+  if (!r.pool.empty()) notation += " symbol dice, as many as " + r.pool + " gives";
+  put(dd, "roll_notation", notation);
+  mst::data mods = list_of();
+  for (const auto& m : r.modifiers) {
+    mst::data md;
+    put(md, "id", cpp_text(m));
+    append(mods, std::move(md));
+  }
+  put(dd, "modifier_tables", std::move(mods));
+  put(dd, "has_modifier_tables", !r.modifiers.empty());
+  put(dd, "modifier_count", std::to_string(r.modifiers.size()));
+  return dd;
+}
+
+// The parts (sub-results) of every row, in row order, with their bands per column.
+std::optional<mst::data> parts_data(const BandTable& bt) {
+  mst::data list = list_of();
+  std::size_t count = 0;
   for (const auto& r : bt.rows) {
-    for (const auto& p : r.parts) parts.emplace_back(&r, &p);
-  }
-  if (!parts.empty()) {
-    mst::data pd;
-    mst::data list = list_of();
-    for (const auto& [r, p] : parts) {
+    for (const auto& p : r.parts) {
       mst::data item;
-      put(item, "enumerator", cpp_identifier(p->id));
-      put(item, "text", cpp_text(p->text.render()));
+      put(item, "enumerator", cpp_identifier(p.id));
+      put(item, "text", cpp_text(p.text.render()));
       append(list, std::move(item));
+      ++count;
     }
-    put(pd, "part_list", std::move(list));
-    put(pd, "part_count", std::to_string(parts.size()));
-    put(pd, "column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
-    put(pd, "column_param", single ? std::string() : std::string("Column column, "));
-    put(pd, "column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
-    put(pd, "key_param", key_param);
-    mst::data pcols = list_of();
-    for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-      mst::data col;
-      std::string cells;
-      for (const qrs::Band& b : part_column(bt, c)) cells += cpp_band(b) + ", ";
-      put(col, "cells", std::move(cells));
-      append(pcols, std::move(col));
-    }
-    put(pd, "part_columns", std::move(pcols));
-    put(d, "parts", std::move(pd));
   }
+  if (count == 0) return std::nullopt;
+  const bool single = bt.single_column();
+  mst::data pd;
+  put(pd, "part_list", std::move(list));
+  put(pd, "part_count", std::to_string(count));
+  put(pd, "column_count", single ? std::string("1") : std::to_string(bt.columns.size()));
+  put(pd, "column_param", single ? std::string() : std::string("Column column, "));
+  put(pd, "column_index", single ? std::string("0") : std::string("static_cast<std::size_t>(column)"));
+  put(pd, "key_param", key_parameter(bt));
+  mst::data pcols = list_of();
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    mst::data col;
+    std::string cells;
+    for (const qrs::Band& b : part_column(bt, c)) cells += cpp_band(b) + ", ";
+    put(col, "cells", std::move(cells));
+    append(pcols, std::move(col));
+  }
+  put(pd, "part_columns", std::move(pcols));
+  return pd;
+}
+
+mst::data band_data(const BandTable& bt) {
+  mst::data d;
+  put(d, "aliases", renamed_aliases<BandRow>(bt.rows, entry_old_ids<BandRow>));
+  const bool single = bt.single_column();
+  put(d, "single_column", single);
+  put(d, "key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
+  put(d, "rows", band_rows(bt));
+  put(d, "effect_enum_type", cpp_enum_type(bt.rows.size()));
+  put(d, "row_count", std::to_string(bt.rows.size()));
+  if (single) {
+    put(d, "column_count", "1");
+    put(d, "columns", list_of());
+  } else {
+    add_columns(d, bt.columns, bt.columns_vocabulary);
+  }
+  const BandIndexPlan plan = plan_band_index(bt);
+  put(d, "band_columns", band_columns(bt));
+  put(d, "domain_min", cpp_bound(bt.min));
+  put(d, "domain_max", cpp_bound(bt.max));
+  put_key_lookup(d, bt, plan);
+  if (bt.dice && bt.dice->net_readable()) put(d, "dice", dice_data(*bt.dice));
+  put(d, "rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
+  if (auto parts = parts_data(bt)) put(d, "parts", std::move(*parts));
   return d;
 }
 
