@@ -203,7 +203,7 @@ tables:
       - { id: square, add: true, value: +2, text: March column or square }
 )");
   ASSERT_TRUE(o && n);
-  const auto md = qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
+  const auto md = *qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
   EXPECT_NE(md.find("1. Crack is renamed Elite\n"), std::string::npos) << md;
   EXPECT_NE(md.find("## Charge Table\n\n2. Swept from the Field now occurs on 8 or more instead of 9 or more\n"
                     "3. Driven Back now occurs on 5 - 7 instead of 5 - 8\n"),
@@ -212,7 +212,7 @@ tables:
   EXPECT_NE(md.find("4. Out of command is now -3 instead of -2\n5. New modifier: +2 March column or square\n"),
             std::string::npos)
       << md;
-  const auto html = qrsc::render_changes_html(*o, *n, qrsc::diff_specs(*o, *n));
+  const auto html = *qrsc::render_changes_html(*o, *n, qrsc::diff_specs(*o, *n));
   EXPECT_NE(html.find("<li>Crack is renamed Elite</li>"), std::string::npos);
 }
 
@@ -229,14 +229,14 @@ tables:
 )");
   ASSERT_TRUE(o && n);
   const auto changes = qrsc::diff_specs(*o, *n);
-  const auto html = qrsc::render_changes_html(*o, *n, changes);
+  const auto html = *qrsc::render_changes_html(*o, *n, changes);
   EXPECT_NE(html.find("<li>-2 &quot;Out of command&quot; now reads &quot;Commander&apos;s &lt;b&gt;*own*&lt;/b&gt; [unit]&quot;</li>"),
             std::string::npos)
       << html;
-  const auto md = qrsc::render_changes_markdown(*o, *n, changes);
+  const auto md = *qrsc::render_changes_markdown(*o, *n, changes);
   EXPECT_NE(md.find("1. -2 \"Out of command\" now reads \"Commander's \\<b>\\*own\\*\\</b> \\[unit\\]\"\n"), std::string::npos)
       << md;
-  const auto json = qrsc::render_changes_json(*o, *n, changes);
+  const auto json = *qrsc::render_changes_json(*o, *n, changes);
   EXPECT_NE(json.find("\"text\": \"-2 \\\"Out of command\\\" now reads \\\"Commander's <b>*own*</b> [unit]\\\"\""), std::string::npos)
       << json;
   const std::size_t old_at = json.find("\"old\""), new_at = json.find("\"new\""), changes_at = json.find("\"changes\"");

@@ -193,14 +193,16 @@ TEST(Mustache, ReportsTheLibrarysErrors) {
   EXPECT_FALSE(loop.is_valid());
   EXPECT_NE(loop.error_message().find("Partials nested deeper than 512 levels"), std::string::npos);
   // As a diagnostic: the template's name, line and column, in our words.
-  EXPECT_EQ(tm::mustache("a\n {{#x}}").error_diagnostic("t.mustache"), "t.mustache:2:2: Unclosed section \"x\"");
+  EXPECT_EQ(qrsc::format_diagnostic(tm::mustache("a\n {{#x}}").error_diagnostic("t.mustache")),
+            "t.mustache:2:2: error: Unclosed section \"x\"");
   tm::mustache t("a{{>p}}b");
   tm::data d;
   d.set("p", tm::data(tm::partial([] { return std::string("{{#x}}"); })));
   (void)t.render(d);
   EXPECT_FALSE(t.is_valid());
   EXPECT_EQ(t.error_message(), "Unclosed section \"x\" at 0");
-  EXPECT_EQ(t.error_diagnostic("t.mustache"), "t.mustache: Unclosed section \"x\" at 0");  // in the partial
+  EXPECT_EQ(qrsc::format_diagnostic(t.error_diagnostic("t.mustache")),
+            "t.mustache: error: Unclosed section \"x\" at 0");  // in the partial
 }
 
 // A template of tags, blanks and line breaks in every arrangement, sections mostly balanced

@@ -93,14 +93,14 @@ std::size_t count(const std::string& text, const std::string& what) {
 TEST(OddsReport, OneChartPerColumnOfEveryRolledTableWithExactTooltips) {
   // ACW: good order 1 + disordered 1 + fire effects 4 target ratings + fallen leader 1 +
   // charge 1; MAW: the maneuver tables in US and MEX columns, 2 more.
-  const std::string acw = qrsc::render_odds_report_html(qrs_test::spec("rff/acw-2.1-15mm"));
-  const std::string maw = qrsc::render_odds_report_html(qrs_test::spec("rff/maw-3-15mm"));
+  const std::string acw = *qrsc::render_odds_report_html(qrs_test::spec("rff/acw-2.1-15mm"));
+  const std::string maw = *qrsc::render_odds_report_html(qrs_test::spec("rff/maw-3-15mm"));
   EXPECT_EQ(count(acw, "<svg"), 8u);
   EXPECT_EQ(count(maw, "<svg"), 10u);
   EXPECT_NE(maw.find("Troops in Good Order and Guns Effects: MEX"), std::string::npos);
   // The even charge, as exact fractions (2.1: Swept from the Field 1 in 100).
   EXPECT_NE(acw.find("<title>Swept from the Field at +0: 1/100 (1.0%)</title>"), std::string::npos);
-  EXPECT_NE(qrsc::render_odds_report_html(qrs_test::spec("rff/1812-3-15mm")).find("<title>Swept from the Field at +0: 3/100 (3.0%)</title>"),
+  EXPECT_NE((*qrsc::render_odds_report_html(qrs_test::spec("rff/1812-3-15mm"))).find("<title>Swept from the Field at +0: 3/100 (3.0%)</title>"),
             std::string::npos);
   // Black and white: hatched pattern fills, not colour alone.
   EXPECT_GT(count(acw, "<pattern"), 0u);

@@ -27,6 +27,9 @@ namespace {
 namespace fs = std::filesystem;
 
 
+// The message of a failed step, or "" when it succeeded.
+std::string error_of(const qrsc::Expected<void>& r) { return r ? std::string() : r.error().message; }
+
 TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   const fs::path dir = qrs_test::write_temp_spec("unused.yaml", "").parent_path() / "out";
   fs::create_directories(dir / "rff");
@@ -38,7 +41,7 @@ TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   const auto failing = [](const fs::path& target, std::error_code& ec) {
     if (target.filename() == "b.hpp") ec = std::make_error_code(std::errc::io_error);
   };
-  const std::string err = qrsc::write_files_atomically(files, failing);
+  const std::string err = error_of(qrsc::write_files_atomically(files, failing));
   EXPECT_NE(err.find("cannot replace"), std::string::npos) << err;
   EXPECT_EQ(qrs_test::read_text(dir / "rff/a.hpp"), "old a");
   EXPECT_EQ(qrs_test::read_text(dir / "rff/b.hpp"), "old b");
@@ -48,7 +51,7 @@ TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir / "rff")) ++n;
   EXPECT_EQ(n, 2U);
   // The same files with a working rename are all replaced.
-  EXPECT_EQ(qrsc::write_files_atomically(files), "");
+  EXPECT_EQ(error_of(qrsc::write_files_atomically(files)), "");
   EXPECT_EQ(qrs_test::read_text(dir / "rff/a.hpp"), "new a");
   EXPECT_EQ(qrs_test::read_text(dir / "rff/b.hpp"), "new b");
   EXPECT_EQ(qrs_test::read_text(dir / "rff/c.hpp"), "new c");
@@ -58,7 +61,7 @@ TEST(Output, ATargetThatIsAFolderIsRefusedBeforeAnythingMoves) {
   const fs::path dir = qrs_test::write_temp_spec("unused.yaml", "").parent_path() / "out2";
   fs::create_directories(dir / "x.hpp");
   std::ofstream(dir / "a.hpp") << "old a";
-  const std::string err = qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "x.hpp", "new x"}});
+  const std::string err = error_of(qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "x.hpp", "new x"}}));
   EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
   EXPECT_EQ(qrs_test::read_text(dir / "a.hpp"), "old a");
   EXPECT_TRUE(fs::is_directory(dir / "x.hpp"));
@@ -102,7 +105,7 @@ TEST(OutputDeathTest, AKillBetweenTwoRenamesLeavesEveryTargetWhole) {
   EXPECT_EQ(qrs_test::read_text(dir / "b.hpp"), "old b");
   EXPECT_EQ(qrs_test::read_text(dir / "c.hpp"), "old c");
   EXPECT_GT(names_in(dir).size(), 3U);  // the dead writer's temporaries
-  EXPECT_EQ(qrsc::write_files_atomically({{dir / "d.hpp", "d"}}), "");
+  EXPECT_EQ(error_of(qrsc::write_files_atomically({{dir / "d.hpp", "d"}})), "");
   EXPECT_EQ(names_in(dir), (std::vector<std::string>{"a.hpp", "b.hpp", "c.hpp", "d.hpp"}));
 }
 
@@ -121,7 +124,7 @@ TEST(Output, ALinkAtATargetIsNeverFollowed) {
   const fs::path dir = fresh_folder("planted");
   std::ofstream(dir / "victim") << "precious";
   fs::create_symlink(dir / "victim", dir / "index.html");
-  const std::string err = qrsc::write_files_atomically({{dir / "index.html", "sheet"}});
+  const std::string err = error_of(qrsc::write_files_atomically({{dir / "index.html", "sheet"}}));
   EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
   EXPECT_EQ(qrs_test::read_text(dir / "victim"), "precious");
   EXPECT_TRUE(fs::is_symlink(dir / "index.html"));
@@ -132,7 +135,7 @@ TEST(Output, AReplacedFileKeepsItsMode) {
   const fs::path dir = fresh_folder("modes");
   std::ofstream(dir / "private.hpp") << "old";
   fs::permissions(dir / "private.hpp", fs::perms::owner_read | fs::perms::owner_write);
-  ASSERT_EQ(qrsc::write_files_atomically({{dir / "private.hpp", "new"}, {dir / "fresh.hpp", "new"}}), "");
+  ASSERT_EQ(error_of(qrsc::write_files_atomically({{dir / "private.hpp", "new"}, {dir / "fresh.hpp", "new"}})), "");
   EXPECT_EQ(fs::status(dir / "private.hpp").permissions(), fs::perms::owner_read | fs::perms::owner_write);
   const mode_t mask = ::umask(0);
   ::umask(mask);
@@ -145,15 +148,15 @@ TEST(Output, AHardLinkedFileIsReplacedOnlyWhenAsked) {
   const fs::path dir = fresh_folder("links");
   std::ofstream(dir / "game.cpp") << "old";
   fs::create_hard_link(dir / "game.cpp", dir / "copy.cpp");
-  const std::string err = qrsc::replace_file(dir / "game.cpp", "new");
+  const std::string err = error_of(qrsc::replace_file(dir / "game.cpp", "new"));
   EXPECT_NE(err.find("2 hard links"), std::string::npos) << err;
   EXPECT_EQ(qrs_test::read_text(dir / "game.cpp"), "old");
-  EXPECT_EQ(qrsc::replace_file(dir / "game.cpp", "new", /*break_hard_links=*/true), "");
+  EXPECT_EQ(error_of(qrsc::replace_file(dir / "game.cpp", "new", /*break_hard_links=*/true)), "");
   EXPECT_EQ(qrs_test::read_text(dir / "game.cpp"), "new");
   EXPECT_EQ(qrs_test::read_text(dir / "copy.cpp"), "old");
   if (::geteuid() != 0) {  // root writes anywhere
     fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
-    const std::string denied = qrsc::replace_file(dir / "game.cpp", "newer", true);
+    const std::string denied = error_of(qrsc::replace_file(dir / "game.cpp", "newer", true));
     fs::permissions(dir, fs::perms::owner_all);
     EXPECT_NE(denied.find("cannot write " + (dir / "game.cpp").string() + ": Permission denied"), std::string::npos) << denied;
   }

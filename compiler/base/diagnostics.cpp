@@ -65,6 +65,11 @@ std::string format_diagnostic(const Diagnostic& d) {
   return printable(d.loc.str()) + ": " + kNames[static_cast<int>(d.severity)] + ": " + printable(d.message);
 }
 
+Diagnostic program_error(std::string message) {
+  static const auto kProgram = std::make_shared<const std::string>("qrsc");
+  return {Severity::error, Loc{kProgram, 0, 0}, std::move(message)};
+}
+
 void Diagnostics::print(std::ostream& out) const {
   for (const auto& d : all_) out << format_diagnostic(d) << '\n';
 }

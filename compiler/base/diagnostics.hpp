@@ -37,6 +37,10 @@ struct Diagnostic {
 // The diagnostic as one line: file:line:col: error|warning|note: message
 std::string format_diagnostic(const Diagnostic& d);
 
+// The error of a step that has no place in a spec (a file it cannot write, a tool it cannot
+// run): printed "qrsc: error: MESSAGE".
+Diagnostic program_error(std::string message);
+
 class Diagnostics {
  public:
   static constexpr std::size_t kMaxDiagnostics = 1000;  // kept; later ones are only counted

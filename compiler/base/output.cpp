@@ -106,7 +106,7 @@ std::string OutputTransaction::make_folders(const fs::path& folder) {
   return {};
 }
 
-std::string OutputTransaction::stage(const PendingFile& f) {
+std::string OutputTransaction::stage_file(const PendingFile& f) {
   if (done_) return "the outputs were already written or given up";
   std::string error;
   if (!lock_.held()) {
@@ -173,7 +173,17 @@ std::string OutputTransaction::place(Staged& s) {
   return {};
 }
 
-std::string OutputTransaction::commit() {
+Expected<void> OutputTransaction::stage(const PendingFile& f) {
+  if (std::string error = stage_file(f); !error.empty()) return program_error(std::move(error));
+  return {};
+}
+
+Expected<void> OutputTransaction::commit() {
+  if (std::string error = commit_files(); !error.empty()) return program_error(std::move(error));
+  return {};
+}
+
+std::string OutputTransaction::commit_files() {
   if (done_) return "the outputs were already written or given up";
   for (auto& s : staged_) {
     if (std::string err = place(s); !err.empty()) {
@@ -190,10 +200,10 @@ std::string OutputTransaction::commit() {
   return {};
 }
 
-std::string write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook) {
+Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook) {
   OutputTransaction out({}, hook);
   for (const auto& f : files) {
-    if (std::string err = out.stage(f); !err.empty()) return err;
+    if (auto staged = out.stage(f); !staged) return staged;
   }
   return out.commit();
 }
@@ -210,20 +220,22 @@ std::string refusal(const fs::path& target, const FileIdentity& old, bool break_
 }
 }  // namespace
 
-std::string why_not_replaceable(const fs::path& target, bool break_hard_links) {
-  std::string error;
-  const FileIdentity old = identity_of(target, error);
-  return error.empty() ? refusal(target, old, break_hard_links) : error;
-}
-
-std::string replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
+Expected<void> replaceable(const fs::path& target, bool break_hard_links) {
   std::string error;
   const FileIdentity old = identity_of(target, error);
   if (error.empty()) error = refusal(target, old, break_hard_links);
-  if (!error.empty()) return error;
+  if (!error.empty()) return program_error(std::move(error));
+  return {};
+}
+
+Expected<void> replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
+  std::string error;
+  const FileIdentity old = identity_of(target, error);
+  if (error.empty()) error = refusal(target, old, break_hard_links);
+  if (!error.empty()) return program_error(std::move(error));
   TempFile tmp = TempFile::write_beside(target, content, old, error);
-  if (!error.empty()) return error;
-  if (::rename(tmp.path().c_str(), target.c_str()) != 0) return file_error("cannot replace", target, errno);
+  if (!error.empty()) return program_error(std::move(error));
+  if (::rename(tmp.path().c_str(), target.c_str()) != 0) return program_error(file_error("cannot replace", target, errno));
   tmp.keep();
   return {};
 }

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <vector>
 
+#include "expected.hpp"
 #include "folder_lock.hpp"
 #include "temp_file.hpp"
 
@@ -40,9 +41,9 @@ class OutputTransaction {
   OutputTransaction(const OutputTransaction&) = delete;
   OutputTransaction& operator=(const OutputTransaction&) = delete;
 
-  // An error message, or "" (after an error the transaction is rolled back and stays failed).
-  std::string stage(const PendingFile& f);
-  std::string commit();
+  // After an error the transaction is rolled back and stays failed.
+  Expected<void> stage(const PendingFile& f);
+  Expected<void> commit();
 
  private:
   struct Staged {
@@ -53,6 +54,9 @@ class OutputTransaction {
     bool exchanged = false;          // placed by exchange: `tmp` holds the old file
     TempFile backup;                 // a hard link to the old file, where exchange is not supported
   };
+  // The steps, each returning an error message or "": the public functions make it a Diagnostic.
+  std::string stage_file(const PendingFile& f);
+  std::string commit_files();
   std::string place(Staged& s);
   // Makes `folder` and its missing parents, noted so that a roll-back removes them; an error or "".
   std::string make_folders(const std::filesystem::path& folder);
@@ -67,15 +71,14 @@ class OutputTransaction {
   bool done_ = false;
 };
 
-// Writes all files or none (an OutputTransaction over `files`). Returns an error message, or ""
-// on success.
-std::string write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook = {});
+// Writes all files or none (an OutputTransaction over `files`).
+Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook = {});
 
 // Replaces one file with new content in one atomic rename, keeping its mode and (where the
 // process may) its owner; the file must be a regular file with no other hard link unless
 // `break_hard_links` (replacing it would part the links: the others keep the old content).
-std::string replace_file(const std::filesystem::path& target, std::string_view content, bool break_hard_links = false);
-// Why replace_file would refuse the target, or "" (to check a set of files before changing any).
-std::string why_not_replaceable(const std::filesystem::path& target, bool break_hard_links = false);
+Expected<void> replace_file(const std::filesystem::path& target, std::string_view content, bool break_hard_links = false);
+// Whether replace_file would take the target, or why not (to check a set of files before changing any).
+Expected<void> replaceable(const std::filesystem::path& target, bool break_hard_links = false);
 
 }  // namespace qrsc

@@ -29,7 +29,10 @@ int run_build(const BuildOptions& o) {
   const auto chosen = chosen_backends(o.emit);
   if (!chosen) return kUsage;
   std::vector<std::unique_ptr<Backend>> backends;
-  for (const BackendInfo* info : *chosen) backends.push_back(info->make(o.backend));
+  Diagnostics made;
+  for (const BackendInfo* info : *chosen) backends.push_back(make_backend(*info, o.backend, made));
+  made.print(std::cerr);
+  if (made.has_errors()) return kFailed;
   // Each spec is checked and its outputs made as soon as it has compiled, and only its sheet
   // fields are kept after: a run's memory does not grow with its specs. What a backend cannot
   // write (C++ names that collide), and two sheets of the run that would write the same file,
@@ -37,15 +40,23 @@ int run_build(const BuildOptions& o) {
   // their targets) as they are made and moved in at the end: all or nothing.
   OutputTransaction outputs(o.out_dir);
   std::vector<std::vector<std::string>> targets(backends.size());  // per backend, for the depfile
-  std::string error;
+  bool failed = false;  // staging, or a backend, failed: its error is printed, nothing more is written
   bool checks_failed = false;
   std::map<std::string, std::pair<std::string, std::string>> owners;  // output stem: id, path
-  const auto add = [&](std::size_t backend, std::vector<OutputFile> files) {
+  const auto stage = [&](const PendingFile& p) {
+    if (failed) return;
+    const auto staged = outputs.stage(p);
+    if (!staged) print_error(staged.error());
+    failed = !staged;
+  };
+  // A backend's files for a sheet or the run, or the errors why it made none.
+  const auto add = [&](std::size_t backend, const Diagnostics& diags, std::vector<OutputFile> files) {
+    diags.print(std::cerr);
+    failed = failed || diags.has_errors();
     for (auto& f : files) {
-      if (!error.empty()) return;
       PendingFile p{std::filesystem::path(o.out_dir) / f.path, std::move(f.content)};
       if (!o.depfile.empty()) targets[backend].push_back(std::filesystem::absolute(p.path).lexically_normal().string());
-      error = outputs.stage(p);
+      stage(p);
     }
   };
   CompileOptions opt;
@@ -62,18 +73,26 @@ int run_build(const BuildOptions& o) {
     }
     diags.print(std::cerr);
     checks_failed = checks_failed || diags.has_errors();
-    if (checks_failed || !error.empty()) return;
-    for (std::size_t b = 0; b < backends.size(); ++b) add(b, backends[b]->emit(spec));
+    if (checks_failed || failed) return;
+    for (std::size_t b = 0; b < backends.size() && !failed; ++b) {
+      Diagnostics emitted;
+      auto files = backends[b]->sheet_files(spec, emitted);
+      add(b, emitted, std::move(files));
+    }
     spec.keep_header_only();  // what index.html and the depfile read
   };
   const auto specs = compile_all(o.files, opt);
-  if (!specs || checks_failed) return kFailed;
+  if (!specs || checks_failed || failed) return kFailed;
   std::vector<const Spec*> sheets;
   for (const auto& spec : *specs) {
     if (!spec.abstract) sheets.push_back(&spec);
   }
-  for (std::size_t b = 0; b < backends.size(); ++b) add(b, backends[b]->emit_run(sheets));
-  if (!o.depfile.empty() && error.empty()) {  // written with the outputs, all or nothing
+  for (std::size_t b = 0; b < backends.size() && !failed; ++b) {
+    Diagnostics emitted;
+    auto files = backends[b]->run_files(sheets, emitted);
+    add(b, emitted, std::move(files));
+  }
+  if (!o.depfile.empty() && !failed) {  // written with the outputs, all or nothing
     std::vector<std::string> all_targets;
     for (auto& t : targets) all_targets.insert(all_targets.end(), t.begin(), t.end());
     std::vector<std::string> inputs;
@@ -86,14 +105,12 @@ int run_build(const BuildOptions& o) {
       refused = true;
     }
     if (refused) return kFailed;  // the transaction, never committed, puts everything back
-    error = outputs.stage({o.depfile, std::move(depfile.text)});
+    stage({o.depfile, std::move(depfile.text)});
   }
-  if (error.empty()) error = outputs.commit();
-  if (!error.empty()) {
-    print_error(error);
-    return kFailed;
-  }
-  return kOk;
+  if (failed) return kFailed;  // the transaction, never committed, puts everything back
+  const auto committed = outputs.commit();
+  if (!committed) print_error(committed.error());
+  return committed ? kOk : kFailed;
 }
 
 }  // namespace

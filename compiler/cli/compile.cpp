@@ -77,10 +77,12 @@ void print_inherited(const KnownCounts& known) {
 
 // The spec file a command-line argument names, or nothing with the reason printed.
 std::optional<std::string> named_spec(const std::string& arg) {
-  std::string error;
-  auto file = spec_argument(arg, global_options().search, error);
-  if (!file) print_error(error);
-  return file;
+  auto file = spec_argument(arg, global_options().search);
+  if (!file) {
+    print_error(file.error());
+    return std::nullopt;
+  }
+  return std::move(*file);
 }
 
 // Prints what needs action; the known limits of the source documents are listed only when
@@ -223,14 +225,13 @@ std::optional<Spec> compile_one(const std::string& arg) {
 }
 
 void print_error(std::string_view message) { std::cerr << "qrsc: error: " << printable(message) << '\n'; }
+void print_error(const Diagnostic& error) { std::cerr << format_diagnostic(error) << '\n'; }
 void print_note(std::string_view message) { std::cerr << "qrsc: note: " << printable(message) << '\n'; }
 
 bool write_outputs(const std::vector<PendingFile>& files) {
-  if (const std::string err = write_files_atomically(files); !err.empty()) {
-    print_error(err);
-    return false;
-  }
-  return true;
+  const auto written = write_files_atomically(files);
+  if (!written) print_error(written.error());
+  return written.ok();
 }
 
 bool ends_with(const std::string& s, const std::string& suffix) {

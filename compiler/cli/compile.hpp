@@ -58,6 +58,7 @@ void release_run_cache();
 // echo of the user's input made printable: a name typed on the command line cannot drive the
 // terminal. Every message of the subcommands goes through these.
 void print_error(std::string_view message);
+void print_error(const Diagnostic& error);
 void print_note(std::string_view message);
 
 // Writes the files (all or none); prints the error and returns false on failure.

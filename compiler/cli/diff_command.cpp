@@ -61,14 +61,18 @@ Command add_diff_command(CLI::App& app) {
             auto changes = diff_specs(*old_spec, *new_spec);
             if (o->odds) add_odds_to_changes(*old_spec, *new_spec, changes);
             const ChangeListOptions options{o->expand};
-            const std::string text = format == "html"   ? render_changes_html(*old_spec, *new_spec, changes, options)
-                                     : format == "json" ? render_changes_json(*old_spec, *new_spec, changes, options)
-                                                        : render_changes_markdown(*old_spec, *new_spec, changes, options);
+            const auto text = format == "html"   ? render_changes_html(*old_spec, *new_spec, changes, options)
+                              : format == "json" ? render_changes_json(*old_spec, *new_spec, changes, options)
+                                                 : render_changes_markdown(*old_spec, *new_spec, changes, options);
+            if (!text) {
+              print_error(text.error());
+              return kFailed;
+            }
             if (o->out.empty()) {
-              std::cout << text;
+              std::cout << *text;
               return kOk;
             }
-            return write_outputs({{o->out, text}}) ? kOk : kFailed;
+            return write_outputs({{o->out, *text}}) ? kOk : kFailed;
           }};
 }
 

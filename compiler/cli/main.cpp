@@ -135,7 +135,7 @@ int main(int argc, char** argv) {
       std::cout << (described_as == "schema" ? qrsc::format::spec_json_schema() : qrsc::format::key_reference_markdown());
       return kOk;
     }
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // what no library foresees (memory running out): an error, not a crash
     qrsc::cli::print_error(e.what());
     return kFailed;
   }

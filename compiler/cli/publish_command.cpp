@@ -36,9 +36,20 @@ bool has_numbered_errata(const Spec& spec) {
                      [](const Erratum& e) { return erratum_id_kind(e.id) == ErratumIdKind::number; });
 }
 
+// The files the backend `name` makes for a sheet, or none with its errors printed and `failed` set.
+std::vector<OutputFile> backend_files(const char* name, const BackendOptions& options, const Spec& spec, bool& failed) {
+  Diagnostics diags;
+  std::vector<OutputFile> files;
+  if (const auto backend = make_backend(*find_backend(name), options, diags)) files = backend->sheet_files(spec, diags);
+  diags.print(std::cerr);
+  failed = failed || diags.has_errors();
+  return files;
+}
+
 int run_publish(const PublishOptions& o) {
   const auto specs = compile_all(o.files, CompileOptions{});
   if (!specs) return kFailed;
+  bool failed = false;
   std::vector<PendingFile> files;
   std::vector<IndexEntry> published;  // each sheet and its files, under <system>/<file id>...
   const auto sheets = std::count_if(specs->begin(), specs->end(), [](const Spec& s) { return !s.abstract; });
@@ -67,7 +78,7 @@ int run_publish(const PublishOptions& o) {
       bo.paper = paper;
       bo.chromium = o.chromium;
       bo.change_marks = marks;
-      for (auto& f : find_backend("pdf")->make(bo)->emit(spec)) {
+      for (auto& f : backend_files("pdf", bo, spec, failed)) {
         const std::string path = f.path.substr(0, f.path.size() - 4) + "-" + paper + ".pdf";
         p.files.push_back({fmt::format("PDF, {}{}", paper == std::string("a4") ? "A4" : "Letter",
                                        marks ? ", with change marks" : ""),
@@ -77,7 +88,7 @@ int run_publish(const PublishOptions& o) {
     }
     BackendOptions html_options;
     html_options.change_marks = marks;
-    for (auto& f : find_backend("html")->make(html_options)->emit(spec)) {
+    for (auto& f : backend_files("html", html_options, spec, failed)) {
       files.push_back({o.out + "/" + f.path, std::move(f.content)});
     }
     // The change list against the earlier edition, else the spec it extends (the first of its
@@ -87,8 +98,12 @@ int run_publish(const PublishOptions& o) {
       if (!parent) return kFailed;
       const auto changes = diff_specs(*parent, published_spec);
       const std::string base = spec.system + "/" + sheet_file_id(spec) + "-changes";
-      files.push_back({o.out + "/" + base + ".md", render_changes_markdown(*parent, published_spec, changes)});
-      files.push_back({o.out + "/" + base + ".html", render_changes_html(*parent, published_spec, changes)});
+      for (const auto& [ext, list] : {std::pair{".md", render_changes_markdown(*parent, published_spec, changes)},
+                                      std::pair{".html", render_changes_html(*parent, published_spec, changes)}}) {
+        if (!list) print_error(list.error());
+        failed = failed || !list;
+        if (list) files.push_back({o.out + "/" + base + ext, *list});
+      }
       const std::string from = parent->subtitle.empty() ? parent->id : parent->subtitle;
       p.files.push_back({"Changes from " + (earlier ? parent->path : from) + " (Markdown)", base + ".md"});
       p.files.push_back({"Changes (HTML)", base + ".html"});
@@ -96,7 +111,10 @@ int run_publish(const PublishOptions& o) {
     published.push_back(std::move(p));
   }
   // The sheet itself is the link of its title.
-  files.push_back({o.out + "/index.html", HtmlSheetEmitter().index(published)});
+  const auto index = guarded([&] { return HtmlSheetEmitter().index(published); });
+  if (!index) print_error(index.error());
+  if (failed || !index) return kFailed;
+  files.push_back({o.out + "/index.html", *index});
   return write_outputs(files) ? kOk : kFailed;
 }
 
@@ -110,14 +128,7 @@ Command add_publish_command(CLI::App& app) {
   sub->add_option("--chromium", o->chromium, "the Chromium to print with (default /usr/bin/chromium)");
   sub->add_option("--since", o->since,
                   "list and mark the changes since an earlier edition: a spec file, or a git revision (v2.1)");
-  return {sub, [o] {
-            try {
-              return run_publish(*o);
-            } catch (const std::exception& e) {
-              print_error(e.what());
-              return kFailed;
-            }
-          }};
+  return {sub, [o] { return run_publish(*o); }};
 }
 
 }  // namespace qrsc::cli

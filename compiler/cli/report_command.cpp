@@ -18,7 +18,9 @@ Command add_report_command(CLI::App& app) {
   return {sub, [o] {
             const auto spec = compile_one(o->file);
             if (!spec) return kFailed;
-            return write_outputs({{o->out, render_odds_report_html(*spec)}}) ? kOk : kFailed;
+            const auto page = render_odds_report_html(*spec);
+            if (!page) print_error(page.error());
+            return page && write_outputs({{o->out, *page}}) ? kOk : kFailed;
           }};
 }
 

@@ -20,7 +20,10 @@ struct SheetOptions {
 
 int run_sheet(const SheetOptions& o) {
   const BackendInfo* info = find_backend(ends_with(o.out, ".pdf") ? "pdf" : "html");
-  const auto backend = info->make(o.backend);
+  Diagnostics diags;
+  const auto backend = make_backend(*info, o.backend, diags);
+  diags.print(std::cerr);
+  if (!backend) return kFailed;
   const auto specs = compile_all({o.file}, CompileOptions{});
   if (!specs) return kFailed;
   const Spec& spec = specs->front();
@@ -35,7 +38,9 @@ int run_sheet(const SheetOptions& o) {
     marked = spec;
     marked->errata = errata_since(*earlier, spec);
   }
-  std::vector<OutputFile> files = backend->emit(marked ? *marked : spec);
+  std::vector<OutputFile> files = backend->sheet_files(marked ? *marked : spec, diags);
+  diags.print(std::cerr);
+  if (diags.has_errors()) return kFailed;
   return write_outputs({{o.out, std::move(files.front().content)}}) ? kOk : kFailed;
 }
 

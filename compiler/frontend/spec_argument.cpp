@@ -84,9 +84,9 @@ std::vector<std::string> spec_names_under(const fs::path& root) {
   return names;
 }
 
-std::optional<std::string> spec_argument(const std::string& arg, const SpecSearchPath& search, std::string& error) {
+Expected<std::string> spec_argument(const std::string& arg, const SpecSearchPath& search) {
   std::error_code ec;
-  if (fs::exists(arg, ec)) return arg;  // a file (or something the front end will refuse, with a reason)
+  if (fs::exists(arg, ec)) return std::string(arg);  // a file (or something the front end will refuse, with a reason)
   const std::vector<fs::path> roots = command_line_roots(search);
   const std::string name = arg.size() > 5 && arg.ends_with(".yaml") ? arg.substr(0, arg.size() - 5) : arg;
   const bool safe = !name.empty() && name.find("..") == std::string::npos && name[0] != '/';
@@ -97,16 +97,13 @@ std::optional<std::string> spec_argument(const std::string& arg, const SpecSearc
     if (const fs::path direct = root / (name + ".yaml"); is_spec_file(direct)) return direct.string();
     const std::vector<fs::path> found = files_named(root, name, seen);
     if (found.size() == 1) return found.front().string();
-    if (found.size() > 1) {
-      error = ambiguity(arg, root, found);
-      return std::nullopt;
-    }
+    if (found.size() > 1) return program_error(ambiguity(arg, root, found));
   }
   std::string looked;
   for (const auto& r : roots) looked += (looked.empty() ? "" : ", ") + r.string();
-  error = with_suggestion("no spec file or spec named '" + arg + "'", name, seen) +
-          (roots.empty() ? std::string(" (no rules folder here; give a file, or -I DIR)") : " (looked in " + looked + ")");
-  return std::nullopt;
+  return program_error(
+      with_suggestion("no spec file or spec named '" + arg + "'", name, seen) +
+      (roots.empty() ? std::string(" (no rules folder here; give a file, or -I DIR)") : " (looked in " + looked + ")"));
 }
 
 }  // namespace qrsc

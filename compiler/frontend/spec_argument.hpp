@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
 #include "spec_search_path.hpp"
 
 namespace qrsc {
@@ -24,8 +25,7 @@ std::vector<std::filesystem::path> command_line_roots(const SpecSearchPath& sear
 // Every spec name under `root` (its path under the root without .yaml: "rff/acw-2.1-15mm").
 std::vector<std::string> spec_names_under(const std::filesystem::path& root);
 
-// The spec file `arg` names, or nothing with `error` set to a message that lists every place
-// looked and the closest name seen.
-std::optional<std::string> spec_argument(const std::string& arg, const SpecSearchPath& search, std::string& error);
+// The spec file `arg` names, or an error that lists every place looked and the closest name seen.
+Expected<std::string> spec_argument(const std::string& arg, const SpecSearchPath& search);
 
 }  // namespace qrsc

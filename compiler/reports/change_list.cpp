@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "json_writer.hpp"
+#include "backend_error.hpp"
 #include "mustache_data.hpp"
 #include "template_document.hpp"
 
@@ -97,25 +98,27 @@ mst::data change_list_data(const Spec& o, const Spec& n, const std::vector<Chang
   return d;
 }
 
-std::string render(const char* name, Markup markup, const Spec& o, const Spec& n, const std::vector<Change>& changes,
-                   const ChangeListOptions& options) {
-  mst::data d = change_list_data(o, n, changes, summarize_changes(o, n, changes, options));
-  return TemplateDocument(name, markup).render(d);
+Expected<std::string> render(const char* name, Markup markup, const Spec& o, const Spec& n,
+                             const std::vector<Change>& changes, const ChangeListOptions& options) {
+  return guarded([&] {
+    mst::data d = change_list_data(o, n, changes, summarize_changes(o, n, changes, options));
+    return TemplateDocument(name, markup).render(d);
+  });
 }
 
 }  // namespace
 
-std::string render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+Expected<std::string> render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes,
                                     const ChangeListOptions& options) {
   return render("reports/changes.md.mustache", Markup::markdown, o, n, changes, options);
 }
 
-std::string render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+Expected<std::string> render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes,
                                 const ChangeListOptions& options) {
   return render("reports/changes.html.mustache", Markup::html, o, n, changes, options);
 }
 
-std::string render_changes_json(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+Expected<std::string> render_changes_json(const Spec& o, const Spec& n, const std::vector<Change>& changes,
                                 const ChangeListOptions& options) {
   const ChangeSummary summary = summarize_changes(o, n, changes, options);
   Json list = Json::array();

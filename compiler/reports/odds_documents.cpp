@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "backend_error.hpp"
 #include "mustache_data.hpp"
 #include "template_document.hpp"
 
@@ -196,7 +197,7 @@ Json odds_json(const OddsReport& r) {
               {"columns", std::move(columns)}};
 }
 
-std::string render_odds_report_html(const Spec& spec) {
+Expected<std::string> render_odds_report_html(const Spec& spec) {
   mst::data d;
   put(d, "name", spec.title + (spec.subtitle.empty() ? "" : ": " + spec.subtitle));
   put(d, "spec_path", spec.path);
@@ -219,7 +220,7 @@ std::string render_odds_report_html(const Spec& spec) {
     append(tables, std::move(table));
   }
   put(d, "tables", std::move(tables));
-  return TemplateDocument("reports/odds.html.mustache", Markup::html).render(d);
+  return guarded([&] { return TemplateDocument("reports/odds.html.mustache", Markup::html).render(d); });
 }
 
 }  // namespace qrsc

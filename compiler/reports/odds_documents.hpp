@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "expected.hpp"
 #include "json_writer.hpp"
 #include "odds.hpp"
 
@@ -14,6 +15,6 @@ namespace qrsc {
 // row per result and a column per net modifier, like a published odds table.
 std::string odds_text(const OddsReport& r);
 Json odds_json(const OddsReport& r);
-std::string render_odds_report_html(const Spec& spec);
+Expected<std::string> render_odds_report_html(const Spec& spec);
 
 }  // namespace qrsc

@@ -56,21 +56,21 @@ hostile() {  # NAME WANT_MESSAGE [SPEC]: the build with templates/ in t/ fails w
 }
 fresh_templates() { rm -rf t && cp -r "$root/templates" t; }
 fresh_templates && rm t/cpp/sheet.hpp.mustache && ln -s /dev/zero t/cpp/sheet.hpp.mustache
-hostile dev_zero "t/cpp/sheet.hpp.mustache: the template is not a regular file"
+hostile dev_zero "t/cpp/sheet.hpp.mustache: error: the template is not a regular file"
 fresh_templates && rm t/cpp/sheet.hpp.mustache && mkfifo t/cpp/sheet.hpp.mustache
-hostile fifo "t/cpp/sheet.hpp.mustache: the template is not a regular file"
+hostile fifo "t/cpp/sheet.hpp.mustache: error: the template is not a regular file"
 fresh_templates && head -c $((2 * 1024 * 1024)) /dev/zero | tr '\0' 'x' > t/cpp/sheet.hpp.mustache
 hostile too_big "the template is larger than 1 MiB"
 fresh_templates && {
   echo 'line one'
   printf '{{#tables}}%.0s' 1 2 3 4 5 6 7 8; echo 'x'; printf '{{/tables}}%.0s' 1 2 3 4 5 6 7 8; echo
 } > t/cpp/sheet.hpp.mustache
-hostile nested_sections "cpp/sheet.hpp.mustache:2:81: rendering makes more than 100000 items of generated lists"
+hostile nested_sections "cpp/sheet.hpp.mustache:2:81: error: rendering makes more than 100000 items of generated lists"
 fresh_templates && {
   printf '{{#tables}}{{#tables}}{{#tables}}\n'
   head -c 100000 /dev/zero | tr '\0' 'y'; echo
   printf '{{/tables}}{{/tables}}{{/tables}}\n'
 } > t/cpp/sheet.hpp.mustache
-hostile huge_output "cpp/sheet.hpp.mustache:2:100001: the rendered text is larger than 256 MiB" "$root/rules/rff/acw-2.1-15mm.yaml"
+hostile huge_output "cpp/sheet.hpp.mustache:2:100001: error: the rendered text is larger than 256 MiB" "$root/rules/rff/acw-2.1-15mm.yaml"
 
 finish "output safety"

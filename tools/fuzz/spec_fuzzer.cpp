@@ -38,7 +38,9 @@ struct Workspace {
     fs::copy(fs::path(QRS_SOURCE_DIR) / "rules", root / "rules", fs::copy_options::recursive);
     fs::create_directories(root / "rules" / "fuzz");
     input = root / "rules" / "fuzz" / "input.yaml";
-    for (const char* name : {"cpp", "html", "json"}) backends.push_back(qrsc::find_backend(name)->make({}));
+    qrsc::Diagnostics diags;
+    for (const char* name : {"cpp", "html", "json"}) backends.push_back(qrsc::make_backend(*qrsc::find_backend(name), {}, diags));
+    if (diags.has_errors()) std::abort();
   }
   ~Workspace() {
     std::error_code ec;
@@ -78,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     qrsc::check_spec(*spec, baseline, diags);
     for (const auto& b : ws.backends) b->check(*spec, diags);
     if (!diags.has_errors()) {
-      for (const auto& b : ws.backends) (void)b->emit(*spec);
+      for (const auto& b : ws.backends) (void)b->sheet_files(*spec, diags);
     }
   }
   render(diags);

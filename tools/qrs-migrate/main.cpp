@@ -87,10 +87,12 @@ std::unique_ptr<clang::tooling::CompilationDatabase> compilation_database(
 
 // The spec file a --from or --to names (a file or a name, as qrsc finds it).
 std::optional<std::string> spec_file(const std::string& arg, const qrsc::SpecSearchPath& search) {
-  std::string error;
-  auto file = qrsc::spec_argument(arg, search, error);
-  if (!file) std::cerr << "qrs-migrate: error: " << qrsc::printable(error) << "\n";
-  return file;
+  auto file = qrsc::spec_argument(arg, search);
+  if (!file) {
+    std::cerr << "qrs-migrate: error: " << qrsc::printable(file.error().message) << "\n";
+    return std::nullopt;
+  }
+  return std::move(*file);
 }
 
 // A path as the diff names it: relative to the working folder when under it.
@@ -206,8 +208,8 @@ int main(int argc, const char** argv) {
       std::cout << qrs_migrate::unified_diff(display_path(path), before, *after);
       continue;
     }
-    if (const std::string why = qrsc::why_not_replaceable(path, kBreakHardLinks); !why.empty()) {
-      std::cerr << "qrs-migrate: error: " << why << "\n";
+    if (const auto ok = qrsc::replaceable(path, kBreakHardLinks); !ok) {
+      std::cerr << "qrs-migrate: error: " << ok.error().message << "\n";
       refused = true;
     }
     rewritten.emplace_back(path, std::move(*after));
@@ -217,8 +219,8 @@ int main(int argc, const char** argv) {
     return 1;
   }
   for (const auto& [path, text] : rewritten) {
-    if (const std::string err = qrsc::replace_file(path, text, kBreakHardLinks); !err.empty()) {
-      std::cerr << "qrs-migrate: error: " << err << "\n";
+    if (const auto written = qrsc::replace_file(path, text, kBreakHardLinks); !written) {
+      std::cerr << "qrs-migrate: error: " << written.error().message << "\n";
       status = 1;
     }
   }

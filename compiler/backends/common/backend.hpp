@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "backend_error.hpp"
 #include "diagnostics.hpp"
 #include "model.hpp"
 
@@ -35,25 +36,37 @@ struct BackendOptions {
 class Backend {
  public:
   virtual ~Backend() = default;
-  // The files this backend writes for one sheet. Abstract specs are never passed.
-  [[nodiscard]] virtual std::vector<OutputFile> emit(const Spec& spec) const = 0;
-  // Files written once per run from every sheet of the run (an index page); none by default.
-  [[nodiscard]] virtual std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const;
+  // The files this backend writes for one sheet, or none with the reason in `diags`. Abstract
+  // specs are never passed.
+  [[nodiscard]] std::vector<OutputFile> sheet_files(const Spec& spec, Diagnostics& diags) const;
+  // Files written once per run from every sheet of the run (an index page), or none with the
+  // reason in `diags`.
+  [[nodiscard]] std::vector<OutputFile> run_files(const std::vector<const Spec*>& specs, Diagnostics& diags) const;
   // Reports what this backend cannot write for a sheet the front end accepted (two ids that
   // become the same C++ name); emit is called only when this added no error. Nothing by default.
   virtual void check(const Spec& spec, Diagnostics& diags) const;
+
+ protected:
+  // What each backend implements; both may throw BackendError (backend_error.hpp). emit_run
+  // writes none by default.
+  [[nodiscard]] virtual std::vector<OutputFile> emit(const Spec& spec) const = 0;
+  [[nodiscard]] virtual std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const;
 };
 
 struct BackendInfo {
   std::string_view name;         // as given to --emit
   std::string_view description;  // for --help
   bool by_default = false;       // written by `qrsc build` without --emit
-  std::unique_ptr<Backend> (*make)(const BackendOptions&) = nullptr;  // may throw on a bad template
+  std::unique_ptr<Backend> (*make)(const BackendOptions&) = nullptr;  // may throw BackendError: use make_backend
   // The file emit writes for a sheet, and the one emit_run writes for a run ("" when none),
   // relative to the output folder: what `qrsc outputs` tells a build system before any is made.
   std::string (*sheet_path)(const Spec&) = nullptr;
   std::string_view run_file;
 };
+
+// The backend `info` describes, made with `options` (its templates loaded and parsed), or
+// nothing with the reason in `diags`.
+std::unique_ptr<Backend> make_backend(const BackendInfo& info, const BackendOptions& options, Diagnostics& diags);
 
 // A sheet's file name without extension: its id with '-' and '.' as '_' ("acw-2.1-15mm" ->
 // "acw_2_1_15mm"). Every backend writes <system>/<file id>.<ext>.

@@ -389,10 +389,11 @@ void mustache::parse_text() {
   }
 }
 
-std::string mustache::error_diagnostic(const std::string& name) const {
-  if (error_at_ == std::string_view::npos) return name + ": " + error_;
+Diagnostic mustache::error_diagnostic(const std::string& name) const {
+  const auto file = std::make_shared<const std::string>(name);
+  if (error_at_ == std::string_view::npos) return {Severity::error, Loc{file, 0, 0}, error_};
   const auto [line, col] = line_and_column(text_, error_at_);
-  return name + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + error_what_;
+  return {Severity::error, Loc{file, line, col}, error_what_};
 }
 
 mustache::~mustache() = default;

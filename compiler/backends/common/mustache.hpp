@@ -23,6 +23,8 @@
 #include <variant>
 #include <vector>
 
+#include "diagnostics.hpp"
+
 namespace qrsc::tmpl {
 
 class data;
@@ -119,9 +121,9 @@ class mustache {
 
   [[nodiscard]] bool is_valid() const { return error_.empty(); }
   [[nodiscard]] const std::string& error_message() const { return error_; }
-  // The error as a diagnostic: "NAME:LINE:COL: what is wrong" for an error in this template's
-  // text, "NAME: message" for one in a partial it used.
-  [[nodiscard]] std::string error_diagnostic(const std::string& name) const;
+  // The error as a diagnostic: at NAME:LINE:COL for an error in this template's text, at NAME
+  // for one in a partial it used.
+  [[nodiscard]] Diagnostic error_diagnostic(const std::string& name) const;
 
   // How a {{variable}} is escaped ({{{variable}}} and {{&variable}} are not): HTML by default.
   using escape_handler = std::function<std::string(const std::string&)>;

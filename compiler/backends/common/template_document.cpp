@@ -24,7 +24,7 @@ namespace {
 
 tmpl::mustache parsed(const std::string& name) {
   tmpl::mustache t(tmpl::mustache::outliving_text{}, load_template(name));
-  if (!t.is_valid()) throw_template_error(name, t);
+  if (!t.is_valid()) template_error(name, t);
   return t;
 }
 
@@ -41,7 +41,7 @@ std::string TemplateDocument::render(tmpl::data& d) {
   // Partials are looked up by name in the data; their names hold a '/', which no data key has.
   for (const auto& p : partials_) d.set(p, std::string(load_template(p)));
   std::string out = tmpl_.render(d);
-  if (!tmpl_.is_valid()) throw_template_error(name_, tmpl_);
+  if (!tmpl_.is_valid()) template_error(name_, tmpl_);
   return out;
 }
 

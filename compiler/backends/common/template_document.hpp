@@ -23,8 +23,8 @@ std::string markdown_escape(const std::string& text);
 class TemplateDocument {
  public:
   // Parses templates/<name> and each partial it may use, named in the template by its path
-  // under templates/ ({{> reports/odds_chart.svg.mustache}}); throws std::runtime_error
-  // ("NAME:LINE:COL: what is wrong") for an invalid one.
+  // under templates/ ({{> reports/odds_chart.svg.mustache}}); throws BackendError
+  // (at NAME:LINE:COL) for an invalid one.
   TemplateDocument(std::string name, Markup markup, std::vector<std::string> partials = {});
 
   [[nodiscard]] std::string render(tmpl::data& d);

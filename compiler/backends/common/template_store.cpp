@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
-#include <stdexcept>
 #include <string_view>
 
+#include "backend_error.hpp"
 #include "limits.hpp"
 #include "printable.hpp"
 
@@ -39,12 +39,12 @@ TemplateStore& store() {
 // limits::kMaxTemplateBytes.
 std::string read_template_file(const std::filesystem::path& file) {
   const auto fail = [&](const std::string& why) {
-    return std::runtime_error(printable(file.string()) + ": " + why);
+    backend_error(Diagnostic{Severity::error, Loc{std::make_shared<const std::string>(file.string()), 0, 0}, why});
   };
   const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
-    if (errno == ENOENT) throw std::runtime_error("template not found: " + printable(file.string()));
-    throw fail(std::string("cannot read the template: ") + std::strerror(errno));
+    if (errno == ENOENT) backend_error("template not found: " + printable(file.string()));
+    fail(std::string("cannot read the template: ") + std::strerror(errno));
   }
   struct stat st {};
   std::string text;
@@ -69,7 +69,7 @@ std::string read_template_file(const std::filesystem::path& file) {
     text.resize(std::min(got, text.size()));
   }
   ::close(fd);
-  if (!why.empty()) throw fail(why);
+  if (!why.empty()) fail(why);
   return text;
 }
 
@@ -84,7 +84,7 @@ std::string_view load_template(const std::string& name) {
   if (!s.dir) {
     const auto& all = embedded_templates();
     const auto it = all.find(name);
-    if (it == all.end()) throw std::runtime_error("template not found: " + name);
+    if (it == all.end()) backend_error("template not found: " + name);
     return it->second;
   }
   const std::filesystem::path file = *s.dir / name;
@@ -92,8 +92,6 @@ std::string_view load_template(const std::string& name) {
   return s.read.emplace(file, read_template_file(file)).first->second;
 }
 
-void throw_template_error(const std::string& name, const tmpl::mustache& t) {
-  throw std::runtime_error(t.error_diagnostic(name));
-}
+void template_error(const std::string& name, const tmpl::mustache& t) { backend_error(t.error_diagnostic(name)); }
 
 }  // namespace qrsc

@@ -14,10 +14,11 @@ namespace qrsc {
 
 // Sets the folder templates are read from (qrsc --templates DIR), and forgets what was read.
 void set_template_dir(std::optional<std::filesystem::path> dir);
-// The text of a template such as "cpp/sheet.hpp.mustache"; throws std::runtime_error if absent.
-// The text is the program's own (embedded) or kept for the run: the view stays valid.
+// The text of a template such as "cpp/sheet.hpp.mustache"; throws BackendError (backend.hpp) if
+// it is absent or cannot be read. The text is the program's own (embedded) or kept for the run:
+// the view stays valid.
 std::string_view load_template(const std::string& name);
-// Throws std::runtime_error for an invalid template: "NAME:LINE:COL: what is wrong".
-[[noreturn]] void throw_template_error(const std::string& name, const tmpl::mustache& t);
+// Throws BackendError for an invalid template, at NAME:LINE:COL.
+[[noreturn]] void template_error(const std::string& name, const tmpl::mustache& t);
 
 }  // namespace qrsc

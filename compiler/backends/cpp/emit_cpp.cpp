@@ -628,7 +628,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* sh
 }
 
 CppHeaderEmitter::CppHeaderEmitter() : tmpl_(tmpl::mustache::outliving_text{}, load_template(kHeaderTemplate)) {
-  if (!tmpl_.is_valid()) throw_template_error(kHeaderTemplate, tmpl_);
+  if (!tmpl_.is_valid()) template_error(kHeaderTemplate, tmpl_);
   tmpl_.set_custom_escape(cpp_string);
 }
 
@@ -701,7 +701,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   }
   put(d, "table_names", std::move(names));
   std::string out = tmpl_.render(d);
-  if (!tmpl_.is_valid()) throw_template_error(kHeaderTemplate, tmpl_);
+  if (!tmpl_.is_valid()) template_error(kHeaderTemplate, tmpl_);
   return end_comments_safely(std::move(out));
 }
 

@@ -16,7 +16,7 @@ namespace qrsc {
 // Parses the header template once; renders it for as many sheets as a run has.
 class CppHeaderEmitter {
  public:
-  CppHeaderEmitter();  // throws std::runtime_error when the template is missing or invalid
+  CppHeaderEmitter();  // throws BackendError when the template is missing or invalid
   std::string header(const Spec& spec);
 
  private:

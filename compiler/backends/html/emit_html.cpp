@@ -60,10 +60,10 @@ constexpr const char* kPartials[] = {"sheet.css",         "partials/table", "par
 // it is in, at its line and column (the renderer parses each partial once, when first used).
 mst::mustache parse_template(const std::string& name) {
   mst::mustache tmpl(mst::mustache::outliving_text{}, load_template(name));
-  if (!tmpl.is_valid()) throw_template_error(name, tmpl);
+  if (!tmpl.is_valid()) template_error(name, tmpl);
   for (const char* p : kPartials) {
     const std::string file = partial_file(p);
-    if (const mst::mustache partial(load_template(file)); !partial.is_valid()) throw_template_error(file, partial);
+    if (const mst::mustache partial(load_template(file)); !partial.is_valid()) template_error(file, partial);
   }
   return tmpl;
 }
@@ -73,7 +73,7 @@ std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
   // key can shadow them.
   for (const char* p : kPartials) d.set(p, std::string(load_template(partial_file(p))));
   std::string out = tmpl.render(d);
-  if (!tmpl.is_valid()) throw_template_error(name, tmpl);
+  if (!tmpl.is_valid()) template_error(name, tmpl);
   return out;
 }
 
@@ -115,7 +115,7 @@ std::optional<Paper> paper_from(const std::string& name) {
 
 Paper paper_option(const std::string& name) {
   const auto paper = paper_from(name);
-  if (!paper) throw std::runtime_error("unknown paper '" + name + "' (letter or a4)");
+  if (!paper) backend_error("unknown paper '" + name + "' (letter or a4)");
   return *paper;
 }
 

@@ -15,7 +15,7 @@ namespace qrsc {
 
 enum class Paper { letter, a4 };
 std::optional<Paper> paper_from(const std::string& name);  // "letter", "a4"
-// The paper a backend was asked for; throws std::runtime_error on an unknown name.
+// The paper a backend was asked for; throws BackendError on an unknown name.
 Paper paper_option(const std::string& name);
 
 // How one sheet is printed.
@@ -45,7 +45,7 @@ struct IndexEntry {
 // Loads the layouts and parses the templates once; renders as many sheets as a run has.
 class HtmlSheetEmitter {
  public:
-  HtmlSheetEmitter();  // throws std::runtime_error on a missing or invalid template
+  HtmlSheetEmitter();  // throws BackendError on a missing or invalid template
   ~HtmlSheetEmitter();
   HtmlSheetEmitter(const HtmlSheetEmitter&) = delete;
   HtmlSheetEmitter& operator=(const HtmlSheetEmitter&) = delete;

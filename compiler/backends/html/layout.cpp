@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <set>
-#include <sstream>
-#include <stdexcept>
 
+#include "backend.hpp"
 #include "sheet_text.hpp"
 #include "table_data.hpp"
 #include "template_store.hpp"
@@ -16,9 +15,8 @@ namespace {
 
 constexpr const char* kRest = "*";
 
-[[noreturn]] void layout_error(const Node& n, const std::string& what) {
-  throw std::runtime_error(std::string(kLayouts) + ":" + std::to_string(n.loc.line) + ":" + std::to_string(n.loc.col) +
-                           ": " + what);
+[[noreturn]] void layout_error(const Node& n, std::string what) {
+  backend_error(Diagnostic{Severity::error, n.loc, std::move(what)});
 }
 
 // A map's value for `key` (null when absent, null in the file, or when `n` is not a map).
@@ -193,7 +191,7 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
   if (!layout) layout = field(all, "default");
   const Node* pages = layout ? field(*layout, "pages") : nullptr;
   if (!pages || !pages->is_seq()) {
-    throw std::runtime_error(std::string(kLayouts) + ": no layout for '" + spec.system + "' and no default");
+    layout_error(all, "no layout for '" + spec.system + "' and no default");
   }
   return {scalar(*layout, "font_size"), flag(*layout, "change_marks"), distance_style(*layout),
           Placer(spec, appendix).place(*pages)};
@@ -202,11 +200,10 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
 NodePtr load_layouts() {
   Diagnostics diags;
   NodePtr all = load_yaml_string(std::string(load_template(kLayouts)), kLayouts, diags);
-  if (diags.has_errors() || !all) {
-    std::ostringstream out;
-    diags.print(out);
-    throw std::runtime_error("the sheet layouts cannot be read:\n" + out.str());
+  for (const Diagnostic& d : diags.all()) {
+    if (d.severity == Severity::error) backend_error(d);
   }
+  if (!all) backend_error("the sheet layouts cannot be read: " + std::string(kLayouts));
   return all;
 }
 

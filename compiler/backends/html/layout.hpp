@@ -54,8 +54,8 @@ struct PlacedLayout {
 // Places the spec's tables by the layout of its system (or the default); `all` is layouts.yaml.
 // Reference tables (`print: appendix`) are placed only when `appendix` is set.
 PlacedLayout place(const Node& all, const Spec& spec, bool appendix);
-// layouts.yaml (from the template store), parsed; throws std::runtime_error with its
-// diagnostics when it cannot be read.
+// layouts.yaml (from the template store), parsed; throws BackendError with its first error
+// when it cannot be read.
 NodePtr load_layouts();
 // What a page's tables need of the sheet beyond the placement: its change marks (or nullptr),
 // its source documents, which footnotes cite by title, and the layout's way with distances.

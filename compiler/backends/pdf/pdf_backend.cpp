@@ -28,8 +28,8 @@ class PdfBackend final : public Backend {
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
     PdfResult pdf = print_pdf(html_.sheet(spec, options_), chromium_);
-    if (!pdf.error.empty()) throw std::runtime_error(pdf.error);
-    if (!pdf.fits()) throw std::runtime_error(layout_diagnostic(spec, options_.paper, pdf.findings));
+    if (!pdf.error.empty()) backend_error(pdf.error);
+    if (!pdf.fits()) backend_error(layout_diagnostic(spec, options_.paper, pdf.findings));
     return one_output(pdf_sheet_path(spec), std::move(pdf.pdf));
   }
 

@@ -19,7 +19,7 @@ class WebBackend final : public Backend {
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
     WasmResult module = build_wasm_module(spec, emit_cpp_header(spec), compiler_);
-    if (!module.error.empty()) throw std::runtime_error(module.error);
+    if (!module.error.empty()) backend_error(module.error);
     return one_output(web_sheet_path(spec), page_.page(spec, module.wasm));
   }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
