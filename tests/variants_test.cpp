@@ -440,7 +440,8 @@ extends: t/clash
 subtitle: the clashing table inherited unchanged
 )");
   qrsc::SpecCache cache;
-  qrsc::SharedTableChecks shared;
+  qrsc::SharedTableNumbers numbers;
+  qrsc::SharedTableChecks shared{&numbers, {}};
   const auto errors = [&](const fs::path& p) {
     qrsc::Diagnostics diags;
     const auto s = qrsc::compile_spec(p, diags, {}, &cache);

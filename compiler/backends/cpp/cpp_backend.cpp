@@ -14,8 +14,10 @@ class CppBackend final : public Backend {
   void check(const Spec& spec, Diagnostics& diags) const override { check_cpp_names(spec, diags, &shared_); }
 
  private:
-  mutable CppHeaderEmitter emitter_;  // rendering reuses the parsed template's state
-  mutable SharedTableChecks shared_;  // the run's shared tables whose names were checked
+  // The run's shared tables, numbered once for the header's reuse and the name checks.
+  mutable SharedTableNumbers shared_tables_;
+  mutable CppHeaderEmitter emitter_{&shared_tables_};  // rendering reuses the parsed template's state
+  mutable SharedTableChecks shared_{&shared_tables_, {}};  // the shared tables whose names were checked
 };
 
 }  // namespace

@@ -602,7 +602,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* sh
   for (const auto& t : spec.tables) {
     sheet.add(cpp_identifier(t.id), t.id, t.loc);
     // The names inside a table depend on the table alone.
-    const std::uint64_t number = shared ? shared->numbers.number(t) : 0;
+    const std::uint64_t number = shared ? shared->numbers->number(t) : 0;
     if (number != 0 && shared->clean.count(number) > 0) continue;
     const int errors_before = diags.error_count();
     const std::string in = " of table '" + t.id + "'";
@@ -627,7 +627,8 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* sh
   }
 }
 
-CppHeaderEmitter::CppHeaderEmitter() : tmpl_(tmpl::mustache::outliving_text{}, load_template(kHeaderTemplate)) {
+CppHeaderEmitter::CppHeaderEmitter(SharedTableNumbers* shared)
+    : tmpl_(tmpl::mustache::outliving_text{}, load_template(kHeaderTemplate)), shared_(shared ? shared : &own_) {
   if (!tmpl_.is_valid()) template_error(kHeaderTemplate, tmpl_);
   tmpl_.set_custom_escape(cpp_string);
 }
@@ -679,7 +680,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   mst::generated_list tables;
   tables.count = spec.tables.size();
   tables.make = [&spec](std::size_t i) { return table_data(spec.tables[i]); };
-  tables.key = [this, &spec](std::size_t i) { return shared_.key(spec.tables[i]); };
+  tables.key = [this, &spec](std::size_t i) { return shared_->key(spec.tables[i]); };
   put(d, "tables", std::move(tables));
   mst::data opposed = list_of();
   bool has_opposed = false;

@@ -13,15 +13,20 @@
 
 namespace qrsc {
 
-// Parses the header template once; renders it for as many sheets as a run has.
+// Parses the header template once; renders it for as many sheets as a run has. A table the
+// run's specs share renders once (mst::generated_list), known by its number in `shared` (the
+// run's numbering, kept by the caller; a one-off emitter numbers its own).
 class CppHeaderEmitter {
  public:
-  CppHeaderEmitter();  // throws BackendError when the template is missing or invalid
+  explicit CppHeaderEmitter(SharedTableNumbers* shared = nullptr);  // throws BackendError for a bad template
+  CppHeaderEmitter(const CppHeaderEmitter&) = delete;
+  CppHeaderEmitter& operator=(const CppHeaderEmitter&) = delete;
   std::string header(const Spec& spec);
 
  private:
   tmpl::mustache tmpl_;
-  SharedTableNumbers shared_;  // a table a run's specs share renders once (mst::generated_list)
+  SharedTableNumbers own_;
+  SharedTableNumbers* shared_;
 };
 
 // One header, with a renderer of its own (tests, one-off uses).
@@ -34,7 +39,7 @@ std::string cpp_namespace(const Spec& spec);
 // With `shared`, the names inside a table another spec of the run shares are checked once:
 // the tables found clean are remembered there.
 struct SharedTableChecks {
-  SharedTableNumbers numbers;
+  SharedTableNumbers* numbers;               // the run's numbering of its shared tables
   std::unordered_set<std::uint64_t> clean;  // numbers of the tables whose names were found clean
 };
 void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* shared = nullptr);
