@@ -11,8 +11,8 @@ using qrsc::KeyType;
 TEST(Notation, BandsInTheSheetsWords) {
   const auto check = [](const char* text, int lo_in, int hi_in) {
     const auto p = qrsc::parse_band(text, KeyType::integer);
-    EXPECT_TRUE(p.error.empty()) << text << ": " << p.error;
-    for (int k = -30; k <= 30; ++k) EXPECT_EQ(p.band.contains(k), k >= lo_in && k <= hi_in) << text << " at " << k;
+    ASSERT_TRUE(p.ok()) << text << ": " << p.error();
+    for (int k = -30; k <= 30; ++k) EXPECT_EQ(p->contains(k), k >= lo_in && k <= hi_in) << text << " at " << k;
   };
   check("8 or more", 8, 1000);
   check("-2 or less", -1000, -2);
@@ -24,25 +24,25 @@ TEST(Notation, BandsInTheSheetsWords) {
   check("0, -1", -1, 0);
   check("8, 9, 10", 8, 10);
   check("10", 10, 10);
-  EXPECT_FALSE(qrsc::parse_band("-", KeyType::integer).band.present);
-  EXPECT_FALSE(qrsc::parse_band("1, 3", KeyType::integer).error.empty());
-  EXPECT_FALSE(qrsc::parse_band("at least 9", KeyType::integer).error.empty());
+  EXPECT_FALSE(qrsc::parse_band("-", KeyType::integer)->present);
+  EXPECT_FALSE(qrsc::parse_band("1, 3", KeyType::integer).ok());
+  EXPECT_FALSE(qrsc::parse_band("at least 9", KeyType::integer).ok());
 }
 
 TEST(Notation, FirePointBands) {
   const auto below = qrsc::parse_band("less than 1", KeyType::fraction);
-  EXPECT_TRUE(below.band.contains(Fraction(3, 4)));
-  EXPECT_FALSE(below.band.contains(1));
+  EXPECT_TRUE(below->contains(Fraction(3, 4)));
+  EXPECT_FALSE(below->contains(1));
   const auto from = qrsc::parse_band("at least 9", KeyType::fraction);
-  EXPECT_TRUE(from.band.contains(Fraction(23, 2)));
-  EXPECT_FALSE(from.band.contains(Fraction(17, 2)));
+  EXPECT_TRUE(from->contains(Fraction(23, 2)));
+  EXPECT_FALSE(from->contains(Fraction(17, 2)));
 }
 
 TEST(Notation, BandsWrittenBackTheSheetsWay) {
-  EXPECT_EQ(qrsc::format_band(qrsc::parse_band("8 or more", KeyType::integer).band, KeyType::integer), "8 or more");
-  EXPECT_EQ(qrsc::format_band(qrsc::parse_band("3 - 7", KeyType::integer).band, KeyType::integer), "3 - 7");
-  EXPECT_EQ(qrsc::format_band(qrsc::parse_band("0, -1", KeyType::integer).band, KeyType::integer), "-1, 0");
-  EXPECT_EQ(qrsc::format_band(qrsc::parse_band("-2 or less", KeyType::integer).band, KeyType::integer), "-2 or less");
+  EXPECT_EQ(qrsc::format_band(*qrsc::parse_band("8 or more", KeyType::integer), KeyType::integer), "8 or more");
+  EXPECT_EQ(qrsc::format_band(*qrsc::parse_band("3 - 7", KeyType::integer), KeyType::integer), "3 - 7");
+  EXPECT_EQ(qrsc::format_band(*qrsc::parse_band("0, -1", KeyType::integer), KeyType::integer), "-1, 0");
+  EXPECT_EQ(qrsc::format_band(*qrsc::parse_band("-2 or less", KeyType::integer), KeyType::integer), "-2 or less");
 }
 
 TEST(Notation, NumbersAndDistances) {
@@ -103,21 +103,22 @@ TEST(Notation, ScaleReferencesInsideText) {
 
 TEST(Notation, Cells) {
   const auto rate = qrsc::parse_cell("12 / 16", qrsc::CellType::rate);
-  EXPECT_TRUE(rate.error.empty());
-  EXPECT_EQ(rate.rate.full, Fraction(12));
-  EXPECT_EQ(rate.rate.double_quick, Fraction(16));
-  EXPECT_TRUE(qrsc::parse_cell("x1.5", qrsc::CellType::rate).rate.is_multiplier);
+  ASSERT_TRUE(rate.ok());
+  EXPECT_EQ(rate->rate.full, Fraction(12));
+  EXPECT_EQ(rate->rate.double_quick, Fraction(16));
+  EXPECT_TRUE(qrsc::parse_cell("x1.5", qrsc::CellType::rate)->rate.is_multiplier);
   const auto dice = qrsc::parse_cell("M-2", qrsc::CellType::dice);
-  EXPECT_EQ(dice.dice.count(5), 3);
-  EXPECT_EQ(dice.dice.count(1), 0);
-  EXPECT_FALSE(qrsc::parse_cell("X", qrsc::CellType::dice).dice.can_fire());
-  EXPECT_EQ(qrsc::parse_cell("M+1", qrsc::CellType::dice).dice.count(4), 5);
+  ASSERT_TRUE(dice.ok());
+  EXPECT_EQ(dice->dice.count(5), 3);
+  EXPECT_EQ(dice->dice.count(1), 0);
+  EXPECT_FALSE(qrsc::parse_cell("X", qrsc::CellType::dice)->dice.can_fire());
+  EXPECT_EQ(qrsc::parse_cell("M+1", qrsc::CellType::dice)->dice.count(4), 5);
   const auto levels = qrsc::parse_cell("2/-1", qrsc::CellType::levels);
-  EXPECT_TRUE(levels.error.empty());
-  EXPECT_FALSE(levels.levels.has_worn);
-  EXPECT_EQ(levels.levels.spent, 1);
-  EXPECT_FALSE(qrsc::parse_cell("3/4/1", qrsc::CellType::levels).error.empty());
-  EXPECT_EQ(qrsc::parse_cell("1 1/2", qrsc::CellType::fraction).fraction.amount, Fraction(3, 2));
+  ASSERT_TRUE(levels.ok());
+  EXPECT_FALSE(levels->levels.has_worn);
+  EXPECT_EQ(levels->levels.spent, 1);
+  EXPECT_FALSE(qrsc::parse_cell("3/4/1", qrsc::CellType::levels).ok());
+  EXPECT_EQ(qrsc::parse_cell("1 1/2", qrsc::CellType::fraction)->fraction.amount, Fraction(3, 2));
 }
 
 }  // namespace

@@ -231,7 +231,7 @@ Verdict judge_band(const BandTable& bt, const Assertion& a) {
   const std::string actual = format_band(b, bt.key_type);
   if (a.kind == Assertion::Kind::band) {
     const BandParse want = parse_band(a.expected, bt.key_type);
-    const bool same = want.error.empty() && format_band(want.band, bt.key_type) == actual;
+    const bool same = want && format_band(*want, bt.key_type) == actual;
     return {true, same, actual};
   }
   const auto want = parse_number(a.expected);

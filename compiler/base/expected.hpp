@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -13,34 +14,39 @@
 
 namespace qrsc {
 
-template <class T>
+// E is a Diagnostic where the step knows the place (or none: program_error); a parser of a
+// notation, which does not know where its text came from, returns the message alone and its
+// caller places it.
+template <class T, class E = Diagnostic>
 class [[nodiscard]] Expected {
+  static_assert(!std::is_same_v<T, E>, "a value and an error of one type cannot be told apart");
+
  public:
-  Expected(T value) : v_(std::move(value)) {}                 // NOLINT: implicit, as std::expected
-  Expected(Diagnostic error) : v_(std::move(error)) {}        // NOLINT
+  Expected(T value) : v_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit, as std::expected
+  Expected(E error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
   [[nodiscard]] bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
   T& operator*() { return std::get<0>(v_); }
   const T& operator*() const { return std::get<0>(v_); }
   T* operator->() { return &std::get<0>(v_); }
   const T* operator->() const { return &std::get<0>(v_); }
-  [[nodiscard]] const Diagnostic& error() const { return std::get<1>(v_); }
+  [[nodiscard]] const E& error() const { return std::get<1>(v_); }
 
  private:
-  std::variant<T, Diagnostic> v_;
+  std::variant<T, E> v_;
 };
 
-template <>
-class [[nodiscard]] Expected<void> {
+template <class E>
+class [[nodiscard]] Expected<void, E> {
  public:
   Expected() = default;
-  Expected(Diagnostic error) : error_(std::move(error)), ok_(false) {}  // NOLINT
+  Expected(E error) : error_(std::move(error)), ok_(false) {}  // NOLINT
   [[nodiscard]] bool ok() const { return ok_; }
   explicit operator bool() const { return ok_; }
-  [[nodiscard]] const Diagnostic& error() const { return error_; }
+  [[nodiscard]] const E& error() const { return error_; }
 
  private:
-  Diagnostic error_;
+  E error_{};
   bool ok_ = true;
 };
 

@@ -24,8 +24,8 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
       return;
     }
     const BandParse p = parse_band(n->scalar, bt.key_type);
-    if (!p.error.empty()) diags_.error(n->loc, what + ": " + p.error);
-    cell = {p.band, n->scalar, n->loc};
+    if (!p) diags_.error(n->loc, what + ": " + p.error());
+    cell = {p ? *p : qrs::band_none(), n->scalar, n->loc};
   };
   const NodePtr one = o.get("band");
   const NodePtr many = o.get("bands");

@@ -149,8 +149,8 @@ std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::str
     diags_.error(o.loc(), "trigger of " + what + " needs 'base': the base die results that trigger it, like \"10\"");
   } else {
     const BandParse p = parse_band(b->scalar, KeyType::integer);
-    if (!p.error.empty()) diags_.error(b->loc, "trigger of " + what + ": " + p.error);
-    t.band = {p.band, b->scalar, b->loc};
+    if (!p) diags_.error(b->loc, "trigger of " + what + ": " + p.error());
+    t.band = {p ? *p : qrs::band_none(), b->scalar, b->loc};
   }
   t.source = source(o);
   return t;

@@ -75,9 +75,11 @@ void Builder::matrix(Object& o, Table& t) {
       const RichText rt = text(value, "cell of " + what);
       c.present = true;
       c.notation = rt.render();
-      c.value = parse_cell(c.notation, m.cell);
-      if (!c.value.error.empty()) {
-        diags_.error(value->loc, "cell '" + value->scalar + "' of " + what + ": " + c.value.error);
+      const CellParse parsed = parse_cell(c.notation, m.cell);
+      if (parsed) {
+        c.value = *parsed;
+      } else {
+        diags_.error(value->loc, "cell '" + value->scalar + "' of " + what + ": " + parsed.error());
       }
     };
     if (const NodePtr cells = r.get("cells")) {

@@ -57,7 +57,8 @@ void Object::check_keys() {
   }
   ok_ = true;
   for (std::size_t i = 0; i < node_->entries.size(); ++i) {
-    const auto& [name, value] = node_->entries[i];
+    const std::string& name = node_->entries[i].first;  // not a structured binding: clang 14 cannot capture one
+    const auto& value = node_->entries[i].second;
     const format::Key* k = key(name);
     if (!k) {
       unknown_key(name, node_->key_locs[i]);

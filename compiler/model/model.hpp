@@ -207,7 +207,7 @@ struct MatrixCell {
   bool present = false;
   bool unknown = false;  // "?": not given in the source (not present; notation "?")
   std::string notation;  // as the sheet prints it (distances rendered)
-  CellParse value;
+  CellValue value;
   Provenance provenance;
   Loc loc;
 };

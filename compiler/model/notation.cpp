@@ -262,54 +262,45 @@ std::optional<std::pair<std::string, std::string>> range_ends(const std::string&
 
 BandParse parse_band(const std::string& raw, KeyType type) {
   const std::string s = trim(raw);
-  BandParse out;
   std::string why;
   const auto number = [&](const std::string& t) { return parse_number(t, &why); };
   const auto unit = type == KeyType::integer ? Fraction(1) : Fraction(0);
   if (s == "-" || s == "\xE2\x80\x93") {
-    out.band = qrs::band_none();
-    return out;
+    return qrs::band_none();
   }
   const std::vector<std::string> w = words_of(s);
   const auto range = range_ends(s);
   if (w.size() == 3 && w[1] == "or" && w[2] == "more") {
     const auto v = number(w[0]);
     if (v) {
-      out.band = qrs::band_from(*v);
-      return out;
+      return qrs::band_from(*v);
     }
   } else if (w.size() == 3 && w[1] == "or" && w[2] == "less") {
     const auto v = number(w[0]);
     if (v && type == KeyType::integer && v->is_integer()) {
-      out.band = qrs::band_below(*v + unit);
-      return out;
+      return qrs::band_below(*v + unit);
     }
     if (v) {
-      out.error = "'or less' needs a whole number and an integer key; for a fraction key write 'less than N'";
-      return out;
+      return std::string("'or less' needs a whole number and an integer key; for a fraction key write 'less than N'");
     }
   } else if (w.size() >= 3 && w[0] == "less" && w[1] == "than") {
     if (const auto v = number(after_words(s, 2))) {
-      out.band = qrs::band_below(*v);
-      return out;
+      return qrs::band_below(*v);
     }
   } else if (w.size() >= 3 && w[0] == "at" && w[1] == "least") {
     if (type != KeyType::fraction) {
-      out.error = "'at least N' is for fraction keys; for an integer key write 'N or more' or a range";
-      return out;
+      return std::string("'at least N' is for fraction keys; for an integer key write 'N or more' or a range");
     }
     if (const auto v = number(after_words(s, 2))) {
       // The upper edge is the next row's start; the builder closes it.
-      out.band = qrs::band_from(*v);
-      return out;
+      return qrs::band_from(*v);
     }
   } else if (range) {
     auto a = parse_int(range->first, &why);
     auto b = parse_int(range->second, &why);
     if (a && b) {
       if (*a > *b) std::swap(a, b);
-      out.band = qrs::band_between(Fraction(*a), Fraction(*b) + unit);
-      return out;
+      return qrs::band_between(Fraction(*a), Fraction(*b) + unit);
     }
   } else {
     // A list of consecutive values: "1, 2", "0, -1", "8, 9, 10", or one value "10".
@@ -330,29 +321,23 @@ BandParse parse_band(const std::string& raw, KeyType type) {
     }
     if (ok && !values.empty()) {
       if (type == KeyType::fraction && values.size() == 1) {
-        out.error = "a band of a fraction key needs 'at least N' or 'less than N'";
-        return out;
+        return std::string("a band of a fraction key needs 'at least N' or 'less than N'");
       }
       std::sort(values.begin(), values.end());
       for (std::size_t i = 1; i < values.size(); ++i) {
         if (values[i] != values[i - 1] + 1) {
-          out.error = "the values of a band must be consecutive";
-          return out;
+          return std::string("the values of a band must be consecutive");
         }
       }
-      out.band = qrs::band_between(Fraction(values.front()), Fraction(values.back()) + Fraction(1));
-      return out;
+      return qrs::band_between(Fraction(values.front()), Fraction(values.back()) + Fraction(1));
     }
   }
   const std::string shown = s.size() > 80 ? s.substr(0, 80) + "..." : s;  // a hostile band can be 16 KB
   if (!why.empty()) {
-    out.error = "band '" + shown + "': " + why;
-    return out;
+    return std::string("band '" + shown + "': " + why);
   }
-  out.error =
-      "cannot read band '" + shown +
-      "' (expected e.g. '8 or more', '3 - 7', '1, 2', '10', '-2 or less', '-', 'less than 1', 'at least 9')";
-  return out;
+  return "cannot read band '" + shown +
+         "' (expected e.g. '8 or more', '3 - 7', '1, 2', '10', '-2 or less', '-', 'less than 1', 'at least 9')";
 }
 
 std::string format_band(const qrs::Band& b, KeyType type) {
@@ -423,31 +408,32 @@ const char* cell_type_name(CellType t) { return kCellTypeNames[static_cast<std::
 
 namespace {
 
-// Each reader fills its part of `out`, or says in out.error what was expected (or why a number
+// Each reader returns the cell's value with its part set, or what was expected (or why a number
 // was refused: out of range).
-void refuse(CellParse& out, const std::string& why, const char* expected) { out.error = why.empty() ? expected : why; }
+CellParse refused(const std::string& why, const char* expected) { return why.empty() ? std::string(expected) : why; }
 
-void read_integer_cell(const std::string& s, CellParse& out) {
+CellParse read_integer_cell(const std::string& s) {
   std::string why;
-  if (const auto v = parse_small_int(s, &why)) {
-    out.integer = {true, *v};
-  } else {
-    refuse(out, why, "expected a whole number");
-  }
+  CellValue out;
+  const auto v = parse_small_int(s, &why);
+  if (!v) return refused(why, "expected a whole number");
+  out.integer = {true, *v};
+  return out;
 }
 
-void read_fraction_cell(const std::string& s, CellParse& out) {
+CellParse read_fraction_cell(const std::string& s) {
   std::string why;
-  if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
-    out.fraction = {true, *v};
-  } else {
-    refuse(out, why, "expected a fraction such as 2, 1/2 or 1 1/2");
-  }
+  CellValue out;
+  const auto v = parse_number(s, &why);
+  if (!v || *v < Fraction(0)) return refused(why, "expected a fraction such as 2, 1/2 or 1 1/2");
+  out.fraction = {true, *v};
+  return out;
 }
 
 // "12 / 16" (full / double quick), "16", "x1.5" (a multiple of the base rate) or "-" (none).
-void read_rate_cell(const std::string& s, CellParse& out) {
+CellParse read_rate_cell(const std::string& s) {
   std::string why;
+  CellValue out;
   Scan pair(s);
   std::string a, b;
   if (pair.decimal(a) && (pair.spaces(), pair.lit("/")) && (pair.spaces(), pair.decimal(b)) && pair.done()) {
@@ -457,7 +443,7 @@ void read_rate_cell(const std::string& s, CellParse& out) {
       out.rate.has_double_quick = true;
       out.rate.full = *full;
       out.rate.double_quick = *dq;
-      return;
+      return out;
     }
   }
   Scan mult(s);
@@ -466,50 +452,53 @@ void read_rate_cell(const std::string& s, CellParse& out) {
       out.rate.present = true;
       out.rate.is_multiplier = true;
       out.rate.multiplier = *f;
-      return;
+      return out;
     }
   }
   if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
     out.rate.present = true;
     out.rate.full = *v;
-    return;
+    return out;
   }
-  if (s != "-") refuse(out, why, "expected a rate such as '12 / 16', '16' or 'x1.5'");
+  if (s != "-") return refused(why, "expected a rate such as '12 / 16', '16' or 'x1.5'");
+  return out;  // no rate
 }
 
 // "X" (cannot), "M", "M-2", "M+1" (relative to a base) or a number of dice.
-void read_dice_cell(const std::string& s, CellParse& out) {
+CellParse read_dice_cell(const std::string& s) {
   std::string why;
+  CellValue out;
   if (s == "X" || s == "x") {
     out.dice = {qrs::Dice::Kind::cannot, 0};
-    return;
+    return out;
   }
   Scan relative(s);
   if (relative.lit("M") || relative.lit("m")) {
     relative.spaces();
     if (relative.done()) {
       out.dice = {qrs::Dice::Kind::relative, 0};
-      return;
+      return out;
     }
     const char sign = relative.sign();
     std::string d;
     if (sign && (relative.spaces(), relative.digits(d)) && relative.done()) {
       if (const auto off = parse_small_int(d, &why)) {
         out.dice = {qrs::Dice::Kind::relative, sign == '-' ? -*off : *off};
-        return;
+        return out;
       }
     }
   }
   if (const auto v = parse_small_int(s, &why); v && *v >= 0) {
     out.dice = {qrs::Dice::Kind::fixed, *v};
-    return;
+    return out;
   }
-  refuse(out, why, "expected dice such as 'M', 'M-2', 'M+1', '2' or 'X'");
+  return refused(why, "expected dice such as 'M', 'M-2', 'M+1', '2' or 'X'");
 }
 
 // "3/2/1" (fresh/worn/spent) or "2/-1", "2/-/1" (no worn level), decreasing.
-void read_levels_cell(const std::string& s, CellParse& out) {
+CellParse read_levels_cell(const std::string& s) {
   std::string why;
+  CellValue out;
   Scan sc(s);
   std::string a, b, c;
   bool has_worn = false;
@@ -531,30 +520,29 @@ void read_levels_cell(const std::string& s, CellParse& out) {
     spent = parse_small_int(c, &why);
   }
   if (!start || !worn || !spent) {
-    refuse(out, why, "expected levels first/second/last such as '3/2/1' or '2/-1'");
-    return;
+    return refused(why, "expected levels first/second/last such as '3/2/1' or '2/-1'");
   }
   out.levels = {true, has_worn, *start, *worn, *spent};
   const auto& l = out.levels;
   if (!(l.spent < (l.has_worn ? l.worn : l.start) && (!l.has_worn || l.worn < l.start))) {
-    out.error = "levels must decrease: fresh > worn > spent";
+    return std::string("levels must decrease: fresh > worn > spent");
   }
+  return out;
 }
 
 }  // namespace
 
 CellParse parse_cell(const std::string& raw, CellType type) {
   const std::string s = trim(raw);
-  CellParse out;
   switch (type) {
-    case CellType::text: break;
-    case CellType::integer: read_integer_cell(s, out); break;
-    case CellType::fraction: read_fraction_cell(s, out); break;
-    case CellType::rate: read_rate_cell(s, out); break;
-    case CellType::dice: read_dice_cell(s, out); break;
-    case CellType::levels: read_levels_cell(s, out); break;
+    case CellType::text: return CellValue{};
+    case CellType::integer: return read_integer_cell(s);
+    case CellType::fraction: return read_fraction_cell(s);
+    case CellType::rate: return read_rate_cell(s);
+    case CellType::dice: return read_dice_cell(s);
+    case CellType::levels: return read_levels_cell(s);
   }
-  return out;
+  return CellValue{};
 }
 
 }  // namespace qrsc

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
 #include "qrs/band.hpp"
 #include "qrs/cells.hpp"
 #include "qrs/fraction.hpp"
@@ -54,10 +55,8 @@ std::string format_distance(Fraction f, DistanceStyle style);
 // A distance as printed on the sheet: 8", 1.5" or 1 1/2".
 std::string format_inches(Fraction f, DistanceStyle style = DistanceStyle::decimal);
 
-struct BandParse {
-  qrs::Band band;
-  std::string error;  // empty on success
-};
+// A band in the sheet's words ("8 or more", ...), or why it cannot be read.
+using BandParse = Expected<qrs::Band, std::string>;
 BandParse parse_band(const std::string& text, KeyType type);
 // Writes a band back in the sheet's way ("8 or more", "3 - 7", "1, 2", "10", "-").
 std::string format_band(const qrs::Band& band, KeyType type);
@@ -91,14 +90,16 @@ inline constexpr std::array<const char*, 4> kDiceKindNames = {"blank", "cannot",
 static_assert(kDiceKindNames.size() == static_cast<std::size_t>(qrs::Dice::Kind::fixed) + 1);
 const char* cell_type_name(CellType t);
 
-struct CellParse {
-  std::string error;
+// A matrix cell's typed value: the part its table's cell type sets.
+struct CellValue {
   qrs::Rate rate;
   qrs::Amount fraction;
   qrs::Dice dice;
   qrs::Levels levels;
   qrs::Integer integer;
 };
+// A cell's value, or why its text is not one of its type.
+using CellParse = Expected<CellValue, std::string>;
 CellParse parse_cell(const std::string& text, CellType type);
 
 }  // namespace qrsc

@@ -52,7 +52,7 @@ namespace {
 
 // The value of a typed cell, as a qrs::Text, qrs::Rate, ... initializer.
 std::string cell_value(const MatrixCell& c, CellType type) {
-  const CellParse& v = c.value;
+  const CellValue& v = c.value;
   CppInit init;
   switch (type) {
     case CellType::text:

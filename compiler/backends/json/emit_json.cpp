@@ -132,7 +132,7 @@ Json modifier_table(const ModifierTable& mt) {
 }
 
 // The typed value of a matrix cell; null for a text cell (its notation is all there is).
-Json cell_value(const CellParse& v, CellType type) {
+Json cell_value(const CellValue& v, CellType type) {
   switch (type) {
     case CellType::text:
       return nullptr;
