@@ -1,5 +1,6 @@
-// The sheet measured and fitted by the browser that prints it (qrsc adds this script to the copy
-// it prints; the sheets it writes have no script). It runs once the page is laid out:
+// The sheet fits itself: every printable sheet carries this script, which runs in the browser
+// that shows or prints it, once the page is laid out and again before it is printed, so that a
+// reader printing the HTML gets what qrsc's PDF prints (qrsc prints the same page in Chromium).
 // 1. A table whose content is wider than its box (its column, or its share of a row of tables
 //    side by side) is fixed, each step only while it is still too wide, the same way every time:
 //    a. its column headings held on one line (a matrix's, as the published sheets print them)
@@ -206,4 +207,5 @@
   }
 
   run();
+  window.addEventListener('beforeprint', run);
 })();
