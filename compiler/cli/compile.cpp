@@ -222,8 +222,8 @@ std::optional<Spec> compile_one(const std::string& arg) {
   return spec;
 }
 
-void print_error(std::string_view message) { std::cerr << "qrsc: error: " << printable(message) << '\n'; }
-void print_note(std::string_view message) { std::cerr << "qrsc: note: " << printable(message) << '\n'; }
+void print_error(std::string_view message) { std::cerr << "qrsc: error: " << printable_lines(message) << '\n'; }
+void print_note(std::string_view message) { std::cerr << "qrsc: note: " << printable_lines(message) << '\n'; }
 
 bool write_outputs(const std::vector<PendingFile>& files) {
   if (const std::string err = write_files_atomically(files); !err.empty()) {
