@@ -444,7 +444,11 @@ TEST(SheetHtml, EveryTableOnceAndTheIndexListsEverySheet) {
     }
     EXPECT_NE(html.find("@page { size: letter landscape"), std::string::npos);
     EXPECT_NE(qrsc::emit_html_sheet(spec, Paper::a4).find("@page { size: A4 landscape"), std::string::npos);
-    EXPECT_EQ(html.find("<script"), std::string::npos) << "sheets need no scripts";
+    // One script, the layout's (it fits the page in the reader's browser as in qrsc's PDF).
+    const std::string fit = "<script>\n" + std::string(qrsc::load_template("html/measure.js"));
+    const auto script = html.find("<script");
+    EXPECT_EQ(html.find(fit), script) << "the sheet's script is templates/html/measure.js";
+    EXPECT_EQ(html.find("<script", script + 1), std::string::npos) << "one script";
     EXPECT_EQ(html.find("http://"), std::string::npos) << "sheets load nothing from the network";
     EXPECT_EQ(html.find("https://"), std::string::npos) << "sheets load nothing from the network";
   }
@@ -567,7 +571,7 @@ tables:
   const auto spec = qrsc::compile_spec(file, diags);
   ASSERT_TRUE(spec.has_value());
   const std::string html = qrsc::emit_html_sheet(*spec, Paper::letter);
-  for (const char* raw : {"<b>bold</b>", "<script>", "<runs>", "<wave>", "<i>escaped</i>", "a < b", "\"Fury\"", "It's"}) {
+  for (const char* raw : {"<b>bold</b>", "<script>alert", "<runs>", "<wave>", "<i>escaped</i>", "a < b", "\"Fury\"", "It's"}) {
     EXPECT_EQ(html.find(raw), std::string::npos) << "unescaped: " << raw;
   }
   for (const char* escaped : {"&lt;b&gt;bold&lt;/b&gt;", "&lt;script&gt;", "Hits &amp; &lt;runs&gt;", "&quot;Fury&quot;",

@@ -34,7 +34,9 @@ struct Diagnostic {
   Known known = Known::no;
 };
 
-// The diagnostic as one line: file:line:col: error|warning|note: message
+// The diagnostic as text: file:line:col: error|warning|note: message (a message of several
+// lines, such as a sheet's layout findings, keeps its line breaks; every other control
+// character is escaped)
 std::string format_diagnostic(const Diagnostic& d);
 
 // The error of a step that has no place in a spec (a file it cannot write, a tool it cannot

@@ -56,7 +56,8 @@ void release_run_cache();
 
 // qrsc's own messages on standard error ("qrsc: error: ...", "qrsc: note: ..."), with what they
 // echo of the user's input made printable: a name typed on the command line cannot drive the
-// terminal. Every message of the subcommands goes through these.
+// terminal. A message of several lines (a sheet's layout findings) prints as lines. Every
+// message of the subcommands goes through these.
 void print_error(std::string_view message);
 void print_error(const Diagnostic& error);
 void print_note(std::string_view message);

@@ -23,6 +23,14 @@ page's own measuring script reports) it checks:
 3. No word is printed outside the printable area, and the sheet has the pages its layout has
    (two for Regimental Fire and Fury and Battlecry! 1812).
 
+The same is checked for the house variants of tests/print_layout, each of which makes a table
+too wide for its column in a way that wrapping fixes (the layout wraps a table's column headings
+first, then its text columns, before it sets the table smaller). For them it also checks, from
+the word boxes, that the fix is the wrapping: the phrases that must wrap are printed on more
+than one line, those that must not on one, and the table is printed at the sheet's size (every
+word of those phrases as tall as the page's most common word height; a table set smaller
+prints shorter boxes).
+
 Usage: print_layout_test.py QRSC ROOT [PDF_DIR]
 PDF_DIR keeps the PDFs and the HTML (otherwise a temporary folder). Exit 77 when Chromium or
 poppler is missing.
@@ -42,6 +50,14 @@ kGap = 7.0         # points between columns: `.cols { gap: 0 7pt }` in templates
 kMargin = 0.3 * 72  # points: the @page margin (kMargin in compiler/backends/html/emit_html.cpp)
 kPapers = {"letter": (792.0, 612.0), "a4": (841.89, 595.28)}
 kPages = {"rff": 2, "battlecry": 2}
+# tests/print_layout/<name>.yaml: the phrases its fixed table prints over several lines, and
+# those it still prints on one.
+kHouse = {
+    "heading-wraps": {"wrapped": ["Railroad and Steamboat Movement by the Timetable of the Day"],
+                      "one_line": ["Field Column or Extended Line"]},
+    "row-names-wrap": {"wrapped": ["Field Column or Extended Line"], "one_line": []},
+}
+kSameHeight = 0.05  # points: word boxes of one type size
 
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
 PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">')
@@ -146,11 +162,56 @@ def outside(words, width, height):
             or w[4] > height - kMargin + s]
 
 
+def phrase_lines(words, phrase):
+    """For each place the phrase is printed, its words. In poppler's reading order a cell's
+    lines may have a neighbouring cell's words between them, so words that are not the next
+    of the phrase are skipped, as long as the phrase goes on on the same line or the next."""
+    parts = phrase.split()
+    found = []
+    for i, first in enumerate(words):
+        if first[5] != parts[0]:
+            continue
+        taken = [first]
+        for w in words[i + 1:i + 4 * len(parts)]:
+            if len(taken) == len(parts):
+                break
+            last = taken[-1]
+            if w[5] == parts[len(taken)] and 0 <= w[2] - last[2] < 1.5 * (last[4] - last[2]):
+                taken.append(w)
+        if len(taken) == len(parts):
+            found.append(taken)
+    return found
+
+
+def wrapping_failures(words, expected):
+    """What the house variant's fixed table prints otherwise than by wrapping at its own size."""
+    heights = {}
+    for w in words:
+        h = round(w[4] - w[2], 2)
+        heights[h] = heights.get(h, 0) + 1
+    common = max(heights, key=heights.get)
+    out = []
+    for wrapped in (True, False):
+        for phrase in expected["wrapped" if wrapped else "one_line"]:
+            found = phrase_lines(words, phrase)
+            if not found:
+                out.append(f"'{phrase}' is not printed")
+            for ws in found:
+                lines = len({round(w[2]) for w in ws})
+                if wrapped != (lines > 1):
+                    out.append(f"'{phrase}' printed on {lines} line(s)")
+                small = [w for w in ws if abs((w[4] - w[2]) - common) > kSameHeight]
+                if small:
+                    out.append(f"'{phrase}' set at another size than the sheet's: {fmt(small[0])}, not {common:.2f}pt tall")
+    return out
+
+
 def fmt(w):
     return f"'{w[5]}' at ({w[1]:.1f}, {w[2]:.1f})-({w[3]:.1f}, {w[4]:.1f})"
 
 
 def specs(root):
+    """[(spec file, system, name)]: every sheet of rules/, then the house variants."""
     out = []
     for path in sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True)):
         with open(path, encoding="utf-8") as f:
@@ -158,7 +219,9 @@ def specs(root):
         if re.search(r"^abstract:\s*true", text, re.M):
             continue
         system = re.search(r"^system:\s*(\S+)", text, re.M)
-        out.append((path, system[1] if system else ""))
+        out.append((path, system[1] if system else "", os.path.relpath(path, os.path.join(root, "rules"))[:-5]))
+    for name in sorted(kHouse):
+        out.append((os.path.join(root, "tests", "print_layout", name + ".yaml"), "rff", "house/" + name))
     return out
 
 
@@ -171,15 +234,15 @@ def main():
     out = keep or tempfile.mkdtemp(prefix="qrs_print_layout_")
     os.makedirs(out, exist_ok=True)
     failures = []
-    for path, system in specs(root):
-        name = os.path.relpath(path, os.path.join(root, "rules"))[:-5]
+    rules = ["-I", os.path.join(root, "rules")]
+    for path, system, name in specs(root):
         for paper, (width, height) in kPapers.items():
             stem = os.path.join(out, name.replace("/", "_") + "-" + paper)
             where = f"{name} ({paper})"
-            html_run = subprocess.run([qrsc, "sheet", path, "-o", stem + ".html", "--paper", paper, "--change-marks"],
-                                      capture_output=True, text=True)
-            pdf_run = subprocess.run([qrsc, "sheet", path, "-o", stem + ".pdf", "--paper", paper, "--change-marks"],
-                                     capture_output=True, text=True)
+            html_run = subprocess.run([qrsc] + rules + ["sheet", path, "-o", stem + ".html", "--paper", paper,
+                                      "--change-marks"], capture_output=True, text=True)
+            pdf_run = subprocess.run([qrsc] + rules + ["sheet", path, "-o", stem + ".pdf", "--paper", paper,
+                                     "--change-marks"], capture_output=True, text=True)
             if html_run.returncode != 0 or pdf_run.returncode != 0:
                 failures.append(f"{where}: qrsc sheet failed:\n{html_run.stderr}{pdf_run.stderr}")
                 continue
@@ -194,6 +257,10 @@ def main():
                 failures.append(f"{where} page {page}: {fmt(w)} crosses gutter {g} ({left:.1f}-{right:.1f})")
             for w in outside(words, width, height):
                 failures.append(f"{where} page {w[0]}: {fmt(w)} is outside the printable area")
+            house = kHouse.get(name.split("/")[-1]) if name.startswith("house/") else None
+            if house:
+                page1 = [w for w in words if w[0] == 1]
+                failures += [f"{where}: {f}" for f in wrapping_failures(page1, house)]
     if not keep:
         shutil.rmtree(out, ignore_errors=True)
     for f in failures:

@@ -52,8 +52,8 @@ std::string partial_file(const std::string& name) {
 }
 
 // The partials a sheet's templates use, by the name the templates give them.
-constexpr const char* kPartials[] = {"sheet.css",         "partials/table", "partials/bands", "partials/modifiers",
-                                     "partials/matrix",   "partials/list",  "partials/list_item",
+constexpr const char* kPartials[] = {"sheet.css",       "measure.js",         "partials/table", "partials/bands",
+                                     "partials/modifiers", "partials/matrix", "partials/list",  "partials/list_item",
                                      "partials/facts"};
 
 // A template, checked with every partial it may use, so that an error is reported in the file

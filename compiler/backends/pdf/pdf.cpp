@@ -12,7 +12,6 @@
 
 #include "process.hpp"
 #include "temp_dir.hpp"
-#include "template_store.hpp"
 
 namespace qrsc {
 
@@ -54,17 +53,10 @@ std::string tail(const std::string& text, std::size_t lines) {
   return text.substr(pos == 0 ? 0 : pos + 1);
 }
 
-// The measuring script, added to the copy of the sheet Chromium prints.
+// The sheet's own script (templates/html/measure.js, inline in every sheet) fits the page and
+// reports what it measured in this element, which --dump-dom returns.
 constexpr const char* kMeasureScript = "html/measure.js";
 constexpr const char* kReportStart = "<pre id=\"qrs-measure\" hidden=\"\">";
-
-std::string with_measuring(const std::string& html) {
-  const std::string script = "<script>\n" + std::string(load_template(kMeasureScript)) + "</script>\n";
-  std::string out = html;
-  const std::size_t body_end = out.rfind("</body>");
-  out.insert(body_end == std::string::npos ? out.size() : body_end, script);
-  return out;
-}
 
 std::string unescaped(std::string s) {
   static const std::pair<const char*, const char*> kEntities[] = {{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}};
@@ -118,7 +110,7 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
   const fs::path page = tmp.path / "sheet.html";
   const fs::path pdf = tmp.path / "sheet.pdf";
   std::ofstream page_out(page, std::ios::binary);
-  page_out << with_measuring(html);
+  page_out << html;
   page_out.close();
   if (!page_out) {
     r.error = "cannot write " + page.string();
@@ -157,7 +149,8 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
   }
   // No report: the script did not run to its end, and the sheet is unmeasured.
   if (p.out.find(kReportStart) == std::string::npos) {
-    r.error = "Chromium printed the sheet but did not report its measurements (" + std::string(kMeasureScript) + ")";
+    r.error = "Chromium printed the sheet but did not report its measurements (the sheet template runs " +
+              std::string(kMeasureScript) + ")";
     return r;
   }
   r.pdf = fixed_dates(std::move(bytes));

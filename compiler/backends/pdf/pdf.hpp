@@ -17,7 +17,7 @@ std::string default_chromium();
 
 // What the browser that printed a sheet found when it measured it (templates/html/measure.js).
 struct LayoutFinding {
-  bool fixed = false;  // the layout fixed it itself (a table set smaller); else it does not fit
+  bool fixed = false;  // the layout fixed it itself (wrapped, or set smaller); else it does not fit
   std::string page;    // "1", "2", ...
   std::string table;   // the table's id, or "-"
   std::string what;
@@ -30,10 +30,11 @@ struct PdfResult {
   [[nodiscard]] bool fits() const;  // no finding is a problem
 };
 
-// Prints a self-contained HTML document to PDF. The page size comes from the document's
-// @page rule. A missing Chromium is reported with the Debian package to install. The browser
-// measures the sheet as it prints it (templates/html/measure.js: a table too wide for its
-// column is set smaller, down to the smallest size); what still does not fit is in `findings`.
+// Prints a sheet (the html backend's document) to PDF. The page size comes from the document's
+// @page rule. A missing Chromium is reported with the Debian package to install. The sheet's
+// own script (templates/html/measure.js) fits it in the browser that prints it (a table too
+// wide for its column has its headings wrapped, then its text columns, and is then set
+// smaller, down to the smallest size) and measures it; what still does not fit is in `findings`.
 PdfResult print_pdf(const std::string& html, const std::string& chromium);
 // The PDF with its creation and modification dates set to one fixed date (same length, so
 // the file stays valid): prints of the same sheet are byte-identical.

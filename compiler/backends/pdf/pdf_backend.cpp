@@ -7,19 +7,20 @@ namespace qrsc {
 
 namespace {
 
-// The error a sheet that does not fit gets: the spec, the paper, and per finding its page,
-// table (id and title) and what does not fit.
-std::string layout_diagnostic(const Spec& spec, Paper paper, const std::vector<LayoutFinding>& findings) {
-  std::string out = spec.path + ": the sheet does not fit its pages on " +
-                    (paper == Paper::a4 ? "A4" : "Letter") + " paper (measured by the browser that prints it):";
+// The error a sheet that does not fit gets, at its spec: the paper, and a line per finding with
+// its page, table (id and title) and what does not fit.
+Diagnostic layout_diagnostic(const Spec& spec, Paper paper, const std::vector<LayoutFinding>& findings) {
+  std::string out = std::string("the sheet does not fit its pages on ") + (paper == Paper::a4 ? "A4" : "Letter") +
+                    " paper (measured by the browser that prints it):";
   for (const auto& f : findings) {
     if (f.fixed) continue;
     out += "\n  page " + f.page;
     if (const Table* t = spec.table(f.table)) out += ", table " + t->id + " (" + t->title + ")";
     out += ": " + f.what;
   }
-  return out + "\n  give the table more room in templates/html/layouts.yaml (a wider column, a split, another "
-               "column or page), or shorten it (docs/sheets.md)";
+  out += "\n  give the table more room in templates/html/layouts.yaml (a wider column, a split, another "
+         "column or page), or shorten it (docs/sheets.md)";
+  return {Severity::error, Loc{std::make_shared<const std::string>(spec.path), 0, 0}, std::move(out)};
 }
 
 class PdfBackend final : public Backend {
