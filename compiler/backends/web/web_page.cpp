@@ -25,8 +25,9 @@ std::string text_of(const std::vector<RichText>& paragraphs) {
 }
 
 mst::data item_data(std::size_t list, std::size_t index, const std::string& id, const std::string& value,
-                    const std::string& text) {
+                    const std::string& text, int side) {
   mst::data i;
+  put(i, "side", std::to_string(side));
   put(i, "id", id);
   put(i, "list", std::to_string(list));
   put(i, "item", std::to_string(index));
@@ -49,7 +50,7 @@ mst::data block(mst::data items, const std::string& key, const std::string& titl
   return b;
 }
 
-mst::data list_blocks(const Table& t, std::size_t list) {
+mst::data list_blocks(const Table& t, std::size_t list, int side) {
   mst::data blocks = list_of();
   if (const auto* mt = std::get_if<ModifierTable>(&t.body)) {
     std::vector<bool> placed(mt->groups.size(), false);
@@ -59,7 +60,7 @@ mst::data list_blocks(const Table& t, std::size_t list) {
       const bool grouped = m.group >= 0 && static_cast<std::size_t>(m.group) < mt->groups.size();
       if (!grouped) {
         mst::data one = list_of();
-        append(one, item_data(list, i, m.id, m.value_notation(), m.text.render()));
+        append(one, item_data(list, i, m.id, m.value_notation(), m.text.render(), side));
         mst::data b;
         put(b, "items", std::move(one));
         append(blocks, std::move(b));
@@ -72,10 +73,10 @@ mst::data list_blocks(const Table& t, std::size_t list) {
       mst::data members = list_of();
       for (std::size_t j = i; j < mt->items.size(); ++j) {
         if (mt->items[j].group == m.group && mt->items[j].value) {
-          append(members, item_data(list, j, mt->items[j].id, mt->items[j].value_notation(), mt->items[j].text.render()));
+          append(members, item_data(list, j, mt->items[j].id, mt->items[j].value_notation(), mt->items[j].text.render(), side));
         }
       }
-      append(blocks, block(std::move(members), std::to_string(list) + "-" + std::to_string(i), group.title,
+      append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i), group.title,
                            group.exclusive ? "one of these at most" : "not cumulative, only the largest counts",
                            group.exclusive));
     }
@@ -84,9 +85,9 @@ mst::data list_blocks(const Table& t, std::size_t list) {
     mst::data members = list_of();
     for (std::size_t r = 0; r < bt->rows.size(); ++r) {
       const BandRow& row = bt->rows[r];
-      if (row.number) append(members, item_data(list, r, row.id, format_signed(*row.number), row.title));
+      if (row.number) append(members, item_data(list, r, row.id, format_signed(*row.number), row.title, side));
     }
-    append(blocks, block(std::move(members), std::to_string(list), bt->key_name, "the row it selects", true));
+    append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list), bt->key_name, "the row it selects", true));
   }
   return blocks;
 }
@@ -153,16 +154,35 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   put(d, "rows", std::move(rows));
   put(d, "parts", std::move(parts));
   put(d, "unknown", std::move(unknown));
-  mst::data ld = list_of();
-  for (const Table* l : modifier_lists(spec, bt)) {
-    const auto at = static_cast<std::size_t>(std::find(lists.begin(), lists.end(), l) - lists.begin());
-    mst::data one;
-    put(one, "title", l->title);
-    put(one, "blocks", list_blocks(*l, at));
-    append(ld, std::move(one));
+  // The sides that roll: one for a single roll (unnamed), an opposed roll's attacker and
+  // defender, each with its own dice and modifier lists.
+  const bool by_sides = rolled_by_sides(bt);
+  mst::data sides = list_of();
+  for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
+    if (side == qrs::Side::defender && !by_sides) break;
+    std::string name = by_sides ? kSideNames[static_cast<std::size_t>(side)] : "";
+    if (!name.empty()) name[0] = static_cast<char>(name[0] - 'a' + 'A');
+    mst::data sd;
+    put(sd, "side", std::to_string(static_cast<int>(side)));
+    put(sd, "named", mst::data(by_sides));
+    put(sd, "name", name);
+    put(sd, "key_name", by_sides ? name + "'s die result" : bt.key_name.empty() ? "Die result" : bt.key_name);
+    put(sd, "table_index", std::to_string(index));
+    mst::data ld = list_of();
+    const std::vector<const Table*> side_lists = side_modifier_lists(spec, bt, side);
+    for (const Table* l : side_lists) {
+      const auto at = static_cast<std::size_t>(std::find(lists.begin(), lists.end(), l) - lists.begin());
+      mst::data one;
+      put(one, "title", by_sides ? name + ": " + l->title : l->title);
+      put(one, "blocks", list_blocks(*l, at, static_cast<int>(side)));
+      append(ld, std::move(one));
+    }
+    put(sd, "has_lists", mst::data(!side_lists.empty()));
+    put(sd, "lists", std::move(ld));
+    append(sides, std::move(sd));
   }
-  put(d, "has_lists", mst::data(!modifier_lists(spec, bt).empty()));
-  put(d, "lists", std::move(ld));
+  put(d, "opposed", mst::data(by_sides));
+  put(d, "sides", std::move(sides));
   return d;
 }
 
