@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "backend.hpp"
 #include "layout.hpp"
@@ -37,13 +38,15 @@ mst::data item_data(std::size_t list, std::size_t index, const std::string& id, 
 }
 
 // One block of a modifier list as printed: a modifier on its own, or a group of them where its
-// first member stands (an exclusive group is a choice of one, or none).
-mst::data block(mst::data items, const std::string& key, const std::string& title, std::string note,
+// first member stands, named as the printed sheet names it and with the rule it follows (an
+// exclusive group is a choice of one, or none).
+mst::data block(mst::data items, const std::string& key, const std::string& name, const std::string& rule,
                 bool exclusive) {
   mst::data b;
   put(b, "list_key", key);
-  if (title.empty()) note[0] = static_cast<char>(note[0] - 'a' + 'A');
-  put(b, "legend", title.empty() ? note : title + ": " + note);
+  std::string legend = name.empty() ? rule : name + ": " + rule;
+  if (name.empty()) legend[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(legend[0])));
+  put(b, "legend", legend);
   put(b, "items", std::move(items));
   put(b, "grouped", mst::data(true));
   put(b, "exclusive", mst::data(exclusive));
@@ -76,7 +79,7 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
           append(members, item_data(list, j, mt->items[j].id, mt->items[j].value_notation(), mt->items[j].text.render(), side));
         }
       }
-      append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i), group.title,
+      append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i), group.name(),
                            group.exclusive ? "one of these at most" : "not cumulative, only the largest counts",
                            group.exclusive));
     }
