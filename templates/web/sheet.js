@@ -1,7 +1,8 @@
 // The interactive sheet's script: it draws and calls the sheet's WebAssembly module (the qrs
 // runtime, runtime/qrs/web/abi.cpp) for every answer: the net modifier, which modifiers count,
 // the row a roll selects, the odds, and a rolled die result; an opposed roll settled from both
-// sides' rolls and modifiers (qrs/opposed.hpp). No rule lives here.
+// sides' rolls and modifiers (qrs/opposed.hpp), and the range column a distance falls in
+// (qrs::range_column). No rule lives here.
 "use strict";
 (async () => {
   const bytes = Uint8Array.from(atob(document.getElementById("module").textContent.trim()), (c) => c.charCodeAt(0));
@@ -11,13 +12,15 @@
   const sections = [...document.querySelectorAll("section.sheet-table")];
   // dice: the die result of each side that rolls (one, or an opposed roll's attacker and
   // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
-  const state = { table: 0, column: 0, dice: [null], mods: [] };
+  // distance: what the player typed for a range table.
+  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "" };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
-  const opposed = (t) => q.qrs_opposed(t) === 1;
+  const isRange = (s) => s.dataset.matrix !== undefined;
+  const opposed = (t) => !isRange(sections[t]) && q.qrs_opposed(t) === 1;
   const sideCount = (t) => (opposed(t) ? 2 : 1);
   const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
   const signed = (n) => (n > 0 ? "+" + n : String(n));
@@ -26,6 +29,7 @@
     const parts = ["t=" + state.table, "c=" + state.column];
     if (state.dice.some((d) => d !== null)) parts.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
     if (state.mods.length) parts.push("m=" + state.mods.join(","));
+    if (state.distance !== "") parts.push("d=" + encodeURIComponent(state.distance));
     return parts.join("&");
   }
 
@@ -39,6 +43,7 @@
     state.dice = Array.from({ length: sideCount(state.table) }, (_, i) =>
       dice[i] !== undefined && dice[i] !== "" && Number.isInteger(Number(dice[i])) ? Number(dice[i]) : null);
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d+\.\d+(\.1)?$/.test(m));
+    state.distance = f.get("d") || "";
   }
 
   // The inputs of the current table as the state says.
@@ -54,6 +59,8 @@
       state.column = 0;
     }
     for (const none of s.querySelectorAll("input[data-none]")) none.checked = true;
+    const distance = s.querySelector(".distance-input");
+    if (distance && distance.value !== state.distance) distance.value = state.distance;
     for (const input of s.querySelectorAll("input[data-list]")) {
       input.checked = state.mods.includes(modKey(input));
     }
@@ -109,8 +116,46 @@
     }
   }
 
+  // A distance in inches as typed ("6", "6.5", "6in", '6"'): numerator and denominator, or null.
+  function inches(text) {
+    const m = /^\s*(\d{1,4})(?:\.(\d{1,3}))?\s*(?:in|")?\s*$/.exec(text);
+    if (!m) return null;
+    const frac = m[2] || "";
+    return [Number(m[1] + frac), 10 ** frac.length];
+  }
+
+  // A range table: the column the typed distance falls in comes from the module (the
+  // header's column_for); without a distance, the column the player picked.
+  function renderRange(s) {
+    const answer = s.querySelector(".range-answer");
+    const names = [...s.querySelectorAll("input[data-column]")].map((i) => i.closest("label").textContent.trim());
+    answer.textContent = "";
+    s.dataset.column = String(state.column);
+    if (state.distance.trim() !== "") {
+      const d = inches(state.distance);
+      const column = d ? q.qrs_range_column(Number(s.dataset.matrix), d[0], d[1]) : -1;
+      s.dataset.column = String(column);
+      if (!d) {
+        answer.textContent = "Type a distance in inches, such as 6 or 6.5";
+      } else if (column < 0) {
+        answer.textContent = state.distance.trim() + " in: beyond the longest range (" + names[names.length - 1] + ")";
+      } else {
+        state.column = column;
+        s.querySelectorAll("input[data-column]")[column].checked = true;
+        answer.textContent = state.distance.trim() + " in is read in the " + names[column] + " column";
+      }
+    }
+    const shown = Number(s.dataset.column);
+    for (const cell of s.querySelectorAll(".matrix [data-column]")) cell.classList.toggle("hit", Number(cell.dataset.column) === shown);
+  }
+
   function render() {
     const s = section();
+    if (isRange(s)) {
+      renderRange(s);
+      finish();
+      return;
+    }
     const t = state.table;
     const c = state.column;
     q.qrs_clear();
@@ -164,6 +209,10 @@
       }
       showOdds(s, q.qrs_odds(t, c), 0);
     }
+    finish();
+  }
+
+  function finish() {
     // The state into the URL a moment after the last change: browsers limit how often a page
     // may replace its URL, and quick taps would reach that limit.
     clearTimeout(urlTimer);
@@ -185,6 +234,13 @@
   // The die buttons of each side that rolls: every result its dice can make (the runtime's
   // range: a single roll's key, or an opposed side's base roll).
   sections.forEach((s, t) => {
+    if (isRange(s)) {
+      s.querySelector(".distance-input").addEventListener("input", (e) => change(() => { state.distance = e.target.value; }));
+      s.addEventListener("change", (e) => {
+        if (e.target.matches("input[data-column]")) change(() => { state.distance = ""; state.column = Number(e.target.dataset.column); });
+      });
+      return;
+    }
     for (const box of s.querySelectorAll(".die-buttons")) {
       const side = Number(box.dataset.side);
       const lo = opposed(t) ? q.qrs_side_lo(t, side) : q.qrs_key_lo(t);
@@ -236,6 +292,7 @@
     state.column = 0;
     state.dice = Array(sideCount(state.table)).fill(null);
     state.mods = [];
+    state.distance = "";
   }));
   window.addEventListener("hashchange", () => { readFragment(); applyState(); render(); });
   readFragment();

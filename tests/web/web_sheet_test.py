@@ -15,7 +15,9 @@ pairs of the sides' modifier sets: both modified results, the key and the row wi
 `qrsc lookup --cases` (TABLE, --attacker, ROLL, MODIFIER..., --defender, ROLL, MODIFIER...), the
 odds of every row for the matchup with `qrsc odds --attacker ... --defender ...`. The pages
 must make no network request and log no console error, and a page opened with a URL fragment
-shows the state it names.
+shows the state it names. A range table (a matrix of range columns) is typed every distance
+from 0 to one inch past its longest range by half inches; the column the page reads must be
+the one `qrsc lookup SPEC TABLE ROW --column Nin` reads, or none where qrsc finds none.
 
 Usage: web_sheet_test.py QRSC ROOT [OUT_DIR]
 OUT_DIR keeps the pages and screenshots at 390x844 and 1280x800. Exit 77 when the WebAssembly
@@ -25,6 +27,7 @@ import glob
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -58,8 +61,8 @@ errata:
 
 READ = """(() => {
   const s = document.querySelector('section.sheet-table:not([hidden])');
-  const t = (sel) => s.querySelector(sel).textContent;
-  return {row: s.dataset.row, key: s.dataset.key, attacker: s.dataset.attacker, defender: s.dataset.defender,
+  const t = (sel) => (s.querySelector(sel) || {textContent: ''}).textContent;
+  return {row: s.dataset.row, column: s.dataset.column, answer: t('.range-answer'), key: s.dataset.key, attacker: s.dataset.attacker, defender: s.dataset.defender,
           title: t('.effect-title'), part: t('.effect-part'), sum: t('.sum-label'),
           net: t('.net'), footnote: t('.footnote'), hash: location.hash,
           odds: [...s.querySelectorAll('.row')].map(r => r.dataset.p),
@@ -75,7 +78,7 @@ ACCESSIBLE = """(() => {
   for (const c of [document.getElementById('table'), ...s.querySelectorAll('button, input')]) {
     const name = c.getAttribute('aria-label') || (c.labels && [...c.labels].map(l => l.textContent).join('').trim()) || c.textContent.trim();
     if (!name) out.push('a ' + c.tagName.toLowerCase() + ' without a name');
-    const box = (c.matches('input') ? c.closest('label') : c).getBoundingClientRect();
+    const box = (c.matches('input') ? (c.closest('label') || c) : c).getBoundingClientRect();
     if (box.height < 44 || box.width < 44) out.push((name || c.tagName) + ': a target of ' + Math.round(box.width) + 'x' + Math.round(box.height) + ' px');
   }
   return out;
@@ -83,6 +86,9 @@ ACCESSIBLE = """(() => {
 
 STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   id: s.dataset.id,
+  matrix: s.dataset.matrix !== undefined,
+  matrix_rows: [...s.querySelectorAll('.matrix tbody tr')].map(r => r.dataset.id),
+  column_names: [...s.querySelectorAll('input[data-column]')].map(i => i.closest('label').textContent.trim()),
   columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
   dice: [...s.querySelectorAll('.die-buttons button')].map(b => Number(b.dataset.die)),
   sides: [...s.querySelectorAll('.die-buttons')].map(box => [...box.querySelectorAll('button')].map(b => Number(b.dataset.die))),
@@ -201,6 +207,33 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
     return len(cases), len(matchups)
 
 
+def check_range(b, qrsc, root, tmp, spec, spec_id, t, failures):
+    """A range table: every half inch typed, the page's column against qrsc lookup --column Nin."""
+    longest = re.findall(r"\d+(?:\.\d+)?", t["column_names"][-1]) if t["column_names"] else []
+    top = float(longest[-1]) + 1 if longest else 100
+    distances = [f"{k / 2:g}" for k in range(0, int(top * 2) + 1)]
+    shown = []
+    for d in distances:
+        shown.append(b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
+          const i = s.querySelector('.distance-input'); i.value = '{d}'; i.dispatchEvent(new Event('input'));
+          return {{column: s.dataset.column, answer: s.querySelector('.range-answer').textContent,
+                  hit: [...s.querySelectorAll('.matrix thead .hit')].map(c => Number(c.dataset.column))}}; }})()"""))
+    case_file = os.path.join(tmp, "cases.tsv")
+    with open(case_file, "w", encoding="utf-8") as f:
+        f.writelines(f"{t['id']}\t{t['matrix_rows'][0]}\t{d}in\n" for d in distances)
+    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
+    answers = [json.loads(line) for line in r.stdout.splitlines()]
+    if len(answers) != len(distances):
+        failures.append(f"{spec_id} {t['id']}: qrsc answered {len(answers)} of {len(distances)} distances: {r.stderr[:300]}")
+        return 0
+    for d, p, a in zip(distances, shown, answers):
+        want = None if a.get("error") else a["line"].split("\t")[1]
+        got = t["columns"][int(p["column"])] if p["column"] not in ("", "-1") else None
+        if got != want or (want is not None and p["hit"] != [int(p["column"])]):
+            failures.append(f"{spec_id} {t['id']} {d}in: qrsc column {want}; page {got} ('{p['answer']}', {p['hit']})")
+    return len(distances)
+
+
 def main():
     qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
     keep = sys.argv[3] if len(sys.argv) > 3 else None
@@ -267,6 +300,9 @@ def main():
             for t_index, t in enumerate(structure):
                 b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
                        " s.dispatchEvent(new Event('change')); })()")
+                if t["matrix"]:
+                    checked += check_range(b, qrsc, root, tmp, spec, spec_id, t, failures)
+                    continue
                 if len(t["sides"]) == 2:
                     answers, odds = check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures)
                     checked += answers
@@ -339,8 +375,9 @@ def main():
                     break
                 time.sleep(0.02)
             again = b.eval(READ)
-            if (again["row"], again["title"], again["net"]) != (last["row"], last["title"], last["net"]):
-                failures.append(f"{spec_id}: opened at {last['hash']} it shows {again['title']} {again['net']}, not {last['title']} {last['net']}")
+            shown_again = [again.get(k) for k in ("row", "title", "net", "column", "answer")]
+            if shown_again != [last.get(k) for k in ("row", "title", "net", "column", "answer")]:
+                failures.append(f"{spec_id}: opened at {last['hash']} it shows {shown_again}, not {[last.get(k) for k in ('row', 'title', 'net', 'column', 'answer')]}")
             for e in b.events:
                 m, params = e.get("method"), e.get("params", {})
                 if m == "Network.requestWillBeSent" and not params["request"]["url"].startswith(("file:", "data:")):

@@ -12,6 +12,7 @@
 #include "emit_cpp.hpp"
 #include "mustache_data.hpp"
 #include "process.hpp"
+#include "runtime_values.hpp"
 #include "temp_dir.hpp"
 #include "template_document.hpp"
 
@@ -80,6 +81,13 @@ std::string module_source(const Spec& spec) {
     append(td, std::move(e));
   }
   put(d, "tables", std::move(td));
+  mst::data rd = list_of();
+  for (const Table* t : range_matrices(spec)) {
+    mst::data r;
+    put(r, "table", cpp_identifier(t->id));
+    append(rd, std::move(r));
+  }
+  put(d, "ranges", std::move(rd));
   static TemplateDocument doc("web/module.cpp.mustache", Markup::html);
   return doc.render(d);
 }
@@ -112,6 +120,15 @@ std::vector<const Table*> lists_named(const Spec& spec, const std::vector<std::s
 
 std::vector<const Table*> modifier_lists(const Spec& spec, const BandTable& bt) {
   return bt.dice ? lists_named(spec, bt.dice->modifiers) : std::vector<const Table*>{};
+}
+
+std::vector<const Table*> range_matrices(const Spec& spec) {
+  std::vector<const Table*> out;
+  for (const Table& t : spec.tables) {
+    const auto* m = std::get_if<Matrix>(&t.body);
+    if (m && column_ranges(m->columns)) out.push_back(&t);
+  }
+  return out;
 }
 
 bool rolled_by_sides(const BandTable& bt) { return bt.dice && bt.dice->opposed; }

@@ -24,6 +24,10 @@ bool rolled_by_sides(const BandTable& bt);
 // module's lists, which the page names by index.
 std::vector<const Table*> sheet_modifier_lists(const Spec& spec);
 
+// The matrices whose columns are all ranges (a header's kColumnRanges), in sheet order: the
+// page finds their column from a distance.
+std::vector<const Table*> range_matrices(const Spec& spec);
+
 // The compiler qrsc uses when none is given: /usr/bin/clang++-14, else clang++ on PATH.
 std::string default_wasm_compiler();
 

@@ -189,6 +189,47 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   return d;
 }
 
+// A matrix of range columns, shown as printed with the column a distance falls in.
+mst::data range_data(const Table& t, std::size_t index, std::size_t matrix) {
+  const auto& m = std::get<Matrix>(t.body);
+  mst::data d;
+  put(d, "index", std::to_string(index));
+  put(d, "table_index", std::to_string(index));
+  put(d, "matrix", std::to_string(matrix));
+  put(d, "id", t.id);
+  put(d, "title", t.title);
+  put(d, "caption", t.caption);
+  put(d, "has_caption", mst::data(!t.caption.empty()));
+  put(d, "row_heading", m.row_heading);
+  mst::data cols = list_of();
+  for (std::size_t c = 0; c < m.columns.size(); ++c) {
+    mst::data col;
+    put(col, "index", std::to_string(c));
+    put(col, "id", m.columns[c].id);
+    put(col, "name", m.columns[c].name);
+    put(col, "first", mst::data(c == 0));
+    append(cols, std::move(col));
+  }
+  put(d, "columns", std::move(cols));
+  mst::data rows = list_of();
+  for (const MatrixRow& row : m.rows) {
+    mst::data rd;
+    put(rd, "id", row.id);
+    put(rd, "name", row.name);
+    mst::data cells = list_of();
+    for (std::size_t c = 0; c < row.cells.size(); ++c) {
+      mst::data cd;
+      put(cd, "column", std::to_string(c));
+      put(cd, "text", row.cells[c].unknown ? std::string(kUnknownNotation) : row.cells[c].present ? row.cells[c].notation : "-");
+      append(cells, std::move(cd));
+    }
+    put(rd, "cells", std::move(cells));
+    append(rows, std::move(rd));
+  }
+  put(d, "rows", std::move(rows));
+  return d;
+}
+
 // The section of the printed sheet each table sits in (templates/html/layouts.yaml), by table.
 std::vector<std::pair<const Table*, std::string>> sections_of(const Spec& spec) {
   std::vector<std::pair<const Table*, std::string>> out;
@@ -257,7 +298,25 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     append(tables, table_data(spec, *t, index, lists));
     ++index;
   }
+  // After the rolled tables, so that a rolled table's place on the page is its index in the module.
+  mst::data ranges = list_of();
+  std::size_t matrix = 0;
+  for (const Table* t : range_matrices(spec)) {
+    const auto s = std::find_if(sections.begin(), sections.end(), [&](const auto& p) { return p.first == t; });
+    const std::string section = s == sections.end() || s->second.empty() ? t->title : s->second;
+    if (section != current) {
+      close_group();
+      group_title = current = section;
+    }
+    mst::data o;
+    put(o, "index", std::to_string(index));
+    put(o, "title", t->title);
+    append(options, std::move(o));
+    append(ranges, range_data(*t, index, matrix++));
+    ++index;
+  }
   close_group();
+  put(d, "ranges", std::move(ranges));
   put(d, "groups", std::move(groups));
   put(d, "tables", std::move(tables));
   return templates_->sheet.render(d);

@@ -243,3 +243,11 @@ QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int
   g_odds[rows + 1] = den;
   return g_odds;
 }
+
+// Range matrices: the column a distance of num/den inches falls in (qrs::range_column, as a
+// header's column_for), or -1 before the first range or beyond the last.
+QRS_EXPORT(qrs_range_column) int qrs_range_column(int matrix, int num, int den) {
+  if (matrix < 0 || static_cast<std::size_t>(matrix) >= kSheet.ranges.size() || den <= 0) return -1;
+  const std::size_t c = qrs::range_column(kSheet.ranges[static_cast<std::size_t>(matrix)].ranges, qrs::Fraction(num, den));
+  return c == qrs::npos ? -1 : static_cast<int>(c);
+}

@@ -43,9 +43,16 @@ struct RolledTable {
   bool reroll = false;  // key.outside: reroll (odds share out the results no row reads)
 };
 
+// A matrix whose columns are ranges: the distance in inches each column reaches, shortest
+// first (the header's kColumnRanges, which its column_for reads).
+struct RangeMatrix {
+  View<Fraction> ranges{};
+};
+
 struct Sheet {
   View<RolledTable> tables{};
   View<ModifierList> lists{};
+  View<RangeMatrix> ranges{};
 };
 
 // The sheet the module was built for: defined by the source qrsc generates beside the header.
