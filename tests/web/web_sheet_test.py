@@ -145,6 +145,19 @@ def tap_set(b, table, column, chosen):
     }})()""")
 
 
+def lookup_cases(qrsc, root, tmp, spec, cases):
+    """qrsc's answers to the cases (lists of fields), one a line, or None when it answered fewer."""
+    case_file = os.path.join(tmp, "cases.tsv")
+    with open(case_file, "w", encoding="utf-8") as f:
+        f.writelines("\t".join(c) + "\n" for c in cases)
+    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
+    answers = [json.loads(line) for line in r.stdout.splitlines()]
+    if len(answers) != len(cases):
+        print(r.stderr[:300])
+        return None
+    return answers
+
+
 def odds_of(qrsc, root, spec, table, column, net):
     args = ["odds", spec, table, "-m", str(net), "--format", "json"]
     if column:
@@ -176,13 +189,9 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
             cases.append([t["id"], "--attacker", str(a), *words[0], "--defender", str(d), *words[1]])
             shown.append(p)
         matchups.append((words, p))
-    case_file = os.path.join(tmp, "cases.tsv")
-    with open(case_file, "w", encoding="utf-8") as f:
-        f.writelines("\t".join(c) + "\n" for c in cases)
-    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
-    answers = [json.loads(line) for line in r.stdout.splitlines()]
-    if len(answers) != len(cases):
-        failures.append(f"{spec_id} {t['id']}: qrsc answered {len(answers)} of {len(cases)} opposed cases: {r.stderr[:300]}")
+    answers = lookup_cases(qrsc, root, tmp, spec, cases)
+    if answers is None:
+        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every opposed case")
         return 0, 0
     for case, p, a in zip(cases, shown, answers):
         where = f"{spec_id} {' '.join(case)}"
@@ -218,13 +227,9 @@ def check_range(b, qrsc, root, tmp, spec, spec_id, t, failures):
           const i = s.querySelector('.distance-input'); i.value = '{d}'; i.dispatchEvent(new Event('input'));
           return {{column: s.dataset.column, answer: s.querySelector('.range-answer').textContent,
                   hit: [...s.querySelectorAll('.matrix thead .hit')].map(c => Number(c.dataset.column))}}; }})()"""))
-    case_file = os.path.join(tmp, "cases.tsv")
-    with open(case_file, "w", encoding="utf-8") as f:
-        f.writelines(f"{t['id']}\t{t['matrix_rows'][0]}\t{d}in\n" for d in distances)
-    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
-    answers = [json.loads(line) for line in r.stdout.splitlines()]
-    if len(answers) != len(distances):
-        failures.append(f"{spec_id} {t['id']}: qrsc answered {len(answers)} of {len(distances)} distances: {r.stderr[:300]}")
+    answers = lookup_cases(qrsc, root, tmp, spec, [[t["id"], t["matrix_rows"][0], f"{d}in"] for d in distances])
+    if answers is None:
+        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every distance")
         return 0
     for d, p, a in zip(distances, shown, answers):
         want = None if a.get("error") else a["line"].split("\t")[1]
@@ -320,13 +325,9 @@ def main():
                             case = [t["id"], str(die), column] + mods  # TABLE KEY COLUMN MODIFIER...
                             cases.append(case)
                             shown.append((chosen, page_answer))
-                    case_file = os.path.join(tmp, "cases.tsv")
-                    with open(case_file, "w", encoding="utf-8") as f:
-                        f.writelines("\t".join(c) + "\n" for c in cases)
-                    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
-                    answers = [json.loads(line) for line in r.stdout.splitlines()]
-                    if len(answers) != len(cases):
-                        failures.append(f"{spec_id} {t['id']}: qrsc answered {len(answers)} of {len(cases)} cases: {r.stderr[:300]}")
+                    answers = lookup_cases(qrsc, root, tmp, spec, cases)
+                    if answers is None:
+                        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every case")
                         continue
                     nets = {}
                     for case, (chosen, p), a in zip(cases, shown, answers):

@@ -95,8 +95,8 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
   return blocks;
 }
 
-mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
-  const auto& bt = std::get<BandTable>(t.body);
+// What every table's section on the page has: its place, id, title and caption.
+mst::data section_data(const Table& t, std::size_t index) {
   mst::data d;
   put(d, "index", std::to_string(index));
   put(d, "table_index", std::to_string(index));
@@ -104,19 +104,30 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   put(d, "title", t.title);
   put(d, "caption", t.caption);
   put(d, "has_caption", mst::data(!t.caption.empty()));
-  put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
-  put(d, "has_columns", mst::data(!bt.single_column()));
-  put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
+  return d;
+}
+
+// A table's columns, a choice of one (the first chosen).
+mst::data columns_data(const std::vector<Column>& columns) {
   mst::data cols = list_of();
-  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+  for (std::size_t c = 0; c < columns.size(); ++c) {
     mst::data col;
     put(col, "index", std::to_string(c));
-    put(col, "id", bt.columns[c].id);
-    put(col, "name", bt.columns[c].name);
+    put(col, "id", columns[c].id);
+    put(col, "name", columns[c].name);
     put(col, "first", mst::data(c == 0));
     append(cols, std::move(col));
   }
-  put(d, "columns", std::move(cols));
+  return cols;
+}
+
+mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
+  const auto& bt = std::get<BandTable>(t.body);
+  mst::data d = section_data(t, index);
+  put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
+  put(d, "has_columns", mst::data(!bt.single_column()));
+  put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
+  put(d, "columns", columns_data(bt.columns));
   mst::data rows = list_of();
   mst::data parts = list_of();
   mst::data unknown = list_of();
@@ -192,25 +203,10 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
 // A matrix of range columns, shown as printed with the column a distance falls in.
 mst::data range_data(const Table& t, std::size_t index, std::size_t matrix) {
   const auto& m = std::get<Matrix>(t.body);
-  mst::data d;
-  put(d, "index", std::to_string(index));
-  put(d, "table_index", std::to_string(index));
+  mst::data d = section_data(t, index);
   put(d, "matrix", std::to_string(matrix));
-  put(d, "id", t.id);
-  put(d, "title", t.title);
-  put(d, "caption", t.caption);
-  put(d, "has_caption", mst::data(!t.caption.empty()));
   put(d, "row_heading", m.row_heading);
-  mst::data cols = list_of();
-  for (std::size_t c = 0; c < m.columns.size(); ++c) {
-    mst::data col;
-    put(col, "index", std::to_string(c));
-    put(col, "id", m.columns[c].id);
-    put(col, "name", m.columns[c].name);
-    put(col, "first", mst::data(c == 0));
-    append(cols, std::move(col));
-  }
-  put(d, "columns", std::move(cols));
+  put(d, "columns", columns_data(m.columns));
   mst::data rows = list_of();
   for (const MatrixRow& row : m.rows) {
     mst::data rd;
@@ -284,7 +280,8 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     options = list_of();
   };
   std::size_t index = 0;
-  for (const Table* t : rolled_tables(spec)) {
+  // The table's option in the list, under its section of the printed sheet: its index on the page.
+  const auto add_option = [&](const Table* t) {
     const auto s = std::find_if(sections.begin(), sections.end(), [&](const auto& p) { return p.first == t; });
     const std::string section = s == sections.end() || s->second.empty() ? t->title : s->second;
     if (section != current) {
@@ -295,26 +292,13 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     put(o, "index", std::to_string(index));
     put(o, "title", t->title);
     append(options, std::move(o));
-    append(tables, table_data(spec, *t, index, lists));
-    ++index;
-  }
+    return index++;
+  };
+  for (const Table* t : rolled_tables(spec)) append(tables, table_data(spec, *t, add_option(t), lists));
   // After the rolled tables, so that a rolled table's place on the page is its index in the module.
   mst::data ranges = list_of();
   std::size_t matrix = 0;
-  for (const Table* t : range_matrices(spec)) {
-    const auto s = std::find_if(sections.begin(), sections.end(), [&](const auto& p) { return p.first == t; });
-    const std::string section = s == sections.end() || s->second.empty() ? t->title : s->second;
-    if (section != current) {
-      close_group();
-      group_title = current = section;
-    }
-    mst::data o;
-    put(o, "index", std::to_string(index));
-    put(o, "title", t->title);
-    append(options, std::move(o));
-    append(ranges, range_data(*t, index, matrix++));
-    ++index;
-  }
+  for (const Table* t : range_matrices(spec)) append(ranges, range_data(*t, add_option(t), matrix++));
   close_group();
   put(d, "ranges", std::move(ranges));
   put(d, "groups", std::move(groups));
