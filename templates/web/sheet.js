@@ -19,8 +19,9 @@
 
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
+  const isMatrix = (s) => s.classList.contains("matrix-table");  // a table read, not rolled
   const isRange = (s) => s.dataset.matrix !== undefined;
-  const opposed = (t) => !isRange(sections[t]) && q.qrs_opposed(t) === 1;
+  const opposed = (t) => !isMatrix(sections[t]) && q.qrs_opposed(t) === 1;
   const sideCount = (t) => (opposed(t) ? 2 : 1);
   const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
   const signed = (n) => (n > 0 ? "+" + n : String(n));
@@ -151,8 +152,8 @@
 
   function render() {
     const s = section();
-    if (isRange(s)) {
-      renderRange(s);
+    if (isMatrix(s)) {
+      if (isRange(s)) renderRange(s);
       finish();
       return;
     }
@@ -234,6 +235,7 @@
   // The die buttons of each side that rolls: every result its dice can make (the runtime's
   // range: a single roll's key, or an opposed side's base roll).
   sections.forEach((s, t) => {
+    if (isMatrix(s) && !isRange(s)) return;
     if (isRange(s)) {
       s.querySelector(".distance-input").addEventListener("input", (e) => change(() => { state.distance = e.target.value; }));
       s.addEventListener("change", (e) => {

@@ -87,7 +87,9 @@ ACCESSIBLE = """(() => {
 STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   id: s.dataset.id,
   matrix: s.dataset.matrix !== undefined,
-  matrix_rows: [...s.querySelectorAll('.matrix tbody tr')].map(r => r.dataset.id),
+  matrix_rows: [...s.querySelectorAll('.matrix tbody tr[data-id]')].map(r => r.dataset.id),
+  matrix_columns: [...s.querySelectorAll('.matrix thead th[data-id]')].map(c => c.dataset.id),
+  cells: [...s.querySelectorAll('.matrix tbody tr[data-id]')].map(r => [...r.querySelectorAll('td')].map(c => c.textContent)),
   column_names: [...s.querySelectorAll('input[data-column]')].map(i => i.closest('label').textContent.trim()),
   columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
   dice: [...s.querySelectorAll('.die-buttons button')].map(b => Number(b.dataset.die)),
@@ -239,6 +241,21 @@ def check_range(b, qrsc, root, tmp, spec, spec_id, t, failures):
     return len(distances)
 
 
+def check_cells(qrsc, root, tmp, spec, spec_id, t, failures):
+    """A table read, not rolled: every cell the page prints is qrsc lookup's for its row and column."""
+    cases = [[t["id"], r, c] for r in t["matrix_rows"] for c in t["matrix_columns"]]
+    answers = lookup_cases(qrsc, root, tmp, spec, cases)
+    if answers is None:
+        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every cell")
+        return 0
+    shown = [cell for row in t["cells"] for cell in row]
+    for case, cell, a in zip(cases, shown, answers):
+        want = "?" if a.get("error") and "?" in a["error"] else "-" if a.get("effect") == "(blank)" else a.get("effect")
+        if cell != want:
+            failures.append(f"{spec_id} {' '.join(case)}: qrsc '{want}' ({a.get('error', '')[:80]}); page '{cell}'")
+    return len(cases)
+
+
 def main():
     qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
     keep = sys.argv[3] if len(sys.argv) > 3 else None
@@ -307,6 +324,9 @@ def main():
                        " s.dispatchEvent(new Event('change')); })()")
                 if t["matrix"]:
                     checked += check_range(b, qrsc, root, tmp, spec, spec_id, t, failures)
+                    continue
+                if not t["sides"]:
+                    checked += check_cells(qrsc, root, tmp, spec, spec_id, t, failures)  # a table read, not rolled
                     continue
                 if len(t["sides"]) == 2:
                     answers, odds = check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures)

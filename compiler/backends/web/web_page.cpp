@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 
 #include "backend.hpp"
 #include "layout.hpp"
@@ -200,18 +201,26 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   return d;
 }
 
-// A matrix of range columns, shown as printed with the column a distance falls in.
-mst::data range_data(const Table& t, std::size_t index, std::size_t matrix) {
+// A matrix shown as printed; one of range columns (`matrix`, its index among the module's range
+// matrices) also with the column a distance falls in.
+mst::data matrix_data(const Table& t, std::size_t index, std::optional<std::size_t> matrix) {
   const auto& m = std::get<Matrix>(t.body);
   mst::data d = section_data(t, index);
-  put(d, "matrix", std::to_string(matrix));
+  put(d, "has_distance", mst::data(matrix.has_value()));
+  put(d, "matrix", std::to_string(matrix.value_or(0)));
   put(d, "row_heading", m.row_heading);
   put(d, "columns", columns_data(m.columns));
   mst::data rows = list_of();
+  std::string group;
   for (const MatrixRow& row : m.rows) {
     mst::data rd;
     put(rd, "id", row.id);
     put(rd, "name", row.name);
+    // A heading over the rows of a group (Infantry, Cavalry), where the group changes.
+    put(rd, "group_start", mst::data(!row.group.empty() && row.group != group));
+    put(rd, "group", row.group);
+    put(rd, "span", std::to_string(m.columns.size() + 1));
+    group = row.group;
     mst::data cells = list_of();
     for (std::size_t c = 0; c < row.cells.size(); ++c) {
       mst::data cd;
@@ -298,7 +307,13 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
   // After the rolled tables, so that a rolled table's place on the page is its index in the module.
   mst::data ranges = list_of();
   std::size_t matrix = 0;
-  for (const Table* t : range_matrices(spec)) append(ranges, range_data(*t, add_option(t), matrix++));
+  const std::vector<const Table*> by_range = range_matrices(spec);
+  for (const Table* t : by_range) append(ranges, matrix_data(*t, add_option(t), matrix++));
+  // The other matrices, read-only: tables the sheet prints to be read, not rolled.
+  for (const Table& t : spec.tables) {
+    if (!std::holds_alternative<Matrix>(t.body) || std::find(by_range.begin(), by_range.end(), &t) != by_range.end()) continue;
+    append(ranges, matrix_data(t, add_option(&t), std::nullopt));
+  }
   close_group();
   put(d, "ranges", std::move(ranges));
   put(d, "groups", std::move(groups));
