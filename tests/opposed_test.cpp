@@ -220,6 +220,11 @@ TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
       const auto o = sk::melee::resolve(Attacker{a, Type::cavalry, {am::Modifier::elite, am::Modifier::charging}},
                                         Defender{d, Type::infantry, {dm::Modifier::square}});
       EXPECT_EQ(q.row, sk::melee::kRows[static_cast<std::size_t>(*o.effect)].id) << a << " against " << d;
+      ASSERT_EQ(q.sides.size(), 2U);
+      EXPECT_EQ(q.sides[0].roll, a);
+      EXPECT_EQ(q.sides[1].roll, d);
+      EXPECT_EQ(q.sides[0].result, o.settled.attacker) << a << " against " << d;
+      EXPECT_EQ(q.sides[1].result, o.settled.defender) << a << " against " << d;
     }
   }
 }

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model.hpp"
 #include "net_modifier.hpp"
@@ -22,6 +23,12 @@ struct LookupAnswer {
   std::string table_title, column, row, title, effect, part;
   std::string key, result;  // as given, and after the modifiers
   NetModifier net;
+  // An opposed roll's sides, attacker then defender: each one's base roll, net modifier and
+  // modified result (empty for any other roll).
+  struct Side {
+    int roll = 0, net = 0, result = 0;
+  };
+  std::vector<Side> sides;
 };
 
 // `modifiers`: signed numbers and modifier ids (see net_modifier), for die-result tables.

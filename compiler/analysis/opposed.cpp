@@ -197,6 +197,7 @@ LookupAnswer opposed_lookup(const Spec& spec, const std::string& table, const Si
   a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
   a.result = format_number(s.key);
   a.net = at.net;
+  a.sides = {{at.roll, at.net.total, s.attacker}, {de.roll, de.net.total, s.defender}};
   if (r == qrs::npos) {
     a.row = kOutsideRowId;
     a.title = outside_title(bt.outside);

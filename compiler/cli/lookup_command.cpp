@@ -30,10 +30,19 @@ Json as_json(const LookupAnswer& a) {
   for (const auto& m : a.net.applied) {
     mods.push_back({{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}});
   }
-  return {{"table", a.table_title}, {"column", a.column}, {"key", a.key},   {"modifiers", mods},
-          {"net", a.net.total},     {"result", a.result}, {"row", a.row},   {"title", a.title},
-          {"effect", a.effect},     {"part", a.part},     {"line", a.line}, {"note", a.note},
-          {"footnote", a.footnote}};
+  Json out = {{"table", a.table_title}, {"column", a.column}, {"key", a.key},   {"modifiers", mods},
+              {"net", a.net.total},     {"result", a.result}, {"row", a.row},   {"title", a.title},
+              {"effect", a.effect},     {"part", a.part},     {"line", a.line}, {"note", a.note},
+              {"footnote", a.footnote}};
+  if (!a.sides.empty()) {
+    Json sides = Json::array();
+    for (std::size_t i = 0; i < a.sides.size(); ++i) {
+      const auto& s = a.sides[i];
+      sides.push_back({{"side", kSideNames[i]}, {"roll", s.roll}, {"net", s.net}, {"result", s.result}});
+    }
+    out["sides"] = sides;
+  }
+  return out;
 }
 
 // One answer as --format says; with `one_line`, JSON on a single line (for --cases). A failed
@@ -61,8 +70,27 @@ bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) 
   return true;
 }
 
+// An opposed roll's case, the fields after the table as on the command line: --attacker, its
+// roll and words, --defender, its roll and words, and optionally --column and the column.
+LookupAnswer opposed_case(const Spec& spec, const std::vector<std::string>& fields) {
+  SideWords attacker, defender;
+  std::optional<std::string> column;
+  SideWords* words = &attacker;
+  for (std::size_t i = 2; i < fields.size(); ++i) {
+    if (fields[i] == "--defender") {
+      words = &defender;
+    } else if (fields[i] == "--column" && i + 1 < fields.size()) {
+      column = fields[++i];
+    } else if (!fields[i].empty()) {
+      words->push_back(fields[i]);
+    }
+  }
+  return opposed_lookup(spec, fields[0], attacker, defender, column);
+}
+
 // Every line of the cases file answered in turn, as `qrsc lookup` answers one: TABLE, KEY,
-// COLUMN (empty for none), then the modifiers, separated by tabs.
+// COLUMN (empty for none), then the modifiers, separated by tabs; or for an opposed roll TABLE,
+// then --attacker ROLL [WORD]..., --defender ROLL [WORD]... [--column C].
 int run_cases(const Spec& spec, const LookupOptions& o) {
   std::ifstream in(*o.cases);
   if (!in) {
@@ -79,6 +107,10 @@ int run_cases(const Spec& spec, const LookupOptions& o) {
       at = tab + 1;
     }
     fields.resize(std::max<std::size_t>(fields.size(), 3));
+    if (fields[1] == "--attacker") {
+      all_ok = print_answer(opposed_case(spec, fields), o, true) && all_ok;
+      continue;
+    }
     const std::optional<std::string> column = fields[2].empty() ? std::nullopt : std::optional<std::string>(fields[2]);
     const std::vector<std::string> modifiers(fields.begin() + 3, fields.end());
     all_ok = print_answer(lookup(spec, fields[0], fields[1], column, modifiers), o, true) && all_ok;
@@ -127,7 +159,8 @@ Command add_lookup_command(CLI::App& app) {
   sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(1, -1);
   sub->add_flag("--verbose,-v", o->verbose, "with --format tsv: also print the effect text");
   sub->add_option("--cases", o->cases,
-                  "answer each line of this file instead (TABLE, KEY, COLUMN or empty, MODIFIER...: tab-separated), one "
+                  "answer each line of this file instead (TABLE, KEY, COLUMN or empty, MODIFIER...: tab-separated; an "
+                  "opposed roll TABLE, --attacker, ROLL, WORD..., --defender, ROLL, WORD..., optionally --column, C), one "
                   "answer per line; a failed one prints 'error' and its message");
   return {sub, [o] { return run_lookup(*o); }};
 }

@@ -13,6 +13,14 @@ std::string ModifierItem::value_notation() const {
   return value ? format_signed(*value) : "";
 }
 
+std::string ModifierGroup::name() const {
+  if (!title.empty()) return title;
+  std::string out = id;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
 std::vector<std::string> DiceRoll::modifier_tables() const {
   if (!opposed || !modifiers.empty()) return modifiers;
   std::vector<std::string> ids;

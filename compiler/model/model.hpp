@@ -196,6 +196,9 @@ struct ModifierGroup {
   // between them as in a group that is only not cumulative.
   bool exclusive = false;
   Loc loc;
+  // The group as the sheets name it (printed and web): its title, else its id in words
+  // ("leader_rating": Leader rating).
+  [[nodiscard]] std::string name() const;
 };
 
 struct ModifierTable {

@@ -1,6 +1,8 @@
 // The interactive sheet's script: it draws and calls the sheet's WebAssembly module (the qrs
 // runtime, runtime/qrs/web/abi.cpp) for every answer: the net modifier, which modifiers count,
-// the row a roll selects, the odds, and a rolled die result. No rule lives here.
+// the row a roll selects, the odds, and a rolled die result; an opposed roll settled from both
+// sides' rolls and modifiers (qrs/opposed.hpp), and the range column a distance falls in
+// (qrs::range_column). No rule lives here.
 "use strict";
 (async () => {
   const bytes = Uint8Array.from(atob(document.getElementById("module").textContent.trim()), (c) => c.charCodeAt(0));
@@ -8,17 +10,27 @@
   const q = instance.exports;
   const select = document.getElementById("table");
   const sections = [...document.querySelectorAll("section.sheet-table")];
-  const state = { table: 0, column: 0, die: null, mods: [] };  // mods: "list.item" of the inputs set
+  // dice: the die result of each side that rolls (one, or an opposed roll's attacker and
+  // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
+  // distance: what the player typed for a range table.
+  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "" };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
+  const isMatrix = (s) => s.classList.contains("matrix-table");  // a table read, not rolled
+  const isRange = (s) => s.dataset.matrix !== undefined;
+  const opposed = (t) => !isMatrix(sections[t]) && q.qrs_opposed(t) === 1;
+  const sideCount = (t) => (opposed(t) ? 2 : 1);
+  const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
+  const signed = (n) => (n > 0 ? "+" + n : String(n));
 
   function fragment() {
     const parts = ["t=" + state.table, "c=" + state.column];
-    if (state.die !== null) parts.push("k=" + state.die);
+    if (state.dice.some((d) => d !== null)) parts.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
     if (state.mods.length) parts.push("m=" + state.mods.join(","));
+    if (state.distance !== "") parts.push("d=" + encodeURIComponent(state.distance));
     return parts.join("&");
   }
 
@@ -28,9 +40,11 @@
     state.table = Number.isInteger(table) && table >= 0 && table < sections.length ? table : 0;
     const column = Number(f.get("c"));
     state.column = Number.isInteger(column) && column >= 0 ? column : 0;
-    const die = f.get("k");
-    state.die = die !== null && die !== "" && Number.isInteger(Number(die)) ? Number(die) : null;
-    state.mods = (f.get("m") || "").split(",").filter((m) => /^\d+\.\d+$/.test(m));
+    const dice = (f.get("k") || "").split(",");
+    state.dice = Array.from({ length: sideCount(state.table) }, (_, i) =>
+      dice[i] !== undefined && dice[i] !== "" && Number.isInteger(Number(dice[i])) ? Number(dice[i]) : null);
+    state.mods = (f.get("m") || "").split(",").filter((m) => /^\d+\.\d+(\.1)?$/.test(m));
+    state.distance = f.get("d") || "";
   }
 
   // The inputs of the current table as the state says.
@@ -46,72 +60,29 @@
       state.column = 0;
     }
     for (const none of s.querySelectorAll("input[data-none]")) none.checked = true;
+    const distance = s.querySelector(".distance-input");
+    if (distance && distance.value !== state.distance) distance.value = state.distance;
     for (const input of s.querySelectorAll("input[data-list]")) {
-      input.checked = state.mods.includes(input.dataset.list + "." + input.dataset.item);
+      input.checked = state.mods.includes(modKey(input));
     }
-    for (const b of s.querySelectorAll(".die-buttons button")) b.setAttribute("aria-pressed", String(Number(b.dataset.die) === state.die));
+    for (const b of s.querySelectorAll(".die-buttons button")) {
+      b.setAttribute("aria-pressed", String(Number(b.dataset.die) === state.dice[Number(b.dataset.side)]));
+    }
   }
 
   function readInputs() {
     const s = section();
     const column = s.querySelector("input[data-column]:checked");
     state.column = column ? Number(column.dataset.column) : 0;
-    state.mods = [...s.querySelectorAll("input[data-list]:checked")].map((i) => i.dataset.list + "." + i.dataset.item);
+    state.mods = [...s.querySelectorAll("input[data-list]:checked")].map(modKey);
   }
 
-  function render() {
-    const s = section();
-    const t = state.table;
-    const c = state.column;
-    q.qrs_clear();
-    for (const m of state.mods) {
-      const [list, item] = m.split(".").map(Number);
-      q.qrs_set(list, item, 1);
-    }
-    for (const input of s.querySelectorAll("input[data-list]")) {
-      const label = input.closest(".mod");
-      const counts = !input.checked || q.qrs_counts(Number(input.dataset.list), Number(input.dataset.item)) === 1;
-      label.classList.toggle("not-counted", !counts);
-      label.querySelector(".why").textContent = counts ? "" : "does not count";
-    }
-    const net = q.qrs_net(t);
-    const signed = (n) => (n > 0 ? "+" + n : String(n));
-    s.querySelector(".net").textContent = "net " + signed(net);
-    const title = s.querySelector(".effect-title");
-    const text = s.querySelector(".effect-text");
-    const part = s.querySelector(".effect-part");
-    const footnote = s.querySelector(".footnote");
-    const sum = s.querySelector(".sum-label");
-    title.textContent = text.textContent = part.textContent = footnote.textContent = "";
-    s.dataset.row = "";
-    for (const li of s.querySelectorAll(".row")) li.classList.remove("hit");
-    if (state.die === null) {
-      sum.textContent = "Pick a " + s.querySelector(".die-buttons").dataset.keyName;
-    } else {
-      const result = q.qrs_result(t, state.die);
-      sum.textContent = state.die + (net === 0 ? "" : " " + signed(net) + " = " + result);
-      const row = q.qrs_lookup(t, c, state.die);
-      s.dataset.row = String(row);
-      if (row >= 0) {
-        const li = s.querySelector('.row[data-row="' + row + '"]');
-        li.classList.add("hit");
-        const num = li.querySelector(".num");
-        title.textContent = li.querySelector(".row-title").textContent + (num ? " " + num.textContent : "");
-        text.textContent = li.querySelector(".row-text").textContent;
-        const p = q.qrs_part(t, c, state.die);
-        const partText = p >= 0 ? s.querySelector('.parts [data-part="' + p + '"]') : null;
-        part.textContent = partText ? partText.textContent : "";
-      } else if (row === -2) {
-        title.textContent = "Outside the table";
-      } else {
-        title.textContent = "?";
-        footnote.textContent = [...s.querySelectorAll('.unknown [data-column="' + c + '"]')].map((u) => u.textContent).join(" ");
-      }
-    }
+  // The odds of every row as the module wrote them at `at`: numerators, then the denominator
+  // `extra` places after the last row.
+  function showOdds(s, at, extra) {
     const rows = s.querySelectorAll(".row");
-    const at = q.qrs_odds(t, c);
-    const odds = new BigInt64Array(q.memory.buffer, at, rows.length + 1);
-    const total = odds[rows.length];
+    const odds = new BigInt64Array(q.memory.buffer, at, rows.length + 1 + extra);
+    const total = odds[rows.length + extra];
     rows.forEach((li, r) => {
       const n = odds[r];
       const g = n === 0n ? total : gcd(n, total);
@@ -122,6 +93,127 @@
       p.title = li.dataset.p;
       li.querySelector(".bar span").style.width = percent + "%";
     });
+  }
+
+  // The answer: the row selected (-1 no band holds the result, -2 outside the table), in the
+  // sheet's words; `part` the row's sub-result or -1.
+  function showRow(s, row, part) {
+    const title = s.querySelector(".effect-title");
+    s.dataset.row = String(row);
+    if (row >= 0) {
+      const li = s.querySelector('.row[data-row="' + row + '"]');
+      li.classList.add("hit");
+      const num = li.querySelector(".num");
+      title.textContent = li.querySelector(".row-title").textContent + (num ? " " + num.textContent : "");
+      s.querySelector(".effect-text").textContent = li.querySelector(".row-text").textContent;
+      const partText = part >= 0 ? s.querySelector('.parts [data-part="' + part + '"]') : null;
+      s.querySelector(".effect-part").textContent = partText ? partText.textContent : "";
+    } else if (row === -2) {
+      title.textContent = "Outside the table";
+    } else {
+      title.textContent = "?";
+      s.querySelector(".footnote").textContent = [...s.querySelectorAll('.unknown [data-column="' + state.column + '"]')]
+        .map((u) => u.textContent).join(" ");
+    }
+  }
+
+  // A distance in inches as typed ("6", "6.5", "6in", '6"'): numerator and denominator, or null.
+  function inches(text) {
+    const m = /^\s*(\d{1,4})(?:\.(\d{1,3}))?\s*(?:in|")?\s*$/.exec(text);
+    if (!m) return null;
+    const frac = m[2] || "";
+    return [Number(m[1] + frac), 10 ** frac.length];
+  }
+
+  // A range table: the column the typed distance falls in comes from the module (the
+  // header's column_for); without a distance, the column the player picked.
+  function renderRange(s) {
+    const answer = s.querySelector(".range-answer");
+    const names = [...s.querySelectorAll("input[data-column]")].map((i) => i.closest("label").textContent.trim());
+    answer.textContent = "";
+    s.dataset.column = String(state.column);
+    if (state.distance.trim() !== "") {
+      const d = inches(state.distance);
+      const column = d ? q.qrs_range_column(Number(s.dataset.matrix), d[0], d[1]) : -1;
+      s.dataset.column = String(column);
+      if (!d) {
+        answer.textContent = "Type a distance in inches, such as 6 or 6.5";
+      } else if (column < 0) {
+        answer.textContent = state.distance.trim() + " in: beyond the longest range (" + names[names.length - 1] + ")";
+      } else {
+        state.column = column;
+        s.querySelectorAll("input[data-column]")[column].checked = true;
+        answer.textContent = state.distance.trim() + " in is read in the " + names[column] + " column";
+      }
+    }
+    const shown = Number(s.dataset.column);
+    for (const cell of s.querySelectorAll(".matrix [data-column]")) cell.classList.toggle("hit", Number(cell.dataset.column) === shown);
+  }
+
+  function render() {
+    const s = section();
+    if (isMatrix(s)) {
+      if (isRange(s)) renderRange(s);
+      finish();
+      return;
+    }
+    const t = state.table;
+    const c = state.column;
+    q.qrs_clear();
+    for (const m of state.mods) {
+      const [list, item, side] = m.split(".").map(Number);
+      q.qrs_set(side || 0, list, item, 1);
+    }
+    for (const input of s.querySelectorAll("input[data-list]")) {
+      const label = input.closest(".mod");
+      const counts = !input.checked ||
+        q.qrs_counts(Number(input.dataset.side), Number(input.dataset.list), Number(input.dataset.item)) === 1;
+      label.classList.toggle("not-counted", !counts);
+      label.querySelector(".why").textContent = counts ? "" : "does not count";
+    }
+    const sum = s.querySelector(".sum-label");
+    for (const sel of [".effect-title", ".effect-text", ".effect-part", ".footnote"]) s.querySelector(sel).textContent = "";
+    s.dataset.row = "";
+    for (const li of s.querySelectorAll(".row")) li.classList.remove("hit");
+    if (opposed(t)) {
+      // Each side's roll and net modifier, settled by the runtime into the key and its row.
+      const nets = [q.qrs_net(t, 0), q.qrs_net(t, 1)];
+      const boxes = [...s.querySelectorAll(".die-buttons")];
+      const names = boxes.map((box) => box.dataset.sideName);
+      s.querySelector(".net").textContent = "net " + nets.map(signed).join(" against ");
+      s.dataset.attacker = s.dataset.defender = s.dataset.key = "";
+      const [a, d] = state.dice;
+      if (a === null || d === null) {
+        sum.textContent = "Pick " + boxes.filter((box, i) => state.dice[i] === null).map((box) => "the " + box.dataset.keyName).join(" and ");
+      } else {
+        const settled = new Int32Array(q.memory.buffer, q.qrs_settle(t, c, a, d, 0, 0), 8);
+        const key = settled[3] === 1 ? String(settled[2]) : settled[2] + "/" + settled[3];
+        const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
+        sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
+          ": " + s.dataset.keyName + " " + key;
+        s.dataset.attacker = String(settled[0]);
+        s.dataset.defender = String(settled[1]);
+        s.dataset.key = key;
+        showRow(s, settled[7], -1);
+      }
+      showOdds(s, q.qrs_opposed_odds(t, c, 0, 0), 1);
+    } else {
+      const net = q.qrs_net(t, 0);
+      s.querySelector(".net").textContent = "net " + signed(net);
+      const die = state.dice[0];
+      if (die === null) {
+        sum.textContent = "Pick a " + s.querySelector(".die-buttons").dataset.keyName;
+      } else {
+        const result = q.qrs_result(t, die);
+        sum.textContent = die + (net === 0 ? "" : " " + signed(net) + " = " + result);
+        showRow(s, q.qrs_lookup(t, c, die), q.qrs_part(t, c, die));
+      }
+      showOdds(s, q.qrs_odds(t, c), 0);
+    }
+    finish();
+  }
+
+  function finish() {
     // The state into the URL a moment after the last change: browsers limit how often a page
     // may replace its URL, and quick taps would reach that limit.
     clearTimeout(urlTimer);
@@ -140,38 +232,59 @@
     render();
   }
 
-  // The die buttons of each table: every die result its roll can make (the runtime's range).
+  // The die buttons of each side that rolls: every result its dice can make (the runtime's
+  // range: a single roll's key, or an opposed side's base roll).
   sections.forEach((s, t) => {
-    const box = s.querySelector(".die-buttons");
-    for (let k = q.qrs_key_lo(t); k <= q.qrs_key_hi(t); ++k) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.die = String(k);
-      b.textContent = String(k);
-      b.setAttribute("aria-label", box.dataset.keyName + " " + k);
-      b.setAttribute("aria-pressed", "false");
-      b.addEventListener("click", () => change(() => { state.die = k; }));
-      box.append(b);
+    if (isMatrix(s) && !isRange(s)) return;
+    if (isRange(s)) {
+      s.querySelector(".distance-input").addEventListener("input", (e) => change(() => { state.distance = e.target.value; }));
+      s.addEventListener("change", (e) => {
+        if (e.target.matches("input[data-column]")) change(() => { state.distance = ""; state.column = Number(e.target.dataset.column); });
+      });
+      return;
     }
-    s.querySelector(".roll").addEventListener("click", () => {
-      const dice = q.qrs_dice(t);
-      const sides = q.qrs_sides(t);
-      const faces = new Int32Array(q.memory.buffer, q.qrs_faces(), dice);
-      const random = new Uint32Array(1);
-      const limit = Math.floor(0x100000000 / sides) * sides;  // rejection sampling: every face equally likely
-      for (let i = 0; i < dice; ++i) {
-        do crypto.getRandomValues(random); while (random[0] >= limit);
-        faces[i] = (random[0] % sides) + 1;
+    for (const box of s.querySelectorAll(".die-buttons")) {
+      const side = Number(box.dataset.side);
+      const lo = opposed(t) ? q.qrs_side_lo(t, side) : q.qrs_key_lo(t);
+      const hi = opposed(t) ? q.qrs_side_hi(t, side) : q.qrs_key_hi(t);
+      for (let k = lo; k <= hi; ++k) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.die = String(k);
+        b.dataset.side = String(side);
+        b.textContent = String(k);
+        b.setAttribute("aria-label", box.dataset.keyName + " " + k);
+        b.setAttribute("aria-pressed", "false");
+        b.addEventListener("click", () => change(() => { state.dice[side] = k; }));
+        box.append(b);
       }
-      const thrown = [...faces];
-      change(() => { state.die = q.qrs_roll(t); });
-      s.querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
-    });
+    }
+    for (const roll of s.querySelectorAll(".roll")) {
+      const side = Number(roll.dataset.side);
+      roll.addEventListener("click", () => {
+        const dice = q.qrs_dice(t, side);
+        const sides = q.qrs_sides(t, side);
+        const faces = new Int32Array(q.memory.buffer, q.qrs_faces(), dice);
+        const random = new Uint32Array(1);
+        const limit = Math.floor(0x100000000 / sides) * sides;  // rejection sampling: every face equally likely
+        for (let i = 0; i < dice; ++i) {
+          do crypto.getRandomValues(random); while (random[0] >= limit);
+          faces[i] = (random[0] % sides) + 1;
+        }
+        const thrown = [...faces];
+        change(() => { state.dice[side] = q.qrs_roll(t, side); });
+        roll.closest(".dice").querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
+      });
+    }
     s.querySelector(".undo").addEventListener("click", () => {
       if (!undo.length) return;
       location.hash = undo.pop();
     });
-    s.querySelector(".reset").addEventListener("click", () => change(() => { state.die = null; state.mods = []; state.column = 0; }));
+    s.querySelector(".reset").addEventListener("click", () => change(() => {
+      state.dice = Array(sideCount(t)).fill(null);
+      state.mods = [];
+      state.column = 0;
+    }));
     s.addEventListener("change", (e) => {
       if (e.target.matches("input")) change(readInputs);
     });
@@ -179,8 +292,9 @@
   select.addEventListener("change", () => change(() => {
     state.table = Number(select.value);
     state.column = 0;
-    state.die = null;
+    state.dice = Array(sideCount(state.table)).fill(null);
     state.mods = [];
+    state.distance = "";
   }));
   window.addEventListener("hashchange", () => { readFragment(); applyState(); render(); });
   readFragment();

@@ -9,8 +9,15 @@ non-cumulative group when the table has one), the page's answer (row, title, par
 modifier, modified result, `?` for a value the sources do not give) must be what
 `qrsc lookup SPEC --cases FILE --format json` answers (a case a line: TABLE, KEY, COLUMN or
 empty, then the modifiers, tab-separated), and the odds of every row the page shows at
-that net modifier what `qrsc odds --format json` gives. The pages must make no network request
-and log no console error, and a page opened with a URL fragment shows the state it names.
+that net modifier what `qrsc odds --format json` gives. An opposed roll (each side its own die
+and modifiers) is compared on every pair of die results with no modifiers and on 30 sampled
+pairs of the sides' modifier sets: both modified results, the key and the row with
+`qrsc lookup --cases` (TABLE, --attacker, ROLL, MODIFIER..., --defender, ROLL, MODIFIER...), the
+odds of every row for the matchup with `qrsc odds --attacker ... --defender ...`. The pages
+must make no network request and log no console error, and a page opened with a URL fragment
+shows the state it names. A range table (a matrix of range columns) is typed every distance
+from 0 to one inch past its longest range by half inches; the column the page reads must be
+the one `qrsc lookup SPEC TABLE ROW --column Nin` reads, or none where qrsc finds none.
 
 Usage: web_sheet_test.py QRSC ROOT [OUT_DIR]
 OUT_DIR keeps the pages and screenshots at 390x844 and 1280x800. Exit 77 when the WebAssembly
@@ -20,6 +27,7 @@ import glob
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -31,6 +39,8 @@ import cdp  # noqa: E402
 
 SEED = 27
 SAMPLED_SETS = 30
+# Die pairs tried with each sampled pair of an opposed roll's modifier sets (every pair without).
+OPPOSED_DICE_PER_SET = 6
 
 # A house variant (README.md's): its page must answer with the variant's numbers, veterans
 # maneuvering at +2 where the parent sheet has +1.
@@ -51,8 +61,9 @@ errata:
 
 READ = """(() => {
   const s = document.querySelector('section.sheet-table:not([hidden])');
-  const t = (sel) => s.querySelector(sel).textContent;
-  return {row: s.dataset.row, title: t('.effect-title'), part: t('.effect-part'), sum: t('.sum-label'),
+  const t = (sel) => (s.querySelector(sel) || {textContent: ''}).textContent;
+  return {row: s.dataset.row, column: s.dataset.column, answer: t('.range-answer'), key: s.dataset.key, attacker: s.dataset.attacker, defender: s.dataset.defender,
+          title: t('.effect-title'), part: t('.effect-part'), sum: t('.sum-label'),
           net: t('.net'), footnote: t('.footnote'), hash: location.hash,
           odds: [...s.querySelectorAll('.row')].map(r => r.dataset.p),
           shown: [...s.querySelectorAll('.row')].map(r => r.querySelector('.p').textContent),
@@ -67,7 +78,7 @@ ACCESSIBLE = """(() => {
   for (const c of [document.getElementById('table'), ...s.querySelectorAll('button, input')]) {
     const name = c.getAttribute('aria-label') || (c.labels && [...c.labels].map(l => l.textContent).join('').trim()) || c.textContent.trim();
     if (!name) out.push('a ' + c.tagName.toLowerCase() + ' without a name');
-    const box = (c.matches('input') ? c.closest('label') : c).getBoundingClientRect();
+    const box = (c.matches('input') ? (c.closest('label') || c) : c).getBoundingClientRect();
     if (box.height < 44 || box.width < 44) out.push((name || c.tagName) + ': a target of ' + Math.round(box.width) + 'x' + Math.round(box.height) + ' px');
   }
   return out;
@@ -75,11 +86,17 @@ ACCESSIBLE = """(() => {
 
 STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   id: s.dataset.id,
+  matrix: s.dataset.matrix !== undefined,
+  matrix_rows: [...s.querySelectorAll('.matrix tbody tr[data-id]')].map(r => r.dataset.id),
+  matrix_columns: [...s.querySelectorAll('.matrix thead th[data-id]')].map(c => c.dataset.id),
+  cells: [...s.querySelectorAll('.matrix tbody tr[data-id]')].map(r => [...r.querySelectorAll('td')].map(c => c.textContent)),
+  column_names: [...s.querySelectorAll('input[data-column]')].map(i => i.closest('label').textContent.trim()),
   columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
   dice: [...s.querySelectorAll('.die-buttons button')].map(b => Number(b.dataset.die)),
+  sides: [...s.querySelectorAll('.die-buttons')].map(box => [...box.querySelectorAll('button')].map(b => Number(b.dataset.die))),
   rows: [...s.querySelectorAll('.row')].map(r => ({id: r.dataset.id, title: r.querySelector('.row-title').textContent,
                                                    number: (r.querySelector('.num') || {}).textContent || ''})),
-  inputs: [...s.querySelectorAll('input[data-list]')].map(i => ({id: i.dataset.id, type: i.type, name: i.name}))
+  inputs: [...s.querySelectorAll('input[data-list]')].map(i => ({id: i.dataset.id, type: i.type, name: i.name, side: Number(i.dataset.side)}))
 }))"""
 
 
@@ -130,6 +147,19 @@ def tap_set(b, table, column, chosen):
     }})()""")
 
 
+def lookup_cases(qrsc, root, tmp, spec, cases):
+    """qrsc's answers to the cases (lists of fields), one a line, or None when it answered fewer."""
+    case_file = os.path.join(tmp, "cases.tsv")
+    with open(case_file, "w", encoding="utf-8") as f:
+        f.writelines("\t".join(c) + "\n" for c in cases)
+    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
+    answers = [json.loads(line) for line in r.stdout.splitlines()]
+    if len(answers) != len(cases):
+        print(r.stderr[:300])
+        return None
+    return answers
+
+
 def odds_of(qrsc, root, spec, table, column, net):
     args = ["odds", spec, table, "-m", str(net), "--format", "json"]
     if column:
@@ -138,6 +168,92 @@ def odds_of(qrsc, root, spec, table, column, net):
     if r.returncode != 0:
         return None
     return json.loads(r.stdout)
+
+
+def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
+    """An opposed roll: each side's die result and modifiers tapped, the page's modified results,
+    key, row and odds against qrsc lookup --cases and qrsc odds --attacker/--defender. Returns
+    the answers and odds compared."""
+    by_side = [[i for i, inp in enumerate(t["inputs"]) if inp["side"] == side] for side in (0, 1)]
+    side_sets = [sample_sets([t["inputs"][i] for i in idx], rng) for idx in by_side]
+    pairs = [([], [])] + [(rng.choice(side_sets[0]), rng.choice(side_sets[1])) for _ in range(SAMPLED_SETS)]
+    all_dice = [(a, d) for a in t["sides"][0] for d in t["sides"][1]]
+    cases, shown, matchups = [], [], []
+    for n, (a_set, d_set) in enumerate(pairs):
+        chosen = [by_side[0][i] for i in a_set] + [by_side[1][i] for i in d_set]
+        tap_set(b, 0, 0, chosen)
+        words = [[t["inputs"][by_side[side][i]]["id"] for i in s] for side, s in enumerate((a_set, d_set))]
+        dice = all_dice if n == 0 else rng.sample(all_dice, OPPOSED_DICE_PER_SET)
+        for a, d in dice:
+            p = b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
+              s.querySelector('.die-buttons[data-side="0"] button[data-die="{a}"]').click();
+              s.querySelector('.die-buttons[data-side="1"] button[data-die="{d}"]').click(); return {READ}; }})()""")
+            cases.append([t["id"], "--attacker", str(a), *words[0], "--defender", str(d), *words[1]])
+            shown.append(p)
+        matchups.append((words, p))
+    answers = lookup_cases(qrsc, root, tmp, spec, cases)
+    if answers is None:
+        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every opposed case")
+        return 0, 0
+    for case, p, a in zip(cases, shown, answers):
+        where = f"{spec_id} {' '.join(case)}"
+        if a.get("error"):
+            failures.append(f"{where}: qrsc: {a['error']}; page: {p['title']}")
+            continue
+        row = t["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2") else None
+        sides = [str(side["result"]) for side in a["sides"]]
+        if row is None or row["id"] != a["row"] or p["title"] != row["title"] or p["key"] != a["result"] \
+                or [p["attacker"], p["defender"]] != sides:
+            failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']}; page {p['row']} '{p['title']}'"
+                            f" [{p['attacker']}, {p['defender']}] key {p['key']}")
+    for words, p in matchups:
+        r = ask(qrsc, root, "odds", spec, t["id"], "--attacker", *words[0], "--defender", *words[1], "--format", "json")
+        if r.returncode != 0:
+            failures.append(f"{spec_id} {t['id']} {words}: qrsc odds failed: {r.stderr[:200]}")
+            continue
+        want = {row["id"]: Fraction(row["probability"]) for row in json.loads(r.stdout)["columns"][0]["odds"][0]["rows"]}
+        for row, page_p in zip(t["rows"], p["odds"]):
+            if Fraction(page_p) != want.get(row["id"], Fraction(0)):
+                failures.append(f"{spec_id} {t['id']} {words} row {row['id']}: page {page_p}, qrsc {want.get(row['id'])}")
+    return len(cases), len(matchups)
+
+
+def check_range(b, qrsc, root, tmp, spec, spec_id, t, failures):
+    """A range table: every half inch typed, the page's column against qrsc lookup --column Nin."""
+    longest = re.findall(r"\d+(?:\.\d+)?", t["column_names"][-1]) if t["column_names"] else []
+    top = float(longest[-1]) + 1 if longest else 100
+    distances = [f"{k / 2:g}" for k in range(0, int(top * 2) + 1)]
+    shown = []
+    for d in distances:
+        shown.append(b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
+          const i = s.querySelector('.distance-input'); i.value = '{d}'; i.dispatchEvent(new Event('input'));
+          return {{column: s.dataset.column, answer: s.querySelector('.range-answer').textContent,
+                  hit: [...s.querySelectorAll('.matrix thead .hit')].map(c => Number(c.dataset.column))}}; }})()"""))
+    answers = lookup_cases(qrsc, root, tmp, spec, [[t["id"], t["matrix_rows"][0], f"{d}in"] for d in distances])
+    if answers is None:
+        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every distance")
+        return 0
+    for d, p, a in zip(distances, shown, answers):
+        want = None if a.get("error") else a["line"].split("\t")[1]
+        got = t["columns"][int(p["column"])] if p["column"] not in ("", "-1") else None
+        if got != want or (want is not None and p["hit"] != [int(p["column"])]):
+            failures.append(f"{spec_id} {t['id']} {d}in: qrsc column {want}; page {got} ('{p['answer']}', {p['hit']})")
+    return len(distances)
+
+
+def check_cells(qrsc, root, tmp, spec, spec_id, t, failures):
+    """A table read, not rolled: every cell the page prints is qrsc lookup's for its row and column."""
+    cases = [[t["id"], r, c] for r in t["matrix_rows"] for c in t["matrix_columns"]]
+    answers = lookup_cases(qrsc, root, tmp, spec, cases)
+    if answers is None:
+        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every cell")
+        return 0
+    shown = [cell for row in t["cells"] for cell in row]
+    for case, cell, a in zip(cases, shown, answers):
+        want = "?" if a.get("error") and "?" in a["error"] else "-" if a.get("effect") == "(blank)" else a.get("effect")
+        if cell != want:
+            failures.append(f"{spec_id} {' '.join(case)}: qrsc '{want}' ({a.get('error', '')[:80]}); page '{cell}'")
+    return len(cases)
 
 
 def main():
@@ -206,6 +322,17 @@ def main():
             for t_index, t in enumerate(structure):
                 b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
                        " s.dispatchEvent(new Event('change')); })()")
+                if t["matrix"]:
+                    checked += check_range(b, qrsc, root, tmp, spec, spec_id, t, failures)
+                    continue
+                if not t["sides"]:
+                    checked += check_cells(qrsc, root, tmp, spec, spec_id, t, failures)  # a table read, not rolled
+                    continue
+                if len(t["sides"]) == 2:
+                    answers, odds = check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures)
+                    checked += answers
+                    odds_checked += odds
+                    continue
                 sets = sample_sets(t["inputs"], rng)
                 for c_index, column in enumerate(t["columns"] or [""]):
                     cases, shown = [], []
@@ -218,13 +345,9 @@ def main():
                             case = [t["id"], str(die), column] + mods  # TABLE KEY COLUMN MODIFIER...
                             cases.append(case)
                             shown.append((chosen, page_answer))
-                    case_file = os.path.join(tmp, "cases.tsv")
-                    with open(case_file, "w", encoding="utf-8") as f:
-                        f.writelines("\t".join(c) + "\n" for c in cases)
-                    r = ask(qrsc, root, "lookup", spec, "--cases", case_file, "--format", "json")
-                    answers = [json.loads(line) for line in r.stdout.splitlines()]
-                    if len(answers) != len(cases):
-                        failures.append(f"{spec_id} {t['id']}: qrsc answered {len(answers)} of {len(cases)} cases: {r.stderr[:300]}")
+                    answers = lookup_cases(qrsc, root, tmp, spec, cases)
+                    if answers is None:
+                        failures.append(f"{spec_id} {t['id']}: qrsc did not answer every case")
                         continue
                     nets = {}
                     for case, (chosen, p), a in zip(cases, shown, answers):
@@ -273,8 +396,9 @@ def main():
                     break
                 time.sleep(0.02)
             again = b.eval(READ)
-            if (again["row"], again["title"], again["net"]) != (last["row"], last["title"], last["net"]):
-                failures.append(f"{spec_id}: opened at {last['hash']} it shows {again['title']} {again['net']}, not {last['title']} {last['net']}")
+            shown_again = [again.get(k) for k in ("row", "title", "net", "column", "answer")]
+            if shown_again != [last.get(k) for k in ("row", "title", "net", "column", "answer")]:
+                failures.append(f"{spec_id}: opened at {last['hash']} it shows {shown_again}, not {[last.get(k) for k in ('row', 'title', 'net', 'column', 'answer')]}")
             for e in b.events:
                 m, params = e.get("method"), e.get("params", {})
                 if m == "Network.requestWillBeSent" and not params["request"]["url"].startswith(("file:", "data:")):

@@ -207,16 +207,6 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   return d;
 }
 
-// A non-cumulative group as the sheet names it: its title, else its id in words
-// ("leader_rating": Leader rating).
-std::string group_name(const ModifierGroup& g) {
-  if (!g.title.empty()) return g.title;
-  std::string out = g.id;
-  std::replace(out.begin(), out.end(), '_', ' ');
-  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
-  return out;
-}
-
 // The key letter beside each member of a non-cumulative group ("a", "b", ...).
 std::string group_key(int group) { return std::string(1, static_cast<char>('a' + group % 26)); }
 
@@ -255,7 +245,7 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
     for (const std::size_t g : of_kind) {
       mst::data gd;
       put(gd, "key", group_key(static_cast<int>(g)));
-      put(gd, "name", group_name(mt.groups[g]));
+      put(gd, "name", mt.groups[g].name());
       put(gd, "last", g == of_kind.back());
       append(groups, std::move(gd));
     }

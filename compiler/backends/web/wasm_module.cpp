@@ -12,6 +12,7 @@
 #include "emit_cpp.hpp"
 #include "mustache_data.hpp"
 #include "process.hpp"
+#include "runtime_values.hpp"
 #include "temp_dir.hpp"
 #include "template_document.hpp"
 
@@ -64,13 +65,29 @@ std::string module_source(const Spec& spec) {
     put(e, "has_max", bt.max ? "true" : "false");
     put(e, "min", std::to_string(bt.min ? bt.min->floor() : 0));
     put(e, "max", std::to_string(bt.max ? bt.max->floor() : 0));
-    std::string uses;
-    for (const Table* l : modifier_lists(spec, bt)) uses += std::to_string(list_index(l)) + ", ";
-    put(e, "lists", uses);
-    put(e, "has_lists", mst::data(!uses.empty()));
+    const auto uses = [&](qrs::Side side) {
+      std::string out;
+      for (const Table* l : side_modifier_lists(spec, bt, side)) out += std::to_string(list_index(l)) + ", ";
+      return out;
+    };
+    put(e, "lists", uses(qrs::Side::attacker));
+    put(e, "has_lists", mst::data(!uses(qrs::Side::attacker).empty()));
+    put(e, "defender_lists", uses(qrs::Side::defender));
+    put(e, "has_defender_lists", mst::data(!uses(qrs::Side::defender).empty()));
+    put(e, "opposed", mst::data(rolled_by_sides(bt)));
+    put(e, "is_opposed", rolled_by_sides(bt) ? "true" : "false");
+    put(e, "clamp", bt.outside == Outside::clamp ? "true" : "false");
+    put(e, "reroll", bt.outside == Outside::reroll ? "true" : "false");
     append(td, std::move(e));
   }
   put(d, "tables", std::move(td));
+  mst::data rd = list_of();
+  for (const Table* t : range_matrices(spec)) {
+    mst::data r;
+    put(r, "table", cpp_identifier(t->id));
+    append(rd, std::move(r));
+  }
+  put(d, "ranges", std::move(rd));
   static TemplateDocument doc("web/module.cpp.mustache", Markup::html);
   return doc.render(d);
 }
@@ -86,16 +103,39 @@ std::vector<const Table*> rolled_tables(const Spec& spec) {
   return out;
 }
 
-std::vector<const Table*> modifier_lists(const Spec& spec, const BandTable& bt) {
+namespace {
+
+std::vector<const Table*> lists_named(const Spec& spec, const std::vector<std::string>& names) {
   std::vector<const Table*> out;
-  if (!bt.dice) return out;
-  for (const auto& name : bt.dice->modifiers) {
+  for (const auto& name : names) {
     const Table* t = spec.table(name);
     if (t && (std::holds_alternative<ModifierTable>(t->body) || std::holds_alternative<BandTable>(t->body))) {
       out.push_back(t);
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<const Table*> modifier_lists(const Spec& spec, const BandTable& bt) {
+  return bt.dice ? lists_named(spec, bt.dice->modifiers) : std::vector<const Table*>{};
+}
+
+std::vector<const Table*> range_matrices(const Spec& spec) {
+  std::vector<const Table*> out;
+  for (const Table& t : spec.tables) {
+    const auto* m = std::get_if<Matrix>(&t.body);
+    if (m && column_ranges(m->columns)) out.push_back(&t);
+  }
+  return out;
+}
+
+bool rolled_by_sides(const BandTable& bt) { return bt.dice && bt.dice->opposed; }
+
+std::vector<const Table*> side_modifier_lists(const Spec& spec, const BandTable& bt, qrs::Side side) {
+  if (rolled_by_sides(bt)) return lists_named(spec, bt.dice->opposed->side(side).modifiers);
+  return side == qrs::Side::attacker ? modifier_lists(spec, bt) : std::vector<const Table*>{};
 }
 
 std::vector<const Table*> sheet_modifier_lists(const Spec& spec) {

@@ -15,9 +15,18 @@ std::vector<const Table*> rolled_tables(const Spec& spec);
 // The tables that modify a rolled table (its `key.dice.modifiers` that the sheet has), in
 // order: a modifier list, or a band table of numbered rows.
 std::vector<const Table*> modifier_lists(const Spec& spec, const BandTable& bt);
+// The lists that modify one side's roll: an opposed roll's attacker's or defender's; for any
+// other roll its own lists are the attacker's (the page's side 0) and the defender has none.
+std::vector<const Table*> side_modifier_lists(const Spec& spec, const BandTable& bt, qrs::Side side);
+// An opposed roll the page settles side by side (qrs/opposed.hpp), not read at one net modifier.
+bool rolled_by_sides(const BandTable& bt);
 // Every modifier list of the sheet's rolled tables, each once, in order of first use: the
 // module's lists, which the page names by index.
 std::vector<const Table*> sheet_modifier_lists(const Spec& spec);
+
+// The matrices whose columns are all ranges (a header's kColumnRanges), in sheet order: the
+// page finds their column from a distance.
+std::vector<const Table*> range_matrices(const Spec& spec);
 
 // The compiler qrsc uses when none is given: /usr/bin/clang++-14, else clang++ on PATH.
 std::string default_wasm_compiler();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <optional>
 
 #include "backend.hpp"
 #include "layout.hpp"
@@ -25,8 +27,9 @@ std::string text_of(const std::vector<RichText>& paragraphs) {
 }
 
 mst::data item_data(std::size_t list, std::size_t index, const std::string& id, const std::string& value,
-                    const std::string& text) {
+                    const std::string& text, int side) {
   mst::data i;
+  put(i, "side", std::to_string(side));
   put(i, "id", id);
   put(i, "list", std::to_string(list));
   put(i, "item", std::to_string(index));
@@ -36,20 +39,22 @@ mst::data item_data(std::size_t list, std::size_t index, const std::string& id, 
 }
 
 // One block of a modifier list as printed: a modifier on its own, or a group of them where its
-// first member stands (an exclusive group is a choice of one, or none).
-mst::data block(mst::data items, const std::string& key, const std::string& title, std::string note,
+// first member stands, named as the printed sheet names it and with the rule it follows (an
+// exclusive group is a choice of one, or none).
+mst::data block(mst::data items, const std::string& key, const std::string& name, const std::string& rule,
                 bool exclusive) {
   mst::data b;
   put(b, "list_key", key);
-  if (title.empty()) note[0] = static_cast<char>(note[0] - 'a' + 'A');
-  put(b, "legend", title.empty() ? note : title + ": " + note);
+  std::string legend = name.empty() ? rule : name + ": " + rule;
+  if (name.empty()) legend[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(legend[0])));
+  put(b, "legend", legend);
   put(b, "items", std::move(items));
   put(b, "grouped", mst::data(true));
   put(b, "exclusive", mst::data(exclusive));
   return b;
 }
 
-mst::data list_blocks(const Table& t, std::size_t list) {
+mst::data list_blocks(const Table& t, std::size_t list, int side) {
   mst::data blocks = list_of();
   if (const auto* mt = std::get_if<ModifierTable>(&t.body)) {
     std::vector<bool> placed(mt->groups.size(), false);
@@ -59,7 +64,7 @@ mst::data list_blocks(const Table& t, std::size_t list) {
       const bool grouped = m.group >= 0 && static_cast<std::size_t>(m.group) < mt->groups.size();
       if (!grouped) {
         mst::data one = list_of();
-        append(one, item_data(list, i, m.id, m.value_notation(), m.text.render()));
+        append(one, item_data(list, i, m.id, m.value_notation(), m.text.render(), side));
         mst::data b;
         put(b, "items", std::move(one));
         append(blocks, std::move(b));
@@ -72,10 +77,10 @@ mst::data list_blocks(const Table& t, std::size_t list) {
       mst::data members = list_of();
       for (std::size_t j = i; j < mt->items.size(); ++j) {
         if (mt->items[j].group == m.group && mt->items[j].value) {
-          append(members, item_data(list, j, mt->items[j].id, mt->items[j].value_notation(), mt->items[j].text.render()));
+          append(members, item_data(list, j, mt->items[j].id, mt->items[j].value_notation(), mt->items[j].text.render(), side));
         }
       }
-      append(blocks, block(std::move(members), std::to_string(list) + "-" + std::to_string(i), group.title,
+      append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i), group.name(),
                            group.exclusive ? "one of these at most" : "not cumulative, only the largest counts",
                            group.exclusive));
     }
@@ -84,15 +89,15 @@ mst::data list_blocks(const Table& t, std::size_t list) {
     mst::data members = list_of();
     for (std::size_t r = 0; r < bt->rows.size(); ++r) {
       const BandRow& row = bt->rows[r];
-      if (row.number) append(members, item_data(list, r, row.id, format_signed(*row.number), row.title));
+      if (row.number) append(members, item_data(list, r, row.id, format_signed(*row.number), row.title, side));
     }
-    append(blocks, block(std::move(members), std::to_string(list), bt->key_name, "the row it selects", true));
+    append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list), bt->key_name, "the row it selects", true));
   }
   return blocks;
 }
 
-mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
-  const auto& bt = std::get<BandTable>(t.body);
+// What every table's section on the page has: its place, id, title and caption.
+mst::data section_data(const Table& t, std::size_t index) {
   mst::data d;
   put(d, "index", std::to_string(index));
   put(d, "table_index", std::to_string(index));
@@ -100,19 +105,30 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   put(d, "title", t.title);
   put(d, "caption", t.caption);
   put(d, "has_caption", mst::data(!t.caption.empty()));
-  put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
-  put(d, "has_columns", mst::data(!bt.single_column()));
-  put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
+  return d;
+}
+
+// A table's columns, a choice of one (the first chosen).
+mst::data columns_data(const std::vector<Column>& columns) {
   mst::data cols = list_of();
-  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+  for (std::size_t c = 0; c < columns.size(); ++c) {
     mst::data col;
     put(col, "index", std::to_string(c));
-    put(col, "id", bt.columns[c].id);
-    put(col, "name", bt.columns[c].name);
+    put(col, "id", columns[c].id);
+    put(col, "name", columns[c].name);
     put(col, "first", mst::data(c == 0));
     append(cols, std::move(col));
   }
-  put(d, "columns", std::move(cols));
+  return cols;
+}
+
+mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
+  const auto& bt = std::get<BandTable>(t.body);
+  mst::data d = section_data(t, index);
+  put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
+  put(d, "has_columns", mst::data(!bt.single_column()));
+  put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
+  put(d, "columns", columns_data(bt.columns));
   mst::data rows = list_of();
   mst::data parts = list_of();
   mst::data unknown = list_of();
@@ -153,16 +169,69 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   put(d, "rows", std::move(rows));
   put(d, "parts", std::move(parts));
   put(d, "unknown", std::move(unknown));
-  mst::data ld = list_of();
-  for (const Table* l : modifier_lists(spec, bt)) {
-    const auto at = static_cast<std::size_t>(std::find(lists.begin(), lists.end(), l) - lists.begin());
-    mst::data one;
-    put(one, "title", l->title);
-    put(one, "blocks", list_blocks(*l, at));
-    append(ld, std::move(one));
+  // The sides that roll: one for a single roll (unnamed), an opposed roll's attacker and
+  // defender, each with its own dice and modifier lists.
+  const bool by_sides = rolled_by_sides(bt);
+  mst::data sides = list_of();
+  for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
+    if (side == qrs::Side::defender && !by_sides) break;
+    std::string name = by_sides ? kSideNames[static_cast<std::size_t>(side)] : "";
+    if (!name.empty()) name[0] = static_cast<char>(name[0] - 'a' + 'A');
+    mst::data sd;
+    put(sd, "side", std::to_string(static_cast<int>(side)));
+    put(sd, "named", mst::data(by_sides));
+    put(sd, "name", name);
+    put(sd, "key_name", by_sides ? name + "'s die result" : bt.key_name.empty() ? "Die result" : bt.key_name);
+    put(sd, "table_index", std::to_string(index));
+    mst::data ld = list_of();
+    const std::vector<const Table*> side_lists = side_modifier_lists(spec, bt, side);
+    for (const Table* l : side_lists) {
+      const auto at = static_cast<std::size_t>(std::find(lists.begin(), lists.end(), l) - lists.begin());
+      mst::data one;
+      put(one, "title", by_sides ? name + ": " + l->title : l->title);
+      put(one, "blocks", list_blocks(*l, at, static_cast<int>(side)));
+      append(ld, std::move(one));
+    }
+    put(sd, "has_lists", mst::data(!side_lists.empty()));
+    put(sd, "lists", std::move(ld));
+    append(sides, std::move(sd));
   }
-  put(d, "has_lists", mst::data(!modifier_lists(spec, bt).empty()));
-  put(d, "lists", std::move(ld));
+  put(d, "opposed", mst::data(by_sides));
+  put(d, "sides", std::move(sides));
+  return d;
+}
+
+// A matrix shown as printed; one of range columns (`matrix`, its index among the module's range
+// matrices) also with the column a distance falls in.
+mst::data matrix_data(const Table& t, std::size_t index, std::optional<std::size_t> matrix) {
+  const auto& m = std::get<Matrix>(t.body);
+  mst::data d = section_data(t, index);
+  put(d, "has_distance", mst::data(matrix.has_value()));
+  put(d, "matrix", std::to_string(matrix.value_or(0)));
+  put(d, "row_heading", m.row_heading);
+  put(d, "columns", columns_data(m.columns));
+  mst::data rows = list_of();
+  std::string group;
+  for (const MatrixRow& row : m.rows) {
+    mst::data rd;
+    put(rd, "id", row.id);
+    put(rd, "name", row.name);
+    // A heading over the rows of a group (Infantry, Cavalry), where the group changes.
+    put(rd, "group_start", mst::data(!row.group.empty() && row.group != group));
+    put(rd, "group", row.group);
+    put(rd, "span", std::to_string(m.columns.size() + 1));
+    group = row.group;
+    mst::data cells = list_of();
+    for (std::size_t c = 0; c < row.cells.size(); ++c) {
+      mst::data cd;
+      put(cd, "column", std::to_string(c));
+      put(cd, "text", row.cells[c].unknown ? std::string(kUnknownNotation) : row.cells[c].present ? row.cells[c].notation : "-");
+      append(cells, std::move(cd));
+    }
+    put(rd, "cells", std::move(cells));
+    append(rows, std::move(rd));
+  }
+  put(d, "rows", std::move(rows));
   return d;
 }
 
@@ -220,7 +289,8 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     options = list_of();
   };
   std::size_t index = 0;
-  for (const Table* t : rolled_tables(spec)) {
+  // The table's option in the list, under its section of the printed sheet: its index on the page.
+  const auto add_option = [&](const Table* t) {
     const auto s = std::find_if(sections.begin(), sections.end(), [&](const auto& p) { return p.first == t; });
     const std::string section = s == sections.end() || s->second.empty() ? t->title : s->second;
     if (section != current) {
@@ -231,10 +301,21 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     put(o, "index", std::to_string(index));
     put(o, "title", t->title);
     append(options, std::move(o));
-    append(tables, table_data(spec, *t, index, lists));
-    ++index;
+    return index++;
+  };
+  for (const Table* t : rolled_tables(spec)) append(tables, table_data(spec, *t, add_option(t), lists));
+  // After the rolled tables, so that a rolled table's place on the page is its index in the module.
+  mst::data ranges = list_of();
+  std::size_t matrix = 0;
+  const std::vector<const Table*> by_range = range_matrices(spec);
+  for (const Table* t : by_range) append(ranges, matrix_data(*t, add_option(t), matrix++));
+  // The other matrices, read-only: tables the sheet prints to be read, not rolled.
+  for (const Table& t : spec.tables) {
+    if (!std::holds_alternative<Matrix>(t.body) || std::find(by_range.begin(), by_range.end(), &t) != by_range.end()) continue;
+    append(ranges, matrix_data(t, add_option(&t), std::nullopt));
   }
   close_group();
+  put(d, "ranges", std::move(ranges));
   put(d, "groups", std::move(groups));
   put(d, "tables", std::move(tables));
   return templates_->sheet.render(d);

@@ -3,14 +3,17 @@
 // No strings cross it: the page prints the texts the backend wrote into its markup.
 #include "qrs/web/abi.hpp"
 
+#include <numeric>
+
 #define QRS_EXPORT(name) extern "C" __attribute__((export_name(#name)))
 
 namespace qrs::web {
 namespace {
 
-// Which modifiers apply, per list: flag i of list l at kApplies[offset(l) + i].
+// Which modifiers apply, per side (a single roll's are side 0; an opposed roll's attacker's
+// side 0, its defender's side 1) and per list: flag i of list l at g_applies[side][offset(l) + i].
 inline constexpr std::size_t kMaxFlags = 4096;
-bool g_applies[kMaxFlags]{};
+bool g_applies[2][kMaxFlags]{};
 
 std::size_t offset(std::size_t list) {
   std::size_t at = 0;
@@ -20,12 +23,38 @@ std::size_t offset(std::size_t list) {
 
 bool valid_list(int list) { return list >= 0 && static_cast<std::size_t>(list) < kSheet.lists.size(); }
 bool valid_table(int table) { return table >= 0 && static_cast<std::size_t>(table) < kSheet.tables.size(); }
+bool valid_side(int side) { return side == 0 || side == 1; }
 
-View<bool> applying(std::size_t list) { return {g_applies + offset(list), kSheet.lists[list].mods.size()}; }
+View<bool> applying(int side, std::size_t list) {
+  return {g_applies[side] + offset(list), kSheet.lists[list].mods.size()};
+}
+
+const RolledTable& table_at(int table) { return kSheet.tables[static_cast<std::size_t>(table)]; }
+
+// The lists that modify one side's roll.
+View<std::uint16_t> lists_of(const RolledTable& t, int side) { return side == 1 ? t.defender_lists : t.lists; }
+
+// The dice one side throws: a single roll's own, or an opposed roll's attacker's or defender's.
+Roll roll_of(const RolledTable& t, int side) {
+  if (!t.is_opposed) return t.roll;
+  return side == 1 ? t.opposed.defender : t.opposed.attacker;
+}
+
+// The row a key reads in a column: past the key's range the end row under key.outside: clamp,
+// else -2; -1 when no band holds it (a value the sources do not give).
+int read_row(const RolledTable& t, std::size_t column, Fraction key) {
+  if (t.clamp) {
+    if (t.has_min && key < Fraction(t.min)) key = Fraction(t.min);
+    if (t.has_max && key > Fraction(t.max)) key = Fraction(t.max);
+  }
+  if ((t.has_min && key < Fraction(t.min)) || (t.has_max && key > Fraction(t.max))) return -2;
+  const std::size_t r = qrs::find_band(t.bands[column], key);
+  return r == qrs::npos ? -1 : static_cast<int>(r);
+}
 
 // Exact probabilities of every row at a net modifier: numerators, then the common denominator.
 inline constexpr std::size_t kMaxRows = 256;
-std::int64_t g_odds[kMaxRows + 1]{};
+std::int64_t g_odds[kMaxRows + 2]{};
 Fraction g_row_odds[kMaxRows]{};
 
 }  // namespace
@@ -46,41 +75,48 @@ QRS_EXPORT(qrs_key_hi) int qrs_key_hi(int table) {
 
 // No modifier applies.
 QRS_EXPORT(qrs_clear) void qrs_clear() {
-  for (bool& f : g_applies) f = false;
+  for (auto& side : g_applies) {
+    for (bool& f : side) f = false;
+  }
 }
 
-// Modifier `item` of list `list` applies (on) or not. False for an index out of range.
-QRS_EXPORT(qrs_set) int qrs_set(int list, int item, int on) {
-  if (!valid_list(list) || item < 0 || static_cast<std::size_t>(item) >= kSheet.lists[static_cast<std::size_t>(list)].mods.size()) return 0;
+// Modifier `item` of list `list` applies (on) or not to a side's roll. False for an index out
+// of range.
+QRS_EXPORT(qrs_set) int qrs_set(int side, int list, int item, int on) {
+  if (!valid_side(side) || !valid_list(list) || item < 0 ||
+      static_cast<std::size_t>(item) >= kSheet.lists[static_cast<std::size_t>(list)].mods.size()) {
+    return 0;
+  }
   const std::size_t at = offset(static_cast<std::size_t>(list)) + static_cast<std::size_t>(item);
   if (at >= kMaxFlags) return 0;
-  g_applies[at] = on != 0;
+  g_applies[side][at] = on != 0;
   return 1;
 }
 
-// 1 when modifier `item` of `list` applies and counts (a non-cumulative group's strongest).
-QRS_EXPORT(qrs_counts) int qrs_counts(int list, int item) {
-  if (!valid_list(list) || item < 0) return 0;
+// 1 when modifier `item` of `list` applies to the side and counts (a non-cumulative group's
+// strongest).
+QRS_EXPORT(qrs_counts) int qrs_counts(int side, int list, int item) {
+  if (!valid_side(side) || !valid_list(list) || item < 0) return 0;
   const auto l = static_cast<std::size_t>(list);
   const auto i = static_cast<std::size_t>(item);
-  const qrs::View<bool> applies = applying(l);
+  const qrs::View<bool> applies = applying(side, l);
   return i < applies.size() && applies[i] && qrs::counts(kSheet.lists[l].mods, applies, i) ? 1 : 0;
 }
 
-// The net modifier of a table's roll: the sum over the lists that modify it, each by
+// The net modifier of a side's roll: the sum over the lists that modify it, each by
 // qrs::accumulate. Two members of an exclusive group must not both be set.
-QRS_EXPORT(qrs_net) int qrs_net(int table) {
-  if (!valid_table(table)) return 0;
+QRS_EXPORT(qrs_net) int qrs_net(int table, int side) {
+  if (!valid_table(table) || !valid_side(side)) return 0;
   int net = 0;
-  for (const std::uint16_t l : kSheet.tables[static_cast<std::size_t>(table)].lists) {
-    net += qrs::accumulate(kSheet.lists[l].mods, applying(l));
+  for (const std::uint16_t l : lists_of(table_at(table), side)) {
+    net += qrs::accumulate(kSheet.lists[l].mods, applying(side, l));
   }
   return net;
 }
 
 // The key a roll of `die` (its base roll; for a difference roll the first side's less the
 // second's) gives with the modifiers set: what the table is read at.
-QRS_EXPORT(qrs_result) int qrs_result(int table, int die) { return die + qrs_net(table); }
+QRS_EXPORT(qrs_result) int qrs_result(int table, int die) { return die + qrs_net(table, 0); }
 
 // The row a roll of `die` selects in a column with the modifiers set: its index; -1 when no
 // band holds the result (a value the sources do not give), -2 when the result is outside the
@@ -89,10 +125,7 @@ QRS_EXPORT(qrs_lookup) int qrs_lookup(int table, int column, int die) {
   if (!valid_table(table)) return -1;
   const RolledTable& t = kSheet.tables[static_cast<std::size_t>(table)];
   if (column < 0 || static_cast<std::size_t>(column) >= t.bands.size()) return -1;
-  const int key = qrs_result(table, die);
-  if ((t.has_min && key < t.min) || (t.has_max && key > t.max)) return -2;
-  const std::size_t r = qrs::find_band(t.bands[static_cast<std::size_t>(column)], qrs::Fraction(key));
-  return r == qrs::npos ? -1 : static_cast<int>(r);
+  return read_row(t, static_cast<std::size_t>(column), qrs::Fraction(qrs_result(table, die)));
 }
 
 // The part (a row's sub-result, in the order of every row's parts) the same roll selects, or -1.
@@ -118,7 +151,7 @@ QRS_EXPORT(qrs_odds) const std::int64_t* qrs_odds(int table, int column) {
     std::size_t size() const { return n; }
     qrs::Fraction& operator[](std::size_t i) const { return g_row_odds[i]; }
   } out{bands.size()};
-  qrs::odds::fill_row_odds(bands, key, qrs_net(table), out);
+  qrs::odds::fill_row_odds(bands, key, qrs_net(table, 0), out);
   for (std::size_t r = 0; r < bands.size(); ++r) {
     // Each row's fraction over the roll's total, so that the rows share one denominator.
     g_odds[r] = g_row_odds[r].num() * (key.total / g_row_odds[r].den());
@@ -127,21 +160,94 @@ QRS_EXPORT(qrs_odds) const std::int64_t* qrs_odds(int table, int column) {
   return g_odds;
 }
 
-// Rolling: the page throws qrs_dice(table) fair dice of qrs_sides(table) faces, writes the faces
-// at qrs_faces(), and qrs_roll gives the die result they make (summed; for a difference roll
-// the first half's sum less the second's).
+// Rolling: the page throws qrs_dice(table, side) fair dice of qrs_sides(table, side) faces
+// (side 0 for a single roll), writes the faces at qrs_faces(), and qrs_roll gives the die
+// result they make (summed; for a difference roll the first half's sum less the second's).
 inline constexpr int kMaxDice = 64;
 int g_faces[kMaxDice]{};
 
 QRS_EXPORT(qrs_faces) int* qrs_faces() { return g_faces; }
-QRS_EXPORT(qrs_dice) int qrs_dice(int table) {
-  if (!valid_table(table)) return 0;
-  const int dice = kSheet.tables[static_cast<std::size_t>(table)].roll.dice_per_key();
+QRS_EXPORT(qrs_dice) int qrs_dice(int table, int side) {
+  if (!valid_table(table) || !valid_side(side)) return 0;
+  const int dice = roll_of(table_at(table), side).dice_per_key();
   return dice <= kMaxDice ? dice : 0;
 }
-QRS_EXPORT(qrs_sides) int qrs_sides(int table) {
-  return valid_table(table) ? kSheet.tables[static_cast<std::size_t>(table)].roll.sides : 0;
+QRS_EXPORT(qrs_sides) int qrs_sides(int table, int side) {
+  return valid_table(table) && valid_side(side) ? roll_of(table_at(table), side).sides : 0;
 }
-QRS_EXPORT(qrs_roll) int qrs_roll(int table) {
-  return qrs_dice(table) > 0 ? kSheet.tables[static_cast<std::size_t>(table)].roll.key_of(g_faces) : 0;
+QRS_EXPORT(qrs_roll) int qrs_roll(int table, int side) {
+  return qrs_dice(table, side) > 0 ? roll_of(table_at(table), side).key_of(g_faces) : 0;
+}
+
+// Opposed rolls (qrs/opposed.hpp): 1 when the table is one; each side rolls its own dice.
+QRS_EXPORT(qrs_opposed) int qrs_opposed(int table) { return valid_table(table) && table_at(table).is_opposed ? 1 : 0; }
+
+// The lowest and highest base roll of one side's dice.
+QRS_EXPORT(qrs_side_lo) int qrs_side_lo(int table, int side) {
+  return valid_table(table) && valid_side(side) ? qrs::odds::base_roll(roll_of(table_at(table), side)).lo : 0;
+}
+QRS_EXPORT(qrs_side_hi) int qrs_side_hi(int table, int side) {
+  return valid_table(table) && valid_side(side) ? qrs::odds::base_roll(roll_of(table_at(table), side)).hi() : -1;
+}
+
+// One opposed roll settled (qrs::settle, qrs::column_read) with each side's modifiers set:
+// the attacker's and the defender's modified results, the key as a fraction (numerator,
+// denominator), the loser (0 attacker, 1 defender), 1 for a tie, the column read, and the row
+// (as qrs_lookup's: -1 no band, -2 outside the key's range). `column` is the chosen one; the
+// types are column indices, read where the table takes the loser's or the winner's column.
+int g_settled[8]{};
+
+QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker, int defender, int attacker_type,
+                                             int defender_type) {
+  if (!valid_table(table) || !table_at(table).is_opposed) return nullptr;
+  const RolledTable& t = table_at(table);
+  const qrs::Settled s = qrs::settle(t.opposed, attacker + qrs_net(table, 0), defender + qrs_net(table, 1));
+  const std::size_t c = qrs::column_read(t.opposed, s, static_cast<std::size_t>(column),
+                                         static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
+  g_settled[0] = s.attacker;
+  g_settled[1] = s.defender;
+  g_settled[2] = static_cast<int>(s.key.num());
+  g_settled[3] = static_cast<int>(s.key.den());
+  g_settled[4] = s.loser == qrs::Side::attacker ? 0 : 1;
+  g_settled[5] = s.tie ? 1 : 0;
+  g_settled[6] = static_cast<int>(c);
+  g_settled[7] = c < t.bands.size() ? read_row(t, c, s.key) : -1;
+  return g_settled;
+}
+
+// The exact odds of every row for one matchup (qrs::fill_opposed_odds with each side's
+// modifiers set): the rows' numerators, then the share no row reads, then their common
+// denominator.
+QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int column, int attacker_type,
+                                                                  int defender_type) {
+  if (!valid_table(table) || !table_at(table).is_opposed) return nullptr;
+  const RolledTable& t = table_at(table);
+  if (t.bands.size() == 0) return nullptr;
+  const std::size_t rows = t.bands[0].size();
+  if (rows + 1 > kMaxRows) return nullptr;
+  struct Out {
+    std::size_t n;
+    std::size_t size() const { return n; }
+    qrs::Fraction& operator[](std::size_t i) const { return g_row_odds[i]; }
+  } out{rows + 1};
+  const qrs::Matchup m{qrs_net(table, 0), qrs_net(table, 1), static_cast<std::size_t>(attacker_type),
+                       static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
+  const auto read = [&t](std::size_t c, qrs::Fraction key) {
+    const int r = c < t.bands.size() ? read_row(t, c, key) : -1;
+    return r < 0 ? qrs::npos : static_cast<std::size_t>(r);
+  };
+  qrs::fill_opposed_odds(t.opposed, m, read, t.reroll, out);
+  std::int64_t den = 1;
+  for (std::size_t r = 0; r <= rows; ++r) den = std::lcm(den, g_row_odds[r].den());
+  for (std::size_t r = 0; r <= rows; ++r) g_odds[r] = g_row_odds[r].num() * (den / g_row_odds[r].den());
+  g_odds[rows + 1] = den;
+  return g_odds;
+}
+
+// Range matrices: the column a distance of num/den inches falls in (qrs::range_column, as a
+// header's column_for), or -1 before the first range or beyond the last.
+QRS_EXPORT(qrs_range_column) int qrs_range_column(int matrix, int num, int den) {
+  if (matrix < 0 || static_cast<std::size_t>(matrix) >= kSheet.ranges.size() || den <= 0) return -1;
+  const std::size_t c = qrs::range_column(kSheet.ranges[static_cast<std::size_t>(matrix)].ranges, qrs::Fraction(num, den));
+  return c == qrs::npos ? -1 : static_cast<int>(c);
 }

@@ -12,6 +12,7 @@
 #include "qrs/dice.hpp"
 #include "qrs/modifiers.hpp"
 #include "qrs/odds.hpp"
+#include "qrs/opposed.hpp"
 #include "qrs/view.hpp"
 
 namespace qrs::web {
@@ -24,7 +25,8 @@ struct ModifierList {
 
 // One rolled band table: its bands column after column, its parts' bands (a row's sub-results;
 // empty when it has none), its roll, the range of its key, and the lists that modify it
-// (indices into Sheet::lists).
+// (indices into Sheet::lists). An opposed roll (qrs/opposed.hpp) has each side's dice in
+// `opposed`, the attacker's lists in `lists` and the defender's in `defender_lists`.
 struct RolledTable {
   Grid<Band> bands{};
   Grid<Band> parts{};
@@ -34,11 +36,23 @@ struct RolledTable {
   int min = 0;
   int max = 0;
   View<std::uint16_t> lists{};
+  bool is_opposed = false;
+  Opposed opposed{};
+  View<std::uint16_t> defender_lists{};
+  bool clamp = false;   // key.outside: clamp (a key past the range reads the end row)
+  bool reroll = false;  // key.outside: reroll (odds share out the results no row reads)
+};
+
+// A matrix whose columns are ranges: the distance in inches each column reaches, shortest
+// first (the header's kColumnRanges, which its column_for reads).
+struct RangeMatrix {
+  View<Fraction> ranges{};
 };
 
 struct Sheet {
   View<RolledTable> tables{};
   View<ModifierList> lists{};
+  View<RangeMatrix> ranges{};
 };
 
 // The sheet the module was built for: defined by the source qrsc generates beside the header.
