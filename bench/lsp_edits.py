@@ -9,7 +9,7 @@ writing the didChange to reading the fourth publishDiagnostics. The baseline is 
 RUNS cold `qrsc check` processes of the four files. Memory is the server's resident set
 (/proc/PID/status VmRSS).
 
-Budget (issue 28): median edit at most 0.5x the cold check; memory after MEMORY_EDITS within
+Budget: median edit at most 0.5x the cold check; memory after MEMORY_EDITS within
 10% of memory after 100.
 
 Usage: bench/lsp_edits.py QRSC ROOT [EDITS [MEMORY_EDITS [RUNS]]]   (default 200 10000 11)
