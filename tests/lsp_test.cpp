@@ -275,6 +275,33 @@ TEST_F(LspTest, CompletionOffersTheKeysOfTheTablesKind) {
   EXPECT_NE(std::find(ids.begin(), ids.end(), "fire_effects"), ids.end());
 }
 
+// A variant's entry of a list merging by id also takes add, after and remove
+// (docs/spec-format.md: "In a variant it also takes `add: true` (a new entry), `after: ID` ...");
+// an object that is no such entry (a table's source) does not.
+TEST_F(LspTest, CompletionOffersAVariantEntrysAddAfterAndRemove) {
+  const std::string u = uri("rff/maw-3-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  open(u, joined(lines));
+  const int row = line_starting(lines, "      - id: well_handled");
+  lines.insert(lines.begin() + row + 1, "        a");
+  change(u, joined(lines));
+  const auto labels_at = [&](int line, int character) {
+    std::vector<std::string> labels;
+    for (const json& i : at("textDocument/completion", u, line, character)) labels.push_back(i["label"]);
+    return labels;
+  };
+  const auto in_row = labels_at(row + 1, 9);
+  for (const char* key : {"add", "after", "remove", "band"}) {
+    EXPECT_NE(std::find(in_row.begin(), in_row.end(), key), in_row.end()) << key;
+  }
+  const int source = line_starting(lines, "    source:", row);
+  lines.insert(lines.begin() + source + 1, "      ");
+  change(u, joined(lines));
+  const auto in_source = labels_at(source + 1, 6);
+  EXPECT_NE(std::find(in_source.begin(), in_source.end(), "doc"), in_source.end());
+  EXPECT_EQ(std::find(in_source.begin(), in_source.end(), "after"), in_source.end());
+}
+
 TEST_F(LspTest, DocumentSymbolsAreTheTablesAndTheirRows) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
   open(u, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));

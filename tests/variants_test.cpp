@@ -421,6 +421,39 @@ tables:
 
 namespace {
 
+// An edit forgets only the resolutions that read the edited file: a variant's edit keeps its
+// parent's resolution (what qrsc lsp reuses across edits), the parent's edit drops it, and the
+// variant compiled again then sees the parent's new text.
+TEST(Variants, AnEditForgetsOnlyTheResolutionsThatReadTheEditedFile) {
+  const Family f = family();
+  const fs::path base = f.dir / "base.yaml";
+  const fs::path child = f.write("child", "qrs: 1\nextends: t/base\nsubtitle: the parent's title inherited\n");
+  const std::string base_key = fs::canonical(base).string();
+  qrsc::SpecCache cache;
+  const auto title_of_child = [&] {
+    qrsc::Diagnostics diags;
+    const auto s = qrsc::compile_spec(child, diags, {}, &cache);
+    return s ? s->title : "ERROR";
+  };
+  const std::string title = title_of_child();
+  ASSERT_NE(title, "ERROR");
+  ASSERT_NE(cache.resolved(base_key), nullptr);  // the parent, kept for the specs that extend it
+  cache.changed(child);
+  EXPECT_NE(cache.resolved(base_key), nullptr) << "the variant's edit cannot have changed its parent";
+  std::string text;
+  {
+    std::ifstream in(base);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t at = text.find("title: " + title);
+  ASSERT_NE(at, std::string::npos) << "the base spec states its title as 'title: " << title << "'";
+  text.replace(at, 7 + title.size(), "title: Edited parent");
+  std::ofstream(base) << text;
+  cache.changed(base);
+  EXPECT_EQ(cache.resolved(base_key), nullptr);
+  EXPECT_EQ(title_of_child(), "Edited parent");
+}
+
 // qrsc build checks C++ names once per table a run's specs share (SharedTableChecks): a table
 // found clean is not checked again, a table with a clash is reported for every spec that has it.
 TEST(Variants, CppNameClashesInASharedTableAreReportedForEverySpec) {

@@ -67,9 +67,13 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::sec
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, out.fd[1], 1);
   posix_spawn_file_actions_adddup2(&actions, err.fd[1], 2);
-  // Its own process group, so that a timeout stops the browser's helper processes too.
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  // Its own process group, so that a timeout stops the browser's helper processes too; and no
+  // signal held back (qrsc build --watch holds SIGINT and SIGTERM back between its builds).
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t no_signals;
+  ::sigemptyset(&no_signals);
+  posix_spawnattr_setsigmask(&attr, &no_signals);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);

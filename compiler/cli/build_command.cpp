@@ -1,15 +1,19 @@
-// qrsc build SPEC... [-o DIR] [--emit cpp,html,json,pdf] [--depfile FILE]: every selected
-// backend over every spec.
+// qrsc build SPEC... [-o DIR] [--emit cpp,html,json,pdf] [--depfile FILE] [--watch]: every
+// selected backend over every spec; with --watch, again whenever a spec or a file it reads changes.
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "backend_choice.hpp"
 #include "compile.hpp"
 #include "depfile.hpp"
 #include "diagnostics.hpp"
+#include "file_watch.hpp"
+#include "live_reload.hpp"
 #include "output.hpp"
+#include "spec_argument.hpp"
 
 namespace qrsc::cli {
 
@@ -22,17 +26,13 @@ struct BuildOptions {
   std::string depfile;
   BackendOptions backend;
   bool werror = false;
+  bool watch = false;
 };
 
-int run_build(const BuildOptions& o) {
-  // Backends are made (templates loaded and parsed) once per run, before any spec is read.
-  const auto chosen = chosen_backends(o.emit);
-  if (!chosen) return kUsage;
-  std::vector<std::unique_ptr<Backend>> backends;
-  Diagnostics made;
-  for (const BackendInfo* info : *chosen) backends.push_back(make_backend(*info, o.backend, made));
-  made.print(std::cerr);
-  if (made.has_errors()) return kFailed;
+using Backends = std::vector<std::unique_ptr<Backend>>;
+
+// One build of every spec; `inputs` gets every file read by the specs that compiled.
+int build_once(const BuildOptions& o, const Backends& backends, std::set<std::string>& inputs) {
   // Each spec is checked and its outputs made as soon as it has compiled, and only its sheet
   // fields are kept after: a run's memory does not grow with its specs. What a backend cannot
   // write (C++ names that collide), and two sheets of the run that would write the same file,
@@ -53,6 +53,7 @@ int run_build(const BuildOptions& o) {
   const auto add = [&](std::size_t backend, const Diagnostics& diags, std::vector<OutputFile> files) {
     diags.print(std::cerr);
     failed = failed || diags.has_errors();
+    if (o.watch) files = with_live_reload(std::move(files));
     for (auto& f : files) {
       PendingFile p{std::filesystem::path(o.out_dir) / f.path, std::move(f.content)};
       if (!o.depfile.empty()) targets[backend].push_back(std::filesystem::absolute(p.path).lexically_normal().string());
@@ -74,6 +75,7 @@ int run_build(const BuildOptions& o) {
     diags.print(std::cerr);
     checks_failed = checks_failed || diags.has_errors();
     if (checks_failed || failed) return;
+    inputs.insert(spec.inputs.begin(), spec.inputs.end());
     for (std::size_t b = 0; b < backends.size() && !failed; ++b) {
       Diagnostics emitted;
       auto files = backends[b]->sheet_files(spec, emitted);
@@ -113,6 +115,47 @@ int run_build(const BuildOptions& o) {
   return committed ? kOk : kFailed;
 }
 
+// Builds, then builds again whenever a spec or a file a spec read changes, until SIGINT or
+// SIGTERM (0). Each build starts from a fresh run cache (the files changed) and writes only the
+// outputs whose bytes changed; one that fails leaves the previous outputs in place.
+int watch(const BuildOptions& o, const Backends& backends) {
+  FileWatch files;
+  std::set<std::string> watched;
+  for (;;) {
+    release_run_cache();
+    std::set<std::string> inputs;
+    const int status = build_once(o, backends, inputs);
+    if (!global_options().quiet) {
+      print_note(status == kOk ? "built; watching for changes (^C ends)"
+                               : "the build failed; the previous outputs are left; watching for changes");
+    }
+    // A spec that did not compile reads what it read the last time it did; and every spec named.
+    for (const auto& f : o.files) {
+      if (auto file = spec_argument(f, global_options().search)) {
+        inputs.insert(std::filesystem::absolute(*file).lexically_normal().string());
+      }
+    }
+    if (status != kOk) inputs.insert(watched.begin(), watched.end());
+    watched = std::move(inputs);
+    files.watch(watched);
+    if (!files.wait_for_change()) return kOk;
+  }
+}
+
+int run_build(const BuildOptions& o) {
+  // Backends are made (templates loaded and parsed) once per run, before any spec is read.
+  const auto chosen = chosen_backends(o.emit);
+  if (!chosen) return kUsage;
+  Backends backends;
+  Diagnostics made;
+  for (const BackendInfo* info : *chosen) backends.push_back(make_backend(*info, o.backend, made));
+  made.print(std::cerr);
+  if (made.has_errors()) return kFailed;
+  if (o.watch) return watch(o, backends);
+  std::set<std::string> inputs;
+  return build_once(o, backends, inputs);
+}
+
 }  // namespace
 
 Command add_build_command(CLI::App& app) {
@@ -130,6 +173,9 @@ Command add_build_command(CLI::App& app) {
   sub->add_option("--depfile", o->depfile,
                   "also write FILE: the outputs and every spec they were made from, in the Makefile syntax of "
                   "gcc -MD (for CMake's DEPFILE, Ninja and make)");
+  sub->add_flag("--watch", o->watch,
+                "after the build, build again whenever a spec or a file it reads changes, writing only the outputs "
+                "that change, until interrupted; the HTML sheets reload themselves in the browser");
   sub->add_flag("--werror", o->werror, "treat warnings as errors (known disagreements of the source documents are not)");
   return {sub, [o] { return run_build(*o); }};
 }

@@ -170,12 +170,12 @@ Json object_schema(const ObjectType& type) {
   Json j = {{"type", "object"}, {"description", std::string(type.description)}};
   Json props = properties(type.keys);
   if (type.merged_entry) {
-    props["after"] = {{"type", {"string", "integer"}},
-                      {"description", "Variants: place this new entry after the parent's entry with this id (otherwise "
-                                      "it is appended)."}};
-    props["remove"] = {{"const", true}, {"description", "Variants: remove the parent's entry with this id."}};
-    props["add"] = {{"const", true},
-                    {"description", "Variants: this entry is new (an id the parent lacks is otherwise an error)."}};
+    for (const VariantEntryKey& v : variant_entry_keys()) {
+      // `true` only; the parent entry's id, or its position in the parent's list.
+      Json value = v.key.type == Type::boolean ? Json{{"const", true}} : Json{{"type", {"string", "integer"}}};
+      value["description"] = std::string(v.key.description);
+      props[std::string(v.key.name)] = std::move(value);
+    }
   }
   j["properties"] = props;
   if (const Json required = names_with(type.keys, kRequired); !required.empty()) j["required"] = required;

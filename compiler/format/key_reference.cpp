@@ -98,8 +98,12 @@ std::string key_reference_markdown() {
   for (const ObjectType& type : object_types()) {
     out += fmt::format("\n<a id=\"key-{}\"></a>\n#### `{}`\n\n{}", type.name, type.name, type.description);
     if (type.merged_entry) {
-      out += " In a variant it also takes `add: true` (a new entry), `after: ID` (placed after the parent's entry) and "
-             "`remove: true`.";
+      const auto keys = variant_entry_keys();
+      out += " In a variant it also takes ";
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        out += std::string(i == 0 ? "" : i + 1 == keys.size() ? " and " : ", ") + std::string(keys[i].in_words);
+      }
+      out += ".";
     }
     for (const OneOf& group : type.one_of) {
       std::string keys;

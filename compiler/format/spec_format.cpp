@@ -476,6 +476,17 @@ std::set<std::string_view> names_with(Flag flag) {
 
 }  // namespace
 
+constexpr VariantEntryKey kVariantEntryKeys[] = {
+    {{"add", Type::boolean, 0, "Variants: this entry is new (an id the parent lacks is otherwise an error)."},
+     "`add: true` (a new entry)"},
+    {{"after", Type::id, 0,
+      "Variants: place this new entry after the parent's entry with this id (otherwise it is appended)."},
+     "`after: ID` (placed after the parent's entry)"},
+    {{"remove", Type::boolean, 0, "Variants: remove the parent's entry with this id."}, "`remove: true`"},
+};
+
+std::span<const VariantEntryKey> variant_entry_keys() { return kVariantEntryKeys; }
+
 std::span<const ObjectType> object_types() { return kObjectTypes; }
 std::span<const TableKindKeys> table_kinds() { return kTableKinds; }
 

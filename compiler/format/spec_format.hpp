@@ -76,7 +76,7 @@ struct ObjectType {
   std::string_view word;         // what one is called in a message ("row")
   std::string_view description;
   std::span<const Key> keys;
-  bool merged_entry = false;     // an entry of a list that merges by id: takes `after` and `remove`
+  bool merged_entry = false;     // an entry of a list that merges by id: takes variant_entry_keys()
   std::span<const OneOf> one_of = {};
 };
 
@@ -86,6 +86,15 @@ struct TableKindKeys {
   std::string_view description;
   std::span<const Key> keys;
 };
+
+// A key an entry of a list merging by id (ObjectType::merged_entry) also takes in a variant:
+// `add`, `after`, `remove`. A boolean one takes only `true`; `after` takes the id (or the
+// position) of the parent's entry.
+struct VariantEntryKey {
+  Key key;
+  std::string_view in_words;  // as the key reference lists it: "`add: true` (a new entry)"
+};
+std::span<const VariantEntryKey> variant_entry_keys();
 
 // The whole format. The root object is the spec itself; "table" holds the keys every table
 // has, and table_kinds() what each kind adds.

@@ -175,7 +175,8 @@ void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
 void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   if (key == "source" || key == "notes") return;
   if (n.is_scalar()) {
-    if (contains_ignoring_case(n.scalar, r.from_text) && format::is_sheet_text(key)) {
+    // The key first: most scalars are not sheet text, and the search reads every character.
+    if (format::is_sheet_text(key) && contains_ignoring_case(n.scalar, r.from_text)) {
       n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
     }
     return;

@@ -1,4 +1,7 @@
 #include "spec_cache.hpp"
+
+#include <algorithm>
+
 #include "canonical_path.hpp"
 
 namespace qrsc {
@@ -21,8 +24,12 @@ const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
 }
 
 void SpecCache::changed(const std::filesystem::path& file) {
-  parsed_.erase(canonical_path(file).string());
-  resolved_.clear();
+  const std::string key = canonical_path(file).string();
+  parsed_.erase(key);
+  std::erase_if(resolved_, [&](const auto& entry) {
+    const auto& read = entry.second.resolution.lineage;
+    return std::any_of(read.begin(), read.end(), [&](const std::string& f) { return canonical_path(f).string() == key; });
+  });
 }
 
 void SpecCache::forget_parsed_if_small(const std::filesystem::path& file) {

@@ -41,8 +41,8 @@ class SpecCache {
   using Overlay = std::function<const std::string*(const std::filesystem::path& canonical)>;
   // Asked first for every file parsed from now on.
   void set_overlay(Overlay overlay) { overlay_ = std::move(overlay); }
-  // Forgets what was made of `file` (its text changed): its parsed tree, and every resolution
-  // (any may have read it).
+  // Forgets what was made of `file` (its text changed): its parsed tree, and the resolutions
+  // that read it (an edit of a variant keeps its parents' resolutions).
   void changed(const std::filesystem::path& file);
 
   // The file parsed, the first time it is asked for (a spec must be a map).

@@ -40,6 +40,11 @@ const format::TableKindKeys* kind_named(std::string_view name) {
 
 const format::Key* key_of(const Place& p, std::string_view name) {
   if (const format::Key* k = format::find_key(p.object->keys, name)) return k;
+  if (p.object->merged_entry) {
+    for (const auto& v : format::variant_entry_keys()) {
+      if (v.key.name == name) return &v.key;
+    }
+  }
   return p.kind ? format::find_key(p.kind->keys, name) : nullptr;
 }
 
@@ -214,6 +219,9 @@ json completion(Workspace& ws, const Document& doc, const json& params) {
   }
   json items = json::array();
   for (const format::Key& k : place.object->keys) items.push_back(key_item(k));
+  if (place.object->merged_entry) {
+    for (const auto& v : format::variant_entry_keys()) items.push_back(key_item(v.key));
+  }
   if (place.kind) {
     for (const format::Key& k : place.kind->keys) items.push_back(key_item(k));
   }

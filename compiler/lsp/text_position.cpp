@@ -73,8 +73,9 @@ std::string_view line_of(std::string_view text, int line) {
   return l;
 }
 
-nlohmann::json position(std::string_view text, int line, std::size_t byte) {
-  const std::string_view l = line_of(text, line);
+namespace {
+// The protocol's position of byte `byte` of `l`, line `line` of its text.
+nlohmann::json position_in_line(std::string_view l, int line, std::size_t byte) {
   int units = 0;
   for (std::size_t i = 0; i < std::min(byte, l.size());) {
     const std::size_t n = sequence_length(static_cast<unsigned char>(l[i]));
@@ -82,6 +83,11 @@ nlohmann::json position(std::string_view text, int line, std::size_t byte) {
     i += n;
   }
   return {{"line", std::max(line, 0)}, {"character", units}};
+}
+}  // namespace
+
+nlohmann::json position(std::string_view text, int line, std::size_t byte) {
+  return position_in_line(line_of(text, line), line, byte);
 }
 
 std::size_t byte_of(std::string_view text, int line, int character) {
@@ -115,7 +121,7 @@ nlohmann::json token_range(std::string_view text, const Loc& loc) {
   }
   if (end == begin && end < l.size()) ++end;  // at least one character where there is one
   if (loc.line == 0) end = l.size();
-  return {{"start", position(text, line, begin)}, {"end", position(text, line, end)}};
+  return {{"start", position_in_line(l, line, begin)}, {"end", position_in_line(l, line, end)}};
 }
 
 std::string word_at(std::string_view line, std::size_t byte) {

@@ -31,13 +31,27 @@ int severity_of(const Diagnostic& d) {
   return 3;
 }
 
+// The canonical form of each file diagnostics are located in, found once per file (it asks the
+// file system about every folder of the path).
+class CanonicalFiles {
+ public:
+  const std::string& of(const std::string& file) {
+    auto [it, fresh] = known_.try_emplace(file);
+    if (fresh) it->second = canonical_file(file).string();
+    return it->second;
+  }
+
+ private:
+  std::map<std::string, std::string> known_;
+};
+
 // What one document's check found, by the file each diagnostic is located in.
 struct Found {
   std::map<std::string, std::vector<Diagnostic>> by_file;
   std::set<std::string> seen;  // formatted, so that a parent's diagnostic reached twice is kept once
-  void add(const Diagnostic& d) {
+  void add(const Diagnostic& d, CanonicalFiles& canonical) {
     if (!seen.insert(format_diagnostic(d)).second) return;
-    by_file[d.loc.file ? canonical_file(*d.loc.file).string() : std::string()].push_back(d);
+    by_file[d.loc.file ? canonical.of(*d.loc.file) : std::string()].push_back(d);
   }
 };
 
@@ -132,12 +146,13 @@ std::vector<json> Workspace::diagnose() {
   // By file, every diagnostic once; by open document, its errors located elsewhere (a parent's)
   // and its own.
   Found all;
+  CanonicalFiles canonical;
   std::map<std::string, std::vector<Diagnostic>> elsewhere, own_errors;
   for (const auto& [own, c] : checked_) {
     for (const Diagnostic& d : c.diagnostics) {
-      all.add(d);
+      all.add(d, canonical);
       if (d.severity != Severity::error) continue;
-      const std::string file = d.loc.file ? canonical_file(*d.loc.file).string() : own;
+      const std::string file = d.loc.file ? canonical.of(*d.loc.file) : own;
       (file == own ? own_errors : elsewhere)[own].push_back(d);
     }
   }

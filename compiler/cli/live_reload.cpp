@@ -1,0 +1,60 @@
+#include "live_reload.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string_view>
+
+namespace qrsc::cli {
+
+namespace {
+
+constexpr std::string_view kHtml = ".html";
+
+// FNV-1a: a fingerprint, not a defence (the page only compares it with the one it carries).
+std::string fingerprint(std::string_view text) {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (const unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  return fmt::format("{:016x}", h);
+}
+
+// Loads `js` again every second; `qrsReload` reloads the page when the fingerprint it is given
+// is not this page's.
+constexpr std::string_view kScript =
+    "<script>(function(){{var me=\"{0}\";window.qrsReload=function(f){{if(f!==me)location.reload();}};"
+    "setInterval(function(){{var s=document.createElement(\"script\");s.src=\"{1}?\"+Date.now();"
+    "s.onload=s.onerror=function(){{s.remove();}};document.head.appendChild(s);}},1000);}})();</script>\n";
+
+// `name` inside a double-quoted JavaScript string in a script element: a quote, a backslash or a
+// '<' (which could close the element) as a \u escape.
+std::string js_string_text(std::string_view name) {
+  std::string out;
+  for (const char c : name) {
+    if (c == '"' || c == '\\' || c == '<' || static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<OutputFile> with_live_reload(std::vector<OutputFile> files) {
+  const std::size_t count = files.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    OutputFile& page = files[i];
+    if (!page.path.ends_with(kHtml)) continue;
+    const std::string print = fingerprint(page.content);
+    const std::string js = page.path.substr(0, page.path.size() - kHtml.size()) + ".reload.js";
+    const std::string script = fmt::format(kScript, print, js_string_text(std::filesystem::path(js).filename().string()));
+    const std::size_t body_end = page.content.rfind("</body>");
+    page.content.insert(body_end == std::string::npos ? page.content.size() : body_end, script);
+    files.push_back({js, "qrsReload(\"" + print + "\");\n"});
+  }
+  return files;
+}
+
+}  // namespace qrsc::cli
