@@ -62,7 +62,7 @@ void Diagnostics::known_not_given(const Loc& loc, std::string message) {
 
 std::string format_diagnostic(const Diagnostic& d) {
   static constexpr const char* kNames[] = {"error", "warning", "note"};
-  return printable(d.loc.str()) + ": " + kNames[static_cast<int>(d.severity)] + ": " + printable_lines(d.message);
+  return printable(d.loc.str()) + ": " + kNames[static_cast<int>(d.severity)] + ": " + printable(d.message);
 }
 
 Diagnostic program_error(std::string message) {

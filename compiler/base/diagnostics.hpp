@@ -34,9 +34,9 @@ struct Diagnostic {
   Known known = Known::no;
 };
 
-// The diagnostic as text: file:line:col: error|warning|note: message (a message of several
-// lines, such as a sheet's layout findings, keeps its line breaks; every other control
-// character is escaped)
+// The diagnostic as one line: file:line:col: error|warning|note: message (a line break in the
+// message is escaped, as every control character: one that echoes a file name cannot start a
+// line of its own)
 std::string format_diagnostic(const Diagnostic& d);
 
 // The error of a step that has no place in a spec (a file it cannot write, a tool it cannot

@@ -61,17 +61,6 @@ std::string printable(std::string_view text) {
   return out;
 }
 
-std::string printable_lines(std::string_view text) {
-  std::string out;
-  for (std::size_t from = 0;;) {
-    const std::size_t nl = text.find('\n', from);
-    out += printable(text.substr(from, nl == std::string_view::npos ? std::string_view::npos : nl - from));
-    if (nl == std::string_view::npos) return out;
-    out += '\n';
-    from = nl + 1;
-  }
-}
-
 bool is_valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const std::size_t n = utf8_length(text, i);

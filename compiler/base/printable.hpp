@@ -10,9 +10,6 @@
 namespace qrsc {
 
 std::string printable(std::string_view text);
-// A message of several lines (a backend's findings, one a line) as lines, each made printable
-// on its own: its line breaks are kept, every other control character is escaped.
-std::string printable_lines(std::string_view text);
 
 // Whether `text` holds a control character (C0, DEL or C1): such a name is refused where a build
 // tool would read it (a depfile) instead of being escaped.

@@ -224,9 +224,9 @@ std::optional<Spec> compile_one(const std::string& arg) {
   return spec;
 }
 
-void print_error(std::string_view message) { std::cerr << "qrsc: error: " << printable_lines(message) << '\n'; }
+void print_error(std::string_view message) { std::cerr << "qrsc: error: " << printable(message) << '\n'; }
 void print_error(const Diagnostic& error) { std::cerr << format_diagnostic(error) << '\n'; }
-void print_note(std::string_view message) { std::cerr << "qrsc: note: " << printable_lines(message) << '\n'; }
+void print_note(std::string_view message) { std::cerr << "qrsc: note: " << printable(message) << '\n'; }
 
 bool write_outputs(const std::vector<PendingFile>& files) {
   const auto written = write_files_atomically(files);

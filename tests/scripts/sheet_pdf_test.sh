@@ -53,7 +53,7 @@ tables:
 SPEC
   expect too_wide 1 "wide.yaml: error: the sheet does not fit its pages on Letter paper" -- \
     "$qrsc" -I rules build "$tmp/house/wide.yaml" --emit pdf -o "$tmp/house/out"
-  expect too_wide_names_the_table 1 $'\n  page 1, table movement_rates (Movement Rate): ' -- \
+  expect too_wide_names_the_table 1 'wide.yaml: note: page 1, table movement_rates (Movement Rate): ' -- \
     "$qrsc" -I rules sheet "$tmp/house/wide.yaml" -o "$tmp/house/wide-a4.pdf" --paper a4
   check too_wide_nothing_written test ! -e "$tmp/house/out" -a ! -e "$tmp/house/wide-a4.pdf"
 else

@@ -9,26 +9,16 @@ std::vector<OutputFile> one_output(std::string path, std::string content) {
   return out;
 }
 
-namespace {
-// The value of an Expected, or T{} with its error added to `diags`.
-template <class T>
-T value_or_report(Expected<T> result, Diagnostics& diags) {
-  if (result) return std::move(*result);
-  diags.add(result.error());
-  return T{};
-}
-}  // namespace
-
 std::vector<OutputFile> Backend::sheet_files(const Spec& spec, Diagnostics& diags) const {
-  return value_or_report(guarded([&] { return emit(spec); }), diags);
+  return reported([&] { return emit(spec); }, diags);
 }
 
 std::vector<OutputFile> Backend::run_files(const std::vector<const Spec*>& specs, Diagnostics& diags) const {
-  return value_or_report(guarded([&] { return emit_run(specs); }), diags);
+  return reported([&] { return emit_run(specs); }, diags);
 }
 
 std::unique_ptr<Backend> make_backend(const BackendInfo& info, const BackendOptions& options, Diagnostics& diags) {
-  return value_or_report(guarded([&] { return info.make(options); }), diags);
+  return reported([&] { return info.make(options); }, diags);
 }
 
 std::vector<OutputFile> Backend::emit_run(const std::vector<const Spec*>& /*specs*/) const { return {}; }

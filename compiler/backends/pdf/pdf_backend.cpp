@@ -7,20 +7,23 @@ namespace qrsc {
 
 namespace {
 
-// The error a sheet that does not fit gets, at its spec: the paper, and a line per finding with
-// its page, table (id and title) and what does not fit.
-Diagnostic layout_diagnostic(const Spec& spec, Paper paper, const std::vector<LayoutFinding>& findings) {
-  std::string out = std::string("the sheet does not fit its pages on ") + (paper == Paper::a4 ? "A4" : "Letter") +
-                    " paper (measured by the browser that prints it):";
+// The error a sheet that does not fit gets, at its spec: the paper, then a note per finding with
+// its page, table (id and title) and what does not fit, and a note on what to do.
+std::vector<Diagnostic> layout_diagnostics(const Spec& spec, Paper paper, const std::vector<LayoutFinding>& findings) {
+  const Loc at{std::make_shared<const std::string>(spec.path), 0, 0};
+  std::vector<Diagnostic> out{{Severity::error, at,
+                               std::string("the sheet does not fit its pages on ") + (paper == Paper::a4 ? "A4" : "Letter") +
+                                   " paper (measured by the browser that prints it)"}};
   for (const auto& f : findings) {
     if (f.fixed) continue;
-    out += "\n  page " + f.page;
-    if (const Table* t = spec.table(f.table)) out += ", table " + t->id + " (" + t->title + ")";
-    out += ": " + f.what;
+    std::string where = "page " + f.page;
+    if (const Table* t = spec.table(f.table)) where += ", table " + t->id + " (" + t->title + ")";
+    out.push_back({Severity::note, at, where + ": " + f.what});
   }
-  out += "\n  give the table more room in templates/html/layouts.yaml (a wider column, a split, another "
-         "column or page), or shorten it (docs/sheets.md)";
-  return {Severity::error, Loc{std::make_shared<const std::string>(spec.path), 0, 0}, std::move(out)};
+  out.push_back({Severity::note, at,
+                 "give the table more room in templates/html/layouts.yaml (a wider column, a split, another column or "
+                 "page), or shorten it (docs/sheets.md)"});
+  return out;
 }
 
 class PdfBackend final : public Backend {
@@ -30,7 +33,7 @@ class PdfBackend final : public Backend {
   std::vector<OutputFile> emit(const Spec& spec) const override {
     PdfResult pdf = print_pdf(html_.sheet(spec, options_), chromium_);
     if (!pdf.error.empty()) backend_error(pdf.error);
-    if (!pdf.fits()) backend_error(layout_diagnostic(spec, options_.paper, pdf.findings));
+    if (!pdf.fits()) backend_error(layout_diagnostics(spec, options_.paper, pdf.findings));
     return one_output(pdf_sheet_path(spec), std::move(pdf.pdf));
   }
 
