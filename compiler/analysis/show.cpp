@@ -129,7 +129,7 @@ std::string show_modifiers(const ModifierTable& mt, const ShowStyle& style) {
   }
   std::string out = g.str();
   for (const auto& gr : mt.groups) {
-    out += fmt::format("[{}] {}: only one counts{}\n", gr.id, gr.title.empty() ? gr.id : gr.title,
+    out += fmt::format("[{}] {}: only one counts{}\n", gr.id, gr.name(),
                        gr.note.empty() ? "" : " (" + gr.note + ")");
   }
   return out;

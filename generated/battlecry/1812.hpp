@@ -819,8 +819,8 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 9 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 9 };
-// Not cumulative: attack_direction. Not stated in 004: a shot comes either from the flank or from the rear, so at most one applies.
-// Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
+// Not cumulative: Attack direction. Not stated in 004: a shot comes either from the flank or from the rear, so at most one applies.
+// Not cumulative: Formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
 template <class M = Modifier>
   requires std::same_as<M, Modifier>
@@ -891,7 +891,7 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 6 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 6 };
-// Not cumulative: formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
+// Not cumulative: Formation. Not stated in 004: a unit is in one maneuver formation at a time, so at most one applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
 template <class M = Modifier>
   requires std::same_as<M, Modifier>

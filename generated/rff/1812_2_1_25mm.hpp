@@ -174,10 +174,10 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 21 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 21 };
-// One applies at most: leader_rating. A leader is rated gallant, able or poor; exactly one of these applies.
-// Not cumulative: command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
-// One applies at most: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
-// One applies at most: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
+// One applies at most: Leader rating. A leader is rated gallant, able or poor; exactly one of these applies.
+// Not cumulative: Command. Provisional command and out of command are not cumulative (change 2, 003 line 325: \"a non-cumulative maneuver table modifier grouped with provisional command\"). Change 2 and change 20 (line 498): a unit rated militia always applies the -1 for provisional command, even under its immediate commander.
+// One applies at most: Unit rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
+// One applies at most: Effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
 // The total of the modifiers that apply (non-cumulative groups count once).
 template <class M = Modifier>
   requires std::same_as<M, Modifier>
@@ -1329,11 +1329,11 @@ inline constexpr qrs::ModifierText kTexts[] = {  // id, value, text, column
 }  // namespace detail
 inline constexpr qrs::View<qrs::Modifier> kModifiers{ detail::kModifiers, 22 };
 inline constexpr qrs::View<qrs::ModifierText> kTexts{ detail::kTexts, 22 };
-// One applies at most: unit_rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
-// One applies at most: effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
-// Not cumulative: outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
-// Not cumulative: gun_support. Guns are either supported or unsupported.
-// Not cumulative: open_order_or_militia. The sheet prints both as one item.
+// One applies at most: Unit rating. A unit is rated elite, veteran, trained or raw; exactly one of these applies.
+// One applies at most: Effectiveness. A unit is fresh, worn or spent; exactly one of these applies.
+// Not cumulative: Outnumbered. One outnumbering ratio applies (3:2, 2:1, or 3:1 or more).
+// Not cumulative: Gun support. Guns are either supported or unsupported.
+// Not cumulative: Open order or militia. The sheet prints both as one item.
 // The total of the modifiers that apply (non-cumulative groups count once).
 template <class M = Modifier>
   requires std::same_as<M, Modifier>

@@ -373,7 +373,7 @@ mst::data modifier_data(const ModifierTable& mt) {
   for (const auto& g : mt.groups) {
     mst::data gd;
     put(gd, "rule", g.exclusive ? "One applies at most" : "Not cumulative");
-    put(gd, "title", g.title.empty() ? g.id : g.title);
+    put(gd, "title", g.name());
     put(gd, "note", g.note.empty() ? std::string() : ". " + g.note);
     append(groups, std::move(gd));
   }
