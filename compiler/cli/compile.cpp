@@ -37,14 +37,34 @@ struct KnownCounts {
     if (k == Diagnostic::Known::disagreement) ++disagreements;
     if (k == Diagnostic::Known::not_given) ++not_given;
   }
+  // Asked for each diagnostic of each spec (a variant replays its parent's), so answered once
+  // per file or pair of files for the run: each answer walks or stats the file system.
+  const std::string& shown_path(const std::string& file) {
+    auto it = shown_paths_.find(file);
+    if (it == shown_paths_.end()) it = shown_paths_.emplace(file, display_path(file)).first;
+    return it->second;
+  }
+  // Whether `file` is in another rules folder than `own_file`.
+  bool other_root(const std::string& file, const std::string& own_file) {
+    auto it = other_root_.find({file, own_file});
+    if (it == other_root_.end()) {
+      std::error_code ec;
+      it = other_root_.emplace(std::pair{file, own_file},
+                               !std::filesystem::equivalent(rules_root_of(file), rules_root_of(own_file), ec)).first;
+    }
+    return it->second;
+  }
+
+ private:
+  std::map<std::string, std::string> shown_paths_;
+  std::map<std::pair<std::string, std::string>, bool> other_root_;
 };
 
 bool is_known(const Diagnostic& d) { return d.known != Diagnostic::Known::no; }
 
 // Whether `d` is a known limit of a sheet outside the rules folder of the spec in `own_file`.
-bool is_inherited(const Diagnostic& d, const std::string& own_file) {
-  std::error_code ec;
-  return is_known(d) && d.loc.file && !std::filesystem::equivalent(rules_root_of(*d.loc.file), rules_root_of(own_file), ec);
+bool is_inherited(const Diagnostic& d, const std::string& own_file, KnownCounts& known) {
+  return is_known(d) && d.loc.file && known.other_root(*d.loc.file, own_file);
 }
 
 // Whether `d` is located in another file than the spec's own (a parent's, an applied spec's).
@@ -55,8 +75,8 @@ bool is_elsewhere(const Diagnostic& d, const std::string& own_file) {
 
 // Records a parent's error for the spec in `own_file`; whether it is new to this run.
 bool first_report_of(const Diagnostic& d, const std::string& own_file, KnownCounts& known) {
-  auto& reached_by = known.errors_reached_by[display_path(*d.loc.file)];
-  const std::string spec = display_path(own_file);
+  auto& reached_by = known.errors_reached_by[known.shown_path(*d.loc.file)];
+  const std::string& spec = known.shown_path(own_file);
   if (reached_by.empty() || reached_by.back() != spec) reached_by.push_back(spec);
   return known.printed_errors.insert(format_diagnostic(d)).second;
 }
@@ -92,8 +112,8 @@ void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json
   const bool quiet = global_options().quiet;
   if (opt.format == Format::text) {
     for (const auto& d : diags.all()) {
-      if (!opt.inherited && is_inherited(d, own_file)) {
-        known.inherited[display_path(*d.loc.file)].insert(format_diagnostic(d));
+      if (!opt.inherited && is_inherited(d, own_file, known)) {
+        known.inherited[known.shown_path(*d.loc.file)].insert(format_diagnostic(d));
         continue;
       }
       if (d.severity == Severity::error && is_elsewhere(d, own_file) && !first_report_of(d, own_file, known)) continue;
