@@ -23,10 +23,17 @@ case "$mode" in
     (cd "$build" && cpack -G DEB -B "$tmp/deb" >/dev/null)
     deb=$(ls "$tmp"/deb/qrs_*.deb)
     depends=$(dpkg-deb -f "$deb" Depends)
-    for lib in libyaml-0-2 libfmt libstdc++6; do  # the shared libraries qrsc links
-      [[ "$depends" == *"$lib"* ]] || fail "Depends '$depends' lacks $lib"
-    done
     dpkg-deb -x "$deb" "$tmp/root"
+    # Every shared library qrsc loads is a dependency of the package (libyaml always: it stays
+    # shared for its security updates; libstdc++ only when qrsc is built without its static copy).
+    needed=$(ldd "$tmp/root/usr/bin/qrsc" | awk '$2 == "=>" {print $1 "=" $3}')
+    [[ "$needed" == *libyaml-0.so* ]] || fail "qrsc does not load libyaml: $needed"
+    for entry in $needed; do
+      soname=${entry%%=*} lib=${entry#*=}
+      pkg=$(dpkg -S "$lib" 2>/dev/null | head -n1 | cut -d: -f1) || true
+      [ -n "$pkg" ] || pkg=$(dpkg -S "$(readlink -f "$lib")" | head -n1 | cut -d: -f1)
+      [[ "$depends" == *"$pkg"* ]] || fail "qrsc needs $soname (package $pkg); Depends '$depends' lacks it"
+    done
     if [[ "$tools" == *" qrs-migrate "* ]]; then
       migrate_deb=$(ls "$tmp"/deb/qrs-migrate_*.deb)
       depends=$(dpkg-deb -f "$migrate_deb" Depends)
