@@ -113,43 +113,43 @@ TEST(DieResults, NoEffectIsALineOfItsOwn) {
   const Compiled c = compile(melee("no_effect"));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto r = qrsc::table_odds(*c.spec, "melee", 0, std::nullopt);
-  ASSERT_TRUE(r.ok) << r.error;
-  ASSERT_EQ(r.row_ids, (std::vector<std::string>{"rout", "retreat", "hold", "outside"}));
-  EXPECT_EQ(r.row_titles.back(), "No effect (outside the table)");
-  const auto& p = r.columns.at(0).p.at(0);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->row_ids, (std::vector<std::string>{"rout", "retreat", "hold", "outside"}));
+  EXPECT_EQ(r->row_titles.back(), "No effect (outside the table)");
+  const auto& p = r->columns.at(0).p.at(0);
   EXPECT_EQ(p[0], two_d6_difference(4, 5));
   EXPECT_EQ(p[1], two_d6_difference(1, 3));
   EXPECT_EQ(p[2], two_d6_difference(0, 0));
   EXPECT_EQ(p[3], two_d6_difference(-5, -1));
   EXPECT_EQ(p[0] + p[1] + p[2] + p[3], Fraction(1));
   const auto a = qrsc::lookup(*c.spec, "melee", "-2", std::nullopt);
-  ASSERT_TRUE(a.ok) << a.error;
-  EXPECT_EQ(a.row, "outside");
-  EXPECT_EQ(a.effect, "No effect (outside the table)");
+  ASSERT_TRUE(a.ok()) << a.error();
+  EXPECT_EQ(a->row, "outside");
+  EXPECT_EQ(a->effect, "No effect (outside the table)");
 }
 
 TEST(DieResults, ClampCountsForTheEndRow) {
   const Compiled c = compile(melee("clamp"));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto r = qrsc::table_odds(*c.spec, "melee", 0, std::nullopt);
-  ASSERT_TRUE(r.ok) << r.error;
-  ASSERT_EQ(r.row_ids.size(), 3u);  // nothing is left outside
-  const auto& p = r.columns.at(0).p.at(0);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->row_ids.size(), 3u);  // nothing is left outside
+  const auto& p = r->columns.at(0).p.at(0);
   EXPECT_EQ(p[2], two_d6_difference(-5, 0));  // Hold, the row at 0, reads every difference below it
   EXPECT_EQ(p[0] + p[1] + p[2], Fraction(1));
   const auto a = qrsc::lookup(*c.spec, "melee", "-3", std::nullopt);
-  ASSERT_TRUE(a.ok) << a.error;
-  EXPECT_EQ(a.row, "hold");
-  EXPECT_NE(a.note.find("clamp"), std::string::npos) << a.note;
+  ASSERT_TRUE(a.ok()) << a.error();
+  EXPECT_EQ(a->row, "hold");
+  EXPECT_NE(a->note.find("clamp"), std::string::npos) << a->note;
 }
 
 TEST(DieResults, RerollSharesTheOddsOut) {
   const Compiled c = compile(melee("reroll"));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto r = qrsc::table_odds(*c.spec, "melee", 0, std::nullopt);
-  ASSERT_TRUE(r.ok) << r.error;
-  ASSERT_EQ(r.row_ids.size(), 3u);
-  const auto& p = r.columns.at(0).p.at(0);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->row_ids.size(), 3u);
+  const auto& p = r->columns.at(0).p.at(0);
   const Fraction inside = two_d6_difference(0, 5);
   EXPECT_EQ(p[0], two_d6_difference(4, 5) / inside);
   EXPECT_EQ(p[1], two_d6_difference(1, 3) / inside);
@@ -162,13 +162,13 @@ TEST(DieResults, AModifierPastTheSheetsIsShownNotDropped) {
   const Compiled c = compile(uphill_test(2, 8));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto at2 = qrsc::table_odds(*c.spec, "test", 2, std::nullopt);
-  ASSERT_TRUE(at2.ok) << at2.error;
-  EXPECT_EQ(at2.row_ids.size(), 2u);  // nothing outside at the sheet's +2
+  ASSERT_TRUE(at2.ok()) << at2.error();
+  EXPECT_EQ(at2->row_ids.size(), 2u);  // nothing outside at the sheet's +2
   const auto r = qrsc::table_odds(*c.spec, "test", 5, std::nullopt);
-  ASSERT_TRUE(r.ok) << r.error;
-  ASSERT_EQ(r.row_ids, (std::vector<std::string>{"pass", "fail", "outside"}));
-  EXPECT_EQ(r.row_titles.back(), "Outside every row");
-  const auto& p = r.columns.at(0).p.at(0);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->row_ids, (std::vector<std::string>{"pass", "fail", "outside"}));
+  EXPECT_EQ(r->row_titles.back(), "Outside every row");
+  const auto& p = r->columns.at(0).p.at(0);
   EXPECT_EQ(p[0], Fraction(3, 6));  // 1-3 +5: 6, 7, 8
   EXPECT_EQ(p[1], Fraction(0));
   EXPECT_EQ(p[2], Fraction(3, 6));  // 4-6 +5: 9, 10, 11
@@ -231,15 +231,15 @@ TEST(DieResults, EveryTableOfEverySpecAddsUpToOneAtEveryModifier) {
       for (int m = -wide - 3; m <= wide + 3; ++m) {
         if (wide == 0 && m != 0) continue;  // a table read without modifiers is read at 0 alone
         const auto r = qrsc::table_odds(spec, t.id, m, std::nullopt);
-        ASSERT_TRUE(r.ok) << name << " " << t.id << ": " << r.error;
-        for (std::size_t c = 0; c < r.columns.size(); ++c) {
-          const auto& p = r.columns[c].p.at(0);
-          ASSERT_EQ(p.size(), r.row_ids.size());
+        ASSERT_TRUE(r.ok()) << name << " " << t.id << ": " << r.error();
+        for (std::size_t c = 0; c < r->columns.size(); ++c) {
+          const auto& p = r->columns[c].p.at(0);
+          ASSERT_EQ(p.size(), r->row_ids.size());
           Fraction sum{0};
           for (const Fraction& x : p) sum += x;
           EXPECT_EQ(sum, Fraction(1)) << name << " " << t.id << " column " << c << " at " << m;
           const Fraction outside = enumerate_outside(*bt, c, m);
-          const bool has_line = r.row_ids.back() == "outside" && r.row_ids.size() == bt->rows.size() + 1;
+          const bool has_line = r->row_ids.back() == "outside" && r->row_ids.size() == bt->rows.size() + 1;
           EXPECT_EQ(has_line ? p.back() : Fraction(0), outside) << name << " " << t.id << " column " << c << " at " << m;
           ++checks;
         }
@@ -261,24 +261,24 @@ TEST(ExclusiveGroups, TwoRatingsOfOneUnitAreAnErrorNamingBoth) {
   const qrsc::Spec& spec = qrs_test::spec("rff/acw-2.1-15mm");
   for (const auto& [first, second] : {std::pair{"green", "veteran"}, std::pair{"veteran", "green"}}) {
     const auto a = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {first, second});
-    EXPECT_FALSE(a.ok) << a.line;
-    EXPECT_NE(a.error.find("'veteran'"), std::string::npos) << a.error;
-    EXPECT_NE(a.error.find("'green'"), std::string::npos) << a.error;
-    EXPECT_NE(a.error.find("unit_rating"), std::string::npos) << a.error;
+    EXPECT_FALSE(a.ok()) << a->line;
+    EXPECT_NE(a.error().find("'veteran'"), std::string::npos) << a.error();
+    EXPECT_NE(a.error().find("'green'"), std::string::npos) << a.error();
+    EXPECT_NE(a.error().find("unit_rating"), std::string::npos) << a.error();
   }
   const auto leaders = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"gallant_leader", "poor_leader"});
-  EXPECT_FALSE(leaders.ok);
+  EXPECT_FALSE(leaders.ok());
   const auto levels = qrsc::lookup(spec, "charge_effects", "0", std::nullopt, {"fresh_troops", "spent"});
-  EXPECT_FALSE(levels.ok);
+  EXPECT_FALSE(levels.ok());
   // Change 2: not cumulative, so both may be named and the larger counts: 6 -2 = 4, Well Handled.
   const auto command = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"provisional_command", "out_of_command"});
-  ASSERT_TRUE(command.ok) << command.error;
-  EXPECT_EQ(command.result, "4");
-  EXPECT_EQ(command.row, "well_handled");
+  ASSERT_TRUE(command.ok()) << command.error();
+  EXPECT_EQ(command->result, "4");
+  EXPECT_EQ(command->row, "well_handled");
   // One rating: 6 -1 (green) = 5, Well Handled.
   const auto green = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"green"});
-  ASSERT_TRUE(green.ok) << green.error;
-  EXPECT_EQ(green.result, "5");
+  ASSERT_TRUE(green.ok()) << green.error();
+  EXPECT_EQ(green->result, "5");
 }
 
 TEST(ExclusiveGroups, TheSeedsRatingsAreExclusive) {

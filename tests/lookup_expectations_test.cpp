@@ -24,33 +24,33 @@ void check_file(const std::string& file) {
   for (const Expectation& e : expectations.lines) {
     SCOPED_TRACE(file + ":" + std::to_string(e.line));
     const std::optional<std::string> column = e.column.empty() ? std::nullopt : std::optional(e.column);
-    const qrsc::LookupAnswer a = qrsc::lookup(spec, e.table, e.key, column);
+    const auto a = qrsc::lookup(spec, e.table, e.key, column);
     ++checked;
     if (e.expected[0] == "ERROR") {
-      EXPECT_FALSE(a.ok) << e.table << " " << e.key << " should have no answer but gave " << a.line;
+      EXPECT_FALSE(a.ok()) << e.table << " " << e.key << " should have no answer but gave " << a->line;
       continue;
     }
-    ASSERT_TRUE(a.ok) << e.table << " " << e.key << ": " << a.error;
+    ASSERT_TRUE(a.ok()) << e.table << " " << e.key << ": " << a.error();
     const qrsc::Table* t = spec.table(e.table);
     ASSERT_NE(t, nullptr);
     if (t->kind == qrsc::TableKind::matrix) {
       const std::string cell = e.expected[0] == "BLANK" ? "" : e.expected[0];
-      EXPECT_EQ(a.line, e.key + "\t" + (e.column.empty() ? "" : e.column) + "\t" + cell)
+      EXPECT_EQ(a->line, e.key + "\t" + (e.column.empty() ? "" : e.column) + "\t" + cell)
           << e.table << " row " << e.key << " column " << e.column;
       continue;
     }
     if (t->kind == qrsc::TableKind::facts || t->kind == qrsc::TableKind::modifiers) {
       // Facts and modifiers: the id, then VALUE<TAB>TEXT as written in the file.
-      EXPECT_EQ(a.line, e.key + "\t" + join(e.expected, 0, e.expected.size())) << e.table << " " << e.key;
+      EXPECT_EQ(a->line, e.key + "\t" + join(e.expected, 0, e.expected.size())) << e.table << " " << e.key;
       continue;
     }
     // Band tables: ID<TAB>TITLE[<TAB>NUMBER]; a part id, when given, is checked in the detail.
     const bool has_part = e.expected.size() == 3 && e.expected[2].find_first_not_of("+-0123456789") != std::string::npos;
     const std::string want = join(e.expected, 0, has_part ? 2 : e.expected.size());
-    EXPECT_EQ(a.line, want) << e.table << " " << e.key << (e.column.empty() ? "" : " column " + e.column);
+    EXPECT_EQ(a->line, want) << e.table << " " << e.key << (e.column.empty() ? "" : " column " + e.column);
     if (has_part) {
-      EXPECT_NE(a.detail.find(e.expected[2] + "\t"), std::string::npos)
-          << e.table << " " << e.key << ": expected part " << e.expected[2] << " in\n" << a.detail;
+      EXPECT_NE(a->detail.find(e.expected[2] + "\t"), std::string::npos)
+          << e.table << " " << e.key << ": expected part " << e.expected[2] << " in\n" << a->detail;
     }
   }
   EXPECT_GT(checked, 0);

@@ -64,11 +64,11 @@ TEST(Notation, NumbersAndDistances) {
 
 TEST(Notation, DistancesInsideText) {
   const auto t = qrsc::parse_text("Retreat charging unit {2in} from enemy.");
-  ASSERT_TRUE(t.error.empty());
-  ASSERT_EQ(t.segments.size(), 3u);
-  EXPECT_EQ(t.segments[1].inches, Fraction(2));
-  EXPECT_FALSE(qrsc::parse_text("within {four inches}").error.empty());
-  EXPECT_FALSE(qrsc::parse_text("within 4\" of the target").warnings.empty());
+  ASSERT_TRUE(t.ok()) << t.error();
+  ASSERT_EQ(t->segments.size(), 3u);
+  EXPECT_EQ(t->segments[1].inches, Fraction(2));
+  EXPECT_FALSE(qrsc::parse_text("within {four inches}").ok());
+  EXPECT_FALSE(qrsc::parse_text("within 4\" of the target")->warnings.empty());
 }
 
 // Every spelling of an inch a sheet uses is one distance; words that only end in "in" are not.
@@ -92,13 +92,13 @@ TEST(Notation, DistanceSpellings) {
 TEST(Notation, ScaleReferencesInsideText) {
   const std::vector<qrsc::TextReference> refs = {{"scale.figures", "28mm"}};
   const auto t = qrsc::parse_text("Figures: {scale.figures}, ground {1in}", refs);
-  ASSERT_TRUE(t.error.empty()) << t.error;
-  ASSERT_EQ(t.segments.size(), 2u);
-  EXPECT_EQ(t.segments[0].literal, "Figures: 28mm, ground ");
-  EXPECT_EQ(t.segments[1].inches, Fraction(1));
-  EXPECT_EQ(qrsc::parse_text("{scale.figurs}", refs).error,
+  ASSERT_TRUE(t.ok()) << t.error();
+  ASSERT_EQ(t->segments.size(), 2u);
+  EXPECT_EQ(t->segments[0].literal, "Figures: 28mm, ground ");
+  EXPECT_EQ(t->segments[1].inches, Fraction(1));
+  EXPECT_EQ(qrsc::parse_text("{scale.figurs}", refs).error(),
             "unknown reference '{scale.figurs}'; did you mean 'scale.figures'?");
-  EXPECT_FALSE(qrsc::parse_text("{scale.figures}").error.empty());  // a spec without a figure scale
+  EXPECT_FALSE(qrsc::parse_text("{scale.figures}").ok());  // a spec without a figure scale
 }
 
 TEST(Notation, Cells) {

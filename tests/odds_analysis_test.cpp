@@ -28,15 +28,15 @@ TEST(OddsAnalysis, EveryRolledTableOfEverySpecMatchesEnumeration) {
       if (!bt || !bt->dice) continue;
       ++tables;
       const auto report = qrsc::table_odds(spec, t.id, std::nullopt, std::nullopt);
-      ASSERT_TRUE(report.ok) << report.error;
-      ASSERT_EQ(report.columns.size(), bt->columns.size());
+      ASSERT_TRUE(report.ok()) << report.error();
+      ASSERT_EQ(report->columns.size(), bt->columns.size());
       for (std::size_t c = 0; c < bt->columns.size(); ++c) {
-        for (std::size_t m = 0; m < report.modifiers.size(); ++m) {
+        for (std::size_t m = 0; m < report->modifiers.size(); ++m) {
           Fraction sum{0};
           for (std::size_t r = 0; r < bt->rows.size(); ++r) {
-            EXPECT_EQ(report.columns[c].p[m][r], enumerate(*bt, r, c, report.modifiers[m]))
-                << name << " " << t.id << " column " << c << " modifier " << report.modifiers[m] << " row " << bt->rows[r].id;
-            sum += report.columns[c].p[m][r];
+            EXPECT_EQ(report->columns[c].p[m][r], enumerate(*bt, r, c, report->modifiers[m]))
+                << name << " " << t.id << " column " << c << " modifier " << report->modifiers[m] << " row " << bt->rows[r].id;
+            sum += report->columns[c].p[m][r];
           }
           // Open-ended bands cover every modified result; a bounded key (1-10) is read unmodified.
           EXPECT_EQ(sum, Fraction(1)) << name << " " << t.id;

@@ -214,17 +214,17 @@ TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
   namespace dm = sk::defence_modifiers;
   for (int a = 1; a <= 6; ++a) {
     for (int d = 1; d <= 6; ++d) {
-      const qrsc::LookupAnswer q = qrsc::opposed_lookup(skirmish(), "melee", {std::to_string(a), "elite", "cavalry", "charging"},
+      const auto q = qrsc::opposed_lookup(skirmish(), "melee", {std::to_string(a), "elite", "cavalry", "charging"},
                                                         {std::to_string(d), "square", "infantry"}, std::nullopt);
-      ASSERT_TRUE(q.ok) << q.error;
+      ASSERT_TRUE(q.ok()) << q.error();
       const auto o = sk::melee::resolve(Attacker{a, Type::cavalry, {am::Modifier::elite, am::Modifier::charging}},
                                         Defender{d, Type::infantry, {dm::Modifier::square}});
-      EXPECT_EQ(q.row, sk::melee::kRows[static_cast<std::size_t>(*o.effect)].id) << a << " against " << d;
-      ASSERT_EQ(q.sides.size(), 2U);
-      EXPECT_EQ(q.sides[0].roll, a);
-      EXPECT_EQ(q.sides[1].roll, d);
-      EXPECT_EQ(q.sides[0].result, o.settled.attacker) << a << " against " << d;
-      EXPECT_EQ(q.sides[1].result, o.settled.defender) << a << " against " << d;
+      EXPECT_EQ(q->row, sk::melee::kRows[static_cast<std::size_t>(*o.effect)].id) << a << " against " << d;
+      ASSERT_EQ(q->sides.size(), 2U);
+      EXPECT_EQ(q->sides[0].roll, a);
+      EXPECT_EQ(q->sides[1].roll, d);
+      EXPECT_EQ(q->sides[0].result, o.settled.attacker) << a << " against " << d;
+      EXPECT_EQ(q->sides[1].result, o.settled.defender) << a << " against " << d;
     }
   }
 }
@@ -233,27 +233,27 @@ TEST(OpposedCli, OddsAgreeWithTheHeader) {
   using sk::melee::Attacker, sk::melee::Defender;
   namespace am = sk::attack_modifiers;
   namespace dm = sk::defence_modifiers;
-  const qrsc::OddsReport r =
+  const auto r =
       qrsc::opposed_odds(skirmish(), "melee", {"raw", "artillery", "uphill"}, {"cover", "cavalry", "elite"}, std::nullopt);
-  ASSERT_TRUE(r.ok) << r.error;
-  ASSERT_EQ(r.columns.size(), 1U);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->columns.size(), 1U);
   const auto p = sk::melee::odds(Attacker{0, Type::artillery, {am::Modifier::raw, am::Modifier::uphill}},
                                  Defender{0, Type::cavalry, {dm::Modifier::cover, dm::Modifier::elite}});
-  ASSERT_EQ(r.columns[0].p[0].size(), 4U);  // no result outside every row: no line for one
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(r.columns[0].p[0][i], p[i]);
+  ASSERT_EQ(r->columns[0].p[0].size(), 4U);  // no result outside every row: no line for one
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(r->columns[0].p[0][i], p[i]);
 }
 
 TEST(OpposedCli, SidesAreCheckedAsLookupChecksModifiers) {
   const auto two_ratings = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "raw", "cavalry"}, {"3", "infantry"}, std::nullopt);
-  EXPECT_FALSE(two_ratings.ok);
-  EXPECT_NE(two_ratings.error.find("'elite' and 'raw' cannot both apply"), std::string::npos) << two_ratings.error;
+  EXPECT_FALSE(two_ratings.ok());
+  EXPECT_NE(two_ratings.error().find("'elite' and 'raw' cannot both apply"), std::string::npos) << two_ratings.error();
   const auto no_type = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite"}, {"3", "infantry"}, std::nullopt);
-  EXPECT_FALSE(no_type.ok);
-  EXPECT_NE(no_type.error.find("give the attacker's type"), std::string::npos) << no_type.error;
+  EXPECT_FALSE(no_type.ok());
+  EXPECT_NE(no_type.error().find("give the attacker's type"), std::string::npos) << no_type.error();
   // square is the defender's modifier, not the attacker's.
   const auto wrong_side = qrsc::opposed_lookup(skirmish(), "melee", {"4", "square", "cavalry"}, {"3", "infantry"}, std::nullopt);
-  EXPECT_FALSE(wrong_side.ok);
-  EXPECT_NE(wrong_side.error.find("attacker"), std::string::npos) << wrong_side.error;
+  EXPECT_FALSE(wrong_side.ok());
+  EXPECT_NE(wrong_side.error().find("attacker"), std::string::npos) << wrong_side.error();
 }
 
 // ---------------------------------------------------------------- bad specs

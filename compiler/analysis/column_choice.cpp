@@ -22,28 +22,29 @@ std::optional<Fraction> typed_distance(std::string s) {
   return parse_number(s);
 }
 
-ColumnChoice at_distance(const std::vector<Column>& columns, const std::vector<Fraction>& ranges, Fraction d,
-                         const std::string& table) {
+Expected<ColumnChoice, std::string> at_distance(const std::vector<Column>& columns,
+                                                const std::vector<Fraction>& ranges, Fraction d,
+                                                const std::string& table) {
   const std::size_t c = qrs::range_column(ranges, d);
   if (c == qrs::npos) {
     std::vector<std::string> printed;
     for (const Fraction r : ranges) printed.push_back(format_inches(r));
-    return {std::nullopt,
-            fmt::format("table '{}' has no column at {} (its ranges are: {})", table, format_inches(d), fmt::join(printed, ", ")),
-            {}};
+    return fmt::format("table '{}' has no column at {} (its ranges are: {})", table, format_inches(d),
+                       fmt::join(printed, ", "));
   }
-  if (ranges[c] == d) return {c, {}, {}};
-  return {c, {},
-          fmt::format("{} is read in the {} column of table '{}' ('{}'), the nearest range at or beyond it",
-                      format_inches(d), format_inches(ranges[c]), table, columns[c].id)};
+  if (ranges[c] == d) return ColumnChoice{c, {}};
+  return ColumnChoice{
+      c, fmt::format("{} is read in the {} column of table '{}' ('{}'), the nearest range at or beyond it",
+                     format_inches(d), format_inches(ranges[c]), table, columns[c].id)};
 }
 
 }  // namespace
 
-ColumnChoice choose_column(const Spec& spec, const std::string& vocabulary, const std::vector<Column>& columns,
-                           const std::string& wanted, const std::string& table) {
+Expected<ColumnChoice, std::string> choose_column(const Spec& spec, const std::string& vocabulary,
+                                                  const std::vector<Column>& columns, const std::string& wanted,
+                                                  const std::string& table) {
   for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (columns[i].id == wanted || same_ignoring_case(columns[i].name, wanted)) return {i, {}, {}};
+    if (columns[i].id == wanted || same_ignoring_case(columns[i].name, wanted)) return ColumnChoice{i, {}};
   }
   if (const auto ranges = column_ranges(columns)) {
     if (const auto d = typed_distance(wanted)) return at_distance(columns, *ranges, *d, table);
@@ -53,15 +54,15 @@ ColumnChoice choose_column(const Spec& spec, const std::string& vocabulary, cons
       if (term.old_id.empty() || (term.old_id != wanted && !same_ignoring_case(term.old_name, wanted))) continue;
       for (std::size_t i = 0; i < columns.size(); ++i) {
         if (columns[i].id == term.id) {
-          return {i, {}, fmt::format("'{}' is the parent sheet's {}; this sheet calls it {} ('{}')", wanted, term.old_name,
-                                     term.name, term.id)};
+          return ColumnChoice{i, fmt::format("'{}' is the parent sheet's {}; this sheet calls it {} ('{}')", wanted,
+                                             term.old_name, term.name, term.id)};
         }
       }
     }
   }
   std::vector<std::string> ids;
   for (const auto& c : columns) ids.push_back(c.id);
-  return {std::nullopt, not_found(fmt::format("table '{}' has no column '{}'", table, wanted), wanted, ids, "columns"), {}};
+  return not_found(fmt::format("table '{}' has no column '{}'", table, wanted), wanted, ids, "columns");
 }
 
 std::string not_found(const std::string& what, const std::string& word, const std::vector<std::string>& names,

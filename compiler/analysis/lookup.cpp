@@ -21,11 +21,7 @@ std::vector<std::string> names_of(const Items& items, F f) {
   return names;
 }
 
-LookupAnswer fail(std::string msg) {
-  LookupAnswer a;
-  a.error = std::move(msg);
-  return a;
-}
+using Looked = Expected<LookupAnswer, std::string>;
 
 // The part at index i of the parts of every row, in row order (part_column's order).
 const BandPart* nth_part(const BandTable& bt, std::size_t i) {
@@ -52,7 +48,6 @@ std::string modifier_words(const NetModifier& net) {
 // key as given and as modified, and the text for people.
 LookupAnswer answered(LookupAnswer a, const Table& t, const BandTable& bt, std::size_t col, const std::string& key,
                       Fraction k, NetModifier net, std::string note) {
-  a.ok = true;
   a.note = std::move(note);
   a.table_title = t.title;
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
@@ -76,34 +71,35 @@ std::string unknown_bands(const Spec& spec, const Table& t, const BandTable& bt,
   return out;
 }
 
-LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const std::string& key,
+Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const std::string& key,
                           const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
   std::size_t col = 0;
   std::string note;
   if (bt.single_column()) {
-    if (column) return fail(fmt::format("table '{}' has a single column; drop --column", t.id));
+    if (column) return Looked(fmt::format("table '{}' has a single column; drop --column", t.id));
   } else {
     if (!column) {
-      return fail(fmt::format("table '{}' has several columns; choose one with --column ({})", t.id,
+      return Looked(fmt::format("table '{}' has several columns; choose one with --column ({})", t.id,
                               fmt::join(names_of(bt.columns, [](const Column& x) { return x.id; }), ", ")));
     }
-    const ColumnChoice c = choose_column(spec, bt.columns_vocabulary, bt.columns, *column, t.id);
-    if (!c.index) return fail(c.error);
-    col = *c.index;
-    note = c.note;
+    const auto c = choose_column(spec, bt.columns_vocabulary, bt.columns, *column, t.id);
+    if (!c) return Looked(c.error());
+    col = c->index;
+    note = c->note;
   }
   std::string why;
   const auto given = parse_number(key, &why);
-  if (!given && !why.empty()) return fail(fmt::format("'{}': {}", key, why));
+  if (!given && !why.empty()) return Looked(fmt::format("'{}': {}", key, why));
   if (!given) {
-    return fail(fmt::format("'{}' is not a number ({} such as {})", key,
+    return Looked(fmt::format("'{}' is not a number ({} such as {})", key,
                             bt.key_name.empty() ? "a key" : bt.key_name, bt.key_type == KeyType::integer ? "7" : "11.5"));
   }
-  NetModifier net = net_modifier(spec, t, modifiers);
-  if (!net.error.empty()) return fail(net.error);
+  auto modified = net_modifier(spec, t, modifiers);
+  if (!modified) return Looked(modified.error());
+  NetModifier net = std::move(*modified);
   Fraction k = *given + Fraction(net.total);
   if (bt.key_type == KeyType::integer && !k.is_integer()) {
-    return fail(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
+    return Looked(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
   }
   bool below = bt.min && k < *bt.min, above = bt.max && k > *bt.max;
   if ((below || above) && bt.outside == Outside::clamp) {
@@ -122,14 +118,14 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
     return answered(std::move(a), t, bt, col, key, k, std::move(net), note);
   }
   if (below || above) {
-    return fail(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
+    return Looked(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
                             bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
                             bt.max ? format_number(*bt.max) : "any"));
   }
   // The row and the part as a header's lookup and part find them: the runtime's band search.
   const std::size_t r = qrs::find_band(band_column(bt, col), k);
   if (r == qrs::npos) {
-    return fail(fmt::format("no row of table '{}' covers {}{}{}", t.id, format_number(k),
+    return Looked(fmt::format("no row of table '{}' covers {}{}{}", t.id, format_number(k),
                             bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'", unknown_bands(spec, t, bt, col)));
   }
   const BandRow& row = bt.rows[r];
@@ -148,27 +144,26 @@ LookupAnswer lookup_bands(const Spec& spec, const Table& t, const BandTable& bt,
   return answered(std::move(a), t, bt, col, key, k, std::move(net), note);
 }
 
-LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,
+Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,
                            const std::optional<std::string>& column) {
   const auto row = std::find_if(m.rows.begin(), m.rows.end(),
                                 [&](const MatrixRow& r) { return r.id == key || same_ignoring_case(r.name, key); });
   if (row == m.rows.end()) {
-    return fail(not_found(fmt::format("table '{}' has no row '{}'", t.id, key), key,
+    return Looked(not_found(fmt::format("table '{}' has no row '{}'", t.id, key), key,
                           names_of(m.rows, [](const MatrixRow& r) { return r.id; }), "rows"));
   }
   if (!column) {
-    return fail(fmt::format("table '{}' is a matrix; name the column with --column ({})", t.id,
+    return Looked(fmt::format("table '{}' is a matrix; name the column with --column ({})", t.id,
                             fmt::join(names_of(m.columns, [](const Column& x) { return x.id; }), ", ")));
   }
-  const ColumnChoice c = choose_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
-  if (!c.index) return fail(c.error);
-  const MatrixCell& cell = row->cells[*c.index];
+  const auto c = choose_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
+  if (!c) return Looked(c.error());
+  const MatrixCell& cell = row->cells[c->index];
   LookupAnswer a;
-  a.ok = true;
-  a.line = row->id + "\t" + m.columns[*c.index].id + "\t" + cell.notation;
-  a.note = c.note;
+  a.line = row->id + "\t" + m.columns[c->index].id + "\t" + cell.notation;
+  a.note = c->note;
   a.table_title = t.title;
-  a.column = m.columns[*c.index].name;
+  a.column = m.columns[c->index].name;
   a.row = row->id;
   a.title = row->name;
   a.key = key;
@@ -181,11 +176,10 @@ LookupAnswer lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, co
 }
 
 template <class T, class F>
-LookupAnswer lookup_item(const Spec& spec, const Table& t, const std::vector<T>& items, const std::string& key, F line) {
+Looked lookup_item(const Spec& spec, const Table& t, const std::vector<T>& items, const std::string& key, F line) {
   for (const auto& i : items) {
     if (i.id != key) continue;
     LookupAnswer a;
-    a.ok = true;
     a.line = line(i);
     a.table_title = t.title;
     a.row = i.id;
@@ -203,25 +197,25 @@ LookupAnswer lookup_item(const Spec& spec, const Table& t, const std::vector<T>&
     }
     return a;
   }
-  return fail(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,
+  return Looked(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,
                         names_of(items, [](const T& x) { return x.id; }), "entries"));
 }
 
 }  // namespace
 
-LookupAnswer lookup(const Spec& spec, const std::string& table, const std::string& key,
-                    const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
+Looked lookup(const Spec& spec, const std::string& table, const std::string& key,
+              const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
   const Table* t = spec.table(table);
   if (!t) {
-    return fail(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
+    return Looked(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
                           names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
   }
   if (!modifiers.empty() && t->kind != TableKind::bands) {
-    return fail(fmt::format("table '{}' is a {} table; die roll modifiers apply to die-result tables", t->id,
+    return Looked(fmt::format("table '{}' is a {} table; die roll modifiers apply to die-result tables", t->id,
                             table_kind_name(t->kind)));
   }
   return std::visit(
-      [&](const auto& body) -> LookupAnswer {
+      [&](const auto& body) -> Looked {
         using T = std::decay_t<decltype(body)>;
         if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column, modifiers);
         if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column);

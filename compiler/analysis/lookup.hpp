@@ -11,9 +11,7 @@
 namespace qrsc {
 
 struct LookupAnswer {
-  bool ok = false;
-  std::string line;   // the answer (one line, tab-separated), when ok
-  std::string error;  // a message for the user, when !ok
+  std::string line;   // the answer (one line, tab-separated)
   std::string detail; // the effect in the sheet's words (name and text, parts), for --verbose
   std::string note;   // something the user should know about the answer (a renamed column)
   std::string footnote;  // the sheet's footnote for a value it prints "?" (not given in the source)
@@ -32,7 +30,9 @@ struct LookupAnswer {
 };
 
 // `modifiers`: signed numbers and modifier ids (see net_modifier), for die-result tables.
-LookupAnswer lookup(const Spec& spec, const std::string& table, const std::string& key,
+// Without an answer (no such table, row or column; a key outside the table), the message for
+// the user says why.
+Expected<LookupAnswer, std::string> lookup(const Spec& spec, const std::string& table, const std::string& key,
                     const std::optional<std::string>& column, const std::vector<std::string>& modifiers = {});
 
 }  // namespace qrsc

@@ -111,7 +111,8 @@ Named find_by_key(std::vector<ModifierSource>& sources, const std::string& term,
 
 namespace {
 
-NetModifier net_over(const Spec& spec, const Table& table, const std::vector<std::string>& tables,
+Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table,
+                                            const std::vector<std::string>& tables,
                      const std::vector<std::string>& terms) {
   NetModifier out;
   std::vector<ModifierSource> sources = sources_of(spec, tables);
@@ -170,10 +171,7 @@ NetModifier net_over(const Spec& spec, const Table& table, const std::vector<std
       }
     }
   }
-  if (!errors.empty()) {
-    out.error = fmt::format("{}", fmt::join(errors, "; "));
-    return out;
-  }
+  if (!errors.empty()) return fmt::format("{}", fmt::join(errors, "; "));
   // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
   for (std::size_t k = 0; k < out.applied.size(); ++k) {
     AppliedModifier& a = out.applied[k];
@@ -189,18 +187,20 @@ NetModifier net_over(const Spec& spec, const Table& table, const std::vector<std
   } else {
     out.total = static_cast<int>(total);
   }
-  if (!errors.empty()) out.error = fmt::format("{}", fmt::join(errors, "; "));
+  if (!errors.empty()) return fmt::format("{}", fmt::join(errors, "; "));
   return out;
 }
 
 }  // namespace
 
-NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms) {
+Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
+                                                const std::vector<std::string>& terms) {
   const auto* bt = std::get_if<BandTable>(&table.body);
   return net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms);
 }
 
-NetModifier side_modifier(const Spec& spec, const Table& table, qrs::Side side, const std::vector<std::string>& terms) {
+Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
+                                                 const std::vector<std::string>& terms) {
   const auto* bt = std::get_if<BandTable>(&table.body);
   const bool opposed = bt && bt->dice && bt->dice->opposed;
   return net_over(spec, table, opposed ? bt->dice->opposed->side(side).modifiers : std::vector<std::string>{}, terms);

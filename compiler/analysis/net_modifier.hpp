@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
 #include "model.hpp"
 
 namespace qrsc {
@@ -21,7 +22,6 @@ struct AppliedModifier {
 struct NetModifier {
   int total = 0;
   std::vector<AppliedModifier> applied;  // in the order given
-  std::string error;  // a message for the user; empty when every term was understood
 };
 
 // Ids are looked up in the tables the spec says modify `table`'s roll (`key.dice.modifiers`):
@@ -30,9 +30,12 @@ struct NetModifier {
 // member of largest magnitude counts, of equals the one the table lists first, whatever the
 // order given; an id given twice counts once. Two members of an exclusive group (one rating of
 // several) are an error naming both.
-NetModifier net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms);
+// A term not understood is no answer: the message for the user names each such term once.
+Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
+                                                const std::vector<std::string>& terms);
 
 // The same for one side of an opposed roll, over that side's own modifier lists.
-NetModifier side_modifier(const Spec& spec, const Table& table, qrs::Side side, const std::vector<std::string>& terms);
+Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
+                                                 const std::vector<std::string>& terms);
 
 }  // namespace qrsc

@@ -12,11 +12,7 @@ namespace qrsc {
 
 namespace {
 
-OddsReport fail(std::string msg) {
-  OddsReport r;
-  r.error = std::move(msg);
-  return r;
-}
+using Reported = Expected<OddsReport, std::string>;
 
 qrs::Roll runtime_roll(const DiceRoll& d) { return {d.count, d.sides, d.difference, !d.pool.empty()}; }
 
@@ -74,8 +70,8 @@ std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, st
   return column_odds(bt, column, modifier)[row];
 }
 
-OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                      const std::optional<std::string>& column) {
+Reported table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
+                    const std::optional<std::string>& column) {
   const Table* t = spec.table(table);
   if (!t) {
     std::vector<std::string> rolled;
@@ -83,16 +79,19 @@ OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<
       const auto* b = std::get_if<BandTable>(&x.body);
       if (b && b->dice) rolled.push_back(x.id);
     }
-    return fail(fmt::format("spec '{}' has no table '{}'; its rolled tables are: {}", spec.id, table, fmt::join(rolled, ", ")));
+    return Reported(fmt::format("spec '{}' has no table '{}'; its rolled tables are: {}", spec.id, table,
+                                fmt::join(rolled, ", ")));
   }
   const auto* bt = std::get_if<BandTable>(&t->body);
-  if (!bt) return fail(fmt::format("table '{}' is a {} table; only band tables are rolled", table, table_kind_name(t->kind)));
-  if (!bt->dice) return fail(fmt::format("table '{}' states no dice (key.dice): its key is not rolled", table));
+  if (!bt) {
+    return Reported(
+        fmt::format("table '{}' is a {} table; only band tables are rolled", table, table_kind_name(t->kind)));
+  }
+  if (!bt->dice) return Reported(fmt::format("table '{}' states no dice (key.dice): its key is not rolled", table));
   if (!bt->dice->net_readable()) {
-    return fail(fmt::format("table '{}' is an opposed roll: give each side with --attacker and --defender", table));
+    return Reported(fmt::format("table '{}' is an opposed roll: give each side with --attacker and --defender", table));
   }
   OddsReport r;
-  r.ok = true;
   r.table = t->id;
   r.title = t->title;
   r.roll = roll_notation(*bt->dice);
@@ -103,7 +102,7 @@ OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<
   }
   const bool modified = !bt->dice->modifiers.empty();
   if (modifier) {
-    if (!modified && *modifier != 0) return fail(fmt::format("table '{}' reads its roll without modifiers", table));
+    if (!modified && *modifier != 0) return Reported(fmt::format("table '{}' reads its roll without modifiers", table));
     r.modifiers = {*modifier};
   } else if (modified) {
     for (int m = -6; m <= 6; ++m) r.modifiers.push_back(m);
@@ -113,11 +112,11 @@ OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<
   // One column, chosen as `qrsc lookup --column` chooses it, or every column.
   std::optional<std::size_t> only;
   if (column) {
-    if (bt->single_column()) return fail(fmt::format("table '{}' has a single column; drop --column", table));
-    const ColumnChoice c = choose_column(spec, bt->columns_vocabulary, bt->columns, *column, t->id);
-    if (!c.index) return fail(c.error);
-    only = c.index;
-    r.note = c.note;
+    if (bt->single_column()) return Reported(fmt::format("table '{}' has a single column; drop --column", table));
+    const auto c = choose_column(spec, bt->columns_vocabulary, bt->columns, *column, t->id);
+    if (!c) return Reported(c.error());
+    only = c->index;
+    r.note = c->note;
   }
   for (std::size_t c = 0; c < bt->columns.size(); ++c) {
     if (only && c != *only) continue;

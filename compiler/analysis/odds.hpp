@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
 #include "model.hpp"
 #include "roll_range.hpp"
 
@@ -18,8 +19,6 @@ struct OddsColumn {
 };
 
 struct OddsReport {
-  bool ok = false;
-  std::string error;
   std::string note;  // something the user should know about the column chosen (a renamed term)
   std::string table, title;
   std::string roll;                    // "d10", "d10 each side, difference", "d6 symbol dice"
@@ -31,8 +30,9 @@ struct OddsReport {
 
 // Odds at one net modifier, or (without one) at every net modifier from -6 to +6 for a
 // modified roll (at 0 alone for a roll read without modifiers); in one column or in all.
-OddsReport table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                      const std::optional<std::string>& column);
+// Without a report (no such rolled table or column), the message for the user says why.
+Expected<OddsReport, std::string> table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
+                                             const std::optional<std::string>& column);
 
 // The probability of one row of a band table at a net modifier in a column (nothing when the
 // table is not rolled or has no such row or column).

@@ -14,37 +14,36 @@ namespace {
 
 const char* side_name(qrs::Side s) { return kSideNames[static_cast<std::size_t>(s)]; }
 
+template <class T>
+using Read = Expected<T, std::string>;  // or the message for the user saying why not
+
 // One side read from its words.
 struct SideRead {
-  std::string error;
   int roll = 0;
   std::optional<std::size_t> type;  // a column index
   NetModifier net;
 };
 
-// The opposed roll a table states, or the reason it has none.
+// The opposed roll a table states.
 struct OpposedTable {
   const Table* table = nullptr;
   const BandTable* bands = nullptr;
   const OpposedRoll* roll = nullptr;
-  std::string error;
 };
 
-OpposedTable opposed_table(const Spec& spec, const std::string& id) {
+Read<OpposedTable> opposed_table(const Spec& spec, const std::string& id) {
   OpposedTable o;
   o.table = spec.table(id);
   if (!o.table) {
     std::vector<std::string> names;
     for (const auto& t : spec.tables) names.push_back(t.id);
-    o.error = not_found(fmt::format("spec '{}' has no table '{}'", spec.id, id), id, names, "tables");
-    return o;
+    return not_found(fmt::format("spec '{}' has no table '{}'", spec.id, id), id, names, "tables");
   }
   o.bands = std::get_if<BandTable>(&o.table->body);
   if (!o.bands || !o.bands->dice || !o.bands->dice->opposed) {
-    o.error = fmt::format("table '{}' is not an opposed roll (key.dice with attacker and defender); --attacker and "
-                          "--defender apply to those",
-                          id);
-    return o;
+    return fmt::format("table '{}' is not an opposed roll (key.dice with attacker and defender); --attacker and "
+                       "--defender apply to those",
+                       id);
   }
   o.roll = &*o.bands->dice->opposed;
   return o;
@@ -52,7 +51,8 @@ OpposedTable opposed_table(const Spec& spec, const std::string& id) {
 
 // The words of one side: its roll first when `with_roll`, then its type where the table reads
 // a loser's or winner's column (a word that names a column), and its modifiers.
-SideRead read_side(const Spec& spec, const OpposedTable& o, qrs::Side side, const SideWords& words, bool with_roll) {
+Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side, const SideWords& words,
+                         bool with_roll) {
   SideRead s;
   std::vector<std::string> terms;
   std::size_t first = 0;
@@ -60,9 +60,8 @@ SideRead read_side(const Spec& spec, const OpposedTable& o, qrs::Side side, cons
     std::string why;
     const auto roll = words.empty() ? std::nullopt : parse_number(words[0], &why);
     if (!roll || !roll->is_integer()) {
-      s.error = fmt::format("--{} starts with the side's base roll, a whole number such as 7{}", side_name(side),
-                            words.empty() ? "" : fmt::format(", not '{}'", words[0]));
-      return s;
+      return fmt::format("--{} starts with the side's base roll, a whole number such as 7{}", side_name(side),
+                         words.empty() ? "" : fmt::format(", not '{}'", words[0]));
     }
     s.roll = static_cast<int>(roll->num());
     first = 1;
@@ -70,14 +69,13 @@ SideRead read_side(const Spec& spec, const OpposedTable& o, qrs::Side side, cons
   const bool typed = o.roll->column != qrs::ColumnBy::chosen;
   for (std::size_t i = first; i < words.size(); ++i) {
     if (typed) {
-      const ColumnChoice c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, words[i], o.table->id);
-      if (c.index) {
-        if (s.type && *s.type != *c.index) {
-          s.error = fmt::format("the {} has one type; '{}' and '{}' are two", side_name(side), o.bands->columns[*s.type].id,
-                                o.bands->columns[*c.index].id);
-          return s;
+      const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, words[i], o.table->id);
+      if (c) {
+        if (s.type && *s.type != c->index) {
+          return fmt::format("the {} has one type; '{}' and '{}' are two", side_name(side), o.bands->columns[*s.type].id,
+                             o.bands->columns[c->index].id);
         }
-        s.type = c.index;
+        s.type = c->index;
         continue;
       }
     }
@@ -86,34 +84,29 @@ SideRead read_side(const Spec& spec, const OpposedTable& o, qrs::Side side, cons
   if (typed && !s.type) {
     std::vector<std::string> ids;
     for (const auto& c : o.bands->columns) ids.push_back(c.id);
-    s.error = fmt::format("table '{}' reads the {}'s column: give the {}'s type ({})", o.table->id,
-                          kColumnByNames[static_cast<std::size_t>(o.roll->column)], side_name(side), fmt::join(ids, ", "));
-    return s;
+    return fmt::format("table '{}' reads the {}'s column: give the {}'s type ({})", o.table->id,
+                       kColumnByNames[static_cast<std::size_t>(o.roll->column)], side_name(side), fmt::join(ids, ", "));
   }
-  s.net = side_modifier(spec, *o.table, side, terms);
-  if (!s.net.error.empty()) s.error = fmt::format("{}: {}", side_name(side), s.net.error);
+  auto net = side_modifier(spec, *o.table, side, terms);
+  if (!net) return fmt::format("{}: {}", side_name(side), net.error());
+  s.net = std::move(*net);
   return s;
 }
 
 // The column the caller chooses, where the table does not read a side's type.
-std::optional<std::size_t> chosen_column(const Spec& spec, const OpposedTable& o, const std::optional<std::string>& column,
-                                         std::string* error) {
+Read<std::size_t> chosen_column(const Spec& spec, const OpposedTable& o, const std::optional<std::string>& column) {
   const bool typed = o.roll->column != qrs::ColumnBy::chosen;
   if (o.bands->single_column() || typed) {
     if (column) {
-      *error = fmt::format("table '{}' {}; drop --column", o.table->id,
-                           typed ? "reads the column of a side's type" : "has a single column");
-      return std::nullopt;
+      return fmt::format("table '{}' {}; drop --column", o.table->id,
+                         typed ? "reads the column of a side's type" : "has a single column");
     }
-    return 0;
+    return std::size_t{0};
   }
-  if (!column) {
-    *error = fmt::format("table '{}' has several columns; choose one with --column", o.table->id);
-    return std::nullopt;
-  }
-  const ColumnChoice c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, *column, o.table->id);
-  if (!c.index) *error = c.error;
-  return c.index;
+  if (!column) return fmt::format("table '{}' has several columns; choose one with --column", o.table->id);
+  const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, *column, o.table->id);
+  if (!c) return c.error();
+  return c->index;
 }
 
 // The row a key reads in a column, as the table's lookup reads it: past the key's range the
@@ -143,41 +136,35 @@ std::string side_words(const char* name, const SideRead& side, const BandTable& 
 }
 
 // A table's opposed roll and both sides read from their words (and the column chosen, where
-// the caller chooses it); `error` says what is wrong with them.
+// the caller chooses it).
 struct GivenMatchup {
   OpposedTable o;
   SideRead at, de;
   std::size_t chosen = 0;
-  std::string error;
 };
 
-GivenMatchup given_matchup(const Spec& spec, const std::string& table, const SideWords& attacker, const SideWords& defender,
-                           const std::optional<std::string>& column, bool with_roll) {
-  GivenMatchup g;
-  g.o = opposed_table(spec, table);
-  if (!g.o.roll) {
-    g.error = g.o.error;
-    return g;
-  }
-  g.at = read_side(spec, g.o, qrs::Side::attacker, attacker, with_roll);
-  g.de = read_side(spec, g.o, qrs::Side::defender, defender, with_roll);
-  g.error = !g.at.error.empty() ? g.at.error : g.de.error;
-  if (!g.error.empty()) return g;
-  const auto chosen = chosen_column(spec, g.o, column, &g.error);
-  g.chosen = chosen.value_or(0);
-  return g;
+Read<GivenMatchup> given_matchup(const Spec& spec, const std::string& table, const SideWords& attacker,
+                                 const SideWords& defender, const std::optional<std::string>& column, bool with_roll) {
+  const auto o = opposed_table(spec, table);
+  if (!o) return o.error();
+  const auto at = read_side(spec, *o, qrs::Side::attacker, attacker, with_roll);
+  if (!at) return at.error();
+  const auto de = read_side(spec, *o, qrs::Side::defender, defender, with_roll);
+  if (!de) return de.error();
+  const auto chosen = chosen_column(spec, *o, column);
+  if (!chosen) return chosen.error();
+  return GivenMatchup{*o, *at, *de, *chosen};
 }
 
 }  // namespace
 
-LookupAnswer opposed_lookup(const Spec& spec, const std::string& table, const SideWords& attacker,
-                            const SideWords& defender, const std::optional<std::string>& column) {
+Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::string& table,
+                                                   const SideWords& attacker, const SideWords& defender,
+                                                   const std::optional<std::string>& column) {
+  const auto given = given_matchup(spec, table, attacker, defender, column, true);
+  if (!given) return given.error();
+  const GivenMatchup& g = *given;
   LookupAnswer a;
-  const GivenMatchup g = given_matchup(spec, table, attacker, defender, column, true);
-  if (!g.error.empty()) {
-    a.error = g.error;
-    return a;
-  }
   const OpposedTable& o = g.o;
   const SideRead& at = g.at;
   const SideRead& de = g.de;
@@ -186,7 +173,6 @@ LookupAnswer opposed_lookup(const Spec& spec, const std::string& table, const Si
   const qrs::Settled s = qrs::settle(rules, at.roll + at.net.total, de.roll + de.net.total);
   const std::size_t col = qrs::column_read(rules, s, g.chosen, at.type.value_or(0), de.type.value_or(0));
   const std::size_t r = row_read(bt, col, s.key);
-  a.ok = true;
   const bool below = bt.min && s.key < *bt.min;
   if (bt.outside == Outside::clamp && (below || (bt.max && s.key > *bt.max))) {
     a.note = fmt::format("{} is read as {}, the {} of the key's range (key.outside: clamp)", format_number(s.key),
@@ -218,19 +204,16 @@ LookupAnswer opposed_lookup(const Spec& spec, const std::string& table, const Si
   return a;
 }
 
-OddsReport opposed_odds(const Spec& spec, const std::string& table, const SideWords& attacker,
-                        const SideWords& defender, const std::optional<std::string>& column) {
+Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::string& table, const SideWords& attacker,
+                                               const SideWords& defender, const std::optional<std::string>& column) {
+  const auto given = given_matchup(spec, table, attacker, defender, column, false);
+  if (!given) return given.error();
+  const GivenMatchup& g = *given;
   OddsReport r;
-  const GivenMatchup g = given_matchup(spec, table, attacker, defender, column, false);
-  if (!g.error.empty()) {
-    r.error = g.error;
-    return r;
-  }
   const OpposedTable& o = g.o;
   const SideRead& at = g.at;
   const SideRead& de = g.de;
   const BandTable& bt = *o.bands;
-  r.ok = true;
   r.table = o.table->id;
   r.title = o.table->title;
   r.roll = roll_notation(*bt.dice);

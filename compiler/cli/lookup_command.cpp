@@ -47,17 +47,18 @@ Json as_json(const LookupAnswer& a) {
 
 // One answer as --format says; with `one_line`, JSON on a single line (for --cases). A failed
 // lookup prints its message on stderr, or under --cases an answer line that says it failed.
-bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) {
-  if (!a.ok) {
+bool print_answer(const Expected<LookupAnswer, std::string>& answer, const LookupOptions& o, bool one_line) {
+  if (!answer) {
     if (!one_line) {
-      print_error(a.error);
+      print_error(answer.error());
     } else if (o.format == "json") {
-      std::cout << nlohmann::ordered_json{{"error", a.error}}.dump() << '\n';
+      std::cout << nlohmann::ordered_json{{"error", answer.error()}}.dump() << '\n';
     } else {
-      std::cout << "error\t" << a.error << '\n';
+      std::cout << "error\t" << answer.error() << '\n';
     }
     return false;
   }
+  const LookupAnswer& a = *answer;
   if (!a.note.empty()) print_note(a.note);
   if (o.format == "json") {
     std::cout << (one_line ? json_line(as_json(a)) : json_document(as_json(a)));
@@ -72,7 +73,7 @@ bool print_answer(const LookupAnswer& a, const LookupOptions& o, bool one_line) 
 
 // An opposed roll's case, the fields after the table as on the command line: --attacker, its
 // roll and words, --defender, its roll and words, and optionally --column and the column.
-LookupAnswer opposed_case(const Spec& spec, const std::vector<std::string>& fields) {
+Expected<LookupAnswer, std::string> opposed_case(const Spec& spec, const std::vector<std::string>& fields) {
   SideWords attacker, defender;
   std::optional<std::string> column;
   SideWords* words = &attacker;

@@ -43,23 +43,24 @@ Command add_odds_command(CLI::App& app) {
             for (auto* side : {&o->attacker, &o->defender}) std::erase(*side, std::string());
             std::optional<int> modifier;
             if (const Table* t = spec->table(o->table); t && !opposed && !o->modifiers.empty()) {
-              const NetModifier net = net_modifier(*spec, *t, o->modifiers);
-              if (!net.error.empty()) {
-                print_error(net.error);
+              const auto net = net_modifier(*spec, *t, o->modifiers);
+              if (!net) {
+                print_error(net.error());
                 return kFailed;
               }
-              modifier = net.total;
+              modifier = net->total;
             }
             if (opposed && !o->modifiers.empty()) {
               print_error("an opposed roll's modifiers are each side's: give them after --attacker and --defender");
               return kUsage;
             }
-            const OddsReport r = opposed ? opposed_odds(*spec, o->table, o->attacker, o->defender, o->column)
-                                         : table_odds(*spec, o->table, modifier, o->column);
-            if (!r.ok) {
-              print_error(r.error);
+            const auto report = opposed ? opposed_odds(*spec, o->table, o->attacker, o->defender, o->column)
+                                        : table_odds(*spec, o->table, modifier, o->column);
+            if (!report) {
+              print_error(report.error());
               return kFailed;
             }
+            const OddsReport& r = *report;
             if (!r.note.empty()) print_note(r.note);
             if (o->format == "json") {
               std::cout << json_document(odds_json(r));

@@ -21,10 +21,13 @@ RichText Builder::text(const NodePtr& n, const std::string& what) {
   // The scale is read before any table, so every text sees the variant's own.
   std::vector<TextReference> references;
   if (!spec_.figures.empty()) references.push_back({std::string(kScaleReference) + "figures", spec_.figures});
-  TextParse p = parse_text(n->scalar, references);
-  if (!p.error.empty()) diags_.error(n->loc, what + ": " + p.error);
-  for (const auto& w : p.warnings) diags_.warning(n->loc, what + ": " + w);
-  t.segments = std::move(p.segments);
+  auto p = parse_text(n->scalar, references);
+  if (!p) {
+    diags_.error(n->loc, what + ": " + p.error());
+    return t;
+  }
+  for (const auto& w : p->warnings) diags_.warning(n->loc, what + ": " + w);
+  t.segments = std::move(p->segments);
   t.loc = n->loc;
   return t;
 }

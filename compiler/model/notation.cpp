@@ -356,17 +356,14 @@ std::string format_band(const qrs::Band& b, KeyType type) {
   return fmt::format("{} - {}", lo, hi);
 }
 
-TextParse parse_text(const std::string& text, const std::vector<TextReference>& references) {
+Expected<TextParse, std::string> parse_text(const std::string& text, const std::vector<TextReference>& references) {
   TextParse out;
   std::string literal;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (c == '{') {
       const std::size_t close = text.find('}', i);
-      if (close == std::string::npos) {
-        out.error = "unclosed '{' in text (distances are written {2in})";
-        return out;
-      }
+      if (close == std::string::npos) return std::string("unclosed '{' in text (distances are written {2in})");
       const std::string inner = text.substr(i + 1, close - i - 1);
       if (inner.rfind(kScaleReference, 0) == 0) {
         const auto found = std::find_if(references.begin(), references.end(),
@@ -374,8 +371,7 @@ TextParse parse_text(const std::string& text, const std::vector<TextReference>& 
         if (found == references.end()) {
           std::vector<std::string> names;
           for (const auto& r : references) names.push_back(r.name);
-          out.error = with_suggestion("unknown reference '{" + inner + "}'", inner, names);
-          return out;
+          return with_suggestion("unknown reference '{" + inner + "}'", inner, names);
         }
         literal += found->value;
         i = close;
@@ -383,10 +379,7 @@ TextParse parse_text(const std::string& text, const std::vector<TextReference>& 
       }
       std::string why;
       const auto d = parse_distance(inner, &why);
-      if (!d) {
-        out.error = "'{" + inner + "}' is not a distance (" + (why.empty() ? "write e.g. {2in}" : why) + ")";
-        return out;
-      }
+      if (!d) return "'{" + inner + "}' is not a distance (" + (why.empty() ? "write e.g. {2in}" : why) + ")";
       out.segments.push_back({literal, std::nullopt});
       literal.clear();
       out.segments.push_back({"", d});

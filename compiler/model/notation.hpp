@@ -68,7 +68,6 @@ struct TextSegment {
 };
 struct TextParse {
   std::vector<TextSegment> segments;
-  std::string error;
   std::vector<std::string> warnings;  // e.g. a bare inch mark
 };
 // A name text can refer to in braces ("{scale.figures}") and what it stands for.
@@ -77,8 +76,8 @@ struct TextReference {
 };
 inline constexpr const char* kScaleReference = "scale.";  // the prefix of a reference to the spec's scale
 // Splits text into literals and {Nin} distances; a reference is replaced by its value, an
-// unknown one is an error (with the closest name).
-TextParse parse_text(const std::string& text, const std::vector<TextReference>& references = {});
+// unknown one is an error (with the closest name), as is a brace that is neither.
+Expected<TextParse, std::string> parse_text(const std::string& text, const std::vector<TextReference>& references = {});
 
 enum class CellType { text, integer, fraction, rate, dice, levels };
 // Each cell type's name in a spec (a matrix's `cell`), in CellType's order.

@@ -206,8 +206,9 @@ Expected<std::string> render_odds_report_html(const Spec& spec) {
   for (const auto& t : spec.tables) {
     const auto* bt = std::get_if<BandTable>(&t.body);
     if (!bt || !bt->dice) continue;
-    const OddsReport r = table_odds(spec, t.id, std::nullopt, std::nullopt);
-    if (!r.ok) continue;
+    const auto report = table_odds(spec, t.id, std::nullopt, std::nullopt);
+    if (!report) continue;
+    const OddsReport& r = *report;
     mst::data table;
     put(table, "id", t.id);
     put(table, "title", t.title);

@@ -95,17 +95,14 @@ bool PdfResult::fits() const {
 
 std::string default_chromium() { return find_program("/usr/bin/chromium", "chromium"); }
 
-PdfResult print_pdf(const std::string& html, const std::string& chromium) {
-  PdfResult r;
+Expected<PdfResult, std::string> print_pdf(const std::string& html, const std::string& chromium) {
   if (::access(chromium.c_str(), X_OK) != 0) {
-    r.error = "Chromium not found at " + chromium +
+    return "Chromium not found at " + chromium +
               "; install the Debian package 'chromium' (apt-get install chromium) or pass --chromium PATH";
-    return r;
   }
   TempDir tmp("qrsc-sheet");
   if (tmp.path.empty()) {
-    r.error = "cannot create a temporary folder";
-    return r;
+    return std::string("cannot create a temporary folder");
   }
   const fs::path page = tmp.path / "sheet.html";
   const fs::path pdf = tmp.path / "sheet.pdf";
@@ -113,8 +110,7 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
   page_out << html;
   page_out.close();
   if (!page_out) {
-    r.error = "cannot write " + page.string();
-    return r;
+    return "cannot write " + page.string();
   }
   // The flags a headless browser needs on a sandboxed root machine with no network: no
   // sandbox (root), no GPU, nothing fetched in the background, a fresh profile each time.
@@ -138,24 +134,19 @@ PdfResult print_pdf(const std::string& html, const std::string& chromium) {
                                          file_url(page)};
   const ProcessResult p = run_process(argv, std::chrono::seconds(120));
   if (!p.started) {
-    r.error = p.error;
-    return r;
+    return p.error;
   }
   std::string bytes = read_file(pdf);
   if (p.timed_out || bytes.rfind("%PDF", 0) != 0) {
-    r.error = std::string(p.timed_out ? "Chromium timed out" : "Chromium wrote no PDF") + " (exit status " +
+    return std::string(p.timed_out ? "Chromium timed out" : "Chromium wrote no PDF") + " (exit status " +
               std::to_string(p.exit_code) + ")\n" + tail(p.err, 8);
-    return r;
   }
   // No report: the script did not run to its end, and the sheet is unmeasured.
   if (p.out.find(kReportStart) == std::string::npos) {
-    r.error = "Chromium printed the sheet but did not report its measurements (the sheet template runs " +
+    return "Chromium printed the sheet but did not report its measurements (the sheet template runs " +
               std::string(kMeasureScript) + ")";
-    return r;
   }
-  r.pdf = fixed_dates(std::move(bytes));
-  r.findings = findings_of(p.out);
-  return r;
+  return PdfResult{fixed_dates(std::move(bytes)), findings_of(p.out)};
 }
 
 // Chromium stamps the print time into /CreationDate and /ModDate; the same sheet must give the

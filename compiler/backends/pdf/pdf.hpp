@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
 #include "model.hpp"
 
 namespace qrsc {
@@ -24,8 +25,7 @@ struct LayoutFinding {
 };
 
 struct PdfResult {
-  std::string pdf;    // the PDF's bytes; empty on failure
-  std::string error;  // empty on success
+  std::string pdf;  // the PDF's bytes
   std::vector<LayoutFinding> findings;
   [[nodiscard]] bool fits() const;  // no finding is a problem
 };
@@ -35,7 +35,8 @@ struct PdfResult {
 // own script (templates/html/measure.js) fits it in the browser that prints it (a table too
 // wide for its column has its headings wrapped, then its text columns, and is then set
 // smaller, down to the smallest size) and measures it; what still does not fit is in `findings`.
-PdfResult print_pdf(const std::string& html, const std::string& chromium);
+// Without a PDF (no Chromium, or it printed none), the message says why.
+Expected<PdfResult, std::string> print_pdf(const std::string& html, const std::string& chromium);
 // The PDF with its creation and modification dates set to one fixed date (same length, so
 // the file stays valid): prints of the same sheet are byte-identical.
 std::string fixed_dates(std::string pdf);

@@ -31,10 +31,10 @@ class PdfBackend final : public Backend {
   PdfBackend(SheetOptions options, std::string chromium) : options_(options), chromium_(std::move(chromium)) {}
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
-    PdfResult pdf = print_pdf(html_.sheet(spec, options_), chromium_);
-    if (!pdf.error.empty()) backend_error(pdf.error);
-    if (!pdf.fits()) backend_error(layout_diagnostics(spec, options_.paper, pdf.findings));
-    return one_output(pdf_sheet_path(spec), std::move(pdf.pdf));
+    auto pdf = print_pdf(html_.sheet(spec, options_), chromium_);
+    if (!pdf) backend_error(pdf.error());
+    if (!pdf->fits()) backend_error(layout_diagnostics(spec, options_.paper, pdf->findings));
+    return one_output(pdf_sheet_path(spec), std::move(pdf->pdf));
   }
 
  private:
