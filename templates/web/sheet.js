@@ -2,7 +2,8 @@
 // runtime, runtime/qrs/web/abi.cpp) for every answer: the net modifier, which modifiers count,
 // the row a roll selects, the odds, and a rolled die result; an opposed roll settled from both
 // sides' rolls and modifiers (qrs/opposed.hpp), and the range column a distance falls in
-// (qrs::range_column). No rule lives here.
+// (qrs::range_column); a system's procedures where the module offers them (qrs_procedures: fire
+// combat's fire points by weapon, stands and distance). No rule lives here.
 "use strict";
 (async () => {
   const bytes = Uint8Array.from(atob(document.getElementById("module").textContent.trim()), (c) => c.charCodeAt(0));
@@ -13,7 +14,8 @@
   // dice: the die result of each side that rolls (one, or an opposed roll's attacker and
   // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
   // distance: what the player typed for a range table.
-  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "" };
+  // units: the firing units of a fire combat ({ weapon: "kind.row", stands, distance, factors }).
+  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "", units: [] };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
@@ -25,12 +27,39 @@
   const sideCount = (t) => (opposed(t) ? 2 : 1);
   const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
   const signed = (n) => (n > 0 ? "+" + n : String(n));
+  // A NUL-terminated string the module returns.
+  const text = (at) => {
+    const bytes = new Uint8Array(q.memory.buffer, at);
+    return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+  };
+  const procedures = q.qrs_procedures ? text(q.qrs_procedures()).split(" ") : [];
+  const fire = procedures.includes("fire_combat") ? fireTables() : null;
+
+  // Fire combat (the system's FireCombat through qrs_fire_*): the tables it reads, found on the
+  // page by the ids the module names.
+  function fireTables() {
+    const [effects, ...matrices] = text(q.qrs_fire_tables()).split(" ");
+    const [, , factorsId, pointsId] = matrices;
+    const table = sections.findIndex((s) => !isMatrix(s) && s.dataset.id === effects);
+    if (table < 0) return null;
+    const weapons = [0, 1].map((kind) => {
+      const m = sections.find((s) => isMatrix(s) && s.dataset.id === matrices[kind]);
+      return m ? { title: m.querySelector("h2").textContent,
+                   rows: [...m.querySelectorAll(".matrix tbody tr[data-id] th")].map((th) => th.textContent) } : null;
+    });
+    const factors = [...document.querySelectorAll('.factor-list[data-id="' + factorsId + '"] li')];
+    const list = sections[table].querySelector('fieldset.list[data-table-id="' + pointsId + '"]');
+    return { table, weapons, factors, list };
+  }
 
   function fragment() {
     const parts = ["t=" + state.table, "c=" + state.column];
     if (state.dice.some((d) => d !== null)) parts.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
     if (state.mods.length) parts.push("m=" + state.mods.join(","));
     if (state.distance !== "") parts.push("d=" + encodeURIComponent(state.distance));
+    if (state.units.length) {
+      parts.push("u=" + state.units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors].join("-")).join("_"));
+    }
     return parts.join("&");
   }
 
@@ -45,6 +74,101 @@
       dice[i] !== undefined && dice[i] !== "" && Number.isInteger(Number(dice[i])) ? Number(dice[i]) : null);
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d+\.\d+(\.1)?$/.test(m));
     state.distance = f.get("d") || "";
+    state.units = fire ? (f.get("u") || "").split("_").map((u) => u.split("-")).filter((u) => u.length === 4 &&
+      /^[01]\.\d+$/.test(u[0])).map(([weapon, stands, distance, factors]) =>
+      ({ weapon, stands: Number(stands) || 1, distance: decodeURIComponent(distance), factors: Number(factors) || 0 })) : [];
+  }
+
+  // The units as the state says: one item each, its inputs set where they differ (so that a
+  // field being typed in keeps its place).
+  function applyUnits() {
+    const box = section().querySelector(".fire .units");
+    if (!box) return;
+    while (box.children.length > state.units.length) box.lastElementChild.remove();
+    while (box.children.length < state.units.length) box.append(unitItem());
+    state.units.forEach((u, i) => {
+      const li = box.children[i];
+      const set = (sel, v) => { const e = li.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
+      set(".weapon", u.weapon);
+      set(".stands", u.stands);
+      set(".unit-distance", u.distance);
+      for (const f of li.querySelectorAll(".unit-factors input")) f.checked = (u.factors & (1 << Number(f.dataset.factor))) !== 0;
+    });
+  }
+
+  // One firing unit's controls (templates: fire-unit), numbered for their labels.
+  let unitNumber = 0;
+  function unitItem() {
+    const li = document.getElementById("fire-unit").content.firstElementChild.cloneNode(true);
+    const n = ++unitNumber;
+    const weapon = li.querySelector(".weapon");
+    fire.weapons.forEach((w, kind) => {
+      if (!w) return;
+      const group = document.createElement("optgroup");
+      group.label = w.title;
+      w.rows.forEach((name, row) => group.append(new Option(name, kind + "." + row)));
+      weapon.append(group);
+    });
+    for (const f of fire.factors) {
+      const label = document.createElement("label");
+      label.className = "mod";
+      label.innerHTML = '<input type="checkbox"><span class="v"></span><span class="t"></span>';
+      label.querySelector("input").dataset.factor = f.dataset.item;
+      label.querySelector(".v").textContent = f.querySelector(".v").textContent;
+      label.querySelector(".t").textContent = f.querySelector(".t").textContent;
+      li.querySelector(".unit-factors").append(label);
+    }
+    li.querySelector(".remove-unit").setAttribute("aria-label", "Remove firing unit " + n);
+    return li;
+  }
+
+  // The units into the runtime's fire combat: each unit's points, the total, its modifier, and
+  // the fire-point table's row it selects, chosen in that list for the roll.
+  function fireSync() {
+    if (!fire || state.table !== fire.table || !fire.list) return;
+    const listIndex = fire.list.querySelector("input[data-list]").dataset.list;
+    state.mods = state.mods.filter((m) => m.split(".")[0] !== listIndex || m.split(".").length === 3);
+    fire.list.disabled = state.units.length > 0;
+    if (!state.units.length) return;
+    q.qrs_fire_clear();
+    for (const u of state.units) {
+      const d = inches(u.distance);
+      const [kind, row] = u.weapon.split(".").map(Number);
+      u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors) === 1;
+    }
+    const total = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 5);
+    fire.total = [...total];
+    if (total[0] === 1 && total[4] >= 0) state.mods.push(listIndex + "." + total[4]);
+  }
+
+  function renderFire(s) {
+    const panel = s.querySelector(".fire");
+    if (!panel) return;
+    const fraction = (num, den) => (den === 1 ? String(num) : num + "/" + den);
+    let added = 0;
+    [...panel.querySelectorAll(".unit")].forEach((li, i) => {
+      const u = state.units[i];
+      const out = li.querySelector(".unit-points");
+      li.dataset.points = "";
+      if (!u.added) {
+        out.textContent = "Type the distance in inches, such as 6 or 6.5";
+        return;
+      }
+      const p = new Int32Array(q.memory.buffer, q.qrs_fire_unit(added++), 3);
+      li.dataset.points = p[0] === 1 ? fraction(p[1], p[2]) : "";
+      out.textContent = p[0] === 1 ? fraction(p[1], p[2]) + " fire points" : "Out of range";
+    });
+    const out = panel.querySelector(".fire-total");
+    panel.dataset.total = panel.dataset.modifier = "";
+    if (!state.units.length) {
+      out.textContent = "";
+    } else if (fire.total[0] !== 1) {
+      out.textContent = "No stand in range";
+    } else {
+      panel.dataset.total = fraction(fire.total[1], fire.total[2]);
+      panel.dataset.modifier = String(fire.total[3]);
+      out.textContent = "Total " + panel.dataset.total + " fire points: " + signed(fire.total[3]);
+    }
   }
 
   // The inputs of the current table as the state says.
@@ -68,6 +192,7 @@
     for (const b of s.querySelectorAll(".die-buttons button")) {
       b.setAttribute("aria-pressed", String(Number(b.dataset.die) === state.dice[Number(b.dataset.side)]));
     }
+    applyUnits();
   }
 
   function readInputs() {
@@ -75,6 +200,13 @@
     const column = s.querySelector("input[data-column]:checked");
     state.column = column ? Number(column.dataset.column) : 0;
     state.mods = [...s.querySelectorAll("input[data-list]:checked")].map(modKey);
+    if (!s.querySelector(".fire")) return;
+    state.units = [...s.querySelectorAll(".fire .unit")].map((li) => ({
+      weapon: li.querySelector(".weapon").value,
+      stands: Math.max(1, Math.min(99, Math.floor(Number(li.querySelector(".stands").value)) || 1)),
+      distance: li.querySelector(".unit-distance").value,
+      factors: [...li.querySelectorAll(".unit-factors input:checked")].reduce((m, f) => m | (1 << Number(f.dataset.factor)), 0),
+    }));
   }
 
   // The odds of every row as the module wrote them at `at`: numerators, then the denominator
@@ -210,6 +342,7 @@
       }
       showOdds(s, q.qrs_odds(t, c), 0);
     }
+    renderFire(s);
     finish();
   }
 
@@ -228,6 +361,7 @@
   function change(mutate) {
     undo.push(fragment());
     mutate();
+    fireSync();
     applyState();
     render();
   }
@@ -284,10 +418,30 @@
       state.dice = Array(sideCount(t)).fill(null);
       state.mods = [];
       state.column = 0;
+      state.units = [];
     }));
     s.addEventListener("change", (e) => {
-      if (e.target.matches("input")) change(readInputs);
+      if (e.target.matches("input, select")) change(readInputs);
     });
+    if (fire && fire.table === t) {
+      // The firing units before the lists that modify the roll.
+      const panel = document.getElementById("fire-combat").content.firstElementChild.cloneNode(true);
+      (s.querySelector(".lists") || s.querySelector(".answer")).prepend(panel);
+      panel.querySelector(".add-unit").addEventListener("click", () => change(() => {
+        readInputs();
+        const last = state.units[state.units.length - 1];
+        state.units.push({ weapon: last ? last.weapon : fire.weapons[0] ? "0.0" : "1.0", stands: 1, distance: "", factors: 0 });
+      }));
+      panel.addEventListener("click", (e) => {
+        const remove = e.target.closest(".remove-unit");
+        if (!remove) return;
+        const i = [...panel.querySelectorAll(".unit")].indexOf(remove.closest(".unit"));
+        change(() => { readInputs(); state.units.splice(i, 1); });
+      });
+      panel.addEventListener("input", (e) => {
+        if (e.target.matches(".unit-distance, .stands")) change(readInputs);
+      });
+    }
   });
   select.addEventListener("change", () => change(() => {
     state.table = Number(select.value);
@@ -296,8 +450,9 @@
     state.mods = [];
     state.distance = "";
   }));
-  window.addEventListener("hashchange", () => { readFragment(); applyState(); render(); });
+  window.addEventListener("hashchange", () => { readFragment(); fireSync(); applyState(); render(); });
   readFragment();
+  fireSync();
   applyState();
   render();
 })();

@@ -19,7 +19,13 @@ shows the state it names. A range table (a matrix of range columns) is typed eve
 from 0 to one inch past its longest range by half inches; the column the page reads must be
 the one `qrsc lookup SPEC TABLE ROW --column Nin` reads, or none where qrsc finds none.
 
-Usage: web_sheet_test.py QRSC ROOT [OUT_DIR]
+A sheet whose module offers fire combat (qrs_procedures) is given firing units on its page: each
+weapon alone with 1 to 4 stands at distances at and across every range-column edge, with and
+without each fire-point factor, and sampled combats of 2 to 4 units; each unit's fire points,
+the total, its die-roll modifier, the fire-point row chosen and the fire effect a die result
+reads must be what fire_combat_reference (FireCombat over the checked-in header) prints.
+
+Usage: web_sheet_test.py QRSC ROOT [OUT_DIR] [--fire-reference PROGRAM]
 OUT_DIR keeps the pages and screenshots at 390x844 and 1280x800. Exit 77 when the WebAssembly
 toolchain or Chromium is missing.
 """
@@ -256,9 +262,126 @@ def check_cells(qrsc, root, tmp, spec, spec_id, t, failures):
     return len(cases)
 
 
+FIRE_OPTIONS = """(() => {
+  const s = document.querySelector('section.sheet-table:not([hidden])');
+  s.querySelector('.reset').click();
+  s.querySelector('.add-unit').click();
+  const u = s.querySelector('.unit');
+  const out = {weapons: [...u.querySelectorAll('.weapon option')].map(o => o.value),
+               factors: [...u.querySelectorAll('.unit-factors input')].map(f => Number(f.dataset.factor))};
+  s.querySelector('.reset').click();
+  return out;
+})()"""
+
+
+def fire_combat(units, column, die):
+    """A script that taps a fire combat in: reset, each unit added and filled in, the target's
+    column and the die result; it returns what the page shows."""
+    return f"""(() => {{
+      const s = document.querySelector('section.sheet-table:not([hidden])');
+      s.querySelector('.reset').click();
+      const set = (e, v, type) => {{ e.value = v; e.dispatchEvent(new Event(type, {{bubbles: true}})); }};
+      for (const u of {json.dumps(units)}) {{
+        s.querySelector('.add-unit').click();
+        const li = [...s.querySelectorAll('.unit')].pop();
+        set(li.querySelector('.weapon'), u.weapon, 'change');
+        set(li.querySelector('.stands'), String(u.stands), 'input');
+        set(li.querySelector('.unit-distance'), u.distance, 'input');
+        for (const f of li.querySelectorAll('.unit-factors input')) if (u.factors & (1 << Number(f.dataset.factor))) f.click();
+      }}
+      const cols = s.querySelectorAll('input[data-column]');
+      if (cols.length) cols[{column}].click();
+      s.querySelector('.die-buttons button[data-die="{die}"]').click();
+      const panel = s.querySelector('.fire');
+      const row = s.querySelector('fieldset.list:disabled input[data-list]:checked');
+      return {{points: [...s.querySelectorAll('.unit')].map(li => li.dataset.points), total: panel.dataset.total,
+              modifier: panel.dataset.modifier, fire_row: row ? row.dataset.id : '', row: s.dataset.row}};
+    }})()"""
+
+
+def check_fire(b, reference, spec_id, structure, rng, failures):
+    """The fire combat part of a page against fire_combat_reference. Returns the combats compared."""
+    fire = b.eval("[...document.querySelectorAll('section.sheet-table')].findIndex(s => s.querySelector('.fire'))")
+    known = run([reference, spec_id], input="").returncode == 0
+    if fire < 0:
+        if known:
+            failures.append(f"{spec_id}: no fire combat on the page, though the runtime resolves its fire")
+        return 0
+    if not known:
+        print(f"{spec_id}: fire combat not compared (no checked-in header for fire_combat_reference)")
+        return 0
+    b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{fire}'; s.dispatchEvent(new Event('change')); }})()")
+    t = structure[fire]
+    options = b.eval(FIRE_OPTIONS)
+    # Each fire-point matrix's range-column edges (its columns' names: 4", 8", ...), and around them.
+    edges = {}
+    for m in structure:
+        if m["matrix"] and m["column_names"]:
+            edges[m["id"]] = [Fraction(re.findall(r"\d+(?:\.\d+)?", n)[-1]) for n in m["column_names"]]
+    kinds = b.eval("(() => { const s = document.querySelector('section.sheet-table:not([hidden])');"
+                   " s.querySelector('.add-unit').click(); const g = [...s.querySelectorAll('.unit .weapon optgroup')].map(g => g.label);"
+                   " s.querySelector('.reset').click(); return g; })()")
+    matrix_of_kind = b.eval("""(() => [...document.querySelectorAll('section.matrix-table')].filter(s => s.dataset.matrix !== undefined)
+        .map(s => [s.dataset.id, s.querySelector('h2').textContent]))()""")
+    by_title = {title: mid for mid, title in matrix_of_kind}
+    distances = {}
+    for kind, title in enumerate(kinds):
+        points = sorted({Fraction(0), Fraction(1, 2)} | {e + d for e in edges.get(by_title.get(title), []) for d in
+                                                          (Fraction(-1, 2), Fraction(0), Fraction(1, 2))})
+        distances[kind] = [f"{float(p):g}" for p in points if p >= 0]
+    dice = t["dice"]
+    columns = len(t["columns"]) or 1
+    masks = [0] + [1 << f for f in options["factors"]]
+    combats = []
+    for weapon in options["weapons"]:
+        kind = int(weapon.split(".")[0])
+        for stands in range(1, 5):
+            for distance in distances[kind]:
+                for mask in masks:
+                    combats.append([{"weapon": weapon, "stands": stands, "distance": distance, "factors": mask}])
+    for _ in range(SAMPLED_SETS):
+        combats.append([{"weapon": rng.choice(options["weapons"]), "stands": rng.randint(1, 4),
+                         "distance": rng.choice(distances[0] + distances[1]), "factors": rng.choice(masks)}
+                        for _ in range(rng.randint(2, 4))])
+    lines, shown = [], []
+    for units in combats:
+        column, die = rng.randrange(columns), rng.choice(dice)
+        shown.append(b.eval(fire_combat(units, column, die)))
+        fields = [str(die), str(column)]
+        for u in units:
+            d = Fraction(u["distance"])
+            fields += [u["weapon"].split(".")[0], u["weapon"].split(".")[1], str(u["stands"]), str(d.numerator),
+                       str(d.denominator), str(u["factors"])]
+        lines.append(" ".join(fields))
+    r = run([reference, spec_id], input="\n".join(lines) + "\n")
+    want = r.stdout.splitlines()
+    if r.returncode != 0 or len(want) != len(lines):
+        failures.append(f"{spec_id}: fire_combat_reference failed: {r.stderr[:200]}")
+        return 0
+    for line, p, w in zip(lines, shown, want):
+        units, rest = w.split(" | ")
+        total, modifier, fire_row, effect = rest.split()
+        page_units = [x or "-" for x in p["points"]]
+        row = t["rows"][int(p["row"])]["id"] if p["row"] not in ("", "-1", "-2") else "-"
+        got = [page_units, p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-"]
+        expected = [units.split(), total, modifier, fire_row]
+        if total != "-":
+            got.append(row)
+            expected.append(effect)
+        if got != expected:
+            failures.append(f"{spec_id} fire {line}: FireCombat {expected}; page {got}")
+    return len(lines)
+
+
 def main():
-    qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
-    keep = sys.argv[3] if len(sys.argv) > 3 else None
+    args = sys.argv[1:]
+    reference = None
+    if "--fire-reference" in args:
+        at = args.index("--fire-reference")
+        reference = args[at + 1]
+        del args[at:at + 2]
+    qrsc, root = args[0], os.path.abspath(args[1])
+    keep = args[2] if len(args) > 2 else None
     tmp = keep or tempfile.mkdtemp(prefix="qrs-web-")
     out = os.path.join(tmp, "out")
     specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
@@ -295,7 +418,7 @@ def main():
     pages = sorted(glob.glob(os.path.join(tmp, "**", "out", "**", "*.web.html"), recursive=True))
     assert pages, "no web page was written"
     failures = []
-    checked = odds_checked = 0
+    checked = odds_checked = fire_checked = 0
     rng = random.Random(SEED)
     b = cdp.Browser(chromium)
     try:
@@ -378,6 +501,8 @@ def main():
                                 failures.append(f"{spec_id} {t['id']} {column} net {net} row {row['id']}: page {page_p}, qrsc {want.get(row['id'])}")
                             if abs(float(text.rstrip('%')) - float(Fraction(page_p)) * 100) > 0.051:
                                 failures.append(f"{spec_id} {t['id']} row {row['id']}: shows {text} for {page_p}")
+            if reference:
+                fire_checked += check_fire(b, reference, spec_id, structure, rng, failures)
             if spec_id == "acw-house":
                 b.eval("(() => { const s = document.getElementById('table'); s.value = '0';"
                        " s.dispatchEvent(new Event('change')); })()")
@@ -419,7 +544,8 @@ def main():
         b.close()
     for f in failures[:40]:
         print("FAIL", f)
-    print(f"{len(pages)} pages, {checked} answers and {odds_checked} odds compared with qrsc; "
+    print(f"{len(pages)} pages, {checked} answers and {odds_checked} odds compared with qrsc, "
+          f"{fire_checked} fire combats with FireCombat; "
           f"{len(failures)} differences ({time.time() - started:.0f}s)")
     return 1 if failures else 0
 

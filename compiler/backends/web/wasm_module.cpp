@@ -92,6 +92,21 @@ std::string module_source(const Spec& spec) {
   return doc.render(d);
 }
 
+// The header naming the sheet for the module's sources (templates/web/module.hpp.mustache).
+std::string module_header(const Spec& spec) {
+  mst::data d;
+  put(d, "namespace", cpp_namespace(spec));
+  static TemplateDocument doc("web/module.hpp.mustache", Markup::html);
+  return doc.render(d);
+}
+
+// The system's procedures for the page (runtime/qrs/<system>/web_abi.cpp), when it has them:
+// the path of the embedded runtime's file, or empty.
+std::string procedures_source(const Spec& spec) {
+  const std::string path = "qrs/" + spec.system + "/web_abi.cpp";
+  return embedded_runtime().count(path) ? path : std::string();
+}
+
 }  // namespace
 
 std::vector<const Table*> rolled_tables(const Spec& spec) {
@@ -170,17 +185,21 @@ WasmResult build_wasm_module(const Spec& spec, const std::string& header, const 
     }
   }
   if (!write_file(tmp.path / "include" / "sheet.hpp", header) ||
+      !write_file(tmp.path / "include" / "module.hpp", module_header(spec)) ||
       !write_file(tmp.path / "module.cpp", module_source(spec))) {
     r.error = "cannot write the module's sources into a temporary folder";
     return r;
   }
   const fs::path wasm = tmp.path / "sheet.wasm";
-  const ProcessResult p = run_process(
-      {compiler, "--target=wasm32-wasi", "-std=c++20", "-Os", "-fno-exceptions", "-Wall", "-Wextra", "-Werror",
-       "-nostartfiles", "-Wl,--no-entry", "-Wl,--strip-all", "-I", (tmp.path / "include").string(),
-       (tmp.path / "module.cpp").string(), (tmp.path / "include" / "qrs" / "web" / "abi.cpp").string(), "-o",
-       wasm.string()},
-      std::chrono::seconds(300));
+  std::vector<std::string> args{compiler, "--target=wasm32-wasi", "-std=c++20", "-Os", "-fno-exceptions", "-Wall",
+                                "-Wextra", "-Werror", "-nostartfiles", "-Wl,--no-entry", "-Wl,--strip-all", "-I",
+                                (tmp.path / "include").string(), (tmp.path / "module.cpp").string(),
+                                (tmp.path / "include" / "qrs" / "web" / "abi.cpp").string()};
+  if (const std::string procedures = procedures_source(spec); !procedures.empty()) {
+    args.push_back((tmp.path / "include" / fs::path(procedures)).string());
+  }
+  args.insert(args.end(), {"-o", wasm.string()});
+  const ProcessResult p = run_process(args, std::chrono::seconds(300));
   if (!p.started) {
     r.error = "cannot run " + compiler + ": " + p.error + install;
     return r;
