@@ -15,7 +15,8 @@
   // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
   // distance: what the player typed for a range table.
   // units: the firing units of a fire combat ({ weapon: "kind.row", stands, distance, factors }).
-  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "", units: [] };
+  // types: each side's type (a column) where an opposed roll reads the loser's or the winner's.
+  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "", units: [], types: [0, 0] };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
@@ -56,6 +57,7 @@
     const parts = ["t=" + state.table, "c=" + state.column];
     if (state.dice.some((d) => d !== null)) parts.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
     if (state.mods.length) parts.push("m=" + state.mods.join(","));
+    if (state.types.some((y) => y !== 0)) parts.push("y=" + state.types.join(","));
     if (state.distance !== "") parts.push("d=" + encodeURIComponent(state.distance));
     if (state.units.length) {
       parts.push("u=" + state.units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors].join("-")).join("_"));
@@ -74,6 +76,7 @@
       dice[i] !== undefined && dice[i] !== "" && Number.isInteger(Number(dice[i])) ? Number(dice[i]) : null);
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d+\.\d+(\.1)?$/.test(m));
     state.distance = f.get("d") || "";
+    state.types = [0, 1].map((i) => Number((f.get("y") || "").split(",")[i]) || 0);
     state.units = fire ? (f.get("u") || "").split("_").map((u) => u.split("-")).filter((u) => u.length === 4 &&
       /^[01]\.\d+$/.test(u[0])).map(([weapon, stands, distance, factors]) =>
       ({ weapon, stands: Number(stands) || 1, distance: decodeURIComponent(distance), factors: Number(factors) || 0 })) : [];
@@ -126,10 +129,9 @@
   // the fire-point table's row it selects, chosen in that list for the roll.
   function fireSync() {
     if (!fire || state.table !== fire.table || !fire.list) return;
-    const listIndex = fire.list.querySelector("input[data-list]").dataset.list;
-    state.mods = state.mods.filter((m) => m.split(".")[0] !== listIndex || m.split(".").length === 3);
     fire.list.disabled = state.units.length > 0;
     if (!state.units.length) return;
+    dropFireRow();
     q.qrs_fire_clear();
     for (const u of state.units) {
       const d = inches(u.distance);
@@ -138,8 +140,15 @@
     }
     const total = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 5);
     fire.total = [...total];
-    if (total[0] === 1 && total[4] >= 0) state.mods.push(listIndex + "." + total[4]);
+    if (total[0] === 1 && total[4] >= 0) state.mods.push(fireList() + "." + total[4]);
   }
+
+  // The fire-point row out of the modifiers (the units choose it, or none when the last goes).
+  function dropFireRow() {
+    state.mods = state.mods.filter((m) => m.split(".")[0] !== fireList() || m.split(".").length === 3);
+  }
+  // The fire-point table's index among the module's modifier lists.
+  const fireList = () => fire.list.querySelector("input[data-list]").dataset.list;
 
   function renderFire(s) {
     const panel = s.querySelector(".fire");
@@ -184,6 +193,9 @@
       state.column = 0;
     }
     for (const none of s.querySelectorAll("input[data-none]")) none.checked = true;
+    for (const type of s.querySelectorAll("input[data-type]")) {
+      type.checked = Number(type.dataset.type) === state.types[Number(type.dataset.typeSide)];
+    }
     const distance = s.querySelector(".distance-input");
     if (distance && distance.value !== state.distance) distance.value = state.distance;
     for (const input of s.querySelectorAll("input[data-list]")) {
@@ -200,6 +212,7 @@
     const column = s.querySelector("input[data-column]:checked");
     state.column = column ? Number(column.dataset.column) : 0;
     state.mods = [...s.querySelectorAll("input[data-list]:checked")].map(modKey);
+    state.types = [0, 1].map((side) => Number((s.querySelector('input[data-type-side="' + side + '"]:checked') || { dataset: { type: 0 } }).dataset.type));
     if (!s.querySelector(".fire")) return;
     state.units = [...s.querySelectorAll(".fire .unit")].map((li) => ({
       weapon: li.querySelector(".weapon").value,
@@ -227,9 +240,9 @@
     });
   }
 
-  // The answer: the row selected (-1 no band holds the result, -2 outside the table), in the
-  // sheet's words; `part` the row's sub-result or -1.
-  function showRow(s, row, part) {
+  // The answer: the row selected (-1 no band holds the result, -2 outside the table) in a
+  // column, in the sheet's words; `part` the row's sub-result or -1.
+  function showRow(s, row, part, column) {
     const title = s.querySelector(".effect-title");
     s.dataset.row = String(row);
     if (row >= 0) {
@@ -244,7 +257,7 @@
       title.textContent = "Outside the table";
     } else {
       title.textContent = "?";
-      s.querySelector(".footnote").textContent = [...s.querySelectorAll('.unknown [data-column="' + state.column + '"]')]
+      s.querySelector(".footnote").textContent = [...s.querySelectorAll('.unknown [data-column="' + column + '"]')]
         .map((u) => u.textContent).join(" ");
     }
   }
@@ -313,12 +326,12 @@
       const boxes = [...s.querySelectorAll(".die-buttons")];
       const names = boxes.map((box) => box.dataset.sideName);
       s.querySelector(".net").textContent = "net " + nets.map(signed).join(" against ");
-      s.dataset.attacker = s.dataset.defender = s.dataset.key = "";
+      s.dataset.attacker = s.dataset.defender = s.dataset.key = s.dataset.column = "";
       const [a, d] = state.dice;
       if (a === null || d === null) {
         sum.textContent = "Pick " + boxes.filter((box, i) => state.dice[i] === null).map((box) => "the " + box.dataset.keyName).join(" and ");
       } else {
-        const settled = new Int32Array(q.memory.buffer, q.qrs_settle(t, c, a, d, 0, 0), 8);
+        const settled = new Int32Array(q.memory.buffer, q.qrs_settle(t, c, a, d, state.types[0], state.types[1]), 8);
         const key = settled[3] === 1 ? String(settled[2]) : settled[2] + "/" + settled[3];
         const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
         sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
@@ -326,9 +339,10 @@
         s.dataset.attacker = String(settled[0]);
         s.dataset.defender = String(settled[1]);
         s.dataset.key = key;
-        showRow(s, settled[7], -1);
+        s.dataset.column = String(settled[6]);
+        showRow(s, settled[7], -1, settled[6]);
       }
-      showOdds(s, q.qrs_opposed_odds(t, c, 0, 0), 1);
+      showOdds(s, q.qrs_opposed_odds(t, c, state.types[0], state.types[1]), 1);
     } else {
       const net = q.qrs_net(t, 0);
       s.querySelector(".net").textContent = "net " + signed(net);
@@ -338,7 +352,7 @@
       } else {
         const result = q.qrs_result(t, die);
         sum.textContent = die + (net === 0 ? "" : " " + signed(net) + " = " + result);
-        showRow(s, q.qrs_lookup(t, c, die), q.qrs_part(t, c, die));
+        showRow(s, q.qrs_lookup(t, c, die), q.qrs_part(t, c, die), c);
       }
       showOdds(s, q.qrs_odds(t, c), 0);
     }
@@ -419,6 +433,7 @@
       state.mods = [];
       state.column = 0;
       state.units = [];
+      state.types = [0, 0];
     }));
     s.addEventListener("change", (e) => {
       if (e.target.matches("input, select")) change(readInputs);
@@ -436,7 +451,11 @@
         const remove = e.target.closest(".remove-unit");
         if (!remove) return;
         const i = [...panel.querySelectorAll(".unit")].indexOf(remove.closest(".unit"));
-        change(() => { readInputs(); state.units.splice(i, 1); });
+        change(() => {
+          readInputs();
+          state.units.splice(i, 1);
+          if (!state.units.length && fire.list) dropFireRow();
+        });
       });
       panel.addEventListener("input", (e) => {
         if (e.target.matches(".unit-distance, .stands")) change(readInputs);
@@ -449,6 +468,7 @@
     state.dice = Array(sideCount(state.table)).fill(null);
     state.mods = [];
     state.distance = "";
+    state.types = [0, 0];
   }));
   window.addEventListener("hashchange", () => { readFragment(); fireSync(); applyState(); render(); });
   readFragment();

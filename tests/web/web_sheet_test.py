@@ -19,6 +19,10 @@ shows the state it names. A range table (a matrix of range columns) is typed eve
 from 0 to one inch past its longest range by half inches; the column the page reads must be
 the one `qrsc lookup SPEC TABLE ROW --column Nin` reads, or none where qrsc finds none.
 
+The test game of tests/opposed is built too: its melee is read in the loser's column, and the
+page asks each side's type (every pair of types compared without modifiers, a sampled pair with
+each sampled pair of modifier sets; the column read against qrsc's).
+
 A sheet whose module offers fire combat (qrs_procedures) is given firing units on its page: each
 weapon alone with 1 to 4 stands at distances at and across every range-column edge, with and
 without each fire-point factor, and sampled combats of 2 to 4 units; each unit's fire points,
@@ -100,6 +104,7 @@ STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
   dice: [...s.querySelectorAll('.die-buttons button')].map(b => Number(b.dataset.die)),
   sides: [...s.querySelectorAll('.die-buttons')].map(box => [...box.querySelectorAll('button')].map(b => Number(b.dataset.die))),
+  types: [...s.querySelectorAll('.side-type')].map(f => [...f.querySelectorAll('input')].map(i => ({id: i.dataset.id, name: i.closest('label').textContent.trim()}))),
   rows: [...s.querySelectorAll('.row')].map(r => ({id: r.dataset.id, title: r.querySelector('.row-title').textContent,
                                                    number: (r.querySelector('.num') || {}).textContent || ''})),
   inputs: [...s.querySelectorAll('input[data-list]')].map(i => ({id: i.dataset.id, type: i.type, name: i.name, side: Number(i.dataset.side)}))
@@ -182,14 +187,24 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
     the answers and odds compared."""
     by_side = [[i for i, inp in enumerate(t["inputs"]) if inp["side"] == side] for side in (0, 1)]
     side_sets = [sample_sets([t["inputs"][i] for i in idx], rng) for idx in by_side]
-    pairs = [([], [])] + [(rng.choice(side_sets[0]), rng.choice(side_sets[1])) for _ in range(SAMPLED_SETS)]
+    # Where the table reads the loser's or the winner's column, each side's type: every pair of
+    # types without modifiers, a sampled pair with each sampled pair of modifier sets.
+    types = t["types"]
+    type_pairs = [(ya, yd) for ya in range(len(types[0])) for yd in range(len(types[1]))] if types else [None]
+    pairs = [([], [], y) for y in type_pairs] + \
+        [(rng.choice(side_sets[0]), rng.choice(side_sets[1]), rng.choice(type_pairs)) for _ in range(SAMPLED_SETS)]
     all_dice = [(a, d) for a in t["sides"][0] for d in t["sides"][1]]
     cases, shown, matchups = [], [], []
-    for n, (a_set, d_set) in enumerate(pairs):
+    for n, (a_set, d_set, y) in enumerate(pairs):
         chosen = [by_side[0][i] for i in a_set] + [by_side[1][i] for i in d_set]
         tap_set(b, 0, 0, chosen)
         words = [[t["inputs"][by_side[side][i]]["id"] for i in s] for side, s in enumerate((a_set, d_set))]
-        dice = all_dice if n == 0 else rng.sample(all_dice, OPPOSED_DICE_PER_SET)
+        if y is not None:
+            b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
+              s.querySelectorAll('input[data-type-side="0"]')[{y[0]}].click();
+              s.querySelectorAll('input[data-type-side="1"]')[{y[1]}].click(); }})()""")
+            words = [words[0] + [types[0][y[0]]["id"]], words[1] + [types[1][y[1]]["id"]]]
+        dice = all_dice if n < len(type_pairs) else rng.sample(all_dice, OPPOSED_DICE_PER_SET)
         for a, d in dice:
             p = b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
               s.querySelector('.die-buttons[data-side="0"] button[data-die="{a}"]').click();
@@ -208,10 +223,11 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
             continue
         row = t["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2") else None
         sides = [str(side["result"]) for side in a["sides"]]
+        column = types[0][int(p["column"])]["name"] if types and p["column"] not in ("", "-1") else a.get("column", "")
         if row is None or row["id"] != a["row"] or p["title"] != row["title"] or p["key"] != a["result"] \
-                or [p["attacker"], p["defender"]] != sides:
-            failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']}; page {p['row']} '{p['title']}'"
-                            f" [{p['attacker']}, {p['defender']}] key {p['key']}")
+                or [p["attacker"], p["defender"]] != sides or column != a.get("column", ""):
+            failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']} column {a.get('column')}; page {p['row']}"
+                            f" '{p['title']}' [{p['attacker']}, {p['defender']}] key {p['key']} column {column}")
     for words, p in matchups:
         r = ask(qrsc, root, "odds", spec, t["id"], "--attacker", *words[0], "--defender", *words[1], "--format", "json")
         if r.returncode != 0:
@@ -403,6 +419,13 @@ def main():
         print(r.stderr)
         return 1
     specs.append(house)
+    # An opposed roll read in the loser's column (none in rules/): the test game of tests/opposed.
+    opposed = os.path.join(root, "tests", "opposed", "rules", "test", "skirmish.yaml")
+    r = run([qrsc, "-q", "build", opposed, "-o", os.path.join(tmp, "opposed", "out"), "--emit", "web"])
+    if r.returncode != 0:
+        print(r.stderr)
+        return 1
+    specs.append(opposed)
     print(f"built the web sheets in {time.time() - started:.1f}s")
     # Without the toolchain: a clear diagnostic, exit 1, nothing written.
     missing = os.path.join(tmp, "no-toolchain")

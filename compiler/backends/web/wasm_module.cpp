@@ -61,6 +61,9 @@ std::string module_source(const Spec& spec) {
     put(e, "table", cpp_identifier(t->id));
     const bool parts = std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return !r.parts.empty(); });
     put(e, "parts", mst::data(parts));
+    // The header's kRoll: a roll read at one net modifier (an opposed roll whose sides roll
+    // alike and whose key is their difference has one too).
+    put(e, "has_roll", mst::data(bt.dice->net_readable()));
     put(e, "has_min", bt.min ? "true" : "false");
     put(e, "has_max", bt.max ? "true" : "false");
     put(e, "min", std::to_string(bt.min ? bt.min->floor() : 0));
@@ -155,10 +158,16 @@ std::vector<const Table*> side_modifier_lists(const Spec& spec, const BandTable&
 
 std::vector<const Table*> sheet_modifier_lists(const Spec& spec) {
   std::vector<const Table*> out;
-  for (const Table* t : rolled_tables(spec)) {
-    for (const Table* l : modifier_lists(spec, std::get<BandTable>(t->body))) {
+  const auto add = [&out](const std::vector<const Table*>& lists) {
+    for (const Table* l : lists) {
       if (std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
     }
+  };
+  for (const Table* t : rolled_tables(spec)) {
+    const auto& bt = std::get<BandTable>(t->body);
+    add(modifier_lists(spec, bt));
+    // An opposed roll's sides may have lists of their own.
+    for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) add(side_modifier_lists(spec, bt, side));
   }
   return out;
 }

@@ -126,7 +126,9 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   const auto& bt = std::get<BandTable>(t.body);
   mst::data d = section_data(t, index);
   put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
-  put(d, "has_columns", mst::data(!bt.single_column()));
+  // An opposed roll read in the loser's or the winner's column asks each side's type instead.
+  const bool by_type = rolled_by_sides(bt) && bt.dice->opposed->column != qrs::ColumnBy::chosen;
+  put(d, "has_columns", mst::data(!bt.single_column() && !by_type));
   put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
   put(d, "columns", columns_data(bt.columns));
   mst::data rows = list_of();
@@ -183,6 +185,10 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     put(sd, "name", name);
     put(sd, "key_name", by_sides ? name + "'s die result" : bt.key_name.empty() ? "Die result" : bt.key_name);
     put(sd, "table_index", std::to_string(index));
+    put(sd, "by_type", mst::data(by_type));
+    put(sd, "type_legend", name + "'s " + (bt.columns_title.empty() ? "type" : bt.columns_title) + " (the table reads the " +
+                               (by_type && bt.dice->opposed->column == qrs::ColumnBy::winner ? "winner" : "loser") + "'s)");
+    put(sd, "types", columns_data(bt.columns));
     mst::data ld = list_of();
     const std::vector<const Table*> side_lists = side_modifier_lists(spec, bt, side);
     for (const Table* l : side_lists) {
