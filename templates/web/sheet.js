@@ -356,6 +356,9 @@
       }
       showOdds(s, q.qrs_odds(t, c), 0);
     }
+    // The chance of the result shown, at this net modifier (the odds list's, for the answer bar).
+    const hit = s.querySelector(".row.hit");
+    s.querySelector(".answer-odds").textContent = hit ? "Odds of this result: " + hit.querySelector(".p").textContent : "";
     renderFire(s);
     finish();
   }
@@ -424,6 +427,12 @@
         roll.closest(".dice").querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
       });
     }
+    const more = s.querySelector(".answer-more");
+    more.addEventListener("click", () => {
+      const open = s.querySelector(".answer").classList.toggle("open");
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = open ? "Less" : "More";
+    });
     s.querySelector(".undo").addEventListener("click", () => {
       if (!undo.length) return;
       location.hash = undo.pop();

@@ -328,6 +328,9 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
         return 0
     b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{fire}'; s.dispatchEvent(new Event('change')); }})()")
     t = structure[fire]
+    # The firing units' controls are named and 44 px targets too.
+    b.eval("document.querySelector('section.sheet-table:not([hidden]) .add-unit').click()")
+    failures += [f"{spec_id} firing units: {p}" for p in b.eval(ACCESSIBLE)]
     options = b.eval(FIRE_OPTIONS)
     # Each fire-point matrix's range-column edges (its columns' names: 4", 8", ...), and around them.
     edges = {}
