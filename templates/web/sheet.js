@@ -143,6 +143,9 @@
     if (total[0] === 1 && total[4] >= 0) state.mods.push(fireList() + "." + total[4]);
   }
 
+  // Whether table t is the fire combat's, with firing units none of which is in range.
+  const noFire = (t) => fire !== null && t === fire.table && state.units.length > 0 && fire.total !== undefined && fire.total[0] !== 1;
+
   // The fire-point row out of the modifiers (the units choose it, or none when the last goes).
   function dropFireRow() {
     state.mods = state.mods.filter((m) => m.split(".")[0] !== fireList() || m.split(".").length === 3);
@@ -349,6 +352,10 @@
       const die = state.dice[0];
       if (die === null) {
         sum.textContent = "Pick a " + s.querySelector(".die-buttons").dataset.keyName;
+      } else if (noFire(t)) {
+        // Firing units none of whose stands is in range: the fire combat has nothing to read.
+        sum.textContent = String(die);
+        s.querySelector(".effect-title").textContent = "No stand in range: no fire";
       } else {
         const result = q.qrs_result(t, die);
         sum.textContent = die + (net === 0 ? "" : " " + signed(net) + " = " + result);

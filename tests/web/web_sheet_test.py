@@ -384,9 +384,8 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
         row = t["rows"][int(p["row"])]["id"] if p["row"] not in ("", "-1", "-2") else "-"
         got = [page_units, p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-"]
         expected = [units.split(), total, modifier, fire_row]
-        if total != "-":
-            got.append(row)
-            expected.append(effect)
+        got.append(row)
+        expected.append(effect)  # "-": the page reads no row when no stand is in range
         if got != expected:
             failures.append(f"{spec_id} fire {line}: FireCombat {expected}; page {got}")
     return len(lines)
