@@ -128,10 +128,10 @@
   // The units into the runtime's fire combat: each unit's points, the total, its modifier, and
   // the fire-point table's row it selects, chosen in that list for the roll.
   function fireSync() {
-    if (!fire || state.table !== fire.table || !fire.list) return;
-    fire.list.disabled = state.units.length > 0;
+    if (!fire || state.table !== fire.table) return;
+    if (fire.list) fire.list.disabled = state.units.length > 0;
     if (!state.units.length) return;
-    dropFireRow();
+    if (fire.list) dropFireRow();
     q.qrs_fire_clear();
     for (const u of state.units) {
       const d = inches(u.distance);
@@ -140,7 +140,7 @@
     }
     const total = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 5);
     fire.total = [...total];
-    if (total[0] === 1 && total[4] >= 0) state.mods.push(fireList() + "." + total[4]);
+    if (fire.list && total[0] === 1 && total[4] >= 0) state.mods.push(fireList() + "." + total[4]);
   }
 
   // Whether table t is the fire combat's, with firing units none of which is in range.

@@ -1,5 +1,6 @@
 // Fire combats resolved by the runtime's procedures (qrs/rff/procedures.hpp, FireCombat) over
-// the checked-in headers, for web_sheet_test.py to compare the web page's fire points with.
+// the checked-in headers and the 28mm house variant's (tests/variants, compiled at build
+// time), for web_sheet_test.py to compare the web page's fire points with.
 //
 // Usage: fire_combat_reference SHEET_ID < COMBATS
 // A combat a line: the base die, the target column, then per firing unit six numbers: kind (0
@@ -18,6 +19,7 @@
 #include "rff/1812_2_1_25mm.hpp"
 #include "rff/1812_3_15mm.hpp"
 #include "rff/acw_2_1_15mm.hpp"
+#include "rff/house_28mm.hpp"
 #include "rff/maw_3_15mm.hpp"
 
 namespace {
@@ -83,6 +85,7 @@ int main(int argc, char** argv) {
   if (sheet == "1812-2.1-25mm") return answer<qrs::rff::n1812_2_1_25mm::Sheet>();
   if (sheet == "1812-3-15mm") return answer<qrs::rff::n1812_3_15mm::Sheet>();
   if (sheet == "maw-3-15mm") return answer<qrs::rff::maw_3_15mm::Sheet>();
+  if (sheet == "house-28mm") return answer<qrs::rff::house_28mm::Sheet>();
   std::fprintf(stderr, "fire_combat_reference: no sheet %s\n", sheet.c_str());
   return 2;
 }

@@ -27,7 +27,8 @@ A sheet whose module offers fire combat (qrs_procedures) is given firing units o
 weapon alone with 1 to 4 stands at distances at and across every range-column edge, with and
 without each fire-point factor, and sampled combats of 2 to 4 units; each unit's fire points,
 the total, its die-roll modifier, the fire-point row chosen and the fire effect a die result
-reads must be what fire_combat_reference (FireCombat over the checked-in header) prints.
+reads must be what fire_combat_reference (FireCombat over the checked-in header, or the 28mm
+house variant's of tests/variants, built with it and whose page is built here too) prints.
 
 Usage: web_sheet_test.py QRSC ROOT [OUT_DIR] [--fire-reference PROGRAM]
 OUT_DIR keeps the pages and screenshots at 390x844 and 1280x800. Exit 77 when the WebAssembly
@@ -324,7 +325,7 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
             failures.append(f"{spec_id}: no fire combat on the page, though the runtime resolves its fire")
         return 0
     if not known:
-        print(f"{spec_id}: fire combat not compared (no checked-in header for fire_combat_reference)")
+        print(f"{spec_id}: fire combat not compared (fire_combat_reference has no header of it)")
         return 0
     b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{fire}'; s.dispatchEvent(new Event('change')); }})()")
     t = structure[fire]
@@ -428,6 +429,14 @@ def main():
         print(r.stderr)
         return 1
     specs.append(opposed)
+    # A house variant whose distances are converted (tests/variants: 28mm, every distance doubled).
+    variant = os.path.join(root, "tests", "variants", "house-28mm.yaml")
+    r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", variant, "-o", os.path.join(tmp, "variant", "out"),
+             "--emit", "web"])
+    if r.returncode != 0:
+        print(r.stderr)
+        return 1
+    specs.append(variant)
     print(f"built the web sheets in {time.time() - started:.1f}s")
     # Without the toolchain: a clear diagnostic, exit 1, nothing written.
     missing = os.path.join(tmp, "no-toolchain")
