@@ -95,6 +95,26 @@ ACCESSIBLE = """(() => {
   return out;
 })()"""
 
+# At 390x844 the answer of a rolled table, a die result picked, is a bar at the foot of the
+# screen of one or two lines (More expands it), over none of the die buttons above it.
+ANSWER_BAR = """(() => {
+  const s = document.querySelector('section.sheet-table:not([hidden])');
+  const answer = s.querySelector('.answer');
+  if (!answer) return [];
+  for (const box of s.querySelectorAll('.die-buttons')) box.lastElementChild.click();
+  const r = answer.getBoundingClientRect();
+  const out = [];
+  if (Math.abs(r.bottom - innerHeight) > 1) out.push('the answer ends ' + Math.round(innerHeight - r.bottom) + ' px above the foot of the screen');
+  if (r.height > innerHeight / 7) out.push('the answer is ' + Math.round(r.height) + ' px tall');
+  window.scrollTo(0, 0);
+  for (const b of s.querySelectorAll('.die-buttons button')) {
+    const d = b.getBoundingClientRect();
+    if (d.bottom > r.top && d.top < r.bottom) out.push('the answer covers the die button ' + b.textContent);
+  }
+  s.querySelector('.reset').click();
+  return out;
+})()"""
+
 STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   id: s.dataset.id,
   matrix: s.dataset.matrix !== undefined,
@@ -475,6 +495,7 @@ def main():
             # table is named for screen readers and is a target of 44 px or more.
             problems = b.eval(ACCESSIBLE)
             failures += [f"{spec_id}: {p}" for p in problems]
+            failures += [f"{spec_id} at 390x844: {p}" for p in b.eval(ANSWER_BAR)]
             print(f"{spec_id}: {len(structure)} tables ({time.time() - started:.0f}s)", flush=True)
             for t_index, t in enumerate(structure):
                 b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
