@@ -138,13 +138,14 @@
       const [kind, row] = u.weapon.split(".").map(Number);
       u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors) === 1;
     }
-    const total = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 5);
-    fire.total = [...total];
-    if (fire.list && total[0] === 1 && total[4] >= 0) state.mods.push(fireList() + "." + total[4]);
+    // In range, the points before rounding, the total rounded, its modifier, its row.
+    const [inRange, , , num, den, modifier, row] = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 7);
+    fire.total = { inRange: inRange === 1, num, den, modifier };
+    if (fire.list && fire.total.inRange && row >= 0) state.mods.push(fireList() + "." + row);
   }
 
   // Whether table t is the fire combat's, with firing units none of which is in range.
-  const noFire = (t) => fire !== null && t === fire.table && state.units.length > 0 && fire.total !== undefined && fire.total[0] !== 1;
+  const noFire = (t) => fire !== null && t === fire.table && state.units.length > 0 && fire.total !== undefined && !fire.total.inRange;
 
   // The fire-point row out of the modifiers (the units choose it, or none when the last goes).
   function dropFireRow() {
@@ -174,12 +175,12 @@
     panel.dataset.total = panel.dataset.modifier = "";
     if (!state.units.length) {
       out.textContent = "";
-    } else if (fire.total[0] !== 1) {
+    } else if (!fire.total.inRange) {
       out.textContent = "No stand in range";
     } else {
-      panel.dataset.total = fraction(fire.total[1], fire.total[2]);
-      panel.dataset.modifier = String(fire.total[3]);
-      out.textContent = "Total " + panel.dataset.total + " fire points: " + signed(fire.total[3]);
+      panel.dataset.total = fraction(fire.total.num, fire.total.den);
+      panel.dataset.modifier = String(fire.total.modifier);
+      out.textContent = "Total " + panel.dataset.total + " fire points: " + signed(fire.total.modifier);
     }
   }
 

@@ -436,27 +436,17 @@ def main():
     os.makedirs(os.path.dirname(house), exist_ok=True)
     with open(house, "w", encoding="utf-8") as f:
         f.write(HOUSE)
-    r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", house, "-o", os.path.join(tmp, "house", "out"),
-             "--emit", "web"])
-    if r.returncode != 0:
-        print(r.stderr)
-        return 1
-    specs.append(house)
-    # An opposed roll read in the loser's column (none in rules/): the test game of tests/opposed.
-    opposed = os.path.join(root, "tests", "opposed", "rules", "test", "skirmish.yaml")
-    r = run([qrsc, "-q", "build", opposed, "-o", os.path.join(tmp, "opposed", "out"), "--emit", "web"])
-    if r.returncode != 0:
-        print(r.stderr)
-        return 1
-    specs.append(opposed)
-    # A house variant whose distances are converted (tests/variants: 28mm, every distance doubled).
-    variant = os.path.join(root, "tests", "variants", "house-28mm.yaml")
-    r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", variant, "-o", os.path.join(tmp, "variant", "out"),
-             "--emit", "web"])
-    if r.returncode != 0:
-        print(r.stderr)
-        return 1
-    specs.append(variant)
+    # Beside rules/: README.md's house variant; an opposed roll read in the loser's column (none
+    # in rules/), the test game of tests/opposed; a house variant whose distances are converted
+    # (tests/variants: 28mm, every distance doubled). Each page into its own DIR/out.
+    for spec, folder in ((house, "house"), (os.path.join(root, "tests", "opposed", "rules", "test", "skirmish.yaml"), "opposed"),
+                         (os.path.join(root, "tests", "variants", "house-28mm.yaml"), "variant")):
+        r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", spec, "-o", os.path.join(tmp, folder, "out"),
+                 "--emit", "web"])
+        if r.returncode != 0:
+            print(r.stderr)
+            return 1
+        specs.append(spec)
     print(f"built the web sheets in {time.time() - started:.1f}s")
     # Without the toolchain: a clear diagnostic, exit 1, nothing written.
     missing = os.path.join(tmp, "no-toolchain")

@@ -88,31 +88,23 @@ void add(FireCombat<T>& fire, const Unit& u) {
   }
 }
 
+// The fire combat of units [first, first + count): in range (0 or 1), their fire points before
+// the rounding (numerator, denominator), the total rounded as the sheet says (numerator,
+// denominator), its die-roll modifier, and the fire-point table's row it selects (-1 none).
 template <class T>
-const int* unit_points(std::size_t i) {
+const int* fire_of(std::size_t first, std::size_t count) {
   if constexpr (FireSheet<T>) {
     FireCombat<T> fire;
-    add(fire, g_units[i]);
-    g_out[0] = fire.in_range() ? 1 : 0;
-    g_out[1] = static_cast<int>(fire.points().num());
-    g_out[2] = static_cast<int>(fire.points().den());
-    return g_out;
-  } else {
-    return nullptr;
-  }
-}
-
-template <class T>
-const int* total() {
-  if constexpr (FireSheet<T>) {
-    FireCombat<T> fire;
-    for (std::size_t i = 0; i < g_count; ++i) add(fire, g_units[i]);
-    g_out[0] = fire.in_range() ? 1 : 0;
-    g_out[1] = static_cast<int>(fire.fire_points().num());
-    g_out[2] = static_cast<int>(fire.fire_points().den());
-    g_out[3] = fire.fire_point_modifier();
+    for (std::size_t i = first; i < first + count; ++i) add(fire, g_units[i]);
     const auto row = fire.fire_point_row();
-    g_out[4] = row ? static_cast<int>(*row) : -1;
+    const int out[] = {fire.in_range() ? 1 : 0,
+                       static_cast<int>(fire.points().num()),
+                       static_cast<int>(fire.points().den()),
+                       static_cast<int>(fire.fire_points().num()),
+                       static_cast<int>(fire.fire_points().den()),
+                       fire.fire_point_modifier(),
+                       row ? static_cast<int>(*row) : -1};
+    for (std::size_t i = 0; i < std::size(out); ++i) g_out[i] = out[i];
     return g_out;
   } else {
     return nullptr;
@@ -161,13 +153,11 @@ QRS_EXPORT(qrs_fire_add) int qrs_fire_add(int kind, int weapon, int stands, int 
   return 1;
 }
 
-// One unit's fire points alone, before the total is rounded: in range (0 or 1), numerator,
-// denominator; null for an index out of range.
+// One unit's fire combat alone (its points are the first numbers, before any rounding), as
+// fire_of answers; null for an index out of range.
 QRS_EXPORT(qrs_fire_unit) const int* qrs_fire_unit(int unit) {
-  return unit >= 0 && static_cast<std::size_t>(unit) < g_count ? unit_points<S>(static_cast<std::size_t>(unit)) : nullptr;
+  return unit >= 0 && static_cast<std::size_t>(unit) < g_count ? fire_of<S>(static_cast<std::size_t>(unit), 1) : nullptr;
 }
 
-// The fire combat of every unit added: in range (0 or 1), the total fire points rounded as the
-// sheet says (numerator, denominator), its die-roll modifier, and the fire-point table's row it
-// selects (-1 none).
-QRS_EXPORT(qrs_fire_total) const int* qrs_fire_total() { return total<S>(); }
+// The fire combat of every unit added, as fire_of answers: 7 numbers.
+QRS_EXPORT(qrs_fire_total) const int* qrs_fire_total() { return fire_of<S>(0, g_count); }
