@@ -186,8 +186,11 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     put(sd, "key_name", by_sides ? name + "'s die result" : bt.key_name.empty() ? "Die result" : bt.key_name);
     put(sd, "table_index", std::to_string(index));
     put(sd, "by_type", mst::data(by_type));
-    put(sd, "type_legend", name + "'s " + (bt.columns_title.empty() ? "type" : bt.columns_title) + " (the table reads the " +
-                               (by_type && bt.dice->opposed->column == qrs::ColumnBy::winner ? "winner" : "loser") + "'s)");
+    // "Attacker's type (its column is read if the attacker loses)".
+    std::string who = name;
+    if (!who.empty()) who[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(who[0])));
+    put(sd, "type_legend", name + "'s type (its column is read if the " + who +
+                               (by_type && bt.dice->opposed->column == qrs::ColumnBy::winner ? " wins)" : " loses)"));
     put(sd, "types", columns_data(bt.columns));
     mst::data ld = list_of();
     const std::vector<const Table*> side_lists = side_modifier_lists(spec, bt, side);
