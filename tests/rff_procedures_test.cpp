@@ -147,7 +147,12 @@ TYPED_TEST(RffProcedures, MusketryFirePointsFromTheChange14Example) {
   EXPECT_TRUE(far.in_range());
   // Version 3: "Round fractions down" (000 change 33): 11; the 2.1 sheets keep 11.5.
   EXPECT_EQ(far.fire_points(), T::version3 ? Fraction(11) : Fraction(23, 2));
+  EXPECT_EQ(far.points(), Fraction(23, 2));  // before the sheet's rounding
   EXPECT_EQ(far.fire_point_modifier(), +1);
+  // 11 and 11.5 points both fall in the row of 9 points and more, less than 12 ("9 pts.", in
+  // Version 3 "9-11 pts.").
+  ASSERT_TRUE(far.fire_point_row().has_value());
+  EXPECT_EQ(S::fire_point_modifiers::kRows[static_cast<std::size_t>(*far.fire_point_row())].id, "plus_1");
   // The same 23 stands within 4" (6" at 25mm) fire 1 point each: 23, +4; disordered, x 1/2.
   Fire close;
   close.musketry(T::rifle, 23, Fraction(4) * T::scale);

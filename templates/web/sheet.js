@@ -2,7 +2,8 @@
 // runtime, runtime/qrs/web/abi.cpp) for every answer: the net modifier, which modifiers count,
 // the row a roll selects, the odds, and a rolled die result; an opposed roll settled from both
 // sides' rolls and modifiers (qrs/opposed.hpp), and the range column a distance falls in
-// (qrs::range_column). No rule lives here.
+// (qrs::range_column); a system's procedures where the module offers them (qrs_procedures: fire
+// combat's fire points by weapon, stands and distance). No rule lives here.
 "use strict";
 (async () => {
   const bytes = Uint8Array.from(atob(document.getElementById("module").textContent.trim()), (c) => c.charCodeAt(0));
@@ -13,7 +14,9 @@
   // dice: the die result of each side that rolls (one, or an opposed roll's attacker and
   // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
   // distance: what the player typed for a range table.
-  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "" };
+  // units: the firing units of a fire combat ({ weapon: "kind.row", stands, distance, factors }).
+  // types: each side's type (a column) where an opposed roll reads the loser's or the winner's.
+  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "", units: [], types: [0, 0] };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
@@ -25,12 +28,40 @@
   const sideCount = (t) => (opposed(t) ? 2 : 1);
   const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
   const signed = (n) => (n > 0 ? "+" + n : String(n));
+  // A NUL-terminated string the module returns.
+  const text = (at) => {
+    const bytes = new Uint8Array(q.memory.buffer, at);
+    return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+  };
+  const procedures = q.qrs_procedures ? text(q.qrs_procedures()).split(" ") : [];
+  const fire = procedures.includes("fire_combat") ? fireTables() : null;
+
+  // Fire combat (the system's FireCombat through qrs_fire_*): the tables it reads, found on the
+  // page by the ids the module names.
+  function fireTables() {
+    const [effects, ...matrices] = text(q.qrs_fire_tables()).split(" ");
+    const [, , factorsId, pointsId] = matrices;
+    const table = sections.findIndex((s) => !isMatrix(s) && s.dataset.id === effects);
+    if (table < 0) return null;
+    const weapons = [0, 1].map((kind) => {
+      const m = sections.find((s) => isMatrix(s) && s.dataset.id === matrices[kind]);
+      return m ? { title: m.querySelector("h2").textContent,
+                   rows: [...m.querySelectorAll(".matrix tbody tr[data-id] th")].map((th) => th.textContent) } : null;
+    });
+    const factors = [...document.querySelectorAll('.factor-list[data-id="' + factorsId + '"] li')];
+    const list = sections[table].querySelector('fieldset.list[data-table-id="' + pointsId + '"]');
+    return { table, weapons, factors, list };
+  }
 
   function fragment() {
     const parts = ["t=" + state.table, "c=" + state.column];
     if (state.dice.some((d) => d !== null)) parts.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
     if (state.mods.length) parts.push("m=" + state.mods.join(","));
+    if (state.types.some((y) => y !== 0)) parts.push("y=" + state.types.join(","));
     if (state.distance !== "") parts.push("d=" + encodeURIComponent(state.distance));
+    if (state.units.length) {
+      parts.push("u=" + state.units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors].join("-")).join("_"));
+    }
     return parts.join("&");
   }
 
@@ -45,6 +76,112 @@
       dice[i] !== undefined && dice[i] !== "" && Number.isInteger(Number(dice[i])) ? Number(dice[i]) : null);
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d+\.\d+(\.1)?$/.test(m));
     state.distance = f.get("d") || "";
+    state.types = [0, 1].map((i) => Number((f.get("y") || "").split(",")[i]) || 0);
+    state.units = fire ? (f.get("u") || "").split("_").map((u) => u.split("-")).filter((u) => u.length === 4 &&
+      /^[01]\.\d+$/.test(u[0])).map(([weapon, stands, distance, factors]) =>
+      ({ weapon, stands: Number(stands) || 1, distance: decodeURIComponent(distance), factors: Number(factors) || 0 })) : [];
+  }
+
+  // The units as the state says: one item each, its inputs set where they differ (so that a
+  // field being typed in keeps its place).
+  function applyUnits() {
+    const box = section().querySelector(".fire .units");
+    if (!box) return;
+    while (box.children.length > state.units.length) box.lastElementChild.remove();
+    while (box.children.length < state.units.length) box.append(unitItem());
+    state.units.forEach((u, i) => {
+      const li = box.children[i];
+      const set = (sel, v) => { const e = li.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
+      set(".weapon", u.weapon);
+      set(".stands", u.stands);
+      set(".unit-distance", u.distance);
+      for (const f of li.querySelectorAll(".unit-factors input")) f.checked = (u.factors & (1 << Number(f.dataset.factor))) !== 0;
+    });
+  }
+
+  // One firing unit's controls (templates: fire-unit), numbered for their labels.
+  let unitNumber = 0;
+  function unitItem() {
+    const li = document.getElementById("fire-unit").content.firstElementChild.cloneNode(true);
+    const n = ++unitNumber;
+    const weapon = li.querySelector(".weapon");
+    fire.weapons.forEach((w, kind) => {
+      if (!w) return;
+      const group = document.createElement("optgroup");
+      group.label = w.title;
+      w.rows.forEach((name, row) => group.append(new Option(name, kind + "." + row)));
+      weapon.append(group);
+    });
+    for (const f of fire.factors) {
+      const label = document.createElement("label");
+      label.className = "mod";
+      label.innerHTML = '<input type="checkbox"><span class="v"></span><span class="t"></span>';
+      label.querySelector("input").dataset.factor = f.dataset.item;
+      label.querySelector(".v").textContent = f.querySelector(".v").textContent;
+      label.querySelector(".t").textContent = f.querySelector(".t").textContent;
+      li.querySelector(".unit-factors").append(label);
+    }
+    li.querySelector(".remove-unit").setAttribute("aria-label", "Remove firing unit " + n);
+    return li;
+  }
+
+  // The units into the runtime's fire combat: each unit's points, the total, its modifier, and
+  // the fire-point table's row it selects, chosen in that list for the roll.
+  function fireSync() {
+    if (!fire || state.table !== fire.table) return;
+    if (fire.list) fire.list.disabled = state.units.length > 0;
+    if (!state.units.length) return;
+    if (fire.list) dropFireRow();
+    q.qrs_fire_clear();
+    for (const u of state.units) {
+      const d = inches(u.distance);
+      const [kind, row] = u.weapon.split(".").map(Number);
+      u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors) === 1;
+    }
+    // In range, the points before rounding, the total rounded, its modifier, its row.
+    const [inRange, , , num, den, modifier, row] = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 7);
+    fire.total = { inRange: inRange === 1, num, den, modifier };
+    if (fire.list && fire.total.inRange && row >= 0) state.mods.push(fireList() + "." + row);
+  }
+
+  // Whether table t is the fire combat's, with firing units none of which is in range.
+  const noFire = (t) => fire !== null && t === fire.table && state.units.length > 0 && fire.total !== undefined && !fire.total.inRange;
+
+  // The fire-point row out of the modifiers (the units choose it, or none when the last goes).
+  function dropFireRow() {
+    state.mods = state.mods.filter((m) => m.split(".")[0] !== fireList() || m.split(".").length === 3);
+  }
+  // The fire-point table's index among the module's modifier lists.
+  const fireList = () => fire.list.querySelector("input[data-list]").dataset.list;
+
+  function renderFire(s) {
+    const panel = s.querySelector(".fire");
+    if (!panel) return;
+    const fraction = (num, den) => (den === 1 ? String(num) : num + "/" + den);
+    let added = 0;
+    [...panel.querySelectorAll(".unit")].forEach((li, i) => {
+      const u = state.units[i];
+      const out = li.querySelector(".unit-points");
+      li.dataset.points = "";
+      if (!u.added) {
+        out.textContent = "Type the distance in inches, such as 6 or 6.5";
+        return;
+      }
+      const p = new Int32Array(q.memory.buffer, q.qrs_fire_unit(added++), 3);
+      li.dataset.points = p[0] === 1 ? fraction(p[1], p[2]) : "";
+      out.textContent = p[0] === 1 ? fraction(p[1], p[2]) + " fire points" : "Out of range";
+    });
+    const out = panel.querySelector(".fire-total");
+    panel.dataset.total = panel.dataset.modifier = "";
+    if (!state.units.length) {
+      out.textContent = "";
+    } else if (!fire.total.inRange) {
+      out.textContent = "No stand in range";
+    } else {
+      panel.dataset.total = fraction(fire.total.num, fire.total.den);
+      panel.dataset.modifier = String(fire.total.modifier);
+      out.textContent = "Total " + panel.dataset.total + " fire points: " + signed(fire.total.modifier);
+    }
   }
 
   // The inputs of the current table as the state says.
@@ -60,6 +197,9 @@
       state.column = 0;
     }
     for (const none of s.querySelectorAll("input[data-none]")) none.checked = true;
+    for (const type of s.querySelectorAll("input[data-type]")) {
+      type.checked = Number(type.dataset.type) === state.types[Number(type.dataset.typeSide)];
+    }
     const distance = s.querySelector(".distance-input");
     if (distance && distance.value !== state.distance) distance.value = state.distance;
     for (const input of s.querySelectorAll("input[data-list]")) {
@@ -68,6 +208,7 @@
     for (const b of s.querySelectorAll(".die-buttons button")) {
       b.setAttribute("aria-pressed", String(Number(b.dataset.die) === state.dice[Number(b.dataset.side)]));
     }
+    applyUnits();
   }
 
   function readInputs() {
@@ -75,6 +216,14 @@
     const column = s.querySelector("input[data-column]:checked");
     state.column = column ? Number(column.dataset.column) : 0;
     state.mods = [...s.querySelectorAll("input[data-list]:checked")].map(modKey);
+    state.types = [0, 1].map((side) => Number((s.querySelector('input[data-type-side="' + side + '"]:checked') || { dataset: { type: 0 } }).dataset.type));
+    if (!s.querySelector(".fire")) return;
+    state.units = [...s.querySelectorAll(".fire .unit")].map((li) => ({
+      weapon: li.querySelector(".weapon").value,
+      stands: Math.max(1, Math.min(99, Math.floor(Number(li.querySelector(".stands").value)) || 1)),
+      distance: li.querySelector(".unit-distance").value,
+      factors: [...li.querySelectorAll(".unit-factors input:checked")].reduce((m, f) => m | (1 << Number(f.dataset.factor)), 0),
+    }));
   }
 
   // The odds of every row as the module wrote them at `at`: numerators, then the denominator
@@ -95,9 +244,9 @@
     });
   }
 
-  // The answer: the row selected (-1 no band holds the result, -2 outside the table), in the
-  // sheet's words; `part` the row's sub-result or -1.
-  function showRow(s, row, part) {
+  // The answer: the row selected (-1 no band holds the result, -2 outside the table) in a
+  // column, in the sheet's words; `part` the row's sub-result or -1.
+  function showRow(s, row, part, column) {
     const title = s.querySelector(".effect-title");
     s.dataset.row = String(row);
     if (row >= 0) {
@@ -112,7 +261,7 @@
       title.textContent = "Outside the table";
     } else {
       title.textContent = "?";
-      s.querySelector(".footnote").textContent = [...s.querySelectorAll('.unknown [data-column="' + state.column + '"]')]
+      s.querySelector(".footnote").textContent = [...s.querySelectorAll('.unknown [data-column="' + column + '"]')]
         .map((u) => u.textContent).join(" ");
     }
   }
@@ -181,12 +330,12 @@
       const boxes = [...s.querySelectorAll(".die-buttons")];
       const names = boxes.map((box) => box.dataset.sideName);
       s.querySelector(".net").textContent = "net " + nets.map(signed).join(" against ");
-      s.dataset.attacker = s.dataset.defender = s.dataset.key = "";
+      s.dataset.attacker = s.dataset.defender = s.dataset.key = s.dataset.column = "";
       const [a, d] = state.dice;
       if (a === null || d === null) {
         sum.textContent = "Pick " + boxes.filter((box, i) => state.dice[i] === null).map((box) => "the " + box.dataset.keyName).join(" and ");
       } else {
-        const settled = new Int32Array(q.memory.buffer, q.qrs_settle(t, c, a, d, 0, 0), 8);
+        const settled = new Int32Array(q.memory.buffer, q.qrs_settle(t, c, a, d, state.types[0], state.types[1]), 8);
         const key = settled[3] === 1 ? String(settled[2]) : settled[2] + "/" + settled[3];
         const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
         sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
@@ -194,22 +343,31 @@
         s.dataset.attacker = String(settled[0]);
         s.dataset.defender = String(settled[1]);
         s.dataset.key = key;
-        showRow(s, settled[7], -1);
+        s.dataset.column = String(settled[6]);
+        showRow(s, settled[7], -1, settled[6]);
       }
-      showOdds(s, q.qrs_opposed_odds(t, c, 0, 0), 1);
+      showOdds(s, q.qrs_opposed_odds(t, c, state.types[0], state.types[1]), 1);
     } else {
       const net = q.qrs_net(t, 0);
       s.querySelector(".net").textContent = "net " + signed(net);
       const die = state.dice[0];
       if (die === null) {
         sum.textContent = "Pick a " + s.querySelector(".die-buttons").dataset.keyName;
+      } else if (noFire(t)) {
+        // Firing units none of whose stands is in range: the fire combat has nothing to read.
+        sum.textContent = String(die);
+        s.querySelector(".effect-title").textContent = "No stand in range: no fire";
       } else {
         const result = q.qrs_result(t, die);
         sum.textContent = die + (net === 0 ? "" : " " + signed(net) + " = " + result);
-        showRow(s, q.qrs_lookup(t, c, die), q.qrs_part(t, c, die));
+        showRow(s, q.qrs_lookup(t, c, die), q.qrs_part(t, c, die), c);
       }
       showOdds(s, q.qrs_odds(t, c), 0);
     }
+    // The chance of the result shown, at this net modifier (the odds list's, for the answer bar).
+    const hit = s.querySelector(".row.hit");
+    s.querySelector(".answer-odds").textContent = hit ? "Odds of this result: " + hit.querySelector(".p").textContent : "";
+    renderFire(s);
     finish();
   }
 
@@ -228,6 +386,7 @@
   function change(mutate) {
     undo.push(fragment());
     mutate();
+    fireSync();
     applyState();
     render();
   }
@@ -276,6 +435,12 @@
         roll.closest(".dice").querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
       });
     }
+    const more = s.querySelector(".answer-more");
+    more.addEventListener("click", () => {
+      const open = s.querySelector(".answer").classList.toggle("open");
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = open ? "Less" : "More";
+    });
     s.querySelector(".undo").addEventListener("click", () => {
       if (!undo.length) return;
       location.hash = undo.pop();
@@ -284,10 +449,35 @@
       state.dice = Array(sideCount(t)).fill(null);
       state.mods = [];
       state.column = 0;
+      state.units = [];
+      state.types = [0, 0];
     }));
     s.addEventListener("change", (e) => {
-      if (e.target.matches("input")) change(readInputs);
+      if (e.target.matches("input, select")) change(readInputs);
     });
+    if (fire && fire.table === t) {
+      // The firing units before the lists that modify the roll.
+      const panel = document.getElementById("fire-combat").content.firstElementChild.cloneNode(true);
+      (s.querySelector(".lists") || s.querySelector(".answer")).prepend(panel);
+      panel.querySelector(".add-unit").addEventListener("click", () => change(() => {
+        readInputs();
+        const last = state.units[state.units.length - 1];
+        state.units.push({ weapon: last ? last.weapon : fire.weapons[0] ? "0.0" : "1.0", stands: 1, distance: "", factors: 0 });
+      }));
+      panel.addEventListener("click", (e) => {
+        const remove = e.target.closest(".remove-unit");
+        if (!remove) return;
+        const i = [...panel.querySelectorAll(".unit")].indexOf(remove.closest(".unit"));
+        change(() => {
+          readInputs();
+          state.units.splice(i, 1);
+          if (!state.units.length && fire.list) dropFireRow();
+        });
+      });
+      panel.addEventListener("input", (e) => {
+        if (e.target.matches(".unit-distance, .stands")) change(readInputs);
+      });
+    }
   });
   select.addEventListener("change", () => change(() => {
     state.table = Number(select.value);
@@ -295,9 +485,11 @@
     state.dice = Array(sideCount(state.table)).fill(null);
     state.mods = [];
     state.distance = "";
+    state.types = [0, 0];
   }));
-  window.addEventListener("hashchange", () => { readFragment(); applyState(); render(); });
+  window.addEventListener("hashchange", () => { readFragment(); fireSync(); applyState(); render(); });
   readFragment();
+  fireSync();
   applyState();
   render();
 })();

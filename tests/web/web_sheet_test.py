@@ -19,7 +19,18 @@ shows the state it names. A range table (a matrix of range columns) is typed eve
 from 0 to one inch past its longest range by half inches; the column the page reads must be
 the one `qrsc lookup SPEC TABLE ROW --column Nin` reads, or none where qrsc finds none.
 
-Usage: web_sheet_test.py QRSC ROOT [OUT_DIR]
+The test game of tests/opposed is built too: its melee is read in the loser's column, and the
+page asks each side's type (every pair of types compared without modifiers, a sampled pair with
+each sampled pair of modifier sets; the column read against qrsc's).
+
+A sheet whose module offers fire combat (qrs_procedures) is given firing units on its page: each
+weapon alone with 1 to 4 stands at distances at and across every range-column edge, with and
+without each fire-point factor, and sampled combats of 2 to 4 units; each unit's fire points,
+the total, its die-roll modifier, the fire-point row chosen and the fire effect a die result
+reads must be what fire_combat_reference (FireCombat over the checked-in header, or the 28mm
+house variant's of tests/variants, built with it and whose page is built here too) prints.
+
+Usage: web_sheet_test.py QRSC ROOT [OUT_DIR] [--fire-reference PROGRAM]
 OUT_DIR keeps the pages and screenshots at 390x844 and 1280x800. Exit 77 when the WebAssembly
 toolchain or Chromium is missing.
 """
@@ -84,6 +95,26 @@ ACCESSIBLE = """(() => {
   return out;
 })()"""
 
+# At 390x844 the answer of a rolled table, a die result picked, is a bar at the foot of the
+# screen of one or two lines (More expands it), over none of the die buttons above it.
+ANSWER_BAR = """(() => {
+  const s = document.querySelector('section.sheet-table:not([hidden])');
+  const answer = s.querySelector('.answer');
+  if (!answer) return [];
+  for (const box of s.querySelectorAll('.die-buttons')) box.lastElementChild.click();
+  const r = answer.getBoundingClientRect();
+  const out = [];
+  if (Math.abs(r.bottom - innerHeight) > 1) out.push('the answer ends ' + Math.round(innerHeight - r.bottom) + ' px above the foot of the screen');
+  if (r.height > innerHeight / 7) out.push('the answer is ' + Math.round(r.height) + ' px tall');
+  window.scrollTo(0, 0);
+  for (const b of s.querySelectorAll('.die-buttons button')) {
+    const d = b.getBoundingClientRect();
+    if (d.bottom > r.top && d.top < r.bottom) out.push('the answer covers the die button ' + b.textContent);
+  }
+  s.querySelector('.reset').click();
+  return out;
+})()"""
+
 STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   id: s.dataset.id,
   matrix: s.dataset.matrix !== undefined,
@@ -94,6 +125,7 @@ STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
   dice: [...s.querySelectorAll('.die-buttons button')].map(b => Number(b.dataset.die)),
   sides: [...s.querySelectorAll('.die-buttons')].map(box => [...box.querySelectorAll('button')].map(b => Number(b.dataset.die))),
+  types: [...s.querySelectorAll('.side-type')].map(f => [...f.querySelectorAll('input')].map(i => ({id: i.dataset.id, name: i.closest('label').textContent.trim()}))),
   rows: [...s.querySelectorAll('.row')].map(r => ({id: r.dataset.id, title: r.querySelector('.row-title').textContent,
                                                    number: (r.querySelector('.num') || {}).textContent || ''})),
   inputs: [...s.querySelectorAll('input[data-list]')].map(i => ({id: i.dataset.id, type: i.type, name: i.name, side: Number(i.dataset.side)}))
@@ -176,14 +208,24 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
     the answers and odds compared."""
     by_side = [[i for i, inp in enumerate(t["inputs"]) if inp["side"] == side] for side in (0, 1)]
     side_sets = [sample_sets([t["inputs"][i] for i in idx], rng) for idx in by_side]
-    pairs = [([], [])] + [(rng.choice(side_sets[0]), rng.choice(side_sets[1])) for _ in range(SAMPLED_SETS)]
+    # Where the table reads the loser's or the winner's column, each side's type: every pair of
+    # types without modifiers, a sampled pair with each sampled pair of modifier sets.
+    types = t["types"]
+    type_pairs = [(ya, yd) for ya in range(len(types[0])) for yd in range(len(types[1]))] if types else [None]
+    pairs = [([], [], y) for y in type_pairs] + \
+        [(rng.choice(side_sets[0]), rng.choice(side_sets[1]), rng.choice(type_pairs)) for _ in range(SAMPLED_SETS)]
     all_dice = [(a, d) for a in t["sides"][0] for d in t["sides"][1]]
     cases, shown, matchups = [], [], []
-    for n, (a_set, d_set) in enumerate(pairs):
+    for n, (a_set, d_set, y) in enumerate(pairs):
         chosen = [by_side[0][i] for i in a_set] + [by_side[1][i] for i in d_set]
         tap_set(b, 0, 0, chosen)
         words = [[t["inputs"][by_side[side][i]]["id"] for i in s] for side, s in enumerate((a_set, d_set))]
-        dice = all_dice if n == 0 else rng.sample(all_dice, OPPOSED_DICE_PER_SET)
+        if y is not None:
+            b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
+              s.querySelectorAll('input[data-type-side="0"]')[{y[0]}].click();
+              s.querySelectorAll('input[data-type-side="1"]')[{y[1]}].click(); }})()""")
+            words = [words[0] + [types[0][y[0]]["id"]], words[1] + [types[1][y[1]]["id"]]]
+        dice = all_dice if n < len(type_pairs) else rng.sample(all_dice, OPPOSED_DICE_PER_SET)
         for a, d in dice:
             p = b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
               s.querySelector('.die-buttons[data-side="0"] button[data-die="{a}"]').click();
@@ -202,10 +244,11 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
             continue
         row = t["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2") else None
         sides = [str(side["result"]) for side in a["sides"]]
+        column = types[0][int(p["column"])]["name"] if types and p["column"] not in ("", "-1") else a.get("column", "")
         if row is None or row["id"] != a["row"] or p["title"] != row["title"] or p["key"] != a["result"] \
-                or [p["attacker"], p["defender"]] != sides:
-            failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']}; page {p['row']} '{p['title']}'"
-                            f" [{p['attacker']}, {p['defender']}] key {p['key']}")
+                or [p["attacker"], p["defender"]] != sides or column != a.get("column", ""):
+            failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']} column {a.get('column')}; page {p['row']}"
+                            f" '{p['title']}' [{p['attacker']}, {p['defender']}] key {p['key']} column {column}")
     for words, p in matchups:
         r = ask(qrsc, root, "odds", spec, t["id"], "--attacker", *words[0], "--defender", *words[1], "--format", "json")
         if r.returncode != 0:
@@ -256,9 +299,128 @@ def check_cells(qrsc, root, tmp, spec, spec_id, t, failures):
     return len(cases)
 
 
+FIRE_OPTIONS = """(() => {
+  const s = document.querySelector('section.sheet-table:not([hidden])');
+  s.querySelector('.reset').click();
+  s.querySelector('.add-unit').click();
+  const u = s.querySelector('.unit');
+  const out = {weapons: [...u.querySelectorAll('.weapon option')].map(o => o.value),
+               factors: [...u.querySelectorAll('.unit-factors input')].map(f => Number(f.dataset.factor))};
+  s.querySelector('.reset').click();
+  return out;
+})()"""
+
+
+def fire_combat(units, column, die):
+    """A script that taps a fire combat in: reset, each unit added and filled in, the target's
+    column and the die result; it returns what the page shows."""
+    return f"""(() => {{
+      const s = document.querySelector('section.sheet-table:not([hidden])');
+      s.querySelector('.reset').click();
+      const set = (e, v, type) => {{ e.value = v; e.dispatchEvent(new Event(type, {{bubbles: true}})); }};
+      for (const u of {json.dumps(units)}) {{
+        s.querySelector('.add-unit').click();
+        const li = [...s.querySelectorAll('.unit')].pop();
+        set(li.querySelector('.weapon'), u.weapon, 'change');
+        set(li.querySelector('.stands'), String(u.stands), 'input');
+        set(li.querySelector('.unit-distance'), u.distance, 'input');
+        for (const f of li.querySelectorAll('.unit-factors input')) if (u.factors & (1 << Number(f.dataset.factor))) f.click();
+      }}
+      const cols = s.querySelectorAll('input[data-column]');
+      if (cols.length) cols[{column}].click();
+      s.querySelector('.die-buttons button[data-die="{die}"]').click();
+      const panel = s.querySelector('.fire');
+      const row = s.querySelector('fieldset.list:disabled input[data-list]:checked');
+      return {{points: [...s.querySelectorAll('.unit')].map(li => li.dataset.points), total: panel.dataset.total,
+              modifier: panel.dataset.modifier, fire_row: row ? row.dataset.id : '', row: s.dataset.row}};
+    }})()"""
+
+
+def check_fire(b, reference, spec_id, structure, rng, failures):
+    """The fire combat part of a page against fire_combat_reference. Returns the combats compared."""
+    fire = b.eval("[...document.querySelectorAll('section.sheet-table')].findIndex(s => s.querySelector('.fire'))")
+    known = run([reference, spec_id], input="").returncode == 0
+    if fire < 0:
+        if known:
+            failures.append(f"{spec_id}: no fire combat on the page, though the runtime resolves its fire")
+        return 0
+    if not known:
+        print(f"{spec_id}: fire combat not compared (fire_combat_reference has no header of it)")
+        return 0
+    b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{fire}'; s.dispatchEvent(new Event('change')); }})()")
+    t = structure[fire]
+    # The firing units' controls are named and 44 px targets too.
+    b.eval("document.querySelector('section.sheet-table:not([hidden]) .add-unit').click()")
+    failures += [f"{spec_id} firing units: {p}" for p in b.eval(ACCESSIBLE)]
+    options = b.eval(FIRE_OPTIONS)
+    # Each fire-point matrix's range-column edges (its columns' names: 4", 8", ...), and around them.
+    edges = {}
+    for m in structure:
+        if m["matrix"] and m["column_names"]:
+            edges[m["id"]] = [Fraction(re.findall(r"\d+(?:\.\d+)?", n)[-1]) for n in m["column_names"]]
+    kinds = b.eval("(() => { const s = document.querySelector('section.sheet-table:not([hidden])');"
+                   " s.querySelector('.add-unit').click(); const g = [...s.querySelectorAll('.unit .weapon optgroup')].map(g => g.label);"
+                   " s.querySelector('.reset').click(); return g; })()")
+    matrix_of_kind = b.eval("""(() => [...document.querySelectorAll('section.matrix-table')].filter(s => s.dataset.matrix !== undefined)
+        .map(s => [s.dataset.id, s.querySelector('h2').textContent]))()""")
+    by_title = {title: mid for mid, title in matrix_of_kind}
+    distances = {}
+    for kind, title in enumerate(kinds):
+        points = sorted({Fraction(0), Fraction(1, 2)} | {e + d for e in edges.get(by_title.get(title), []) for d in
+                                                          (Fraction(-1, 2), Fraction(0), Fraction(1, 2))})
+        distances[kind] = [f"{float(p):g}" for p in points if p >= 0]
+    dice = t["dice"]
+    columns = len(t["columns"]) or 1
+    masks = [0] + [1 << f for f in options["factors"]]
+    combats = []
+    for weapon in options["weapons"]:
+        kind = int(weapon.split(".")[0])
+        for stands in range(1, 5):
+            for distance in distances[kind]:
+                for mask in masks:
+                    combats.append([{"weapon": weapon, "stands": stands, "distance": distance, "factors": mask}])
+    for _ in range(SAMPLED_SETS):
+        combats.append([{"weapon": rng.choice(options["weapons"]), "stands": rng.randint(1, 4),
+                         "distance": rng.choice(distances[0] + distances[1]), "factors": rng.choice(masks)}
+                        for _ in range(rng.randint(2, 4))])
+    lines, shown = [], []
+    for units in combats:
+        column, die = rng.randrange(columns), rng.choice(dice)
+        shown.append(b.eval(fire_combat(units, column, die)))
+        fields = [str(die), str(column)]
+        for u in units:
+            d = Fraction(u["distance"])
+            fields += [u["weapon"].split(".")[0], u["weapon"].split(".")[1], str(u["stands"]), str(d.numerator),
+                       str(d.denominator), str(u["factors"])]
+        lines.append(" ".join(fields))
+    r = run([reference, spec_id], input="\n".join(lines) + "\n")
+    want = r.stdout.splitlines()
+    if r.returncode != 0 or len(want) != len(lines):
+        failures.append(f"{spec_id}: fire_combat_reference failed: {r.stderr[:200]}")
+        return 0
+    for line, p, w in zip(lines, shown, want):
+        units, rest = w.split(" | ")
+        total, modifier, fire_row, effect = rest.split()
+        page_units = [x or "-" for x in p["points"]]
+        row = t["rows"][int(p["row"])]["id"] if p["row"] not in ("", "-1", "-2") else "-"
+        got = [page_units, p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-"]
+        expected = [units.split(), total, modifier, fire_row]
+        got.append(row)
+        expected.append(effect)  # "-": the page reads no row when no stand is in range
+        if got != expected:
+            failures.append(f"{spec_id} fire {line}: FireCombat {expected}; page {got}")
+    return len(lines)
+
+
 def main():
-    qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
-    keep = sys.argv[3] if len(sys.argv) > 3 else None
+    args = sys.argv[1:]
+    reference = None
+    if "--fire-reference" in args:
+        at = args.index("--fire-reference")
+        reference = args[at + 1]
+        del args[at:at + 2]
+    qrsc, root = args[0], os.path.abspath(args[1])
+    keep = args[2] if len(args) > 2 else None
     tmp = keep or tempfile.mkdtemp(prefix="qrs-web-")
     out = os.path.join(tmp, "out")
     specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
@@ -274,12 +436,17 @@ def main():
     os.makedirs(os.path.dirname(house), exist_ok=True)
     with open(house, "w", encoding="utf-8") as f:
         f.write(HOUSE)
-    r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", house, "-o", os.path.join(tmp, "house", "out"),
-             "--emit", "web"])
-    if r.returncode != 0:
-        print(r.stderr)
-        return 1
-    specs.append(house)
+    # Beside rules/: README.md's house variant; an opposed roll read in the loser's column (none
+    # in rules/), the test game of tests/opposed; a house variant whose distances are converted
+    # (tests/variants: 28mm, every distance doubled). Each page into its own DIR/out.
+    for spec, folder in ((house, "house"), (os.path.join(root, "tests", "opposed", "rules", "test", "skirmish.yaml"), "opposed"),
+                         (os.path.join(root, "tests", "variants", "house-28mm.yaml"), "variant")):
+        r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", spec, "-o", os.path.join(tmp, folder, "out"),
+                 "--emit", "web"])
+        if r.returncode != 0:
+            print(r.stderr)
+            return 1
+        specs.append(spec)
     print(f"built the web sheets in {time.time() - started:.1f}s")
     # Without the toolchain: a clear diagnostic, exit 1, nothing written.
     missing = os.path.join(tmp, "no-toolchain")
@@ -295,7 +462,7 @@ def main():
     pages = sorted(glob.glob(os.path.join(tmp, "**", "out", "**", "*.web.html"), recursive=True))
     assert pages, "no web page was written"
     failures = []
-    checked = odds_checked = 0
+    checked = odds_checked = fire_checked = 0
     rng = random.Random(SEED)
     b = cdp.Browser(chromium)
     try:
@@ -318,6 +485,7 @@ def main():
             # table is named for screen readers and is a target of 44 px or more.
             problems = b.eval(ACCESSIBLE)
             failures += [f"{spec_id}: {p}" for p in problems]
+            failures += [f"{spec_id} at 390x844: {p}" for p in b.eval(ANSWER_BAR)]
             print(f"{spec_id}: {len(structure)} tables ({time.time() - started:.0f}s)", flush=True)
             for t_index, t in enumerate(structure):
                 b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
@@ -378,6 +546,8 @@ def main():
                                 failures.append(f"{spec_id} {t['id']} {column} net {net} row {row['id']}: page {page_p}, qrsc {want.get(row['id'])}")
                             if abs(float(text.rstrip('%')) - float(Fraction(page_p)) * 100) > 0.051:
                                 failures.append(f"{spec_id} {t['id']} row {row['id']}: shows {text} for {page_p}")
+            if reference:
+                fire_checked += check_fire(b, reference, spec_id, structure, rng, failures)
             if spec_id == "acw-house":
                 b.eval("(() => { const s = document.getElementById('table'); s.value = '0';"
                        " s.dispatchEvent(new Event('change')); })()")
@@ -419,7 +589,8 @@ def main():
         b.close()
     for f in failures[:40]:
         print("FAIL", f)
-    print(f"{len(pages)} pages, {checked} answers and {odds_checked} odds compared with qrsc; "
+    print(f"{len(pages)} pages, {checked} answers and {odds_checked} odds compared with qrsc, "
+          f"{fire_checked} fire combats with FireCombat; "
           f"{len(failures)} differences ({time.time() - started:.0f}s)")
     return 1 if failures else 0
 

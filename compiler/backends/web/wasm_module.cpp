@@ -61,6 +61,9 @@ std::string module_source(const Spec& spec) {
     put(e, "table", cpp_identifier(t->id));
     const bool parts = std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return !r.parts.empty(); });
     put(e, "parts", mst::data(parts));
+    // The header's kRoll: a roll read at one net modifier (an opposed roll whose sides roll
+    // alike and whose key is their difference has one too).
+    put(e, "has_roll", mst::data(bt.dice->net_readable()));
     put(e, "has_min", bt.min ? "true" : "false");
     put(e, "has_max", bt.max ? "true" : "false");
     put(e, "min", std::to_string(bt.min ? bt.min->floor() : 0));
@@ -90,6 +93,21 @@ std::string module_source(const Spec& spec) {
   put(d, "ranges", std::move(rd));
   static TemplateDocument doc("web/module.cpp.mustache", Markup::html);
   return doc.render(d);
+}
+
+// The header naming the sheet for the module's sources (templates/web/module.hpp.mustache).
+std::string module_header(const Spec& spec) {
+  mst::data d;
+  put(d, "namespace", cpp_namespace(spec));
+  static TemplateDocument doc("web/module.hpp.mustache", Markup::html);
+  return doc.render(d);
+}
+
+// The system's procedures for the page (runtime/qrs/<system>/web_abi.cpp), when it has them:
+// the path of the embedded runtime's file, or empty.
+std::string procedures_source(const Spec& spec) {
+  const std::string path = "qrs/" + spec.system + "/web_abi.cpp";
+  return embedded_runtime().count(path) ? path : std::string();
 }
 
 }  // namespace
@@ -140,10 +158,16 @@ std::vector<const Table*> side_modifier_lists(const Spec& spec, const BandTable&
 
 std::vector<const Table*> sheet_modifier_lists(const Spec& spec) {
   std::vector<const Table*> out;
-  for (const Table* t : rolled_tables(spec)) {
-    for (const Table* l : modifier_lists(spec, std::get<BandTable>(t->body))) {
+  const auto add = [&out](const std::vector<const Table*>& lists) {
+    for (const Table* l : lists) {
       if (std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
     }
+  };
+  for (const Table* t : rolled_tables(spec)) {
+    const auto& bt = std::get<BandTable>(t->body);
+    add(modifier_lists(spec, bt));
+    // An opposed roll's sides may have lists of their own.
+    for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) add(side_modifier_lists(spec, bt, side));
   }
   return out;
 }
@@ -170,17 +194,21 @@ WasmResult build_wasm_module(const Spec& spec, const std::string& header, const 
     }
   }
   if (!write_file(tmp.path / "include" / "sheet.hpp", header) ||
+      !write_file(tmp.path / "include" / "module.hpp", module_header(spec)) ||
       !write_file(tmp.path / "module.cpp", module_source(spec))) {
     r.error = "cannot write the module's sources into a temporary folder";
     return r;
   }
   const fs::path wasm = tmp.path / "sheet.wasm";
-  const ProcessResult p = run_process(
-      {compiler, "--target=wasm32-wasi", "-std=c++20", "-Os", "-fno-exceptions", "-Wall", "-Wextra", "-Werror",
-       "-nostartfiles", "-Wl,--no-entry", "-Wl,--strip-all", "-I", (tmp.path / "include").string(),
-       (tmp.path / "module.cpp").string(), (tmp.path / "include" / "qrs" / "web" / "abi.cpp").string(), "-o",
-       wasm.string()},
-      std::chrono::seconds(300));
+  std::vector<std::string> args{compiler, "--target=wasm32-wasi", "-std=c++20", "-Os", "-fno-exceptions", "-Wall",
+                                "-Wextra", "-Werror", "-nostartfiles", "-Wl,--no-entry", "-Wl,--strip-all", "-I",
+                                (tmp.path / "include").string(), (tmp.path / "module.cpp").string(),
+                                (tmp.path / "include" / "qrs" / "web" / "abi.cpp").string()};
+  if (const std::string procedures = procedures_source(spec); !procedures.empty()) {
+    args.push_back((tmp.path / "include" / fs::path(procedures)).string());
+  }
+  args.insert(args.end(), {"-o", wasm.string()});
+  const ProcessResult p = run_process(args, std::chrono::seconds(300));
   if (!p.started) {
     r.error = "cannot run " + compiler + ": " + p.error + install;
     return r;

@@ -126,7 +126,9 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   const auto& bt = std::get<BandTable>(t.body);
   mst::data d = section_data(t, index);
   put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
-  put(d, "has_columns", mst::data(!bt.single_column()));
+  // An opposed roll read in the loser's or the winner's column asks each side's type instead.
+  const bool by_type = rolled_by_sides(bt) && bt.dice->opposed->column != qrs::ColumnBy::chosen;
+  put(d, "has_columns", mst::data(!bt.single_column() && !by_type));
   put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
   put(d, "columns", columns_data(bt.columns));
   mst::data rows = list_of();
@@ -183,11 +185,19 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     put(sd, "name", name);
     put(sd, "key_name", by_sides ? name + "'s die result" : bt.key_name.empty() ? "Die result" : bt.key_name);
     put(sd, "table_index", std::to_string(index));
+    put(sd, "by_type", mst::data(by_type));
+    // "Attacker's type (its column is read if the attacker loses)".
+    std::string who = name;
+    if (!who.empty()) who[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(who[0])));
+    put(sd, "type_legend", name + "'s type (its column is read if the " + who +
+                               (by_type && bt.dice->opposed->column == qrs::ColumnBy::winner ? " wins)" : " loses)"));
+    put(sd, "types", columns_data(bt.columns));
     mst::data ld = list_of();
     const std::vector<const Table*> side_lists = side_modifier_lists(spec, bt, side);
     for (const Table* l : side_lists) {
       const auto at = static_cast<std::size_t>(std::find(lists.begin(), lists.end(), l) - lists.begin());
       mst::data one;
+      put(one, "table_id", l->id);
       put(one, "title", by_sides ? name + ": " + l->title : l->title);
       put(one, "blocks", list_blocks(*l, at, static_cast<int>(side)));
       append(ld, std::move(one));
@@ -233,6 +243,28 @@ mst::data matrix_data(const Table& t, std::size_t index, std::optional<std::size
   }
   put(d, "rows", std::move(rows));
   return d;
+}
+
+// The factors of the sheet's modifier tables (x 1/2), which add nothing to a roll: listed,
+// hidden, for a procedure of the module that multiplies by them (its page part shows them).
+mst::data factor_lists(const Spec& spec) {
+  mst::data out = list_of();
+  for (const Table& t : spec.tables) {
+    const auto* mt = std::get_if<ModifierTable>(&t.body);
+    if (!mt) continue;
+    mst::data items = list_of();
+    for (std::size_t i = 0; i < mt->items.size(); ++i) {
+      const ModifierItem& m = mt->items[i];
+      if (m.factor) append(items, item_data(0, i, m.id, m.value_notation(), m.text.render(), 0));
+    }
+    if (items.is_empty_list()) continue;
+    mst::data l;
+    put(l, "id", t.id);
+    put(l, "title", t.title);
+    put(l, "items", std::move(items));
+    append(out, std::move(l));
+  }
+  return out;
 }
 
 // The section of the printed sheet each table sits in (templates/html/layouts.yaml), by table.
@@ -318,6 +350,7 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
   put(d, "ranges", std::move(ranges));
   put(d, "groups", std::move(groups));
   put(d, "tables", std::move(tables));
+  put(d, "factor_lists", factor_lists(spec));
   return templates_->sheet.render(d);
 }
 

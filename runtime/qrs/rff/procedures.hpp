@@ -83,12 +83,18 @@ class FireCombat {
     return add<typename S::cannonade_fire_points>(weapon, stands, distance, factors);
   }
 
+  // The fire points of the stands added, before the total is rounded.
+  [[nodiscard]] constexpr Fraction points() const { return points_; }
   // The total fire points, rounded as the sheet states (Version 3: round fractions down).
   [[nodiscard]] constexpr Fraction fire_points() const { return rounded(points_, S::fire_point_modifiers::kRounding); }
   [[nodiscard]] constexpr bool in_range() const { return in_range_; }
+  // The row of the fire-point table the total fire points select.
+  [[nodiscard]] constexpr std::optional<typename S::fire_point_modifiers::Effect> fire_point_row() const {
+    return effect_at<typename S::fire_point_modifiers>(fire_points());
+  }
   // The die-roll modifier the total fire points give (the fire-point table's row number).
   [[nodiscard]] constexpr int fire_point_modifier() const {
-    const auto r = effect_at<typename S::fire_point_modifiers>(fire_points());
+    const auto r = fire_point_row();
     return r ? S::fire_point_modifiers::kRows[static_cast<std::size_t>(*r)].number : 0;
   }
   // The net modifier: fire points plus the other fire modifiers that apply.

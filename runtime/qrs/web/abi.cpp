@@ -182,6 +182,12 @@ QRS_EXPORT(qrs_roll) int qrs_roll(int table, int side) {
 // Opposed rolls (qrs/opposed.hpp): 1 when the table is one; each side rolls its own dice.
 QRS_EXPORT(qrs_opposed) int qrs_opposed(int table) { return valid_table(table) && table_at(table).is_opposed ? 1 : 0; }
 
+// Which column an opposed roll is read in: 0 the one chosen, 1 the loser's type, 2 the winner's
+// (qrs::ColumnBy); the page asks each side's type for 1 and 2.
+QRS_EXPORT(qrs_column_by) int qrs_column_by(int table) {
+  return valid_table(table) && table_at(table).is_opposed ? static_cast<int>(table_at(table).opposed.column) : 0;
+}
+
 // The lowest and highest base roll of one side's dice.
 QRS_EXPORT(qrs_side_lo) int qrs_side_lo(int table, int side) {
   return valid_table(table) && valid_side(side) ? qrs::odds::base_roll(roll_of(table_at(table), side)).lo : 0;

@@ -1,0 +1,163 @@
+// The C ABI of RFF's fire combat (procedures.hpp, FireCombat) for a sheet's web page: the page
+// adds firing units (weapon, stands, distance, fire-point factors) and reads back each unit's
+// fire points, the total rounded as the sheet says, the die-roll modifier it gives and the row
+// of the fire-point table it selects. qrsc compiles this file into a sheet's WebAssembly module
+// when the sheet's system has it (runtime/qrs/<system>/web_abi.cpp); a sheet without the
+// tables fire combat reads (an abstract base sheet) offers no procedure.
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string_view>
+
+#include "qrs/rff/procedures.hpp"
+#include "module.hpp"
+
+#define QRS_EXPORT(name) extern "C" __attribute__((export_name(#name)))
+
+namespace qrs::rff::web {
+namespace {
+
+using S = qrs::web::module::sheet::Sheet;
+
+template <class T>
+concept FireSheet = requires {
+  typename T::musketry_fire_points;
+  typename T::cannonade_fire_points;
+  typename T::fire_point_factors;
+  typename T::fire_point_modifiers;
+  typename T::fire_modifiers;
+  typename T::fire_effects;
+  typename T::fire_additional_effects;
+};
+
+// The factors of one unit are passed to FireCombat as a list of at most this many.
+inline constexpr std::size_t kMaxFactors = 4;
+
+// One firing unit as the page gives it: small arms (kind 0) or guns (kind 1), its weapon (a row
+// of the fire-point matrix), stands, the distance num/den inches, and its factors as bits.
+struct Unit {
+  int kind = 0;
+  int weapon = 0;
+  int stands = 0;
+  int num = 0;
+  int den = 1;
+  unsigned factors = 0;
+};
+
+inline constexpr std::size_t kMaxUnits = 32;
+Unit g_units[kMaxUnits]{};
+std::size_t g_count = 0;
+int g_out[8]{};
+
+template <class T>
+bool valid(const Unit& u) {
+  if constexpr (FireSheet<T>) {
+    const std::size_t weapons = u.kind == 0 ? std::size(T::musketry_fire_points::kRowIds)
+                                            : std::size(T::cannonade_fire_points::kRowIds);
+    const std::size_t factors = T::fire_point_factors::kModifiers.size();
+    return (u.kind == 0 || u.kind == 1) && u.weapon >= 0 && static_cast<std::size_t>(u.weapon) < weapons &&
+           u.stands >= 1 && u.stands <= 999 && u.num >= 0 && u.den > 0 && (u.factors >> factors) == 0;
+  } else {
+    return false;
+  }
+}
+
+// The unit added to a fire combat through FireCombat's own musketry or cannonade.
+template <class T>
+void add(FireCombat<T>& fire, const Unit& u) {
+  using Factor = typename FireCombat<T>::Factor;
+  Factor f[kMaxFactors]{};
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < T::fire_point_factors::kModifiers.size() && n < kMaxFactors; ++i) {
+    if (u.factors & (1u << i)) f[n++] = static_cast<Factor>(i);
+  }
+  const Fraction distance(u.num, u.den);
+  const auto fire_with = [&](std::initializer_list<Factor> factors) {
+    if (u.kind == 0) {
+      fire.musketry(static_cast<typename FireCombat<T>::Musket>(u.weapon), u.stands, distance, factors);
+    } else {
+      fire.cannonade(static_cast<typename FireCombat<T>::Gun>(u.weapon), u.stands, distance, factors);
+    }
+  };
+  switch (n) {
+    case 0: fire_with({}); break;
+    case 1: fire_with({f[0]}); break;
+    case 2: fire_with({f[0], f[1]}); break;
+    case 3: fire_with({f[0], f[1], f[2]}); break;
+    default: fire_with({f[0], f[1], f[2], f[3]}); break;
+  }
+}
+
+// The fire combat of units [first, first + count): in range (0 or 1), their fire points before
+// the rounding (numerator, denominator), the total rounded as the sheet says (numerator,
+// denominator), its die-roll modifier, and the fire-point table's row it selects (-1 none).
+template <class T>
+const int* fire_of(std::size_t first, std::size_t count) {
+  if constexpr (FireSheet<T>) {
+    FireCombat<T> fire;
+    for (std::size_t i = first; i < first + count; ++i) add(fire, g_units[i]);
+    const auto row = fire.fire_point_row();
+    const int out[] = {fire.in_range() ? 1 : 0,
+                       static_cast<int>(fire.points().num()),
+                       static_cast<int>(fire.points().den()),
+                       static_cast<int>(fire.fire_points().num()),
+                       static_cast<int>(fire.fire_points().den()),
+                       fire.fire_point_modifier(),
+                       row ? static_cast<int>(*row) : -1};
+    for (std::size_t i = 0; i < std::size(out); ++i) g_out[i] = out[i];
+    return g_out;
+  } else {
+    return nullptr;
+  }
+}
+
+// The ids of the tables fire combat reads, space-separated: the effects table it resolves, the
+// small arms' and the guns' fire-point matrices, the factors, and the fire-point table.
+template <class T>
+const char* tables() {
+  if constexpr (FireSheet<T>) {
+    static char text[512]{};
+    std::size_t at = 0;
+    for (const std::string_view id : {T::fire_effects::kId, T::musketry_fire_points::kId, T::cannonade_fire_points::kId,
+                                      T::fire_point_factors::kId, T::fire_point_modifiers::kId}) {
+      for (const char c : id) {
+        if (at + 2 < sizeof text) text[at++] = c;
+      }
+      if (at + 2 < sizeof text) text[at++] = ' ';
+    }
+    text[at ? at - 1 : 0] = '\0';
+    return text;
+  } else {
+    return "";
+  }
+}
+
+}  // namespace
+}  // namespace qrs::rff::web
+
+using namespace qrs::rff::web;
+
+// The procedures this module offers, space-separated ("fire_combat"), or "" for none.
+QRS_EXPORT(qrs_procedures) const char* qrs_procedures() { return FireSheet<S> ? "fire_combat" : ""; }
+
+QRS_EXPORT(qrs_fire_tables) const char* qrs_fire_tables() { return tables<S>(); }
+
+// No firing unit.
+QRS_EXPORT(qrs_fire_clear) void qrs_fire_clear() { g_count = 0; }
+
+// A firing unit: 1 when added, 0 when an index is out of range or the combat is full.
+QRS_EXPORT(qrs_fire_add) int qrs_fire_add(int kind, int weapon, int stands, int num, int den, int factors) {
+  const Unit u{kind, weapon, stands, num, den, static_cast<unsigned>(factors)};
+  if (g_count >= kMaxUnits || factors < 0 || !valid<S>(u)) return 0;
+  g_units[g_count++] = u;
+  return 1;
+}
+
+// One unit's fire combat alone (its points are the first numbers, before any rounding), as
+// fire_of answers; null for an index out of range.
+QRS_EXPORT(qrs_fire_unit) const int* qrs_fire_unit(int unit) {
+  return unit >= 0 && static_cast<std::size_t>(unit) < g_count ? fire_of<S>(static_cast<std::size_t>(unit), 1) : nullptr;
+}
+
+// The fire combat of every unit added, as fire_of answers: 7 numbers.
+QRS_EXPORT(qrs_fire_total) const int* qrs_fire_total() { return fire_of<S>(0, g_count); }
