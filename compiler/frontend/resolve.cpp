@@ -198,8 +198,15 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
         factor_ = *f;
         out.factor = *f;
         out.rounding = rounding_;
-        own_whole(tree);
-        convert(*tree, "", false);
+        own_all_but_tables(tree);
+        without_tables(*tree, [&] { convert(*tree, "", false); });
+        // A table is converted as the whole tree's walk reaches it: under `tables`, with the
+        // rate cells the tree's `cell` (if any) says.
+        const NodePtr cell = tree->get("cell");
+        const bool rates = cell && cell->is_scalar() && cell->scalar == "rate";
+        const std::string what = fmt::format("scale\x1d{}\x1f{}\x1f{}", format_number(factor_), rounding_, rates);
+        transform_tables(*tree, [&](std::size_t) { return what; },
+                         [&](Node& table, std::size_t) { convert(table, "tables", rates); });
       }
     }
   }

@@ -31,16 +31,6 @@ NodePtr& Resolver::owned_entry(Node& map, const std::string& key) {
   throw std::logic_error("owned_entry: no key '" + key + "'");  // callers found the key first
 }
 
-void Resolver::own_whole(NodePtr& tree) {
-  tree = tree->clone();
-  const std::function<void(const NodePtr&)> add = [&](const NodePtr& n) {
-    owned_.insert(n);
-    for (const auto& i : n->items) add(i);
-    for (const auto& [k, v] : n->entries) add(v);
-  };
-  add(tree);
-}
-
 void Resolver::merge_map(Node& base, const Node& patch, const std::string& inherited_reason, Resolution& out) {
   std::string reason = inherited_reason;
   if (const NodePtr o = patch.get("override"); o && o->is_scalar()) reason = o->scalar;

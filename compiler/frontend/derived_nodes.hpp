@@ -1,0 +1,39 @@
+// Nodes made from another node by a transformation that reads nothing else: a table with a
+// variant's renames, a table converted to another scale. Kept by the node they were made from
+// and a description of the transformation, so that a table an edit did not change (its parsed
+// node kept, unchanged_nodes.hpp) is not renamed or converted again, and the table built from
+// the result is found again by TableMemo. A result is shared and must never be changed (the
+// resolver copies a node it did not make before changing it). The memo keeps its results alive
+// but not the nodes they were made from: once one is gone, its results cannot be found again
+// and forget_unreachable() lets them go.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "source_tree.hpp"
+
+namespace qrsc {
+
+class DerivedNodes {
+ public:
+  // What `transformation` made of `from`, if it was kept.
+  [[nodiscard]] NodePtr find(const NodePtr& from, const std::string& transformation) const;
+  void keep(const NodePtr& from, const std::string& transformation, NodePtr made);
+  // Drops the results whose source nodes are gone.
+  void forget_unreachable();
+  void clear() { made_.clear(); }
+  [[nodiscard]] std::size_t size() const { return made_.size(); }
+
+ private:
+  struct Entry {
+    std::weak_ptr<Node> from;  // a node that is gone may leave its address to another
+    NodePtr made;
+  };
+  std::map<std::pair<const Node*, std::string>, Entry> made_;
+};
+
+}  // namespace qrsc
