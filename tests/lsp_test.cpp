@@ -172,7 +172,7 @@ std::string with(std::string text, const std::string& from, const std::string& t
 // tables, built tables) must not show: after each edit of a sequence, to the root and to its
 // variants, every open document's diagnostics are those of a server that has just opened the
 // same texts. The sequence breaks the variants through their parent and fixes them, edits a
-// variant's renames, shifts every line, and breaks the parent's YAML.
+// variant's renames and another's scale, moves every line, and breaks the parent's YAML.
 TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
   const std::vector<std::string> files = {"rff/acw-2.1-15mm.yaml", "rff/1812-2.1-25mm.yaml", "rff/1812-3-15mm.yaml",
                                           "rff/maw-3-15mm.yaml"};
@@ -203,11 +203,20 @@ TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
                "ids: [maneuver_modifiers/crack_unit]"), true},
       {3, with(maw, "    name: Elite\n", "    name: Elites\n"), true},
       {3, maw, false},
+      // A rename naming a row its table lacks: reported by the table's renaming, again after an
+      // edit of the parent that leaves the table as it was.
+      {3, with(maw, "fire_modifiers/green_firing]", "fire_modifiers/green_firing, fire_point_factors/green_x]"), true},
+      {0, with(root, "for 15mm\n", "for 15mm (draft)\n"), true},
+      {3, maw, false},
+      {0, root, false},
+      // Another scale over the same parent tables.
+      {1, with(originals[1], "factor: 1.5,", "factor: 2,"), false},
       {0, "# a line more: every location moves\n" + root, false},
       {0, with(root, "\ntables:\n", "\ntables: [\n"), true},  // no longer YAML: summed up in each variant
       {0, root, false},
       {2, with(originals[2], "\nedition: \"3\"\n", "\neditoin: \"3\"\n"), false},
       {2, originals[2], false},
+      {1, originals[1], false},
   };
   for (std::size_t e = 0; e < edits.size(); ++e) {
     const Edit& edit = edits[e];
