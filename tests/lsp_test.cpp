@@ -209,6 +209,15 @@ TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
       {0, with(root, "for 15mm\n", "for 15mm (draft)\n"), true},
       {3, maw, false},
       {0, root, false},
+      // A patch of a row its table lacks: reported by the table's merge, again after an edit of
+      // the parent that leaves the table as it was.
+      {3, with(maw, "      - id: obscured\n", "      - id: obscurred\n"), true},
+      {0, with(root, "for 15mm\n", "for 15mm (draft)\n"), true},
+      {3, maw, false},
+      {0, root, false},
+      // Another patch of the same table: a key the builder rejects, then the patch as it was.
+      {3, with(maw, "        text: \"line of sight through dense chaparral", "        txt: \"line of sight through dense chaparral"), true},
+      {3, maw, false},
       // Another scale over the same parent tables.
       {1, with(originals[1], "factor: 1.5,", "factor: 2,"), false},
       {0, "# a line more: every location moves\n" + root, false},

@@ -4,7 +4,7 @@
 // node kept, unchanged_nodes.hpp) is not renamed or converted again, and the table built from
 // the result is found again by TableMemo. A result is shared and must never be changed (the
 // resolver copies a node it did not make before changing it). The memo keeps its results alive
-// but not the nodes they were made from: once one is gone, its results cannot be found again
+// but not the nodes they were made from: once one of those is gone, its results cannot be found again
 // and forget_unreachable() lets them go.
 #pragma once
 
@@ -12,7 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <utility>
+#include <tuple>
 
 #include "source_tree.hpp"
 
@@ -20,9 +20,11 @@ namespace qrsc {
 
 class DerivedNodes {
  public:
-  // What `transformation` made of `from`, if it was kept.
-  [[nodiscard]] NodePtr find(const NodePtr& from, const std::string& transformation) const;
-  void keep(const NodePtr& from, const std::string& transformation, NodePtr made);
+  // What `transformation` made of `from` (and of `with`, a second node it reads, such as the
+  // patch merged into `from`), if it was kept.
+  [[nodiscard]] NodePtr find(const NodePtr& from, const std::string& transformation,
+                             const NodePtr& with = nullptr) const;
+  void keep(const NodePtr& from, const std::string& transformation, NodePtr made, const NodePtr& with = nullptr);
   // Drops the results whose source nodes are gone.
   void forget_unreachable();
   void clear() { made_.clear(); }
@@ -30,10 +32,12 @@ class DerivedNodes {
 
  private:
   struct Entry {
-    std::weak_ptr<Node> from;  // a node that is gone may leave its address to another
+    std::weak_ptr<Node> from, with;  // a node that is gone may leave its address to another
+    bool with_null = true;
     NodePtr made;
+    [[nodiscard]] bool gone() const { return from.expired() || (!with_null && with.expired()); }
   };
-  std::map<std::pair<const Node*, std::string>, Entry> made_;
+  std::map<std::tuple<const Node*, const Node*, std::string>, Entry> made_;
 };
 
 }  // namespace qrsc

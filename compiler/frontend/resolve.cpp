@@ -91,14 +91,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
 NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out) {
   // The nodes this resolution makes are its own; its parent's (resolved in a frame of their
   // own, or copied from the cache) are not.
-  struct OwnedFrame {
-    std::unordered_set<NodePtr>& owned;
-    std::unordered_set<NodePtr> outer;
-    explicit OwnedFrame(std::unordered_set<NodePtr>& o) : owned(o) { std::swap(outer, owned); }
-    ~OwnedFrame() { std::swap(outer, owned); }
-    OwnedFrame(const OwnedFrame&) = delete;
-    OwnedFrame& operator=(const OwnedFrame&) = delete;
-  } frame(owned_);
+  const OwnedFrame frame(owned_);
   ConstNodePtr own = load(file);
   if (!own) return nullptr;
   stack_.push_back(canonical);

@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "diagnostics.hpp"
@@ -41,6 +42,17 @@ inline Fraction scale_value(Fraction v, Fraction factor, const std::string& roun
   return x;
 }
 
+// While it lives, the nodes made are another resolution's (or another table's): what is made
+// in the frame is not the outer resolution's to change in place.
+struct OwnedFrame {
+  std::unordered_set<NodePtr>& owned;
+  std::unordered_set<NodePtr> outer;
+  explicit OwnedFrame(std::unordered_set<NodePtr>& o) : owned(o) { std::swap(outer, owned); }
+  ~OwnedFrame() { std::swap(outer, owned); }
+  OwnedFrame(const OwnedFrame&) = delete;
+  OwnedFrame& operator=(const OwnedFrame&) = delete;
+};
+
 class Resolver {
  public:
   Resolver(Diagnostics& diags, const SpecSearchPath& search, SpecCache& cache)
@@ -71,6 +83,10 @@ class Resolver {
   void convert_scalar(Node& n, bool rate_cell);
   void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
   void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
+  // A table of the parent (in `slot`) patched by `patch` (the entry `patch_node` less its
+  // `after`), or what the same patch made of the same table before (derived_nodes.hpp).
+  void merge_table(NodePtr& slot, const NodePtr& patch_node, const Node& patch, const std::string& reason,
+                   Resolution& out);
   // Whether `item`, whose id `base` (the parent's list `key`) lacks, may be added; if not,
   // reports it at the variant's entry with a note at the parent's.
   bool may_add(const Node& base, const Node& item, const std::string& key);
