@@ -220,6 +220,9 @@ TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
       {3, maw, false},
       // Another scale over the same parent tables.
       {1, with(originals[1], "factor: 1.5,", "factor: 2,"), false},
+      // The documents the tables' source notes name, renamed: the tables, unchanged, read them.
+      {0, with(root, "    file: 003_a6f04452eb944eb1.txt\n", "    file: 003_renamed.txt\n"), true},
+      {0, root, false},
       {0, "# a line more: every location moves\n" + root, false},
       {0, with(root, "\ntables:\n", "\ntables: [\n"), true},  // no longer YAML: summed up in each variant
       {0, root, false},

@@ -10,19 +10,25 @@ bool same_loc(const Loc& a, const Loc& b) {
   return a.line == b.line && a.col == b.col && (a.file == b.file || (a.file && b.file && *a.file == *b.file));
 }
 
-// Whether `a` and `b` are equal once their children are: the children must be the same nodes.
-bool same_node(const Node& a, const Node& b) {
+bool same_changes(const NodeChanges* a, const NodeChanges* b) {
+  if (!a || !b) return a == b;
+  return a->converted_from == b->converted_from && same_loc(a->patched_at, b->patched_at);
+}
+
+// Whether `a` and `b` are equal, their children compared by `same_child`.
+template <class SameChild>
+bool same_node(const Node& a, const Node& b, SameChild same_child) {
   if (a.kind != b.kind || a.quoted != b.quoted || a.scalar != b.scalar || !same_loc(a.loc, b.loc)) return false;
-  if (a.changes || b.changes) return false;  // a parsed node has none; a resolved one is never reused here
+  if (!same_changes(a.changes.get(), b.changes.get())) return false;
   if (a.items.size() != b.items.size() || a.entries.size() != b.entries.size() ||
       a.key_locs.size() != b.key_locs.size()) {
     return false;
   }
   for (std::size_t i = 0; i < a.items.size(); ++i) {
-    if (a.items[i] != b.items[i]) return false;
+    if (!same_child(a.items[i], b.items[i])) return false;
   }
   for (std::size_t i = 0; i < a.entries.size(); ++i) {
-    if (a.entries[i].first != b.entries[i].first || a.entries[i].second != b.entries[i].second) return false;
+    if (a.entries[i].first != b.entries[i].first || !same_child(a.entries[i].second, b.entries[i].second)) return false;
   }
   for (std::size_t i = 0; i < a.key_locs.size(); ++i) {
     if (!same_loc(a.key_locs[i], b.key_locs[i])) return false;
@@ -46,7 +52,14 @@ NodePtr keep_unchanged(NodePtr fresh, const NodePtr& previous) {
       value = keep_unchanged(value, before);
     }
   }
-  return same_node(*fresh, *previous) ? previous : fresh;
+  // The children are the same nodes where they are unchanged.
+  return same_node(*fresh, *previous, [](const NodePtr& a, const NodePtr& b) { return a == b; }) ? previous : fresh;
+}
+
+bool same_tree(const NodePtr& a, const NodePtr& b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  return same_node(*a, *b, [](const NodePtr& x, const NodePtr& y) { return same_tree(x, y); });
 }
 
 }  // namespace qrsc

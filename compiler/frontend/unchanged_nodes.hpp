@@ -12,5 +12,8 @@ namespace qrsc {
 // `previous` itself when the whole tree is unchanged. Map entries are matched by key, list
 // items by position. Both trees must be parsed files, never changed after (nodes are shared).
 NodePtr keep_unchanged(NodePtr fresh, const NodePtr& previous);
+// Whether two trees are equal in everything a reader of them can see (what a variant's
+// resolution changed included); two nulls are.
+bool same_tree(const NodePtr& a, const NodePtr& b);
 
 }  // namespace qrsc
