@@ -413,6 +413,29 @@ TEST_F(LspTest, CompletionOffersAVariantEntrysAddAfterAndRemove) {
   EXPECT_EQ(std::find(in_source.begin(), in_source.end(), "after"), in_source.end());
 }
 
+// A variant entry's `add` and `remove` take `true` only (the format's description of them, which
+// the JSON Schema reads too): completion offers that, where another boolean offers both.
+TEST_F(LspTest, CompletionOfAVariantEntrysAddAndRemoveOffersWhatTheFormatAllows) {
+  const std::string u = uri("rff/maw-3-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  open(u, joined(lines));  // a clean model first: the patched table's kind comes from it
+  const int row = line_starting(lines, "      - id: well_handled");
+  lines.insert(lines.begin() + row + 1, "        add: ");
+  lines.insert(lines.begin() + row + 2, "        remove: ");
+  const int top = line_starting(lines, "edition:");
+  lines.insert(lines.begin() + top + 1, "abstract: ");
+  change(u, joined(lines));
+  const auto labels_at = [&](int line, int character) {
+    std::vector<std::string> labels;
+    for (const json& i : at("textDocument/completion", u, line, character)) labels.push_back(i["label"]);
+    return labels;
+  };
+  // The rows moved down by the line inserted above them.
+  EXPECT_EQ(labels_at(row + 2, 13), std::vector<std::string>{"true"});
+  EXPECT_EQ(labels_at(row + 3, 16), std::vector<std::string>{"true"});
+  EXPECT_EQ(labels_at(top + 1, 10), (std::vector<std::string>{"true", "false"}));
+}
+
 TEST_F(LspTest, DocumentSymbolsAreTheTablesAndTheirRows) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
   open(u, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
