@@ -79,6 +79,12 @@ class LspTest : public ::testing::Test {
   json at(const std::string& method, const std::string& u, int line, int character) {
     return request(method, {{"textDocument", {{"uri", u}}}, {"position", {{"line", line}, {"character", character}}}});
   }
+  // The labels completion offers at a place.
+  std::vector<std::string> completion_labels(const std::string& u, int line, int character) {
+    std::vector<std::string> labels;
+    for (const json& i : at("textDocument/completion", u, line, character)) labels.push_back(i["label"]);
+    return labels;
+  }
   void SetUp() override {
     const json init = request("initialize", {{"processId", nullptr}, {"capabilities", json::object()}});
     ASSERT_TRUE(init["capabilities"]["hoverProvider"].get<bool>());
@@ -396,11 +402,7 @@ TEST_F(LspTest, CompletionOffersAVariantEntrysAddAfterAndRemove) {
   const int row = line_starting(lines, "      - id: well_handled");
   lines.insert(lines.begin() + row + 1, "        a");
   change(u, joined(lines));
-  const auto labels_at = [&](int line, int character) {
-    std::vector<std::string> labels;
-    for (const json& i : at("textDocument/completion", u, line, character)) labels.push_back(i["label"]);
-    return labels;
-  };
+  const auto labels_at = [&](int line, int character) { return completion_labels(u, line, character); };
   const auto in_row = labels_at(row + 1, 9);
   for (const char* key : {"add", "after", "remove", "band"}) {
     EXPECT_NE(std::find(in_row.begin(), in_row.end(), key), in_row.end()) << key;
@@ -425,11 +427,7 @@ TEST_F(LspTest, CompletionOfAVariantEntrysAddAndRemoveOffersWhatTheFormatAllows)
   const int top = line_starting(lines, "edition:");
   lines.insert(lines.begin() + top + 1, "abstract: ");
   change(u, joined(lines));
-  const auto labels_at = [&](int line, int character) {
-    std::vector<std::string> labels;
-    for (const json& i : at("textDocument/completion", u, line, character)) labels.push_back(i["label"]);
-    return labels;
-  };
+  const auto labels_at = [&](int line, int character) { return completion_labels(u, line, character); };
   // The rows moved down by the line inserted above them.
   EXPECT_EQ(labels_at(row + 2, 13), std::vector<std::string>{"true"});
   EXPECT_EQ(labels_at(row + 3, 16), std::vector<std::string>{"true"});
