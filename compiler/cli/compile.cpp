@@ -204,7 +204,7 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
       ok = false;
       continue;
     }
-    // What only this spec used: the tables of its own resolution, its renamed and converted
+    // What only this spec used: the tables of its own resolution, its renamed, converted and patched
     // tables (kept while their parent's lives, so many variants of one sheet would add up),
     // and its file's tree when it is a small variant (a sheet's file is kept: its variants may follow).
     run_cache().tables().forget_unreachable();

@@ -1,11 +1,12 @@
-// Nodes made from another node by a transformation that reads nothing else: a table with a
-// variant's renames, a table converted to another scale. Kept by the node they were made from
-// and a description of the transformation, so that a table an edit did not change (its parsed
-// node kept, unchanged_nodes.hpp) is not renamed or converted again, and the table built from
-// the result is found again by TableMemo. A result is shared and must never be changed (the
-// resolver copies a node it did not make before changing it). The memo keeps its results alive
-// but not the nodes they were made from: once one of those is gone, its results cannot be found again
-// and forget_unreachable() lets them go.
+// Nodes made from another node by a transformation that reads nothing else (but a second node
+// it names): a table with a variant's renames, a table converted to another scale, a table with
+// a variant's patch merged in. Kept by the nodes they were made from and a description of the
+// transformation, so that a table an edit did not change (its parsed node kept,
+// unchanged_nodes.hpp) is not made again, and the table built from the result is found again
+// by TableMemo. A result is shared and must never be changed (the resolver copies a node it
+// did not make before changing it). The memo keeps its results alive but not the nodes they
+// were made from: once one of those is gone, its results cannot be found again and
+// forget_unreachable() lets them go.
 #pragma once
 
 #include <cstddef>

@@ -59,7 +59,7 @@ class SpecCache {
   void keep_resolved(const std::string& key, Resolved r) { resolved_[key] = std::move(r); }
   // The tables built so far, by what they were built from.
   TableMemo& tables() { return tables_; }
-  // Tables renamed and converted so far, by what they were made from.
+  // Tables renamed, converted and patched so far, by what they were made from.
   DerivedNodes& derived() { return derived_; }
   // Lets go of what was made of nodes that are gone.
   void forget_unreachable() {
