@@ -13,6 +13,10 @@ Budget: median edit at most 0.5x the cold check; memory after MEMORY_EDITS withi
 10% of memory after 100.
 
 Usage: bench/lsp_edits.py QRSC ROOT [EDITS [MEMORY_EDITS [RUNS]]]   (default 200 10000 11)
+       bench/lsp_edits.py --messages ROOT EDITS > FILE
+The second form writes the messages of a session (initialize, the four didOpen, EDITS edits,
+shutdown and exit) for `qrsc lsp < FILE` under a profiler: the instructions of an edit are
+those of EDITS edits less those of none.
 """
 import json
 import os
@@ -26,6 +30,24 @@ FILES = ["acw-2.1-15mm", "1812-2.1-25mm", "1812-3-15mm", "maw-3-15mm"]
 SUBTITLE = "subtitle: Quick Reference Sheet Ver. 2.1 for 15mm"
 
 
+def framed(message):
+    """A JSON-RPC message as LSP frames it."""
+    body = json.dumps(dict(jsonrpc="2.0", **message)).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def did_open(uri, text):
+    return dict(method="textDocument/didOpen",
+                params={"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}})
+
+
+def did_change(uri, root_text, version):
+    """The root with its subtitle changed to a text of this version."""
+    text = root_text.replace(SUBTITLE, f"{SUBTITLE} (draft {version})")
+    return dict(method="textDocument/didChange",
+                params={"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+
+
 class Server:
     def __init__(self, qrsc, root):
         self.p = subprocess.Popen([qrsc, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -33,8 +55,7 @@ class Server:
         self.next_id = 1
 
     def send(self, message):
-        body = json.dumps(dict(jsonrpc="2.0", **message)).encode()
-        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.p.stdin.write(framed(message))
         self.p.stdin.flush()
 
     def read(self):
@@ -101,16 +122,36 @@ def cold_check(qrsc, root, paths, runs):
     return statistics.median(times), statistics.median(cpu)
 
 
+def spec_files(root):
+    paths = [os.path.join(root, "rules", "rff", f + ".yaml") for f in FILES]
+    texts = [open(p, encoding="utf-8").read() for p in paths]
+    if SUBTITLE not in texts[0]:
+        raise SystemExit(f"the root has no '{SUBTITLE}' to edit")
+    return paths, texts, ["file://" + p for p in paths]
+
+
+def write_messages(root, edits):
+    _, texts, uris = spec_files(root)
+    out = sys.stdout.buffer
+    out.write(framed(dict(id=1, method="initialize", params={"processId": None, "capabilities": {}})))
+    out.write(framed(dict(method="initialized", params={})))
+    for uri, text in zip(uris, texts):
+        out.write(framed(did_open(uri, text)))
+    for version in range(2, edits + 2):
+        out.write(framed(did_change(uris[0], texts[0], version)))
+    out.write(framed(dict(id=2, method="shutdown", params=None)))
+    out.write(framed(dict(method="exit")))
+
+
 def main():
+    if sys.argv[1] == "--messages":
+        write_messages(os.path.abspath(sys.argv[2]), int(sys.argv[3]))
+        return
     qrsc, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     edits = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     memory_edits = int(sys.argv[4]) if len(sys.argv) > 4 else 10000
     runs = int(sys.argv[5]) if len(sys.argv) > 5 else 11
-    paths = [os.path.join(root, "rules", "rff", f + ".yaml") for f in FILES]
-    texts = [open(p, encoding="utf-8").read() for p in paths]
-    uris = ["file://" + p for p in paths]
-    if SUBTITLE not in texts[0]:
-        raise SystemExit(f"the root has no '{SUBTITLE}' to edit")
+    paths, texts, uris = spec_files(root)
 
     baseline, baseline_cpu = cold_check(qrsc, root, paths, runs)
 
@@ -118,8 +159,7 @@ def main():
     s.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + root, "capabilities": {}})
     s.send(dict(method="initialized", params={}))
     for uri, text in zip(uris, texts):
-        s.send(dict(method="textDocument/didOpen",
-                    params={"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}))
+        s.send(did_open(uri, text))
     s.diagnostics_of_all(len(uris))
 
     version = 1
@@ -128,10 +168,9 @@ def main():
     def edit():
         nonlocal version
         version += 1
-        text = texts[0].replace(SUBTITLE, f"{SUBTITLE} (draft {version})")
+        message = did_change(uris[0], texts[0], version)
         start = time.perf_counter()
-        s.send(dict(method="textDocument/didChange",
-                    params={"textDocument": {"uri": uris[0], "version": version}, "contentChanges": [{"text": text}]}))
+        s.send(message)
         s.diagnostics_of_all(len(uris))
         return time.perf_counter() - start
 

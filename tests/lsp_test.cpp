@@ -79,6 +79,12 @@ class LspTest : public ::testing::Test {
   json at(const std::string& method, const std::string& u, int line, int character) {
     return request(method, {{"textDocument", {{"uri", u}}}, {"position", {{"line", line}, {"character", character}}}});
   }
+  // The labels completion offers at a place.
+  std::vector<std::string> completion_labels(const std::string& u, int line, int character) {
+    std::vector<std::string> labels;
+    for (const json& i : at("textDocument/completion", u, line, character)) labels.push_back(i["label"]);
+    return labels;
+  }
   void SetUp() override {
     const json init = request("initialize", {{"processId", nullptr}, {"capabilities", json::object()}});
     ASSERT_TRUE(init["capabilities"]["hoverProvider"].get<bool>());
@@ -141,6 +147,117 @@ TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   const json params_other = {{"textDocument", {{"uri", other}, {"version", 9}}},
                              {"contentChanges", {{{"text", read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml")}}}}};
   EXPECT_EQ(notify("textDocument/didChange", params_other, child), diags);
+}
+
+// The diagnostics of every document a notification published, by URI, less the line that sums up
+// an open variant's errors in its parent (found by the files of the variant's last clean model,
+// which a server that never compiled it does not know).
+std::map<std::string, json> published(const std::vector<json>& messages) {
+  std::map<std::string, json> out;
+  for (const json& m : messages) {
+    if (m["method"] != "textDocument/publishDiagnostics") continue;
+    json own = json::array();
+    for (const json& d : m["params"]["diagnostics"]) {
+      const std::string message = d["message"];
+      if (message.find(", which extends this spec: ") == std::string::npos) own.push_back(d);
+    }
+    out[m["params"]["uri"]] = std::move(own);
+  }
+  return out;
+}
+
+// `text` with its first `from` replaced by `to` (which must be there).
+std::string with(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// What an edit keeps of the last check (parsed nodes it did not change, renamed and converted
+// tables, built tables) must not show: after each edit of a sequence, to the root and to its
+// variants, every open document's diagnostics are those of a server that has just opened the
+// same texts. The sequence breaks the variants through their parent and fixes them, edits a
+// variant's renames and another's scale, moves every line, and breaks the parent's YAML.
+TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
+  const std::vector<std::string> files = {"rff/acw-2.1-15mm.yaml", "rff/1812-2.1-25mm.yaml", "rff/1812-3-15mm.yaml",
+                                          "rff/maw-3-15mm.yaml"};
+  std::vector<std::string> uris, texts, originals;
+  for (const auto& f : files) {
+    uris.push_back(uri(f));
+    originals.push_back(read_text(qrs_test::source_dir() / "rules" / f));
+  }
+  texts = originals;
+  for (std::size_t i = 0; i < files.size(); ++i) open(uris[i], texts[i]);
+  const std::string& root = originals[0];
+  const std::string& maw = originals[3];
+  const std::string crack = "      - { id: crack_unit, value: +2, text: Crack unit }";
+  struct Edit {
+    std::size_t file;
+    std::string text;
+    bool maw_has_errors;
+  };
+  const std::vector<Edit> edits = {
+      {0, with(root, "for 15mm\n", "for 15mm (draft)\n"), false},
+      {0, with(root, crack, "      - { id: crack_unit, value: +3, text: Crack unit }"), true},  // an erratum asserts +2
+      {0, root, false},
+      {0, with(root, "  - id: maneuver_modifiers\n", "  - id: maneuver_modifiers_renamed\n"), true},
+      {0, root, false},
+      {0, with(root, "value: 8in, text: clear", "value: 10in, text: clear"), true},  // converted for 25mm
+      {0, root, false},
+      {3, with(maw, "ids: [maneuver_modifiers/crack_unit, charge_modifiers/crack_unit]",
+               "ids: [maneuver_modifiers/crack_unit]"), true},
+      {3, with(maw, "    name: Elite\n", "    name: Elites\n"), true},
+      {3, maw, false},
+      // A rename naming a row its table lacks: reported by the table's renaming, again after an
+      // edit of the parent that leaves the table as it was.
+      {3, with(maw, "fire_modifiers/green_firing]", "fire_modifiers/green_firing, fire_point_factors/green_x]"), true},
+      {0, with(root, "for 15mm\n", "for 15mm (draft)\n"), true},
+      {3, maw, false},
+      {0, root, false},
+      // A patch of a row its table lacks: reported by the table's merge, again after an edit of
+      // the parent that leaves the table as it was.
+      {3, with(maw, "      - id: obscured\n", "      - id: obscurred\n"), true},
+      {0, with(root, "for 15mm\n", "for 15mm (draft)\n"), true},
+      {3, maw, false},
+      {0, root, false},
+      // Another patch of the same table: a key the builder rejects, then the patch as it was.
+      {3, with(maw, "        text: \"line of sight through dense chaparral", "        txt: \"line of sight through dense chaparral"), true},
+      {3, maw, false},
+      // Another scale over the same parent tables.
+      {1, with(originals[1], "factor: 1.5,", "factor: 2,"), false},
+      // The documents the tables' source notes name, renamed: the tables, unchanged, read them.
+      {0, with(root, "    file: 003_a6f04452eb944eb1.txt\n", "    file: 003_renamed.txt\n"), true},
+      {0, root, false},
+      {0, "# a line more: every location moves\n" + root, false},
+      {0, with(root, "\ntables:\n", "\ntables: [\n"), true},  // no longer YAML: summed up in each variant
+      {0, root, false},
+      {2, with(originals[2], "\nedition: \"3\"\n", "\neditoin: \"3\"\n"), false},
+      {2, originals[2], false},
+      {1, originals[1], false},
+  };
+  for (std::size_t e = 0; e < edits.size(); ++e) {
+    const Edit& edit = edits[e];
+    texts[edit.file] = edit.text;
+    const int version = ++versions[uris[edit.file]];
+    const auto after_edit = published(server.handle(
+        {{"jsonrpc", "2.0"},
+         {"method", "textDocument/didChange"},
+         {"params", {{"textDocument", {{"uri", uris[edit.file]}, {"version", version}}}, {"contentChanges", {{{"text", edit.text}}}}}}}));
+    qrsc::lsp::Server fresh{qrsc::SpecSearchPath{{qrs_test::source_dir() / "tests/hostile"}, {}}};
+    std::map<std::string, json> cold;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      const json doc = {{"uri", uris[i]}, {"languageId", "yaml"}, {"version", 1}, {"text", texts[i]}};
+      for (auto& [u, d] : published(fresh.handle({{"jsonrpc", "2.0"}, {"method", "textDocument/didOpen"}, {"params", {{"textDocument", doc}}}}))) {
+        cold[u] = d;
+      }
+    }
+    for (const auto& u : uris) {
+      ASSERT_TRUE(after_edit.contains(u)) << "edit " << e << ": no diagnostics for " << u;
+      EXPECT_EQ(after_edit.at(u), cold.at(u)) << "edit " << e << " of " << files[edit.file] << ", diagnostics of " << u;
+    }
+    EXPECT_EQ(!errors_in(after_edit.at(uris[3])).empty(), edit.maw_has_errors) << "edit " << e;
+  }
 }
 
 TEST_F(LspTest, HoverOnARangeThe25mmSheetConvertsShowsIts15mmOrigin) {
@@ -285,11 +402,7 @@ TEST_F(LspTest, CompletionOffersAVariantEntrysAddAfterAndRemove) {
   const int row = line_starting(lines, "      - id: well_handled");
   lines.insert(lines.begin() + row + 1, "        a");
   change(u, joined(lines));
-  const auto labels_at = [&](int line, int character) {
-    std::vector<std::string> labels;
-    for (const json& i : at("textDocument/completion", u, line, character)) labels.push_back(i["label"]);
-    return labels;
-  };
+  const auto labels_at = [&](int line, int character) { return completion_labels(u, line, character); };
   const auto in_row = labels_at(row + 1, 9);
   for (const char* key : {"add", "after", "remove", "band"}) {
     EXPECT_NE(std::find(in_row.begin(), in_row.end(), key), in_row.end()) << key;
@@ -300,6 +413,25 @@ TEST_F(LspTest, CompletionOffersAVariantEntrysAddAfterAndRemove) {
   const auto in_source = labels_at(source + 1, 6);
   EXPECT_NE(std::find(in_source.begin(), in_source.end(), "doc"), in_source.end());
   EXPECT_EQ(std::find(in_source.begin(), in_source.end(), "after"), in_source.end());
+}
+
+// A variant entry's `add` and `remove` take `true` only (the format's description of them, which
+// the JSON Schema reads too): completion offers that, where another boolean offers both.
+TEST_F(LspTest, CompletionOfAVariantEntrysAddAndRemoveOffersWhatTheFormatAllows) {
+  const std::string u = uri("rff/maw-3-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  open(u, joined(lines));  // a clean model first: the patched table's kind comes from it
+  const int row = line_starting(lines, "      - id: well_handled");
+  lines.insert(lines.begin() + row + 1, "        add: ");
+  lines.insert(lines.begin() + row + 2, "        remove: ");
+  const int top = line_starting(lines, "edition:");
+  lines.insert(lines.begin() + top + 1, "abstract: ");
+  change(u, joined(lines));
+  const auto labels_at = [&](int line, int character) { return completion_labels(u, line, character); };
+  // The rows moved down by the line inserted above them.
+  EXPECT_EQ(labels_at(row + 2, 13), std::vector<std::string>{"true"});
+  EXPECT_EQ(labels_at(row + 3, 16), std::vector<std::string>{"true"});
+  EXPECT_EQ(labels_at(top + 1, 10), (std::vector<std::string>{"true", "false"}));
 }
 
 TEST_F(LspTest, DocumentSymbolsAreTheTablesAndTheirRows) {

@@ -204,9 +204,11 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
       ok = false;
       continue;
     }
-    // What only this spec used: the tables of its own resolution, and its file's tree when it
-    // is a small variant (a sheet's file is kept: its variants may follow).
+    // What only this spec used: the tables of its own resolution, its renamed, converted and patched
+    // tables (kept while their parent's lives, so many variants of one sheet would add up),
+    // and its file's tree when it is a small variant (a sheet's file is kept: its variants may follow).
     run_cache().tables().forget_unreachable();
+    run_cache().derived().clear();
     if (spec->lineage.size() > 1) run_cache().forget_parsed_if_small(f);
     if (opt.on_compiled) {
       if (i + 1 == files.size()) release_run_cache();

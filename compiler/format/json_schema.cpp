@@ -107,7 +107,9 @@ Json value_schema(const Key& key) {
     case Type::number: return ref("number");
     case Type::positive_number: return ref("positiveNumber");
     case Type::distance: return ref("distance");
-    case Type::boolean: return {{"type", "boolean"}};
+    case Type::boolean:
+      if (key.choices.size() == 1) return {{"const", std::string_view(key.choices.front()) == "true"}};
+      return {{"type", "boolean"}};
     case Type::choice: {
       Json values = Json::array();
       for (const char* c : key.choices) values.push_back(c);
@@ -171,8 +173,9 @@ Json object_schema(const ObjectType& type) {
   Json props = properties(type.keys);
   if (type.merged_entry) {
     for (const VariantEntryKey& v : variant_entry_keys()) {
-      // `true` only; the parent entry's id, or its position in the parent's list.
-      Json value = v.key.type == Type::boolean ? Json{{"const", true}} : Json{{"type", {"string", "integer"}}};
+      // `true` only (value_schema reads it from the key); the parent entry's id, or its
+      // position in the parent's list.
+      Json value = v.key.type == Type::boolean ? value_schema(v.key) : Json{{"type", {"string", "integer"}}};
       value["description"] = std::string(v.key.description);
       props[std::string(v.key.name)] = std::move(value);
     }

@@ -476,13 +476,17 @@ std::set<std::string_view> names_with(Flag flag) {
 
 }  // namespace
 
+constexpr const char* kOnlyTrue[] = {"true"};
+
 constexpr VariantEntryKey kVariantEntryKeys[] = {
-    {{"add", Type::boolean, 0, "Variants: this entry is new (an id the parent lacks is otherwise an error)."},
+    {{"add", Type::boolean, 0, "Variants: this entry is new (an id the parent lacks is otherwise an error).", {},
+      kOnlyTrue},
      "`add: true` (a new entry)"},
     {{"after", Type::id, 0,
       "Variants: place this new entry after the parent's entry with this id (otherwise it is appended)."},
      "`after: ID` (placed after the parent's entry)"},
-    {{"remove", Type::boolean, 0, "Variants: remove the parent's entry with this id."}, "`remove: true`"},
+    {{"remove", Type::boolean, 0, "Variants: remove the parent's entry with this id.", {}, kOnlyTrue},
+     "`remove: true`"},
 };
 
 std::span<const VariantEntryKey> variant_entry_keys() { return kVariantEntryKeys; }

@@ -60,7 +60,7 @@ struct Key {
   std::uint8_t flags = 0;
   std::string_view description;
   std::string_view of = {};                    // object type for object, list, map, columns
-  std::span<const char* const> choices = {};   // for choice
+  std::span<const char* const> choices = {};   // for choice; for a boolean that takes one value only, that value
   std::int64_t minimum = 0, maximum = 0;       // bounds of an integer or signed_number, when maximum > minimum
 };
 
@@ -88,8 +88,8 @@ struct TableKindKeys {
 };
 
 // A key an entry of a list merging by id (ObjectType::merged_entry) also takes in a variant:
-// `add`, `after`, `remove`. A boolean one takes only `true`; `after` takes the id (or the
-// position) of the parent's entry.
+// `add`, `after`, `remove`. `add` and `remove` take only `true` (their `choices`); `after` takes
+// the id (or the position) of the parent's entry.
 struct VariantEntryKey {
   Key key;
   std::string_view in_words;  // as the key reference lists it: "`add: true` (a new entry)"

@@ -114,8 +114,8 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   }
   for (const auto& n : o.list("vocabularies")) vocabulary(n);
   check_unique(spec_.vocabularies, "vocabulary");
-  vocabularies_node_ = o.get("vocabularies");
-  sources_node_ = o.get("sources");
+  vocabularies_node_ = memo_ ? memo_->shared_reader(o.get("vocabularies")) : o.get("vocabularies");
+  sources_node_ = memo_ ? memo_->shared_reader(o.get("sources")) : o.get("sources");
   for (const auto& n : o.list("tables")) table(n);
   check_unique(spec_.tables, "table");
   check_dice();

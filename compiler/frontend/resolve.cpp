@@ -91,14 +91,7 @@ NodePtr Resolver::resolve(const fs::path& file, Resolution& out) {
 NodePtr Resolver::resolve_uncached(const fs::path& file, const fs::path& canonical, Resolution& out) {
   // The nodes this resolution makes are its own; its parent's (resolved in a frame of their
   // own, or copied from the cache) are not.
-  struct OwnedFrame {
-    std::unordered_set<NodePtr>& owned;
-    std::unordered_set<NodePtr> outer;
-    explicit OwnedFrame(std::unordered_set<NodePtr>& o) : owned(o) { std::swap(outer, owned); }
-    ~OwnedFrame() { std::swap(outer, owned); }
-    OwnedFrame(const OwnedFrame&) = delete;
-    OwnedFrame& operator=(const OwnedFrame&) = delete;
-  } frame(owned_);
+  const OwnedFrame frame(owned_);
   ConstNodePtr own = load(file);
   if (!own) return nullptr;
   stack_.push_back(canonical);
@@ -198,8 +191,15 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
         factor_ = *f;
         out.factor = *f;
         out.rounding = rounding_;
-        own_whole(tree);
-        convert(*tree, "", false);
+        own_all_but_tables(tree);
+        without_tables(*tree, [&] { convert(*tree, "", false); });
+        // A table is converted as the whole tree's walk reaches it: under `tables`, with the
+        // rate cells the tree's `cell` (if any) says.
+        const NodePtr cell = tree->get("cell");
+        const bool rates = cell && cell->is_scalar() && cell->scalar == "rate";
+        const std::string what = fmt::format("scale\x1d{}\x1f{}\x1f{}", format_number(factor_), rounding_, rates);
+        transform_tables(*tree, [&](std::size_t) { return what; },
+                         [&](Node& table, std::size_t) { convert(table, "tables", rates); });
       }
     }
   }

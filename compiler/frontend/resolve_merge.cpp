@@ -31,16 +31,6 @@ NodePtr& Resolver::owned_entry(Node& map, const std::string& key) {
   throw std::logic_error("owned_entry: no key '" + key + "'");  // callers found the key first
 }
 
-void Resolver::own_whole(NodePtr& tree) {
-  tree = tree->clone();
-  const std::function<void(const NodePtr&)> add = [&](const NodePtr& n) {
-    owned_.insert(n);
-    for (const auto& i : n->items) add(i);
-    for (const auto& [k, v] : n->entries) add(v);
-  };
-  add(tree);
-}
-
 void Resolver::merge_map(Node& base, const Node& patch, const std::string& inherited_reason, Resolution& out) {
   std::string reason = inherited_reason;
   if (const NodePtr o = patch.get("override"); o && o->is_scalar()) reason = o->scalar;
@@ -172,7 +162,11 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       Node copy = *item;
       copy.erase("after");
       merging_.push_back({entry_name(key), id, (*it)->loc});
-      merge_map(*owned(*it), copy, reason, out);
+      if (key == "tables") {
+        merge_table(*it, item, copy, reason, out);
+      } else {
+        merge_map(*owned(*it), copy, reason, out);
+      }
       merging_.pop_back();
       continue;
     }
@@ -199,6 +193,33 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
     if (fresh->get("add")) owned(fresh)->erase("add");
     base.items.insert(base.items.begin() + static_cast<std::ptrdiff_t>(at), fresh);
   }
+}
+
+void Resolver::merge_table(NodePtr& slot, const NodePtr& patch_node, const Node& patch, const std::string& reason,
+                           Resolution& out) {
+  // What a patch does to a table reads the table and the patch. Where it is merged only names
+  // it in diagnostics, and the reason it inherits only goes into the overrides of converted
+  // distances: a merge that reports, or overrides a converted distance, is not kept.
+  const std::string transformation = "merge";
+  if (NodePtr made = cache_.derived().find(slot, transformation, patch_node)) {
+    slot = std::move(made);  // shared, so not this resolution's to change: owned() copies it first
+    return;
+  }
+  const NodePtr from = slot;
+  NodePtr made = std::make_shared<Node>(*from);
+  Diagnostics reported;
+  Diagnostics* const outer = diags_;
+  diags_ = &reported;
+  const std::size_t scaled = out.scaled.size();
+  {
+    const OwnedFrame frame(owned_);
+    owned_.insert(made);
+    merge_map(*made, patch, reason, out);
+  }
+  diags_ = outer;
+  diags_->append(reported);
+  if (reported.all().empty() && out.scaled.size() == scaled) cache_.derived().keep(from, transformation, made, patch_node);
+  slot = std::move(made);
 }
 
 }  // namespace qrsc::resolving

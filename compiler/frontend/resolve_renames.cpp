@@ -5,7 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <optional>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "limits.hpp"
 #include "notation.hpp"
@@ -41,7 +45,14 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
     diags_->error(list->loc, "'renames' must be a list");
     return;
   }
-  if (!list->items.empty()) own_whole(tree);  // a rename may touch any text of the sheet
+  if (!list->items.empty()) own_all_but_tables(tree);  // a rename may touch any text of the sheet
+  // The renames made, with the table each of their ids is in, for the tables after the rest.
+  struct Made {
+    Rename rename;
+    Loc ids_at;
+    std::vector<std::pair<std::size_t, std::string>> ids;  // (table's place in `tables`, id)
+  };
+  std::vector<Made> made;
   for (const auto& n : list->items) {
     Object o(n, "rename", *diags_, format::object_type("rename"));
     if (!o.ok()) continue;
@@ -88,10 +99,35 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       if (r.from_text.empty()) diags_->error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
       r.to_text = r.to;
     }
-    rename_in(*tree, "", r);
-    follow_rename(*tree, r, o.loc_of("ids"));
+    without_tables(*tree, [&] { rename_in(*tree, "", r); });
+    made.push_back({r, o.loc_of("ids"), ids_to_follow(*tree, r, o.loc_of("ids"))});
     out.renames.push_back(r);
   }
+  if (made.empty()) return;
+  // Each table, with every rename in order: its text, then its ids the rename lists. What a
+  // rename does to a table reads the rename and the table only.
+  std::string texts;
+  for (const auto& m : made) {
+    const Rename& r = m.rename;
+    texts += fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1e", r.vocabulary, r.term, r.to, r.from_text, r.to_text);
+  }
+  const auto what = [&](std::size_t table) {
+    std::string ids;
+    for (std::size_t k = 0; k < made.size(); ++k) {
+      for (const auto& [t, id] : made[k].ids) {
+        if (t == table) ids += fmt::format("{}\x1f{}\x1f{}\x1e", k, id, made[k].ids_at.str());
+      }
+    }
+    return "renames\x1d" + texts + "\x1d" + ids;
+  };
+  transform_tables(*tree, what, [&](Node& table, std::size_t at) {
+    for (const auto& m : made) {
+      rename_in(table, "tables", m.rename);
+      for (const auto& [t, id] : m.ids) {
+        if (t == at) follow_rename(table, m.rename, id, m.ids_at);
+      }
+    }
+  });
 }
 
 namespace {
@@ -118,58 +154,69 @@ std::string replace_id_word(const std::string& id, const std::string& from, cons
 
 // The ids a rename lists follow it: the row or item (and a modifier group of the same id, and
 // the groups' member lists) takes the renamed id, and keeps the old one in `old_ids` so the
-// header can offer it as a deprecated alias.
-void Resolver::follow_rename(Node& tree, const Rename& r, const Loc& loc) {
+// header can offer it as a deprecated alias. First where each id is: (the table's place in the
+// list of tables, the id in it); an id that names no table, or lacks the renamed word, is
+// reported here.
+std::vector<std::pair<std::size_t, std::string>> Resolver::ids_to_follow(const Node& tree, const Rename& r,
+                                                                          const Loc& loc) {
   const std::string from = id_word(r.vocabulary.empty() ? r.from_text : r.term);
   const std::string to = id_word(r.vocabulary.empty() ? r.to_text : r.to);
   const NodePtr tables = tree.get("tables");
+  std::vector<std::pair<std::size_t, std::string>> out;
   for (const auto& path : r.ids) {
     const auto slash = path.find('/');
     const std::string table_id = path.substr(0, slash);
     const std::string id = slash == std::string::npos ? std::string() : path.substr(slash + 1);
-    NodePtr table;
+    std::optional<std::size_t> table;
     if (tables && tables->is_seq()) {
-      for (const auto& t : tables->items) {
-        if (id_of(*t) == table_id) table = t;
+      for (std::size_t i = 0; i < tables->items.size(); ++i) {
+        if (id_of(*tables->items[i]) == table_id) table = i;
       }
     }
-    const std::string new_id = replace_id_word(id, from, to);
     if (!table || id.empty()) {
       diags_->error(loc, "rename: '" + path + "' names no table/id of the sheet being renamed");
       continue;
     }
-    if (new_id == id) {
+    if (replace_id_word(id, from, to) == id) {
       diags_->error(loc, "rename: id '" + id + "' does not contain the renamed word '" + from + "'");
       continue;
     }
-    bool found = false;
-    for (const char* list : {"rows", "items", "groups"}) {
-      const NodePtr entries = table->get(list);
-      if (!entries || !entries->is_seq()) continue;
-      for (auto& e : entries->items) {
-        if (const NodePtr members = e->get("members"); members && members->is_seq()) {
-          for (auto& m : members->items) {
-            if (m->is_scalar() && m->scalar == id) m->scalar = new_id;
-          }
-        }
-        if (id_of(*e) != id) continue;
-        found = true;
-        const NodePtr idn = e->get("id");
-        auto old = idn->clone();
-        idn->scalar = new_id;
-        if (std::string(list) == "groups") continue;  // groups are not C++ names: no alias
-        NodePtr olds = e->get("old_ids");
-        if (!olds || !olds->is_seq()) {
-          olds = std::make_shared<Node>();
-          olds->kind = Node::Kind::sequence;
-          olds->loc = loc;
-          e->set("old_ids", olds);
-        }
-        olds->items.push_back(old);
-      }
-    }
-    if (!found) diags_->error(loc, "rename: table '" + table_id + "' has no row, item or group '" + id + "'");
+    out.emplace_back(*table, id);
   }
+  return out;
+}
+
+void Resolver::follow_rename(Node& table, const Rename& r, const std::string& id, const Loc& loc) {
+  const std::string from = id_word(r.vocabulary.empty() ? r.from_text : r.term);
+  const std::string to = id_word(r.vocabulary.empty() ? r.to_text : r.to);
+  const std::string new_id = replace_id_word(id, from, to);
+  bool found = false;
+  for (const char* list : {"rows", "items", "groups"}) {
+    const NodePtr entries = table.get(list);
+    if (!entries || !entries->is_seq()) continue;
+    for (auto& e : entries->items) {
+      if (const NodePtr members = e->get("members"); members && members->is_seq()) {
+        for (auto& m : members->items) {
+          if (m->is_scalar() && m->scalar == id) m->scalar = new_id;
+        }
+      }
+      if (id_of(*e) != id) continue;
+      found = true;
+      const NodePtr idn = e->get("id");
+      auto old = idn->clone();
+      idn->scalar = new_id;
+      if (std::string(list) == "groups") continue;  // groups are not C++ names: no alias
+      NodePtr olds = e->get("old_ids");
+      if (!olds || !olds->is_seq()) {
+        olds = std::make_shared<Node>();
+        olds->kind = Node::Kind::sequence;
+        olds->loc = loc;
+        e->set("old_ids", olds);
+      }
+      olds->items.push_back(old);
+    }
+  }
+  if (!found) diags_->error(loc, "rename: table '" + id_of(table) + "' has no row, item or group '" + id + "'");
 }
 
 void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "diagnostics.hpp"
@@ -39,6 +42,17 @@ inline Fraction scale_value(Fraction v, Fraction factor, const std::string& roun
   return x;
 }
 
+// While it lives, the nodes made are another resolution's (or another table's): what is made
+// in the frame is not the outer resolution's to change in place.
+struct OwnedFrame {
+  std::unordered_set<NodePtr>& owned;
+  std::unordered_set<NodePtr> outer;
+  explicit OwnedFrame(std::unordered_set<NodePtr>& o) : owned(o) { std::swap(outer, owned); }
+  ~OwnedFrame() { std::swap(outer, owned); }
+  OwnedFrame(const OwnedFrame&) = delete;
+  OwnedFrame& operator=(const OwnedFrame&) = delete;
+};
+
 class Resolver {
  public:
   Resolver(Diagnostics& diags, const SpecSearchPath& search, SpecCache& cache)
@@ -61,11 +75,18 @@ class Resolver {
   void apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::path& file, Resolution& out);
   void apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution& out);
   void rename_in(Node& n, const std::string& key, const Rename& r);
-  void follow_rename(Node& tree, const Rename& r, const Loc& loc);
+  // Where the ids `r` lists are: (the table's place in the tree's tables, the id in it).
+  std::vector<std::pair<std::size_t, std::string>> ids_to_follow(const Node& tree, const Rename& r, const Loc& loc);
+  // The id `id` of the table follows the rename.
+  void follow_rename(Node& table, const Rename& r, const std::string& id, const Loc& loc);
   void convert(Node& n, const std::string& key, bool rates);
   void convert_scalar(Node& n, bool rate_cell);
   void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
   void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
+  // A table of the parent (in `slot`) patched by `patch` (the entry `patch_node` less its
+  // `after`), or what the same patch made of the same table before (derived_nodes.hpp).
+  void merge_table(NodePtr& slot, const NodePtr& patch_node, const Node& patch, const std::string& reason,
+                   Resolution& out);
   // Whether `item`, whose id `base` (the parent's list `key`) lacks, may be added; if not,
   // reports it at the variant's entry with a note at the parent's.
   bool may_add(const Node& base, const Node& item, const std::string& key);
@@ -78,8 +99,18 @@ class Resolver {
   // shared), so a variant copies the path to what it changes, not its parent's whole tree.
   NodePtr& owned(NodePtr& slot);
   NodePtr& owned_entry(Node& map, const std::string& key);  // owned() of map[key], which exists
-  // Renames and scale conversion touch the whole tree: it is copied whole first.
-  void own_whole(NodePtr& tree);
+  // Renames and scale conversion touch the whole tree: it is copied whole first, but for its
+  // tables (resolve_tables.cpp), which are many and seldom changed by an edit: each is renamed
+  // or converted by transform_tables, or found as the same transformation made it before.
+  void own_all_but_tables(NodePtr& tree);
+  // Runs `f` over the tree with its list of tables emptied for the while.
+  void without_tables(Node& tree, const std::function<void()>& f);
+  // Replaces each table of the tree (after own_all_but_tables) by `transform` applied to a copy
+  // of it, or by what the transformation made of the same table before: `what(i)` describes
+  // everything the transformation of table i reads but the table. A table whose transformation
+  // reports anything is not kept (its diagnostics would not be replayed).
+  void transform_tables(Node& tree, const std::function<std::string(std::size_t)>& what,
+                        const std::function<void(Node&, std::size_t)>& transform);
 
   Diagnostics* diags_;  // where diagnostics go; a cached resolution's own while it is made
   const SpecSearchPath& search_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "canonical_path.hpp"
+#include "unchanged_nodes.hpp"
 
 namespace qrsc {
 
@@ -20,12 +21,19 @@ const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
     p.diags.error(p.tree->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
     p.tree = nullptr;
   }
+  if (const auto before = previous_.find(key); before != previous_.end()) {
+    p.tree = keep_unchanged(std::move(p.tree), before->second);
+    previous_.erase(before);
+  }
   return parsed_[key] = std::move(p);
 }
 
 void SpecCache::changed(const std::filesystem::path& file) {
   const std::string key = canonical_path(file).string();
-  parsed_.erase(key);
+  if (const auto it = parsed_.find(key); it != parsed_.end()) {
+    if (it->second.tree) previous_[key] = it->second.tree;
+    parsed_.erase(it);
+  }
   std::erase_if(resolved_, [&](const auto& entry) {
     const auto& read = entry.second.resolution.lineage;
     return std::any_of(read.begin(), read.end(), [&](const std::string& f) { return canonical_path(f).string() == key; });

@@ -16,6 +16,7 @@
 #include "diagnostics.hpp"
 #include "resolve.hpp"
 #include "source_tree.hpp"
+#include "derived_nodes.hpp"
 #include "table_memo.hpp"
 
 namespace qrsc {
@@ -42,7 +43,9 @@ class SpecCache {
   // Asked first for every file parsed from now on.
   void set_overlay(Overlay overlay) { overlay_ = std::move(overlay); }
   // Forgets what was made of `file` (its text changed): its parsed tree, and the resolutions
-  // that read it (an edit of a variant keeps its parents' resolutions).
+  // that read it (an edit of a variant keeps its parents' resolutions). The next parse of the
+  // file shares the nodes of this one that the new text leaves as they were (keep_unchanged),
+  // so what was made of them is found again.
   void changed(const std::filesystem::path& file);
 
   // The file parsed, the first time it is asked for (a spec must be a map).
@@ -56,6 +59,13 @@ class SpecCache {
   void keep_resolved(const std::string& key, Resolved r) { resolved_[key] = std::move(r); }
   // The tables built so far, by what they were built from.
   TableMemo& tables() { return tables_; }
+  // Tables renamed, converted and patched so far, by what they were made from.
+  DerivedNodes& derived() { return derived_; }
+  // Lets go of what was made of nodes that are gone.
+  void forget_unreachable() {
+    tables_.forget_unreachable();
+    derived_.forget_unreachable();
+  }
 
  private:
   template <class Map>
@@ -65,7 +75,9 @@ class SpecCache {
   }
   std::unordered_map<std::string, Parsed> parsed_;
   std::unordered_map<std::string, Resolved> resolved_;
+  std::unordered_map<std::string, NodePtr> previous_;  // the last parse of a changed file
   TableMemo tables_;
+  DerivedNodes derived_;
   Overlay overlay_;
 };
 

@@ -1,6 +1,9 @@
 #include "table_memo.hpp"
 
+#include <algorithm>
 #include <functional>
+
+#include "unchanged_nodes.hpp"
 
 namespace qrsc {
 
@@ -23,6 +26,17 @@ void TableMemo::keep(const Source& s, std::shared_ptr<const Table> t, std::vecto
   const auto watch = [](const NodePtr& n) { return Watched{n, n == nullptr}; };
   built_[key_of(s)] = Entry{watch(s.table), watch(s.vocabularies), watch(s.sources),
                             Built{std::move(t), std::move(diagnostics)}};
+}
+
+NodePtr TableMemo::shared_reader(const NodePtr& n) {
+  if (!n) return n;
+  const auto it = std::find_if(readers_.begin(), readers_.end(), [&](const NodePtr& r) { return same_tree(r, n); });
+  if (it != readers_.end()) return *it;
+  // Few are ever in use at once (a sheet's and its variants'); the oldest goes first.
+  constexpr std::size_t kMaxReaders = 32;
+  if (readers_.size() >= kMaxReaders) readers_.erase(readers_.begin());
+  readers_.push_back(n);
+  return n;
 }
 
 void TableMemo::forget_unreachable() { std::erase_if(built_, [](const auto& e) { return e.second.gone(); }); }

@@ -31,6 +31,10 @@ class TableMemo {
     std::vector<Diagnostic> diagnostics;
   };
 
+  // A node equal to `n` (same_tree) that an earlier spec's tables read, else `n`, kept as such
+  // for later specs: a variant's vocabularies and sources, copied by its renames, are equal to
+  // its parent's (or the last edit's), so its tables are found by the same key.
+  NodePtr shared_reader(const NodePtr& n);
   // The table built from `s`, if its nodes are the very ones it was built from.
   [[nodiscard]] const Built* find(const Source& s) const;
   void keep(const Source& s, std::shared_ptr<const Table> t, std::vector<Diagnostic> diagnostics);
@@ -61,6 +65,7 @@ class TableMemo {
   };
   static Key key_of(const Source& s) { return {s.table.get(), s.vocabularies.get(), s.sources.get()}; }
   std::unordered_map<Key, Entry, KeyHash> built_;
+  std::vector<NodePtr> readers_;  // the last few vocabularies and sources nodes, kept alive
 };
 
 }  // namespace qrsc

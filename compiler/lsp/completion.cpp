@@ -106,8 +106,12 @@ json value_items(Workspace& ws, const Document& doc, const format::Key& k) {
   if (k.type == format::Type::choice) {
     for (const char* c : k.choices) add(c, kEnumMember, "");
   } else if (k.type == format::Type::boolean) {
-    add("true", kEnumMember, "");
-    add("false", kEnumMember, "");
+    // Both, unless the format allows one only (a variant entry's `add: true`, `remove: true`).
+    if (k.choices.empty()) {
+      add("true", kEnumMember, "");
+      add("false", kEnumMember, "");
+    }
+    for (const char* c : k.choices) add(c, kEnumMember, "");
   } else if (k.type == format::Type::spec_name || k.type == format::Type::spec_names) {
     // The specs of the document's rules folder, named as `extends` names them.
     std::error_code ec;

@@ -122,7 +122,7 @@ Workspace::Checked Workspace::check(const Document& doc) {
     const std::optional<Spec> baseline = compile_baseline(doc.path, diags, search_, &cache_);
     check_spec(*spec, baseline, diags);
   }
-  cache_.tables().forget_unreachable();
+  cache_.forget_unreachable();
   const std::string own = doc.path.string();
   if (spec && !diags.has_errors()) models_.insert_or_assign(own, std::move(*spec));
   Checked c{diags.all(), {}};

@@ -1,8 +1,10 @@
 // The documents an editor has open, their unsaved text seen by the front end in place of the
 // files', and what `qrsc check` makes of them: diagnostics for each, the last clean model of each.
 // One spec cache is kept across edits: an edit forgets the edited file's parsed tree and the
-// resolutions that read it (a variant's edit keeps its parents'); every other file stays parsed. An edit checks again only
-// the open documents whose sheets read the edited file.
+// resolutions that read it (a variant's edit keeps its parents'); every other file stays parsed,
+// and the edited file's nodes the edit did not change stay the same nodes, so the tables renamed,
+// converted, patched and built from them are found again (spec_cache.hpp). An edit checks again
+// only the open documents whose sheets read the edited file.
 #pragma once
 
 #include <filesystem>
