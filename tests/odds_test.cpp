@@ -52,7 +52,7 @@ TEST(Odds, RowOddsOfABandTableMatchEnumeration) {
   // The Battlecry shooting dice: one d6 read as a symbol; the row odds at +0 are face odds.
   namespace sd = qrs::battlecry::n1812::shooting_dice;
   std::array<Fraction, sd::kRows.size()> p{};
-  odds::fill_row_odds(sd::kBands[0], odds::base_roll(sd::kRoll), 0, p);
+  odds::fill_row_odds(sd::kBands[0], sd::kDomain, odds::base_roll(sd::kRoll), 0, p);
   EXPECT_EQ(p[static_cast<std::size_t>(sd::Effect::infantryman)], Fraction(2, 6));  // "1-2"
   EXPECT_EQ(p[static_cast<std::size_t>(sd::Effect::flag)], Fraction(1, 6));
   EXPECT_TRUE(sd::kRoll.pool);

@@ -286,10 +286,12 @@ TEST(TableMemo, ATableIsFoundOnlyFromTheLiveNodesItWasBuiltFrom) {
   auto vocabularies = std::make_shared<qrsc::Node>();
   auto built = std::make_shared<const qrsc::Table>();
   std::weak_ptr<const qrsc::Table> watched = built;
-  memo.keep({table, vocabularies, nullptr}, std::move(built), {});
-  ASSERT_TRUE(memo.find({table, vocabularies, nullptr}));
-  EXPECT_FALSE(memo.find({table, nullptr, nullptr}));
-  EXPECT_FALSE(memo.find({std::make_shared<qrsc::Node>(), vocabularies, nullptr}));
+  memo.keep({table, vocabularies, nullptr, "15mm"}, std::move(built), {});
+  ASSERT_TRUE(memo.find({table, vocabularies, nullptr, "15mm"}));
+  EXPECT_FALSE(memo.find({table, nullptr, nullptr, "15mm"}));
+  EXPECT_FALSE(memo.find({std::make_shared<qrsc::Node>(), vocabularies, nullptr, "15mm"}));
+  // A text may name the figure scale: the same node built at another scale is another table.
+  EXPECT_FALSE(memo.find({table, vocabularies, nullptr, "28mm"}));
   memo.forget_unreachable();
   EXPECT_EQ(memo.size(), 1u);  // its nodes are alive
   // Once the table's node is gone, a node at the same address is another node (simulated:
@@ -298,7 +300,7 @@ TEST(TableMemo, ATableIsFoundOnlyFromTheLiveNodesItWasBuiltFrom) {
   const auto holder = std::make_shared<qrsc::Node>();
   table.reset();
   const qrsc::NodePtr same_address(holder, address);
-  EXPECT_FALSE(memo.find({same_address, vocabularies, nullptr}));
+  EXPECT_FALSE(memo.find({same_address, vocabularies, nullptr, "15mm"}));
   memo.forget_unreachable();
   EXPECT_EQ(memo.size(), 0u);
   EXPECT_TRUE(watched.expired());

@@ -6,6 +6,7 @@
 
 #include "column_choice.hpp"
 #include "diagnostics.hpp"
+#include "key_read.hpp"
 #include "roll_range.hpp"
 #include "runtime_values.hpp"
 #include "words.hpp"
@@ -101,14 +102,8 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   if (bt.key_type == KeyType::integer && !k.is_integer()) {
     return Looked(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
   }
-  bool below = bt.min && k < *bt.min, above = bt.max && k > *bt.max;
-  if ((below || above) && bt.outside == Outside::clamp) {
-    note += (note.empty() ? "" : "; ") + fmt::format("{} is read as {}, the {} of the key's range (key.outside: clamp)",
-                                                     format_number(k), format_number(below ? *bt.min : *bt.max),
-                                                     below ? "start" : "end");
-    k = below ? *bt.min : *bt.max;
-    below = above = false;
-  } else if ((below || above) && bt.outside != Outside::unstated) {
+  const KeyRead read = read_key(bt, k);
+  if (!read.at && bt.outside != Outside::unstated) {
     LookupAnswer a;
     a.row = kOutsideRowId;
     a.title = outside_title(bt.outside);
@@ -117,11 +112,13 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
     a.detail = a.effect + "\n";
     return answered(std::move(a), t, bt, col, key, k, std::move(net), note);
   }
-  if (below || above) {
+  if (!read.at) {
     return Looked(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
                             bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
                             bt.max ? format_number(*bt.max) : "any"));
   }
+  if (!read.note.empty()) note += (note.empty() ? "" : "; ") + read.note;
+  k = *read.at;
   // The row and the part as a header's lookup and part find them: the runtime's band search.
   const std::size_t r = qrs::find_band(band_column(bt, col), k);
   if (r == qrs::npos) {

@@ -193,10 +193,20 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
 
 }  // namespace
 
+bool reads_base_roll_alone(const BandTable& bt) {
+  return bt.dice && !bt.dice->opposed && bt.dice->modifiers.empty();
+}
+
+std::string takes_no_modifiers(const std::string& table) {
+  return fmt::format("table '{}' reads its roll without modifiers (its dice state none)", table);
+}
+
 Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
                                                 const std::vector<std::string>& terms) {
   const auto* bt = std::get_if<BandTable>(&table.body);
-  return net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms);
+  auto net = net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms);
+  if (net && net->total != 0 && bt && reads_base_roll_alone(*bt)) return takes_no_modifiers(table.id);
+  return net;
 }
 
 Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,

@@ -34,6 +34,12 @@ struct NetModifier {
 Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
                                                 const std::vector<std::string>& terms);
 
+// A table whose dice state no `modifiers` reads its roll alone (its key is the base roll): it
+// takes no modifier but 0, from `qrsc lookup` or `qrsc odds -m`; the message for a caller who
+// gives one.
+bool reads_base_roll_alone(const BandTable& bt);
+std::string takes_no_modifiers(const std::string& table);
+
 // The same for one side of an opposed roll, over that side's own modifier lists.
 Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
                                                  const std::vector<std::string>& terms);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "column_choice.hpp"
+#include "net_modifier.hpp"
 #include "qrs/odds.hpp"
 #include "runtime_values.hpp"
 
@@ -16,48 +17,16 @@ using Reported = Expected<OddsReport, std::string>;
 
 qrs::Roll runtime_roll(const DiceRoll& d) { return {d.count, d.sides, d.difference, !d.pool.empty()}; }
 
-// A column's bands cut to the key's range (key.min, key.max): a key outside it has no row,
-// as `qrsc lookup` and a header's lookup read it, even where an end band is open.
-std::vector<qrs::Band> bands_in_range(const BandTable& bt, std::size_t column) {
-  std::vector<qrs::Band> bands = band_column(bt, column);
-  for (qrs::Band& b : bands) {
-    if (!b.present) continue;
-    if (bt.min && (!b.has_lo || b.lo < *bt.min)) b.has_lo = true, b.lo = *bt.min;
-    if (bt.max && (!b.has_hi || b.hi > Fraction(bt.max->floor() + 1))) b.has_hi = true, b.hi = Fraction(bt.max->floor() + 1);
-    if (b.has_lo && b.has_hi && !(b.lo < b.hi)) b.present = false;
-  }
-  return bands;
-}
-
 // The odds of each row at a net modifier, and last the odds that the result is read by no
-// row, after the key's rule for such results (key.outside): clamped results count for the
-// row at the nearest end of the key's range, rerolled ones share out over the rows in
-// proportion; unstated and no-effect ones stay in the last entry.
+// row: the runtime's odds, each result read through the key's domain as a header's lookup
+// reads it (clamped results count for the end row, rerolled ones share out over the rows).
 std::vector<Fraction> column_odds(const BandTable& bt, std::size_t column, int modifier) {
-  const std::vector<qrs::Band> bands = bands_in_range(bt, column);
-  const qrs::odds::Distribution key = qrs::odds::key_roll(runtime_roll(*bt.dice));
+  const std::vector<qrs::Band> bands = band_column(bt, column);
   std::vector<Fraction> p(bands.size());
-  qrs::odds::fill_row_odds(bands, key, modifier, p);
-  Fraction inside(0);
-  for (const Fraction& x : p) inside = inside + x;
-  Fraction outside = Fraction(1) - inside;
-  if (bt.outside == Outside::clamp) {
-    const auto clamp_to = [&](Fraction end, Fraction mass) {
-      const std::size_t r = qrs::find_band(qrs::View<qrs::Band>(bands.data(), bands.size()), end);
-      if (r == qrs::npos || mass == Fraction(0)) return;
-      p[r] = p[r] + mass;
-      outside = outside - mass;
-    };
-    if (bt.min) clamp_to(*bt.min, key.at_most(static_cast<int>(bt.min->floor()) - 1 - modifier));
-    if (bt.max) clamp_to(Fraction(bt.max->floor()), key.at_least(static_cast<int>(bt.max->floor()) + 1 - modifier));
-  } else if (bt.outside == Outside::reroll && inside != Fraction(0) && outside != Fraction(0)) {
-    for (Fraction& x : p) x = x / inside;
-    outside = Fraction(0);
-  }
-  p.push_back(outside);
+  const Fraction unread = qrs::odds::fill_row_odds(bands, key_domain(bt), qrs::odds::key_roll(runtime_roll(*bt.dice)), modifier, p);
+  p.push_back(unread);
   return p;
 }
-
 
 }  // namespace
 
@@ -102,7 +71,7 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
   }
   const bool modified = !bt->dice->modifiers.empty();
   if (modifier) {
-    if (!modified && *modifier != 0) return Reported(fmt::format("table '{}' reads its roll without modifiers", table));
+    if (*modifier != 0 && reads_base_roll_alone(*bt)) return Reported(takes_no_modifiers(table));
     r.modifiers = {*modifier};
   } else if (modified) {
     for (int m = -6; m <= 6; ++m) r.modifiers.push_back(m);

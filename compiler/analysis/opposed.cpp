@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "column_choice.hpp"
+#include "key_read.hpp"
 #include "net_modifier.hpp"
 #include "qrs/opposed.hpp"
 #include "roll_range.hpp"
@@ -49,8 +50,25 @@ Read<OpposedTable> opposed_table(const Spec& spec, const std::string& id) {
   return o;
 }
 
+// The modifier of the side's lists a word names ("modifier 'bd' of 'factors' (+5, Blades)"), or "".
+std::string modifier_reading(const Spec& spec, const OpposedTable& o, qrs::Side side, const std::string& word) {
+  for (const auto& id : o.roll->side(side).modifiers) {
+    const Table* t = spec.table(id);
+    const auto* mt = t ? std::get_if<ModifierTable>(&t->body) : nullptr;
+    if (!mt) continue;
+    for (const auto& m : mt->items) {
+      if (m.id != word) continue;
+      const std::string value = m.value ? format_signed(*m.value) : "x " + format_number(m.factor.value_or(Fraction(1)));
+      return fmt::format("the modifier '{}' of '{}' ({}{})", m.id, id, value, m.text.empty() ? "" : ", " + m.text.render());
+    }
+  }
+  return {};
+}
+
 // The words of one side: its roll first when `with_roll`, then its type where the table reads
-// a loser's or winner's column (a word that names a column), and its modifiers.
+// a loser's or winner's column, and its modifiers. `type=WORD` names the type alone; any other
+// word that names a column is the type, unless it also names one of the side's modifiers:
+// such a word has two readings, and the user is asked which.
 Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side, const SideWords& words,
                          bool with_roll) {
   SideRead s;
@@ -67,19 +85,43 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
     first = 1;
   }
   const bool typed = o.roll->column != qrs::ColumnBy::chosen;
+  constexpr std::string_view kTypeIs = "type=";
+  const bool type_named = std::any_of(words.begin() + static_cast<std::ptrdiff_t>(first), words.end(),
+                                      [&](const std::string& w) { return w.starts_with(kTypeIs); });
+  const auto set_type = [&](std::size_t index) -> std::optional<std::string> {
+    if (s.type && *s.type != index) {
+      return fmt::format("the {} has one type; '{}' and '{}' are two", side_name(side), o.bands->columns[*s.type].id,
+                         o.bands->columns[index].id);
+    }
+    s.type = index;
+    return std::nullopt;
+  };
   for (std::size_t i = first; i < words.size(); ++i) {
-    if (typed) {
-      const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, words[i], o.table->id);
+    const std::string& word = words[i];
+    if (word.starts_with(kTypeIs)) {
+      if (!typed) {
+        return fmt::format("table '{}' does not read a side's type ('{}'); its column is chosen with --column", o.table->id,
+                           word);
+      }
+      const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, word.substr(kTypeIs.size()), o.table->id);
+      if (!c) return fmt::format("{}: {}", side_name(side), c.error());
+      if (auto clash = set_type(c->index)) return *clash;
+      continue;
+    }
+    if (typed && !type_named) {
+      const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, word, o.table->id);
       if (c) {
-        if (s.type && *s.type != c->index) {
-          return fmt::format("the {} has one type; '{}' and '{}' are two", side_name(side), o.bands->columns[*s.type].id,
-                             o.bands->columns[c->index].id);
+        if (const std::string modifier = modifier_reading(spec, o, side, word); !modifier.empty()) {
+          const Column& col = o.bands->columns[c->index];
+          return fmt::format("'{}' could be the {}'s type {} ('{}') or {}; name the type as type={} and '{}' is read as "
+                             "the modifier",
+                             word, side_name(side), col.name, col.id, modifier, col.id, word);
         }
-        s.type = c->index;
+        if (auto clash = set_type(c->index)) return *clash;
         continue;
       }
     }
-    terms.push_back(words[i]);
+    terms.push_back(word);
   }
   if (typed && !s.type) {
     std::vector<std::string> ids;
@@ -107,17 +149,6 @@ Read<std::size_t> chosen_column(const Spec& spec, const OpposedTable& o, const s
   const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, *column, o.table->id);
   if (!c) return c.error();
   return c->index;
-}
-
-// The row a key reads in a column, as the table's lookup reads it: past the key's range the
-// end row under key.outside: clamp, else no row.
-std::size_t row_read(const BandTable& bt, std::size_t column, Fraction key) {
-  if (bt.outside == Outside::clamp) {
-    if (bt.min && key < *bt.min) key = *bt.min;
-    if (bt.max && key > *bt.max) key = *bt.max;
-  }
-  if ((bt.min && key < *bt.min) || (bt.max && key > *bt.max)) return qrs::npos;
-  return qrs::find_band(band_column(bt, column), key);
 }
 
 // "attacker (Cavalry) 5 +1 (Elite) = 6": the side, its type, its roll and its modifiers.
@@ -173,11 +204,7 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   const qrs::Settled s = qrs::settle(rules, at.roll + at.net.total, de.roll + de.net.total);
   const std::size_t col = qrs::column_read(rules, s, g.chosen, at.type.value_or(0), de.type.value_or(0));
   const std::size_t r = row_read(bt, col, s.key);
-  const bool below = bt.min && s.key < *bt.min;
-  if (bt.outside == Outside::clamp && (below || (bt.max && s.key > *bt.max))) {
-    a.note = fmt::format("{} is read as {}, the {} of the key's range (key.outside: clamp)", format_number(s.key),
-                         format_number(below ? *bt.min : *bt.max), below ? "start" : "end");
-  }
+  a.note = read_key(bt, s.key).note;
   a.table_title = o.table->title;
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
   a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
@@ -225,8 +252,7 @@ Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::stri
   r.modifiers = {at.net.total - de.net.total};
   const qrs::Matchup m{at.net.total, de.net.total, at.type.value_or(0), de.type.value_or(0), g.chosen};
   std::vector<Fraction> p(bt.rows.size() + 1);
-  qrs::fill_opposed_odds(
-      o.roll->runtime(), m, [&](std::size_t c, Fraction key) { return row_read(bt, c, key); }, bt.outside == Outside::reroll, p);
+  qrs::fill_opposed_odds(o.roll->runtime(), key_domain(bt), m, [&](std::size_t c, Fraction key) { return row_read(bt, c, key); }, p);
   const std::string name = fmt::format("{} against {}", side_words("attacker", at, bt, false),
                                        side_words("defender", de, bt, false));
   r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"), name, {p}});

@@ -139,6 +139,7 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
   const std::string what = "row '" + row.id + "' of " + table;
   row.title = r.str("title", true);
   row.label = r.str("label");
+  const Loc label_at = r.loc_of("label");
   for (const auto& p : r.strings("text")) {
     NodePtr tn = std::make_shared<Node>();
     tn->kind = Node::Kind::scalar;
@@ -150,6 +151,7 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
   row.source = source(r);
   row.loc = r.loc();
   row.bands = band_cells(r, bt, what);
+  check_label(row, bt, label_at, what);
   for (const auto& pn : r.list("parts")) {
     Object po(pn, "part of " + what, diags_, format::object_type("part"));
     if (!po.ok()) continue;
@@ -171,6 +173,26 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
   }
   unite_parts(row, bt, what, diags_);
   return row;
+}
+
+// A row's label is printed in place of its band, over every column: it stands for one band, so
+// the row's band must be the same in every column (the sheet's words for a band that differs by
+// column go in each column's band).
+void Builder::check_label(const BandRow& row, const BandTable& bt, const Loc& at, const std::string& what) {
+  if (row.label.empty() || row.bands.size() < 2) return;
+  const auto same = [](const qrs::Band& a, const qrs::Band& b) {
+    return a.present == b.present && a.has_lo == b.has_lo && a.has_hi == b.has_hi && (!a.has_lo || a.lo == b.lo) &&
+           (!a.has_hi || a.hi == b.hi);
+  };
+  for (std::size_t c = 1; c < row.bands.size(); ++c) {
+    if (same(row.bands[c].band, row.bands[0].band) && row.bands[c].unknown == row.bands[0].unknown) continue;
+    diags_.error(at, fmt::format("{}: its label '{}' is printed over every column, but its band differs by column ({}: {}, "
+                                 "{}: {}); a label stands for a band every column shares, so drop it and let each "
+                                 "column print its own band",
+                                 what, row.label, bt.columns[0].id, row.bands[0].notation, bt.columns[c].id,
+                                 row.bands[c].notation));
+    return;
+  }
 }
 
 void Builder::bands(Object& o, Table& t) {

@@ -166,6 +166,7 @@ void Builder::check_outside(const Table& t, const BandTable& bt) {
     }
     return;
   }
+  if (bt.outside == Outside::reroll && !bt.dice->opposed) warn_endless_reroll(t, bt);
   if (bt.outside != Outside::unstated) return;
   const auto span = [](const IntRange& r) {
     return r.lo == r.hi ? std::to_string(r.lo) : std::to_string(r.lo) + " to " + std::to_string(r.hi);
@@ -183,6 +184,22 @@ void Builder::check_outside(const Table& t, const BandTable& bt) {
   }
   diags_.error(bt.dice->loc, fmt::format("table '{}': {} reaches {}, which no row reads; state key.outside: clamp, no_effect or reroll",
                                          t.id, roll, fmt::join(parts, " and ")));
+}
+
+// A reroll that can never end: at a net modifier the sheet allows, every result of the roll is
+// past the key's range, so every roll is rolled again.
+void Builder::warn_endless_reroll(const Table& t, const BandTable& bt) {
+  const IntRange base = base_roll_range(*bt.dice);
+  const IntRange net = net_modifier_range(spec_, bt);
+  for (const std::int64_t m : {net.lo, net.hi}) {
+    const bool all_above = bt.max && Fraction(base.lo + m) > *bt.max;
+    const bool all_below = bt.min && Fraction(base.hi + m) < *bt.min;
+    if (!all_above && !all_below) continue;
+    diags_.warning(bt.outside_loc, fmt::format("table '{}': at a net modifier of {:+d}, every result of {} ({} to {}) is past "
+                                               "the key's range and rolled again, for ever; no row can be read",
+                                               t.id, m, roll_notation(*bt.dice), base.lo + m, base.hi + m));
+    return;
+  }
 }
 
 void Builder::check_opposed(const Table& t, const BandTable& bt) {
@@ -248,12 +265,14 @@ void Builder::check_dice() {
       // Dice that cannot be read (a count of zero) are reported where they are read; there is
       // no range to check the table against.
       if (d.count == 0) continue;
-      // A table read by the unmodified roll of one die must cover exactly the die's faces; any
-      // other roll, every result its dice and modifiers can produce.
-      const bool one_die = d.modifiers.empty() && !d.difference && (d.count == 1 || !d.pool.empty());
-      if (one_die && (bt->min != Fraction(1) || bt->max != Fraction(d.sides))) {
-        diags_.error(d.loc, fmt::format("{}: an unmodified d{} reads results 1 to {}; set key min: 1 and max: {}", what,
-                                        d.sides, d.sides, d.sides));
+      // A table read by the unmodified roll (no modifiers: its key is the base roll) must cover
+      // exactly what the dice show; any other roll, every result its dice and modifiers can
+      // produce.
+      const IntRange base = base_roll_range(d);
+      const bool unmodified = d.modifiers.empty() && !d.difference;
+      if (unmodified && (bt->min != Fraction(base.lo) || bt->max != Fraction(base.hi))) {
+        diags_.error(d.loc, fmt::format("{}: an unmodified {} reads results {} to {}; set key min: {} and max: {}", what,
+                                        roll_notation(d), base.lo, base.hi, base.lo, base.hi));
       } else {
         check_outside(t, *bt);
       }

@@ -176,7 +176,7 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
 }
 
 void Builder::table(const NodePtr& n) {
-  TableMemo::Source from{n, vocabularies_node_, sources_node_};
+  TableMemo::Source from{n, vocabularies_node_, sources_node_, spec_.figures};
   if (memo_ && n) {
     if (const TableMemo::Built* b = memo_->find(from)) {
       for (const Diagnostic& d : b->diagnostics) diags_.add(d);

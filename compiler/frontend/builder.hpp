@@ -49,6 +49,8 @@ class Builder {
   std::optional<OpposedRoll> opposed(Object& o, const std::string& what);
   std::optional<BaseRollTrigger> trigger(const NodePtr& n, const std::string& what);
   void check_outside(const Table& t, const BandTable& bt);
+  void warn_endless_reroll(const Table& t, const BandTable& bt);
+  void check_label(const BandRow& row, const BandTable& bt, const Loc& at, const std::string& what);
   void check_opposed(const Table& t, const BandTable& bt);
   void check_dice();  // after every table is built: dice and triggers name tables that fit
   void modifiers(Object& o, Table& t);

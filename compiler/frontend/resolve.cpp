@@ -203,6 +203,17 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
       }
     }
   }
+  // The figure scale is the variant's own in its baseline too: a text that names it
+  // (`{scale.figures}`) follows it without being retyped, so it is no change to declare.
+  if (const NodePtr scale = own->get("scale"); renames_only_ && scale && scale->is_map() && scale->get("figures")) {
+    Node figures;
+    figures.kind = Node::Kind::map;
+    figures.set("figures", scale->get("figures"));
+    Node patch;
+    patch.kind = Node::Kind::map;
+    patch.set("scale", std::make_shared<Node>(std::move(figures)));
+    merge_map(*tree, patch, "", out);
+  }
   // 4. The spec's own content, as a patch.
   if (renames_only_) return;
   Node patch = *own;

@@ -220,7 +220,9 @@ void Resolver::follow_rename(Node& table, const Rename& r, const std::string& id
 }
 
 void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
-  if (key == "source" || key == "notes") return;
+  // Source notes, the author's notes and the source documents (their titles name books, not
+  // the sheet's terms) are not sheet text.
+  if (key == "source" || key == "notes" || key == "sources") return;
   if (n.is_scalar()) {
     // The key first: most scalars are not sheet text, and the search reads every character.
     if (format::is_sheet_text(key) && contains_ignoring_case(n.scalar, r.from_text)) {

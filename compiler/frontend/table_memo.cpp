@@ -9,7 +9,7 @@ namespace qrsc {
 
 std::size_t TableMemo::KeyHash::operator()(const Key& k) const noexcept {
   const std::hash<const void*> h;
-  return h(k.table) ^ (h(k.vocabularies) * 31) ^ (h(k.sources) * 961);
+  return h(k.table) ^ (h(k.vocabularies) * 31) ^ (h(k.sources) * 961) ^ (std::hash<std::string>{}(k.figures) * 29791);
 }
 
 const TableMemo::Built* TableMemo::find(const Source& s) const {

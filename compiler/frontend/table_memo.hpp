@@ -2,8 +2,9 @@
 // variant shares with its parent are built once however many variants the run compiles.
 // Resolution is copy-on-write (Resolver::owned): a table a variant does not change is the very
 // node of its parent's resolution. Building a table also reads the spec's vocabularies (a
-// matrix's or band table's named columns) and sources (source notes), so those nodes are part
-// of the key. A table built with errors is not kept; its warnings are, and are replayed.
+// matrix's or band table's named columns), its sources (source notes) and its figure scale
+// (`{scale.figures}` in any text), so those are part of the key: every input of a table's
+// build, and nothing else, is in Source. A table built with errors is not kept; its warnings are, and are replayed.
 // The memo does not keep the nodes alive: once a key's nodes are gone (a variant's own
 // resolution is not kept after it is compiled) no later lookup can find its table, and
 // forget_unreachable() lets the table go with the spec that has it.
@@ -11,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -22,9 +24,11 @@ namespace qrsc {
 
 class TableMemo {
  public:
-  // What a table is built from: its resolved node, the spec's vocabularies and sources.
+  // What a table is built from: its resolved node, the spec's vocabularies and sources, and
+  // the figure scale its texts may name.
   struct Source {
     NodePtr table, vocabularies, sources;
+    std::string figures;
   };
   struct Built {
     std::shared_ptr<const Table> table;
@@ -47,6 +51,7 @@ class TableMemo {
     const Node* table;
     const Node* vocabularies;
     const Node* sources;
+    std::string figures;
     bool operator==(const Key&) const = default;
   };
   struct KeyHash {
@@ -63,7 +68,7 @@ class TableMemo {
     Built built;
     [[nodiscard]] bool gone() const { return table.gone() || vocabularies.gone() || sources.gone(); }
   };
-  static Key key_of(const Source& s) { return {s.table.get(), s.vocabularies.get(), s.sources.get()}; }
+  static Key key_of(const Source& s) { return {s.table.get(), s.vocabularies.get(), s.sources.get(), s.figures}; }
   std::unordered_map<Key, Entry, KeyHash> built_;
   std::vector<NodePtr> readers_;  // the last few vocabularies and sources nodes, kept alive
 };

@@ -16,6 +16,7 @@
 
 #include "diagnostics.hpp"
 #include "notation.hpp"
+#include "qrs/key_domain.hpp"
 #include "qrs/opposed.hpp"
 
 namespace qrsc {
@@ -149,9 +150,11 @@ struct DiceRoll {
 
 // What a rolled result that no row holds means (`key.outside`): the spec must say when its
 // dice and modifiers can produce one. `clamp`: it reads the nearest end of the key's range;
-// `no_effect`: nothing happens; `reroll`: roll again.
-enum class Outside { unstated, clamp, no_effect, reroll };
-inline constexpr std::array<const char*, 4> kOutsideNames = {"", "clamp", "no_effect", "reroll"};
+// `no_effect`: nothing happens; `reroll`: roll again. The runtime's enum (qrs/key_domain.hpp),
+// so that the header, the web module and the analyses read a key by one rule. The names are
+// the spec's words and the header's enumerators; a spec cannot write `unstated`.
+using Outside = qrs::Outside;
+inline constexpr std::array<const char*, 4> kOutsideNames = {"unstated", "clamp", "no_effect", "reroll"};
 
 struct BandTable {
   std::optional<DiceRoll> dice;  // how the key is rolled; absent for keys that are not rolled

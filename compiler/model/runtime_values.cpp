@@ -9,6 +9,10 @@ std::vector<qrs::Band> band_column(const BandTable& bt, std::size_t column) {
   return bands;
 }
 
+qrs::KeyDomain key_domain(const BandTable& bt) {
+  return {bt.min.has_value(), bt.max.has_value(), bt.min.value_or(Fraction(0)), bt.max.value_or(Fraction(0)), bt.outside};
+}
+
 std::vector<qrs::Band> part_column(const BandTable& bt, std::size_t column) {
   std::vector<qrs::Band> bands;
   for (const auto& r : bt.rows) {

@@ -16,6 +16,8 @@ namespace qrsc {
 
 // One column of a band table: each row's band, in row order (a header's kBands[column]).
 std::vector<qrs::Band> band_column(const BandTable& bt, std::size_t column);
+// The key's range and what a result past it means (a header's kDomain).
+qrs::KeyDomain key_domain(const BandTable& bt);
 // The parts of every row, in row order, in one column (a header's kPartBands[column]).
 std::vector<qrs::Band> part_column(const BandTable& bt, std::size_t column);
 

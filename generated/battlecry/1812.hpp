@@ -538,6 +538,8 @@ inline constexpr std::uint16_t kOrderRows[] = { 0, 1, 2, 3, 4, };
 inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 5}, };
 }  // namespace detail
 inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 5};
+// The key's range and key.outside: every lookup, and the runtime's odds, read a key through it.
+inline constexpr qrs::KeyDomain kDomain = qrs::key_domain(qrs::Fraction{1}, qrs::Fraction{6}, qrs::Outside::unstated);
 // qrsc checked the coverage of every column and reported any gap or overlap where the spec
 // says it; the compiler checks it once more, as defence in depth against an error of qrsc's
 // own, in one cheap linear check per table (what qrsc sorted, it only verifies).
@@ -558,7 +560,9 @@ inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 8, kIndexSlots };
 template <class E = Effect>
   requires std::same_as<E, Effect>
 [[nodiscard]] constexpr qrs::Maybe<E> lookup(int result) noexcept {
-  if (result < 1 || result > 6) return {};
+  const qrs::Maybe<int> read = kDomain.read(result);
+  if (!read) return {};
+  result = *read;
   const std::size_t r = detail::kIndex(result);
   if (r == qrs::npos) return {};
   return static_cast<E>(r);
@@ -580,6 +584,7 @@ struct Table {
 
   static constexpr const auto& kRows = shooting_dice::kRows;
   static constexpr const auto& kBands = shooting_dice::kBands;
+  static constexpr const auto& kDomain = shooting_dice::kDomain;
 
   static constexpr const auto& kRoll = shooting_dice::kRoll;
   static constexpr const auto& kModifierTables = shooting_dice::kModifierTables;

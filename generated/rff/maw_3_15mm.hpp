@@ -248,6 +248,8 @@ inline constexpr std::uint16_t kOrderRows[] = { 4, 3, 2, 1, 0, 4, 3, 2, 1, 0, };
 inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 5}, {kOrderRows + 5, 5}, };
 }  // namespace detail
 inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 2, 5};
+// The key's range and key.outside: every lookup, and the runtime's odds, read a key through it.
+inline constexpr qrs::KeyDomain kDomain = qrs::key_domain({}, {}, qrs::Outside::unstated);
 // qrsc checked the coverage of every column and reported any gap or overlap where the spec
 // says it; the compiler checks it once more, as defence in depth against an error of qrsc's
 // own, in one cheap linear check per table (what qrsc sorted, it only verifies).
@@ -287,6 +289,7 @@ struct Table {
   using Column = maneuver_good_order::Column;
   static constexpr const auto& kRows = maneuver_good_order::kRows;
   static constexpr const auto& kBands = maneuver_good_order::kBands;
+  static constexpr const auto& kDomain = maneuver_good_order::kDomain;
 
   static constexpr const auto& kRoll = maneuver_good_order::kRoll;
   static constexpr const auto& kModifierTables = maneuver_good_order::kModifierTables;
@@ -339,6 +342,8 @@ inline constexpr std::uint16_t kOrderRows[] = { 4, 3, 2, 1, 0, 4, 3, 2, 1, };
 inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 5}, {kOrderRows + 5, 4}, };
 }  // namespace detail
 inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 2, 5};
+// The key's range and key.outside: every lookup, and the runtime's odds, read a key through it.
+inline constexpr qrs::KeyDomain kDomain = qrs::key_domain({}, {}, qrs::Outside::unstated);
 // qrsc checked the coverage of every column and reported any gap or overlap where the spec
 // says it; the compiler checks it once more, as defence in depth against an error of qrsc's
 // own, in one cheap linear check per table (what qrsc sorted, it only verifies).
@@ -378,6 +383,7 @@ struct Table {
   using Column = maneuver_disordered::Column;
   static constexpr const auto& kRows = maneuver_disordered::kRows;
   static constexpr const auto& kBands = maneuver_disordered::kBands;
+  static constexpr const auto& kDomain = maneuver_disordered::kDomain;
 
   static constexpr const auto& kRoll = maneuver_disordered::kRoll;
   static constexpr const auto& kModifierTables = maneuver_disordered::kModifierTables;
@@ -943,6 +949,8 @@ inline constexpr std::uint16_t kOrderRows[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 11}, };
 }  // namespace detail
 inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 11};
+// The key's range and key.outside: every lookup, and the runtime's odds, read a key through it.
+inline constexpr qrs::KeyDomain kDomain = qrs::key_domain(qrs::Fraction{0}, {}, qrs::Outside::unstated);
 // qrsc checked the coverage of every column and reported any gap or overlap where the spec
 // says it; the compiler checks it once more, as defence in depth against an error of qrsc's
 // own, in one cheap linear check per table (what qrsc sorted, it only verifies).
@@ -964,7 +972,9 @@ inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 26, kIndexSlots };
 template <class E = Effect>
   requires std::same_as<E, Effect>
 [[nodiscard]] constexpr qrs::Maybe<E> lookup(qrs::Fraction fire_points) noexcept {
-  if (fire_points < qrs::Fraction{0}) return {};
+  const qrs::Maybe<qrs::Fraction> read = kDomain.read(fire_points);
+  if (!read) return {};
+  fire_points = *read;
   const std::size_t r = detail::kIndex.at<1>(fire_points);
   if (r == qrs::npos) return {};
   return static_cast<E>(r);
@@ -982,6 +992,7 @@ struct Table {
 
   static constexpr const auto& kRows = fire_point_modifiers::kRows;
   static constexpr const auto& kBands = fire_point_modifiers::kBands;
+  static constexpr const auto& kDomain = fire_point_modifiers::kDomain;
 
 
   static constexpr qrs::Rounding kRounding = fire_point_modifiers::kRounding;
@@ -1110,6 +1121,8 @@ inline constexpr std::uint16_t kOrderRows[] = { 4, 2, 1, 0, 4, 3, 2, 1, 0, 4, 3,
 inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 4}, {kOrderRows + 4, 5}, {kOrderRows + 9, 5}, {kOrderRows + 14, 5}, };
 }  // namespace detail
 inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 4, 5};
+// The key's range and key.outside: every lookup, and the runtime's odds, read a key through it.
+inline constexpr qrs::KeyDomain kDomain = qrs::key_domain({}, {}, qrs::Outside::unstated);
 // qrsc checked the coverage of every column and reported any gap or overlap where the spec
 // says it; the compiler checks it once more, as defence in depth against an error of qrsc's
 // own, in one cheap linear check per table (what qrsc sorted, it only verifies).
@@ -1172,6 +1185,7 @@ struct Table {
   using Column = fire_effects::Column;
   static constexpr const auto& kRows = fire_effects::kRows;
   static constexpr const auto& kBands = fire_effects::kBands;
+  static constexpr const auto& kDomain = fire_effects::kDomain;
   using Part = fire_effects::Part;
   static constexpr const auto& kPartTexts = fire_effects::kPartTexts;
   static constexpr const auto& kPartBands = fire_effects::kPartBands;
@@ -1394,6 +1408,8 @@ inline constexpr std::uint16_t kOrderRows[] = { 7, 6, 5, 4, 3, 2, 1, 0, };
 inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 8}, };
 }  // namespace detail
 inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 8};
+// The key's range and key.outside: every lookup, and the runtime's odds, read a key through it.
+inline constexpr qrs::KeyDomain kDomain = qrs::key_domain(qrs::Fraction{1}, qrs::Fraction{10}, qrs::Outside::unstated);
 // qrsc checked the coverage of every column and reported any gap or overlap where the spec
 // says it; the compiler checks it once more, as defence in depth against an error of qrsc's
 // own, in one cheap linear check per table (what qrsc sorted, it only verifies).
@@ -1414,7 +1430,9 @@ inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 12, kIndexSlots };
 template <class E = Effect>
   requires std::same_as<E, Effect>
 [[nodiscard]] constexpr qrs::Maybe<E> lookup(int result) noexcept {
-  if (result < 1 || result > 10) return {};
+  const qrs::Maybe<int> read = kDomain.read(result);
+  if (!read) return {};
+  result = *read;
   const std::size_t r = detail::kIndex(result);
   if (r == qrs::npos) return {};
   return static_cast<E>(r);
@@ -1436,6 +1454,7 @@ struct Table {
 
   static constexpr const auto& kRows = fallen_leader::kRows;
   static constexpr const auto& kBands = fallen_leader::kBands;
+  static constexpr const auto& kDomain = fallen_leader::kDomain;
 
   static constexpr const auto& kRoll = fallen_leader::kRoll;
   static constexpr const auto& kModifierTables = fallen_leader::kModifierTables;
@@ -1485,6 +1504,8 @@ inline constexpr std::uint16_t kOrderRows[] = { 6, 5, 4, 3, 2, 1, 0, };
 inline constexpr qrs::View<std::uint16_t> kOrder[] = { {kOrderRows + 0, 7}, };
 }  // namespace detail
 inline constexpr qrs::Grid<qrs::Band> kBands{detail::kBands, 1, 7};
+// The key's range and key.outside: every lookup, and the runtime's odds, read a key through it.
+inline constexpr qrs::KeyDomain kDomain = qrs::key_domain({}, {}, qrs::Outside::unstated);
 // qrsc checked the coverage of every column and reported any gap or overlap where the spec
 // says it; the compiler checks it once more, as defence in depth against an error of qrsc's
 // own, in one cheap linear check per table (what qrsc sorted, it only verifies).
@@ -1523,6 +1544,7 @@ struct Table {
 
   static constexpr const auto& kRows = charge_effects::kRows;
   static constexpr const auto& kBands = charge_effects::kBands;
+  static constexpr const auto& kDomain = charge_effects::kDomain;
 
   static constexpr const auto& kRoll = charge_effects::kRoll;
   static constexpr const auto& kModifierTables = charge_effects::kModifierTables;
@@ -1934,7 +1956,7 @@ namespace detail {
 [[nodiscard]] constexpr std::array<qrs::Fraction, 7 + 1> odds(const Attacker& a, const Defender& d) {
   std::array<qrs::Fraction, 7 + 1> p{};
   const qrs::Matchup m{a.modifier(), d.modifier(), 0, 0, 0};
-  qrs::fill_opposed_odds(kOpposed, m, &detail::row_at, false, p);
+  qrs::fill_opposed_odds(kOpposed, kDomain, m, &detail::row_at, p);
   return p;
 }
 // The table with its opposed roll as one type, for code generic over sheets (see Sheet below).

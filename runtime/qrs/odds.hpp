@@ -12,6 +12,7 @@
 #include "qrs/band.hpp"
 #include "qrs/dice.hpp"
 #include "qrs/fraction.hpp"
+#include "qrs/key_domain.hpp"
 
 namespace qrs::odds {
 
@@ -87,27 +88,51 @@ struct Distribution {
   return r.difference ? combine(b, b, true) : b;
 }
 
-// The probability that each row's band (one column of a band table) holds the key plus the
-// net modifier. Rows absent from the column, and keys no band covers, get nothing.
-// `bands` and `odds` are any indexable ranges of the same size (a qrs::View of a generated
-// table's bands and a std::array, std::vector in the compiler).
+// The probability that each row's band (one column of a band table) reads the key plus the
+// net modifier, each result read through the key's domain (qrs/key_domain.hpp): past an end of
+// the range it counts for the end row under `clamp` and for no row otherwise; under `reroll`
+// the results past an end are rolled again, so the rows share out their odds in proportion.
+// Returns the share no row reads (the results past the range under `no_effect`, and any key no
+// band covers), so that the rows and it add up to exactly 1. Rows absent from the column get
+// nothing. `bands` and `odds` are any indexable ranges of the same size (a qrs::View of a
+// generated table's bands and a std::array, std::vector in the compiler).
 template <class Bands, class Odds>
-constexpr void fill_row_odds(const Bands& bands, const Distribution& key, int net_modifier, Odds& odds) {
-  for (std::size_t r = 0; r < bands.size(); ++r) {
-    std::int64_t ways = 0;
-    for (int i = 0; i < key.size; ++i) {
-      // In 64 bits: a key of a few hundred outcomes plus any int modifier cannot overflow.
-      if (bands[r].contains(Fraction(std::int64_t{key.lo} + i + net_modifier))) ways += key.ways[static_cast<std::size_t>(i)];
+constexpr Fraction fill_row_odds(const Bands& bands, const KeyDomain& domain, const Distribution& key, int net_modifier,
+                                 Odds& odds) {
+  // The row each result is read in, or npos; in 64 bits, a key of a few hundred outcomes plus
+  // any int modifier cannot overflow.
+  const auto row_of = [&](int i) {
+    const Maybe<Fraction> k = domain.read(Fraction(std::int64_t{key.lo} + i + net_modifier));
+    if (!k) return npos;
+    for (std::size_t r = 0; r < bands.size(); ++r) {
+      if (bands[r].contains(*k)) return r;
     }
-    odds[r] = Fraction(ways, key.total);
+    return npos;
+  };
+  // Each row's ways first, as whole numbers; then over the outcomes that end the roll.
+  for (std::size_t r = 0; r < bands.size(); ++r) odds[r] = Fraction(0);
+  std::int64_t read = 0, past = 0;  // the ways a row reads; the ways past the range, rolled again
+  for (int i = 0; i < key.size; ++i) {
+    const std::int64_t w = key.ways[static_cast<std::size_t>(i)];
+    if (const std::size_t r = row_of(i); r != npos) {
+      odds[r] = Fraction(odds[r].num() + w);
+      read += w;
+    } else if (domain.outside == Outside::reroll && !domain.contains(Fraction(std::int64_t{key.lo} + i + net_modifier))) {
+      past += w;
+    }
   }
+  // Rolled again until a row reads it: each row's share of what is read otherwise. When nothing
+  // else is read the roll never ends, and the odds say so (everything is read by no row).
+  const std::int64_t over = past > 0 && read > 0 ? key.total - past : key.total;
+  for (std::size_t r = 0; r < bands.size(); ++r) odds[r] = Fraction(odds[r].num(), over);
+  return Fraction(over - read, over);
 }
 
 template <std::size_t N>
-[[nodiscard]] constexpr std::array<Fraction, N> row_odds(const std::array<Band, N>& bands, const Distribution& key,
-                                                         int net_modifier) {
+[[nodiscard]] constexpr std::array<Fraction, N> row_odds(const std::array<Band, N>& bands, const KeyDomain& domain,
+                                                         const Distribution& key, int net_modifier) {
   std::array<Fraction, N> p{};
-  fill_row_odds(bands, key, net_modifier, p);
+  fill_row_odds(bands, domain, key, net_modifier, p);
   return p;
 }
 

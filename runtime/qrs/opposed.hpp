@@ -74,29 +74,38 @@ struct Matchup {
 };
 
 // The exact probability of each row, and in the last entry of `out` (rows + 1 entries) of
-// a result no row reads. `read(column, key)` is the table's own lookup: the row index, or npos
-// (it applies the key's range and its clamp). With `reroll`, results no row reads are rolled
-// again: their share goes to the rows in proportion.
-template <class Read, class Odds>
-constexpr void fill_opposed_odds(const Opposed& o, const Matchup& m, const Read& read, bool reroll, Odds& out) {
+// a result no row reads. Each key is read through the table's domain (qrs/key_domain.hpp), as
+// its lookup reads it: clamped to the range's end, or past it read by no row, and under
+// `reroll` rolled again (the rows share out those results in proportion). `find(column, key)`
+// is the band search of one column inside the range: the row index, or npos.
+template <class Find, class Odds>
+constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, const Matchup& m, const Find& find, Odds& out) {
   const odds::Distribution a = odds::base_roll(o.attacker);
   const odds::Distribution d = odds::base_roll(o.defender);
   const std::size_t rows = out.size() - 1;
   for (std::size_t r = 0; r <= rows; ++r) out[r] = Fraction(0);
   // Whole numbers of ways first (out of a.total x d.total equally likely outcomes).
+  std::int64_t past = 0;  // the ways past the range that are rolled again
   for (int i = 0; i < a.size; ++i) {
     for (int j = 0; j < d.size; ++j) {
+      const std::int64_t ways = a.ways[static_cast<std::size_t>(i)] * d.ways[static_cast<std::size_t>(j)];
       const Settled s = settle(o, a.lo + i + m.attacker_modifier, d.lo + j + m.defender_modifier);
-      const std::size_t row = read(column_read(o, s, m.chosen, m.attacker_type, m.defender_type), s.key);
+      const Maybe<Fraction> key = domain.read(s.key);
+      if (!key && domain.outside == Outside::reroll) {
+        past += ways;
+        continue;
+      }
+      const std::size_t row = key ? find(column_read(o, s, m.chosen, m.attacker_type, m.defender_type), *key) : npos;
       const std::size_t slot = row < rows ? row : rows;
-      out[slot] = out[slot] + Fraction(a.ways[static_cast<std::size_t>(i)] * d.ways[static_cast<std::size_t>(j)]);
+      out[slot] = Fraction(out[slot].num() + ways);
     }
   }
-  const Fraction all(a.total * d.total);
-  const Fraction none = out[rows];
-  const bool share_out = reroll && none != Fraction(0) && none != all;
-  for (std::size_t r = 0; r < rows; ++r) out[r] = out[r] / (share_out ? all - none : all);
-  out[rows] = share_out ? Fraction(0) : none / all;
+  // Rolled again until a row reads it; when nothing else ends the roll it never ends, and the
+  // odds say so (everything is read by no row).
+  const std::int64_t all = a.total * d.total;
+  const bool again = past > 0 && past < all;
+  if (past > 0 && !again) out[rows] = Fraction(out[rows].num() + past);
+  for (std::size_t r = 0; r <= rows; ++r) out[r] = Fraction(out[r].num(), again ? all - past : all);
 }
 
 }  // namespace qrs

@@ -12,10 +12,13 @@
 
 namespace qrs {
 
-// The row of a band table (one column) that holds a key, or nothing.
+// The row of a band table (one column) that reads a key, as the table's own lookup reads it
+// (through its key's domain: clamped to the range's end, or nothing past it), or nothing.
 template <class Table>
 [[nodiscard]] constexpr std::optional<typename Table::Effect> effect_at(Fraction key, typename Table::Column column = {}) {
-  const std::size_t r = find_band(Table::kBands[static_cast<std::size_t>(column)], key);
+  const Maybe<Fraction> k = Table::kDomain.read(key);
+  if (!k) return std::nullopt;
+  const std::size_t r = find_band(Table::kBands[static_cast<std::size_t>(column)], *k);
   if (r == npos) return std::nullopt;
   return static_cast<typename Table::Effect>(r);
 }
@@ -34,12 +37,23 @@ template <class Table>
 using RowOdds = std::array<Fraction, Table::kRows.size()>;
 
 // The exact probability of each row of a rolled table at a net modifier (for a difference
-// roll: the first side's modifiers less the second's).
+// roll: the first side's modifiers less the second's), each result read as the table's lookup
+// reads it. With unread_odds they add up to exactly 1.
 template <class Table>
 [[nodiscard]] constexpr RowOdds<Table> row_odds(int net_modifier, typename Table::Column column = {}) {
   RowOdds<Table> p{};
-  odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], odds::key_roll(Table::kRoll), net_modifier, p);
+  odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], Table::kDomain, odds::key_roll(Table::kRoll),
+                      net_modifier, p);
   return p;
+}
+
+// The probability that no row reads the result (key.outside: no_effect past the key's range,
+// or a band the sources do not give).
+template <class Table>
+[[nodiscard]] constexpr Fraction unread_odds(int net_modifier, typename Table::Column column = {}) {
+  RowOdds<Table> p{};
+  return odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], Table::kDomain,
+                             odds::key_roll(Table::kRoll), net_modifier, p);
 }
 
 // The probability that the base roll of a rolled table falls in a band.

@@ -7,6 +7,7 @@
 #include "qrs/cells.hpp"
 #include "qrs/dice.hpp"
 #include "qrs/fraction.hpp"
+#include "qrs/key_domain.hpp"
 #include "qrs/maybe.hpp"
 #include "qrs/modifiers.hpp"
 #include "qrs/view.hpp"

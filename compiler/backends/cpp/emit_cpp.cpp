@@ -236,30 +236,14 @@ void put_key_lookup(mst::data& d, const BandTable& bt, const BandIndexPlan& plan
     put(d, "row_of_key", fmt::format("detail::kIndex({}{})", key_param, column_arg));
   }
   if (plan.dense) put(d, "dense", dense_index_data(bt, static_cast<int>(plan.lo), plan.span, plan.scale));
+  // Past the key's range a key is read as its domain says (qrs::KeyDomain::read, kDomain).
   if (bt.key_type == KeyType::fraction) {
     put(d, "fraction_key", true);
     put(d, "key_scale", std::to_string(plan.scale));
-    std::vector<std::string> checks;
-    if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, cpp_fraction(*bt.min)));
-    if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, cpp_fraction(*bt.max)));
-    if (!checks.empty()) put(d, "fraction_bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
+    put(d, "bounded", bt.min || bt.max);
     return;
   }
-  if (!bt.min && !bt.max) {
-    put(d, "total", true);
-    return;
-  }
-  std::vector<std::string> checks;
-  if (bt.min) checks.push_back(fmt::format("{} < {}", key_param, bt.min->floor()));
-  if (bt.max) checks.push_back(fmt::format("{} > {}", key_param, bt.max->floor()));
-  put(d, "bounded_integer", true);
-  if (bt.outside == Outside::clamp) {
-    std::vector<std::string> clamps;
-    if (bt.min) clamps.push_back(fmt::format("if ({0} < {1}) {0} = {1};", key_param, bt.min->floor()));
-    if (bt.max) clamps.push_back(fmt::format("if ({0} > {1}) {0} = {1};", key_param, bt.max->floor()));
-    put(d, "clamp", fmt::format("{}", fmt::join(clamps, "\n  ")));
-  }
-  put(d, "bounds_check", fmt::format("{}", fmt::join(checks, " || ")));
+  put(d, bt.min || bt.max ? "bounded_integer" : "total", true);
 }
 
 // A roll read at a net modifier: its kRoll (an opposed roll's resolver follows the tables).
@@ -338,6 +322,7 @@ mst::data band_data(const BandTable& bt) {
   put(d, "band_columns", band_columns(bt));
   put(d, "domain_min", cpp_bound(bt.min));
   put(d, "domain_max", cpp_bound(bt.max));
+  put(d, "outside", std::string(kOutsideNames[static_cast<std::size_t>(bt.outside)]));
   put_key_lookup(d, bt, plan);
   if (bt.dice && bt.dice->net_readable()) put(d, "dice", dice_data(*bt.dice));
   put(d, "rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
@@ -504,7 +489,6 @@ mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& s
   put(d, "column_value", single ? std::string("c") : std::string("static_cast<Column>(c)"));
   put(d, "key_arg", bt.key_type == KeyType::integer ? std::string("static_cast<int>(key.floor())") : std::string("key"));
   put(d, "row_count", std::to_string(bt.rows.size()));
-  put(d, "reroll", cpp_bool(bt.outside == Outside::reroll));
   for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
     mst::data lists = list_of();
     for (const auto& id : o.side(side).modifiers) {

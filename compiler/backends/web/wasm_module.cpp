@@ -64,10 +64,6 @@ std::string module_source(const Spec& spec) {
     // The header's kRoll: a roll read at one net modifier (an opposed roll whose sides roll
     // alike and whose key is their difference has one too).
     put(e, "has_roll", mst::data(bt.dice->net_readable()));
-    put(e, "has_min", bt.min ? "true" : "false");
-    put(e, "has_max", bt.max ? "true" : "false");
-    put(e, "min", std::to_string(bt.min ? bt.min->floor() : 0));
-    put(e, "max", std::to_string(bt.max ? bt.max->floor() : 0));
     const auto uses = [&](qrs::Side side) {
       std::string out;
       for (const Table* l : side_modifier_lists(spec, bt, side)) out += std::to_string(list_index(l)) + ", ";
@@ -79,8 +75,6 @@ std::string module_source(const Spec& spec) {
     put(e, "has_defender_lists", mst::data(!uses(qrs::Side::defender).empty()));
     put(e, "opposed", mst::data(rolled_by_sides(bt)));
     put(e, "is_opposed", rolled_by_sides(bt) ? "true" : "false");
-    put(e, "clamp", bt.outside == Outside::clamp ? "true" : "false");
-    put(e, "reroll", bt.outside == Outside::reroll ? "true" : "false");
     append(td, std::move(e));
   }
   put(d, "tables", std::move(td));
@@ -116,7 +110,8 @@ std::vector<const Table*> rolled_tables(const Spec& spec) {
   std::vector<const Table*> out;
   for (const Table& t : spec.tables) {
     const auto* bt = std::get_if<BandTable>(&t.body);
-    if (bt && bt->dice && bt->key_type == KeyType::integer) out.push_back(&t);
+    // Every rolled table: a die result, or an opposed roll's key (a ratio is a fraction).
+    if (bt && bt->dice && (bt->key_type == KeyType::integer || bt->dice->opposed)) out.push_back(&t);
   }
   return out;
 }

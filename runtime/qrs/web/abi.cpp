@@ -40,15 +40,13 @@ Roll roll_of(const RolledTable& t, int side) {
   return side == 1 ? t.opposed.defender : t.opposed.attacker;
 }
 
-// The row a key reads in a column: past the key's range the end row under key.outside: clamp,
-// else -2; -1 when no band holds it (a value the sources do not give).
+// The row a key reads in a column, as the header's lookup reads it (qrs::KeyDomain::read): -2
+// when no row reads it past the key's range, -1 when no band holds it (a value the sources do
+// not give).
 int read_row(const RolledTable& t, std::size_t column, Fraction key) {
-  if (t.clamp) {
-    if (t.has_min && key < Fraction(t.min)) key = Fraction(t.min);
-    if (t.has_max && key > Fraction(t.max)) key = Fraction(t.max);
-  }
-  if ((t.has_min && key < Fraction(t.min)) || (t.has_max && key > Fraction(t.max))) return -2;
-  const std::size_t r = qrs::find_band(t.bands[column], key);
+  const qrs::Maybe<Fraction> at = t.domain.read(key);
+  if (!at) return -2;
+  const std::size_t r = qrs::find_band(t.bands[column], *at);
   return r == qrs::npos ? -1 : static_cast<int>(r);
 }
 
@@ -151,12 +149,12 @@ QRS_EXPORT(qrs_odds) const std::int64_t* qrs_odds(int table, int column) {
     std::size_t size() const { return n; }
     qrs::Fraction& operator[](std::size_t i) const { return g_row_odds[i]; }
   } out{bands.size()};
-  qrs::odds::fill_row_odds(bands, key, qrs_net(table, 0), out);
-  for (std::size_t r = 0; r < bands.size(); ++r) {
-    // Each row's fraction over the roll's total, so that the rows share one denominator.
-    g_odds[r] = g_row_odds[r].num() * (key.total / g_row_odds[r].den());
-  }
-  g_odds[bands.size()] = key.total;
+  qrs::odds::fill_row_odds(bands, t.domain, key, qrs_net(table, 0), out);
+  // The rows' fractions over one denominator (a reroll shares out over less than the roll's total).
+  std::int64_t den = 1;
+  for (std::size_t r = 0; r < bands.size(); ++r) den = std::lcm(den, g_row_odds[r].den());
+  for (std::size_t r = 0; r < bands.size(); ++r) g_odds[r] = g_row_odds[r].num() * (den / g_row_odds[r].den());
+  g_odds[bands.size()] = den;
   return g_odds;
 }
 
@@ -242,7 +240,7 @@ QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int
     const int r = c < t.bands.size() ? read_row(t, c, key) : -1;
     return r < 0 ? qrs::npos : static_cast<std::size_t>(r);
   };
-  qrs::fill_opposed_odds(t.opposed, m, read, t.reroll, out);
+  qrs::fill_opposed_odds(t.opposed, t.domain, m, read, out);
   std::int64_t den = 1;
   for (std::size_t r = 0; r <= rows; ++r) den = std::lcm(den, g_row_odds[r].den());
   for (std::size_t r = 0; r <= rows; ++r) g_odds[r] = g_row_odds[r].num() * (den / g_row_odds[r].den());

@@ -10,6 +10,7 @@
 
 #include "qrs/band.hpp"
 #include "qrs/dice.hpp"
+#include "qrs/key_domain.hpp"
 #include "qrs/modifiers.hpp"
 #include "qrs/odds.hpp"
 #include "qrs/opposed.hpp"
@@ -31,16 +32,11 @@ struct RolledTable {
   Grid<Band> bands{};
   Grid<Band> parts{};
   Roll roll{};
-  bool has_min = false;
-  bool has_max = false;
-  int min = 0;
-  int max = 0;
+  KeyDomain domain{};  // the key's range and key.outside, read as the header's lookup reads it
   View<std::uint16_t> lists{};
   bool is_opposed = false;
   Opposed opposed{};
   View<std::uint16_t> defender_lists{};
-  bool clamp = false;   // key.outside: clamp (a key past the range reads the end row)
-  bool reroll = false;  // key.outside: reroll (odds share out the results no row reads)
 };
 
 // A matrix whose columns are ranges: the distance in inches each column reaches, shortest
