@@ -95,16 +95,6 @@ void print_inherited(const KnownCounts& known) {
   }
 }
 
-// The spec file a command-line argument names, or nothing with the reason printed.
-std::optional<std::string> named_spec(const std::string& arg) {
-  auto file = spec_argument(arg, global_options().search);
-  if (!file) {
-    print_error(file.error());
-    return std::nullopt;
-  }
-  return std::move(*file);
-}
-
 // Prints what needs action; the known limits of the source documents are listed only when
 // asked for (qrsc check) and otherwise counted, for one line at the end.
 void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known,
@@ -163,6 +153,16 @@ SpecCache& run_cache() {
 }  // namespace
 
 void release_run_cache() { run_cache_holder().reset(); }
+
+std::optional<std::string> named_spec(const std::string& arg) {
+  auto file = spec_argument(arg, global_options().search);
+  if (!file) {
+    print_error(file.error());
+    return std::nullopt;
+  }
+  return std::move(*file);
+}
+
 
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;
