@@ -135,6 +135,33 @@ std::string side_words(const char* name, const SideRead& side, const BandTable& 
   return out;
 }
 
+// Of each row's odds (as qrs::fill_opposed_odds gives them, `rows` rows and the results no row
+// reads), the part where the attacker lost the roll: the side a loser's effect falls on. Counted
+// outcome by outcome as the runtime counts them, unread results shared out as it shares them.
+template <class Read>
+std::vector<Fraction> lost_by_attacker(const qrs::Opposed& rules, const qrs::Matchup& m, const Read& read, bool reroll,
+                                       std::size_t rows) {
+  const qrs::odds::Distribution a = qrs::odds::base_roll(rules.attacker);
+  const qrs::odds::Distribution d = qrs::odds::base_roll(rules.defender);
+  std::vector<std::int64_t> lost_ways(rows + 1, 0);
+  std::int64_t unread = 0;
+  for (int i = 0; i < a.size; ++i) {
+    for (int j = 0; j < d.size; ++j) {
+      const qrs::Settled s = qrs::settle(rules, a.lo + i + m.attacker_modifier, d.lo + j + m.defender_modifier);
+      const std::size_t row = read(qrs::column_read(rules, s, m.chosen, m.attacker_type, m.defender_type), s.key);
+      const std::int64_t ways = a.ways[static_cast<std::size_t>(i)] * d.ways[static_cast<std::size_t>(j)];
+      if (row >= rows) unread += ways;
+      if (s.loser == qrs::Side::attacker) lost_ways[row < rows ? row : rows] += ways;
+    }
+  }
+  const std::int64_t all = a.total * d.total;
+  const bool share_out = reroll && unread != 0 && unread != all;
+  std::vector<Fraction> lost(rows + 1);
+  for (std::size_t r = 0; r < rows; ++r) lost[r] = Fraction(lost_ways[r], share_out ? all - unread : all);
+  lost[rows] = share_out ? Fraction(0) : Fraction(lost_ways[rows], all);
+  return lost;
+}
+
 // A table's opposed roll and both sides read from their words (and the column chosen, where
 // the caller chooses it).
 struct GivenMatchup {
@@ -182,8 +209,8 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
   a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
   a.result = format_number(s.key);
-  a.net = at.net;
-  a.sides = {{at.roll, at.net.total, s.attacker}, {de.roll, de.net.total, s.defender}};
+  const auto type = [&](const SideRead& side) { return side.type ? bt.columns[*side.type].id : std::string(); };
+  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at)}, {de.roll, de.net.total, s.defender, de.net, type(de)}};
   if (r == qrs::npos) {
     a.row = kOutsideRowId;
     a.title = outside_title(bt.outside);
@@ -225,16 +252,20 @@ Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::stri
   r.modifiers = {at.net.total - de.net.total};
   const qrs::Matchup m{at.net.total, de.net.total, at.type.value_or(0), de.type.value_or(0), g.chosen};
   std::vector<Fraction> p(bt.rows.size() + 1);
-  qrs::fill_opposed_odds(
-      o.roll->runtime(), m, [&](std::size_t c, Fraction key) { return row_read(bt, c, key); }, bt.outside == Outside::reroll, p);
-  const std::string name = fmt::format("{} against {}", side_words("attacker", at, bt, false),
-                                       side_words("defender", de, bt, false));
-  r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"), name, {p}});
+  const auto read = [&](std::size_t c, Fraction key) { return row_read(bt, c, key); };
+  qrs::fill_opposed_odds(o.roll->runtime(), m, read, bt.outside == Outside::reroll, p);
+  const std::vector<Fraction> attacker_lost = lost_by_attacker(o.roll->runtime(), m, read, bt.outside == Outside::reroll, bt.rows.size());
+  r.attacker_modifier = at.net.total;
+  r.defender_modifier = de.net.total;
+  r.matchup = fmt::format("{} against {}", side_words("attacker", at, bt, false), side_words("defender", de, bt, false));
+  r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"),
+                       r.matchup, {p}, attacker_lost});
   if (p.back() != Fraction(0)) {
     r.row_ids.push_back(kOutsideRowId);
     r.row_titles.push_back(outside_title(bt.outside));
   } else {
     r.columns.back().p.back().pop_back();
+    r.columns.back().attacker_lost.pop_back();
   }
   return r;
 }
