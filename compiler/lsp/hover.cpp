@@ -160,6 +160,8 @@ std::vector<SheetElement> same_elements(const Spec& spec, const SheetElement& fi
   const auto kind = [](const std::string& what) { return what.substr(0, what.find(' ')); };
   if (first.path.empty()) return out;
   for_each_element(spec, [&](const SheetElement& e) {
+    // A column's path is its table's: a column is the same column only by its id.
+    if (kind(first.what) == "column" && e.what != first.what) return;
     if (kind(e.what) == kind(first.what) && (e.path == first.path || e.path.starts_with(first.path + "/"))) {
       out.push_back(e);
     }

@@ -27,7 +27,8 @@ local function check(name, ok, why)
 end
 local buf = vim.api.nvim_get_current_buf()
 local function qrsc_client()
-  for _, c in pairs(vim.lsp.buf_get_clients(buf)) do
+  local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = buf }) or vim.lsp.buf_get_clients(buf)
+  for _, c in pairs(clients) do
     if c.name == "qrsc" then return c end
   end
 end
