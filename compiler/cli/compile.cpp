@@ -100,8 +100,12 @@ void print_inherited(const KnownCounts& known) {
 void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known,
                        const std::string& own_file) {
   const bool quiet = global_options().quiet;
+  // A diagnostic of the file's parse reached twice (the spec, and the baseline `check` compares
+  // it with) is printed once.
+  std::set<std::string> printed;
   if (opt.format == Format::text) {
     for (const auto& d : diags.all()) {
+      if (!printed.insert(format_diagnostic(d)).second) continue;
       if (!opt.inherited && is_inherited(d, own_file, known)) {
         known.inherited[known.shown_path(*d.loc.file)].insert(format_diagnostic(d));
         continue;
@@ -116,6 +120,7 @@ void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json
   }
   static const char* kNames[] = {"error", "warning", "note"};
   for (const auto& d : diags.all()) {
+    if (!printed.insert(format_diagnostic(d)).second) continue;
     Json entry = {{"file", d.loc.file ? *d.loc.file : ""},
                   {"line", d.loc.line},
                   {"column", d.loc.col},
