@@ -440,6 +440,13 @@ TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
   const json r = at("textDocument/definition", u, assertion, static_cast<int>(at_row) + 2);
   ASSERT_TRUE(r.is_object()) << r.dump();
   EXPECT_EQ(r["range"]["start"]["line"], line_starting(lines, "      - id: double_quick"));
+  // A group's members are the table's items.
+  const int members = line_starting(lines, "        members: [provisional_command, out_of_command]");
+  const std::size_t at_member = lines[static_cast<std::size_t>(members)].find("out_of_command");
+  const json m = at("textDocument/definition", u, members, static_cast<int>(at_member) + 2);
+  ASSERT_TRUE(m.is_object()) << m.dump();
+  const int item = m["range"]["start"]["line"];
+  EXPECT_NE(lines[static_cast<std::size_t>(item)].find("id: out_of_command"), std::string::npos) << lines[static_cast<std::size_t>(item)];
 }
 
 // References and rename of a vocabulary term: its entry, the bands keyed by it, a variant's

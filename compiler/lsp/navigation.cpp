@@ -109,7 +109,8 @@ std::optional<Loc> column_loc(const Spec& spec, const std::string& table, const 
 
 // A reference the format describes (format::refers) written as a key's value: a vocabulary
 // (`columns: troop_type`, `vocabulary:`), a term, or a row, column or item of the table the
-// line names (`{ table: t, row: r }`) or the entry is in.
+// line names (`{ table: t, row: r }`) or the entry is in (a group's `members:`, a column
+// group's `columns:`).
 std::optional<Loc> reference_target(const Spec& spec, std::string_view text, int line, std::size_t byte,
                                     const std::string& word) {
   const std::string_view l = line_of(text, line);
@@ -121,6 +122,9 @@ std::optional<Loc> reference_target(const Spec& spec, std::string_view text, int
       if (key == "term" && t.id == word) return t.loc;
     }
   }
+  // A group's members are items of its table; a column group's columns, columns.
+  if (key == "members") key = "item";
+  if (key == "columns") key = "column";
   if (key != "row" && key != "column" && key != "item") return std::nullopt;
   std::string table = flow_value(l, "table");
   if (table.empty()) table = table_at(text, line);
