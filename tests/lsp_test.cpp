@@ -384,12 +384,181 @@ TEST_F(LspTest, CompletionOffersTheKeysOfTheTablesKind) {
   EXPECT_NE(std::find(table_keys.begin(), table_keys.end(), "rows"), table_keys.end());
   EXPECT_NE(std::find(table_keys.begin(), table_keys.end(), "key"), table_keys.end());
   EXPECT_EQ(std::find(table_keys.begin(), table_keys.end(), "cell"), table_keys.end());
-  // The tables a roll's `modifiers` name: ids of the sheet.
+  // The tables a roll's `modifiers` name (docs/spec-format.md: "The tables whose modifiers (or
+  // row numbers) add to the roll"): modifier tables and band tables whose rows carry numbers,
+  // not effect tables, lists, rows or items.
   const int mods = line_starting(lines, "        modifiers: [maneuver_modifiers]", kind);
   std::vector<std::string> ids;
   for (const json& i : at("textDocument/completion", u, mods, 20)) ids.push_back(i["label"]);
   EXPECT_NE(std::find(ids.begin(), ids.end(), "maneuver_modifiers"), ids.end());
-  EXPECT_NE(std::find(ids.begin(), ids.end(), "fire_effects"), ids.end());
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "fire_point_modifiers"), ids.end());  // rows with numbers
+  for (const char* wrong : {"fire_effects", "troop_maneuvers", "maneuver_good_order/double_quick",
+                            "maneuver_modifiers/veteran", "game_scale"}) {
+    EXPECT_EQ(std::find(ids.begin(), ids.end(), wrong), ids.end()) << wrong;
+  }
+}
+
+// add/after/remove belong to a variant's patch: a root spec's entries do not take them.
+TEST_F(LspTest, CompletionOffersAddAfterAndRemoveOnlyInAVariant) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  open(u, joined(lines));
+  const int row = line_starting(lines, "      - id: double_quick");
+  lines.insert(lines.begin() + row + 1, "        a");
+  change(u, joined(lines));
+  const auto labels = completion_labels(u, row + 1, 9);
+  EXPECT_NE(std::find(labels.begin(), labels.end(), "band"), labels.end());
+  for (const char* key : {"add", "after", "remove"}) EXPECT_EQ(std::find(labels.begin(), labels.end(), key), labels.end()) << key;
+}
+
+// Inside `bands: {` the keys are the table's column ids (fire_effects: its target_rating terms).
+TEST_F(LspTest, CompletionInBandsOffersTheTablesColumnIds) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  open(u, joined(lines));
+  const int line = line_starting(lines, "        bands: { crack: 11 or more,");
+  auto& l = lines[static_cast<std::size_t>(line)];
+  l = "        bands: { ";
+  change(u, joined(lines));
+  const auto labels = completion_labels(u, line, static_cast<int>(l.size()));
+  EXPECT_EQ(labels, (std::vector<std::string>{"crack", "veteran", "trained", "green"}));
+}
+
+// Definition of `columns: VOCABULARY` is the vocabulary; of an assertion's `row:`, the row.
+TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(u, text);
+  const auto lines = lines_of(text);
+  const int columns = line_starting(lines, "    columns: target_rating");
+  const json v = at("textDocument/definition", u, columns, 16);
+  ASSERT_TRUE(v.is_object()) << v.dump();
+  EXPECT_EQ(v["uri"], u);
+  EXPECT_EQ(v["range"]["start"]["line"], line_starting(lines, "  - id: target_rating"));
+  const int assertion = line_starting(lines, "      - { table: maneuver_good_order, row: double_quick, band: 8 or more }");
+  const std::size_t at_row = lines[static_cast<std::size_t>(assertion)].find("double_quick");
+  const json r = at("textDocument/definition", u, assertion, static_cast<int>(at_row) + 2);
+  ASSERT_TRUE(r.is_object()) << r.dump();
+  EXPECT_EQ(r["range"]["start"]["line"], line_starting(lines, "      - id: double_quick"));
+  // A group's members are the table's items.
+  const int members = line_starting(lines, "        members: [provisional_command, out_of_command]");
+  const std::size_t at_member = lines[static_cast<std::size_t>(members)].find("out_of_command");
+  const json m = at("textDocument/definition", u, members, static_cast<int>(at_member) + 2);
+  ASSERT_TRUE(m.is_object()) << m.dump();
+  const int item = m["range"]["start"]["line"];
+  EXPECT_NE(lines[static_cast<std::size_t>(item)].find("id: out_of_command"), std::string::npos) << lines[static_cast<std::size_t>(item)];
+}
+
+// References and rename of a vocabulary term: its entry, the bands keyed by it, a variant's
+// rename of it; not a modifier of the same spelling (maneuver_modifiers' `green`).
+TEST_F(LspTest, ReferencesAndRenameOfAVocabularyTerm) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(u, text);
+  const auto lines = lines_of(text);
+  const int term = line_starting(lines, "      - { id: green, name: Green }");
+  std::set<std::pair<std::string, int>> found;
+  for (const json& loc : at("textDocument/references", u, term, 15)) {
+    found.insert({loc["uri"].get<std::string>(), loc["range"]["start"]["line"].get<int>()});
+  }
+  EXPECT_TRUE(found.contains({u, term}));
+  EXPECT_TRUE(found.contains({u, line_starting(lines, "        bands: { crack: 11 or more, veteran: 10 or more, trained: 9 or more, green: 8 or more }")}));
+  const auto maw = lines_of(read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  EXPECT_TRUE(found.contains({uri("rff/maw-3-15mm.yaml"), line_starting(maw, "    term: green")}));
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].find("id: green, value") != std::string::npos) {
+      EXPECT_FALSE(found.contains({u, static_cast<int>(i)})) << lines[i];
+    }
+  }
+  const json edit = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
+                                                    {"position", {{"line", term}, {"character", 15}}},
+                                                    {"newName", "novice"}});
+  std::size_t edits = 0;
+  for (const auto& [file, list] : edit["changes"].items()) {
+    const auto file_lines = lines_of(read_text(*qrsc::lsp::path_of_uri(file)));
+    for (const json& e : list) {
+      ++edits;
+      const std::size_t from = e["range"]["start"]["character"], to = e["range"]["end"]["character"];
+      EXPECT_EQ(file_lines[e["range"]["start"]["line"].get<std::size_t>()].substr(from, to - from), "green");
+    }
+  }
+  EXPECT_EQ(edits, found.size());
+}
+
+// A second rename before the edits are saved sees the first's edits in files that are not open.
+TEST_F(LspTest, ASecondRenameSeesTheFirstsUnsavedEdits) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  open(u, joined(lines));
+  const int row = line_starting(lines, "      - { id: infantry_line,");
+  const auto edited_lines = [&](const json& edit) {
+    std::set<std::pair<std::string, int>> out;
+    for (const auto& [file, list] : edit["changes"].items()) {
+      for (const json& e : list) out.insert({file, e["range"]["start"]["line"].get<int>()});
+    }
+    return out;
+  };
+  const json first = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
+                                                     {"position", {{"line", row}, {"character", 16}}},
+                                                     {"newName", "line_infantry"}});
+  const auto first_lines = edited_lines(first);
+  ASSERT_GT(first_lines.size(), 5u);
+  // The editor applies the edit to the open document (and sends it), not yet to the others' files.
+  for (const json& e : first["changes"][u]) {
+    auto& l = lines[e["range"]["start"]["line"].get<std::size_t>()];
+    const std::size_t from = e["range"]["start"]["character"];
+    l.replace(from, std::string("infantry_line").size(), "line_infantry");
+  }
+  change(u, joined(lines));
+  const json second = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
+                                                      {"position", {{"line", row}, {"character", 16}}},
+                                                      {"newName", "foot_line"}});
+  EXPECT_EQ(edited_lines(second), first_lines);
+}
+
+// Hover on a variant's patch entry id shows what it patches.
+TEST_F(LspTest, HoverOnAPatchEntryIdShowsThePatchedTable) {
+  const std::string u = uri("rff/1812-2.1-25mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml");
+  open(u, text);
+  const int line = line_starting(lines_of(text), "  - id: movement_rates");
+  const json h = at("textDocument/hover", u, line, 10);
+  ASSERT_TRUE(h.is_object()) << h.dump();
+  const std::string md = h["contents"]["value"];
+  EXPECT_NE(md.find("table 'movement_rates' (matrix)** (patched here)"), std::string::npos) << md;
+  EXPECT_NE(md.find("1812-2.1-25mm (this spec): `Movement Rate`"), std::string::npos) << md;
+  EXPECT_EQ(h["range"]["start"]["line"], line);
+}
+
+// Hover on a root's `band:` shows each open variant's, also one that replaced `band` with
+// `bands` per column (MAW Figure 5: US 8 or more, MEX 11 or more); an erratum is listed only where
+// it changed the value (MAW change 12 covers the field gun row, whose open cell stays 12 / 16).
+TEST_F(LspTest, HoverListsAVariantsBandsAndOnlyTheErrataThatChangedAValue) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  open(u, text);
+  open(uri("rff/maw-3-15mm.yaml"), read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  const auto lines = lines_of(text);
+  const int band = line_starting(lines, "        band: 8 or more");
+  const json h = at("textDocument/hover", u, band, 15);
+  ASSERT_TRUE(h.is_object()) << h.dump();
+  const std::string md = h["contents"]["value"];
+  EXPECT_NE(md.find("- maw-3-15mm (us): `8 or more`"), std::string::npos) << md;
+  EXPECT_NE(md.find("- maw-3-15mm (mex): `11 or more`"), std::string::npos) << md;
+  const int gun = line_starting(lines, "      - { id: artillery_field_gun,");
+  const std::size_t open_cell = lines[static_cast<std::size_t>(gun)].find("12 / 16");
+  const json c = at("textDocument/hover", u, gun, static_cast<int>(open_cell) + 1);
+  ASSERT_TRUE(c.is_object()) << c.dump();
+  const std::string cell = c["contents"]["value"];
+  EXPECT_NE(cell.find("- maw-3-15mm: `12 / 16`"), std::string::npos) << cell;
+  EXPECT_EQ(cell.find("changed by erratum 12 "), std::string::npos) << cell;
+  // A cell the change states (the siege gun row is MAW's own): the erratum is listed.
+  const std::string m = uri("rff/maw-3-15mm.yaml");
+  const auto maw = lines_of(read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  const int siege = line_starting(maw, "        cells: { open: 6 / 8, broken: 4 / 6, rough: 2 / 4, road: x2 }");
+  const json s = at("textDocument/hover", m, siege, 25);
+  ASSERT_TRUE(s.is_object()) << s.dump();
+  EXPECT_NE(s["contents"]["value"].get<std::string>().find("changed by erratum 12 "), std::string::npos) << s.dump();
 }
 
 // A variant's entry of a list merging by id also takes add, after and remove

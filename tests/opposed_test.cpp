@@ -243,6 +243,45 @@ TEST(OpposedCli, OddsAgreeWithTheHeader) {
   for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(r->columns[0].p[0][i], p[i]);
 }
 
+// Each row of a matchup's odds is split by the side that lost the roll (the side a loser's
+// effect falls on). Two unmodified d6 read by the margin: the attacker loses when it rolls lower,
+// 15 of 36; a tie is lost by the defender (tie: defender), so Stand (margin 0) is 6 of 36, all
+// the defender's.
+TEST(OpposedCli, MatchupOddsSayWhichSideLoses) {
+  const auto r = qrsc::opposed_odds(skirmish(), "melee", {"infantry"}, {"infantry"}, std::nullopt);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->columns.size(), 1U);
+  const auto& c = r->columns[0];
+  ASSERT_EQ(c.attacker_lost.size(), c.p[0].size());
+  Fraction attacker(0), all(0);
+  for (std::size_t i = 0; i < c.p[0].size(); ++i) {
+    attacker = attacker + c.attacker_lost[i];
+    all = all + c.p[0][i];
+  }
+  EXPECT_EQ(attacker, Fraction(15, 36));
+  EXPECT_EQ(all, Fraction(1));
+  ASSERT_EQ(r->row_ids[3], "stand");
+  EXPECT_EQ(c.p[0][3], Fraction(6, 36));
+  EXPECT_EQ(c.attacker_lost[3], Fraction(0));
+  EXPECT_EQ(r->attacker_modifier, 0);
+  EXPECT_NE(r->matchup.find("attacker (Infantry) against defender (Infantry)"), std::string::npos) << r->matchup;
+}
+
+// An opposed lookup gives both sides' own modifiers, not the attacker's alone.
+TEST(OpposedCli, LookupGivesBothSidesModifiers) {
+  const auto q = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "cavalry"}, {"3", "square", "cover", "infantry"},
+                                      std::nullopt);
+  ASSERT_TRUE(q.ok()) << q.error();
+  ASSERT_EQ(q->sides.size(), 2U);
+  ASSERT_EQ(q->sides[0].modifiers.applied.size(), 1U);
+  EXPECT_EQ(q->sides[0].modifiers.applied[0].term, "elite");
+  EXPECT_EQ(q->sides[0].type, "cavalry");
+  ASSERT_EQ(q->sides[1].modifiers.applied.size(), 2U);
+  EXPECT_EQ(q->sides[1].modifiers.applied[0].term, "square");
+  EXPECT_EQ(q->sides[1].net, 3);  // +2 square, +1 cover
+  EXPECT_EQ(q->sides[1].type, "infantry");
+}
+
 TEST(OpposedCli, SidesAreCheckedAsLookupChecksModifiers) {
   const auto two_ratings = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "raw", "cavalry"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(two_ratings.ok());

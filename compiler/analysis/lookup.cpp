@@ -9,6 +9,7 @@
 #include "key_read.hpp"
 #include "roll_range.hpp"
 #include "runtime_values.hpp"
+#include "triggers.hpp"
 #include "words.hpp"
 
 namespace qrsc {
@@ -61,6 +62,19 @@ LookupAnswer answered(LookupAnswer a, const Table& t, const BandTable& bt, std::
   return a;
 }
 
+// The effects a base roll of the table triggers, added to the answer (and to its words): the
+// sheet reads them as well as the row.
+LookupAnswer with_triggers(LookupAnswer a, const Spec& spec, const Table& t, Fraction base) {
+  for (const Trigger& tr : triggers_on(spec, t.id)) {
+    if (!base.is_integer() || !tr.section->trigger->band.band.contains(base)) continue;
+    LookupAnswer::Triggered fired{tr.table->id, tr.section->id, tr.section->title, section_text(*tr.section)};
+    a.text += fmt::format("Triggered by the base roll {}: {}. {}\n", format_number(base), fired.title, fired.text);
+    a.detail += fmt::format("{}\t{}\t{}\n", fired.section, fired.title, fired.text);
+    a.triggered.push_back(std::move(fired));
+  }
+  return a;
+}
+
 // Why no row covers a key in a column: the rows whose band there the sources do not give.
 std::string unknown_bands(const Spec& spec, const Table& t, const BandTable& bt, std::size_t col) {
   std::string out;
@@ -110,7 +124,7 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
     a.line = a.row + "\t" + a.title;
     a.effect = a.title;
     a.detail = a.effect + "\n";
-    return answered(std::move(a), t, bt, col, key, k, std::move(net), note);
+    return with_triggers(answered(std::move(a), t, bt, col, key, k, std::move(net), note), spec, t, *given);
   }
   if (!read.at) {
     return Looked(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
@@ -138,7 +152,7 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   }
   a.row = row.id;
   a.title = row.title;
-  return answered(std::move(a), t, bt, col, key, k, std::move(net), note);
+  return with_triggers(answered(std::move(a), t, bt, col, key, k, std::move(net), note), spec, t, *given);
 }
 
 Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,

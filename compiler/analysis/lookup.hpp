@@ -25,8 +25,16 @@ struct LookupAnswer {
   // modified result (empty for any other roll).
   struct Side {
     int roll = 0, net = 0, result = 0;
+    NetModifier modifiers;  // the side's own modifiers (net is their total)
+    std::string type;       // the side's type (a column's id), where the table reads one
   };
   std::vector<Side> sides;
+  // The effects the base roll (the key as given, before modifiers) triggers: list sections
+  // with a `trigger` on this table whose base band holds it.
+  struct Triggered {
+    std::string table, section, title, text;
+  };
+  std::vector<Triggered> triggered;
 };
 
 // `modifiers`: signed numbers and modifier ids (see net_modifier), for die-result tables.

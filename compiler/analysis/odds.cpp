@@ -8,6 +8,7 @@
 #include "net_modifier.hpp"
 #include "qrs/odds.hpp"
 #include "runtime_values.hpp"
+#include "triggers.hpp"
 
 namespace qrsc {
 
@@ -26,6 +27,20 @@ std::vector<Fraction> column_odds(const BandTable& bt, std::size_t column, int m
   const Fraction unread = qrs::odds::fill_row_odds(bands, key_domain(bt), qrs::odds::key_roll(runtime_roll(*bt.dice)), modifier, p);
   p.push_back(unread);
   return p;
+}
+
+
+// The odds of each effect a base roll of the table triggers: the chance that the unmodified
+// roll falls in its base band.
+std::vector<TriggerOdds> trigger_odds(const Spec& spec, const Table& t, const BandTable& bt) {
+  std::vector<TriggerOdds> out;
+  // As a header's qrs::base_odds<Table> reads it: the base roll alone.
+  const qrs::odds::Distribution base = qrs::odds::base_roll(runtime_roll(*bt.dice));
+  for (const Trigger& tr : triggers_on(spec, t.id)) {
+    const BandCell& band = tr.section->trigger->band;
+    out.push_back({tr.table->id, tr.section->id, tr.section->title, band.notation, qrs::odds::base_odds(band.band, base)});
+  }
+  return out;
 }
 
 }  // namespace
@@ -90,10 +105,11 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
   for (std::size_t c = 0; c < bt->columns.size(); ++c) {
     if (only && c != *only) continue;
     const Column& col = bt->columns[c];
-    OddsColumn oc{col.id, col.name, {}};
+    OddsColumn oc{col.id, col.name, {}, {}};
     for (const int m : r.modifiers) oc.p.push_back(column_odds(*bt, c, m));
     r.columns.push_back(std::move(oc));
   }
+  r.triggers = trigger_odds(spec, *t, *bt);
   // Results no row reads get a line of their own wherever they occur, and none elsewhere.
   const bool outside = std::any_of(r.columns.begin(), r.columns.end(), [](const OddsColumn& c) {
     return std::any_of(c.p.begin(), c.p.end(), [](const std::vector<Fraction>& p) { return p.back() != Fraction(0); });

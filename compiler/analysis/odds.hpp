@@ -16,6 +16,16 @@ namespace qrsc {
 struct OddsColumn {
   std::string id, name;             // empty for a single-column table
   std::vector<std::vector<Fraction>> p;  // per net modifier (OddsReport::modifiers), per row
+  // An opposed roll's matchup: per row, the part of p where the attacker lost (the rest the
+  // defender lost); the side a loser's effect falls on. Empty for any other roll.
+  std::vector<Fraction> attacker_lost;
+};
+
+// An effect a base roll of the table triggers (a list section's `trigger`), and its odds: the
+// base roll's, before modifiers, so the same at every net modifier.
+struct TriggerOdds {
+  std::string table, section, title, base;
+  Fraction p;
 };
 
 struct OddsReport {
@@ -25,7 +35,12 @@ struct OddsReport {
   std::vector<std::string> modifier_tables;
   std::vector<std::string> row_ids, row_titles;
   std::vector<int> modifiers;          // the net modifiers reported
+  // An opposed roll's matchup, in words ("attacker +1 (Elite) against defender"): reported in
+  // place of a net modifier, which a matchup does not have.
+  std::string matchup;
+  int attacker_modifier = 0, defender_modifier = 0;  // a matchup's: each side's net modifier
   std::vector<OddsColumn> columns;
+  std::vector<TriggerOdds> triggers;
 };
 
 // Odds at one net modifier, or (without one) at every net modifier from -6 to +6 for a

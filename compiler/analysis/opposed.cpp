@@ -209,8 +209,8 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
   a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
   a.result = format_number(s.key);
-  a.net = at.net;
-  a.sides = {{at.roll, at.net.total, s.attacker}, {de.roll, de.net.total, s.defender}};
+  const auto type = [&](const SideRead& side) { return side.type ? bt.columns[*side.type].id : std::string(); };
+  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at)}, {de.roll, de.net.total, s.defender, de.net, type(de)}};
   if (r == qrs::npos) {
     a.row = kOutsideRowId;
     a.title = outside_title(bt.outside);
@@ -252,15 +252,22 @@ Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::stri
   r.modifiers = {at.net.total - de.net.total};
   const qrs::Matchup m{at.net.total, de.net.total, at.type.value_or(0), de.type.value_or(0), g.chosen};
   std::vector<Fraction> p(bt.rows.size() + 1);
-  qrs::fill_opposed_odds(o.roll->runtime(), key_domain(bt), m, [&](std::size_t c, Fraction key) { return row_read(bt, c, key); }, p);
-  const std::string name = fmt::format("{} against {}", side_words("attacker", at, bt, false),
-                                       side_words("defender", de, bt, false));
-  r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"), name, {p}});
+  const qrs::KeyDomain domain = key_domain(bt);
+  const auto find = [&](std::size_t c, Fraction key) { return row_read(bt, c, key); };
+  qrs::fill_opposed_odds(o.roll->runtime(), domain, m, find, p);
+  std::vector<Fraction> attacker_lost(p.size());
+  qrs::fill_opposed_odds(o.roll->runtime(), domain, m, find, attacker_lost, qrs::Side::attacker);
+  r.attacker_modifier = at.net.total;
+  r.defender_modifier = de.net.total;
+  r.matchup = fmt::format("{} against {}", side_words("attacker", at, bt, false), side_words("defender", de, bt, false));
+  r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"),
+                       r.matchup, {p}, attacker_lost});
   if (p.back() != Fraction(0)) {
     r.row_ids.push_back(kOutsideRowId);
     r.row_titles.push_back(outside_title(bt.outside));
   } else {
     r.columns.back().p.back().pop_back();
+    r.columns.back().attacker_lost.pop_back();
   }
   return r;
 }

@@ -95,23 +95,17 @@ void print_inherited(const KnownCounts& known) {
   }
 }
 
-// The spec file a command-line argument names, or nothing with the reason printed.
-std::optional<std::string> named_spec(const std::string& arg) {
-  auto file = spec_argument(arg, global_options().search);
-  if (!file) {
-    print_error(file.error());
-    return std::nullopt;
-  }
-  return std::move(*file);
-}
-
 // Prints what needs action; the known limits of the source documents are listed only when
 // asked for (qrsc check) and otherwise counted, for one line at the end.
 void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json& json, KnownCounts& known,
                        const std::string& own_file) {
   const bool quiet = global_options().quiet;
+  // A diagnostic of the file's parse reached twice (the spec, and the baseline `check` compares
+  // it with) is printed once.
+  std::set<std::string> printed;
   if (opt.format == Format::text) {
     for (const auto& d : diags.all()) {
+      if (!printed.insert(format_diagnostic(d)).second) continue;
       if (!opt.inherited && is_inherited(d, own_file, known)) {
         known.inherited[known.shown_path(*d.loc.file)].insert(format_diagnostic(d));
         continue;
@@ -126,6 +120,7 @@ void print_diagnostics(const Diagnostics& diags, const CompileOptions& opt, Json
   }
   static const char* kNames[] = {"error", "warning", "note"};
   for (const auto& d : diags.all()) {
+    if (!printed.insert(format_diagnostic(d)).second) continue;
     Json entry = {{"file", d.loc.file ? *d.loc.file : ""},
                   {"line", d.loc.line},
                   {"column", d.loc.col},
@@ -163,6 +158,16 @@ SpecCache& run_cache() {
 }  // namespace
 
 void release_run_cache() { run_cache_holder().reset(); }
+
+std::optional<std::string> named_spec(const std::string& arg) {
+  auto file = spec_argument(arg, global_options().search);
+  if (!file) {
+    print_error(file.error());
+    return std::nullopt;
+  }
+  return std::move(*file);
+}
+
 
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;

@@ -48,6 +48,8 @@ struct CompileOptions {
 
 // Compiles and checks every spec, printing diagnostics; returns the specs when all are clean.
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt);
+// The spec file a command-line argument names, or nothing with the reason printed.
+std::optional<std::string> named_spec(const std::string& arg);
 // Compiles one spec, printing its diagnostics.
 std::optional<Spec> compile_one(const std::string& file);
 // Frees what the run parsed, resolved and built, once no more specs will be compiled: the

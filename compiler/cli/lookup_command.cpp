@@ -1,6 +1,8 @@
 // qrsc lookup SPEC TABLE KEY [MODIFIER...] [--column C] [--format text|tsv|json]: what does
 // this roll mean, in the sheet's words. `--cases FILE` answers many lookups in one run; an
 // opposed roll takes each side instead of a key: --attacker ROLL [MODIFIER|TYPE...] --defender ...
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -25,22 +27,41 @@ struct LookupOptions {
   bool verbose = false;
 };
 
-Json as_json(const LookupAnswer& a) {
+Json modifiers_json(const NetModifier& net) {
   Json mods = Json::array();
-  for (const auto& m : a.net.applied) {
+  for (const auto& m : net.applied) {
     mods.push_back({{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}});
   }
-  Json out = {{"table", a.table_title}, {"column", a.column}, {"key", a.key},   {"modifiers", mods},
-              {"net", a.net.total},     {"result", a.result}, {"row", a.row},   {"title", a.title},
-              {"effect", a.effect},     {"part", a.part},     {"line", a.line}, {"note", a.note},
-              {"footnote", a.footnote}};
+  return mods;
+}
+
+// An opposed roll's answer has each side's modifiers and net under `sides`, and none of its own.
+Json as_json(const LookupAnswer& a) {
+  Json out = {{"table", a.table_title}, {"column", a.column}, {"key", a.key}};
+  if (a.sides.empty()) {
+    out["modifiers"] = modifiers_json(a.net);
+    out["net"] = a.net.total;
+  }
+  for (const auto& [name, value] :
+       {std::pair<const char*, const std::string*>{"result", &a.result}, {"row", &a.row}, {"title", &a.title},
+        {"effect", &a.effect}, {"part", &a.part}, {"line", &a.line}, {"note", &a.note}, {"footnote", &a.footnote}}) {
+    out[name] = *value;
+  }
   if (!a.sides.empty()) {
     Json sides = Json::array();
     for (std::size_t i = 0; i < a.sides.size(); ++i) {
       const auto& s = a.sides[i];
-      sides.push_back({{"side", kSideNames[i]}, {"roll", s.roll}, {"net", s.net}, {"result", s.result}});
+      sides.push_back({{"side", kSideNames[i]}, {"type", s.type},     {"roll", s.roll},
+                       {"modifiers", modifiers_json(s.modifiers)}, {"net", s.net}, {"result", s.result}});
     }
     out["sides"] = sides;
+  }
+  if (!a.triggered.empty()) {
+    Json triggered = Json::array();
+    for (const auto& t : a.triggered) {
+      triggered.push_back({{"table", t.table}, {"section", t.section}, {"title", t.title}, {"text", t.text}});
+    }
+    out["triggered"] = triggered;
   }
   return out;
 }
@@ -119,10 +140,31 @@ int run_cases(const Spec& spec, const LookupOptions& o) {
   return all_ok ? kOk : kFailed;
 }
 
+// What is wrong with an opposed roll's command line, precisely, or "".
+std::string opposed_usage(const LookupOptions& o) {
+  if (!o.modifiers.empty()) {
+    return fmt::format("--mod {}: an opposed roll's modifiers are each side's, written as words after its roll without "
+                       "--mod (--attacker 5 {}); --mod is for a single roll",
+                       o.modifiers.front(), o.modifiers.front());
+  }
+  if (o.table.empty()) return "an opposed roll's lookup needs the table before --attacker and --defender";
+  if (!o.key.empty()) {
+    return fmt::format("'{}': an opposed roll's lookup takes no key; each side's roll is the first word after "
+                       "--attacker and --defender",
+                       o.key);
+  }
+  if (o.cases) return "--cases takes each opposed roll on a line of its file, not --attacker and --defender";
+  if (o.attacker.empty() || o.defender.empty()) {
+    return fmt::format("an opposed roll needs both sides: --{} ROLL [MODIFIER|TYPE...] is missing",
+                       o.attacker.empty() ? "attacker" : "defender");
+  }
+  return {};
+}
+
 int run_lookup(const LookupOptions& o) {
   if (!o.attacker.empty() || !o.defender.empty()) {
-    if (o.cases || !o.key.empty() || !o.modifiers.empty() || o.table.empty()) {
-      print_error("an opposed roll's lookup takes a table, --attacker ROLL [MODIFIER|TYPE...] and --defender ROLL [...], and no key");
+    if (const std::string why = opposed_usage(o); !why.empty()) {
+      print_error(why);
       return kUsage;
     }
     const auto spec = compile_one(o.file);

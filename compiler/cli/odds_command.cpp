@@ -3,6 +3,8 @@
 // ids, summed as `lookup` sums them); without --modifier, a chart over net modifiers -6..+6. An
 // opposed roll's odds are for one matchup: --attacker and --defender, each with its modifiers
 // and (where the table reads a side's column) its type.
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 
@@ -51,7 +53,9 @@ Command add_odds_command(CLI::App& app) {
               modifier = net->total;
             }
             if (opposed && !o->modifiers.empty()) {
-              print_error("an opposed roll's modifiers are each side's: give them after --attacker and --defender");
+              print_error(fmt::format("--modifier {}: an opposed roll's modifiers are each side's, written as words "
+                                      "after --attacker or --defender without --modifier (--attacker {})",
+                                      o->modifiers.front(), o->modifiers.front()));
               return kUsage;
             }
             const auto report = opposed ? opposed_odds(*spec, o->table, o->attacker, o->defender, o->column)

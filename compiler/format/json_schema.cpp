@@ -113,7 +113,11 @@ Json value_schema(const Key& key) {
     case Type::choice: {
       Json values = Json::array();
       for (const char* c : key.choices) values.push_back(c);
-      return {{"enum", values}};
+      if (key.deprecated.empty()) return {{"enum", values}};
+      // An old spelling still compiles (with a warning): valid, and marked deprecated for editors.
+      Json old = Json::array();
+      for (const DeprecatedSpelling& d : key.deprecated) old.push_back(d.old_spelling);
+      return {{"anyOf", {{{"enum", values}}, {{"enum", old}, {"deprecated", true}}}}};
     }
     case Type::band: return ref("band");
     case Type::dice: return {{"type", "string"}, {"pattern", "^(?:[1-9][0-9]?)?d[1-9][0-9]{0,2}$"}};
@@ -200,10 +204,15 @@ Json cells_schema(const std::string& pattern) {
 // Per cell type, an `if`/`then` that checks a matrix's cells against that type's notation.
 Json cell_type_branches() {
   const auto patterns = cell_patterns();
+  const Key& cell_key = *find_key(table_kinds()[static_cast<std::size_t>(TableKind::matrix)].keys, "cell");
   Json branches = Json::array();
   for (std::size_t t = 0; t < patterns.size(); ++t) {
     if (patterns[t].empty()) continue;
-    const Json is_type = {{"required", {"cell"}}, {"properties", {{"cell", {{"const", kCellTypeNames[t]}}}}}};
+    Json names = {kCellTypeNames[t]};  // the cell type's name and its deprecated spellings
+    for (const DeprecatedSpelling& d : cell_key.deprecated) {
+      if (d.spelling == kCellTypeNames[t]) names.push_back(d.old_spelling);
+    }
+    const Json is_type = {{"required", {"cell"}}, {"properties", {{"cell", {{"enum", names}}}}}};
     const Json rows = {{"items", {{"properties", {{"cells", cells_schema(patterns[t])}}}}}};
     branches.push_back({{"if", is_type}, {"then", {{"properties", {{"rows", rows}}}}}});
   }

@@ -47,7 +47,11 @@ std::string value_words(const Key& key) {
     case Type::choice: {
       std::string values;
       for (const char* c : key.choices) values += (values.empty() ? "`" : "`, `") + std::string(c);
-      return words + " " + values + "`";
+      words += " " + values + "`";
+      for (const DeprecatedSpelling& d : key.deprecated) {
+        words += fmt::format(" (`{}`: deprecated, read as `{}`)", d.old_spelling, d.spelling);
+      }
+      return words;
     }
     case Type::object: return anchor(key.of);
     case Type::list:
@@ -91,6 +95,20 @@ void key_table(std::string& out, std::span<const Key> keys) {
   }
 }
 
+// The format's changes by version: each old spelling, what replaced it, and that it still reads.
+void format_changes_list(std::string& out) {
+  out += "\n<a id=\"format-changes\"></a>\n#### Changes of the format, by version\n\n"
+         "An old spelling is still accepted, with a warning that names the new one "
+         "(`file:line:col: warning: 'old' is deprecated; use 'new'`); `qrsc check --fix SPEC` rewrites it in "
+         "place.\n\n| format version | key | old spelling | now | why |\n|---|---|---|---|---|\n";
+  for (const FormatChange& c : format_changes()) {
+    const std::string where = c.kind.empty() ? fmt::format("`{}` of [{}](#key-{})", c.key->name, c.object, c.object)
+                                             : fmt::format("`{}` of a `kind: {}` [table](#key-table)", c.key->name, c.kind);
+    out += fmt::format("| {} | {} | `{}` | `{}` | {} |\n", c.spelling->version, where, c.spelling->old_spelling,
+                       c.spelling->spelling, cell(c.spelling->why));
+  }
+}
+
 }  // namespace
 
 std::string key_reference_markdown() {
@@ -118,6 +136,7 @@ std::string key_reference_markdown() {
       key_table(out, kind.keys);
     }
   }
+  format_changes_list(out);
   return out;
 }
 

@@ -34,6 +34,9 @@ constexpr std::array<const char*, 2> kKeyTypes = {"integer", "fraction"};
 constexpr std::array<const char*, 1> kKeyRoundings = {"down"};
 constexpr std::array<const char*, 2> kOrders = {"columns", "decreasing"};
 constexpr std::array<const char*, 2> kPrints = {"sheet", "appendix"};
+constexpr DeprecatedSpelling kCellSpellings[] = {
+    {"fire_points", "fraction", "1", "the compiler names notations, not one game's quantities"},
+};
 
 constexpr Key kSpecKeys[] = {
     {"qrs", Type::integer, kRequired, "Format version (1).", {}, {}, 1, 1},
@@ -160,7 +163,7 @@ constexpr Key kModifiersKeys[] = {
 };
 
 constexpr Key kMatrixKeys[] = {
-    {"cell", Type::choice, kComplete, "The notation of every cell.", {}, kCellTypeNames},
+    {"cell", Type::choice, kComplete, "The notation of every cell.", {}, kCellTypeNames, 0, 0, kCellSpellings},
     kColumnsKey,
     {"column_groups", Type::list, 0, "Labels over spans of columns.", "columnGroup"},
     {"row_heading", Type::text, kSheetText, "The heading over the row labels ('Stands')."},
@@ -506,6 +509,45 @@ const Key* find_key(std::span<const Key> keys, std::string_view name) {
     if (k.name == name) return &k;
   }
   return nullptr;
+}
+
+namespace {
+
+struct Reference {
+  std::string_view object, key;
+  Refers refers;
+};
+
+constexpr Reference kReferences[] = {
+    {"table", "columns", Refers::vocabulary},     {"dice", "modifiers", Refers::modifier_lists},
+    {"diceSide", "modifiers", Refers::modifier_lists}, {"dice", "pool", Refers::table},
+    {"trigger", "table", Refers::rolled_table},   {"assertion", "table", Refers::table},
+    {"assertion", "row", Refers::row},            {"assertion", "column", Refers::column},
+    {"assertion", "item", Refers::item},          {"orderException", "row", Refers::row},
+    {"orderException", "column", Refers::column}, {"rename", "vocabulary", Refers::vocabulary},
+    {"rename", "term", Refers::term},             {"modifierGroup", "members", Refers::item},
+    {"columnGroup", "columns", Refers::column},
+};
+
+}  // namespace
+
+Refers refers(std::string_view object, std::string_view key) {
+  for (const Reference& r : kReferences) {
+    if (r.object == object && r.key == key) return r.refers;
+  }
+  return Refers::nothing;
+}
+
+std::vector<FormatChange> format_changes() {
+  std::vector<FormatChange> changes;
+  const auto add = [&](std::string_view object, std::string_view kind, std::span<const Key> keys) {
+    for (const Key& k : keys) {
+      for (const DeprecatedSpelling& d : k.deprecated) changes.push_back({object, kind, &k, &d});
+    }
+  };
+  for (const ObjectType& o : kObjectTypes) add(o.name, {}, o.keys);
+  for (const TableKindKeys& t : kTableKinds) add("table", t.kind, t.keys);
+  return changes;
 }
 
 std::vector<std::string_view> kinds_with_key(std::string_view key) {

@@ -54,6 +54,16 @@ enum Flag : std::uint8_t {
                             // (or places itself with `after:`), so that a misspelled id is an error
 };
 
+// A spelling of a choice the format once had: still accepted, with a warning that names the
+// current spelling, and rewritten in place by `qrsc check --fix`. These are the format's changes
+// that old specs meet; the key reference lists them by version (format_changes()).
+struct DeprecatedSpelling {
+  std::string_view old_spelling;
+  std::string_view spelling;  // the current one
+  std::string_view version;   // the format version (`qrs:`) during which it was renamed
+  std::string_view why;
+};
+
 struct Key {
   std::string_view name;
   Type type;
@@ -62,6 +72,7 @@ struct Key {
   std::string_view of = {};                    // object type for object, list, map, columns
   std::span<const char* const> choices = {};   // for choice; for a boolean that takes one value only, that value
   std::int64_t minimum = 0, maximum = 0;       // bounds of an integer or signed_number, when maximum > minimum
+  std::span<const DeprecatedSpelling> deprecated = {};  // for choice: old spellings of its choices
 };
 
 // Keys of one object that exclude each other: at most one may be present, or exactly one when
@@ -114,5 +125,31 @@ bool additions_declared(std::string_view key);
 std::string_view entry_word(std::string_view key);
 
 const Key* find_key(std::span<const Key> keys, std::string_view name);
+
+// What a key that names something else of the spec names (a reference, an id or a list of ids):
+// an editor's completion offers only those, and its definition goes to them.
+enum class Refers : std::uint8_t {
+  nothing,
+  table,
+  modifier_lists,  // modifier tables, and band tables whose rows carry numbers (dice `modifiers`)
+  rolled_table,    // a band table with dice (a trigger's)
+  vocabulary,
+  term,
+  row,     // a row of the object's `table` (or of the table it is in)
+  column,  // a column of it
+  item,    // an item of it
+};
+// Of a key of an object type ("table" for a table kind's keys), by name.
+Refers refers(std::string_view object, std::string_view key);
+
+// A deprecated spelling, with the object type and key it belongs to.
+struct FormatChange {
+  std::string_view object;  // the object type's name ("table" for a table kind's key)
+  std::string_view kind;    // the table kind, for a table kind's key
+  const Key* key;
+  const DeprecatedSpelling* spelling;
+};
+// Every deprecated spelling of the format, in the order the format lists its keys.
+std::vector<FormatChange> format_changes();
 
 }  // namespace qrsc::format

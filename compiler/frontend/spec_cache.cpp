@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "canonical_path.hpp"
+#include "deprecated_spellings.hpp"
 #include "unchanged_nodes.hpp"
 
 namespace qrsc {
@@ -20,6 +21,9 @@ const SpecCache::Parsed& SpecCache::parse(const std::filesystem::path& file) {
   if (p.tree && !p.tree->is_map()) {
     p.diags.error(p.tree->loc, "a spec must be a map of keys (qrs: 1, title: ..., tables: ...)");
     p.tree = nullptr;
+  }
+  if (p.tree) {
+    for (const OldSpelling& old : modernize_spellings(*p.tree)) warn_old_spelling(old, p.diags);
   }
   if (const auto before = previous_.find(key); before != previous_.end()) {
     p.tree = keep_unchanged(std::move(p.tree), before->second);

@@ -2,6 +2,7 @@
 // description, spec_format.hpp), the choices of a key's value, and ids: tables, rows, modifiers,
 // facts and spec names.
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "features.hpp"
@@ -98,11 +99,44 @@ json key_item(const format::Key& k) {
           {"insertText", std::string(k.name) + ": "}};
 }
 
-json value_items(Workspace& ws, const Document& doc, const format::Key& k) {
+// The ids of the spec's things of the kind a reference names, where the format says which
+// (format::refers): false when it does not, or names entries of a table (a row, a column).
+bool referred_items(const Spec& model, format::Refers what,
+                    const std::function<void(const std::string&, int, const std::string&)>& add) {
+  switch (what) {
+    case format::Refers::table:
+    case format::Refers::modifier_lists:
+    case format::Refers::rolled_table:
+      for (const Table& t : model.tables) {
+        const auto* bands = std::get_if<BandTable>(&t.body);
+        const bool numbered = bands && std::any_of(bands->rows.begin(), bands->rows.end(),
+                                                   [](const BandRow& r) { return r.number.has_value(); });
+        if ((what == format::Refers::modifier_lists && t.kind != TableKind::modifiers && !numbered) ||
+            (what == format::Refers::rolled_table && !(bands && bands->dice))) {
+          continue;
+        }
+        add(t.id, kReference, t.title);
+      }
+      return true;
+    case format::Refers::vocabulary:
+      for (const Vocabulary& v : model.vocabularies) add(v.id, kReference, v.title);
+      return true;
+    case format::Refers::term:
+      for (const Vocabulary& v : model.vocabularies) {
+        for (const Term& t : v.terms) add(t.id, kEnumMember, t.name + " (" + v.id + ")");
+      }
+      return true;
+    default: return false;
+  }
+}
+
+json value_items(Workspace& ws, const Document& doc, const Place& place, const format::Key& k) {
   json items = json::array();
   const auto add = [&](const std::string& label, int kind, const std::string& detail) {
     items.push_back({{"label", label}, {"kind", kind}, {"detail", detail}});
   };
+  const Spec* own = ws.model(doc.path);
+  if (own && referred_items(*own, format::refers(place.object->name, k.name), add)) return items;
   if (k.type == format::Type::choice) {
     for (const char* c : k.choices) add(c, kEnumMember, "");
   } else if (k.type == format::Type::boolean) {
@@ -177,6 +211,35 @@ FlowContext flow_context(std::string_view rest, std::string last_key) {
   return f;
 }
 
+// Whether the document is a variant (it extends a parent): only a variant's entries take
+// `add`, `after` and `remove`.
+bool is_variant(std::string_view text) {
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    if (text.substr(start, end - start).starts_with("extends:")) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// The column ids of the table whose entry the steps pass through (a band row's `bands`, a
+// matrix row's `cells`, whose keys are its column ids).
+json column_items(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
+  json items = json::array();
+  std::string table;
+  for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
+    if (steps[i].key == "tables" && steps[i + 1].key.empty()) table = entry_value(text, steps[i + 1].line, steps[i + 1].column, "id");
+  }
+  const Table* t = model ? model->table(table) : nullptr;
+  if (!t) return items;
+  const auto add = [&](const std::vector<Column>& columns) {
+    for (const Column& c : columns) items.push_back({{"label", c.id}, {"kind", kEnumMember}, {"detail", c.name}});
+  };
+  if (const auto* b = std::get_if<BandTable>(&t->body)) add(b->columns);
+  if (const auto* m = std::get_if<Matrix>(&t->body)) add(m->columns);
+  return items;
+}
+
 }  // namespace
 
 json completion(Workspace& ws, const Document& doc, const json& params) {
@@ -215,15 +278,22 @@ json completion(Workspace& ws, const Document& doc, const json& params) {
     value_key = flow.key_of_value;
   }
   const Spec* model = ws.model(doc.path);
+  if (value_key.empty() && !steps.empty() && !steps.back().key.empty()) {
+    // The keys of a map by column id (`bands: {`, `cells: {`): the table's column ids.
+    const std::vector<OutlineStep> above(steps.begin(), steps.end() - 1);
+    const Place holder = follow(doc.text, above, model);
+    const format::Key* k = holder.object ? key_of(holder, steps.back().key) : nullptr;
+    if (k && (k->type == format::Type::map || k->type == format::Type::cells)) return column_items(doc.text, steps, model);
+  }
   const Place place = follow(doc.text, steps, model);
   if (!place.object) return json::array();
   if (!value_key.empty()) {
     const format::Key* k = key_of(place, value_key);
-    return k ? value_items(ws, doc, *k) : json::array();
+    return k ? value_items(ws, doc, place, *k) : json::array();
   }
   json items = json::array();
   for (const format::Key& k : place.object->keys) items.push_back(key_item(k));
-  if (place.object->merged_entry) {
+  if (place.object->merged_entry && is_variant(doc.text)) {
     for (const auto& v : format::variant_entry_keys()) items.push_back(key_item(v.key));
   }
   if (place.kind) {

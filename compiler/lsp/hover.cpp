@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "features.hpp"
@@ -11,6 +12,7 @@
 #include "odds.hpp"
 #include "sheet_elements.hpp"
 #include "text_position.hpp"
+#include "yaml_outline.hpp"
 
 namespace qrsc::lsp {
 
@@ -76,8 +78,48 @@ std::string at_line(const Loc& loc) {
   return fmt::format("{} line {}", loc.file ? display_path(*loc.file) : std::string("?"), loc.line);
 }
 
+// "table/row/column" of what an assertion names, as an element's path.
+std::string assertion_path(const Assertion& a) {
+  std::string path = a.table;
+  for (const std::string* part : {&a.row, &a.column, &a.item}) {
+    if (!part->empty()) path += "/" + *part;
+  }
+  return path;
+}
+
+// The value the element at `path` has in the baseline of the spec file that declares `err`
+// (what its parents and applied specs make of it): nothing inside when the baseline lacks it;
+// nothing at all when the file is a root spec, with no baseline to compare with.
+std::optional<std::optional<std::string>> value_before(Workspace& ws, const Erratum& err, const std::string& path) {
+  if (!err.loc.file) return std::nullopt;
+  const auto before = ws.baseline(canonical_file(*err.loc.file));
+  if (!before) return std::nullopt;
+  std::optional<std::string> value;
+  for_each_element(*before, [&](const SheetElement& p) {
+    if (!value && p.path == path) value = p.value;
+  });
+  return value;
+}
+
+// Whether erratum `err` changed what `e` states: it covers `e` itself (or a part of it); or it
+// covers what `e` is part of (a table, a row) and `e`'s value differs from the parent's, or, with
+// no parent to compare with, one of its assertions names `e`.
+bool changed_by(Workspace& ws, const Erratum& err, const SheetElement& e) {
+  if (e.path.empty()) return false;
+  const bool itself = std::any_of(err.covers.begin(), err.covers.end(),
+                                  [&](const std::string& c) { return e.path == c || c.starts_with(e.path + "/"); });
+  if (itself) return true;
+  const bool within =
+      std::any_of(err.covers.begin(), err.covers.end(), [&](const std::string& c) { return e.path.starts_with(c + "/"); });
+  if (!within) return false;
+  if (const auto before = value_before(ws, err, e.path)) return *before != e.value;
+  return std::any_of(err.asserts.begin(), err.asserts.end(),
+                     [&](const Assertion& a) { return assertion_path(a) == e.path; });
+}
+
 // Where the value `e` has in `spec` comes from.
-std::vector<std::string> provenance(const Spec& spec, const SheetElement& e, bool own_file, SameFile& in_file) {
+std::vector<std::string> provenance(Workspace& ws, const Spec& spec, const SheetElement& e, bool own_file,
+                                    SameFile& in_file) {
   std::vector<std::string> out;
   for (const ScaledValue* vp : scaled_values_of(spec, e, in_file)) {
     const ScaledValue& v = *vp;
@@ -90,10 +132,7 @@ std::vector<std::string> provenance(const Spec& spec, const SheetElement& e, boo
   }
   if (out.empty()) out.push_back(own_file ? "stated here" : "inherited from " + at_line(e.loc));
   for (const Erratum& err : spec.errata) {
-    const bool covers = std::any_of(err.covers.begin(), err.covers.end(), [&](const std::string& c) {
-      return !e.path.empty() && (e.path == c || e.path.starts_with(c + "/") || c.starts_with(e.path + "/"));
-    });
-    if (!covers) continue;
+    if (!changed_by(ws, err, e)) continue;
     std::string text = err.text.size() > 240 ? err.text.substr(0, 240) + "..." : err.text;
     out.push_back(fmt::format("changed by erratum {} ({}): {}", err.id, err.doc, text));
   }
@@ -113,6 +152,37 @@ std::string odds_at_net_zero(const SheetElement& e) {
   return out.empty() ? "" : "odds at net modifier 0: " + out;
 }
 
+// The elements of `spec` that state what `first` (found in another open sheet) states: at its
+// path, or below it (a root's `band` that a variant replaced with `bands` per column), of the
+// same kind ("band", "row", "cell").
+std::vector<SheetElement> same_elements(const Spec& spec, const SheetElement& first) {
+  std::vector<SheetElement> out;
+  const auto kind = [](const std::string& what) { return what.substr(0, what.find(' ')); };
+  if (first.path.empty()) return out;
+  for_each_element(spec, [&](const SheetElement& e) {
+    // A column's path is its table's: a column is the same column only by its id.
+    if (kind(first.what) == "column" && e.what != first.what) return;
+    if (kind(e.what) == kind(first.what) && (e.path == first.path || e.path.starts_with(first.path + "/"))) {
+      out.push_back(e);
+    }
+  });
+  return out;
+}
+
+// What a variant's patch entry names (`- id: movement_rates`, a row's id in a table's patch): the
+// table or the entry of that id, by path, in each open sheet.
+std::optional<SheetElement> patched_element(const Spec& spec, const Document& doc, int line, const json& pos) {
+  const std::string word = word_at(line_of(doc.text, line), byte_of(doc.text, line, pos["character"].get<int>()));
+  const std::string table = table_at(doc.text, line);
+  if (word.empty() || table.empty()) return std::nullopt;
+  const std::string path = word == table ? table : table + "/" + word;
+  std::optional<SheetElement> found;
+  for_each_element(spec, [&](const SheetElement& e) {
+    if (!found && e.path == path) found = e;
+  });
+  return found;
+}
+
 }  // namespace
 
 json hover(Workspace& ws, const Document& doc, const json& params) {
@@ -123,18 +193,51 @@ json hover(Workspace& ws, const Document& doc, const json& params) {
   SameFile in_file(doc.path);
   std::vector<std::string> parts;
   std::optional<Loc> range_at;
-  for (const Spec* spec : ws.models(doc.path)) {
-    const auto e = element_at(*spec, in_file, line + 1, col);
-    if (!e) continue;
-    if (!range_at) {
-      range_at = e->loc;
-      parts.push_back(fmt::format("**{}**", e->what));
-    }
+  const std::vector<const Spec*> specs = ws.models(doc.path);
+  // What the cursor points at: an element written here, else the entry a variant's patch names.
+  std::optional<SheetElement> first;
+  const std::size_t cursor = byte_of(doc.text, line, pos["character"].get<int>());
+  const std::string word = word_at(text, cursor);
+  // Where the word starts: its last occurrence that starts at or before the cursor.
+  const std::size_t word_at_byte = word.empty() ? std::string_view::npos : text.rfind(word, std::min(cursor, text.size()));
+  // An entry's id (`- id: x`, `{ id: x, ...}`): the entry by its path, wherever it is stated.
+  const bool on_id = word_at_byte != std::string_view::npos && word_at_byte >= 4 && text.substr(word_at_byte - 4, 4) == "id: " &&
+                     (word_at_byte == 4 || !(std::isalnum(static_cast<unsigned char>(text[word_at_byte - 5])) || text[word_at_byte - 5] == '_'));
+  if (on_id && !specs.empty()) first = patched_element(*specs.front(), doc, line, pos);
+  const bool by_path = first.has_value();
+  const bool patch = by_path && !in_file(first->loc);  // a variant's patch of its parent's entry
+  for (const Spec* spec : specs) {
+    if (!first) first = element_at(*spec, in_file, line + 1, col);
+  }
+  if (first) {
+    range_at = first->loc;
+    parts.push_back(fmt::format("**{}**{}", first->what, patch ? " (patched here)" : ""));
+  }
+  for (const Spec* spec : specs) {
+    if (!first) break;
     const bool own = !spec->inputs.empty() && canonical_file(spec->inputs.front()) == doc.path;
-    std::string entry = fmt::format("- {}{}: `{}`", spec->id, own ? " (this spec)" : "", e->value);
-    for (const std::string& p : provenance(*spec, *e, own, in_file)) entry += "\n  - " + p;
-    if (const std::string odds = odds_at_net_zero(*e); !odds.empty()) entry += "\n  - " + odds;
-    parts.push_back(std::move(entry));
+    // Each sheet's own element here, else what states the same there (by path).
+    std::vector<SheetElement> found;
+    if (const auto e = by_path ? std::nullopt : element_at(*spec, in_file, line + 1, col)) {
+      found.push_back(*e);
+    } else {
+      found = same_elements(*spec, *first);
+    }
+    for (const SheetElement& e : found) {
+      const std::string under = e.path.size() > first->path.size() ? " (" + e.path.substr(first->path.size() + 1) + ")" : "";
+      std::string entry = fmt::format("- {}{}{}: `{}`", spec->id, own ? " (this spec)" : "", under, e.value);
+      for (const std::string& p : provenance(ws, *spec, e, own && !patch, in_file)) entry += "\n  - " + p;
+      if (const std::string odds = odds_at_net_zero(e); !odds.empty()) entry += "\n  - " + odds;
+      parts.push_back(std::move(entry));
+    }
+  }
+  if (patch && range_at) {
+    // The patch's own id, not the parent's location.
+    const json range = {{"start", position(doc.text, line, word_at_byte)},
+                        {"end", position(doc.text, line, word_at_byte + word.size())}};
+    std::string markdown;
+    for (const auto& p : parts) markdown += (markdown.empty() ? "" : "\n") + p;
+    return {{"contents", {{"kind", "markdown"}, {"value", markdown}}}, {"range", range}};
   }
   if (parts.empty()) return nullptr;
   std::string markdown;

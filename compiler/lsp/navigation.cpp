@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -26,9 +27,10 @@ namespace {
 constexpr int kClassSymbol = 5;
 constexpr int kFieldSymbol = 8;
 
-// The text of a file: the open document's, else the disk's.
+// The text of a file: the open document's, else what a rename of ours made of it, else the disk's.
 std::string text_of(const Workspace& ws, const fs::path& file) {
   if (const Document* doc = ws.document(uri_of_path(file))) return doc->text;
+  if (const std::string* edited = ws.edited_text(canonical_file(file))) return *edited;
   std::ifstream in(file, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
@@ -68,19 +70,66 @@ std::string key_of_line(std::string_view text, int line) {
   return colon == std::string_view::npos ? "" : std::string(l.substr(first, colon - first));
 }
 
-// The id of the table whose entry holds `line`, from the document's outline.
-std::string table_at(std::string_view text, int line) {
-  const std::string_view l = line_of(text, line);
-  const std::size_t first = l.find_first_not_of(' ');
-  auto steps = outline_above(text, line, first == std::string_view::npos ? 0 : static_cast<int>(first));
-  const bool entry_here = first != std::string_view::npos && l[first] == '-';
-  if (entry_here) steps.push_back({"", line, static_cast<int>(first)});
-  for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
-    if (steps[i].key == "tables" && steps[i + 1].key.empty()) {
-      return entry_value(text, steps[i + 1].line, steps[i + 1].column, "id");
-    }
+// The key whose value the byte of the line is in, within a flow map written on one line
+// ("{ table: t, row: r }": "row" at r), or "".
+std::string flow_key_at(std::string_view l, std::size_t byte) {
+  const std::size_t colon = l.rfind(": ", std::min(byte, l.size()));
+  if (colon == std::string_view::npos) return "";
+  std::size_t start = colon;
+  while (start > 0 && (std::isalnum(static_cast<unsigned char>(l[start - 1])) || l[start - 1] == '_')) --start;
+  return std::string(l.substr(start, colon - start));
+}
+
+// The plain value of `key` in a flow map written on the line ("table: t" gives "t"), or "".
+std::string flow_value(std::string_view l, std::string_view key) {
+  const std::string needle = std::string(key) + ": ";
+  for (std::size_t at = l.find(needle); at != std::string_view::npos; at = l.find(needle, at + 1)) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(l[at - 1])) || l[at - 1] == '_')) continue;
+    const std::size_t start = at + needle.size();
+    const std::size_t end = l.find_first_of(",}] ", start);
+    return std::string(l.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
   }
   return "";
+}
+
+// Where a sheet states the column `id` of `table`.
+std::optional<Loc> column_loc(const Spec& spec, const std::string& table, const std::string& id) {
+  const Table* t = spec.table(table);
+  if (!t) return std::nullopt;
+  const std::vector<Column>* columns = nullptr;
+  if (const auto* b = std::get_if<BandTable>(&t->body)) columns = &b->columns;
+  if (const auto* m = std::get_if<Matrix>(&t->body)) columns = &m->columns;
+  if (columns) {
+    for (const Column& c : *columns) {
+      if (c.id == id && c.loc.file) return c.loc;
+    }
+  }
+  return std::nullopt;
+}
+
+// A reference the format describes (format::refers) written as a key's value: a vocabulary
+// (`columns: troop_type`, `vocabulary:`), a term, or a row, column or item of the table the
+// line names (`{ table: t, row: r }`) or the entry is in (a group's `members:`, a column
+// group's `columns:`).
+std::optional<Loc> reference_target(const Spec& spec, std::string_view text, int line, std::size_t byte,
+                                    const std::string& word) {
+  const std::string_view l = line_of(text, line);
+  std::string key = flow_key_at(l, byte);
+  if (key.empty()) key = key_of_line(text, line);
+  for (const Vocabulary& v : spec.vocabularies) {
+    if ((key == "columns" || key == "vocabulary") && v.id == word) return v.loc;
+    for (const Term& t : v.terms) {
+      if (key == "term" && t.id == word) return t.loc;
+    }
+  }
+  // A group's members are items of its table; a column group's columns, columns.
+  if (key == "members") key = "item";
+  if (key == "columns") key = "column";
+  if (key != "row" && key != "column" && key != "item") return std::nullopt;
+  std::string table = flow_value(l, "table");
+  if (table.empty()) table = table_at(text, line);
+  if (key == "column") return column_loc(spec, table, word);
+  return where_is(spec, table + "/" + word);
 }
 
 }  // namespace
@@ -101,6 +150,10 @@ json definition(Workspace& ws, const Document& doc, const json& params) {
   if (word.find('/') != std::string::npos) {  // covers: table/row[/column]
     const auto loc = own ? where_is(*own, word) : std::nullopt;
     return loc ? location(ws, *loc) : json(nullptr);
+  }
+  if (own) {
+    const auto loc = reference_target(*own, doc.text, line, byte_of(doc.text, line, pos["character"].get<int>()), word);
+    if (loc) return location(ws, *loc);
   }
   // An id in a variant: the entry of that id its parents state, nearest parent first.
   const std::string table = table_at(doc.text, line);
@@ -163,11 +216,75 @@ struct Mention {
   std::size_t byte = 0;
 };
 
-// The id at the position (the table's or the row's) and every place of the family that names it.
+// Whether `word` is the id of a term of a vocabulary of the document's sheet.
+bool is_term(const Spec* spec, const std::string& word) {
+  if (!spec) return false;
+  return std::any_of(spec->vocabularies.begin(), spec->vocabularies.end(), [&](const Vocabulary& v) {
+    return std::any_of(v.terms.begin(), v.terms.end(), [&](const Term& t) { return t.id == word; });
+  });
+}
+
+// Every place of the family that names the vocabulary term `term` (a column id of the tables
+// that take the vocabulary as their columns): its entry under `terms`, a rename's `term:`, the
+// keys of `bands:` and `cells:` maps, `column:` of assertions and order exceptions, a column
+// group's `columns:`, and the last part of a `covers` path (table/row/term).
+std::vector<Mention> term_mentions(const Workspace& ws, const Document& doc, const std::string& term) {
+  std::vector<Mention> out;
+  for (const fs::path& file : family_files(ws, doc)) {
+    const auto text = text_of(ws, file);
+    int n = 0;
+    for (std::size_t start = 0; start <= text.size(); ++n) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      const std::string_view l(text.data() + start, end - start);
+      start = end + 1;
+      if (l.find(term) == std::string_view::npos) continue;
+      std::vector<std::size_t> found;
+      const auto above = [&] {
+        const std::size_t first = l.find_first_not_of(' ');
+        return outline_above(text, n, first == std::string_view::npos ? 0 : static_cast<int>(first));
+      };
+      const auto under = [&](std::string_view key) {
+        const auto steps = above();
+        return std::any_of(steps.begin(), steps.end(), [&](const OutlineStep& s) { return s.key == key; });
+      };
+      for (const std::size_t at : whole_occurrences(l, "id: " + term)) {
+        if (under("terms")) found.push_back(at + 4);
+      }
+      for (const char* key : {"term: ", "column: "}) {
+        for (const std::size_t at : whole_occurrences(l, key + term)) found.push_back(at + std::string_view(key).size());
+      }
+      // A key of a map by column id, on a `bands:`/`cells:` line or below one.
+      for (const std::size_t at : whole_occurrences(l, term + ":")) {
+        const bool map_key = l.find("bands:") < at || l.find("cells:") < at || under("bands") || under("cells");
+        if (map_key && l.compare(at + term.size(), 2, ": ") == 0) found.push_back(at);
+      }
+      for (const std::size_t at : whole_occurrences(l, term)) {
+        const bool path_end = at > 0 && l[at - 1] == '/' && std::count(l.begin(), l.begin() + static_cast<long>(at), '/') >= 2;
+        const std::size_t group = l.find("columns: [");
+        if (path_end || (group != std::string_view::npos && group < at && l.find(']', group) > at)) found.push_back(at);
+      }
+      std::sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      for (const std::size_t at : found) out.push_back({file, text, n, at});
+    }
+  }
+  return out;
+}
+
+// The id at the position (the table's or the row's, or a vocabulary term) and every place of the
+// family that names it.
 std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Document& doc, const json& pos) {
   const int line = pos["line"].get<int>();
   const std::string word = word_at(line_of(doc.text, line), byte_of(doc.text, line, pos["character"].get<int>()));
   if (word.empty()) return {};
+  // A term (in `terms`, or as a column id: a `bands:` key, `column:`), unless the table the
+  // line is in has an entry of that id.
+  const Spec* own = ws.model(doc.path);
+  const std::string here = table_at(doc.text, line);
+  if (word.find('/') == std::string::npos && is_term(own, word) &&
+      (here.empty() || (here != word && !where_is(*own, here + "/" + word)))) {
+    return {word, term_mentions(ws, doc, word)};
+  }
   // What is referred to: a table, or an entry of one (table/id as `covers` writes it).
   std::string table = table_at(doc.text, line), id = word;
   if (const std::size_t slash = word.find('/'); slash != std::string::npos) {
@@ -230,9 +347,18 @@ json rename(Workspace& ws, const Document& doc, const json& params) {
   const auto [named, found] = mentions(ws, doc, pos);
   if (found.empty()) return nullptr;
   json changes = json::object();
+  std::map<fs::path, std::string> edited;  // the files that are not open, as the edit leaves them
   for (const Mention& m : found) {
     changes[uri_of_path(m.file)].push_back({{"range", range_on(m.text, m.line, m.byte, named.size())}, {"newText", new_id}});
   }
+  for (auto m = found.rbegin(); m != found.rend(); ++m) {  // last first: each edit keeps the earlier offsets
+    if (ws.document(uri_of_path(m->file))) continue;
+    std::string& text = edited.try_emplace(m->file, m->text).first->second;
+    std::size_t at = 0;
+    for (int l = 0; l < m->line && at != std::string::npos; ++l) at = text.find('\n', at) + 1;
+    text.replace(at + m->byte, named.size(), new_id);
+  }
+  for (auto& [file, text] : edited) ws.keep_edited(file, std::move(text));
   return {{"changes", std::move(changes)}};
 }
 

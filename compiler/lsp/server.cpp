@@ -42,7 +42,7 @@ int version_of(const json& doc) {
 }
 
 json capabilities() {
-  return {{"textDocumentSync", {{"openClose", true}, {"change", 1}}},  // full text on each change
+  return {{"textDocumentSync", {{"openClose", true}, {"change", 1}, {"save", true}}},  // full text on each change
           {"hoverProvider", true},
           {"definitionProvider", true},
           {"referencesProvider", true},
@@ -131,6 +131,9 @@ std::vector<json> Server::notification(const std::string& method, const json& pa
     // Full sync: the last change holds the whole text.
     if (!changes.is_array() || changes.empty() || !workspace_.document(uri)) return {};
     changed = workspace_.open(uri, string_field(changes.back(), "text"), version_of(doc));
+  } else if (method == "textDocument/didSave") {
+    workspace_.saved(string_field(field(params, "textDocument"), "uri"));
+    changed = true;
   } else if (method == "textDocument/didClose") {
     workspace_.close(string_field(field(params, "textDocument"), "uri"));
     changed = true;

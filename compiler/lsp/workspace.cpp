@@ -81,7 +81,7 @@ Workspace::Workspace(SpecSearchPath search) : search_(std::move(search)) {
     for (const auto& [uri, doc] : docs_) {
       if (doc.path == canonical) return &doc.text;
     }
-    return nullptr;
+    return edited_text(canonical);
   });
 }
 
@@ -95,8 +95,30 @@ bool Workspace::open(const std::string& uri, std::string text, int version) {
   doc.version = version;
   cache_.changed(doc.path);
   edited_.insert(doc.path.string());
+  unsaved_.erase(doc.path.string());  // the editor's text from now on
   std::erase(closed_, uri);
   return true;
+}
+
+void Workspace::keep_edited(const fs::path& file, std::string text) {
+  const fs::path canonical = canonical_file(file);
+  unsaved_.insert_or_assign(canonical.string(), std::move(text));
+  cache_.changed(canonical);
+  edited_.insert(canonical.string());
+}
+
+const std::string* Workspace::edited_text(const fs::path& file) const {
+  const auto it = unsaved_.find(file.string());
+  return it == unsaved_.end() ? nullptr : &it->second;
+}
+
+void Workspace::saved(const std::string& uri) {
+  const auto path = path_of_uri(uri);
+  if (!path) return;
+  const fs::path canonical = canonical_file(*path);
+  if (unsaved_.erase(canonical.string()) == 0) return;
+  cache_.changed(canonical);
+  edited_.insert(canonical.string());
 }
 
 void Workspace::close(const std::string& uri) {
@@ -201,6 +223,11 @@ std::vector<const Spec*> Workspace::models(const fs::path& first) const {
 std::optional<Spec> Workspace::compile(const fs::path& file) {
   Diagnostics ignored;
   return compile_spec(file, ignored, search_, &cache_);
+}
+
+std::optional<Spec> Workspace::baseline(const fs::path& file) {
+  Diagnostics ignored;
+  return compile_baseline(file, ignored, search_, &cache_);
 }
 
 NodePtr Workspace::tree(const Document& doc) const {

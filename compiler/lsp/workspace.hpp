@@ -51,9 +51,20 @@ class Workspace {
   [[nodiscard]] std::vector<const Spec*> models(const std::filesystem::path& first) const;
   // A spec's model (a parent's), from the shared cache.
   std::optional<Spec> compile(const std::filesystem::path& file);
+  // A variant's baseline (what its parents and applied specs make before its own changes);
+  // nothing for a root spec.
+  std::optional<Spec> baseline(const std::filesystem::path& file);
   // The document's text parsed as it stands (null when it does not parse).
   [[nodiscard]] NodePtr tree(const Document& doc) const;
   [[nodiscard]] const SpecSearchPath& search() const { return search_; }
+
+  // The text of a file the server has edited (a rename's workspace edit) that is not open, kept
+  // until the editor opens or saves it: a second rename, and every check, reads it rather than
+  // the disk's older text.
+  void keep_edited(const std::filesystem::path& file, std::string text);
+  [[nodiscard]] const std::string* edited_text(const std::filesystem::path& file) const;
+  // The editor saved the document: its disk text is current.
+  void saved(const std::string& uri);
 
  private:
   // What checking one open document found: its diagnostics, and the files of its last clean
@@ -71,6 +82,7 @@ class Workspace {
   std::map<std::string, Checked> checked_;         // by canonical path, open documents only
   std::set<std::string> edited_;                   // files opened, changed or closed since the last diagnose()
   std::vector<std::string> closed_;                // URIs closed since the last diagnose()
+  std::map<std::string, std::string> unsaved_;      // by canonical path: keep_edited's texts
 };
 
 // The canonical form of a path, as the front end's locations are compared.

@@ -93,4 +93,18 @@ std::string entry_value(std::string_view text, int line, int dash_column, std::s
   return "";
 }
 
+std::string table_at(std::string_view text, int line) {
+  const std::string_view l = line_of(text, line);
+  const std::size_t first = l.find_first_not_of(' ');
+  auto steps = outline_above(text, line, first == std::string_view::npos ? 0 : static_cast<int>(first));
+  const bool entry_here = first != std::string_view::npos && l[first] == '-';
+  if (entry_here) steps.push_back({"", line, static_cast<int>(first)});
+  for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
+    if (steps[i].key == "tables" && steps[i + 1].key.empty()) {
+      return entry_value(text, steps[i + 1].line, steps[i + 1].column, "id");
+    }
+  }
+  return "";
+}
+
 }  // namespace qrsc::lsp

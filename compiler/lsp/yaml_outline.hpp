@@ -22,4 +22,7 @@ std::vector<OutlineStep> outline_above(std::string_view text, int line, int colu
 // on the entry's own lines ("kind: bands", or "{ id: x, kind: bands }"); "" when absent.
 std::string entry_value(std::string_view text, int line, int dash_column, std::string_view key);
 
+// The id of the table whose entry (under `tables:`) holds `line`, or "".
+std::string table_at(std::string_view text, int line);
+
 }  // namespace qrsc::lsp

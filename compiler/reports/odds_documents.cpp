@@ -144,12 +144,32 @@ mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string
 
 }  // namespace
 
+// A matchup's row split by the side that lost: "attacker loses 10.0%, defender loses 6.7%".
+std::string losers_text(Fraction p, Fraction attacker_lost) {
+  return fmt::format("attacker loses {}, defender loses {}", format_percent(attacker_lost), format_percent(p - attacker_lost));
+}
+
+Json probability_json(Fraction p) {
+  return Json{{"probability", fraction_text(p)}, {"numerator", p.num()}, {"denominator", p.den()},
+              {"percent", 100.0 * as_double(p)}};
+}
+
 std::string odds_text(const OddsReport& r) {
   std::string out = fmt::format("{}: {}\nroll: {}\n", r.table, r.title, r.roll);
   if (!r.modifier_tables.empty()) out += fmt::format("modified by: {}\n", fmt::join(r.modifier_tables, ", "));
   std::size_t width = 4;
   for (const auto& t : r.row_titles) width = std::max(width, t.size());
   for (const auto& c : r.columns) {
+    if (!r.matchup.empty()) {
+      // A matchup has each side's modifiers, not one net modifier; each row is split by the side
+      // that lost the roll, the side a loser's effect falls on.
+      out += fmt::format("\nmatchup: {}\n", r.matchup);
+      for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
+        out += fmt::format("  {:<{}}  {:>8}  {:>6}  ({})\n", r.row_titles[i], width, fraction_text(c.p[0][i]),
+                           format_percent(c.p[0][i]), losers_text(c.p[0][i], c.attacker_lost[i]));
+      }
+      continue;
+    }
     if (!c.id.empty()) out += fmt::format("\ncolumn {} ({})\n", c.id, c.name);
     if (r.modifiers.size() == 1) {
       out += fmt::format("{}net modifier {:+d}\n", c.id.empty() ? "\n" : "", r.modifiers[0]);
@@ -168,6 +188,12 @@ std::string odds_text(const OddsReport& r) {
       out += '\n';
     }
   }
+  if (!r.triggers.empty()) {
+    out += "\ntriggered by the base roll, before modifiers (as well as the row read):\n";
+    for (const TriggerOdds& t : r.triggers) {
+      out += fmt::format("  {} (base {})  {:>8}  {:>6}\n", t.title, t.base, fraction_text(t.p), format_percent(t.p));
+    }
+  }
   return out;
 }
 
@@ -178,23 +204,40 @@ Json odds_json(const OddsReport& r) {
     for (std::size_t m = 0; m < r.modifiers.size(); ++m) {
       Json rows = Json::array();
       for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
-        const Fraction p = c.p[m][i];
-        rows.push_back(Json{{"id", r.row_ids[i]},
-                            {"title", r.row_titles[i]},
-                            {"probability", fraction_text(p)},
-                            {"numerator", p.num()},
-                            {"denominator", p.den()},
-                            {"percent", 100.0 * as_double(p)}});
+        Json row = Json{{"id", r.row_ids[i]}, {"title", r.row_titles[i]}};
+        row.update(probability_json(c.p[m][i]));
+        if (!c.attacker_lost.empty()) {
+          row["attacker_loses"] = probability_json(c.attacker_lost[i]);
+          row["defender_loses"] = probability_json(c.p[m][i] - c.attacker_lost[i]);
+        }
+        rows.push_back(std::move(row));
       }
-      by_modifier.push_back(Json{{"modifier", r.modifiers[m]}, {"rows", std::move(rows)}});
+      if (r.matchup.empty()) {
+        by_modifier.push_back(Json{{"modifier", r.modifiers[m]}, {"rows", std::move(rows)}});
+      } else {
+        by_modifier.push_back(Json{{"matchup", r.matchup},
+                                   {"attacker_modifier", r.attacker_modifier},
+                                   {"defender_modifier", r.defender_modifier},
+                                   {"rows", std::move(rows)}});
+      }
     }
     columns.push_back(Json{{"id", c.id}, {"name", c.name}, {"odds", std::move(by_modifier)}});
   }
-  return Json{{"table", r.table},
-              {"title", r.title},
-              {"roll", r.roll},
-              {"modified_by", r.modifier_tables},
-              {"columns", std::move(columns)}};
+  Json out = Json{{"table", r.table},
+                  {"title", r.title},
+                  {"roll", r.roll},
+                  {"modified_by", r.modifier_tables},
+                  {"columns", std::move(columns)}};
+  if (!r.triggers.empty()) {
+    Json triggers = Json::array();
+    for (const TriggerOdds& t : r.triggers) {
+      Json one = Json{{"table", t.table}, {"section", t.section}, {"title", t.title}, {"base", t.base}};
+      one.update(probability_json(t.p));
+      triggers.push_back(std::move(one));
+    }
+    out["triggers"] = std::move(triggers);
+  }
+  return out;
 }
 
 Expected<std::string> render_odds_report_html(const Spec& spec) {

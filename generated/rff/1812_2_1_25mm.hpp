@@ -398,7 +398,7 @@ inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, con
   {0, "maneuver_phase"sv, {}, "Replace, detach and attach leaders."sv},
   {0, "maneuver_phase"sv, {}, "Repeat steps a, b, and c to resolve all maneuver checks:"sv},
   {1, "maneuver_phase"sv, "a"sv, "Select participating units and leaders for one maneuver check and resolve the check."sv},
-  {1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry countercharges. Declare hasty squares."sv},
+  {1, "maneuver_phase"sv, "b"sv, "Declare charges. Opponent declares cavalry counter charges. Declare hasty squares."sv},
   {1, "maneuver_phase"sv, "c"sv, "Maneuver units according to the effects. Form hasty squares and move charging and countercharging units first."sv},
   {1, "maneuver_phase"sv, "d"sv, "Move detached leaders."sv},
   {0, "fire_phase"sv, {}, "Opponent resolves all defensive fire combat."sv},
@@ -535,7 +535,7 @@ inline constexpr qrs::ListItem kItems[] = {  // depth, section, label, text, con
   {0, "tardy"sv, {}, "Change formation to line, extended line, or garrison"sv, "Raw unit disordered by broken or rough ground"sv},
   {0, "tardy"sv, {}, "Face by the rear rank"sv},
   {0, "tardy"sv, {}, "Scale major obstacle"sv},
-  {0, "hasty"sv, {}, "Cavalry countercharge halfway"sv},
+  {0, "hasty"sv, {}, "Cavalry counter charge halfway"sv},
   {0, "hasty"sv, {}, "Infantry form hasty square"sv, "Raw unit disordered"sv},
 };
 inline constexpr std::string_view kSections[] = { "Well Handled"sv, "Tardy"sv, "Hasty"sv, };

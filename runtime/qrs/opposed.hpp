@@ -11,6 +11,7 @@
 
 #include "qrs/dice.hpp"
 #include "qrs/fraction.hpp"
+#include "qrs/maybe.hpp"
 #include "qrs/odds.hpp"
 
 namespace qrs {
@@ -77,9 +78,12 @@ struct Matchup {
 // a result no row reads. Each key is read through the table's domain (qrs/key_domain.hpp), as
 // its lookup reads it: clamped to the range's end, or past it read by no row, and under
 // `reroll` rolled again (the rows share out those results in proportion). `find(column, key)`
-// is the band search of one column inside the range: the row index, or npos.
+// is the band search of one column inside the range: the row index, or npos. With `lost_by`,
+// only the rolls that side loses count (each row's share where its effect falls on that side),
+// over the same whole.
 template <class Find, class Odds>
-constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, const Matchup& m, const Find& find, Odds& out) {
+constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, const Matchup& m, const Find& find, Odds& out,
+                                 Maybe<Side> lost_by = {}) {
   const odds::Distribution a = odds::base_roll(o.attacker);
   const odds::Distribution d = odds::base_roll(o.defender);
   const std::size_t rows = out.size() - 1;
@@ -95,6 +99,7 @@ constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, cons
         past += ways;
         continue;
       }
+      if (lost_by && s.loser != *lost_by) continue;
       const std::size_t row = key ? find(column_read(o, s, m.chosen, m.attacker_type, m.defender_type), *key) : npos;
       const std::size_t slot = row < rows ? row : rows;
       out[slot] = Fraction(out[slot].num() + ways);
@@ -104,7 +109,7 @@ constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, cons
   // odds say so (everything is read by no row).
   const std::int64_t all = a.total * d.total;
   const bool again = past > 0 && past < all;
-  if (past > 0 && !again) out[rows] = Fraction(out[rows].num() + past);
+  if (past > 0 && !again && !lost_by) out[rows] = Fraction(out[rows].num() + past);
   for (std::size_t r = 0; r <= rows; ++r) out[r] = Fraction(out[r].num(), again ? all - past : all);
 }
 

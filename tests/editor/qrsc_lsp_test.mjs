@@ -141,6 +141,20 @@ try {
   if (!items.includes('rows') || items.includes('cell')) fail(`completion: ${items}`); else ok(`completion offers ${items.join(', ')}`);
   await change(acw, acwText);
 
+  // In a roll's `modifiers: [` only the lists that modify a roll (docs/spec-format.md: modifier
+  // tables, and band tables whose rows carry numbers); in a root spec no add/after/remove.
+  const mods = lineOf(acwLines, /^ {8}modifiers: \[maneuver_modifiers\]$/, kind);
+  const lists = (await at('textDocument/completion', acw, mods, 20)).map((i) => i.label);
+  if (!lists.includes('maneuver_modifiers') || !lists.includes('fire_point_modifiers') || lists.includes('fire_effects')
+      || lists.some((l) => l.includes('/'))) fail(`completion in modifiers: ${lists}`);
+  else ok(`completion in modifiers offers ${lists.join(', ')}`);
+  const dq = lineOf(acwLines, /^ {6}- id: double_quick$/);
+  await change(acw, withLines(acwLines, dq, `${acwLines[dq]}\n        a`));
+  const rowKeys = (await at('textDocument/completion', acw, dq + 1, 9)).map((i) => i.label);
+  if (rowKeys.includes('add') || rowKeys.includes('remove') || !rowKeys.includes('band')) fail(`root row keys: ${rowKeys}`);
+  else ok('a root spec\'s row is offered no add/after/remove');
+  await change(acw, acwText);
+
   // The hostile corpus: every file opened and edited; the server keeps answering.
   const hostile = path.join(root, 'tests/hostile');
   const corpus = [];

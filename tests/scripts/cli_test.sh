@@ -347,5 +347,39 @@ expect modifiers_sum_bounded 1 "the modifiers add up to 2000000000" -- "$qrsc" l
 expect odds_modifier_bounded 1 "modifier '2147483647': number out of range" -- "$qrsc" odds $acw charge_effects -m 2147483647
 expect odds_modifier_edge 0 "" -- "$qrsc" odds $acw charge_effects -m 1000000000
 
+# Opposed rolls and triggers (tests/opposed/rules/test/skirmish.yaml): the JSON answer has each
+# side's own modifiers; a matchup's odds say which side loses (two unmodified d6 by the margin: a
+# tie, Stand, is lost by the defender, tie: defender); no "net modifier" for a matchup; a base roll
+# of 2 on the 2d6 morale test triggers Snake Eyes (1 way in 36); --mod among a side's words is
+# named as the mistake it is.
+sk=$root/tests/opposed/rules/test/skirmish.yaml
+out=$("$qrsc" lookup "$sk" melee --attacker 4 elite cavalry --defender 3 square cover infantry --format json 2>&1)
+python3 -c 'import json,sys; a=json.loads(sys.argv[1]); s=a["sides"]
+assert [m["term"] for m in s[0]["modifiers"]]==["elite"] and [m["term"] for m in s[1]["modifiers"]]==["square","cover"], s
+assert s[1]["net"]==3 and s[0]["type"]=="cavalry" and "modifiers" not in a' "$out" && ok || fail "opposed_json_both_sides: $out"
+expect matchup_loser 0 "(attacker loses 0.0%, defender loses 16.7%)" -- "$qrsc" odds "$sk" melee --attacker infantry --defender infantry
+expect matchup_named 0 "matchup: attacker (Infantry) against defender (Infantry)" -- "$qrsc" odds "$sk" melee --attacker infantry --defender infantry
+out=$("$qrsc" odds "$sk" melee --attacker infantry --defender infantry 2>&1)
+[[ "$out" != *"net modifier"* ]] && ok || fail "matchup_no_net_modifier: $out"
+expect trigger_lookup 0 "Triggered by the base roll 2: Snake Eyes. A natural double 1 always holds, whatever the modifiers." -- "$qrsc" lookup "$sk" morale 2 lost_melee
+expect trigger_odds 0 "Snake Eyes (base 2)      1/36    2.8%" -- "$qrsc" odds "$sk" morale
+expect trigger_not_fired 0 "" -- bash -c '! "$1" lookup "$2" morale 3 | grep -q Triggered' _ "$qrsc" "$sk"
+expect opposed_mod 2 "--mod elite: an opposed roll's modifiers are each side's, written as words after its roll without --mod (--attacker 5 elite)" -- "$qrsc" lookup "$sk" melee --attacker 5 --mod elite --defender 3 infantry
+expect opposed_key 2 "'4': an opposed roll's lookup takes no key" -- "$qrsc" lookup "$sk" melee 4 --attacker 5 cavalry --defender 3 infantry
+expect opposed_odds_mod 2 "--modifier elite: an opposed roll's modifiers are each side's" -- "$qrsc" odds "$sk" melee -m elite --attacker cavalry --defender infantry
+
+# The format's old spellings still compile, with a warning naming the new one (docs/spec-format.md,
+# "Changes of the format"); check --fix rewrites only those tokens, in place.
+old_spec=$root/tests/spec_format/deprecated/fire_points_cell.yaml
+cp "$old_spec" "$tmp/old.yaml"
+expect deprecated_warning 0 "old.yaml:12:11: warning: 'fire_points' is deprecated; use 'fraction'" -- "$qrsc" check "$tmp/old.yaml"
+expect deprecated_quoted 0 "old.yaml:19:11: warning: 'fire_points' is deprecated; use 'fraction'" -- "$qrsc" check "$tmp/old.yaml"
+expect deprecated_werror 1 "is deprecated" -- "$qrsc" check --werror "$tmp/old.yaml"
+expect deprecated_lookup 0 $'musket\tr8\t1/2' -- "$qrsc" lookup "$tmp/old.yaml" musketry_fire_points musket --column r8 --format tsv
+expect deprecated_fix 0 "rewrote 2 deprecated spellings" -- "$qrsc" check --fix "$tmp/old.yaml"
+sed -e '12s/cell: fire_points/cell: fraction/' -e '19s/cell: "fire_points"/cell: "fraction"/' "$old_spec" >"$tmp/want.yaml"
+cmp -s "$tmp/want.yaml" "$tmp/old.yaml" && ok || { fail "deprecated_fix: the file is not the old one with those two words replaced"; diff "$tmp/want.yaml" "$tmp/old.yaml" | head -5; }
+out=$("$qrsc" check --werror "$tmp/old.yaml" 2>&1) && [[ "$out" != *deprecated* ]] && ok || fail "deprecated_fixed_clean: $out"
+
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

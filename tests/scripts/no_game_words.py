@@ -21,6 +21,9 @@ WORDS = {
 }
 PAIRS = {("fire", "point"), ("fire", "points"), ("fire", "pts")}
 SUFFIXES = {".cpp", ".hpp", ".h", ".cc", ".mustache", ".in"}
+# String literals that are the format's own history, not a game's words: an old spelling the
+# format still reads (format::DeprecatedSpelling, listed in docs/spec-format.md), by file.
+HISTORY = {"compiler/format/spec_format.cpp": {'"fire_points"'}}
 
 
 def code_of(text):
@@ -73,6 +76,8 @@ def main():
                 continue
             files += 1
             code = code_of(path.read_text(encoding="utf-8", errors="replace"))
+            for literal in HISTORY.get(path.relative_to(root).as_posix(), ()):
+                code = code.replace(literal, '""')
             for number, line in enumerate(code.split("\n"), 1):
                 ws = words_of(line)
                 found = [w for w in ws if w in WORDS]

@@ -56,6 +56,27 @@ SPEC
   expect too_wide_names_the_table 1 'wide.yaml: note: page 1, table movement_rates (Movement Rate): ' -- \
     "$qrsc" -I rules sheet "$tmp/house/wide.yaml" -o "$tmp/house/wide-a4.pdf" --paper a4
   check too_wide_nothing_written test ! -e "$tmp/house/out" -a ! -e "$tmp/house/wide-a4.pdf"
+  # The author's own fix (docs/sheets.md, "A sheet's own layout"): the diagnostic names the
+  # sheet's own layout file, beside the spec; with the movement rates on a page of their own
+  # there, the sheet fits.
+  expect too_wide_names_own_layout 1 "note: give the table more room in the sheet's own layout, $tmp/house/wide.layout.yaml" -- \
+    "$qrsc" -I rules sheet "$tmp/house/wide.yaml" -o "$tmp/house/wide-a4.pdf" --paper a4
+  cat >"$tmp/house/wide.layout.yaml" <<'LAYOUT'
+pages:
+  - columns:
+      - sections:
+          - title: Movement Rate
+            tables: [movement_rates]
+  - flow: 3
+    columns:
+      - sections:
+          - tables: ["*"]
+LAYOUT
+  expect own_layout_fits 0 "" -- "$qrsc" -I rules sheet "$tmp/house/wide.yaml" -o "$tmp/house/wide-a4.pdf" --paper a4
+  check own_layout_printed test -s "$tmp/house/wide-a4.pdf"
+  echo 'pages: { columns: 3 }' >"$tmp/house/wide.layout.yaml"
+  expect own_layout_error 1 "wide.layout.yaml:1:8: error: a sheet's own layout needs \`pages\`, a list" -- \
+    "$qrsc" -I rules sheet "$tmp/house/wide.yaml" -o "$tmp/house/bad.pdf"
 else
   echo "chromium is not installed (Debian package chromium): PDF checks skipped"
   skipped=1

@@ -72,5 +72,8 @@ std::string emit_html_index(const std::vector<Spec>& specs);
 std::optional<int> html_sheet_page_count(const Spec& spec, bool appendix = false);
 // The sheet's path under the output folder: beside the header, <system>/<file id>.html
 std::string html_sheet_path(const Spec& spec);
+// Where an author gives a table of the sheet more room, as a diagnostic names it: the sheet's own
+// layout file (layout.hpp), or where one would go.
+std::string layout_place(const Spec& spec);
 
 }  // namespace qrsc

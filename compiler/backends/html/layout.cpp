@@ -5,6 +5,7 @@
 #include <set>
 
 #include "backend.hpp"
+#include "emit_html.hpp"
 #include "sheet_text.hpp"
 #include "table_data.hpp"
 #include "template_store.hpp"
@@ -186,11 +187,58 @@ class Placer {
 
 }  // namespace
 
+// "rules/house/wide.yaml" -> "rules/house/wide.layout.yaml".
+std::string layout_name(const std::string& spec_file) {
+  const std::string stem = spec_file.size() > 5 && spec_file.ends_with(".yaml") ? spec_file.substr(0, spec_file.size() - 5)
+                                                                               : spec_file;
+  return stem + ".layout.yaml";
+}
+
+OwnLayout own_layout(const Spec& spec) {
+  for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
+    std::error_code ec;
+    const std::filesystem::path file = layout_name(spec.inputs[i]);
+    if (!std::filesystem::exists(file, ec)) continue;
+    return {file, layout_name(i < spec.lineage.size() ? spec.lineage[i] : spec.inputs[i])};
+  }
+  return {{}, layout_name(spec.path)};
+}
+
+}  // namespace qrsc::html
+
+namespace qrsc {
+
+std::string layout_place(const Spec& spec) {
+  const html::OwnLayout own = html::own_layout(spec);
+  return own.file.empty() ? "the sheet's own layout, " + own.shown +
+                                " (a copy of its system's layout in templates/html/layouts.yaml)"
+                          : own.shown;
+}
+
+}  // namespace qrsc
+
+namespace qrsc::html {
+
 PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
   const Node* layout = field(all, spec.system.c_str());
   if (!layout) layout = field(all, "default");
+  NodePtr own;  // the sheet's own layout file, read with the spec reader's limits
+  if (const OwnLayout o = own_layout(spec); !o.file.empty()) {
+    Diagnostics diags;
+    own = load_yaml_file(o.file, diags);
+    for (const Diagnostic& d : diags.all()) {
+      if (d.severity == Severity::error) backend_error(d);
+    }
+    if (!own || !own->is_map()) {
+      backend_error(Diagnostic{Severity::error, own ? own->loc : Loc{std::make_shared<const std::string>(o.shown), 0, 0},
+                               "a sheet's own layout is a map with `pages` (as one system's layout in "
+                               "templates/html/layouts.yaml)"});
+    }
+    layout = own.get();
+  }
   const Node* pages = layout ? field(*layout, "pages") : nullptr;
   if (!pages || !pages->is_seq()) {
+    if (own) layout_error(pages ? *pages : *own, "a sheet's own layout needs `pages`, a list (as in templates/html/layouts.yaml)");
     layout_error(all, "no layout for '" + spec.system + "' and no default");
   }
   return {scalar(*layout, "font_size"), flag(*layout, "change_marks"), distance_style(*layout),

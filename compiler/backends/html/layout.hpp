@@ -1,6 +1,7 @@
 // A layout (templates/html/layouts.yaml) resolved against one spec, and its mustache data.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -51,8 +52,18 @@ struct PlacedLayout {
   std::vector<PlacedPage> pages;
 };
 
-// Places the spec's tables by the layout of its system (or the default); `all` is layouts.yaml.
-// Reference tables (`print: appendix`) are placed only when `appendix` is set.
+// A sheet's own layout, which an author keeps with the spec: SPEC.layout.yaml beside the spec
+// file, holding one layout as a system's entry in layouts.yaml holds it (`pages`, `font_size`,
+// ...). A variant without one takes its nearest parent's (the lineage's order).
+struct OwnLayout {
+  std::filesystem::path file;  // empty: none, and `shown` is where the spec's own would go
+  std::string shown;           // as messages name it (beside the spec's path as shown)
+};
+OwnLayout own_layout(const Spec& spec);
+
+// Places the spec's tables by its own layout, else the layout of its system (or the default);
+// `all` is layouts.yaml. Reference tables (`print: appendix`) are placed only when `appendix`
+// is set.
 PlacedLayout place(const Node& all, const Spec& spec, bool appendix);
 // layouts.yaml (from the template store), parsed; throws BackendError with its first error
 // when it cannot be read.

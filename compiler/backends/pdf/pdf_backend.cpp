@@ -1,4 +1,6 @@
 // `--emit pdf`: the printable sheet as PDF, printed by headless Chromium.
+#include <fmt/format.h>
+
 #include "backend.hpp"
 #include "emit_html.hpp"
 #include "pdf.hpp"
@@ -21,8 +23,9 @@ std::vector<Diagnostic> layout_diagnostics(const Spec& spec, Paper paper, const 
     out.push_back({Severity::note, at, where + ": " + f.what});
   }
   out.push_back({Severity::note, at,
-                 "give the table more room in templates/html/layouts.yaml (a wider column, a split, another column or "
-                 "page), or shorten it (docs/sheets.md)"});
+                 fmt::format("give the table more room in {} (a wider column, a split, another column or page), or "
+                             "shorten it (docs/sheets.md, \"A sheet's own layout\")",
+                             layout_place(spec))});
   return out;
 }
 
