@@ -185,34 +185,35 @@ class Gen:
         d = dice_of(table)
         base_only = d["form"] == "single" and not d["mods"]
         margin = d["form"] == "opposed" and d["result"] == "margin"
-        if base_only:
-            n, m = d["nm"]
-            if n == 1 and r.random() < 0.6:
-                key["min"], key["max"] = 1, m
-            a, b, open_low, open_high = low, high, n > 1, n > 1
+        if base_only and (d["nm"][0] == 1 or r.random() < 0.5):
+            # no modifiers: the key is the base roll's range (docs: "its key must then be min: 1, max: N")
+            key["min"], key["max"] = low, high
+            a, b, open_low, open_high = low, high, False, False
+        elif base_only:
+            a, b, open_low, open_high = low + 1, high - 1, True, True
         elif margin or r.random() < 0.5:
             # a bounded key: min/max inside what the dice reach, outside says what happens past them
             a = 0 if margin else r.randint(low, max(low, (low + high) // 2))
-            b = r.randint(min(high, max(a + 1, (low + high) // 2)), high)
-            b = max(b, a)
+            b = max(a, r.randint(min(high, max(a + 1, (low + high) // 2)), high))
             key["min"] = a
+            open_low = open_high = False
             if not margin or r.random() < 0.5:
                 key["max"] = b
             else:
-                b = high
+                b, open_high = high, True  # no max: the key is open above
             if a > low or b < high:
                 key["outside"] = r.choice(self.fmt.outside)
-            open_low = open_high = False
         else:
             a, b = low + r.randint(0, 2), high - r.randint(0, 2)
-            if a > b:
+            if a >= b:
                 a, b = low, high
             open_low = open_high = True
-        nrows = r.randint(1, min(5, b - a + 1))
+        least = 2 if open_low and open_high else 1  # one band cannot be open at both ends
+        nrows = r.randint(least, max(least, min(5, b - a + 1)))
         rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {}} for _ in range(nrows)]
         descending = r.random() < 0.5
         for c in cols:
-            k = nrows if len(cols) == 1 or nrows == 1 else r.randint(max(1, nrows - 1), nrows)
+            k = nrows if len(cols) == 1 or nrows == 1 else r.randint(max(least, nrows - 1), nrows)
             k = min(k, b - a + 1)
             ivs = self.partition(a, b, k, open_low, open_high)
             chosen = sorted(r.sample(range(nrows), k))
@@ -353,6 +354,7 @@ class Gen:
             new = r.choice([w for w in WORDS if w not in " ".join(str(x) for x in _all_text(root))] or ["Xylo"])
             v["renames"] = [{"from": old, "to": new}]
             resolved["_text_rename"] = (old, new)
+            _rename_text(resolved, old, new)  # what the variant inherits; its own patches below are not renamed
             v["errata"].append({"id": "rename", "doc": "vsrc", "text": f"{old} is now {new}.", "covers": "terms"})
         # patches
         for t in resolved["tables"]:
@@ -384,9 +386,6 @@ class Gen:
             del v["tables"]
         if not v["errata"]:
             del v["errata"]
-        if "_text_rename" in resolved:
-            old, new = resolved["_text_rename"]
-            _rename_text(resolved, old, new)
         return v, resolved
 
     def scale_only_variant(self, root):

@@ -42,8 +42,9 @@ ERROR_LINE = re.compile(r"^(.*?):(\d+):(\d+): error: ", re.M)
 
 
 class FamilyCheck:
-    def __init__(self, ctx, seed, fam, paths, work):
+    def __init__(self, ctx, seed, fam, paths, work, web=False):
         self.ctx, self.seed, self.fam, self.paths, self.work = ctx, seed, fam, paths, work
+        self.check_web = web
         self.failures = []
         self.rng = random.Random(seed * 7919 + 1)
         self.outs = {}
@@ -66,7 +67,7 @@ class FamilyCheck:
                 self.fail(inv, name, r.stderr.strip()[:2000])
         self.builds(ok)
         for (name, tree, spec), path in zip(self.fam, self.paths):
-            if not ok[name] or name not in self.outs:
+            if name not in self.outs:
                 continue
             self.presence_and_text(name, spec, path)
             for t in spec["tables"]:
@@ -74,7 +75,7 @@ class FamilyCheck:
                     self.odds(name, spec, path, t)
                     self.lookups(name, spec, path, t)
             self.word_readings(name, spec, path)
-            if self.ctx.web:
+            if self.check_web and self.ctx.web:
                 self.web(name, spec, path)
         name, tree, spec = self.fam[0]
         for twin, text, lines in twins(tree, self.rng):
@@ -88,20 +89,21 @@ class FamilyCheck:
         return out, r
 
     def builds(self, ok):
-        good = [p for (n, _, _), p in zip(self.fam, self.paths) if ok[n]]
-        if not good:
-            return
-        together, r = self.build("family", good)
+        """Every spec built with its family, in reverse order and alone (also one check refused:
+        a build must not depend on what else the run holds)."""
+        together, r = self.build("family", self.paths)
         if r.returncode != 0:
-            self.fail("build.refused_after_check", self.fam[0][0], r.stderr[:2000])
+            if all(ok.values()):
+                self.fail("build.refused_after_check", self.fam[0][0], r.stderr[:2000])
             return
-        reverse, _ = self.build("reverse", good[::-1])
+        reverse, _ = self.build("reverse", self.paths[::-1])
         for (name, _, _), path in zip(self.fam, self.paths):
-            if not ok[name]:
-                continue
-            alone, r = self.build("alone-" + name, [path])
             stem = name.replace("-", "_")
-            self.outs[name] = os.path.join(alone, "gen", stem)
+            self.outs[name] = os.path.join(together, "gen", stem)
+            alone, r = self.build("alone-" + name, [path])
+            if r.returncode != 0:
+                self.fail("purity.refused_alone", name, "built with its family, refused alone: " + r.stderr.strip()[:800])
+                continue
             for ext in (".hpp", ".html", ".json"):
                 a = _read(os.path.join(alone, "gen", stem + ext))
                 count("purity")
@@ -110,7 +112,6 @@ class FamilyCheck:
                     if a != b:
                         self.fail("purity", name, f"{stem}{ext} built alone differs from built {label}: " + _first_difference(a, b))
                         break
-        self.together = together
 
     # ---- presence and text
     def presence_and_text(self, name, spec, path):
@@ -165,8 +166,8 @@ class FamilyCheck:
         cols = [c["id"] for c in t["_cols"]]
         if d["form"] == "opposed":
             for _ in range(3):
-                a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen")
-                b, bw = self.side_selection(spec, d["sides"]["defender"]["_mods"], cols, d["column"] != "chosen")
+                a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen", _names(t))
+                b, bw = self.side_selection(spec, d["sides"]["defender"]["_mods"], cols, d["column"] != "chosen", _names(t))
                 if a is None or b is None:
                     continue
                 column = self.rng.choice(cols) if d["column"] == "chosen" and cols[0] else None
@@ -183,12 +184,37 @@ class FamilyCheck:
                 if not d["mods"]:
                     args = ["odds", path, t["id"], "--format", "json"] + (["-c", c] if c else [])
                 self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
+        if not d["mods"]:
+            # a roll read without modifier lists still takes a number, as lookup does ("3 +2")
+            net = self.rng.choice([-2, -1, 1, 2])
+            c = cols[0]
+            args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + (["-c", c] if c else [])
+            r = self.qrsc(*args)
+            l = self.qrsc("lookup", path, t["id"], str(d["nm"][0]), f"{net:+d}", *(["-c", c] if c else []))
+            count("odds")
+            if (r.returncode == 0) != (l.returncode == 0):
+                self.fail("odds.number_without_lists", name, f"qrsc lookup {t['id']} {d['nm'][0]} {net:+d}: exit {l.returncode}; "
+                          f"qrsc odds -m {net:+d}: exit {r.returncode} {r.stderr.strip()[:300]}")
+            elif r.returncode == 0:
+                self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
+        # a net modifier the sheet allows at which every result is rolled again: check warns
+        if t["key"].get("outside") == "reroll" and d["form"] != "opposed":
+            lo, hi = oracle.side_net_range(spec, d["mods"])
+            for net in (lo, hi):
+                if all(oracle.odds(spec, t, c, net=net) == {"(reroll)": 1} for c in cols):
+                    r = self.qrsc("check", path)
+                    count("check")
+                    if t["id"] not in r.stderr or "warning" not in r.stderr:
+                        self.fail("check.all_reroll_warning", name, f"table {t['id']}: at net {net:+d} every result is rolled again; "
+                                  f"qrsc check: {r.stderr.strip()[:300] or 'no warning'}")
+                    break
 
-    def side_selection(self, spec, lists, cols, typed):
-        """A side's modifiers (ids, none of an exclusive pair) and type: (oracle side, words)."""
+    def side_selection(self, spec, lists, cols, typed, names=()):
+        """A side's modifiers (ids, none of an exclusive pair, none that is also a column's
+        name: word_readings asks those) and type: (oracle side, words)."""
         ids = []
         for tid in lists:
-            items = oracle.table_by_id(spec, tid)["items"]
+            items = [it for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in names]
             ids += [it["id"] for it in self.rng.sample(items, self.rng.randint(0, min(2, len(items))))]
         try:
             net = oracle.net_of(spec, lists, ids)
@@ -201,9 +227,9 @@ class FamilyCheck:
         count("odds")
         r = self.qrsc(*args)
         inv = "odds.cli" + _flavour(t)
+        if want == {"(reroll)": 1}:
+            return  # every result rolled again: check.all_reroll_warning's case
         if r.returncode != 0:
-            if want == {"(reroll)": 1}:
-                return
             self.fail(inv, name, f"qrsc {' '.join(args[2:])} refused: {r.stderr.strip()[:500]}")
             return
         got = _odds_from_json(json.loads(r.stdout), column, net)
@@ -219,8 +245,8 @@ class FamilyCheck:
         cases, wants = [], []
         if d["form"] == "opposed":
             for _ in range(12):
-                a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen")
-                b, bw = self.side_selection(spec, d["sides"]["defender"]["_mods"], cols, d["column"] != "chosen")
+                a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen", _names(t))
+                b, bw = self.side_selection(spec, d["sides"]["defender"]["_mods"], cols, d["column"] != "chosen", _names(t))
                 if a is None or b is None:
                     continue
                 (an, am), (dn, dm) = d["sides"]["attacker"]["_nm"], d["sides"]["defender"]["_nm"]
@@ -280,9 +306,11 @@ class FamilyCheck:
                 for it in oracle.table_by_id(spec, tid)["items"]:
                     if it["id"] in names:
                         count("word_reading")
-                        r = self.qrsc("lookup", path, t["id"], "--attacker", "3", it["id"], "--defender", "3")
-                        if r.returncode == 0 or names[it["id"]]["name"] not in r.stderr:
-                            self.fail("lookup.word_reading", name, f"qrsc lookup {t['id']} --attacker 3 {it['id']} --defender 3: "
+                        other = next(c["id"] for c in t["_cols"] if c["name"].lower() != it["id"])
+                        args = [t["id"], "--attacker", "3", it["id"], other, "--defender", "3", other]
+                        r = self.qrsc("lookup", path, *args)
+                        if r.returncode == 0 or "modifier" not in r.stderr or names[it["id"]]["name"] not in r.stderr:
+                            self.fail("lookup.word_reading", name, f"qrsc lookup {' '.join(args)}: "
                                       f"'{it['id']}' is a modifier and the column {names[it['id']]['name']!r}; "
                                       f"exit {r.returncode}: {(r.stdout + r.stderr).strip()[:300]}")
 
@@ -301,7 +329,7 @@ class FamilyCheck:
         for t in spec["tables"]:
             count("presence")
             if html.escape(t["title"], quote=False) not in page:
-                self.fail("presence.web" + (_flavour(t) if t["kind"] == "bands" and t["key"].get("dice") else ""), name,
+                self.fail(f"presence.web.{t['kind']}" + (_flavour(t) if t["kind"] == "bands" and t["key"].get("dice") else ""), name,
                           f"table {t['id']} ({t['title']!r}) not on the web page")
         sections = {}
         for m in re.finditer(r'<section class="sheet-table" id="table-(\d+)" data-table="(\d+)" data-id="([^"]*)"', page):
@@ -438,6 +466,10 @@ def compare_header(cases, expect, answers):
     return failures
 
 
+def _names(t):
+    return {c["name"].lower() for c in t.get("_cols", [])}
+
+
 def _flavour(t):
     d = oracle.dice_of(t)
     if d and d["form"] == "opposed" and d["result"] == "ratio":
@@ -462,18 +494,30 @@ def _opposed_answer(t, d, a, b, aside, bside, column):
 
 
 def _cli_row(j):
-    if "error" in j:
+    if "error" in j or j.get("row") == "outside":
         return "-"
     return j.get("row") or "-"
 
 
 def _odds_from_json(j, column, net):
-    """{row id or "(no row)": probability} of a `qrsc odds --format json` answer."""
-    rows = j.get("rows") or j.get("odds") or []
+    """{row id or "(no row)": probability} of a `qrsc odds --format json` answer: the column's
+    odds at the net modifier asked (or its only one)."""
+    if "columns" in j:
+        cols = j["columns"]
+        col = next((c for c in cols if c["id"] == column), cols[0] if len(cols) == 1 else None)
+        if col is None:
+            return {}
+        entries = col["odds"]
+        entry = next((e for e in entries if net is None or e.get("modifier") == net), entries[0] if len(entries) == 1 else None)
+        rows = entry["rows"] if entry else []
+    else:
+        rows = j.get("rows", [])
     out = {}
     for r in rows:
-        p = parse_fraction(r.get("probability", r.get("p", 0)))
-        key = r.get("id") or r.get("row") or "(no row)"
+        p = parse_fraction(r["probability"])
+        key = r.get("id") or "(no row)"
+        if key == "outside":
+            key = "(no row)"
         if p:
             out[key] = out.get(key, 0) + p
     return out

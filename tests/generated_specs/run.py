@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -59,9 +60,15 @@ def run_batch(ctx, seeds, fams=None):
     files = [write_family(rules, f) for f in fams]
     failures = []
     header_entries, header_cases, header_expect = [], [], []
-    for seed, fam, paths in zip(seeds, fams, files):
-        c = invariants.FamilyCheck(ctx, seed, fam, paths, work)
-        failures += c.run()
+    def one(args):
+        seed, fam, paths = args
+        c = invariants.FamilyCheck(ctx, seed, fam, paths, work, web=ctx.web and seed % ctx.web_every == 0)
+        return c, c.run()
+
+    with ThreadPoolExecutor(max_workers=ctx.jobs) as pool:
+        checked = list(pool.map(one, zip(seeds, fams, files)))
+    for c, found in checked:
+        failures += found
         for entry, cases, expect in c.header_work(len(header_entries)):
             header_entries.append(entry)
             header_cases += cases
@@ -98,6 +105,8 @@ def main():
     ap.add_argument("--known", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "known_failures.txt"))
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--no-web", action="store_true", help="skip the web page's WebAssembly module")
+    ap.add_argument("--web-every", type=int, default=1, help="check the web module of every Nth family (its build is the slow part)")
+    ap.add_argument("--jobs", type=int, default=2, help="families checked at once")
     ap.add_argument("--keep", help="keep the generated specs and outputs under this folder")
     ap.add_argument("--print-spec", action="store_true", help="print the seed's family and exit")
     a = ap.parse_args()
@@ -109,6 +118,7 @@ def main():
     ctx.qrsc, ctx.root, ctx.cxx = os.path.abspath(a.qrsc), os.path.abspath(a.root), a.cxx
     ctx.fmt = FormatInfo(load_schema(ctx.qrsc))
     ctx.keep = a.keep
+    ctx.web_every, ctx.jobs = max(1, a.web_every), max(1, a.jobs)
     ctx.web = not a.no_web and shutil.which("node") is not None
     ctx.tmp = a.keep or tempfile.mkdtemp(prefix="qrs-generated-specs-")
     os.makedirs(ctx.tmp, exist_ok=True)
