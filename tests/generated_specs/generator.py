@@ -358,7 +358,14 @@ class Gen:
             v["errata"].append({"id": "rename", "doc": "vsrc", "text": f"{old} is now {new}.", "covers": "terms"})
         # patches
         for t in resolved["tables"]:
-            if t["kind"] == "facts" and r.random() < 0.5:
+            if t["kind"] == "facts" and r.random() < 0.4:
+                # the variant's own text names the scale
+                item = r.choice(t["items"])
+                item["text"] = f"{self.word()} figures are {{scale.figures}}."
+                v["tables"].append({"id": t["id"], "items": [{"id": item["id"], "text": item["text"]}]})
+                v["errata"].append({"id": f"e{len(v['errata'])}", "doc": "vsrc", "text": "The scale is named.", "covers": [f"{t['id']}/{item['id']}"],
+                                    "asserts": [{"table": t["id"], "item": item["id"], "contains": "figures"}]})
+            elif t["kind"] == "facts" and r.random() < 0.5:
                 fid = self.new_id("f")
                 new = {"id": fid, "add": True, "text": self.title()}
                 after = r.choice(t["items"])["id"]
