@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -106,6 +107,7 @@ def main():
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--no-web", action="store_true", help="skip the web page's WebAssembly module")
     ap.add_argument("--web-every", type=int, default=1, help="check the web module of every Nth family (its build is the slow part)")
+    ap.add_argument("--minutes", type=float, help="stop after the batch that passes this many minutes")
     ap.add_argument("--jobs", type=int, default=2, help="families checked at once")
     ap.add_argument("--keep", help="keep the generated specs and outputs under this folder")
     ap.add_argument("--print-spec", action="store_true", help="print the seed's family and exit")
@@ -132,10 +134,15 @@ def main():
 
     seeds = list(range(a.seed, a.seed + a.count))
     failures, specs = [], 0
+    stop = time.monotonic() + 60 * a.minutes if a.minutes else None
     for i in range(0, len(seeds), BATCH):
         chunk = seeds[i:i + BATCH]
         specs += sum(len(family(s, ctx.fmt)) for s in chunk)
         failures += run_batch(ctx, chunk)
+        print(f"... {specs} specs, seeds {seeds[0]}..{chunk[-1]}, {len(failures)} failures", file=sys.stderr, flush=True)
+        if stop and time.monotonic() > stop:
+            seeds = seeds[:i + len(chunk)]
+            break
 
     by_invariant = {}
     for f in failures:
