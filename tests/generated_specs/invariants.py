@@ -1,4 +1,4 @@
-"""The invariants of issue 36, checked on one spec family against the oracle."""
+"""The invariants, checked on one spec family against the oracle (docs/testing.md)."""
 import html
 import itertools
 import json

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generated specs against one set of invariants (issue 36; docs/testing.md).
+"""Generated specs against one set of invariants (docs/testing.md).
 
 Each seed gives one spec family (a root spec, and maybe a variant and a scale-only variant).
 Every spec is checked, built alone, with its family and in reverse order, and asked the same
