@@ -9,7 +9,6 @@ import subprocess
 from fractions import Fraction
 
 import oracle
-from generator import frac_text
 from twins import twins
 
 COUNTS = {}

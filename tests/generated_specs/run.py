@@ -11,10 +11,8 @@ Usage: run.py --qrsc QRSC --root PROJECT [--seed S] [--count N] [--cxx g++] [--n
 Exit status 0 when every failure is a known one (known_failures.txt), 1 otherwise.
 """
 import argparse
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time

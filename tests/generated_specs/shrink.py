@@ -42,8 +42,8 @@ def shrink_family(ctx, failure, run_batch):
 
     def fails(f):
         saved = ctx.cxx
-        if not failure.invariant.split(".")[0] in ("lookup", "runtime", "header") or "cli" in failure.invariant:
-            ctx.cxx = ""
+        if not failure.invariant.startswith(("lookup.header", "runtime.", "header.")):
+            ctx.cxx = ""  # the header program only where the failure is the headers'
         try:
             return any(x.invariant == failure.invariant for x in run_batch(ctx, [failure.seed], fams=[f]))
         finally:

@@ -27,8 +27,7 @@ def twins(spec, rng):
         if len(t["rows"]) >= 2:
             s = copy.deepcopy(spec)
             tt = next(x for x in s["tables"] if x["id"] == t["id"])
-            first, second = tt["rows"][0]["id"], tt["rows"][1]["id"]
-            second_title = tt["rows"][1]["title"]
+            first = tt["rows"][0]["id"]
             tt["rows"][1]["id"] = first
             text = dump(s)
             out.append(("duplicate_row_id", text, {_row_line(text, tt["id"], first, 2)}))
