@@ -151,6 +151,15 @@ class FamilyCheck:
             j = by_id.get(t["id"])
             if not j:
                 continue
+            if t["kind"] == "bands" and len(t["_cols"]) > 1:
+                # a row's label is the sheet's words for its band: not one cell over columns whose bands differ
+                for row in t["rows"]:
+                    bands = row.get("bands", {})
+                    if row.get("label") and len(set(bands.values())) > 1:
+                        count("text")
+                        if f'colspan="{len(t["_cols"])}">{html.escape(row["label"], quote=False)}</td>' in page:
+                            self.fail("text.html_row_label", name, f"{t['id']}/{row['id']}: the label {row['label']!r} is printed over every "
+                                      f"column, whose bands are {bands}")
             if t["kind"] == "bands":
                 table_show = self.qrsc("show", path, t["id"]).stdout
                 for row, jrow in zip(t["rows"], j["bands"]["rows"]):
