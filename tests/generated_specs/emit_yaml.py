@@ -4,12 +4,19 @@ with `_` are the generator's own notes and are not written."""
 import json
 
 
+YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
 def scalar(v):
+    """Ids plain, as authors write them (`id: m0`); any other text double-quoted."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
         return str(v)
-    return json.dumps(str(v), ensure_ascii=False)
+    v = str(v)
+    if v and v[0].isalpha() and v.isascii() and all(c.islower() or c.isdigit() or c == "_" for c in v) and v not in YAML_WORDS:
+        return v
+    return json.dumps(v, ensure_ascii=False)
 
 
 def _flat(v):

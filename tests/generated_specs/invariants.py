@@ -8,6 +8,7 @@ import re
 import subprocess
 from fractions import Fraction
 
+import lsp_client
 import oracle
 from twins import twins
 
@@ -83,6 +84,12 @@ class FamilyCheck:
             self.word_readings(name, spec, path)
             if self.check_web and self.ctx.web:
                 self.web(name, spec, path)
+        if self.check_web:  # the server's checks are slow as the web module's: the same families
+            for (name, tree, spec), path in zip(self.fam, self.paths):
+                if ok[name]:
+                    self.lsp_symbols(name, spec, path)
+            if all(ok.values()):
+                self.lsp_rename()
         name, tree, spec = self.fam[0]
         for twin, text, lines in twins(tree, self.rng):
             self.twin(name, twin, text, lines)
@@ -332,6 +339,45 @@ class FamilyCheck:
                             self.fail("lookup.word_reading", name, f"qrsc lookup {' '.join(args)}: "
                                       f"'{it['id']}' is a modifier and the column {names[it['id']]['name']!r}; "
                                       f"exit {r.returncode}: {(r.stdout + r.stderr).strip()[:300]}")
+
+    # ---- the language server
+    def lsp_symbols(self, name, spec, path):
+        symbols = lsp_client.ask(self.ctx.qrsc, os.path.abspath(path), "textDocument/documentSymbol", {}) or []
+        names = {x.get("name") for x in symbols}
+        tree = next(t for n, t, _ in self.fam if n == name)
+        for t in tree.get("tables", []):  # the document's own tables (a variant's patches)
+            count("presence")
+            if t["id"] not in names:
+                self.fail("presence.lsp_symbols", name, f"table {t['id']} not among the document symbols {sorted(n for n in names if n)}")
+
+    def lsp_rename(self):
+        """The server's rename of a modifier that a group names: the family stays clean."""
+        name, tree, spec = self.fam[0]
+        for t in spec["tables"]:
+            for g in t.get("groups", []):
+                member = g["members"][0]
+                folder = os.path.join(self.work, f"lsp-{self.seed}", "rules", "gen")
+                os.makedirs(folder, exist_ok=True)
+                copies = []
+                for p in self.paths:
+                    copies.append(os.path.join(folder, os.path.basename(p)))
+                    with open(copies[-1], "w", encoding="utf-8") as f:
+                        f.write(_read(p))
+                text = _read(copies[0]).split("\n")
+                line = next(i for i, l in enumerate(text) if f"{{ id: {member}," in l)
+                col = text[line].index(f"id: {member},") + 4
+                edit = lsp_client.ask(self.ctx.qrsc, os.path.abspath(copies[0]), "textDocument/rename",
+                                      {"position": {"line": line, "character": col}, "newName": member + "_renamed"})
+                count("lsp_rename")
+                if not edit:
+                    self.fail("rename.lsp_refused", name, f"the server's rename of modifier {member} gave no edit")
+                    return
+                lsp_client.apply_edits(edit)
+                r = self.qrsc("check", *copies)
+                if r.returncode != 0:
+                    self.fail("rename.lsp_check_clean", name, f"after the server renamed modifier {member} (a member of group {g['id']}): "
+                              + r.stderr.strip()[:600])
+                return
 
     # ---- the web page's module
     def web(self, name, spec, path):

@@ -40,7 +40,7 @@ def twins(spec, rng):
         # the later table's references to it would also break: only when nothing names the second
         if not _referenced(spec, spec["tables"][1]["id"]):
             text = dump(s)
-            out.append(("duplicate_table_id", text, {_nth_line(text, f'- id: "{s["tables"][0]["id"]}"', 2)}))
+            out.append(("duplicate_table_id", text, {_nth_line(text, f'- id: {s["tables"][0]["id"]}', 2)}))
 
     # an unknown table named in a roll's modifiers
     for t in bands:
@@ -110,7 +110,7 @@ def _referenced(spec, tid):
 def _nth_line(text, needle, n):
     seen = 0
     for i, line in enumerate(text.splitlines(), 1):
-        if needle in line:
+        if line.strip() == needle:
             seen += 1
             if seen == n:
                 return i
@@ -119,12 +119,12 @@ def _nth_line(text, needle, n):
 
 def _row_line(text, table_id, row_id, nth=1):
     """The line of a row of a table (the table's own line when ROW_ID is None)."""
-    start = line_of(text, f'- id: "{table_id}"')
+    start = next(i for i, line in enumerate(text.splitlines(), 1) if line.strip() == f"- id: {table_id}")
     if row_id is None:
         return start
     seen = 0
     for i, line in enumerate(text.splitlines()[start:], start + 1):
-        if f'id: "{row_id}"' in line:
+        if f"{{ id: {row_id}," in line or line.strip() == f"- id: {row_id}":
             seen += 1
             if seen == nth:
                 return i
