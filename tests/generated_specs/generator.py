@@ -1,0 +1,458 @@
+"""Seeded spec families: a root spec and its variants, written as a spec author would, from the
+rules of docs/spec-format.md. One seed gives one family, always the same.
+
+Each generated object keeps the generator's intent under `_` keys (a row's intervals `_iv`, a
+its columns `_cols`), which the oracle reads; the YAML writer leaves them out."""
+import copy
+import random
+from fractions import Fraction
+
+from oracle import dice_of, key_reach
+
+WORDS = ["Amber", "Birch", "Cobalt", "Dune", "Ember", "Fjord", "Granite", "Harbor", "Indigo", "Juniper",
+         "Kestrel", "Lagoon", "Maple", "Nimbus", "Onyx", "Pebble", "Quartz", "Raven", "Saffron", "Thistle",
+         "Umber", "Violet", "Willow", "Yarrow", "Zephyr"]
+
+
+def frac_text(f):
+    f = Fraction(f)
+    if f.denominator == 1:
+        return str(f.numerator)
+    whole, rest = divmod(f.numerator, f.denominator)
+    return f"{whole} {rest}/{f.denominator}" if whole else f"{rest}/{f.denominator}"
+
+
+class Gen:
+    def __init__(self, seed, fmt):
+        self.seed = seed
+        self.r = random.Random(seed)
+        self.fmt = fmt
+        self.used = set()
+
+    # ---- names
+    def word(self):
+        return self.r.choice(WORDS)
+
+    def new_id(self, stem):
+        n = 0
+        while f"{stem}{n}" in self.used:
+            n += 1
+        self.used.add(f"{stem}{n}")
+        return f"{stem}{n}"
+
+    def title(self):
+        return " ".join(self.word() for _ in range(self.r.randint(1, 3)))
+
+    # ---- bands
+    def int_band_text(self, lo, hi):
+        if lo is None:
+            return f"{hi} or less"
+        if hi is None:
+            return f"{lo} or more"
+        if lo == hi:
+            return str(lo)
+        forms = [f"{lo} to {hi}", f"{hi} to {lo}"]
+        if lo >= 0:
+            forms += [f"{lo} - {hi}", f"{lo}-{hi}"]
+        if hi - lo <= 2:
+            forms.append(", ".join(str(k) for k in range(lo, hi + 1)))
+        return self.r.choice(forms)
+
+    def partition(self, lo, hi, n, open_low, open_high):
+        """Split [lo, hi] into n contiguous integer intervals (n <= hi - lo + 1), ascending."""
+        cuts = sorted(self.r.sample(range(lo + 1, hi + 1), n - 1))
+        starts = [lo] + cuts
+        ends = [c - 1 for c in cuts] + [hi]
+        iv = list(zip(starts, ends))
+        if open_low:
+            iv[0] = (None, iv[0][1])
+        if open_high:
+            iv[-1] = (iv[-1][0], None)
+        return iv
+
+    # ---- modifier lists
+    def modifier_list(self, spec, words_as_ids=()):
+        tid = self.new_id("mods")
+        items = []
+        for _ in range(self.r.randint(1, 5)):
+            mid = self.new_id("m")
+            items.append({"id": mid, "value": self.r.choice([-3, -2, -1, -1, 1, 1, 2, 3, 0]),
+                          "text": self.title()})
+        for w in words_as_ids:  # a modifier id equal to a column's name (case ignored)
+            items.append({"id": w, "value": self.r.choice([-2, -1, 1, 2, 4]), "text": self.title()})
+        for it in items:
+            v = it["value"]
+            it["value"] = f"+{v}" if v > 0 and self.r.random() < 0.7 else v
+            if self.r.random() < 0.2:
+                it["column"] = self.r.randint(1, self.fmt.modifier_column_max)
+        table = {"id": tid, "kind": "modifiers", "title": self.title(), "items": items}
+        free = [it["id"] for it in items]
+        self.r.shuffle(free)
+        groups = []
+        while len(free) >= 2 and self.r.random() < 0.6:
+            k = self.r.randint(2, min(3, len(free)))
+            members, free = free[:k], free[k:]
+            g = {"id": self.new_id("g"), "members": members, "note": self.title()}
+            if self.r.random() < 0.5:
+                g["exclusive"] = True
+            groups.append(g)
+        if groups:
+            table["groups"] = groups
+        spec["tables"].append(table)
+        return table
+
+    # ---- columns
+    def columns(self, spec, count, vocab=False):
+        cols = [{"id": self.new_id("c"), "name": self.word() + str(i)} for i in range(count)]
+        if vocab or self.r.random() < 0.5:
+            vid = self.new_id("v")
+            spec.setdefault("vocabularies", []).append({"id": vid, "title": self.title(), "terms": cols})
+            return vid, cols
+        return cols, cols
+
+    # ---- band tables
+    def dice(self):
+        n = self.r.choice([1, 1, 1, 2, 3])
+        m = self.r.choice([4, 6, 6, 8, 10, 12, 20]) if n == 1 else self.r.choice([4, 6, 6, 8])
+        return n, m
+
+    def bands_table(self, spec):
+        r = self.r
+        form = r.choice(["single", "single", "single", "difference", "opposed"])
+        tid = self.new_id("t")
+        key = {"name": self.title(), "type": "integer"}
+        dice = {}
+        intent = {"form": form}
+        columns = None
+        col_list = [{"id": "", "name": ""}]
+        if form == "opposed":
+            result = r.choice(self.fmt.results)
+            colmode = r.choice(self.fmt.columns)
+            intent.update(result=result, column=colmode, tie=r.choice(self.fmt.ties))
+            if colmode != "chosen" or r.random() < 0.5:
+                ncol = r.randint(2, 3)
+                clash = []
+                columns, col_list = self.columns(spec, ncol, vocab=colmode != "chosen")
+                if colmode != "chosen" and r.random() < 0.25:
+                    clash = [col_list[0]["name"].lower()]
+            else:
+                clash = []
+            sides = {}
+            for side in ("attacker", "defender"):
+                n, m = self.dice()
+                lists = [self.modifier_list(spec, clash if side == "attacker" else ())["id"]] if r.random() < 0.8 or clash else []
+                sides[side] = {"roll": f"{n}d{m}" if n > 1 or r.random() < 0.5 else f"d{m}", "_nm": (n, m), "_mods": lists}
+                d = {"roll": sides[side]["roll"]}
+                if lists:
+                    d["modifiers"] = lists
+                dice[side] = d
+            if result != "difference" or r.random() < 0.5:
+                dice["result"] = result
+            if colmode != "chosen" or r.random() < 0.3:
+                dice["column"] = colmode
+            if intent["tie"] != "defender" or r.random() < 0.3:
+                dice["tie"] = intent["tie"]
+            intent["sides"] = sides
+        else:
+            n, m = self.dice()
+            lists = [self.modifier_list(spec)["id"] for _ in range(r.choice([0, 1, 1, 2]))]
+            dice["roll"] = f"{n}d{m}" if n > 1 or r.random() < 0.5 else f"d{m}"
+            if lists:
+                dice["modifiers"] = lists
+            if form == "difference":
+                dice["difference"] = True
+            intent.update(nm=(n, m), mods=lists)
+            if r.random() < 0.5:
+                ncol = r.randint(2, 3)
+                columns, col_list = self.columns(spec, ncol)
+        key["dice"] = dice
+        table = {"id": tid, "kind": "bands", "title": self.title(), "key": key}
+        if columns is not None:
+            table["columns"] = columns
+        spec["tables"].append(table)
+        if form == "opposed" and intent["result"] == "ratio":
+            self.fraction_rows(table, col_list, key)
+        else:
+            self.integer_rows(spec, table, col_list, key)
+        return table
+
+    def reach(self, spec, table):
+        return key_reach(spec, table)
+
+    def integer_rows(self, spec, table, cols, key):
+        r = self.r
+        low, high = self.reach(spec, table)
+        d = dice_of(table)
+        base_only = d["form"] == "single" and not d["mods"]
+        margin = d["form"] == "opposed" and d["result"] == "margin"
+        if base_only and (d["nm"][0] == 1 or r.random() < 0.5):
+            # no modifiers: the key is the base roll's range (docs: "its key must then be min: 1, max: N")
+            key["min"], key["max"] = low, high
+            a, b, open_low, open_high = low, high, False, False
+        elif base_only:
+            a, b, open_low, open_high = low + 1, high - 1, True, True
+        elif margin or r.random() < 0.5:
+            # a bounded key: min/max inside what the dice reach, outside says what happens past them
+            a = 0 if margin else r.randint(low, max(low, (low + high) // 2))
+            b = max(a, r.randint(min(high, max(a + 1, (low + high) // 2)), high))
+            key["min"] = a
+            open_low = open_high = False
+            if not margin or r.random() < 0.5:
+                key["max"] = b
+            else:
+                b, open_high = high, True  # no max: the key is open above
+            if a > low or b < high:
+                key["outside"] = r.choice(self.fmt.outside)
+        else:
+            a, b = low + r.randint(0, 2), high - r.randint(0, 2)
+            if a >= b:
+                a, b = low, high
+            open_low = open_high = True
+        least = 2 if open_low and open_high else 1  # one band cannot be open at both ends
+        nrows = r.randint(least, max(least, min(5, b - a + 1)))
+        rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {}} for _ in range(nrows)]
+        descending = r.random() < 0.5
+        for c in cols:
+            k = nrows if len(cols) == 1 or nrows == 1 else r.randint(max(least, nrows - 1), nrows)
+            k = min(k, b - a + 1)
+            ivs = self.partition(a, b, k, open_low, open_high)
+            chosen = sorted(r.sample(range(nrows), k))
+            for row_index, iv in zip(chosen, ivs):
+                rows[row_index]["_iv"][c["id"]] = iv
+        rows = [row for row in rows if row["_iv"]]
+        if descending:
+            rows.reverse()
+        for row in rows:
+            if r.random() < 0.4:
+                row["text"] = self.title() + "."
+            if r.random() < 0.2:
+                row["label"] = self.title()
+            single = len(cols) == 1
+            ivs = row["_iv"]
+            # parts: a single-column row whose band holds two keys or more may split in two
+            if single and r.random() < 0.2:
+                lo, hi = ivs[""]
+                if lo is not None and hi is not None and hi > lo:
+                    cut = r.randint(lo + 1, hi)
+                    row["parts"] = [{"id": self.new_id("p"), "text": self.title(), "band": self.int_band_text(lo, cut - 1), "_iv": {"": (lo, cut - 1)}},
+                                    {"id": self.new_id("p"), "text": self.title(), "band": self.int_band_text(cut, hi), "_iv": {"": (cut, hi)}}]
+                    continue
+            if single:
+                row["band"] = self.int_band_text(*ivs[""])
+            else:
+                row["bands"] = {c["id"]: (self.int_band_text(*ivs[c["id"]]) if c["id"] in ivs else "-") for c in cols}
+        table["rows"] = rows
+        table["_cols"] = cols
+
+    def fraction_rows(self, table, cols, key):
+        """A ratio key: rows ascending, `less than X` then `at least X`, the key at least 1."""
+        r = self.r
+        key["type"] = "fraction"
+        key["min"] = 1
+        if r.random() < 0.4:
+            key["max"] = r.choice([3, 4, 6])
+            key["outside"] = r.choice(self.fmt.outside)
+        edges = sorted(set(r.sample([Fraction(3, 2), Fraction(2), Fraction(5, 2), Fraction(3), Fraction(4), Fraction(4, 3)], r.randint(1, 3))))
+        if "max" in key:
+            edges = [e for e in edges if e < key["max"]] or [Fraction(3, 2)]
+        rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {c["id"]: (Fraction(1), edges[0]) for c in cols},
+                 "band": f"less than {frac_text(edges[0])}"}]
+        for i, e in enumerate(edges):
+            rows.append({"id": self.new_id("r"), "title": self.title(),
+                         "_iv": {c["id"]: (e, edges[i + 1] if i + 1 < len(edges) else None) for c in cols},
+                         "band": f"at least {frac_text(e)}"})
+        if len(cols) > 1:
+            for row in rows:
+                row["bands"] = {c["id"]: row.pop("band") if i == len(cols) - 1 else row["band"] for i, c in enumerate(cols)}
+        table["rows"] = rows
+        table["_cols"] = cols
+
+    # ---- the other kinds
+    def matrix_table(self, spec):
+        r = self.r
+        cell = r.choice([c for c in self.fmt.cell_kinds if c in ("text", "integer", "fraction")])
+        cols = [{"id": self.new_id("k"), "name": self.word()} for _ in range(r.randint(1, 4))]
+        rows = []
+        for _ in range(r.randint(1, 4)):
+            cells = {}
+            for c in cols:
+                if r.random() < 0.15:
+                    continue
+                cells[c["id"]] = {"text": self.word(), "integer": str(r.randint(-5, 12)),
+                                  "fraction": frac_text(Fraction(r.randint(0, 12), r.choice([1, 2, 4])))}[cell]
+            row = {"id": self.new_id("x"), "name": self.title(), "cells": cells}
+            if r.random() < 0.3:
+                row["group"] = self.word()
+            rows.append(row)
+        t = {"id": self.new_id("mx"), "kind": "matrix", "title": self.title(), "cell": cell, "columns": cols, "rows": rows}
+        spec["tables"].append(t)
+        return t
+
+    def list_table(self, spec):
+        r = self.r
+        sections = []
+        for _ in range(r.randint(1, 3)):
+            items = [{"id": self.new_id("i"), "text": self.title() + "."} for _ in range(r.randint(1, 3))]
+            s = {"id": self.new_id("s"), "title": self.title(), "items": items}
+            if r.random() < 0.5:
+                s["numbered"] = True
+            sections.append(s)
+        t = {"id": self.new_id("l"), "kind": "list", "title": self.title(), "sections": sections}
+        spec["tables"].append(t)
+        return t
+
+    def facts_table(self, spec):
+        r = self.r
+        items = []
+        for _ in range(r.randint(1, 3)):
+            it = {"id": self.new_id("f"), "text": self.title()}
+            choice = r.random()
+            if choice < 0.35:
+                it["value"] = r.choice(["8in", "2in", "1 1/2in", "4in", "1 inch"])
+                it["_inches"] = {"8in": 8, "2in": 2, "1 1/2in": Fraction(3, 2), "4in": 4, "1 inch": 1}[it["value"]]
+            elif choice < 0.7:
+                it["text"] = f"{self.word()} are {{scale.figures}}."
+            items.append(it)
+        t = {"id": self.new_id("fa"), "kind": "facts", "title": self.title(), "items": items}
+        spec["tables"].append(t)
+        return t
+
+    # ---- a family
+    def root(self):
+        sid = f"g{self.seed}"
+        spec = {"qrs": 1, "id": sid, "system": "gen", "title": self.title(), "scale": {"figures": "15mm"},
+                "sources": [{"id": "src", "title": f"The {self.word()} Book"}], "tables": []}
+        kinds = [self.r.choice(["bands", "bands", "bands", "matrix", "list", "facts"]) for _ in range(self.r.randint(2, 6))]
+        if "bands" not in kinds:
+            kinds.append("bands")
+        for k in kinds:
+            {"bands": self.bands_table, "matrix": self.matrix_table, "list": self.list_table, "facts": self.facts_table}[k](spec)
+        return spec
+
+    def variant(self, root):
+        """A variant: a scale change, a text rename, patches (add/after/remove), errata with asserts.
+        Returns the variant's YAML tree and its resolved spec (what the oracle reads)."""
+        r = self.r
+        vid = root["id"] + "-v"
+        resolved = copy.deepcopy(root)
+        resolved["id"] = vid
+        v = {"qrs": 1, "id": vid, "extends": "gen/" + root["id"], "sources": [{"id": "vsrc", "title": "Variant notes"}],
+             "errata": [], "tables": []}
+        figures = r.choice(["25mm", "28mm", "6mm"])
+        v["scale"] = {"figures": figures}
+        resolved["scale"] = {"figures": figures}
+        factor = None
+        if r.random() < 0.4:
+            factor = r.choice([2, Fraction(3, 2)])
+            v["scale"]["convert"] = {"factor": frac_text(factor), "rounding": "none"}
+            resolved["_factor"] = factor
+        # a word of the root's titles renamed in text (whole word, case kept); the source titles keep it
+        titles = [t["title"] for t in root["tables"]]
+        present = [w for w in WORDS if any(w in t.split() for t in titles)]
+        if present and r.random() < 0.6:
+            old = r.choice(present)
+            new = r.choice([w for w in WORDS if w not in " ".join(str(x) for x in _all_text(root))] or ["Xylo"])
+            v["renames"] = [{"from": old, "to": new}]
+            resolved["_text_rename"] = (old, new)
+            _rename_text(resolved, old, new)  # what the variant inherits; its own patches below are not renamed
+            v["errata"].append({"id": "rename", "doc": "vsrc", "text": f"{old} is now {new}.", "covers": "terms"})
+        # patches
+        for t in resolved["tables"]:
+            if t["kind"] == "facts" and r.random() < 0.4:
+                # the variant's own text names the scale
+                item = r.choice(t["items"])
+                item["text"] = f"{self.word()} figures are {{scale.figures}}."
+                v["tables"].append({"id": t["id"], "items": [{"id": item["id"], "text": item["text"]}]})
+                v["errata"].append({"id": f"e{len(v['errata'])}", "doc": "vsrc", "text": "The scale is named.", "covers": [f"{t['id']}/{item['id']}"],
+                                    "asserts": [{"table": t["id"], "item": item["id"], "contains": "figures"}]})
+            elif t["kind"] == "facts" and r.random() < 0.5:
+                fid = self.new_id("f")
+                new = {"id": fid, "add": True, "text": self.title()}
+                after = r.choice(t["items"])["id"]
+                if r.random() < 0.5:
+                    new = {"id": fid, "after": after, "text": new["text"]}
+                    t["items"].insert([i["id"] for i in t["items"]].index(after) + 1, {"id": fid, "text": new["text"]})
+                else:
+                    t["items"].append({"id": fid, "text": new["text"]})
+                v["tables"].append({"id": t["id"], "items": [new]})
+                v["errata"].append({"id": f"e{len(v['errata'])}", "doc": "vsrc", "text": "A new fact.", "covers": [f"{t['id']}/{fid}"],
+                                    "asserts": [{"table": t["id"], "item": fid, "exists": True}]})
+            elif t["kind"] == "list" and len(t["sections"]) > 1 and r.random() < 0.5:
+                gone = r.choice(t["sections"])
+                t["sections"].remove(gone)
+                v["tables"].append({"id": t["id"], "sections": [{"id": gone["id"], "remove": True}]})
+                v["errata"].append({"id": f"e{len(v['errata'])}", "doc": "vsrc", "text": "A section dropped.", "covers": [f"{t['id']}/{gone['id']}"]})
+            elif t["kind"] == "bands" and r.random() < 0.5:
+                row = r.choice(t["rows"])
+                new_title = self.title() + " " + self.word()
+                row["title"] = new_title
+                v["tables"].append({"id": t["id"], "rows": [{"id": row["id"], "title": new_title}]})
+                v["errata"].append({"id": f"e{len(v['errata'])}", "doc": "vsrc", "text": "A new effect name.", "covers": [f"{t['id']}/{row['id']}"],
+                                    "asserts": [{"table": t["id"], "row": row["id"], "contains": new_title.split()[-1]}]})
+        if not v["tables"]:
+            del v["tables"]
+        if not v["errata"]:
+            del v["errata"]
+        return v, resolved
+
+    def scale_only_variant(self, root):
+        vid = root["id"] + "-s"
+        resolved = copy.deepcopy(root)
+        resolved["id"] = vid
+        figures = self.r.choice(["25mm", "28mm", "6mm"])
+        resolved["scale"] = {"figures": figures}
+        v = {"qrs": 1, "id": vid, "extends": "gen/" + root["id"], "sources": [{"id": "ssrc", "title": "Scale notes"}],
+             "scale": {"figures": figures}}
+        return v, resolved
+
+
+def _all_text(node):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if not str(k).startswith("_"):
+                yield from _all_text(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _all_text(v)
+    elif isinstance(node, str):
+        yield node
+
+
+SHEET_TEXT = {"title", "text", "name", "label", "note", "caption", "subtitle"}
+
+
+def _replace_word(text, old, new):
+    import re as _re  # the harness is Python; the project's "no std::regex" rule is for C++
+    def sub(m):
+        w = m.group(0)
+        return new.lower() if w.islower() else new.upper() if w.isupper() and len(w) > 1 else new
+    return _re.sub(r"\b" + _re.escape(old) + r"\b", sub, text, flags=_re.IGNORECASE)
+
+
+def _rename_text(node, old, new, inside_sources=False):
+    """The docs' rename: every whole-word use in the sheet's texts, case kept; not source titles."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if str(k).startswith("_") or k == "sources":
+                continue
+            if k in SHEET_TEXT and isinstance(v, str):
+                node[k] = _replace_word(v, old, new)
+            else:
+                _rename_text(v, old, new)
+    elif isinstance(node, list):
+        for v in node:
+            _rename_text(v, old, new)
+
+
+def family(seed, fmt):
+    """The spec family of a seed: [(file name, YAML tree, resolved spec)], parents first."""
+    g = Gen(seed, fmt)
+    root = g.root()
+    out = [(root["id"], root, root)]
+    if g.r.random() < 0.6:
+        v, resolved = g.variant(root)
+        out.append((v["id"], v, resolved))
+    if g.r.random() < 0.2:
+        v, resolved = g.scale_only_variant(root)
+        out.append((v["id"], v, resolved))
+    return out

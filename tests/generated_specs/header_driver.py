@@ -1,0 +1,122 @@
+"""One C++ program per batch of specs: it includes every generated header and answers cases
+on stdin, one a line, through the header's own `lookup` and the runtime's generic helpers
+(`qrs::effect_at`, `qrs::row_odds`), as game code calls them (docs/game-code.md).
+
+Cases (tab-separated):
+  L SPEC TABLE COLUMN KEY   the header's lookup          -> row id or "-"
+  E SPEC TABLE COLUMN KEY   qrs::effect_at<Table>         -> row id or "-"
+  O SPEC TABLE COLUMN NET   qrs::row_odds<Table>          -> "id=n/d id=n/d ..."
+"""
+import os
+import subprocess
+
+PRELUDE = r"""
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+#include "qrs/runtime.hpp"
+#include "qrs/rolled.hpp"
+
+namespace {
+qrs::Fraction parse_key(const std::string& s) {
+  const std::size_t slash = s.find('/');
+  if (slash == std::string::npos) return qrs::Fraction(std::stoll(s));
+  return qrs::Fraction(std::stoll(s.substr(0, slash)), std::stoll(s.substr(slash + 1)));
+}
+template <class Table, class E>
+std::string row_id(const qrs::Maybe<E>& e) {
+  return e ? std::string(Table::kRows[static_cast<std::size_t>(*e)].id) : std::string("-");
+}
+template <class Table, class E>
+std::string row_id(const std::optional<E>& e) {
+  return e ? std::string(Table::kRows[static_cast<std::size_t>(*e)].id) : std::string("-");
+}
+template <class Table>
+std::string odds_text(int net, typename Table::Column c) {
+  const auto p = qrs::row_odds<Table>(net, c);
+  std::ostringstream out;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    out << (i ? " " : "") << Table::kRows[i].id << '=' << p[i].num() << '/' << p[i].den();
+  return out.str();
+}
+}  // namespace
+"""
+
+
+def cpp_name(id_):
+    return "n" + id_ if id_[0].isdigit() else id_
+
+
+def namespace(spec_id):
+    return "qrs::gen::" + cpp_name(spec_id.replace("-", "_").replace(".", "_"))
+
+
+def column_expr(ns, tid, col):
+    return f"{ns}::{tid}::Table::Column::{cpp_name(col) if col else 'all'}"
+
+
+def table_code(index, spec_id, table):
+    """The routing of one band table's cases."""
+    ns = namespace(spec_id)
+    tid = table["id"]
+    T = f"{ns}::{tid}::Table"
+    cols = [c["id"] for c in table["_cols"]]
+    fraction = table["key"]["type"] == "fraction"
+    opposed = "attacker" in table["key"].get("dice", {})
+    arg = "key" if fraction else "static_cast<int>(key.num())"
+    out = [f'  if (spec == {index} && table == "{tid}") {{']
+    for i, c in enumerate(cols):
+        cexpr = column_expr(ns, tid, c)
+        call = f"{ns}::{tid}::lookup({cexpr + ', ' if c else ''}{arg})"
+        out.append(f'    if (column == "{c}") {{')
+        out.append(f'      if (kind == "L") {{ const qrs::Maybe<{T}::Effect> e = {call}; return row_id<{T}>(e); }}')
+        out.append(f'      if (kind == "E") return row_id<{T}>(qrs::effect_at<{T}>(key, {cexpr}));')
+        if not opposed and not fraction:
+            out.append(f'      if (kind == "O") return odds_text<{T}>(static_cast<int>(key.num()), {cexpr});')
+        out.append("    }")
+    out.append("  }")
+    return "\n".join(out)
+
+
+def program(entries):
+    """entries: [(index, spec_id, header path, [band tables])]"""
+    lines = ["// Written by tests/generated_specs/header_driver.py."]
+    lines += [f'#include "{h}"' for _, _, h, _ in entries]
+    lines.append(PRELUDE)
+    lines.append("std::string answer(const std::string& kind, int spec, const std::string& table, const std::string& column, qrs::Fraction key) {")
+    lines.append("  (void)kind, (void)spec, (void)table, (void)column, (void)key;")
+    for index, spec_id, _, tables in entries:
+        for t in tables:
+            lines.append(table_code(index, spec_id, t))
+    lines.append('  return "(no such case)";')
+    lines.append("}")
+    lines.append(r"""
+int main() {
+  for (std::string line; std::getline(std::cin, line);) {
+    std::vector<std::string> f;
+    std::size_t start = 0;
+    for (std::size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) f.push_back(line.substr(start, tab - start));
+    f.push_back(line.substr(start));
+    std::cout << answer(f[0], std::stoi(f[1]), f[2], f[3], parse_key(f[4])) << '\n';
+  }
+}
+""")
+    return "\n".join(lines)
+
+
+def run(cxx, root, out_dir, entries, cases, work):
+    """Compiles the batch's program and answers CASES (lists of fields). Returns (answers, error)."""
+    src = os.path.join(work, "driver.cpp")
+    exe = os.path.join(work, "driver")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(program(entries))
+    r = subprocess.run([cxx, "-std=c++20", "-O0", "-Wall", "-Wextra", "-pedantic", "-Werror", f"-I{root}/runtime", f"-I{out_dir}",
+                        src, "-o", exe], capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, r.stderr[-4000:]
+    stdin = "".join("\t".join(c) + "\n" for c in cases)
+    r = subprocess.run([exe], input=stdin, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, f"driver exited {r.returncode}: {r.stderr[-2000:]}"
+    return r.stdout.splitlines(), None

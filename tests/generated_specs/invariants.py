@@ -1,0 +1,609 @@
+"""The invariants, checked on one spec family against the oracle (docs/testing.md)."""
+import html
+import itertools
+import json
+import os
+import random
+import re
+import subprocess
+from fractions import Fraction
+
+import lsp_client
+import oracle
+from twins import twins
+
+COUNTS = {}
+
+
+def count(what, n=1):
+    COUNTS[what] = COUNTS.get(what, 0) + n
+
+
+class Failure:
+    def __init__(self, invariant, seed, spec, detail):
+        self.invariant, self.seed, self.spec, self.detail = invariant, seed, spec, detail
+
+    def __repr__(self):
+        return f"{self.invariant} seed {self.seed} {self.spec}: {self.detail}"
+
+
+def key_text(k):
+    k = Fraction(k)
+    return str(k.numerator) if k.denominator == 1 else f"{k.numerator}/{k.denominator}"
+
+
+def parse_fraction(v):
+    if isinstance(v, dict):
+        return Fraction(v["num"], v["den"])
+    return Fraction(str(v).strip())
+
+
+ERROR_LINE = re.compile(r"^(.*?):(\d+):(\d+): error: ", re.M)
+
+
+class FamilyCheck:
+    def __init__(self, ctx, seed, fam, paths, work, web=False):
+        self.ctx, self.seed, self.fam, self.paths, self.work = ctx, seed, fam, paths, work
+        self.check_web = web
+        self.failures = []
+        self.rng = random.Random(seed * 7919 + 1)
+        self.outs = {}
+
+    def fail(self, invariant, spec, detail):
+        self.failures.append(Failure(invariant, self.seed, spec, detail))
+
+    def qrsc(self, *args, stdin=None):
+        return subprocess.run([self.ctx.qrsc, *args], capture_output=True, text=True, input=stdin)
+
+    # ---- the run
+    def run(self):
+        ok = {}
+        for (name, tree, spec), path in zip(self.fam, self.paths):
+            r = self.qrsc("check", path)
+            count("check")
+            ok[name] = r.returncode == 0
+            if not ok[name]:
+                figures = f'{spec["scale"]["figures"]}."' in r.stderr and "undeclared change" in r.stderr
+                inv = "check.scale_figures_undeclared" if figures else "check.valid_spec_refused"
+                self.fail(inv, name, r.stderr.strip()[:2000])
+            if len(self.paths) > 1 and path != self.paths[0]:
+                # checked after its parent in one run: the same verdict as alone
+                both = self.qrsc("check", self.paths[0], path)
+                count("check")
+                if (both.returncode == 0) != (ok[name] and ok.get(self.fam[0][0], True)):
+                    self.fail("check.order_dependent", name, f"qrsc check {name} alone: exit {r.returncode}; after its parent: exit {both.returncode}")
+        self.builds(ok)
+        for (name, tree, spec), path in zip(self.fam, self.paths):
+            if name not in self.outs:
+                continue
+            self.presence_and_text(name, spec, path)
+            for t in spec["tables"]:
+                if t["kind"] == "bands" and t["key"].get("dice"):
+                    self.odds(name, spec, path, t)
+                    self.lookups(name, spec, path, t)
+            self.word_readings(name, spec, path)
+            if self.check_web and self.ctx.web:
+                self.web(name, spec, path)
+        if self.check_web:  # the server's checks are slow as the web module's: the same families
+            for (name, tree, spec), path in zip(self.fam, self.paths):
+                if ok[name]:
+                    self.lsp_symbols(name, spec, path)
+            if all(ok.values()):
+                self.lsp_rename()
+        name, tree, spec = self.fam[0]
+        for twin, text, lines in twins(tree, self.rng):
+            self.twin(name, twin, text, lines)
+        return self.failures
+
+    # ---- purity: alone, with the family, in reverse order
+    def build(self, label, paths):
+        out = os.path.join(self.work, f"out-{self.seed}-{label}")
+        r = self.qrsc("-q", "build", *paths, "-o", out, "--emit", "cpp,html,json")
+        return out, r
+
+    def builds(self, ok):
+        """Every spec built with its family, in reverse order and alone (also one check refused:
+        a build must not depend on what else the run holds)."""
+        together, r = self.build("family", self.paths)
+        family_built = r.returncode == 0
+        if not family_built and all(ok.values()):
+            self.fail("build.refused_after_check", self.fam[0][0], r.stderr[:2000])
+        reverse, _ = self.build("reverse", self.paths[::-1])
+        for (name, _, _), path in zip(self.fam, self.paths):
+            stem = name.replace("-", "_")
+            alone, r = self.build("alone-" + name, [path])
+            # the answers are read from the family's build; where it was refused, from the spec's own
+            self.outs[name] = os.path.join(together if family_built else alone, "gen", stem)
+            if r.returncode != 0:
+                if family_built:
+                    self.fail("purity.refused_alone", name, "built with its family, refused alone: " + r.stderr.strip()[:800])
+                self.outs.pop(name, None) if not family_built else None
+                continue
+            if not family_built:
+                continue
+            for ext in (".hpp", ".html", ".json"):
+                a = _read(os.path.join(alone, "gen", stem + ext))
+                count("purity")
+                for label, other in (("with its family", together), ("in reverse order", reverse)):
+                    b = _read(os.path.join(other, "gen", stem + ext))
+                    if a != b:
+                        self.fail("purity", name, f"{stem}{ext} built alone differs from built {label}: " + _first_difference(a, b))
+                        break
+
+    # ---- presence and text
+    def presence_and_text(self, name, spec, path):
+        base = self.outs[name]
+        sheet = json.loads(_read(base + ".json"))
+        page = _read(base + ".html")
+        show = self.qrsc("show", path).stdout
+        ids = [t["id"] for t in sheet["tables"]]
+        want = [t["id"] for t in spec["tables"]]
+        count("presence", 3 * len(want))
+        if ids != want:
+            self.fail("presence.json", name, f"JSON tables {ids}, spec {want}")
+        for t in spec["tables"]:
+            title = t["title"]
+            if html.escape(title, quote=False) not in page:
+                self.fail("presence.html", name, f"table {t['id']} ({title!r}) not on the HTML sheet")
+            if title not in show:
+                self.fail("presence.show", name, f"table {t['id']} ({title!r}) not in qrsc show")
+        by_id = {t["id"]: t for t in sheet["tables"]}
+        # source titles are the documents' own: a rename never touches them
+        got = {s["id"]: s["title"] for s in sheet.get("sources", [])}
+        for s in spec.get("sources", []):
+            if s["id"] in got and got[s["id"]] != s["title"]:
+                self.fail("rename.source_title", name, f"source {s['id']} titled {got[s['id']]!r}, the document is {s['title']!r}")
+        figures = spec["scale"]["figures"]
+        for t in spec["tables"]:
+            j = by_id.get(t["id"])
+            if not j:
+                continue
+            if t["kind"] == "bands" and len(t["_cols"]) > 1:
+                # a row's label is the sheet's words for its band: not one cell over columns whose bands differ
+                for row in t["rows"]:
+                    bands = row.get("bands", {})
+                    if row.get("label") and len(set(bands.values())) > 1:
+                        count("text")
+                        if f'colspan="{len(t["_cols"])}">{html.escape(row["label"], quote=False)}</td>' in page:
+                            self.fail("text.html_row_label", name, f"{t['id']}/{row['id']}: the label {row['label']!r} is printed over every "
+                                      f"column, whose bands are {bands}")
+            if t["kind"] == "bands":
+                table_show = self.qrsc("show", path, t["id"]).stdout
+                for row, jrow in zip(t["rows"], j["bands"]["rows"]):
+                    count("text")
+                    if jrow["title"] != row["title"]:
+                        self.fail("text.json", name, f"{t['id']}/{row['id']}: JSON title {jrow['title']!r}, spec {row['title']!r}")
+                    if row["title"] not in table_show:
+                        self.fail("text.show", name, f"{t['id']}/{row['id']}: {row['title']!r} not in qrsc show")
+            if t["kind"] == "facts":
+                for item, jitem in zip(t["items"], j["facts"]["items"]):
+                    want_text = item["text"].replace("{scale.figures}", figures)
+                    count("text")
+                    if jitem["text"] != want_text:
+                        self.fail("text.scale_figures", name, f"{t['id']}/{item['id']}: JSON {jitem['text']!r}, expected {want_text!r}")
+                    if "_inches" in item:
+                        want = Fraction(item["_inches"]) * Fraction(spec.get("_factor", 1))
+                        if jitem["inches"] is None or parse_fraction(jitem["inches"]) != want:
+                            self.fail("text.scale_distance", name, f"{t['id']}/{item['id']}: {jitem['inches']} inches, expected {want}")
+
+    # ---- odds
+    def odds(self, name, spec, path, t):
+        d = oracle.dice_of(t)
+        cols = [c["id"] for c in t["_cols"]]
+        if d["form"] == "opposed":
+            for _ in range(3):
+                a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen", _names(t))
+                b, bw = self.side_selection(spec, d["sides"]["defender"]["_mods"], cols, d["column"] != "chosen", _names(t))
+                if a is None or b is None:
+                    continue
+                column = self.rng.choice(cols) if d["column"] == "chosen" and cols[0] else None
+                args = ["odds", path, t["id"], "--attacker", *aw, "--defender", *bw, "--format", "json"]
+                if column:
+                    args += ["-c", column]
+                self.compare_odds(name, t, args, oracle.odds(spec, t, column or "", attacker=a, defender=b), column or "")
+            return
+        lo, hi = oracle.side_net_range(spec, d["mods"])
+        nets = sorted({lo, hi, 0, self.rng.randint(lo, hi)}) if d["mods"] else [0]
+        for net in nets:
+            for c in cols:
+                args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + (["-c", c] if c else [])
+                if not d["mods"]:
+                    args = ["odds", path, t["id"], "--format", "json"] + (["-c", c] if c else [])
+                self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
+        if not d["mods"]:
+            # a roll read without modifier lists still takes a number, as lookup does ("3 +2")
+            net = self.rng.choice([-2, -1, 1, 2])
+            c = cols[0]
+            args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + (["-c", c] if c else [])
+            r = self.qrsc(*args)
+            l = self.qrsc("lookup", path, t["id"], str(d["nm"][0]), f"{net:+d}", *(["-c", c] if c else []))
+            count("odds")
+            if (r.returncode == 0) != (l.returncode == 0):
+                self.fail("odds.number_without_lists", name, f"qrsc lookup {t['id']} {d['nm'][0]} {net:+d}: exit {l.returncode}; "
+                          f"qrsc odds -m {net:+d}: exit {r.returncode} {r.stderr.strip()[:300]}")
+            elif r.returncode == 0:
+                self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
+        # a net modifier the sheet allows at which every result is rolled again: check warns
+        if t["key"].get("outside") == "reroll" and d["form"] != "opposed":
+            lo, hi = oracle.side_net_range(spec, d["mods"])
+            for net in (lo, hi):
+                if all(oracle.odds(spec, t, c, net=net) == {"(reroll)": 1} for c in cols):
+                    r = self.qrsc("check", path)
+                    count("check")
+                    if t["id"] not in r.stderr or "warning" not in r.stderr:
+                        self.fail("check.all_reroll_warning", name, f"table {t['id']}: at net {net:+d} every result is rolled again; "
+                                  f"qrsc check: {r.stderr.strip()[:300] or 'no warning'}")
+                    break
+
+    def side_selection(self, spec, lists, cols, typed, names=()):
+        """A side's modifiers (ids, none of an exclusive pair, none that is also a column's
+        name: word_readings asks those) and type: (oracle side, words)."""
+        ids = []
+        for tid in lists:
+            items = [it for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in names]
+            ids += [it["id"] for it in self.rng.sample(items, self.rng.randint(0, min(2, len(items))))]
+        try:
+            net = oracle.net_of(spec, lists, ids)
+        except oracle.ModifierError:
+            return None, None
+        side = {"net": net, "type": self.rng.choice(cols) if typed else None}
+        return side, ids + ([side["type"]] if typed else [])
+
+    def compare_odds(self, name, t, args, want, column, net=None):
+        count("odds")
+        r = self.qrsc(*args)
+        inv = "odds.cli" + _flavour(t)
+        if want == {"(reroll)": 1}:
+            return  # every result rolled again: check.all_reroll_warning's case
+        if r.returncode != 0:
+            self.fail(inv, name, f"qrsc {' '.join(args[2:])} refused: {r.stderr.strip()[:500]}")
+            return
+        got = _odds_from_json(json.loads(r.stdout), column, net)
+        if sum(got.values()) != 1:
+            self.fail("odds.sum", name, f"qrsc {' '.join(args[2:])}: the odds add up to {sum(got.values())}")
+        if got != {k: v for k, v in want.items() if v}:
+            self.fail(inv, name, f"qrsc {' '.join(args[2:])}: {_fmt(got)}; oracle {_fmt(want)}")
+
+    # ---- lookups
+    def lookups(self, name, spec, path, t):
+        d = oracle.dice_of(t)
+        cols = [c["id"] for c in t["_cols"]]
+        cases, wants = [], []
+        if d["form"] == "opposed":
+            for _ in range(12):
+                a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen", _names(t))
+                b, bw = self.side_selection(spec, d["sides"]["defender"]["_mods"], cols, d["column"] != "chosen", _names(t))
+                if a is None or b is None:
+                    continue
+                (an, am), (dn, dm) = d["sides"]["attacker"]["_nm"], d["sides"]["defender"]["_nm"]
+                x, y = self.rng.randint(an, an * am), self.rng.randint(dn, dn * dm)
+                column = self.rng.choice(cols) if d["column"] == "chosen" else ""
+                case = [t["id"], "--attacker", str(x), *aw, "--defender", str(y), *bw] + (["--column", column] if column else [])
+                cases.append(case)
+                wants.append(_opposed_answer(t, d, x + a["net"], y + b["net"], a, b, column))
+        else:
+            low, high = oracle.key_reach(spec, t)
+            for k in range(low - 2, high + 3):
+                for c in cols:
+                    cases.append([t["id"], str(k), c])
+                    wants.append(oracle.read(t, c, Fraction(k)))
+            ids = [(tid, it["id"]) for tid in d["mods"] for it in oracle.table_by_id(spec, tid)["items"]]
+            n, m = d["nm"]
+            for _ in range(min(20, 3 * len(ids))):
+                chosen = [i for _, i in self.rng.sample(ids, self.rng.randint(1, min(3, len(ids))))]
+                base = self.rng.randint(n - n * m if d["form"] == "difference" else n, n * m)
+                c = self.rng.choice(cols)
+                cases.append([t["id"], str(base), c, *chosen])
+                try:
+                    wants.append(oracle.read(t, c, Fraction(base + oracle.net_of(spec, d["mods"], chosen))))
+                except oracle.ModifierError as e:
+                    wants.append(("error", str(e)))
+        if not cases:
+            return
+        f = os.path.join(self.work, f"cases-{self.seed}-{t['id']}.tsv")
+        with open(f, "w", encoding="utf-8") as out:
+            out.writelines("\t".join(c) + "\n" for c in cases)
+        r = self.qrsc("lookup", path, "--cases", f, "--format", "json")
+        answers = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+        if len(answers) != len(cases):
+            self.fail("lookup.cli" + _flavour(t), name, f"qrsc answered {len(answers)} of {len(cases)} cases: {r.stderr[:500]}")
+            return
+        for case, want, got in zip(cases, wants, answers):
+            count("lookup")
+            mine = _cli_row(got)
+            if want[0] == "error":
+                if "error" not in got:
+                    self.fail("lookup.exclusive_group", name, f"qrsc lookup {' '.join(case)}: answered {mine}, expected an error ({want[1]})")
+                continue
+            if mine != (want[0] or "-"):
+                past = want[2] not in ("row",)
+                self.fail("lookup.cli" + _flavour(t) + (".outside" if past else ""), name,
+                          f"qrsc lookup {' '.join(case)}: {mine}; oracle {want[0] or '-'} ({want[2]})")
+
+    def word_readings(self, name, spec, path):
+        """A word that is a modifier id of a side and the name of a column (case ignored) is an
+        error naming both readings."""
+        for t in spec["tables"]:
+            d = oracle.dice_of(t) if t["kind"] == "bands" and t["key"].get("dice") else None
+            if not d or d["form"] != "opposed" or d["column"] == "chosen":
+                continue
+            names = {c["name"].lower(): c for c in t["_cols"]}
+            for tid in d["sides"]["attacker"]["_mods"]:
+                for it in oracle.table_by_id(spec, tid)["items"]:
+                    if it["id"] in names:
+                        count("word_reading")
+                        other = next(c["id"] for c in t["_cols"] if c["name"].lower() != it["id"])
+                        args = [t["id"], "--attacker", "3", it["id"], other, "--defender", "3", other]
+                        r = self.qrsc("lookup", path, *args)
+                        if r.returncode == 0 or "modifier" not in r.stderr or names[it["id"]]["name"] not in r.stderr:
+                            self.fail("lookup.word_reading", name, f"qrsc lookup {' '.join(args)}: "
+                                      f"'{it['id']}' is a modifier and the column {names[it['id']]['name']!r}; "
+                                      f"exit {r.returncode}: {(r.stdout + r.stderr).strip()[:300]}")
+
+    # ---- the language server
+    def lsp_symbols(self, name, spec, path):
+        symbols = lsp_client.ask(self.ctx.qrsc, os.path.abspath(path), "textDocument/documentSymbol", {}) or []
+        names = {x.get("name") for x in symbols}
+        tree = next(t for n, t, _ in self.fam if n == name)
+        for t in tree.get("tables", []):  # the document's own tables (a variant's patches)
+            count("presence")
+            if t["id"] not in names:
+                self.fail("presence.lsp_symbols", name, f"table {t['id']} not among the document symbols {sorted(n for n in names if n)}")
+
+    def lsp_rename(self):
+        """The server's rename of a modifier that a group names: the family stays clean."""
+        name, tree, spec = self.fam[0]
+        for t in spec["tables"]:
+            for g in t.get("groups", []):
+                member = g["members"][0]
+                folder = os.path.join(self.work, f"lsp-{self.seed}", "rules", "gen")
+                os.makedirs(folder, exist_ok=True)
+                copies = []
+                for p in self.paths:
+                    copies.append(os.path.join(folder, os.path.basename(p)))
+                    with open(copies[-1], "w", encoding="utf-8") as f:
+                        f.write(_read(p))
+                text = _read(copies[0]).split("\n")
+                line = next(i for i, l in enumerate(text) if f"{{ id: {member}," in l)
+                col = text[line].index(f"id: {member},") + 4
+                edit = lsp_client.ask(self.ctx.qrsc, os.path.abspath(copies[0]), "textDocument/rename",
+                                      {"position": {"line": line, "character": col}, "newName": member + "_renamed"})
+                count("lsp_rename")
+                if not edit:
+                    self.fail("rename.lsp_refused", name, f"the server's rename of modifier {member} gave no edit")
+                    return
+                lsp_client.apply_edits(edit)
+                r = self.qrsc("check", *copies)
+                if r.returncode != 0:
+                    self.fail("rename.lsp_check_clean", name, f"after the server renamed modifier {member} (a member of group {g['id']}): "
+                              + r.stderr.strip()[:600])
+                return
+
+    # ---- the web page's module
+    def web(self, name, spec, path):
+        out = os.path.join(self.work, f"out-{self.seed}-web-{name}")
+        r = self.qrsc("-q", "build", path, "-o", out, "--emit", "web")
+        if r.returncode != 0:
+            if "WebAssembly toolchain" in r.stderr:
+                self.ctx.web = False  # clang's wasm32 target is absent: the surface is skipped
+                return
+            self.fail("build.web_refused", name, r.stderr[:1000])
+            return
+        page_path = os.path.join(out, "gen", name.replace("-", "_") + ".web.html")
+        page = _read(page_path) or ""
+        for t in spec["tables"]:
+            count("presence")
+            if html.escape(t["title"], quote=False) not in page:
+                self.fail(f"presence.web.{t['kind']}" + (_flavour(t) if t["kind"] == "bands" and t["key"].get("dice") else ""), name,
+                          f"table {t['id']} ({t['title']!r}) not on the web page")
+        sections = {}
+        for m in re.finditer(r'<section class="sheet-table" id="table-(\d+)" data-table="(\d+)" data-id="([^"]*)"', page):
+            end = page.find("</section>", m.end())
+            sections[m.group(3)] = (int(m.group(2)), page[m.end():end])
+        queries, wants = [], []
+        for t in spec["tables"]:
+            if t["kind"] != "bands" or not t["key"].get("dice") or t["id"] not in sections:
+                continue
+            d = oracle.dice_of(t)
+            if d["form"] == "opposed":
+                continue
+            index, body = sections[t["id"]]
+            inputs = {}
+            for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
+                inputs.setdefault(m.group(4), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
+            n, sides = d["nm"]
+            lo, hi = (n - n * sides, n * sides - n) if d["form"] == "difference" else (n, n * sides)
+            ids = [it["id"] for tid in d["mods"] for it in oracle.table_by_id(spec, tid)["items"]]
+            selections = [[]] + [self.rng.sample(ids, self.rng.randint(1, min(3, len(ids)))) for _ in range(3 if ids else 0)]
+            cols = [c["id"] for c in t["_cols"]]
+            for chosen in selections:
+                try:
+                    net = oracle.net_of(spec, d["mods"], chosen)
+                except oracle.ModifierError:
+                    continue
+                if any(i not in inputs for i in chosen):
+                    self.fail("web.modifier_missing", name, f"{t['id']}: modifiers {chosen} not all on the page")
+                    continue
+                lookups = [[ci, die] for ci in range(len(cols)) for die in range(lo, hi + 1)]
+                queries.append({"table": index, "set": [list(inputs[i]) for i in chosen], "lookups": lookups,
+                                "odds": [[ci, len(t["rows"])] for ci in range(len(cols))]})
+                wants.append((t, cols, chosen, net, lookups))
+        if not queries:
+            return
+        runner = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web_answers.js")
+        r = subprocess.run(["node", runner], input=json.dumps([{"page": page_path, "queries": queries}]), capture_output=True, text=True)
+        if r.returncode != 0:
+            self.fail("web.module_failed", name, r.stderr[:1000])
+            return
+        answers = json.loads(r.stdout)[0]
+        for (t, cols, chosen, net, lookups), got in zip(wants, answers):
+            row_ids = [row["id"] for row in t["rows"]]
+            if got["net"] != net:
+                self.fail("web.net", name, f"{t['id']} {chosen}: net {got['net']}, oracle {net}")
+            for (ci, die), g in zip(lookups, got["rows"]):
+                count("web.lookup")
+                row, _, how = oracle.read(t, cols[ci], Fraction(die + net))
+                mine = row_ids[g] if g >= 0 else "-"
+                if mine != (row or "-"):
+                    self.fail("web.lookup" + (".outside" if how != "row" else ""), name,
+                              f"{t['id']} column {cols[ci] or 'all'}, die {die}, modifiers {chosen} (net {net}): {mine}; oracle {row or '-'} ({how})")
+            for ci, g in enumerate(got["odds"]):
+                count("web.odds")
+                want = {k: v for k, v in oracle.odds(spec, t, cols[ci], net=net).items() if v and not k.startswith("(")}
+                if g is None:
+                    self.fail("web.odds", name, f"{t['id']}: no odds")
+                    continue
+                den = int(g[-1])
+                mine = {row_ids[i]: Fraction(int(x), den) for i, x in enumerate(g[:-1]) if int(x)}
+                if mine != want:
+                    self.fail("web.odds" + (".outside" if t["key"].get("outside") else ""), name,
+                              f"{t['id']} column {cols[ci] or 'all'}, modifiers {chosen} (net {net}): {_fmt(mine)}; oracle {_fmt(want)}")
+
+    # ---- invalid twins
+    def twin(self, name, what, text, lines):
+        path = os.path.join(self.work, "rules", "gen", f"{name}.yaml")
+        keep = _read(path)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        r = self.qrsc("check", path)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(keep)
+        count("twins")
+        at = {int(m.group(2)) for m in ERROR_LINE.finditer(r.stderr)}
+        if r.returncode != 1 or not (at & {x for x in lines if x}):
+            self.fail(f"twin.{what}", name, f"expected an error at line {sorted(x for x in lines if x)}; exit {r.returncode}, "
+                      f"errors at {sorted(at)}: {r.stderr.strip()[:600]}\n--- twin spec:\n{text}")
+
+    # ---- headers: the cases and the oracle's answers
+    def header_work(self, first_index):
+        out = []
+        for i, ((name, _, spec), path) in enumerate(zip(self.fam, self.paths)):
+            if name not in self.outs:
+                continue
+            tables = [t for t in spec["tables"] if t["kind"] == "bands" and t["key"].get("dice")]
+            if not tables:
+                continue
+            index = first_index + len(out)
+            header = os.path.abspath(self.outs[name] + ".hpp")
+            cases, expect = [], []
+            for t in tables:
+                d = oracle.dice_of(t)
+                cols = [c["id"] for c in t["_cols"]]
+                if t["key"]["type"] == "fraction":
+                    keys = [Fraction(x) for x in ("1/2", "1", "4/3", "3/2", "2", "5/2", "3", "4", "6", "7")]
+                else:
+                    low, high = oracle.key_reach(spec, t)
+                    keys = [Fraction(k) for k in range(low - 1, high + 2)]
+                for c in cols:
+                    for k in keys:
+                        want = oracle.read(t, c, k)
+                        for kind in ("L", "E"):
+                            cases.append([kind, str(index), t["id"], c, key_text(k)])
+                            expect.append((name, self.seed, t, want))
+                    if d["form"] != "opposed" and t["key"]["type"] == "integer":
+                        lo, hi = oracle.side_net_range(spec, d["mods"])
+                        for net in sorted({lo, 0, hi}):
+                            cases.append(["O", str(index), t["id"], c, str(net)])
+                            expect.append((name, self.seed, t, ("odds", oracle.odds(spec, t, c, net=net))))
+            out.append(((index, spec["id"], header, tables), cases, expect))
+        return out
+
+
+def compare_header(cases, expect, answers):
+    failures = []
+    for case, (name, seed, t, want), got in zip(cases, expect, answers):
+        kind = case[0]
+        count("header." + kind)
+        what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds"}[kind] + _flavour(t)
+        if kind == "O":
+            probs = {k: Fraction(v) for k, v in (x.split("=") for x in got.split())}
+            rows = {k: v for k, v in want[1].items() if not k.startswith("(")}
+            probs = {k: v for k, v in probs.items() if v}
+            if probs != rows:
+                failures.append(Failure(what + (".outside" if t["key"].get("outside") else ""), seed, name,
+                                        f"row_odds<{t['id']}>(net {case[4]}, column {case[3] or 'all'}): {_fmt(probs)}; oracle {_fmt(want[1])}"))
+            continue
+        row, part, how = want
+        if got != (row or "-"):
+            failures.append(Failure(what + (".outside" if how != "row" else ""), seed, name,
+                                    f"{'lookup' if kind == 'L' else 'effect_at'}<{t['id']}>(column {case[3] or 'all'}, key {case[4]}): "
+                                    f"{got}; oracle {row or '-'} ({how})"))
+    return failures
+
+
+def _names(t):
+    return {c["name"].lower() for c in t.get("_cols", [])}
+
+
+def _flavour(t):
+    d = oracle.dice_of(t)
+    if d and d["form"] == "opposed" and d["result"] == "ratio":
+        return ".ratio"
+    return ""
+
+
+def _opposed_answer(t, d, a, b, aside, bside, column):
+    attacker_wins = a > b or (a == b and d["tie"] == "defender")
+    if d["result"] == "difference":
+        key = Fraction(a - b)
+    elif d["result"] == "margin":
+        key = Fraction(abs(a - b))
+    else:
+        w, l = (a, b) if attacker_wins else (b, a)
+        key = Fraction(max(w, 1), max(l, 1))
+    if d["column"] != "chosen":
+        loser_is_attacker = not attacker_wins
+        reads_attacker = loser_is_attacker if d["column"] == "loser" else not loser_is_attacker
+        column = (aside if reads_attacker else bside)["type"]
+    return oracle.read(t, column, key)
+
+
+def _cli_row(j):
+    if "error" in j or j.get("row") == "outside":
+        return "-"
+    return j.get("row") or "-"
+
+
+def _odds_from_json(j, column, net):
+    """{row id or "(no row)": probability} of a `qrsc odds --format json` answer: the column's
+    odds at the net modifier asked (or its only one)."""
+    if "columns" in j:
+        cols = j["columns"]
+        col = next((c for c in cols if c["id"] == column), cols[0] if len(cols) == 1 else None)
+        if col is None:
+            return {}
+        entries = col["odds"]
+        entry = next((e for e in entries if net is None or e.get("modifier") == net), entries[0] if len(entries) == 1 else None)
+        rows = entry["rows"] if entry else []
+    else:
+        rows = j.get("rows", [])
+    out = {}
+    for r in rows:
+        p = parse_fraction(r["probability"])
+        key = r.get("id") or "(no row)"
+        if key == "outside":
+            key = "(no row)"
+        if p:
+            out[key] = out.get(key, 0) + p
+    return out
+
+
+def _fmt(d):
+    return ", ".join(f"{k} {v}" for k, v in sorted(d.items()))
+
+
+def _read(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def _first_difference(a, b):
+    if a is None or b is None:
+        return "one of them is missing"
+    for i, (x, y) in enumerate(itertools.zip_longest(a.splitlines(), b.splitlines()), 1):
+        if x != y:
+            return f"line {i}: {x!r} vs {y!r}"
+    return "(same lines, other bytes)"

@@ -1,0 +1,234 @@
+"""The independent oracle: dice distributions from Debian's dicelab, everything else from the
+rules of docs/spec-format.md (modifier sums and groups, bands, keys, `outside`, opposed rolls),
+computed on the generator's own intent, never with qrsc's code."""
+import functools
+import os
+import subprocess
+import tempfile
+from fractions import Fraction
+
+
+def table_by_id(spec, tid):
+    return next(t for t in spec["tables"] if t["id"] == tid)
+
+
+def value(item):
+    return int(str(item["value"]).strip())
+
+
+def side_net_range(spec, lists):
+    """The net modifiers a side's lists allow: negatives to positives; a group adds one member at most."""
+    lo = hi = 0
+    for tid in lists:
+        t = table_by_id(spec, tid)
+        grouped = {m for g in t.get("groups", []) for m in g["members"]}
+        for it in t["items"]:
+            if it["id"] not in grouped:
+                lo += min(0, value(it))
+                hi += max(0, value(it))
+        for g in t.get("groups", []):
+            vals = [value(it) for it in t["items"] if it["id"] in g["members"]]
+            lo += min(0, min(vals))
+            hi += max(0, max(vals))
+    return lo, hi
+
+
+class ModifierError(Exception):
+    pass
+
+
+def net_of(spec, lists, ids):
+    """The sum of the modifier ids given (each once), a non-cumulative group counting only its
+    member of largest magnitude (of equals, the one listed first); two members of an exclusive
+    group are an error."""
+    ids = list(dict.fromkeys(ids))
+    total = 0
+    for tid in lists:
+        t = table_by_id(spec, tid)
+        order = [it["id"] for it in t["items"]]
+        vals = {it["id"]: value(it) for it in t["items"]}
+        mine = [i for i in ids if i in vals]
+        grouped = {}
+        for g in t.get("groups", []):
+            present = [m for m in g["members"] if m in mine]
+            if g.get("exclusive") and len(present) > 1:
+                raise ModifierError(f"{present[0]} and {present[1]} exclude each other")
+            if present:
+                best = max(present, key=lambda m: (abs(vals[m]), -order.index(m)))
+                total += vals[best]
+            for m in g["members"]:
+                grouped[m] = True
+        total += sum(vals[i] for i in mine if i not in grouped)
+    return total
+
+
+# ---- dice, from dicelab
+@functools.lru_cache(maxsize=None)
+def dice_distribution(n, m):
+    """{result: exact probability} of n dice of m faces, summed, as dicelab calculates it."""
+    with tempfile.NamedTemporaryFile("w", suffix=".dl", delete=False) as f:
+        f.write(f"sum {n}#d{m}\n")
+        path = f.name
+    try:
+        out = subprocess.run(["dicelab", "-c", "-f", path], check=True, capture_output=True, text=True).stdout
+    finally:
+        os.unlink(path)
+    total = m ** n
+    dist = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 2:
+            count = round(float(parts[1]) * total)
+            dist[int(parts[0])] = Fraction(count, total)
+    assert sum(dist.values()) == 1, (n, m, dist)
+    return dist
+
+
+def add_const(dist, k):
+    return {v + k: p for v, p in dist.items()}
+
+
+# ---- bands
+def contains(iv, key, fraction):
+    lo, hi = iv
+    if lo is not None and key < lo:
+        return False
+    if hi is None:
+        return True
+    return key < hi if fraction else key <= hi
+
+
+def row_at(table, column, key):
+    """The row (and part) whose band in COLUMN holds KEY, or None."""
+    fraction = table["key"]["type"] == "fraction"
+    for row in table["rows"]:
+        iv = row["_iv"].get(column)
+        if iv is not None and contains(iv, key, fraction):
+            part = None
+            for p in row.get("parts", []):
+                if contains(p["_iv"][column], key, fraction):
+                    part = p["id"]
+            return row["id"], part
+    return None, None
+
+
+def read(table, column, key):
+    """A key read as the docs say: past min/max, `outside` decides. Returns (row, part, how),
+    how one of "row", "clamp", "no_effect", "reroll", "none"."""
+    k = table["key"]
+    lo, hi = k.get("min"), k.get("max")
+    lo = Fraction(lo) if lo is not None else None
+    hi = Fraction(hi) if hi is not None else None
+    past = (lo is not None and key < lo) or (hi is not None and key > hi)
+    if past:
+        outside = k.get("outside")
+        if outside == "clamp":
+            end = lo if key < lo else hi
+            row, part = row_at(table, column, end)
+            return row, part, "clamp"
+        return None, None, outside or "none"
+    row, part = row_at(table, column, key)
+    return row, part, "row" if row else "none"
+
+
+def parse_roll(text):
+    n, m = text.split("d")
+    return int(n or 1), int(m)
+
+
+def dice_of(table):
+    """The table's dice as the spec states them (defaults from docs/spec-format.md)."""
+    d = table["key"].get("dice")
+    if not d:
+        return None
+    def lists(x):
+        mods = x.get("modifiers", [])
+        return [mods] if isinstance(mods, str) else list(mods)
+    if "attacker" in d:
+        sides = {s: {"_nm": parse_roll(d[s]["roll"]), "_mods": lists(d[s])} for s in ("attacker", "defender")}
+        return {"form": "opposed", "sides": sides, "result": d.get("result", "difference"),
+                "column": d.get("column", "chosen"), "tie": d.get("tie", "defender")}
+    return {"form": "difference" if d.get("difference") else "single", "nm": parse_roll(d["roll"]), "mods": lists(d)}
+
+
+def key_reach(spec, table):
+    """The lowest and highest key the dice and the sheet's modifiers can give (integer keys)."""
+    d = dice_of(table)
+    if d["form"] == "opposed":
+        a, b = d["sides"]["attacker"], d["sides"]["defender"]
+        alo, ahi = side_net_range(spec, a["_mods"])
+        dlo, dhi = side_net_range(spec, b["_mods"])
+        (an, am), (dn, dm) = a["_nm"], b["_nm"]
+        low = an + alo - (dn * dm + dhi)
+        high = an * am + ahi - (dn + dlo)
+        if d["result"] == "margin":
+            return 0, max(abs(low), abs(high))
+        return low, high
+    lo, hi = side_net_range(spec, d["mods"])
+    n, m = d["nm"]
+    if d["form"] == "difference":
+        return n - n * m + lo, n * m - n + hi
+    return n + lo, n * m + hi
+
+
+# ---- odds
+def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
+    """{(key, winner_is_attacker_or_None): probability} for the table's roll."""
+    d = dice_of(table)
+    if d["form"] == "opposed":
+        a, b = d["sides"]["attacker"], d["sides"]["defender"]
+        da = add_const(dice_distribution(*a["_nm"]), attacker_net)
+        db = add_const(dice_distribution(*b["_nm"]), defender_net)
+        out = {}
+        for x, px in da.items():
+            for y, py in db.items():
+                if x == y:
+                    attacker_wins = d["tie"] == "defender"
+                else:
+                    attacker_wins = x > y
+                if d["result"] == "difference":
+                    key = Fraction(x - y)
+                elif d["result"] == "margin":
+                    key = Fraction(abs(x - y))
+                else:
+                    w, l = (x, y) if attacker_wins else (y, x)
+                    key = Fraction(max(w, 1), max(l, 1))
+                out[(key, attacker_wins)] = out.get((key, attacker_wins), 0) + px * py
+        return out
+    n, m = d["nm"]
+    dist = dice_distribution(n, m)
+    if d["form"] == "difference":
+        diff = {}
+        for x, px in dist.items():
+            for y, py in dist.items():
+                diff[x - y] = diff.get(x - y, 0) + px * py
+        dist = diff
+    return {(Fraction(v + net), None): p for v, p in dist.items()}
+
+
+def odds(spec, table, column=None, net=0, attacker=None, defender=None):
+    """{row id or "(no row)": probability} at a net modifier (or each side's modifiers and type).
+    Rerolled results are shared out over the others; the probabilities sum to exactly 1."""
+    d = dice_of(table)
+    a_net = d_net = 0
+    if d["form"] == "opposed":
+        a_net, d_net = attacker["net"], defender["net"]
+    dist = key_distribution(spec, table, net, a_net, d_net)
+    result = {}
+    for (key, attacker_wins), p in dist.items():
+        col = column
+        if d["form"] == "opposed" and d["column"] != "chosen":
+            loser_is_attacker = not attacker_wins
+            reads_attacker = loser_is_attacker if d["column"] == "loser" else not loser_is_attacker
+            col = (attacker if reads_attacker else defender)["type"]
+        row, _, how = read(table, col, key)
+        label = row if row else ("(reroll)" if how == "reroll" else "(no row)")
+        result[label] = result.get(label, 0) + p
+    rerolled = result.pop("(reroll)", 0)
+    if rerolled:
+        rest = 1 - rerolled
+        if rest == 0:
+            return {"(reroll)": Fraction(1)}
+        result = {k: v / rest for k, v in result.items()}
+    assert sum(result.values()) == 1
+    return result

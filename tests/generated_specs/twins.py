@@ -1,0 +1,131 @@
+"""Invalid twins: a valid spec with one documented mistake, and the lines where qrsc must
+report it (`file:line:col: error:`)."""
+import copy
+
+from emit_yaml import dump
+
+
+def line_of(text, needle, start=0):
+    """The 1-based line of the first line from START holding NEEDLE."""
+    for i, line in enumerate(text.splitlines()[start:], start + 1):
+        if needle in line:
+            return i
+    return None
+
+
+def _bands_tables(spec):
+    return [t for t in spec["tables"] if t["kind"] == "bands"]
+
+
+def twins(spec, rng):
+    """[(name, YAML text, {lines where the error belongs})] for a root spec."""
+    out = []
+    bands = _bands_tables(spec)
+
+    # a duplicate row id: the second row of the table takes the first's id
+    for t in bands:
+        if len(t["rows"]) >= 2:
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            first = tt["rows"][0]["id"]
+            tt["rows"][1]["id"] = first
+            text = dump(s)
+            out.append(("duplicate_row_id", text, {_row_line(text, tt["id"], first, 2)}))
+            break
+
+    # a duplicate table id
+    if len(spec["tables"]) >= 2:
+        s = copy.deepcopy(spec)
+        s["tables"][1]["id"] = s["tables"][0]["id"]
+        # the later table's references to it would also break: only when nothing names the second
+        if not _referenced(spec, spec["tables"][1]["id"]):
+            text = dump(s)
+            out.append(("duplicate_table_id", text, {_nth_line(text, f'- id: {s["tables"][0]["id"]}', 2)}))
+
+    # an unknown table named in a roll's modifiers
+    for t in bands:
+        dice = t["key"].get("dice", {})
+        if isinstance(dice.get("modifiers"), list) and dice["modifiers"]:
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            tt["key"]["dice"]["modifiers"] = ["no_such_list"]
+            text = dump(s)
+            out.append(("unknown_modifier_table", text, {line_of(text, "no_such_list")}))
+            break
+
+    # a gap in a band column: one key of a closed row's band left out
+    for t in bands:
+        single = "columns" not in t
+        for i, row in enumerate(t["rows"]):
+            if not single or "band" not in row:
+                continue
+            lo, hi = row["_iv"][""]
+            if lo is None or hi is None or hi == lo or t["key"]["type"] != "integer":
+                continue
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            tt["rows"][i]["band"] = f"{lo} to {hi - 1}"
+            text = dump(s)
+            # the gap is named at the row that leaves it out or at the row after it
+            lines = {_row_line(text, t["id"], r["id"]) for r in tt["rows"]}
+            out.append(("band_gap", text, lines))
+            break
+        else:
+            continue
+        break
+
+    # a result the dice reach that no row reads, without `outside`
+    for t in bands:
+        if t["key"].get("outside") and ("min" in t["key"] or "max" in t["key"]):
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            del tt["key"]["outside"]
+            text = dump(s)
+            start = _row_line(text, t["id"], None)
+            out.append(("missing_outside", text, {line_of(text, "dice", start - 1), line_of(text, "key", start - 1)}))
+            break
+
+    # an unknown key in a row (a typo)
+    for t in bands:
+        s = copy.deepcopy(spec)
+        tt = next(x for x in s["tables"] if x["id"] == t["id"])
+        row = tt["rows"][-1]
+        row["titel"] = row.pop("title")
+        text = dump(s)
+        out.append(("unknown_row_key", text, {_row_line(text, t["id"], row["id"])}))
+        break
+    return out
+
+
+def _referenced(spec, tid):
+    for t in spec["tables"]:
+        d = t.get("key", {}).get("dice", {})
+        for x in [d] + [d.get("attacker", {}), d.get("defender", {})]:
+            m = x.get("modifiers", []) if isinstance(x, dict) else []
+            if tid in ([m] if isinstance(m, str) else m):
+                return True
+    return False
+
+
+def _nth_line(text, needle, n):
+    seen = 0
+    for i, line in enumerate(text.splitlines(), 1):
+        if line.strip() == needle:
+            seen += 1
+            if seen == n:
+                return i
+    return None
+
+
+def _row_line(text, table_id, row_id, nth=1):
+    """The line of a row of a table (the table's own line when ROW_ID is None)."""
+    start = next(i for i, line in enumerate(text.splitlines(), 1) if line.strip() == f"- id: {table_id}")
+    if row_id is None:
+        return start
+    seen = 0
+    for i, line in enumerate(text.splitlines()[start:], start + 1):
+        if f"{{ id: {row_id}," in line or line.strip() == f"- id: {row_id}":
+            seen += 1
+            if seen == nth:
+                return i
+    return None
