@@ -14,6 +14,7 @@ packages=(
   chromium poppler-utils fonts-liberation python3-jsonschema python3-yaml
   lld wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32   # --emit web: clang's wasm32 target
   groff-base   # the man page test renders qrsc.1
+  dicelab      # tests/scripts/odds_dicelab_test.py checks exact odds against it
   file git     # file: dpkg-shlibdeps (cpack -G DEB); git: the tests list the repository's files
 )
 # Test-only tools come from npm (tests/editor: yaml-language-server): Debian's nodejs and npm,

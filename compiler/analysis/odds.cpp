@@ -14,7 +14,6 @@ namespace {
 
 using Reported = Expected<OddsReport, std::string>;
 
-qrs::Roll runtime_roll(const DiceRoll& d) { return {d.count, d.sides, d.difference, !d.pool.empty()}; }
 
 // A column's bands cut to the key's range (key.min, key.max): a key outside it has no row,
 // as `qrsc lookup` and a header's lookup read it, even where an end band is open.
@@ -35,7 +34,7 @@ std::vector<qrs::Band> bands_in_range(const BandTable& bt, std::size_t column) {
 // proportion; unstated and no-effect ones stay in the last entry.
 std::vector<Fraction> column_odds(const BandTable& bt, std::size_t column, int modifier) {
   const std::vector<qrs::Band> bands = bands_in_range(bt, column);
-  const qrs::odds::Distribution key = qrs::odds::key_roll(runtime_roll(*bt.dice));
+  const qrs::odds::Distribution key = qrs::odds::key_roll(bt.dice->runtime());
   std::vector<Fraction> p(bands.size());
   qrs::odds::fill_row_odds(bands, key, modifier, p);
   Fraction inside(0);

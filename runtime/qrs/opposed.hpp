@@ -81,6 +81,7 @@ template <class Read, class Odds>
 constexpr void fill_opposed_odds(const Opposed& o, const Matchup& m, const Read& read, bool reroll, Odds& out) {
   const odds::Distribution a = odds::base_roll(o.attacker);
   const odds::Distribution d = odds::base_roll(o.defender);
+  const Fraction all(detail::checked_mul(a.total, d.total));  // every product below is at most this
   const std::size_t rows = out.size() - 1;
   for (std::size_t r = 0; r <= rows; ++r) out[r] = Fraction(0);
   // Whole numbers of ways first (out of a.total x d.total equally likely outcomes).
@@ -92,7 +93,6 @@ constexpr void fill_opposed_odds(const Opposed& o, const Matchup& m, const Read&
       out[slot] = out[slot] + Fraction(a.ways[static_cast<std::size_t>(i)] * d.ways[static_cast<std::size_t>(j)]);
     }
   }
-  const Fraction all(a.total * d.total);
   const Fraction none = out[rows];
   const bool share_out = reroll && none != Fraction(0) && none != all;
   for (std::size_t r = 0; r < rows; ++r) out[r] = out[r] / (share_out ? all - none : all);
