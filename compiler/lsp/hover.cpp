@@ -8,6 +8,7 @@
 
 #include "features.hpp"
 #include "frontend.hpp"
+#include "markdown.hpp"
 #include "odds.hpp"
 #include "sheet_elements.hpp"
 #include "text_position.hpp"
@@ -128,12 +129,14 @@ json hover(Workspace& ws, const Document& doc, const json& params) {
     if (!e) continue;
     if (!range_at) {
       range_at = e->loc;
-      parts.push_back(fmt::format("**{}**", e->what));
+      parts.push_back(fmt::format("**{}**", markdown_escape(e->what)));
     }
     const bool own = !spec->inputs.empty() && canonical_file(spec->inputs.front()) == doc.path;
-    std::string entry = fmt::format("- {}{}: `{}`", spec->id, own ? " (this spec)" : "", e->value);
-    for (const std::string& p : provenance(*spec, *e, own, in_file)) entry += "\n  - " + p;
-    if (const std::string odds = odds_at_net_zero(*e); !odds.empty()) entry += "\n  - " + odds;
+    // Every text from a spec escaped: a title or erratum could otherwise hold links, images or
+    // lines of their own.
+    std::string entry = fmt::format("- {}{}: {}", markdown_escape(spec->id), own ? " (this spec)" : "", markdown_code(e->value));
+    for (const std::string& p : provenance(*spec, *e, own, in_file)) entry += "\n  - " + markdown_escape(p);
+    if (const std::string odds = odds_at_net_zero(*e); !odds.empty()) entry += "\n  - " + markdown_escape(odds);
     parts.push_back(std::move(entry));
   }
   if (parts.empty()) return nullptr;
