@@ -41,7 +41,7 @@ TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   const auto failing = [](const fs::path& target, std::error_code& ec) {
     if (target.filename() == "b.hpp") ec = std::make_error_code(std::errc::io_error);
   };
-  const std::string err = error_of(qrsc::write_files_atomically(files, failing));
+  const std::string err = error_of(qrsc::write_files_atomically(files, {}, failing));
   EXPECT_NE(err.find("cannot replace"), std::string::npos) << err;
   EXPECT_EQ(qrs_test::read_text(dir / "rff/a.hpp"), "old a");
   EXPECT_EQ(qrs_test::read_text(dir / "rff/b.hpp"), "old b");
@@ -87,7 +87,7 @@ void commit_and_die_at_b(const fs::path& dir, int sig) {
   const auto die = [sig](const fs::path& target, std::error_code&) {
     if (target.filename() == "b.hpp") ::raise(sig);
   };
-  (void)qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "b.hpp", "new b"}, {dir / "c.hpp", "new c"}}, die);
+  (void)qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "b.hpp", "new b"}, {dir / "c.hpp", "new c"}}, {}, die);
   std::_Exit(0);  // not reached
 }
 
