@@ -7,6 +7,7 @@
 
 #include "compile.hpp"
 #include "process.hpp"
+#include "temp_dir.hpp"
 
 namespace qrsc::cli {
 
@@ -46,25 +47,6 @@ fs::path rules_root(const fs::path& spec_file) {
   return spec_file.parent_path();
 }
 
-// A folder of its own under the system's temporary folder, removed with everything in it.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::string pattern = (fs::temp_directory_path() / "qrsc-edition-XXXXXX").string();
-    if (mkdtemp(pattern.data())) path_ = pattern;
-  }
-  ~ScratchFolder() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
 std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec) {
   if (rev.empty() || rev.front() == '-') {  // git would read it as an option
     print_error("'" + rev + "' is neither a spec file nor a git revision");
@@ -79,8 +61,8 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
   const fs::path spec_in_repo = fs::weakly_canonical(file).lexically_relative(top_dir);
   const auto listing = git(top_dir, {"ls-tree", "-r", "-z", "--name-only", rev, "--", root_in_repo.generic_string()});
   if (!listing) return std::nullopt;
-  const ScratchFolder scratch;
-  if (scratch.path().empty()) {
+  const TempDir scratch("qrsc-edition");
+  if (scratch.path.empty()) {
     print_error("cannot make a scratch folder for " + spec.path + " at " + rev);
     return std::nullopt;
   }
@@ -92,7 +74,7 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
     if (fs::path(name).extension() != ".yaml") continue;
     const auto text = git(top_dir, {"show", rev + ":" + name});
     if (!text) return std::nullopt;
-    const fs::path copy = scratch.path() / name;
+    const fs::path copy = scratch.path / name;
     std::error_code ec;
     fs::create_directories(copy.parent_path(), ec);
     std::ofstream out(copy, std::ios::binary);
@@ -107,9 +89,9 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
     print_error(spec.path + " did not exist at git revision " + rev);
     return std::nullopt;
   }
-  auto earlier = compile_one((scratch.path() / spec_in_repo).string());
+  auto earlier = compile_one((scratch.path / spec_in_repo).string());
   if (!earlier) {
-    print_note("the files above under " + scratch.path().string() + " are the rules folder of " + spec.path +
+    print_note("the files above under " + scratch.path.string() + " are the rules folder of " + spec.path +
                " as it was at git revision " + rev);
     return std::nullopt;
   }
