@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -64,6 +65,10 @@ extern "C" void remove_registered_files(int sig) {
   // The helpers first, so that none writes into a folder being removed.
   for (RemoveOnSignal::Slot* s = head().load(); s != nullptr; s = s->next) {
     if (const pid_t g = s->group.load(); g > 0) ::kill(-g, SIGKILL);
+  }
+  // Each group's leader (our child) waited for: gone, it writes nothing more.
+  for (RemoveOnSignal::Slot* s = head().load(); s != nullptr; s = s->next) {
+    if (const pid_t g = s->group.load(); g > 0) ::waitpid(g, nullptr, 0);
   }
   for (RemoveOnSignal::Slot* s = head().load(); s != nullptr; s = s->next) {
     if (char* p = s->path.load()) {

@@ -1,7 +1,5 @@
 #include "earlier_edition.hpp"
 
-#include <stdlib.h>
-
 #include <fmt/format.h>
 
 #include <charconv>
