@@ -61,14 +61,22 @@ READ = """(() => {
   const s = document.querySelector('section.sheet-table:not([hidden])');
   return {row: s.dataset.row, title: (s.querySelector('.effect-title') || {}).textContent,
           sum: (s.querySelector('.sum-label') || {}).textContent, hash: location.hash,
+          net: (s.querySelector('.net') || {}).textContent,
           odds: [...s.querySelectorAll('.row')].map(r => r.dataset.p)};
 })()"""
 
 
 def show(b, url, fragment):
+    """The page opened afresh at `fragment` (through about:blank: a change of fragment alone
+    loads nothing), read once its script has drawn the answer."""
+    b.navigate("about:blank")
     b.navigate(url + "#" + fragment)
-    time.sleep(0.3)
-    return b.eval(READ)
+    for _ in range(100):
+        got = b.eval(READ)
+        if got["net"]:  # written by the script once the module answers
+            return got
+        time.sleep(0.1)
+    return got
 
 
 def main():
@@ -112,13 +120,13 @@ def main():
             failures.append(f"k=6: the page answers {got['title']!r}, not High")
         # A malformed escape in a firing unit's distance: the ACW page still answers.
         acw_page = "file://" + os.path.join(tmp, "out", "rff", "acw_2_1_15mm.web.html")
-        b.navigate(acw_page)
+        show(b, acw_page, "t=0")
         fire_table = b.eval("""[...document.querySelectorAll('section.sheet-table')].findIndex(s => s.querySelector('.fire'))""")
         if fire_table is None or fire_table < 0:
             failures.append("the ACW page has no fire combat table")
         else:
             got = show(b, acw_page, f"t={fire_table}&c=0&k=5&u=0.0-2-%E0%A4%A-0")
-            if not got["title"]:
+            if not got["net"] or not got["title"]:
                 failures.append(f"a malformed % escape in the fragment: the page does not answer ({got})")
         # Live reload under the page's Content-Security-Policy.
         wdir = os.path.join(tmp, "watch")
