@@ -249,7 +249,7 @@ tables:
 // Text with line breaks stays on its line in Markdown: a table title holding "\n1. ..." forged
 // an entry of the change list, "# " a heading, "![...](...)" a remote image.
 TEST(Diff, MarkdownTextCannotStartALineOrALink) {
-  const auto [o, n] = parent_and("forged.yaml", R"(qrs: 1
+  const auto [o, n] = parent_and("forged.yaml", R"yaml(qrs: 1
 extends: t/parent
 tables:
   - id: charge
@@ -257,7 +257,7 @@ tables:
   - id: mods
     items:
       - { id: out_of_command, text: "# Heading ![x](http://example.com/i.png) &amp; ~~gone~~ | cell" }
-)");
+)yaml");
   ASSERT_TRUE(o && n);
   const auto md = *qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
   EXPECT_EQ(md.find("\n1. Veteran"), std::string::npos) << md;

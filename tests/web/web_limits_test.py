@@ -98,7 +98,7 @@ def main():
         if failed:
             return failed
         cli = run([qrsc, "lookup", spec, "check", "1", f"m{MODIFIERS - 1}", "--format", "json"])
-        want = json.loads(cli.stdout.splitlines()[0])["title"] if cli.returncode == 0 else cli.stderr
+        want = json.loads(cli.stdout)["title"] if cli.returncode == 0 else cli.stderr
         b = cdp.Browser(chromium)
         b.open_page(1280, 800)
         page = "file://" + os.path.join(tmp, "out", "t", "limits.web.html")
