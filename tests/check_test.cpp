@@ -235,7 +235,7 @@ tables:
             std::string::npos)
       << html;
   const auto md = *qrsc::render_changes_markdown(*o, *n, changes);
-  EXPECT_NE(md.find("1. -2 \"Out of command\" now reads \"Commander's \\<b\\>\\*own\\*\\</b\\> \\[unit\\]\"\n"), std::string::npos)
+  EXPECT_NE(md.find("1. -2 \"Out of command\" now reads \"Commander's \\<b>\\*own\\*\\</b> \\[unit\\]\"\n"), std::string::npos)
       << md;
   const auto json = *qrsc::render_changes_json(*o, *n, changes);
   EXPECT_NE(json.find("\"text\": \"-2 \\\"Out of command\\\" now reads \\\"Commander's <b>*own*</b> [unit]\\\"\""), std::string::npos)
@@ -274,7 +274,8 @@ TEST(Markdown, EscapesWhatWouldStartABlockOrInlineMarkup) {
   EXPECT_EQ(qrsc::markdown_escape("-2 x"), "-2 x");
   EXPECT_EQ(qrsc::markdown_escape("> q"), "\\> q");
   EXPECT_EQ(qrsc::markdown_escape("5 - 7"), "5 - 7");
-  EXPECT_EQ(qrsc::markdown_escape("<b>*x*</b>"), "\\<b\\>\\*x\\*\\</b\\>");
+  EXPECT_EQ(qrsc::markdown_escape("<b>*x*</b>"), "\\<b>\\*x\\*\\</b>");
+  EXPECT_EQ(qrsc::markdown_escape("1.0% -> 3.0%"), "1.0% -> 3.0%");
   EXPECT_EQ(qrsc::markdown_code("a`b"), "``a`b``");
   EXPECT_EQ(qrsc::markdown_code("`x\ny"), "`` `x y ``");
 }

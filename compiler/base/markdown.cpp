@@ -45,7 +45,7 @@ std::string markdown_escape(std::string_view text) {
       continue;
     }
     switch (c) {
-      case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '>': case '&': case '~': case '|':
+      case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '&': case '~': case '|':
         out += '\\';
         break;
       default:

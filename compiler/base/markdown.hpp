@@ -9,7 +9,8 @@
 namespace qrsc {
 
 // Inline text: each character that could start emphasis, code, a link or image, inline HTML,
-// an entity or strikethrough (\ ` * _ [ ] < > & ~ |) preceded by a backslash; each line break a
+// an entity or strikethrough (\ ` * _ [ ] < & ~ |) preceded by a backslash (a '>' only
+// where it would open a quote: "->" stays as written); each line break a
 // space (a break would start a new block: a title holding "\n1. ..." forged a list entry); and
 // at its start, where the text may open a block after a list marker, whatever would start one
 // (a heading, quote, list item or fence) escaped too.
