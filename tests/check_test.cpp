@@ -263,7 +263,7 @@ tables:
   EXPECT_EQ(md.find("\n1. Veteran"), std::string::npos) << md;
   EXPECT_EQ(md.find("\n# Heading"), std::string::npos) << md;
   EXPECT_NE(md.find("Charge 1. Veteran is now +5 instead of +1 (change h9)"), std::string::npos) << md;
-  EXPECT_NE(md.find("\\# Heading !\\[x\\](http://example.com/i.png) \\&amp; \\~\\~gone\\~\\~ \\| cell"), std::string::npos) << md;
+  EXPECT_NE(md.find("\"# Heading !\\[x\\](http://example.com/i.png) \\&amp; \\~\\~gone\\~\\~ \\| cell"), std::string::npos) << md;
 }
 
 TEST(Markdown, EscapesWhatWouldStartABlockOrInlineMarkup) {

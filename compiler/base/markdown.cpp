@@ -18,7 +18,8 @@ std::size_t block_marker_length(std::string_view t) {
   if (c == '#' || c == '>' || c == '~' || c == '=' || ((c == '-' || c == '+') && spaced)) return 1;
   std::size_t digits = 0;
   while (digits < t.size() && digits < 10 && t[digits] >= '0' && t[digits] <= '9') ++digits;
-  if (digits > 0 && digits < t.size() && (t[digits] == '.' || t[digits] == ')')) return digits + 1;
+  const bool marker = digits > 0 && digits < t.size() && (t[digits] == '.' || t[digits] == ')');
+  if (marker && (digits + 1 == t.size() || t[digits + 1] == ' ' || t[digits + 1] == '\t')) return digits + 1;
   return 0;
 }
 
