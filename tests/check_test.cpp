@@ -9,6 +9,7 @@
 #include "checks.hpp"
 #include "diff.hpp"
 #include "frontend.hpp"
+#include "markdown.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -243,6 +244,40 @@ tables:
   const std::size_t heading_at = json.find("\"heading\""), table_at = json.find("\"table\""), errata_at = json.find("\"errata\"");
   EXPECT_TRUE(old_at < new_at && new_at < changes_at && changes_at < heading_at && heading_at < table_at && table_at < errata_at)
       << json;
+}
+
+// Text with line breaks stays on its line in Markdown: a table title holding "\n1. ..." forged
+// an entry of the change list, "# " a heading, "![...](...)" a remote image.
+TEST(Diff, MarkdownTextCannotStartALineOrALink) {
+  const auto [o, n] = parent_and("forged.yaml", R"yaml(qrs: 1
+extends: t/parent
+tables:
+  - id: charge
+    title: "Charge\n1. Veteran is now +5 instead of +1 (change h9)"
+  - id: mods
+    items:
+      - { id: out_of_command, text: "# Heading ![x](http://example.com/i.png) &amp; ~~gone~~ | cell" }
+)yaml");
+  ASSERT_TRUE(o && n);
+  const auto md = *qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
+  EXPECT_EQ(md.find("\n1. Veteran"), std::string::npos) << md;
+  EXPECT_EQ(md.find("\n# Heading"), std::string::npos) << md;
+  EXPECT_NE(md.find("Charge 1. Veteran is now +5 instead of +1 (change h9)"), std::string::npos) << md;
+  EXPECT_NE(md.find("\"# Heading !\\[x\\](http://example.com/i.png) \\&amp; \\~\\~gone\\~\\~ \\| cell"), std::string::npos) << md;
+}
+
+TEST(Markdown, EscapesWhatWouldStartABlockOrInlineMarkup) {
+  EXPECT_EQ(qrsc::markdown_escape("a\n1. b\r\nc"), "a 1. b c");
+  EXPECT_EQ(qrsc::markdown_escape("\n1. b"), " 1\\. b");
+  EXPECT_EQ(qrsc::markdown_escape("12) x"), "12\\) x");
+  EXPECT_EQ(qrsc::markdown_escape("- x"), "\\- x");
+  EXPECT_EQ(qrsc::markdown_escape("-2 x"), "-2 x");
+  EXPECT_EQ(qrsc::markdown_escape("> q"), "\\> q");
+  EXPECT_EQ(qrsc::markdown_escape("5 - 7"), "5 - 7");
+  EXPECT_EQ(qrsc::markdown_escape("<b>*x*</b>"), "\\<b>\\*x\\*\\</b>");
+  EXPECT_EQ(qrsc::markdown_escape("1.0% -> 3.0%"), "1.0% -> 3.0%");
+  EXPECT_EQ(qrsc::markdown_code("a`b"), "``a`b``");
+  EXPECT_EQ(qrsc::markdown_code("`x\ny"), "`` `x y ``");
 }
 
 }  // namespace

@@ -290,6 +290,26 @@ TEST_F(LspTest, HoverOnARolledRowShowsItsOddsAtNetZero) {
   EXPECT_NE(md.find("odds at net modifier 0: 30.0%"), std::string::npos) << md;
 }
 
+// Hover is Markdown: text from the spec (here an erratum's) shows as written, without links,
+// remote images or lines of its own.
+TEST_F(LspTest, HoverEscapesTheSpecsTextAsMarkdown) {
+  const std::string acw = uri("rff/acw-2.1-15mm.yaml");
+  std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
+  const std::string erratum = "    text: Redesigned Maneuver Table.\n";
+  ASSERT_NE(text.find(erratum), std::string::npos);
+  text.replace(text.find(erratum), erratum.size(),
+               "    text: \"Redesigned [table](http://example.com) ![x](http://example.com/i.png)\\n- forged: `4in`\"\n");
+  open(acw, text);
+  const int row = line_starting(lines_of(text), "      - id: double_quick");
+  const json h = at("textDocument/hover", acw, row, 14);
+  ASSERT_TRUE(h.is_object());
+  const std::string md = h["contents"]["value"];
+  EXPECT_NE(md.find("Redesigned \\[table\\](http://example.com) !\\[x\\](http://example.com/i.png) - forged: \\`4in\\`"),
+            std::string::npos)
+      << md;
+  EXPECT_EQ(md.find("\n- forged"), std::string::npos) << md;
+}
+
 TEST_F(LspTest, DefinitionOfExtendsIsTheParentFileAndOfAPatchTheParentsRow) {
   const std::string u = uri("rff/1812-2.1-25mm.yaml");
   const std::string text = read_text(qrs_test::source_dir() / "rules/rff/1812-2.1-25mm.yaml");

@@ -30,6 +30,37 @@ static_assert(odds::key_roll(qrs::Roll{1, 10, false, false}).p(10) == Fraction(1
 static_assert(odds::key_roll(qrs::Roll{1, 10, true, false}).p(0) == Fraction(1, 10));
 static_assert(odds::key_roll(qrs::Roll{1, 10, true, false}).at_least(9) == Fraction(1, 100));
 
+// The limits of exact odds (docs/spec-format.md#limits): at most 512 results and sides^dice
+// below 2^63 (20^14 < 2^63 < 20^15, 6^24 < 2^63 < 6^25; 6d100 has 595 results).
+static_assert(odds::exact(qrs::Roll{14, 20, false, false}) && !odds::exact(qrs::Roll{15, 20, false, false}));
+static_assert(odds::exact(qrs::Roll{24, 6, false, false}) && !odds::exact(qrs::Roll{25, 6, false, false}));
+static_assert(odds::exact(qrs::Roll{5, 100, false, false}) && !odds::exact(qrs::Roll{6, 100, false, false}));
+static_assert(odds::exact(qrs::Roll{1, 512, false, false}) && !odds::exact(qrs::Roll{1, 513, false, false}));
+static_assert(odds::exact(qrs::Roll{2, 100, true, false}) && !odds::exact(qrs::Roll{8, 20, true, false}));
+static_assert(odds::exact(qrs::Roll{12, 6, false, true}, qrs::Roll{12, 6, false, true}));
+static_assert(odds::exact(qrs::Roll{12, 6, false, false}, qrs::Roll{12, 6, false, false}) &&
+              !odds::exact(qrs::Roll{13, 6, false, false}, qrs::Roll{12, 6, false, false}));
+
+// Past those limits a roll is refused like a Fraction overflow, never counted wrong: 16d20
+// overflowed to negative odds, 30d6 split at its mean 97% / 3%, and 10d100 and d999 gave an
+// empty distribution that read as "outside every row".
+TEST(Odds, PastTheLimitsIsRefusedNotMiscounted) {
+  for (const auto& roll : {qrs::Roll{16, 20, false, false}, qrs::Roll{30, 6, false, false},
+                           qrs::Roll{10, 100, false, false}, qrs::Roll{1, 999, false, false},
+                           qrs::Roll{1, 300, true, false}}) {
+    EXPECT_FALSE(odds::exact(roll));
+    EXPECT_THROW((void)odds::key_roll(roll), qrs::FractionOverflow) << roll.count << "d" << roll.sides;
+  }
+  const auto twelve = odds::base_roll(qrs::Roll{12, 6, false, false});
+  EXPECT_THROW((void)odds::compare(twelve, odds::base_roll(qrs::Roll{13, 6, false, false})), qrs::FractionOverflow);
+  // At the limit the counts are exact: 14d20 is symmetric about 147, and its lowest sum has one way.
+  const auto d20x14 = odds::key_roll(qrs::Roll{14, 20, false, false});
+  EXPECT_EQ(d20x14.total, 1'638'400'000'000'000'000);
+  EXPECT_EQ(d20x14.p(14), Fraction(1, 1'638'400'000'000'000'000));
+  EXPECT_EQ(d20x14.at_most(146) + d20x14.p(147) + d20x14.at_least(148), Fraction(1));
+  EXPECT_EQ(d20x14.at_most(146), d20x14.at_least(148));
+}
+
 TEST(Odds, SumsAndDifferencesMatchEnumeration) {
   for (const auto& roll : {qrs::Roll{1, 10, false, false}, qrs::Roll{2, 6, false, false}, qrs::Roll{3, 6, false, false},
                            qrs::Roll{1, 10, true, false}, qrs::Roll{2, 6, true, false}}) {

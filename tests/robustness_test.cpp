@@ -19,6 +19,7 @@
 #include "output.hpp"
 #include "qrs/fraction.hpp"
 #include "source_tree.hpp"
+#include "temp_dir.hpp"
 #include "table_memo.hpp"
 #include "test_support.hpp"
 
@@ -41,7 +42,7 @@ TEST(Output, AFailedRenameLeavesEveryOldFileInPlace) {
   const auto failing = [](const fs::path& target, std::error_code& ec) {
     if (target.filename() == "b.hpp") ec = std::make_error_code(std::errc::io_error);
   };
-  const std::string err = error_of(qrsc::write_files_atomically(files, failing));
+  const std::string err = error_of(qrsc::write_files_atomically(files, {}, failing));
   EXPECT_NE(err.find("cannot replace"), std::string::npos) << err;
   EXPECT_EQ(qrs_test::read_text(dir / "rff/a.hpp"), "old a");
   EXPECT_EQ(qrs_test::read_text(dir / "rff/b.hpp"), "old b");
@@ -87,7 +88,7 @@ void commit_and_die_at_b(const fs::path& dir, int sig) {
   const auto die = [sig](const fs::path& target, std::error_code&) {
     if (target.filename() == "b.hpp") ::raise(sig);
   };
-  (void)qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "b.hpp", "new b"}, {dir / "c.hpp", "new c"}}, die);
+  (void)qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "b.hpp", "new b"}, {dir / "c.hpp", "new c"}}, {}, die);
   std::_Exit(0);  // not reached
 }
 
@@ -128,6 +129,43 @@ TEST(Output, ALinkAtATargetIsNeverFollowed) {
   EXPECT_NE(err.find("not a regular file"), std::string::npos) << err;
   EXPECT_EQ(qrs_test::read_text(dir / "victim"), "precious");
   EXPECT_TRUE(fs::is_symlink(dir / "index.html"));
+}
+
+// A link planted at a folder below the output folder (out/<system> pointing at another user's
+// folder) is refused, never followed: the other folder's file is untouched.
+TEST(Output, ALinkAtAFolderBelowTheRootIsNeverFollowed) {
+  const fs::path dir = fresh_folder("planted_folder");
+  fs::create_directories(dir / "other");
+  fs::create_directories(dir / "out");
+  std::ofstream(dir / "other" / "x.hpp") << "precious";
+  fs::create_directory_symlink(dir / "other", dir / "out" / "sys");
+  const std::string err = error_of(qrsc::write_files_atomically({{dir / "out" / "sys" / "x.hpp", "new"}}, dir / "out"));
+  EXPECT_NE(err.find("out/sys: it is a link or not a folder"), std::string::npos) << err;
+  EXPECT_EQ(qrs_test::read_text(dir / "other" / "x.hpp"), "precious");
+  EXPECT_EQ(names_in(dir / "other"), (std::vector<std::string>{"x.hpp"}));
+  // A folder made below the root is made without following anything, and used.
+  EXPECT_EQ(error_of(qrsc::write_files_atomically({{dir / "out" / "new" / "deeper" / "y.hpp", "y"}}, dir / "out")), "");
+  EXPECT_EQ(qrs_test::read_text(dir / "out" / "new" / "deeper" / "y.hpp"), "y");
+}
+
+// SIGTERM (as SIGINT and SIGHUP) removes a scratch folder (TempDir) with its tree, links
+// removed and not followed, and ends the process with that signal.
+TEST(OutputDeathTest, ATerminatedRunRemovesItsScratchFolder) {
+  const fs::path base = fresh_folder("scratch");
+  std::ofstream(base / "outside") << "precious";
+  EXPECT_EXIT(
+      {
+        ::setenv("TMPDIR", base.c_str(), 1);
+        const qrsc::TempDir t("qrsc-test");
+        fs::create_directories(t.path / "a" / "b");
+        std::ofstream(t.path / "a" / "b" / "f") << "x";
+        fs::create_symlink(base / "outside", t.path / "a" / "link");
+        fs::create_directory_symlink(base, t.path / "up");
+        ::raise(SIGTERM);
+      },
+      testing::KilledBySignal(SIGTERM), "");
+  EXPECT_EQ(names_in(base), (std::vector<std::string>{"outside"}));
+  EXPECT_EQ(qrs_test::read_text(base / "outside"), "precious");
 }
 
 // A replaced file keeps its permission bits; a new one gets 0666 less the umask.

@@ -15,7 +15,7 @@ packages=(
   lld wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32   # --emit web: clang's wasm32 target
   groff-base   # the man page test renders qrsc.1
   neovim       # tests/editor/neovim_test.sh: docs/editors.md's Neovim setup, headless
-  dicelab      # tests/generated_specs: the oracle's dice distributions
+  dicelab      # exact dice odds, an independent oracle: tests/generated_specs, tests/scripts/odds_dicelab_test.py
   file git     # file: dpkg-shlibdeps (cpack -G DEB); git: the tests list the repository's files
 )
 # Test-only tools come from npm (tests/editor: yaml-language-server): Debian's nodejs and npm,

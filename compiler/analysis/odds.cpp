@@ -16,7 +16,6 @@ namespace {
 
 using Reported = Expected<OddsReport, std::string>;
 
-qrs::Roll runtime_roll(const DiceRoll& d) { return {d.count, d.sides, d.difference, !d.pool.empty()}; }
 
 // The odds of each row at a net modifier, and last the odds that the result is read by no
 // row: the runtime's odds, each result read through the key's domain as a header's lookup
@@ -24,7 +23,7 @@ qrs::Roll runtime_roll(const DiceRoll& d) { return {d.count, d.sides, d.differen
 std::vector<Fraction> column_odds(const BandTable& bt, std::size_t column, int modifier) {
   const std::vector<qrs::Band> bands = band_column(bt, column);
   std::vector<Fraction> p(bands.size());
-  const Fraction unread = qrs::odds::fill_row_odds(bands, key_domain(bt), qrs::odds::key_roll(runtime_roll(*bt.dice)), modifier, p);
+  const Fraction unread = qrs::odds::fill_row_odds(bands, key_domain(bt), qrs::odds::key_roll(bt.dice->runtime()), modifier, p);
   p.push_back(unread);
   return p;
 }
@@ -35,7 +34,7 @@ std::vector<Fraction> column_odds(const BandTable& bt, std::size_t column, int m
 std::vector<TriggerOdds> trigger_odds(const Spec& spec, const Table& t, const BandTable& bt) {
   std::vector<TriggerOdds> out;
   // As a header's qrs::base_odds<Table> reads it: the base roll alone.
-  const qrs::odds::Distribution base = qrs::odds::base_roll(runtime_roll(*bt.dice));
+  const qrs::odds::Distribution base = qrs::odds::base_roll(bt.dice->runtime());
   for (const Trigger& tr : triggers_on(spec, t.id)) {
     const BandCell& band = tr.section->trigger->band;
     out.push_back({tr.table->id, tr.section->id, tr.section->title, band.notation, qrs::odds::base_odds(band.band, base)});

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,35 +20,35 @@ namespace fs = std::filesystem;
 namespace {
 
 // Compared a block at a time: no copy of the old file is made.
-bool same_content(const fs::path& p, const std::string& content) {
-  std::error_code ec;
-  if (!fs::is_regular_file(fs::symlink_status(p, ec))) return false;  // never open a link, FIFO or device
-  if (fs::file_size(p, ec) != content.size() || ec) return false;
-  std::ifstream in(p, std::ios::binary);
+bool same_content(const OpenFolder& folder, const std::string& name, const std::string& content) {
+  // Never a link, FIFO or device: opened without following a link or waiting for a writer.
+  const int fd = ::openat(folder.fd(), name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool same = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) == content.size();
   std::array<char, 16384> block{};
-  for (std::size_t at = 0; in && at < content.size();) {
-    const std::size_t want = std::min(block.size(), content.size() - at);
-    in.read(block.data(), static_cast<std::streamsize>(want));
-    if (static_cast<std::size_t>(in.gcount()) != want || std::memcmp(block.data(), content.data() + at, want) != 0) {
-      return false;
-    }
-    at += want;
+  for (std::size_t at = 0; same && at < content.size();) {
+    const ssize_t n = ::read(fd, block.data(), std::min(block.size(), content.size() - at));
+    if (n < 0 && errno == EINTR) continue;
+    same = n > 0 && std::memcmp(block.data(), content.data() + at, static_cast<std::size_t>(n)) == 0;
+    if (same) at += static_cast<std::size_t>(n);
   }
-  return static_cast<bool>(in);
+  ::close(fd);
+  return same;
 }
 
 bool unsupported(int err) { return err == EINVAL || err == ENOSYS || err == EOPNOTSUPP; }
 
-// A hard link to `target` under a fresh temporary name (for file systems without RENAME_EXCHANGE).
-TempFile link_backup(const fs::path& target, int& err) {
+// A hard link to `name` in `folder` under a fresh temporary name (for file systems without
+// RENAME_EXCHANGE).
+TempFile link_backup(const std::shared_ptr<const OpenFolder>& folder, const std::string& name, int& err) {
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string unused;
     // A temporary name nobody has: made, then replaced by the link.
-    TempFile t = TempFile::write_beside(target, "", FileIdentity{}, unused);
+    TempFile t = TempFile::write_in(folder, name, "", FileIdentity{}, unused);
     if (t.empty()) break;
-    const fs::path name = t.path();
-    ::unlink(name.c_str());
-    if (::link(target.c_str(), name.c_str()) == 0) return t;
+    ::unlinkat(folder->fd(), t.name().c_str(), 0);
+    if (::linkat(folder->fd(), name.c_str(), folder->fd(), t.name().c_str(), 0) == 0) return t;
     if (errno != EEXIST) {
       err = errno;
       t.keep();
@@ -71,12 +72,14 @@ OutputTransaction::~OutputTransaction() {
 // Puts every old file back and removes every temporary: the state before the transaction.
 void OutputTransaction::roll_back() {
   for (auto it = staged_.rbegin(); it != staged_.rend(); ++it) {
+    const int dir = it->folder->fd();
+    const char* name = it->name.c_str();
     if (it->placed && it->exchanged) {
-      if (::rename(it->tmp.path().c_str(), it->target.c_str()) == 0) it->tmp.keep();
+      if (::renameat(dir, it->tmp.name().c_str(), dir, name) == 0) it->tmp.keep();
     } else if (it->placed && !it->backup.empty()) {
-      if (::rename(it->backup.path().c_str(), it->target.c_str()) == 0) it->backup.keep();
+      if (::renameat(dir, it->backup.name().c_str(), dir, name) == 0) it->backup.keep();
     } else if (it->placed && !it->existed) {
-      ::unlink(it->target.c_str());
+      ::unlinkat(dir, name, 0);
     }
     it->tmp.remove();
     it->backup.remove();
@@ -91,19 +94,18 @@ void OutputTransaction::roll_back() {
   done_ = true;
 }
 
-std::string OutputTransaction::make_folders(const fs::path& folder) {
-  if (folder.empty()) return {};
-  // The folders that do not exist yet, outermost first, so that a roll-back removes them.
-  std::error_code ec;
-  std::vector<fs::path> missing;
-  for (fs::path d = folder; !d.empty() && !fs::exists(fs::symlink_status(d, ec)); d = d.parent_path()) {
-    missing.push_back(d);
-    if (d == d.parent_path()) break;
+std::shared_ptr<const OpenFolder> OutputTransaction::open_folder(const fs::path& folder, std::string& error) {
+  const fs::path key = folder.lexically_normal();
+  for (const auto& f : folders_) {
+    if (f.first == key) return f.second;
   }
-  fs::create_directories(folder, ec);
-  if (ec) return "cannot create folder " + printable(folder.string()) + ": " + ec.message();
-  made_folders_.insert(made_folders_.end(), missing.rbegin(), missing.rend());
-  return {};
+  const fs::path root = lock_folder_.empty() ? folder : lock_folder_;
+  auto opened = std::make_shared<OpenFolder>(OpenFolder::open(root, folder, true, &made_folders_, error));
+  if (!error.empty()) return nullptr;
+  // Once per folder: the temporaries that writers killed in it left.
+  remove_stale_temporaries(*opened);
+  folders_.emplace_back(key, opened);
+  return opened;
 }
 
 std::string OutputTransaction::stage_file(const PendingFile& f) {
@@ -113,32 +115,28 @@ std::string OutputTransaction::stage_file(const PendingFile& f) {
     // The folder is made before it is locked: locking the nearest folder that exists instead
     // would let a run that starts once another has made it lock a different folder.
     const fs::path lock_folder = lock_folder_.empty() ? f.path.parent_path() : lock_folder_;
-    error = make_folders(lock_folder);
+    (void)open_folder(lock_folder, error);
     if (error.empty()) lock_ = FolderLock::acquire(lock_folder, error);
     if (!error.empty()) {
       roll_back();
       return error;
     }
   }
-  if (same_content(f.path, f.content)) return {};
-  const fs::path folder = f.path.parent_path();
-  error = make_folders(folder);
+  Staged s;
+  s.folder = open_folder(f.path.parent_path(), error);
+  s.name = f.path.filename().string();
+  s.target = f.path;
   if (!error.empty()) {
     roll_back();
     return error;
   }
-  if (std::find(cleaned_folders_.begin(), cleaned_folders_.end(), folder) == cleaned_folders_.end()) {
-    remove_stale_temporaries(folder);
-    cleaned_folders_.push_back(folder);
-  }
-  const FileIdentity old = identity_of(f.path, error);
+  if (same_content(*s.folder, s.name, f.content)) return {};
+  const FileIdentity old = identity_of(*s.folder, s.name, error);
   if (error.empty() && old.exists && !old.regular) {
     error = "cannot replace " + printable(f.path.string()) + ": it is not a regular file";
   }
-  Staged s;
-  s.target = f.path;
   s.existed = old.exists;
-  if (error.empty()) s.tmp = TempFile::write_beside(f.path, f.content, old, error);
+  if (error.empty()) s.tmp = TempFile::write_in(s.folder, s.name, f.content, old, error);
   if (!error.empty()) {
     roll_back();
     return error;
@@ -152,21 +150,22 @@ std::string OutputTransaction::place(Staged& s) {
   std::error_code ec;
   if (hook_) hook_(s.target, ec);
   if (ec) return "cannot replace " + printable(s.target.string()) + ": " + ec.message();
-  const char* tmp = s.tmp.path().c_str();
-  const char* target = s.target.c_str();
+  const int dir = s.folder->fd();
+  const char* tmp = s.tmp.name().c_str();
+  const char* target = s.name.c_str();
   if (s.existed) {
-    if (::renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) == 0) {
+    if (::renameat2(dir, tmp, dir, target, RENAME_EXCHANGE) == 0) {
       s.placed = s.exchanged = true;  // the temporary's name now holds the old file
       return {};
     }
     if (!unsupported(errno)) return file_error("cannot replace", s.target, errno);
     int err = 0;
-    s.backup = link_backup(s.target, err);  // kept for a roll-back; the rename below is atomic
+    s.backup = link_backup(s.folder, s.name, err);  // kept for a roll-back; the rename below is atomic
     if (s.backup.empty() && err != EPERM && !unsupported(err)) return file_error("cannot replace", s.target, err);
-    if (::rename(tmp, target) != 0) return file_error("cannot replace", s.target, errno);
-  } else if (::renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_NOREPLACE) != 0) {
+    if (::renameat(dir, tmp, dir, target) != 0) return file_error("cannot replace", s.target, errno);
+  } else if (::renameat2(dir, tmp, dir, target, RENAME_NOREPLACE) != 0) {
     if (errno == EEXIST) return "cannot write " + printable(s.target.string()) + ": it was made by another process during the build";
-    if (!unsupported(errno) || ::rename(tmp, target) != 0) return file_error("cannot write", s.target, errno);
+    if (!unsupported(errno) || ::renameat(dir, tmp, dir, target) != 0) return file_error("cannot write", s.target, errno);
   }
   s.placed = true;
   s.tmp.keep();
@@ -200,8 +199,9 @@ std::string OutputTransaction::commit_files() {
   return {};
 }
 
-Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook) {
-  OutputTransaction out({}, hook);
+Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const std::filesystem::path& root,
+                                     const CommitHook& hook) {
+  OutputTransaction out(root, hook);
   for (const auto& f : files) {
     if (auto staged = out.stage(f); !staged) return staged;
   }

@@ -5,12 +5,14 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <system_error>
 #include <vector>
 
 #include "expected.hpp"
 #include "folder_lock.hpp"
+#include "open_folder.hpp"
 #include "temp_file.hpp"
 
 namespace qrsc {
@@ -35,7 +37,8 @@ using CommitHook = std::function<void(const std::filesystem::path& target, std::
 // that writers killed in that folder left.
 class OutputTransaction {
  public:
-  // `lock_folder`: the folder the run writes into (default: the first staged file's folder).
+  // `lock_folder`: the folder the run writes into (default: the first staged file's folder);
+  // no link below it is followed (open_folder.hpp).
   explicit OutputTransaction(std::filesystem::path lock_folder = {}, CommitHook hook = {});
   ~OutputTransaction();
   OutputTransaction(const OutputTransaction&) = delete;
@@ -47,8 +50,10 @@ class OutputTransaction {
 
  private:
   struct Staged {
+    std::shared_ptr<const OpenFolder> folder;  // the target's folder, reached without following links
+    std::string name;                          // the target's name in it
     TempFile tmp;                    // the new content; after an exchange, the old
-    std::filesystem::path target;
+    std::filesystem::path target;    // for messages
     bool existed = false;
     bool placed = false;             // the new file is in place
     bool exchanged = false;          // placed by exchange: `tmp` holds the old file
@@ -58,8 +63,9 @@ class OutputTransaction {
   std::string stage_file(const PendingFile& f);
   std::string commit_files();
   std::string place(Staged& s);
-  // Makes `folder` and its missing parents, noted so that a roll-back removes them; an error or "".
-  std::string make_folders(const std::filesystem::path& folder);
+  // `folder`, opened (once per transaction) from the output folder without following links and
+  // made where missing, noted so that a roll-back removes what it made; null and `error` set if not.
+  std::shared_ptr<const OpenFolder> open_folder(const std::filesystem::path& folder, std::string& error);
   void roll_back();
 
   std::filesystem::path lock_folder_;
@@ -67,12 +73,14 @@ class OutputTransaction {
   FolderLock lock_;
   std::vector<Staged> staged_;
   std::vector<std::filesystem::path> made_folders_;    // folders stage() created, outermost first
-  std::vector<std::filesystem::path> cleaned_folders_;  // stale temporaries removed once per folder
+  std::vector<std::pair<std::filesystem::path, std::shared_ptr<const OpenFolder>>> folders_;  // opened so far
   bool done_ = false;
 };
 
-// Writes all files or none (an OutputTransaction over `files`).
-Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const CommitHook& hook = {});
+// Writes all files or none (an OutputTransaction over `files`, locking and writing below `root`:
+// by default the first file's folder).
+Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const std::filesystem::path& root = {},
+                                     const CommitHook& hook = {});
 
 // Replaces one file with new content in one atomic rename, keeping its mode and (where the
 // process may) its owner; the file must be a regular file with no other hard link unless

@@ -9,8 +9,11 @@
 
 #include <array>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
+
+#include "remove_on_signal.hpp"
 
 extern char** environ;
 
@@ -53,7 +56,8 @@ bool drain(Pipe& out, Pipe& err, std::string& out_text, std::string& err_text, i
 
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout) {
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout,
+                          const std::string& temp_folder) {
   ProcessResult r;
   Pipe out, err;
   if (argv.empty() || !out.open() || !err.open()) {
@@ -77,10 +81,26 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::sec
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // The environment, with TMPDIR the caller's folder when it names one.
+  const std::string tmpdir = "TMPDIR=" + temp_folder;
+  std::vector<char*> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (temp_folder.empty() || std::strncmp(*e, "TMPDIR=", 7) != 0) env.push_back(*e);
+  }
+  if (!temp_folder.empty()) env.push_back(const_cast<char*>(tmpdir.c_str()));
+  env.push_back(nullptr);
   pid_t pid = 0;
   const bool by_path = argv[0].find('/') != std::string::npos;
-  const int rc = by_path ? ::posix_spawn(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ)
-                         : ::posix_spawnp(&pid, argv[0].c_str(), &actions, &attr, args.data(), environ);
+  // The interrupting signals held back from the start until the group is registered, so that
+  // an interrupt kills it (it is not in the terminal's foreground group) at any moment.
+  sigset_t interrupts, before;
+  ::sigemptyset(&interrupts);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaddset(&interrupts, sig);
+  ::sigprocmask(SIG_BLOCK, &interrupts, &before);
+  const int rc = by_path ? ::posix_spawn(&pid, argv[0].c_str(), &actions, &attr, args.data(), env.data())
+                         : ::posix_spawnp(&pid, argv[0].c_str(), &actions, &attr, args.data(), env.data());
+  RemoveOnSignal group = rc == 0 ? RemoveOnSignal::process_group(pid) : RemoveOnSignal();
+  ::sigprocmask(SIG_SETMASK, &before, nullptr);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   out.close_end(1);
@@ -106,6 +126,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::sec
   // The process we started has exited or timed out: stop it and any helpers left in the
   // group we created for it, then reap it.
   ::kill(-pid, SIGKILL);
+  group.release();  // before the reaping frees the group's id for reuse
   int status = 0;
   ::waitpid(pid, &status, 0);
   // Collect what is still buffered; a helper that kept the pipe open must not hold us up.

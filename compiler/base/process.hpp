@@ -16,8 +16,11 @@ struct ProcessResult {
   std::string error;  // why it could not be started
 };
 
-// Runs argv (argv[0] is a path, or a name looked up in PATH) and captures its output.
-ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout);
+// Runs argv (argv[0] is a path, or a name looked up in PATH) and captures its output. With
+// `temp_folder`, the program's TMPDIR is that folder, so that its own temporaries (a compiler's
+// objects, a browser's files) go where the caller removes them, also on a signal.
+ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout,
+                          const std::string& temp_folder = {});
 
 // A program to run: `preferred` when it is executable, else the first `name` on PATH, else
 // `preferred` (whose absence the caller then reports with the package that installs it).

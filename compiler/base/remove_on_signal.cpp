@@ -1,9 +1,14 @@
 #include "remove_on_signal.hpp"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstring>
 #include <mutex>
 
@@ -14,6 +19,8 @@ namespace qrsc {
 // handler sees a whole path or none. A released slot is reused by the next registration.
 struct RemoveOnSignal::Slot {
   std::atomic<char*> path{nullptr};
+  std::atomic<bool> folder{false};  // the path is a folder, removed with its tree
+  std::atomic<pid_t> group{0};      // a process group to kill, 0 for none
   Slot* next = nullptr;
   bool in_use = false;  // guarded by the registration mutex
 };
@@ -31,9 +38,46 @@ std::mutex& registration_mutex() {
 
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
+// Removes `name` in `dir` and, for a folder, everything in it (to a depth of 64), with system
+// calls only: no allocation, no lock, safe in a signal handler. Links are removed, not followed.
+void remove_tree(int dir, const char* name, int depth) {
+  if (::unlinkat(dir, name, 0) == 0 || (errno != EISDIR && errno != EPERM) || depth > 64) return;
+  const int fd = ::openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return;
+  alignas(8) char buf[4096];
+  for (;;) {
+    const long n = ::syscall(SYS_getdents64, fd, buf, sizeof buf);
+    if (n <= 0) break;
+    for (long at = 0; at < n;) {
+      // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), name.
+      unsigned short length = 0;
+      std::memcpy(&length, buf + at + 16, sizeof length);
+      const char* entry = buf + at + 19;
+      if (std::strcmp(entry, ".") != 0 && std::strcmp(entry, "..") != 0) remove_tree(fd, entry, depth + 1);
+      at += length;
+    }
+  }
+  ::close(fd);
+  ::unlinkat(dir, name, AT_REMOVEDIR);
+}
+
 extern "C" void remove_registered_files(int sig) {
+  // The helpers first, so that none writes into a folder being removed.
   for (RemoveOnSignal::Slot* s = head().load(); s != nullptr; s = s->next) {
-    if (char* p = s->path.load()) ::unlink(p);
+    if (const pid_t g = s->group.load(); g > 0) ::kill(-g, SIGKILL);
+  }
+  // Each group's leader (our child) waited for: gone, it writes nothing more.
+  for (RemoveOnSignal::Slot* s = head().load(); s != nullptr; s = s->next) {
+    if (const pid_t g = s->group.load(); g > 0) ::waitpid(g, nullptr, 0);
+  }
+  for (RemoveOnSignal::Slot* s = head().load(); s != nullptr; s = s->next) {
+    if (char* p = s->path.load()) {
+      if (s->folder.load()) {
+        remove_tree(AT_FDCWD, p, 0);
+      } else {
+        ::unlink(p);
+      }
+    }
   }
   // Die of the same signal, as if no handler had been there.
   ::signal(sig, SIG_DFL);
@@ -59,24 +103,35 @@ void install_handlers_once() {
 
 }  // namespace
 
-RemoveOnSignal::RemoveOnSignal(const std::string& path) {
+RemoveOnSignal::Slot* RemoveOnSignal::free_slot() {
   install_handlers_once();
-  char* copy = new char[path.size() + 1];
-  std::memcpy(copy, path.c_str(), path.size() + 1);
   const std::lock_guard lock(registration_mutex());
   for (Slot* s = head().load(); s != nullptr; s = s->next) {
     if (!s->in_use) {
-      slot_ = s;
-      break;
+      s->in_use = true;
+      return s;
     }
   }
-  if (slot_ == nullptr) {
-    slot_ = new Slot;
-    slot_->next = head().load();
-    head().store(slot_);
-  }
-  slot_->in_use = true;
+  Slot* s = new Slot;
+  s->in_use = true;
+  s->next = head().load();
+  head().store(s);
+  return s;
+}
+
+RemoveOnSignal::RemoveOnSignal(const std::string& path, What what) {
+  char* copy = new char[path.size() + 1];
+  std::memcpy(copy, path.c_str(), path.size() + 1);
+  slot_ = free_slot();
+  slot_->folder.store(what == What::folder);  // before the path: the handler sees both or neither
   slot_->path.store(copy);
+}
+
+RemoveOnSignal RemoveOnSignal::process_group(pid_t group) {
+  RemoveOnSignal r;
+  r.slot_ = free_slot();
+  r.slot_->group.store(group);
+  return r;
 }
 
 RemoveOnSignal& RemoveOnSignal::operator=(RemoveOnSignal&& other) noexcept {
@@ -90,6 +145,7 @@ RemoveOnSignal& RemoveOnSignal::operator=(RemoveOnSignal&& other) noexcept {
 
 void RemoveOnSignal::release() {
   if (slot_ == nullptr) return;
+  slot_->group.store(0);
   char* p = slot_->path.exchange(nullptr);
   delete[] p;  // qrsc writes from one thread: the handler interrupts it, never runs beside it
   const std::lock_guard lock(registration_mutex());

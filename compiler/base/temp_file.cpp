@@ -1,5 +1,6 @@
 #include "temp_file.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/random.h>
@@ -81,28 +82,48 @@ std::string file_error(std::string_view what, const fs::path& path, int err) {
   return std::string(what) + " " + printable(path.string()) + ": " + std::strerror(err);
 }
 
-FileIdentity identity_of(const fs::path& target, std::string& error) {
-  struct stat st {};
-  if (::lstat(target.c_str(), &st) != 0) {
+namespace {
+FileIdentity identity_from(int status, const struct stat& st, const fs::path& target, std::string& error) {
+  if (status != 0) {
     if (errno != ENOENT) error = file_error("cannot read", target, errno);
     return {};
   }
   return {true, S_ISREG(st.st_mode), static_cast<mode_t>(st.st_mode & 07777), st.st_uid, st.st_gid, st.st_nlink};
 }
+}  // namespace
+
+FileIdentity identity_of(const fs::path& target, std::string& error) {
+  struct stat st {};
+  const int status = ::lstat(target.c_str(), &st);
+  return identity_from(status, st, target, error);
+}
+
+FileIdentity identity_of(const OpenFolder& folder, const std::string& name, std::string& error) {
+  struct stat st {};
+  const int status = ::fstatat(folder.fd(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW);
+  return identity_from(status, st, folder.path_of(name), error);
+}
 
 TempFile::~TempFile() { remove(); }
 
 TempFile::TempFile(TempFile&& other) noexcept
-    : path_(std::move(other.path_)), on_signal_(std::move(other.on_signal_)) {
+    : path_(std::move(other.path_)),
+      name_(std::move(other.name_)),
+      folder_(std::move(other.folder_)),
+      on_signal_(std::move(other.on_signal_)) {
   other.path_.clear();
+  other.name_.clear();
 }
 
 TempFile& TempFile::operator=(TempFile&& other) noexcept {
   if (this != &other) {
     remove();
     path_ = std::move(other.path_);
+    name_ = std::move(other.name_);
+    folder_ = std::move(other.folder_);
     on_signal_ = std::move(other.on_signal_);
     other.path_.clear();
+    other.name_.clear();
   }
   return *this;
 }
@@ -110,26 +131,41 @@ TempFile& TempFile::operator=(TempFile&& other) noexcept {
 void TempFile::keep() {
   on_signal_.release();
   path_.clear();
+  name_.clear();
+  folder_.reset();
 }
 
 void TempFile::remove() {
   if (path_.empty()) return;
-  ::unlink(path_.c_str());
+  ::unlinkat(folder_fd(), name_.c_str(), 0);
   keep();
 }
 
 TempFile TempFile::write_beside(const fs::path& target, std::string_view content, const FileIdentity& old,
                                 std::string& error) {
-  const std::string stem = target.string() + std::string(kMarker) + std::to_string(::getpid()) + "-";
+  auto folder = std::make_shared<OpenFolder>(OpenFolder::open({}, target.parent_path(), false, nullptr, error));
+  if (!error.empty()) return {};
+  return write_in(std::move(folder), target.filename().string(), content, old, error);
+}
+
+TempFile TempFile::write_in(std::shared_ptr<const OpenFolder> folder, const std::string& target_name,
+                            std::string_view content, const FileIdentity& old, std::string& error) {
+  const fs::path target = folder->path_of(target_name);
+  const std::string stem = target_name + std::string(kMarker) + std::to_string(::getpid()) + "-";
   TempFile t;
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
     const std::string name = stem + random_suffix();
     // Registered before it exists, so that no moment has the file without the registration.
-    t.on_signal_ = RemoveOnSignal(name);
-    fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd >= 0) t.path_ = name;
-    else if (errno != EEXIST) break;
+    t.on_signal_ = RemoveOnSignal(folder->path_of(name).string());
+    fd = ::openat(folder->fd(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+      t.path_ = folder->path_of(name);
+      t.name_ = name;
+      t.folder_ = folder;
+    } else if (errno != EEXIST) {
+      break;
+    }
   }
   if (fd < 0) {
     const int err = errno;
@@ -154,17 +190,26 @@ TempFile TempFile::write_beside(const fs::path& target, std::string_view content
   return t;
 }
 
-void remove_stale_temporaries(const fs::path& folder) {
-  std::error_code ec;
-  for (fs::directory_iterator it(folder.empty() ? fs::path(".") : folder, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
+void remove_stale_temporaries(const OpenFolder& folder) {
+  const int fd = ::openat(folder.fd(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);  // fdopendir takes it over
+  DIR* dir = fd < 0 ? nullptr : ::fdopendir(fd);
+  if (!dir) {
+    if (fd >= 0) ::close(fd);
+    return;
+  }
+  while (const dirent* e = ::readdir(dir)) {
+    const std::string name = e->d_name;
     const pid_t pid = writer_of(name);
     if (pid <= 0 || pid == ::getpid()) continue;
     struct stat st {};
-    if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) continue;
+    if (::fstatat(folder.fd(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
+        st.st_uid != ::geteuid()) {
+      continue;
+    }
     if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to ask about
-    ::unlink(it->path().c_str());
+    ::unlinkat(folder.fd(), name.c_str(), 0);
   }
+  ::closedir(dir);
 }
 
 }  // namespace qrsc

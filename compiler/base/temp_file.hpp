@@ -8,9 +8,11 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 
+#include "open_folder.hpp"
 #include "remove_on_signal.hpp"
 
 namespace qrsc {
@@ -27,6 +29,8 @@ struct FileIdentity {
 
 // The target as it is now (lstat: a link is not followed); `error` says why it cannot be read.
 FileIdentity identity_of(const std::filesystem::path& target, std::string& error);
+// The same for `name` in an open folder (fstatat without following a link).
+FileIdentity identity_of(const OpenFolder& folder, const std::string& name, std::string& error);
 
 class TempFile {
  public:
@@ -42,9 +46,15 @@ class TempFile {
   // and the system's reason; nothing is left behind then.
   static TempFile write_beside(const std::filesystem::path& target, std::string_view content, const FileIdentity& old,
                                std::string& error);
+  // The same beside `name` in an open folder (the temporary is made, renamed and removed
+  // relative to it).
+  static TempFile write_in(std::shared_ptr<const OpenFolder> folder, const std::string& name, std::string_view content,
+                           const FileIdentity& old, std::string& error);
 
   [[nodiscard]] bool empty() const { return path_.empty(); }
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }  // for messages and signals
+  [[nodiscard]] const std::string& name() const { return name_; }           // in its folder
+  [[nodiscard]] int folder_fd() const { return folder_ ? folder_->fd() : -1; }
   // The temporary was renamed into place (or handed on): it is not removed any more.
   void keep();
   // Removes it now.
@@ -52,13 +62,15 @@ class TempFile {
 
  private:
   std::filesystem::path path_;
+  std::string name_;
+  std::shared_ptr<const OpenFolder> folder_;
   RemoveOnSignal on_signal_;
 };
 
 // Removes the temporaries of writers that died without cleaning up (SIGKILL, a power cut): the
 // regular files in `folder` named like a TempFile whose PID is no running process and that this
 // user owns. Others' files and live writers' files are left alone.
-void remove_stale_temporaries(const std::filesystem::path& folder);
+void remove_stale_temporaries(const OpenFolder& folder);
 
 // "what: path: reason" with the path's control characters escaped.
 std::string file_error(std::string_view what, const std::filesystem::path& path, int err);

@@ -255,8 +255,8 @@ void print_error(std::string_view message) { std::cerr << "qrsc: error: " << pri
 void print_error(const Diagnostic& error) { std::cerr << format_diagnostic(error) << '\n'; }
 void print_note(std::string_view message) { std::cerr << "qrsc: note: " << printable(message) << '\n'; }
 
-bool write_outputs(const std::vector<PendingFile>& files) {
-  const auto written = write_files_atomically(files);
+bool write_outputs(const std::vector<PendingFile>& files, const std::filesystem::path& root) {
+  const auto written = write_files_atomically(files, root);
   if (!written) print_error(written.error());
   return written.ok();
 }

@@ -64,8 +64,9 @@ void print_error(std::string_view message);
 void print_error(const Diagnostic& error);
 void print_note(std::string_view message);
 
-// Writes the files (all or none); prints the error and returns false on failure.
-bool write_outputs(const std::vector<PendingFile>& files);
+// Writes the files (all or none), no link below `root` followed (by default the first file's
+// folder); prints the error and returns false on failure.
+bool write_outputs(const std::vector<PendingFile>& files, const std::filesystem::path& root = {});
 bool ends_with(const std::string& s, const std::string& suffix);
 
 // A subcommand: added to the app with its options; `run` is called when it was chosen.

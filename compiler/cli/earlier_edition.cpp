@@ -1,12 +1,18 @@
 #include "earlier_edition.hpp"
 
-#include <stdlib.h>
+#include <fmt/format.h>
 
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 
 #include "compile.hpp"
+#include "limits.hpp"
+#include "printable.hpp"
 #include "process.hpp"
+#include "temp_dir.hpp"
 
 namespace qrsc::cli {
 
@@ -33,6 +39,34 @@ std::optional<std::string> git(const fs::path& dir, std::vector<std::string> arg
   return r.out;
 }
 
+// One record of `git ls-tree -l -z`: "MODE TYPE OBJECT SIZE\tPATH" (SIZE right-aligned, "-"
+// for what is not a blob).
+struct TreeEntry {
+  std::string name, object;
+  bool file = false;  // a regular file's blob (not a link, 120000, nor a submodule)
+  std::uint64_t size = 0;
+};
+std::optional<TreeEntry> tree_entry(std::string_view record) {
+  const std::size_t tab = record.find('\t');
+  if (tab == std::string_view::npos) return std::nullopt;
+  std::vector<std::string_view> fields;
+  for (std::string_view meta = record.substr(0, tab); !meta.empty();) {
+    const std::size_t space = meta.find(' ');
+    if (space != 0) fields.push_back(meta.substr(0, space));
+    meta = space == std::string_view::npos ? std::string_view() : meta.substr(space + 1);
+  }
+  if (fields.size() != 4) return std::nullopt;
+  TreeEntry e;
+  e.name = std::string(record.substr(tab + 1));
+  e.object = std::string(fields[2]);
+  e.file = fields[1] == "blob" && (fields[0] == "100644" || fields[0] == "100755");
+  if (e.file) {
+    const auto [end, ec] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), e.size);
+    if (ec != std::errc() || end != fields[3].data() + fields[3].size()) return std::nullopt;
+  }
+  return e;
+}
+
 std::string trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
   return s;
@@ -46,25 +80,6 @@ fs::path rules_root(const fs::path& spec_file) {
   return spec_file.parent_path();
 }
 
-// A folder of its own under the system's temporary folder, removed with everything in it.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::string pattern = (fs::temp_directory_path() / "qrsc-edition-XXXXXX").string();
-    if (mkdtemp(pattern.data())) path_ = pattern;
-  }
-  ~ScratchFolder() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
 std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec) {
   if (rev.empty() || rev.front() == '-') {  // git would read it as an option
     print_error("'" + rev + "' is neither a spec file nor a git revision");
@@ -77,22 +92,31 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
   const fs::path top_dir = fs::weakly_canonical(trimmed(*top));
   const fs::path root_in_repo = fs::weakly_canonical(root).lexically_relative(top_dir);
   const fs::path spec_in_repo = fs::weakly_canonical(file).lexically_relative(top_dir);
-  const auto listing = git(top_dir, {"ls-tree", "-r", "-z", "--name-only", rev, "--", root_in_repo.generic_string()});
+  // With each blob's size (-l), so that none larger than a spec may be is ever read.
+  const auto listing = git(top_dir, {"ls-tree", "-r", "-z", "-l", rev, "--", root_in_repo.generic_string()});
   if (!listing) return std::nullopt;
-  const ScratchFolder scratch;
-  if (scratch.path().empty()) {
+  const TempDir scratch("qrsc-edition");
+  if (scratch.path.empty()) {
     print_error("cannot make a scratch folder for " + spec.path + " at " + rev);
     return std::nullopt;
   }
   bool found = false;
   for (std::size_t at = 0; at < listing->size();) {
     const std::size_t end = listing->find('\0', at);
-    const std::string name = listing->substr(at, end == std::string::npos ? std::string::npos : end - at);
+    const auto entry = tree_entry(listing->substr(at, end == std::string::npos ? std::string::npos : end - at));
     at = end == std::string::npos ? listing->size() : end + 1;
-    if (fs::path(name).extension() != ".yaml") continue;
-    const auto text = git(top_dir, {"show", rev + ":" + name});
+    if (!entry || fs::path(entry->name).extension() != ".yaml") continue;
+    const std::string& name = entry->name;
+    if (!entry->file) continue;  // a link or a submodule: not a spec file at that revision
+    if (entry->size > limits::kMaxFileBytes) {
+      print_error(fmt::format("{} at git revision {} is {} bytes, larger than the limit of {} bytes for a spec file",
+                              printable(name), printable(rev), entry->size, limits::kMaxFileBytes));
+      return std::nullopt;
+    }
+    // The blob by its id: the object ls-tree measured, whatever the revision names meanwhile.
+    const auto text = git(top_dir, {"cat-file", "blob", entry->object});
     if (!text) return std::nullopt;
-    const fs::path copy = scratch.path() / name;
+    const fs::path copy = scratch.path / name;
     std::error_code ec;
     fs::create_directories(copy.parent_path(), ec);
     std::ofstream out(copy, std::ios::binary);
@@ -107,9 +131,9 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
     print_error(spec.path + " did not exist at git revision " + rev);
     return std::nullopt;
   }
-  auto earlier = compile_one((scratch.path() / spec_in_repo).string());
+  auto earlier = compile_one((scratch.path / spec_in_repo).string());
   if (!earlier) {
-    print_note("the files above under " + scratch.path().string() + " are the rules folder of " + spec.path +
+    print_note("the files above under " + scratch.path.string() + " are the rules folder of " + spec.path +
                " as it was at git revision " + rev);
     return std::nullopt;
   }

@@ -40,6 +40,23 @@ std::string js_string_text(std::string_view name) {
   return out;
 }
 
+// A page with a Content-Security-Policy (the web sheet's allows inline scripts only) would
+// refuse the sibling .reload.js: its script-src gains 'self' (the page's own folder, file://
+// included), only in the pages --watch writes.
+void allow_own_scripts(std::string& page) {
+  const std::size_t meta = page.find("http-equiv=\"Content-Security-Policy\"");
+  if (meta == std::string::npos) return;
+  const std::size_t content = page.find("content=\"", meta);
+  const std::size_t end = content == std::string::npos ? std::string::npos : page.find('"', content + 9);
+  if (end == std::string::npos || page.find('>', meta) < end) return;
+  const std::size_t script_src = page.find("script-src", content);
+  if (script_src != std::string::npos && script_src < end) {
+    page.insert(script_src + 10, " 'self'");
+  } else {
+    page.insert(end, "; script-src 'self' 'unsafe-inline'");
+  }
+}
+
 }  // namespace
 
 std::vector<OutputFile> with_live_reload(std::vector<OutputFile> files) {
@@ -52,6 +69,7 @@ std::vector<OutputFile> with_live_reload(std::vector<OutputFile> files) {
     const std::string script = fmt::format(kScript, print, js_string_text(std::filesystem::path(js).filename().string()));
     const std::size_t body_end = page.content.rfind("</body>");
     page.content.insert(body_end == std::string::npos ? page.content.size() : body_end, script);
+    allow_own_scripts(page.content);
     files.push_back({js, "qrsReload(\"" + print + "\");\n"});
   }
   return files;

@@ -115,7 +115,7 @@ int run_publish(const PublishOptions& o) {
   if (!index) print_error(index.error());
   if (failed || !index) return kFailed;
   files.push_back({o.out + "/index.html", *index});
-  return write_outputs(files) ? kOk : kFailed;
+  return write_outputs(files, o.out) ? kOk : kFailed;
 }
 
 }  // namespace

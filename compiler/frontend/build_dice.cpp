@@ -7,6 +7,7 @@
 
 #include "builder.hpp"
 #include "enum_names.hpp"
+#include "qrs/odds.hpp"
 #include "roll_range.hpp"
 
 namespace qrsc {
@@ -31,6 +32,13 @@ std::optional<std::pair<int, int>> parse_roll(std::string_view text) {
   const auto count = d == 0 ? std::optional<int>(1) : number(text.substr(0, d), 2);
   if (!sides || !count) return std::nullopt;
   return std::pair{*count, *sides};
+}
+
+// Why a roll's exact odds are past qrs/odds.hpp's limits, for a diagnostic.
+std::string past_exact_odds(const std::string& what, const std::string& roll) {
+  return fmt::format("{}: the exact odds of {} are past the limits of a rolled key: at most {} results and 2^63 - 1 "
+                     "equally likely throws (24d6, 14d20 and 5d100 are within them)",
+                     what, roll, qrs::odds::kMaxOutcomes);
 }
 
 std::vector<std::string> table_ids(const Spec& spec, TableKind kind) {
@@ -227,6 +235,11 @@ void Builder::check_opposed(const Table& t, const BandTable& bt) {
     }
   }
   if (o.sides[0].count == 0 || o.sides[1].count == 0) return;  // unreadable dice, reported where they are read
+  const qrs::Opposed roll = o.runtime();
+  if (!qrs::odds::exact(roll.attacker, roll.defender)) {
+    diags_.error(bt.dice->loc, past_exact_odds(what, fmt::format("{}d{} against {}d{}", o.sides[0].count, o.sides[0].sides,
+                                                                 o.sides[1].count, o.sides[1].sides)));
+  }
   check_outside(t, bt);
 }
 
@@ -265,6 +278,11 @@ void Builder::check_dice() {
       // Dice that cannot be read (a count of zero) are reported where they are read; there is
       // no range to check the table against.
       if (d.count == 0) continue;
+      if (!qrs::odds::exact(d.runtime())) {
+        const std::string roll = fmt::format("{}d{}", d.count, d.sides);
+        diags_.error(d.loc, past_exact_odds(what, d.difference ? roll + " less " + roll : roll));
+        continue;
+      }
       // A table read by the unmodified roll (no modifiers: its key is the base roll) must cover
       // exactly what the dice show; any other roll, every result its dice and modifiers can
       // produce.

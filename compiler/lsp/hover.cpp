@@ -9,6 +9,7 @@
 
 #include "features.hpp"
 #include "frontend.hpp"
+#include "markdown.hpp"
 #include "odds.hpp"
 #include "sheet_elements.hpp"
 #include "text_position.hpp"
@@ -211,7 +212,7 @@ json hover(Workspace& ws, const Document& doc, const json& params) {
   }
   if (first) {
     range_at = first->loc;
-    parts.push_back(fmt::format("**{}**{}", first->what, patch ? " (patched here)" : ""));
+    parts.push_back(fmt::format("**{}**{}", markdown_escape(first->what), patch ? " (patched here)" : ""));
   }
   for (const Spec* spec : specs) {
     if (!first) break;
@@ -225,9 +226,12 @@ json hover(Workspace& ws, const Document& doc, const json& params) {
     }
     for (const SheetElement& e : found) {
       const std::string under = e.path.size() > first->path.size() ? " (" + e.path.substr(first->path.size() + 1) + ")" : "";
-      std::string entry = fmt::format("- {}{}{}: `{}`", spec->id, own ? " (this spec)" : "", under, e.value);
-      for (const std::string& p : provenance(ws, *spec, e, own && !patch, in_file)) entry += "\n  - " + p;
-      if (const std::string odds = odds_at_net_zero(e); !odds.empty()) entry += "\n  - " + odds;
+      // Every text from a spec escaped: a title or erratum could otherwise hold links, images or
+      // lines of their own.
+      std::string entry = fmt::format("- {}{}{}: {}", markdown_escape(spec->id), own ? " (this spec)" : "",
+                                      markdown_escape(under), markdown_code(e.value));
+      for (const std::string& p : provenance(ws, *spec, e, own && !patch, in_file)) entry += "\n  - " + markdown_escape(p);
+      if (const std::string odds = odds_at_net_zero(e); !odds.empty()) entry += "\n  - " + markdown_escape(odds);
       parts.push_back(std::move(entry));
     }
   }

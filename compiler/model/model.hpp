@@ -141,6 +141,8 @@ struct DiceRoll {
   std::optional<OpposedRoll> opposed;
   // Read at one net modifier, as a plain difference roll can be (see `opposed`).
   [[nodiscard]] bool net_readable() const { return !opposed || difference; }
+  // The roll as the runtime reads it at one net modifier (qrs/dice.hpp).
+  [[nodiscard]] qrs::Roll runtime() const { return {count, sides, difference, !pool.empty()}; }
   std::optional<SourceNote> source;
   Loc loc;
   Loc modifiers_loc, pool_loc;  // where the spec names them (for diagnostics)

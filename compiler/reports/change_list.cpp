@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "json_writer.hpp"
+#include "markdown.hpp"
 #include "backend_error.hpp"
 #include "mustache_data.hpp"
 #include "template_document.hpp"
@@ -63,6 +64,8 @@ mst::data change_list_data(const Spec& o, const Spec& n, const std::vector<Chang
   put(d, "new_title", title_of(n));
   put(d, "old_path", o.path);
   put(d, "new_path", n.path);
+  put(d, "old_path_code", markdown_code(o.path));  // Markdown's code spans, fenced to hold any path
+  put(d, "new_path_code", markdown_code(n.path));
   put(d, "count", std::to_string(changes.size()));
   mst::data superseded = list_of();
   const auto lines = supersessions(o, n);

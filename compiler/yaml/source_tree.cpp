@@ -7,12 +7,14 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
 #include "limits.hpp"
+#include "unicode.hpp"
 
 namespace qrsc {
 
@@ -446,40 +448,30 @@ std::size_t invalid_utf8_at(std::string_view s, bool allow_newlines) {
       ++i;
       continue;
     }
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if ((c & 0xE0) == 0xC0) {
-      len = 2;
-      cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3;
-      cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return i;
-    }
-    if (i + len > s.size()) return i;
-    for (std::size_t k = 1; k < len; ++k) {
-      const unsigned char cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    // Overlong forms, surrogates, beyond U+10FFFF, and the C1 control characters.
-    static constexpr std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[len] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF || (cp >= 0x80 && cp <= 0x9F)) return i;
-    i += len;
+    const auto d = decode_utf8(s, i);
+    if (!d || c1_control(d->cp) || invisible_format_name(d->cp)) return i;
+    i += d->len;
   }
   return std::string::npos;
+}
+
+std::string refused_character(std::string_view s, std::size_t at) {
+  const unsigned char c = static_cast<unsigned char>(s[at]);
+  if (c < 0x80) return fmt::format("control character 0x{:02X}", c);
+  const auto d = decode_utf8(s, at);
+  if (!d) return fmt::format("invalid UTF-8 byte 0x{:02X}", c);
+  if (c1_control(d->cp)) return fmt::format("C1 control character U+{:04X}", d->cp);
+  if (const char* name = invisible_format_name(d->cp)) {
+    return fmt::format("invisible format character U+{:04X} ({}), which can make text read other than it is", d->cp,
+                       name);
+  }
+  return fmt::format("character U+{:04X}", d->cp);
 }
 
 std::string invalid_text(const std::string& s) {
   const std::size_t at = invalid_utf8_at(s, true);
   if (at == std::string::npos) return {};
-  const unsigned char c = static_cast<unsigned char>(s[at]);
-  if (c < 0x20 || c == 0x7F) return fmt::format("text holds the control character 0x{:02X} at byte {} of the text", c, at);
-  return fmt::format("text is not valid UTF-8 (byte 0x{:02X} at byte {} of the text)", c, at);
+  return fmt::format("text holds the {} at byte {} of the text", refused_character(s, at), at);
 }
 
 NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags) {
@@ -493,10 +485,8 @@ NodePtr load_yaml_string(const std::string& text, const std::string& file_name, 
   std::size_t begin = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   if (const std::size_t at = invalid_utf8_at(std::string_view(text).substr(begin), true); at != std::string::npos) {
     const std::size_t offset = begin + at;
-    const unsigned char c = static_cast<unsigned char>(text[offset]);
-    diags.error(loc_at(text, offset, file),
-                c < 0x80 ? fmt::format("control character 0x{:02X} (byte offset {}); a spec is UTF-8 text", c, offset)
-                         : fmt::format("invalid UTF-8 byte 0x{:02X} (byte offset {}); a spec is UTF-8 text", c, offset));
+    diags.error(loc_at(text, offset, file), fmt::format("{} (byte offset {}); a spec is UTF-8 text without control or invisible format characters",
+                                                        refused_character(text, offset), offset));
     return nullptr;
   }
   TreeBuilder builder(file, diags);

@@ -58,9 +58,13 @@ struct Node {
   [[nodiscard]] NodePtr clone() const;
 };
 
-// The byte offset of the first byte that is not UTF-8 or is a control character (tab always
-// allowed, line breaks when allow_newlines), or npos.
+// The byte offset of the first byte that is not UTF-8, is a control character (C0 but tab,
+// always allowed, and line breaks when allow_newlines; DEL; C1) or an invisible format
+// character (bidirectional controls, zero-width characters), or npos.
 std::size_t invalid_utf8_at(std::string_view s, bool allow_newlines);
+// What the character at byte `at` of `s` (invalid_utf8_at's answer) is, for a diagnostic:
+// "invalid UTF-8 byte 0xFF", "C1 control character U+0085", "invisible format character U+202E (...)".
+std::string refused_character(std::string_view s, std::size_t at);
 // "" for valid text, else what is wrong with it (for a diagnostic).
 std::string invalid_text(const std::string& s);
 

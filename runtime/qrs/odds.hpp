@@ -22,8 +22,38 @@ inline constexpr int kMaxOutcomes = 512;
 // multiplies their totals, so each pool stays within 12 six-sided dice (6^24 < 2^63).
 inline constexpr int kMaxSymbolDice = 12;
 
+// The equally likely throws of `dice` dice of `sides` faces multiplied into `total`
+// (total x sides^dice), or 0 when that passes 2^63 - 1: the counts would not be exact.
+[[nodiscard]] constexpr std::int64_t times_throws(std::int64_t total, int dice, int sides) {
+  if (total < 1 || dice < 0 || sides < 1) return 0;
+  for (int i = 0; i < dice; ++i) {
+    if (__builtin_mul_overflow(total, std::int64_t{sides}, &total)) return 0;
+  }
+  return total;
+}
+
+// Whether this file gives a roll's exact odds: its key takes at most kMaxOutcomes values and
+// its throws (sides^dice, both sides' for a difference) count in 64 bits. 16d20 and 10d100
+// do not; qrsc check refuses such a roll (docs/spec-format.md#limits).
+[[nodiscard]] constexpr bool exact(const Roll& r) {
+  if (r.count < 1 || r.sides < 1 || r.sides > kMaxOutcomes) return false;
+  const std::int64_t side_keys = std::int64_t{r.dice_per_side()} * (r.sides - 1) + 1;
+  const std::int64_t keys = r.difference ? 2 * side_keys - 1 : side_keys;
+  return keys <= kMaxOutcomes && times_throws(1, r.dice_per_key(), r.sides) != 0;
+}
+
+// The same for two sides rolled against each other (qrs/opposed.hpp): each side's base roll
+// exact, and their throws multiplied still in 64 bits.
+[[nodiscard]] constexpr bool exact(const Roll& a, const Roll& b) {
+  const Roll one_a{a.count, a.sides, false, a.pool}, one_b{b.count, b.sides, false, b.pool};
+  return exact(one_a) && exact(one_b) &&
+         times_throws(times_throws(1, a.dice_per_side(), a.sides), b.dice_per_side(), b.sides) != 0;
+}
+
 // Integer outcomes lo .. lo+size-1, each with the number of equally likely ways to get it
-// out of `total`. An empty distribution (size 0) stands for a roll beyond these limits.
+// out of `total`. An empty distribution (size 0) stands for a symbol count beyond
+// kMaxSymbolDice; a sum beyond the limits is refused like a Fraction overflow (a compile
+// error in a constant expression, qrs::FractionOverflow at run time), never a wrong count.
 struct Distribution {
   int lo = 0;
   int size = 0;
@@ -50,7 +80,7 @@ struct Distribution {
 // One die of `sides` faces, 1..sides.
 [[nodiscard]] constexpr Distribution die(int sides) {
   Distribution d;
-  if (sides < 1 || sides > kMaxOutcomes) return d;
+  if (sides < 1 || sides > kMaxOutcomes) detail::fraction_overflow();
   d.lo = 1;
   d.size = sides;
   d.total = sides;
@@ -61,10 +91,11 @@ struct Distribution {
 // The sum of two independent rolls (a - b when `subtract`).
 [[nodiscard]] constexpr Distribution combine(const Distribution& a, const Distribution& b, bool subtract = false) {
   Distribution d;
-  if (a.size == 0 || b.size == 0 || a.size + b.size - 1 > kMaxOutcomes) return d;
+  if (a.size == 0 || b.size == 0 || a.size + b.size - 1 > kMaxOutcomes) detail::fraction_overflow();
   d.lo = subtract ? a.lo - b.hi() : a.lo + b.lo;
   d.size = a.size + b.size - 1;
-  d.total = a.total * b.total;
+  // Every count below is at most the total, so one checked product guards them all.
+  d.total = detail::checked_mul(a.total, b.total);
   for (int i = 0; i < a.size; ++i) {
     for (int j = 0; j < b.size; ++j) {
       const int v = subtract ? (a.lo + i) - (b.lo + j) : (a.lo + i) + (b.lo + j);
@@ -181,6 +212,7 @@ struct Comparison {
 };
 
 [[nodiscard]] constexpr Comparison compare(const Distribution& a, const Distribution& b) {
+  const std::int64_t total = detail::checked_mul(a.total, b.total);  // every product below is at most this
   std::int64_t more = 0, equal = 0, fewer = 0;
   for (int i = 0; i < a.size; ++i) {
     for (int j = 0; j < b.size; ++j) {
@@ -189,7 +221,6 @@ struct Comparison {
       (va > vb ? more : va == vb ? equal : fewer) += w;
     }
   }
-  const std::int64_t total = a.total * b.total;
   return {Fraction(more, total), Fraction(equal, total), Fraction(fewer, total)};
 }
 

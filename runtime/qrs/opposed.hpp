@@ -86,6 +86,7 @@ constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, cons
                                  Maybe<Side> lost_by = {}) {
   const odds::Distribution a = odds::base_roll(o.attacker);
   const odds::Distribution d = odds::base_roll(o.defender);
+  const std::int64_t all = detail::checked_mul(a.total, d.total);  // every product below is at most this
   const std::size_t rows = out.size() - 1;
   for (std::size_t r = 0; r <= rows; ++r) out[r] = Fraction(0);
   // Whole numbers of ways first (out of a.total x d.total equally likely outcomes).
@@ -107,7 +108,6 @@ constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, cons
   }
   // Rolled again until a row reads it; when nothing else ends the roll it never ends, and the
   // odds say so (everything is read by no row).
-  const std::int64_t all = a.total * d.total;
   const bool again = past > 0 && past < all;
   if (past > 0 && !again && !lost_by) out[rows] = Fraction(out[rows].num() + past);
   for (std::size_t r = 0; r <= rows; ++r) out[r] = Fraction(out[r].num(), again ? all - past : all);

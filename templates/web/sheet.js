@@ -65,21 +65,40 @@
     return parts.join("&");
   }
 
+  // The fragment is input (a share link anyone can write): each number a whole number written
+  // in plain digits within what it indexes, else the default, so that 4294967302 cannot reach
+  // the module's 32-bit ints as 6, nor 1e308 as 0; an escape that does not decode is dropped.
+  const wholeIn = (text, lo, hi) => {
+    if (typeof text !== "string" || !/^-?\d{1,10}$/.test(text)) return null;
+    const n = Number(text);
+    return n >= lo && n <= hi ? n : null;
+  };
+  const decoded = (text) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return "";  // a malformed escape ("%E0%A4%A")
+    }
+  };
+  // The die results side `i` of table `t` can show: an opposed roll's side's base roll, else the key's.
+  const dieRange = (t, i) => (opposed(t) ? [q.qrs_side_lo(t, i), q.qrs_side_hi(t, i)] : [q.qrs_key_lo(t), q.qrs_key_hi(t)]);
+  const lastIndex = (s, selector) => Math.max(0, s.querySelectorAll(selector).length - 1);
+
   function readFragment() {
     const f = new URLSearchParams(location.hash.slice(1));
-    const table = Number(f.get("t"));
-    state.table = Number.isInteger(table) && table >= 0 && table < sections.length ? table : 0;
-    const column = Number(f.get("c"));
-    state.column = Number.isInteger(column) && column >= 0 ? column : 0;
+    state.table = wholeIn(f.get("t"), 0, sections.length - 1) ?? 0;
+    const s = sections[state.table];
+    state.column = wholeIn(f.get("c"), 0, lastIndex(s, "input[data-column]")) ?? 0;
     const dice = (f.get("k") || "").split(",");
     state.dice = Array.from({ length: sideCount(state.table) }, (_, i) =>
-      dice[i] !== undefined && dice[i] !== "" && Number.isInteger(Number(dice[i])) ? Number(dice[i]) : null);
-    state.mods = (f.get("m") || "").split(",").filter((m) => /^\d+\.\d+(\.1)?$/.test(m));
-    state.distance = f.get("d") || "";
-    state.types = [0, 1].map((i) => Number((f.get("y") || "").split(",")[i]) || 0);
+      (isMatrix(s) ? null : wholeIn(dice[i], ...dieRange(state.table, i))));
+    state.mods = (f.get("m") || "").split(",").filter((m) => /^\d{1,5}\.\d{1,5}(\.1)?$/.test(m));
+    state.distance = (f.get("d") || "").slice(0, 100);
+    state.types = [0, 1].map((i) => wholeIn((f.get("y") || "").split(",")[i], 0, lastIndex(s, 'input[data-type-side="' + i + '"]')) ?? 0);
     state.units = fire ? (f.get("u") || "").split("_").map((u) => u.split("-")).filter((u) => u.length === 4 &&
-      /^[01]\.\d+$/.test(u[0])).map(([weapon, stands, distance, factors]) =>
-      ({ weapon, stands: Number(stands) || 1, distance: decodeURIComponent(distance), factors: Number(factors) || 0 })) : [];
+      /^[01]\.\d{1,5}$/.test(u[0])).map(([weapon, stands, distance, factors]) =>
+      ({ weapon, stands: wholeIn(stands, 1, 99) ?? 1, distance: decoded(distance).slice(0, 100),
+         factors: wholeIn(factors, 0, 2 ** fire.factors.length - 1) ?? 0 })) : [];
   }
 
   // The units as the state says: one item each, its inputs set where they differ (so that a
@@ -230,6 +249,15 @@
   // `extra` places after the last row.
   function showOdds(s, at, extra) {
     const rows = s.querySelectorAll(".row");
+    if (!at) {
+      // A null pointer: the module has no odds for this table. Nothing is read at address 0.
+      rows.forEach((li) => {
+        li.querySelector(".p").textContent = "";
+        li.dataset.p = "";
+        li.querySelector(".bar span").style.width = "0%";
+      });
+      return;
+    }
     const odds = new BigInt64Array(q.memory.buffer, at, rows.length + 1 + extra);
     const total = odds[rows.length + extra];
     rows.forEach((li, r) => {
@@ -335,7 +363,8 @@
       if (a === null || d === null) {
         sum.textContent = "Pick " + boxes.filter((box, i) => state.dice[i] === null).map((box) => "the " + box.dataset.keyName).join(" and ");
       } else {
-        const settled = new Int32Array(q.memory.buffer, q.qrs_settle(t, c, a, d, state.types[0], state.types[1]), 8);
+        const at = q.qrs_settle(t, c, a, d, state.types[0], state.types[1]);
+        const settled = at ? new Int32Array(q.memory.buffer, at, 8) : new Int32Array([0, 0, 0, 1, 0, 0, c, -1]);
         const key = settled[3] === 1 ? String(settled[2]) : settled[2] + "/" + settled[3];
         const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
         sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
@@ -404,8 +433,7 @@
     }
     for (const box of s.querySelectorAll(".die-buttons")) {
       const side = Number(box.dataset.side);
-      const lo = opposed(t) ? q.qrs_side_lo(t, side) : q.qrs_key_lo(t);
-      const hi = opposed(t) ? q.qrs_side_hi(t, side) : q.qrs_key_hi(t);
+      const [lo, hi] = dieRange(t, side);
       for (let k = lo; k <= hi; ++k) {
         const b = document.createElement("button");
         b.type = "button";

@@ -96,6 +96,14 @@ echo 'tables: [' >>"$spec"
 git -C "$repo" -c user.name=t -c user.email=t@example.org commit -q -am "broken" && git -C "$repo" tag broken
 git -C "$repo" checkout -q v3 -- rules
 expect since_broken 1 "are the rules folder of rules/rff/1812-3-15mm.yaml as it was at git revision broken" -- "$qrsc" diff --since broken "$spec"
+# A revision whose rules folder holds a .yaml blob larger than a spec file may be (5 MB): refused
+# by its size, before git is asked for its content (it was read whole, into memory and /tmp).
+git -C "$repo" checkout -q v3 -- rules
+head -c $((5 * 1024 * 1024)) /dev/zero | tr '\0' '#' > "$repo/rules/huge.yaml"
+git -C "$repo" add rules/huge.yaml
+git -C "$repo" -c user.name=t -c user.email=t@example.org commit -q -m "huge" && git -C "$repo" tag huge
+git -C "$repo" rm -q rules/huge.yaml
+expect since_huge_blob 1 "rules/huge.yaml at git revision huge is 5242880 bytes, larger than the limit of 4194304 bytes for a spec file" -- "$qrsc" diff --since huge "$spec"
 
 # --- patching: a house variant's typo'd row id ---------------------------------------------
 mkdir -p "$tmp/house"

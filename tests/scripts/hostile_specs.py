@@ -158,6 +158,20 @@ try:
     code, _, err = run(["build", os.fsdecode(latin1), "-o", tempfile.mkdtemp(dir=work), "--emit", "json"], dyn)
     if code != 0 or "caf\\xe9.yaml: warning: the file name is not UTF-8" not in err:
         failures.append(f"encoding/latin1_file_name: exit {code}, no warning naming the file: {err[:300]}")
+    # A file name holding a right-to-left override: the header names the file with a universal
+    # character name (the raw character fails g++'s default -Wbidi-chars under -Werror); the
+    # header is compiled below with every accepted one.
+    bidi = os.path.join(dyn, "bidi\u202eyaml.lmth.yaml")
+    with open(bidi, "w", encoding="utf-8") as fh:
+        fh.write("qrs: 1\nextends: base\nid: bidi-name\n")
+    out = check("encoding/bidi_file_name", [bidi], dyn, 0, "*", "")
+    header = os.path.join(out, "hostile", "bidi_name.hpp")
+    with open(header, "rb") as fh:
+        text = fh.read()
+    if "\u202e".encode() in text or b"bidi\\u202Eyaml" not in text:
+        failures.append("encoding/bidi_file_name: the header holds the raw override, or not its escape")
+    accepted_headers.append(header)
+    count += 1
     # The id defaults to the file name, which must then be a valid id.
     with open(os.path.join(dyn, "Bad Name.yaml"), "w") as fh:
         fh.write("qrs: 1\nsystem: hostile\ntitle: t\n")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # qrsc in a shared output folder and with a hostile --templates folder, as users meet them:
-#   - links planted at every name a predictable temporary would have (<target>.tmp<PID> for the next PIDs)
-#     and at an output's own name are never followed: what they point at is untouched;
+#   - links planted at every name a predictable temporary would have (<target>.tmp<PID> for the next PIDs),
+#     at an output's own name and at an output's subfolder are never followed: what they point at is untouched;
 #   - two builds into one folder, run side by side again and again, always leave one build's
 #     whole set (the header and index.html name the same sheet);
 #   - a template that is a link to /dev/zero, a FIFO, sections nested over the sheet's tables,
@@ -26,6 +26,19 @@ out=$("$qrsc" build "$spec" -o out --emit cpp,html 2>&1); status=$?
 [ "$status" -eq 1 ] && [[ "$out" == *"index.html: it is not a regular file"* ]] && ok || fail "link at an output (status $status): $out"
 [ "$(cat victim)" = precious ] && ok || fail "the link at index.html was followed"
 rm -rf out
+
+# A link planted at an output's subfolder (out/<system> pointing at another user's folder) is
+# refused, never followed: the other folder's file of the same name is untouched, and nothing
+# is written.
+mkdir -p other out
+echo precious > other/1812.hpp
+ln -s "$tmp/other" out/battlecry
+out=$("$qrsc" build "$spec" -o out --emit cpp,html 2>&1); status=$?
+[ "$status" -eq 1 ] && [[ "$out" == *"out/battlecry: it is a link or not a folder"* ]] && ok ||
+  fail "link at an output subfolder (status $status): $out"
+[ "$(cat other/1812.hpp)" = precious ] && [ "$(ls other)" = 1812.hpp ] && ok || fail "the link at out/battlecry was followed"
+[ ! -e out/index.html ] && ok || fail "a build refused for a link wrote index.html"
+rm -rf out other
 
 # Two builds into one folder: two sheets with the same outputs and different titles, each time
 # into a folder that does not exist yet (the first run makes it while the other waits).

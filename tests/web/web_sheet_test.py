@@ -39,7 +39,6 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -47,6 +46,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
+from web_build import build_web, run  # noqa: E402
 
 SEED = 27
 SAMPLED_SETS = 30
@@ -130,10 +130,6 @@ STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
                                                    number: (r.querySelector('.num') || {}).textContent || ''})),
   inputs: [...s.querySelectorAll('input[data-list]')].map(i => ({id: i.dataset.id, type: i.type, name: i.name, side: Number(i.dataset.side)}))
 }))"""
-
-
-def run(args, **kw):
-    return subprocess.run(args, capture_output=True, text=True, **kw)
 
 
 def ask(qrsc, root, *args):
@@ -425,13 +421,9 @@ def main():
     out = os.path.join(tmp, "out")
     specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
     started = time.time()
-    r = run([qrsc, "-q", "build", *specs, "-o", out, "--emit", "web"])
-    if r.returncode != 0:
-        if "WebAssembly toolchain" in r.stderr:
-            print("SKIP: " + r.stderr.strip().splitlines()[-1])
-            return 77
-        print(r.stderr)
-        return 1
+    failed = build_web(qrsc, [*specs, "-o", out])
+    if failed:
+        return failed
     house = os.path.join(tmp, "house", "acw-house.yaml")
     os.makedirs(os.path.dirname(house), exist_ok=True)
     with open(house, "w", encoding="utf-8") as f:

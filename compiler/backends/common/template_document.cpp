@@ -1,24 +1,9 @@
 #include "template_document.hpp"
 
+#include "markdown.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
-
-std::string markdown_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '\\': case '`': case '*': case '_': case '[': case ']': case '<':
-        out += '\\';
-        break;
-      default:
-        break;
-    }
-    out += c;
-  }
-  return out;
-}
 
 namespace {
 
@@ -34,7 +19,7 @@ TemplateDocument::TemplateDocument(std::string name, Markup markup, std::vector<
     : name_(std::move(name)), partials_(std::move(partials)), tmpl_(parsed(name_)) {
   // Each partial checked here, so that an error is reported in its own file at its line.
   for (const auto& p : partials_) (void)parsed(p);
-  if (markup == Markup::markdown) tmpl_.set_custom_escape(markdown_escape);
+  if (markup == Markup::markdown) tmpl_.set_custom_escape([](const std::string& t) { return markdown_escape(t); });
 }
 
 std::string TemplateDocument::render(tmpl::data& d) {

@@ -1,7 +1,7 @@
 // A document rendered from one template of templates/ by the project's mustache (the sheets'
 // index, a change list, the odds report), so that its markup is in the template and the text
 // it shows is escaped in one place: HTML by the renderer's own escaping (the sheets'), Markdown
-// by markdown_escape. {{{triple}}} tags are for text a template must show as written (a file
+// by markdown_escape (base/markdown.hpp). {{{triple}}} tags are for text a template must show as written (a file
 // path in a Markdown code span). A section that may be false or empty closes at the start of
 // the line after it (`{{/groups}}</body></html>`): the renderer, as kainjow's does, keeps the
 // line break after a closing tag alone on its line when it skips the section.
@@ -16,9 +16,6 @@ namespace qrsc {
 
 enum class Markup { html, markdown };
 
-// Text shown in Markdown as written: each character that would start emphasis, code, a link
-// or inline HTML (\ ` * _ [ ] <) preceded by a backslash.
-std::string markdown_escape(const std::string& text);
 
 class TemplateDocument {
  public:

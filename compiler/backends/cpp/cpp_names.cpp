@@ -7,6 +7,8 @@
 #include <iterator>
 #include <string_view>
 
+#include "unicode.hpp"
+
 namespace qrsc {
 
 std::string cpp_identifier(const std::string& id) {
@@ -62,6 +64,19 @@ std::string cpp_string(const std::string& text) {
   std::size_t run = 0;  // start of the characters copied as they are, in one append
   for (std::size_t i = 0; i < text.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      // A C1 control or an invisible format character (a file name can hold one; a spec's text
+      // cannot) as a universal character name: the same string, but nothing in the source that
+      // reads other than it is (GCC's -Wbidi-chars).
+      const auto d = decode_utf8(text, i);
+      if (d && (c1_control(d->cp) || invisible_format_name(d->cp))) {
+        out.append(text, run, i - run);
+        out += fmt::format("\\u{:04X}", d->cp);
+        i += d->len - 1;
+        run = i + 1;
+      }
+      continue;
+    }
     if (!needs_escape(c)) continue;
     out.append(text, run, i - run);
     run = i + 1;

@@ -132,7 +132,7 @@ Expected<PdfResult, std::string> print_pdf(const std::string& html, const std::s
                                          "--dump-dom",
                                          "--print-to-pdf=" + pdf.string(),
                                          file_url(page)};
-  const ProcessResult p = run_process(argv, std::chrono::seconds(120));
+  const ProcessResult p = run_process(argv, std::chrono::seconds(120), tmp.path.string());
   if (!p.started) {
     return p.error;
   }

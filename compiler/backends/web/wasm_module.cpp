@@ -203,7 +203,7 @@ WasmResult build_wasm_module(const Spec& spec, const std::string& header, const 
     args.push_back((tmp.path / "include" / fs::path(procedures)).string());
   }
   args.insert(args.end(), {"-o", wasm.string()});
-  const ProcessResult p = run_process(args, std::chrono::seconds(300));
+  const ProcessResult p = run_process(args, std::chrono::seconds(300), tmp.path.string());
   if (!p.started) {
     r.error = "cannot run " + compiler + ": " + p.error + install;
     return r;

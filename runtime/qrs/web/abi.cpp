@@ -11,9 +11,8 @@ namespace qrs::web {
 namespace {
 
 // Which modifiers apply, per side (a single roll's are side 0; an opposed roll's attacker's
-// side 0, its defender's side 1) and per list: flag i of list l at g_applies[side][offset(l) + i].
-inline constexpr std::size_t kMaxFlags = 4096;
-bool g_applies[2][kMaxFlags]{};
+// side 0, its defender's side 1) and per list: flag i of list l at
+// kStorage.applies[side][offset(l) + i], a flag for every modifier of the sheet.
 
 std::size_t offset(std::size_t list) {
   std::size_t at = 0;
@@ -26,7 +25,7 @@ bool valid_table(int table) { return table >= 0 && static_cast<std::size_t>(tabl
 bool valid_side(int side) { return side == 0 || side == 1; }
 
 View<bool> applying(int side, std::size_t list) {
-  return {g_applies[side] + offset(list), kSheet.lists[list].mods.size()};
+  return {kStorage.applies[side] + offset(list), kSheet.lists[list].mods.size()};
 }
 
 const RolledTable& table_at(int table) { return kSheet.tables[static_cast<std::size_t>(table)]; }
@@ -50,11 +49,6 @@ int read_row(const RolledTable& t, std::size_t column, Fraction key) {
   return r == qrs::npos ? -1 : static_cast<int>(r);
 }
 
-// Exact probabilities of every row at a net modifier: numerators, then the common denominator.
-inline constexpr std::size_t kMaxRows = 256;
-std::int64_t g_odds[kMaxRows + 2]{};
-Fraction g_row_odds[kMaxRows]{};
-
 }  // namespace
 }  // namespace qrs::web
 
@@ -73,8 +67,8 @@ QRS_EXPORT(qrs_key_hi) int qrs_key_hi(int table) {
 
 // No modifier applies.
 QRS_EXPORT(qrs_clear) void qrs_clear() {
-  for (auto& side : g_applies) {
-    for (bool& f : side) f = false;
+  for (bool* side : kStorage.applies) {
+    for (std::size_t i = 0; i < kStorage.flags; ++i) side[i] = false;
   }
 }
 
@@ -86,8 +80,8 @@ QRS_EXPORT(qrs_set) int qrs_set(int side, int list, int item, int on) {
     return 0;
   }
   const std::size_t at = offset(static_cast<std::size_t>(list)) + static_cast<std::size_t>(item);
-  if (at >= kMaxFlags) return 0;
-  g_applies[side][at] = on != 0;
+  if (at >= kStorage.flags) return 0;
+  kStorage.applies[side][at] = on != 0;
   return 1;
 }
 
@@ -136,45 +130,43 @@ QRS_EXPORT(qrs_part) int qrs_part(int table, int column, int die) {
 }
 
 // The exact odds of every row of a column with the modifiers set (qrs::odds::fill_row_odds over
-// the table's roll): a pointer to the rows' numerators followed by their common denominator.
+// the table's roll): a pointer to the rows' numerators followed by their common denominator;
+// null for a table, or column, that is not one.
 QRS_EXPORT(qrs_odds) const std::int64_t* qrs_odds(int table, int column) {
   if (!valid_table(table)) return nullptr;
   const RolledTable& t = kSheet.tables[static_cast<std::size_t>(table)];
   if (column < 0 || static_cast<std::size_t>(column) >= t.bands.size()) return nullptr;
   const qrs::View<qrs::Band> bands = t.bands[static_cast<std::size_t>(column)];
-  if (bands.size() > kMaxRows) return nullptr;
+  if (bands.size() > kStorage.rows) return nullptr;
   const qrs::odds::Distribution key = qrs::odds::key_roll(t.roll);
   struct Out {
     std::size_t n;
     std::size_t size() const { return n; }
-    qrs::Fraction& operator[](std::size_t i) const { return g_row_odds[i]; }
+    qrs::Fraction& operator[](std::size_t i) const { return kStorage.row_odds[i]; }
   } out{bands.size()};
   qrs::odds::fill_row_odds(bands, t.domain, key, qrs_net(table, 0), out);
   // The rows' fractions over one denominator (a reroll shares out over less than the roll's total).
   std::int64_t den = 1;
-  for (std::size_t r = 0; r < bands.size(); ++r) den = std::lcm(den, g_row_odds[r].den());
-  for (std::size_t r = 0; r < bands.size(); ++r) g_odds[r] = g_row_odds[r].num() * (den / g_row_odds[r].den());
-  g_odds[bands.size()] = den;
-  return g_odds;
+  for (std::size_t r = 0; r < bands.size(); ++r) den = std::lcm(den, kStorage.row_odds[r].den());
+  for (std::size_t r = 0; r < bands.size(); ++r) kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
+  kStorage.odds[bands.size()] = den;
+  return kStorage.odds;
 }
 
 // Rolling: the page throws qrs_dice(table, side) fair dice of qrs_sides(table, side) faces
 // (side 0 for a single roll), writes the faces at qrs_faces(), and qrs_roll gives the die
 // result they make (summed; for a difference roll the first half's sum less the second's).
-inline constexpr int kMaxDice = 64;
-int g_faces[kMaxDice]{};
-
-QRS_EXPORT(qrs_faces) int* qrs_faces() { return g_faces; }
+QRS_EXPORT(qrs_faces) int* qrs_faces() { return kStorage.faces; }
 QRS_EXPORT(qrs_dice) int qrs_dice(int table, int side) {
   if (!valid_table(table) || !valid_side(side)) return 0;
   const int dice = roll_of(table_at(table), side).dice_per_key();
-  return dice <= kMaxDice ? dice : 0;
+  return dice >= 0 && static_cast<std::size_t>(dice) <= kStorage.dice ? dice : 0;
 }
 QRS_EXPORT(qrs_sides) int qrs_sides(int table, int side) {
   return valid_table(table) && valid_side(side) ? roll_of(table_at(table), side).sides : 0;
 }
 QRS_EXPORT(qrs_roll) int qrs_roll(int table, int side) {
-  return qrs_dice(table, side) > 0 ? roll_of(table_at(table), side).key_of(g_faces) : 0;
+  return qrs_dice(table, side) > 0 ? roll_of(table_at(table), side).key_of(kStorage.faces) : 0;
 }
 
 // Opposed rolls (qrs/opposed.hpp): 1 when the table is one; each side rolls its own dice.
@@ -228,11 +220,11 @@ QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int
   const RolledTable& t = table_at(table);
   if (t.bands.size() == 0) return nullptr;
   const std::size_t rows = t.bands[0].size();
-  if (rows + 1 > kMaxRows) return nullptr;
+  if (rows > kStorage.rows) return nullptr;
   struct Out {
     std::size_t n;
     std::size_t size() const { return n; }
-    qrs::Fraction& operator[](std::size_t i) const { return g_row_odds[i]; }
+    qrs::Fraction& operator[](std::size_t i) const { return kStorage.row_odds[i]; }
   } out{rows + 1};
   const qrs::Matchup m{qrs_net(table, 0), qrs_net(table, 1), static_cast<std::size_t>(attacker_type),
                        static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
@@ -242,10 +234,10 @@ QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int
   };
   qrs::fill_opposed_odds(t.opposed, t.domain, m, read, out);
   std::int64_t den = 1;
-  for (std::size_t r = 0; r <= rows; ++r) den = std::lcm(den, g_row_odds[r].den());
-  for (std::size_t r = 0; r <= rows; ++r) g_odds[r] = g_row_odds[r].num() * (den / g_row_odds[r].den());
-  g_odds[rows + 1] = den;
-  return g_odds;
+  for (std::size_t r = 0; r <= rows; ++r) den = std::lcm(den, kStorage.row_odds[r].den());
+  for (std::size_t r = 0; r <= rows; ++r) kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
+  kStorage.odds[rows + 1] = den;
+  return kStorage.odds;
 }
 
 // Range matrices: the column a distance of num/den inches falls in (qrs::range_column, as a

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 
 #include "qrs/band.hpp"
 #include "qrs/dice.hpp"
@@ -53,6 +54,45 @@ struct Sheet {
 
 // The sheet the module was built for: defined by the source qrsc generates beside the header.
 extern const Sheet kSheet;
+
+// What the ABI answers in, sized for the sheet by the module (module.cpp, from the sizes below):
+// a flag per modifier of every list for each side, the odds of the rolled table with the most
+// rows (a numerator per row, the share no row reads, the denominator), and the faces of the
+// largest throw. Nothing the sheet holds is past them.
+struct Storage {
+  bool* applies[2]{};
+  std::size_t flags = 0;
+  std::int64_t* odds = nullptr;  // rows + 2
+  Fraction* row_odds = nullptr;  // rows + 1
+  std::size_t rows = 0;
+  int* faces = nullptr;  // dice
+  std::size_t dice = 0;
+};
+extern const Storage kStorage;
+
+// The modifiers of every list.
+constexpr std::size_t flag_count(View<ModifierList> lists) {
+  std::size_t n = 0;
+  for (const ModifierList& l : lists) n += l.mods.size();
+  return n;
+}
+// The most rows of a rolled table.
+constexpr std::size_t most_rows(View<RolledTable> tables) {
+  std::size_t n = 0;
+  for (const RolledTable& t : tables) n = t.bands.width() > n ? t.bands.width() : n;
+  return n;
+}
+// The most dice of one throw: a roll's, or an opposed roll's side's.
+constexpr std::size_t most_dice(View<RolledTable> tables) {
+  std::size_t n = 0;
+  for (const RolledTable& t : tables) {
+    for (const Roll& r : {t.roll, t.opposed.attacker, t.opposed.defender}) {
+      const auto d = static_cast<std::size_t>(r.dice_per_key() > 0 ? r.dice_per_key() : 0);
+      n = d > n ? d : n;
+    }
+  }
+  return n;
+}
 
 // The numbered rows of a band table as modifiers, each the member of one non-cumulative group.
 template <std::size_t N>

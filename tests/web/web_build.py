@@ -1,0 +1,20 @@
+"""Building web pages for the browser tests: `qrsc build --emit web`, told apart when the
+WebAssembly toolchain is missing (the tests then skip)."""
+import subprocess
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, **kw)
+
+
+def build_web(qrsc, args):
+    """Runs `qrsc -q build ARGS --emit web`: None when it built, 77 (printing why) when the
+    toolchain is missing, 1 (printing the errors) when the build failed."""
+    r = run([qrsc, "-q", "build", *args, "--emit", "web"])
+    if r.returncode == 0:
+        return None
+    if "WebAssembly toolchain" in r.stderr:
+        print("SKIP: " + r.stderr.strip().splitlines()[-1])
+        return 77
+    print(r.stderr)
+    return 1
