@@ -225,7 +225,8 @@ class Gen:
         for row in rows:
             if r.random() < 0.4:
                 row["text"] = self.title() + "."
-            if r.random() < 0.2:
+            # A label stands for a band every column shares (docs/spec-format.md).
+            if r.random() < 0.2 and len(row["_iv"]) == len(cols) and len(set(row["_iv"].values())) == 1:
                 row["label"] = self.title()
             single = len(cols) == 1
             ivs = row["_iv"]

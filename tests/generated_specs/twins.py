@@ -53,6 +53,20 @@ def twins(spec, rng):
             out.append(("unknown_modifier_table", text, {line_of(text, "no_such_list")}))
             break
 
+    # a label over columns whose bands differ: a label stands for one band
+    for t in bands:
+        if "columns" not in t:
+            continue
+        row = next((w for w in t["rows"] if isinstance(w.get("bands"), dict) and "parts" not in w
+                    and len(set(w["bands"].values())) > 1), None)
+        if row:
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            next(w for w in tt["rows"] if w["id"] == row["id"])["label"] = "Labelled Twice Over"
+            text = dump(s)
+            out.append(("label_over_differing_bands", text, {line_of(text, "Labelled Twice Over")}))
+            break
+
     # a gap in a band column: one key of a closed row's band left out
     for t in bands:
         single = "columns" not in t
