@@ -55,7 +55,7 @@ def main():
     p.add_argument("--sanitized", action="store_true")
     p.add_argument("--session")
     p.add_argument("--workdir")
-    a = p.parse_args()
+    a = p.parse_args([x for x in sys.argv[1:] if x])  # an empty one: ctest's unset --sanitized
     with (contextlib.nullcontext(a.workdir) if a.workdir else tempfile.TemporaryDirectory()) as tmp:
         rules = os.path.join(os.path.realpath(tmp), "rules")
         os.makedirs(rules, exist_ok=True)
@@ -94,7 +94,7 @@ def main():
             return 1
         answers = {m["id"]: m for m in frames(run.stdout) if "id" in m}
         failures = 0
-        expected = {(table_line, 10)} | {
+        expected = {(table_line, lines[table_line].index("wide"))} | {
             (i, lines[i].index("wide/")) for i in range(len(lines)) if "covers: [wide/" in lines[i]}
         if len(expected) != a.errata + 1:
             print(f"FAIL: the spec has {len(expected)} lines naming wide, not {a.errata + 1}")
