@@ -6,13 +6,18 @@
 
 #include <algorithm>
 #include <chrono>
-#include <regex>
+#include <fstream>
 #include <set>
 #include <sstream>
 
+#include <sys/stat.h>
+
+#include "limits.hpp"
 #include "server.hpp"
 #include "test_support.hpp"
 #include "text_position.hpp"
+#include "transport.hpp"
+#include "yaml_outline.hpp"
 
 namespace {
 
@@ -344,12 +349,20 @@ TEST_F(LspTest, ReferencesAndRenameOfARowAreEveryLineOfTheFamilyThatNamesIt) {
   // Every line of the rules folder that has the id as a whole word (the MAW sheet's
   // infantry_line_mex is another row): entries, patches, after:, covers and assertions.
   std::set<std::pair<std::string, int>> expected;
-  const std::regex whole("(^|[^a-z0-9_])infantry_line([^a-z0-9_]|$)");
+  const auto whole = [](const std::string& line) {
+    const std::string id = "infantry_line";
+    const auto id_char = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; };
+    for (std::size_t at = line.find(id); at != std::string::npos; at = line.find(id, at + 1)) {
+      const std::size_t end = at + id.size();
+      if ((at == 0 || !id_char(line[at - 1])) && (end == line.size() || !id_char(line[end]))) return true;
+    }
+    return false;
+  };
   for (const auto& e : fs::recursive_directory_iterator(qrs_test::source_dir() / "rules")) {
     if (e.path().extension() != ".yaml") continue;
     const auto spec_lines = lines_of(read_text(e.path()));
     for (std::size_t i = 0; i < spec_lines.size(); ++i) {
-      if (std::regex_search(spec_lines[i], whole)) {
+      if (whole(spec_lines[i])) {
         expected.insert({qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(e.path())), static_cast<int>(i)});
       }
     }
@@ -635,7 +648,8 @@ TEST_F(LspTest, DocumentSymbolsAreTheTablesAndTheirRows) {
 }
 
 // Every file of the hostile corpus, opened and then edited (cut in halves, then emptied), as a
-// spec of its own folder: the server answers each message, in bounded time, and never throws.
+// spec of its own folder: the server answers each message (at the top and on the file's longest
+// line), in bounded time, and never throws.
 TEST_F(LspTest, HostileCorpusThroughOpenAndChange) {
   const fs::path hostile = qrs_test::source_dir() / "tests/hostile";
   int files = 0;
@@ -651,6 +665,13 @@ TEST_F(LspTest, HostileCorpusThroughOpenAndChange) {
       at("textDocument/hover", u, 3, 4);
       at("textDocument/completion", u, 3, 4);
       at("textDocument/definition", u, 3, 4);
+      // On the file's longest line too (limits/line_40000's is 40,000 characters).
+      const auto all = lines_of(text);
+      const auto longest = std::max_element(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+      const int longest_line = all.empty() ? 0 : static_cast<int>(longest - all.begin());
+      for (const char* method : {"textDocument/completion", "textDocument/definition", "textDocument/references"}) {
+        at(method, u, longest_line, 10);
+      }
       request("textDocument/documentSymbol", {{"textDocument", {{"uri", u}}}});
       notify("textDocument/didClose", {{"textDocument", {{"uri", u}}}}, u);
     }) << entry.path();
@@ -702,6 +723,150 @@ TEST_F(LspTest, HostileCorpusDiagnosticsAreQrscs) {
   }
   EXPECT_GT(placed, 60);
   EXPECT_GT(accepted, 10);
+}
+
+// The server's input is an editor's, or anything a process can write to its standard input.
+
+std::string framed(const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; }
+
+// A header block without Content-Length cannot say where its body ends: it is answered with an
+// error at once, and the reader goes on with the next message that has one.
+TEST_F(LspTest, AHeaderWithoutContentLengthIsAnsweredAndTheNextMessageRead) {
+  const std::string init = R"({"jsonrpc":"2.0","id":7,"method":"initialize","params":{"capabilities":{}}})";
+  std::istringstream in("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + init + framed(init));
+  qrsc::lsp::MessageReader reader(in);
+  const auto first = reader.next();
+  ASSERT_TRUE(first.has_value());
+  const auto refused = server.handle_frame(*first);
+  ASSERT_EQ(refused.size(), 1u);
+  EXPECT_TRUE(refused[0]["id"].is_null());
+  EXPECT_EQ(refused[0]["error"]["code"], -32600) << refused[0].dump();
+  EXPECT_NE(refused[0]["error"]["message"].get<std::string>().find("Content-Length"), std::string::npos);
+  const auto second = reader.next();
+  ASSERT_TRUE(second.has_value());
+  const auto answered = server.handle_frame(*second);
+  ASSERT_EQ(answered.size(), 1u);
+  EXPECT_EQ(answered[0]["id"], 7);
+  EXPECT_TRUE(answered[0]["result"].contains("capabilities")) << answered[0].dump();
+  EXPECT_FALSE(reader.next().has_value());  // the end of the stream
+}
+
+// JSON nested 100,000 levels deep (a 200 KB message) is refused before it is parsed: copying or
+// printing it would recurse once per level.
+TEST_F(LspTest, AMessageNestedDeeperThanTheLimitIsRefusedAndTheServerAnswersOn) {
+  const std::size_t depth = 100'000;
+  const std::string deep = R"({"jsonrpc":"2.0","method":"textDocument/hover","id":)" + std::string(depth, '[') +
+                           std::string(depth, ']') + "}";
+  const auto refused = server.handle_frame({deep, ""});
+  ASSERT_EQ(refused.size(), 1u);
+  EXPECT_EQ(refused[0]["error"]["code"], -32600) << refused[0].dump().substr(0, 200);
+  // At the limit it is a message like any other (an id that is an array: JSON-RPC refuses it).
+  const int limit = qrsc::lsp::kMaxJsonDepth;
+  const std::string at_limit = R"({"jsonrpc":"2.0","method":"shutdown","id":)" + std::string(limit - 1, '[') +
+                               std::string(limit - 1, ']') + "}";
+  EXPECT_FALSE(qrsc::lsp::nested_deeper_than(at_limit, limit));
+  EXPECT_TRUE(qrsc::lsp::nested_deeper_than(R"({"a":[[]]})", 2));
+  EXPECT_FALSE(qrsc::lsp::nested_deeper_than(R"({"a":"[[[[\"[[["})", 1));  // brackets in a string
+  EXPECT_EQ(server.handle_frame({at_limit, ""}).size(), 1u);
+  EXPECT_EQ(request("shutdown", json()), json());
+}
+
+// A line of 100,000 characters (spaces, as a flow entry may hold) is read by a scanner: the
+// regular expression it replaced recursed once per character and overflowed the stack.
+TEST_F(LspTest, AnEntrysValueIsFoundOnAVeryLongLine) {
+  const std::string text = "tables:\n  - {" + std::string(100'000, ' ') + "id: far, kind: list }\n";
+  EXPECT_EQ(qrsc::lsp::entry_value(text, 1, 2, "id"), "far");
+  EXPECT_EQ(qrsc::lsp::entry_value(text, 1, 2, "kind"), "list");
+  EXPECT_EQ(qrsc::lsp::entry_value(text, 1, 2, "title"), "");
+  const std::string u = uri("fuzz-long-line.yaml");
+  open(u, text);
+  EXPECT_NO_THROW(at("textDocument/completion", u, 1, 100'010));
+  EXPECT_NO_THROW(at("textDocument/references", u, 1, 100'020));
+}
+
+// Positions are the protocol's uintegers (0 to 2^31 - 1): the largest answers as any line past
+// the end does, and what is not one is refused as invalid params, never wrapped or overflowed.
+TEST_F(LspTest, PositionsAtAndPastTheProtocolsLimitAreAnsweredOrRefused) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  open(u, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  for (const char* method : {"textDocument/hover", "textDocument/definition", "textDocument/references",
+                             "textDocument/completion"}) {
+    const auto out = server.handle({{"jsonrpc", "2.0"}, {"id", 1}, {"method", method},
+                                    {"params", {{"textDocument", {{"uri", u}}},
+                                                {"position", {{"line", 2147483647}, {"character", 2147483647}}}}}});
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_TRUE(out[0].contains("result")) << method << ": " << out[0].dump();
+    for (const json& bad : {json(2147483648LL), json(-1), json(1e300), json(4294967296LL), json("3")}) {
+      const auto refused = server.handle({{"jsonrpc", "2.0"}, {"id", 2}, {"method", method},
+                                          {"params", {{"textDocument", {{"uri", u}}},
+                                                      {"position", {{"line", bad}, {"character", 0}}}}}});
+      ASSERT_EQ(refused.size(), 1u);
+      EXPECT_EQ(refused[0]["error"]["code"], -32602) << method << " at line " << bad.dump() << ": " << refused[0].dump();
+    }
+  }
+}
+
+// A rules folder that holds what the front end never reads: the server reads none of it either
+// (the front end's file policy: regular files inside the folder, at most the spec size limit).
+class LspFilePolicyTest : public LspTest {
+ protected:
+  fs::path root, outside, rules;
+  std::string a_uri, b_uri;
+  void SetUp() override {
+    LspTest::SetUp();
+    // <root>/rules/t/outside.yaml names the row too; the rules folder is <root>/ws/rules.
+    outside = fs::canonical(qrs_test::write_temp_spec("outside.yaml", "qrs: 1\ncovers: [moves/march]\n"));
+    root = outside.parent_path().parent_path().parent_path();
+    rules = root / "ws" / "rules";
+    fs::create_directories(rules);
+    const std::string a = "qrs: 1\nid: a\ntables:\n  - id: moves\n    items:\n      - { id: march, text: March }\n";
+    std::ofstream(rules / "a.yaml") << a;
+    std::ofstream(rules / "b.yaml") << "qrs: 1\nid: b\ncovers: [moves/march]\n";
+    a_uri = qrsc::lsp::uri_of_path(rules / "a.yaml");
+    b_uri = qrsc::lsp::uri_of_path(rules / "b.yaml");
+    open(a_uri, a);
+  }
+  void TearDown() override { fs::remove_all(root); }
+  // The places references finds for `march`, and the files a rename of it would edit.
+  std::pair<std::set<std::pair<std::string, int>>, std::set<std::string>> march() {
+    std::set<std::pair<std::string, int>> found;
+    for (const json& loc : at("textDocument/references", a_uri, 5, 16)) {
+      found.insert({loc["uri"].get<std::string>(), loc["range"]["start"]["line"].get<int>()});
+    }
+    std::set<std::string> edited;
+    const json edit = request("textDocument/rename", {{"textDocument", {{"uri", a_uri}}},
+                                                      {"position", {{"line", 5}, {"character", 16}}},
+                                                      {"newName", "advance"}});
+    for (const auto& [file, edits] : edit["changes"].items()) edited.insert(file);
+    return {found, edited};
+  }
+};
+
+TEST_F(LspFilePolicyTest, ALinkOutOfTheRulesFolderAndAnOversizedFileAreNotRead) {
+  fs::create_symlink(outside, rules / "link_out.yaml");
+  {
+    std::ofstream big(rules / "big.yaml");
+    big << "covers: [moves/march]\n" << std::string(qrsc::limits::kMaxFileBytes, '#') << "\n";
+  }
+  const auto [found, edited] = march();
+  const std::set<std::pair<std::string, int>> expected = {{a_uri, 5}, {b_uri, 2}};
+  EXPECT_EQ(found, expected);
+  EXPECT_EQ(edited, (std::set<std::string>{a_uri, b_uri}));
+}
+
+TEST_F(LspFilePolicyTest, ALinkToADeviceAndAFifoAreNotReadAndTheServerAnswersOn) {
+  fs::create_symlink("/dev/zero", rules / "zero.yaml");
+  ASSERT_EQ(::mkfifo((rules / "fifo.yaml").c_str(), 0600), 0);
+  const auto [found, edited] = march();
+  const std::set<std::pair<std::string, int>> expected = {{a_uri, 5}, {b_uri, 2}};
+  EXPECT_EQ(found, expected);
+  EXPECT_EQ(edited, (std::set<std::string>{a_uri, b_uri}));
+  // Completion of spec names lists the specs the front end would read, and no more.
+  const std::string variant = "qrs: 1\nid: c\nextends: \n";
+  const std::string c_uri = qrsc::lsp::uri_of_path(rules / "c.yaml");
+  open(c_uri, variant);
+  const auto names = completion_labels(c_uri, 2, 9);
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), (std::set<std::string>{"a", "b"}));
 }
 
 TEST_F(LspTest, ShutdownThenExitEndsCleanly) {

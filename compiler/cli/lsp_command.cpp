@@ -12,15 +12,11 @@ Command add_lsp_command(CLI::App& app) {
   return {sub, [] {
             std::ios::sync_with_stdio(false);
             lsp::Server server(global_options().search);
+            lsp::MessageReader reader(std::cin);
             while (!server.exited()) {
-              const auto body = lsp::read_message(std::cin);
-              if (!body) return kFailed;  // the client went away without `exit`
-              const auto message = nlohmann::json::parse(*body, nullptr, false);
-              if (message.is_discarded()) {
-                lsp::write_message(std::cout, lsp::Server::parse_error());
-                continue;
-              }
-              for (const auto& out : server.handle(message)) lsp::write_message(std::cout, out);
+              const auto frame = reader.next();
+              if (!frame) return kFailed;  // the client went away without `exit`
+              for (const auto& out : server.handle_frame(*frame)) lsp::write_message(std::cout, out);
             }
             return server.exit_code();
           }};

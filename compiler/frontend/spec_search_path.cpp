@@ -46,22 +46,50 @@ bool is_inside(const fs::path& file, const fs::path& root) {
 
 // Every spec name under the roots, for a did-you-mean.
 std::vector<std::string> names_under(const std::vector<fs::path>& roots) {
+  constexpr std::size_t kMaxNames = 10000;
   std::vector<std::string> names;
   for (const auto& root : roots) {
-    std::error_code ec;
-    for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
-         !ec && it != end; it.increment(ec)) {
-      if (it.depth() > 8) it.disable_recursion_pending();  // a rules tree is shallow
-      const fs::path& p = it->path();
-      if (p.extension() != kExtension) continue;
-      names.push_back(fs::path(p).replace_extension().lexically_relative(root).generic_string());
-      if (names.size() > 10000) return names;
+    for (const fs::path& file : spec_files_under(root, kMaxNames - names.size())) {
+      names.push_back(fs::path(file).replace_extension().lexically_relative(root).generic_string());
     }
   }
   return names;
 }
 
 }  // namespace
+
+std::optional<fs::path> file_inside_root(const fs::path& candidate, const fs::path& root, std::string& why) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(candidate, ec);
+  if (ec || !is_inside(real, root)) {
+    why = "leads out of its root " + root.string() + (ec ? "" : " (to " + real.string() + ")") +
+          "; specs are only read inside the search roots";
+    return std::nullopt;
+  }
+  if (!fs::is_regular_file(real, ec)) {
+    why = "is not a file";
+    return std::nullopt;
+  }
+  return real;
+}
+
+std::vector<fs::path> spec_files_under(const fs::path& root, std::size_t limit) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  const fs::path canonical_root = canonical_path(fs::absolute(root, ec), ec);
+  if (ec) return files;
+  // A root that is no rules folder (a home folder, /) costs a bounded walk.
+  constexpr std::size_t kMaxEntries = 20'000;
+  std::size_t entries = 0;
+  for (fs::recursive_directory_iterator it(canonical_root, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end && files.size() < limit && ++entries <= kMaxEntries; it.increment(ec)) {
+    if (it.depth() > 8) it.disable_recursion_pending();  // a rules tree is shallow
+    if (it->path().extension() != kExtension) continue;
+    std::string why;
+    if (auto real = file_inside_root(it->path(), canonical_root, why)) files.push_back(std::move(*real));
+  }
+  return files;
+}
 
 fs::path rules_root_of(const fs::path& spec_file) {
   const fs::path abs = fs::absolute(spec_file).lexically_normal();
@@ -96,17 +124,9 @@ std::optional<fs::path> find_spec(const SpecSearchPath& search, const fs::path& 
     looked += (looked.empty() ? "" : ", ") + candidate.string();
     std::error_code ec;
     if (!fs::exists(candidate, ec)) continue;
-    const fs::path real = fs::canonical(candidate, ec);
-    if (ec || !is_inside(real, root)) {
-      diags.error(loc, "spec '" + name + "' found as " + candidate.string() + ", which leads out of its root " +
-                           root.string() + (ec ? "" : " (to " + real.string() + ")") +
-                           "; specs are only read inside the search roots");
-      return std::nullopt;
-    }
-    if (!fs::is_regular_file(real, ec)) {
-      diags.error(loc, "spec '" + name + "' found as " + candidate.string() + ", which is not a file");
-      return std::nullopt;
-    }
+    std::string why;
+    auto real = file_inside_root(candidate, root, why);
+    if (!real) diags.error(loc, "spec '" + name + "' found as " + candidate.string() + ", which " + why);
     return real;
   }
   diags.error(loc, with_suggestion("cannot find spec '" + name + "'", name, names_under(roots)) + " (looked for " +

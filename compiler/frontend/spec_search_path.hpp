@@ -26,6 +26,17 @@ std::filesystem::path rules_root_of(const std::filesystem::path& spec_file);
 // The folders of a QRS_PATH-style value (':'-separated; empty entries are skipped).
 std::vector<std::filesystem::path> split_search_path(const std::string& value);
 
+// The file `candidate`, found under the search root `root` (canonical), as every spec file is
+// taken: its canonical path when that stays inside the root and is a regular file; else
+// nothing, and why ("leads out of its root ...", "is not a file") in `why`.
+std::optional<std::filesystem::path> file_inside_root(const std::filesystem::path& candidate,
+                                                      const std::filesystem::path& root, std::string& why);
+
+// The spec files (.yaml) under a rules root that file_inside_root takes, at most `limit` of
+// them: canonical paths, found without following a folder link, at most 8 folders deep and
+// among the first 20,000 entries of the walk.
+std::vector<std::filesystem::path> spec_files_under(const std::filesystem::path& root, std::size_t limit);
+
 // Finds spec `name` (a path under a rules root, without .yaml) for the spec file `from`.
 // On failure reports, at `loc`, every place it looked and the closest name it saw.
 std::optional<std::filesystem::path> find_spec(const SpecSearchPath& search, const std::filesystem::path& from,

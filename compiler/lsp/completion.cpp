@@ -148,14 +148,11 @@ json value_items(Workspace& ws, const Document& doc, const Place& place, const f
     for (const char* c : k.choices) add(c, kEnumMember, "");
   } else if (k.type == format::Type::spec_name || k.type == format::Type::spec_names) {
     // The specs of the document's rules folder, named as `extends` names them.
-    std::error_code ec;
-    const auto root = rules_root_of(doc.path);
+    // The spec files the front end would read there (spec_search_path.hpp).
+    const auto root = canonical_file(rules_root_of(doc.path));
     std::set<std::string> names;
-    for (auto it = std::filesystem::recursive_directory_iterator(root, ec);
-         !ec && it != std::filesystem::recursive_directory_iterator() && names.size() < 1000; it.increment(ec)) {
-      if (it->path().extension() == ".yaml") {
-        names.insert(std::filesystem::relative(it->path(), root, ec).replace_extension().generic_string());
-      }
+    for (const auto& file : spec_files_under(root, 1000)) {
+      names.insert(std::filesystem::path(file).replace_extension().lexically_relative(root).generic_string());
     }
     for (const auto& n : names) add(n, kFile, "spec");
   } else if (k.type == format::Type::reference || k.type == format::Type::ids || k.type == format::Type::texts) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <map>
 
 #include "features.hpp"
@@ -189,6 +190,8 @@ std::optional<SheetElement> patched_element(const Spec& spec, const Document& do
 json hover(Workspace& ws, const Document& doc, const json& params) {
   const json& pos = params["position"];
   const int line = pos["line"].get<int>();
+  // The last line the protocol can name is past every spec's (and its 1-based number past int's).
+  if (line == std::numeric_limits<int>::max()) return nullptr;
   const std::string_view text = line_of(doc.text, line);
   const int col = column_of(text, byte_of(doc.text, line, pos["character"].get<int>()));
   SameFile in_file(doc.path);

@@ -3,14 +3,14 @@
 // the family, and the document's outline.
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 #include "features.hpp"
+#include "limits.hpp"
 #include "schema.hpp"
+#include "source_tree.hpp"
 #include "sheet_elements.hpp"
 #include "spec_search_path.hpp"
 #include "text_position.hpp"
@@ -27,14 +27,14 @@ namespace {
 constexpr int kClassSymbol = 5;
 constexpr int kFieldSymbol = 8;
 
-// The text of a file: the open document's, else what a rename of ours made of it, else the disk's.
+// The text of a file: the open document's, else what a rename of ours made of it, else the
+// disk's as the front end reads a spec (read_spec_file: a regular file within the size limit);
+// "" for a file it would not read.
 std::string text_of(const Workspace& ws, const fs::path& file) {
   if (const Document* doc = ws.document(uri_of_path(file))) return doc->text;
   if (const std::string* edited = ws.edited_text(canonical_file(file))) return *edited;
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  Diagnostics ignored;
+  return read_spec_file(file, ignored).value_or("");
 }
 
 json location(const Workspace& ws, const Loc& loc) {
@@ -156,7 +156,7 @@ json definition(Workspace& ws, const Document& doc, const json& params) {
     if (loc) return location(ws, *loc);
   }
   // An id in a variant: the entry of that id its parents state, nearest parent first.
-  const std::string table = table_at(doc.text, line);
+  const std::string table = table_at(Outline(doc.text), line);
   if (table.empty() || !own) return nullptr;
   const std::string path = word == table ? table : table + "/" + word;
   for (std::size_t i = 1; i < own->inputs.size(); ++i) {
@@ -182,17 +182,13 @@ std::vector<std::size_t> whole_occurrences(std::string_view line, std::string_vi
   return at;
 }
 
-// The spec files of the family around a document: every spec of its rules folder, and the
-// open documents and the files their sheets read (a parent found on the search path).
+// The spec files of the family around a document: every spec of its rules folder the front end
+// would read (spec_files_under: regular files that stay inside the folder), and the open
+// documents and the files their sheets read (a parent found on the search path).
 std::set<fs::path> family_files(const Workspace& ws, const Document& doc) {
-  std::set<fs::path> files;
-  std::error_code ec;
-  const fs::path root = rules_root_of(doc.path);
   constexpr std::size_t kMaxFamilyFiles = 1000;  // a rules folder that is not one (a home folder) stays cheap
-  for (auto it = fs::recursive_directory_iterator(root, ec);
-       !ec && it != fs::recursive_directory_iterator() && files.size() < kMaxFamilyFiles; it.increment(ec)) {
-    if (it->path().extension() == ".yaml") files.insert(canonical_file(it->path()));
-  }
+  const auto under_root = spec_files_under(rules_root_of(doc.path), kMaxFamilyFiles);
+  std::set<fs::path> files(under_root.begin(), under_root.end());
   for (const Spec* spec : ws.models(doc.path)) {
     for (const auto& input : spec->inputs) files.insert(canonical_file(input));
   }
@@ -200,21 +196,32 @@ std::set<fs::path> family_files(const Workspace& ws, const Document& doc) {
   return files;
 }
 
-json range_on(std::string_view text, int line, std::size_t byte, std::size_t length) {
-  return {{"start", position(text, line, byte)}, {"end", position(text, line, byte + length)}};
-}
-
 }  // namespace
 
 namespace {
 
-// One place that names the table or row: its file, line and the byte where the id starts.
+// One place that names an id: its file, the byte on its line where the id starts, and its
+// range on the protocol's terms. The file's text is not kept with it: a file is read once for
+// all its places (time and memory linear in the files).
 struct Mention {
   fs::path file;
-  std::string text;  // the file's text (shared by its mentions)
   int line = 0;
   std::size_t byte = 0;
+  json range;
 };
+
+// The places `found` (bytes of line `n`, sorted and unique) of an id `length` bytes long.
+void add_mentions(std::vector<Mention>& out, const fs::path& file, int n, std::string_view l,
+                  std::vector<std::size_t> found, std::size_t length) {
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  LineCursor cursor(l);
+  for (const std::size_t at : found) {
+    json start = {{"line", n}, {"character", cursor.character(at)}};
+    json end = {{"line", n}, {"character", cursor.character(at + length)}};
+    out.push_back({file, n, at, {{"start", std::move(start)}, {"end", std::move(end)}}});
+  }
+}
 
 // Whether `word` is the id of a term of a vocabulary of the document's sheet.
 bool is_term(const Spec* spec, const std::string& word) {
@@ -231,20 +238,15 @@ bool is_term(const Spec* spec, const std::string& word) {
 std::vector<Mention> term_mentions(const Workspace& ws, const Document& doc, const std::string& term) {
   std::vector<Mention> out;
   for (const fs::path& file : family_files(ws, doc)) {
-    const auto text = text_of(ws, file);
-    int n = 0;
-    for (std::size_t start = 0; start <= text.size(); ++n) {
-      const std::size_t end = std::min(text.find('\n', start), text.size());
-      const std::string_view l(text.data() + start, end - start);
-      start = end + 1;
+    const std::string text = text_of(ws, file);
+    const Outline outline(text);
+    for (int n = 0; n < outline.lines().lines(); ++n) {
+      const std::string_view l = outline.lines().line(n);
       if (l.find(term) == std::string_view::npos) continue;
       std::vector<std::size_t> found;
-      const auto above = [&] {
-        const std::size_t first = l.find_first_not_of(' ');
-        return outline_above(text, n, first == std::string_view::npos ? 0 : static_cast<int>(first));
-      };
       const auto under = [&](std::string_view key) {
-        const auto steps = above();
+        const std::size_t first = l.find_first_not_of(' ');
+        const auto steps = outline.above(n, first == std::string_view::npos ? 0 : static_cast<int>(first));
         return std::any_of(steps.begin(), steps.end(), [&](const OutlineStep& s) { return s.key == key; });
       };
       for (const std::size_t at : whole_occurrences(l, "id: " + term)) {
@@ -263,16 +265,15 @@ std::vector<Mention> term_mentions(const Workspace& ws, const Document& doc, con
         const std::size_t group = l.find("columns: [");
         if (path_end || (group != std::string_view::npos && group < at && l.find(']', group) > at)) found.push_back(at);
       }
-      std::sort(found.begin(), found.end());
-      found.erase(std::unique(found.begin(), found.end()), found.end());
-      for (const std::size_t at : found) out.push_back({file, text, n, at});
+      add_mentions(out, file, n, l, std::move(found), term.size());
     }
   }
   return out;
 }
 
-// The id at the position (the table's or the row's, or a vocabulary term) and every place of the
-// family that names it.
+// The id at the position (the table's or the row's, or a vocabulary term) and every place of
+// the family that names it. Each file is read once, line by line, and each place's range
+// worked out on its own line: time and memory linear in the files.
 std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Document& doc, const json& pos) {
   const int line = pos["line"].get<int>();
   const std::string word = word_at(line_of(doc.text, line), byte_of(doc.text, line, pos["character"].get<int>()));
@@ -281,31 +282,31 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
   // line is in has an entry of that id.
   const Spec* own = ws.model(doc.path);
   const std::string here = table_at(doc.text, line);
-  if (word.find('/') == std::string::npos && is_term(own, word) &&
+  if (word.find('/') == std::string::npos && word.size() <= limits::kMaxIdLength && is_term(own, word) &&
       (here.empty() || (here != word && !where_is(*own, here + "/" + word)))) {
     return {word, term_mentions(ws, doc, word)};
   }
   // What is referred to: a table, or an entry of one (table/id as `covers` writes it).
-  std::string table = table_at(doc.text, line), id = word;
+  std::string table = here, id = word;
   if (const std::size_t slash = word.find('/'); slash != std::string::npos) {
     table = word.substr(0, slash);
     id = word.substr(slash + 1, word.find('/', slash + 1) - slash - 1);
   }
   if (id == table) id.clear();
-  if (table.empty()) return {};
+  // Ids are short (limits::kMaxIdLength): a longer word names nothing, and searching for one
+  // would cost its length on every line.
+  if (table.empty() || table.size() > limits::kMaxIdLength || id.size() > limits::kMaxIdLength) return {};
   const std::string path = id.empty() ? table : table + "/" + id;
   const std::string named = id.empty() ? table : id;
   std::vector<Mention> out;
   for (const fs::path& file : family_files(ws, doc)) {
-    const auto text = text_of(ws, file);
-    int n = 0;
-    for (std::size_t start = 0; start <= text.size(); ++n) {
-      const std::size_t end = std::min(text.find('\n', start), text.size());
-      const std::string_view l(text.data() + start, end - start);
-      start = end + 1;
+    const std::string text = text_of(ws, file);
+    const Outline outline(text);
+    for (int n = 0; n < outline.lines().lines(); ++n) {
+      const std::string_view l = outline.lines().line(n);
       if (l.find(named) == std::string_view::npos) continue;
       // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
-      // "id: id" or "after: id" in the table's own entries.
+      // "id: id" or "after: id" in the table's own entries; a member of one of its groups.
       std::vector<std::size_t> found;
       for (const std::size_t at : whole_occurrences(l, path)) found.push_back(at + path.size() - named.size());
       const auto table_named = whole_occurrences(l, "table: " + table);
@@ -317,12 +318,16 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
       if (id.empty() && !table_named.empty()) found.push_back(table_named.front() + std::string_view("table: ").size());
       for (const char* key : {"id: ", "after: "}) {
         for (const std::size_t at : whole_occurrences(l, key + named)) {
-          if (table_at(text, n) == table) found.push_back(at + std::string_view(key).size());
+          if (table_at(outline, n) == table) found.push_back(at + std::string_view(key).size());
         }
       }
-      std::sort(found.begin(), found.end());
-      found.erase(std::unique(found.begin(), found.end()), found.end());
-      for (const std::size_t at : found) out.push_back({file, text, n, at});
+      if (const std::size_t members = l.find("members: ["); !id.empty() && members != std::string_view::npos) {
+        const std::size_t close = l.find(']', members);
+        for (const std::size_t at : whole_occurrences(l, named)) {
+          if (at > members && at < close && table_at(outline, n) == table) found.push_back(at);
+        }
+      }
+      add_mentions(out, file, n, l, std::move(found), named.size());
     }
   }
   return {named, out};
@@ -332,11 +337,9 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
 
 json references(Workspace& ws, const Document& doc, const json& params) {
   const json& pos = params["position"];
-  const auto [named, found] = mentions(ws, doc, pos);
+  const auto found = mentions(ws, doc, pos).second;
   json out = json::array();
-  for (const Mention& m : found) {
-    out.push_back({{"uri", uri_of_path(m.file)}, {"range", range_on(m.text, m.line, m.byte, named.size())}});
-  }
+  for (const Mention& m : found) out.push_back({{"uri", uri_of_path(m.file)}, {"range", m.range}});
   return out;
 }
 
@@ -347,18 +350,23 @@ json rename(Workspace& ws, const Document& doc, const json& params) {
   const auto [named, found] = mentions(ws, doc, pos);
   if (found.empty()) return nullptr;
   json changes = json::object();
-  std::map<fs::path, std::string> edited;  // the files that are not open, as the edit leaves them
-  for (const Mention& m : found) {
-    changes[uri_of_path(m.file)].push_back({{"range", range_on(m.text, m.line, m.byte, named.size())}, {"newText", new_id}});
-  }
+  for (const Mention& m : found) changes[uri_of_path(m.file)].push_back({{"range", m.range}, {"newText", new_id}});
+  // The files that are not open, as the edit leaves them (kept until they are opened or
+  // saved), with where each line started before the edit.
+  std::map<fs::path, std::pair<std::string, std::vector<std::size_t>>> edited;
   for (auto m = found.rbegin(); m != found.rend(); ++m) {  // last first: each edit keeps the earlier offsets
     if (ws.document(uri_of_path(m->file))) continue;
-    std::string& text = edited.try_emplace(m->file, m->text).first->second;
-    std::size_t at = 0;
-    for (int l = 0; l < m->line && at != std::string::npos; ++l) at = text.find('\n', at) + 1;
-    text.replace(at + m->byte, named.size(), new_id);
+    auto it = edited.find(m->file);
+    if (it == edited.end()) {
+      std::string text = text_of(ws, m->file);
+      std::vector<std::size_t> starts{0};
+      for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) starts.push_back(at + 1);
+      it = edited.emplace(m->file, std::make_pair(std::move(text), std::move(starts))).first;
+    }
+    auto& [text, starts] = it->second;
+    if (static_cast<std::size_t>(m->line) < starts.size()) text.replace(starts[static_cast<std::size_t>(m->line)] + m->byte, named.size(), new_id);
   }
-  for (auto& [file, text] : edited) ws.keep_edited(file, std::move(text));
+  for (auto& [file, edit] : edited) ws.keep_edited(file, std::move(edit.first));
   return {{"changes", std::move(changes)}};
 }
 
@@ -371,11 +379,12 @@ int last_line(const Node& n) {
   return last;
 }
 
-json symbol(const Document& doc, const Node& entry, int kind, const std::string& detail) {
+json symbol(const LineIndex& lines, const Node& entry, int kind, const std::string& detail) {
   const NodePtr id = entry.get("id");
   const Loc at = id ? id->loc : entry.loc;
-  const json selection = token_range(doc.text, at);
-  json end = position(doc.text, std::max(last_line(entry) - 1, 0), line_of(doc.text, std::max(last_line(entry) - 1, 0)).size());
+  const json selection = token_range(lines, at);
+  const int last = std::max(last_line(entry) - 1, 0);
+  json end = {{"line", last}, {"character", LineCursor(lines.line(last)).character(lines.line(last).size())}};
   return {{"name", id && id->is_scalar() && !id->scalar.empty() ? id->scalar : std::string("(no id)")},
           {"detail", detail},
           {"kind", kind},
@@ -390,17 +399,18 @@ json document_symbols(const Workspace& ws, const Document& doc) {
   const NodePtr tree = ws.tree(doc);
   const NodePtr tables = tree && tree->is_map() ? tree->get("tables") : nullptr;
   if (!tables || !tables->is_seq()) return out;
+  const LineIndex lines(doc.text);
   for (const NodePtr& t : tables->items) {
     if (!t->is_map()) continue;
     const NodePtr kind = t->get("kind");
     const NodePtr title = t->get("title");
-    json table = symbol(doc, *t, kClassSymbol, title && title->is_scalar() ? title->scalar : kind && kind->is_scalar() ? kind->scalar : "");
+    json table = symbol(lines, *t, kClassSymbol, title && title->is_scalar() ? title->scalar : kind && kind->is_scalar() ? kind->scalar : "");
     json children = json::array();
     for (const char* list : {"rows", "items", "sections"}) {
       const NodePtr entries = t->get(list);
       if (!entries || !entries->is_seq()) continue;
       for (const NodePtr& e : entries->items) {
-        if (e->is_map() && e->get("id")) children.push_back(symbol(doc, *e, kFieldSymbol, list));
+        if (e->is_map() && e->get("id")) children.push_back(symbol(lines, *e, kFieldSymbol, list));
       }
     }
     table["children"] = std::move(children);

@@ -1,6 +1,8 @@
 #include "server.hpp"
 
+#include <cstdint>
 #include <exception>
+#include <limits>
 #include <map>
 
 #include "features.hpp"
@@ -41,6 +43,19 @@ int version_of(const json& doc) {
   return it != doc.end() && it->is_number_integer() ? it->get<int>() : 0;
 }
 
+// Whether `v` is a uinteger of the protocol: an integer in [0, 2^31 - 1], so an int holds it.
+bool is_uinteger(const json& v) {
+  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= kMax;
+  return v.is_number_integer() && v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) <= kMax;
+}
+
+// A position: {line, character}, each a uinteger.
+bool is_position(const json& p) {
+  return p.is_object() && p.contains("line") && is_uinteger(p["line"]) && p.contains("character") &&
+         is_uinteger(p["character"]);
+}
+
 json capabilities() {
   return {{"textDocumentSync", {{"openClose", true}, {"change", 1}, {"save", true}}},  // full text on each change
           {"hoverProvider", true},
@@ -53,7 +68,16 @@ json capabilities() {
 
 }  // namespace
 
-json Server::parse_error() { return error_response(nullptr, kParseError, "the message is not JSON"); }
+std::vector<json> Server::handle_frame(const Frame& frame) {
+  if (!frame.error.empty()) return {error_response(nullptr, kInvalidRequest, frame.error)};
+  if (nested_deeper_than(frame.body, kMaxJsonDepth)) {
+    return {error_response(nullptr, kInvalidRequest,
+                           "the message nests arrays and objects deeper than " + std::to_string(kMaxJsonDepth) + " levels")};
+  }
+  const json message = json::parse(frame.body, nullptr, false);
+  if (message.is_discarded()) return {error_response(nullptr, kParseError, "the message is not JSON")};
+  return handle(message);
+}
 
 std::vector<json> Server::handle(const json& message) {
   if (!message.is_object() || !message.contains("method") || !message["method"].is_string()) {
@@ -105,10 +129,7 @@ json Server::request(const std::string& method, const json& params) {
   const Document* doc = workspace_.document(uri);
   if (!doc) return nullptr;  // not open: nothing known of it
   const json position = params.contains("position") ? params["position"] : json::object();
-  if (method != "textDocument/documentSymbol" &&
-      !(position.is_object() && position.value("line", -1) >= 0 && position.value("character", -1) >= 0)) {
-    throw InvalidParams{};
-  }
+  if (method != "textDocument/documentSymbol" && !is_position(position)) throw InvalidParams{};
   if (method == "textDocument/rename" && !(params.contains("newName") && params["newName"].is_string())) {
     throw InvalidParams{};
   }

@@ -1,5 +1,6 @@
 // The language server's core: one JSON-RPC message in, the messages to send back out
-// (responses, diagnostics). It reads no stream, so tests drive it message by message.
+// (responses, diagnostics). It reads no stream, so tests drive it message by message or frame
+// by frame.
 #pragma once
 
 #include <vector>
@@ -7,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "spec_search_path.hpp"
+#include "transport.hpp"
 #include "workspace.hpp"
 
 namespace qrsc::lsp {
@@ -17,8 +19,10 @@ class Server {
 
   // The messages to send in answer to `message` (a request's response, notifications).
   std::vector<nlohmann::json> handle(const nlohmann::json& message);
-  // The body of a message that is not JSON, answered as the protocol says (a parse error).
-  static nlohmann::json parse_error();
+  // The messages to send in answer to one frame of the stream (transport.hpp): the body's
+  // message handled, or an error response for a frame without a message, a body that is not
+  // JSON or one nested deeper than kMaxJsonDepth (never parsed).
+  std::vector<nlohmann::json> handle_frame(const Frame& frame);
 
   // After `exit`: the process ends with exit_code() (0 when `shutdown` came first).
   [[nodiscard]] bool exited() const { return exited_; }

@@ -61,6 +61,15 @@ std::string uri_of_path(const fs::path& path) {
   return uri;
 }
 
+namespace {
+// The line starting at byte `start` of `text`, without its line break.
+std::string_view line_from(std::string_view text, std::size_t start) {
+  std::string_view l = text.substr(start, text.find('\n', start) - start);
+  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  return l;
+}
+}  // namespace
+
 std::string_view line_of(std::string_view text, int line) {
   std::size_t start = 0;
   for (int i = 0; i < line; ++i) {
@@ -68,26 +77,38 @@ std::string_view line_of(std::string_view text, int line) {
     if (nl == std::string_view::npos) return {};
     start = nl + 1;
   }
-  std::string_view l = text.substr(start, text.find('\n', start) - start);
-  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-  return l;
+  return line_from(text, start);
 }
 
-namespace {
-// The protocol's position of byte `byte` of `l`, line `line` of its text.
-nlohmann::json position_in_line(std::string_view l, int line, std::size_t byte) {
-  int units = 0;
-  for (std::size_t i = 0; i < std::min(byte, l.size());) {
-    const std::size_t n = sequence_length(static_cast<unsigned char>(l[i]));
-    units += n == 4 ? 2 : 1;
-    i += n;
-  }
-  return {{"line", std::max(line, 0)}, {"character", units}};
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.push_back(0);
+  for (std::size_t nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1)) starts_.push_back(nl + 1);
 }
-}  // namespace
+
+std::string_view LineIndex::line(int line) const {
+  if (line < 0 || line >= lines()) return {};
+  return line_from(text_, starts_[static_cast<std::size_t>(line)]);
+}
+
+int LineCursor::character(std::size_t byte) {
+  if (byte < byte_) {
+    byte_ = 0;
+    units_ = 0;
+  }
+  while (byte_ < std::min(byte, line_.size())) {
+    const std::size_t n = sequence_length(static_cast<unsigned char>(line_[byte_]));
+    units_ += n == 4 ? 2 : 1;
+    byte_ += n;
+  }
+  return units_;
+}
+
+nlohmann::json position_on_line(std::string_view l, int line, std::size_t byte) {
+  return {{"line", std::max(line, 0)}, {"character", LineCursor(l).character(byte)}};
+}
 
 nlohmann::json position(std::string_view text, int line, std::size_t byte) {
-  return position_in_line(line_of(text, line), line, byte);
+  return position_on_line(line_of(text, line), line, byte);
 }
 
 std::size_t byte_of(std::string_view text, int line, int character) {
@@ -101,9 +122,10 @@ std::size_t byte_of(std::string_view text, int line, int character) {
   return std::min(i, l.size());
 }
 
-nlohmann::json token_range(std::string_view text, const Loc& loc) {
+namespace {
+// token_range on the location's line, `l`.
+nlohmann::json token_range_on_line(std::string_view l, const Loc& loc) {
   const int line = std::max(loc.line - 1, 0);
-  const std::string_view l = line_of(text, line);
   // The column counts characters: its byte.
   std::size_t begin = 0;
   for (int c = 1; c < loc.col && begin < l.size(); ++c) begin += sequence_length(static_cast<unsigned char>(l[begin]));
@@ -121,7 +143,16 @@ nlohmann::json token_range(std::string_view text, const Loc& loc) {
   }
   if (end == begin && end < l.size()) ++end;  // at least one character where there is one
   if (loc.line == 0) end = l.size();
-  return {{"start", position_in_line(l, line, begin)}, {"end", position_in_line(l, line, end)}};
+  return {{"start", position_on_line(l, line, begin)}, {"end", position_on_line(l, line, end)}};
+}
+}  // namespace
+
+nlohmann::json token_range(std::string_view text, const Loc& loc) {
+  return token_range_on_line(line_of(text, std::max(loc.line - 1, 0)), loc);
+}
+
+nlohmann::json token_range(const LineIndex& lines, const Loc& loc) {
+  return token_range_on_line(lines.line(std::max(loc.line - 1, 0)), loc);
 }
 
 std::string word_at(std::string_view line, std::size_t byte) {

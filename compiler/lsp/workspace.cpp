@@ -55,19 +55,19 @@ struct Found {
   }
 };
 
-json lsp_diagnostic(const Document& doc, const Diagnostic& d) {
-  return {{"range", token_range(doc.text, d.loc)},
+json lsp_diagnostic(const LineIndex& lines, const Diagnostic& d) {
+  return {{"range", token_range(lines, d.loc)},
           {"severity", severity_of(d)},
           {"source", "qrsc"},
           {"message", d.message}};
 }
 
 // One line at the top of a document for what lies elsewhere ("3 errors in rules/rff/x.yaml: ...").
-json summary(const Document& doc, const std::string& what, const Diagnostic& first, int severity) {
+json summary(const LineIndex& lines, const std::string& what, const Diagnostic& first, int severity) {
   Diagnostic at_top = first;
   at_top.loc.line = 1;
   at_top.loc.col = 1;
-  json d = lsp_diagnostic(doc, at_top);
+  json d = lsp_diagnostic(lines, at_top);
   d["severity"] = severity;
   d["message"] = what + ": " + format_diagnostic(first);
   d["range"] = {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 0}}}};
@@ -182,11 +182,12 @@ std::vector<json> Workspace::diagnose() {
   for (const auto& [uri, doc] : docs_) {
     const std::string own = doc.path.string();
     json list = json::array();
-    for (const Diagnostic& d : all.by_file[own]) list.push_back(lsp_diagnostic(doc, d));
+    const LineIndex lines(doc.text);  // one pass over the text for all its diagnostics
+    for (const Diagnostic& d : all.by_file[own]) list.push_back(lsp_diagnostic(lines, d));
     // The errors of its parents (shown at their lines too where a parent is open), summed up
     // at the top: this spec does not compile while they last.
     if (const auto& inherited = elsewhere[own]; !inherited.empty()) {
-      list.push_back(summary(doc, fmt::format("{} error{} in the specs this one extends or applies", inherited.size(),
+      list.push_back(summary(lines, fmt::format("{} error{} in the specs this one extends or applies", inherited.size(),
                                               inherited.size() == 1 ? "" : "s"),
                              inherited.front(), 1));
     }
@@ -195,7 +196,7 @@ std::vector<json> Workspace::diagnose() {
       if (variant == own || std::find(c.lineage.begin(), c.lineage.end(), own) == c.lineage.end()) continue;
       const auto& errors = own_errors[variant];
       if (errors.empty()) continue;
-      list.push_back(summary(doc, fmt::format("{} error{} in {}, which extends this spec", errors.size(),
+      list.push_back(summary(lines, fmt::format("{} error{} in {}, which extends this spec", errors.size(),
                                               errors.size() == 1 ? "" : "s", display_path(variant)),
                              errors.front(), 2));
     }

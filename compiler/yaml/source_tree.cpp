@@ -8,6 +8,10 @@
 #include <cstring>
 #include <fstream>
 #include <optional>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -474,10 +478,16 @@ std::string invalid_text(const std::string& s) {
   return fmt::format("text holds the {} at byte {} of the text", refused_character(s, at), at);
 }
 
+namespace {
+void too_large(Diagnostics& diags, const Loc& where) {
+  diags.error(where, fmt::format("file is larger than the limit of {} bytes", limits::kMaxFileBytes));
+}
+}  // namespace
+
 NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags) {
   auto file = std::make_shared<const std::string>(file_name);
   if (text.size() > limits::kMaxFileBytes) {
-    diags.error(Loc{file, 0, 0}, fmt::format("file is larger than the limit of {} bytes", limits::kMaxFileBytes));
+    too_large(diags, Loc{file, 0, 0});
     return nullptr;
   }
   // The bytes first: the parser must only ever see UTF-8 text (a C parser would take a NUL
@@ -531,39 +541,61 @@ NodePtr load_yaml_string(const std::string& text, const std::string& file_name, 
   return root;
 }
 
-NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags, std::size_t* bytes_read) {
+std::optional<std::string> read_spec_file(const std::filesystem::path& path, Diagnostics& diags) {
   const auto file = std::make_shared<const std::string>(path.string());
   const Loc where{file, 0, 0};
-  // Only regular files: a FIFO would block, /dev/zero would never end, a folder has no text.
+  const auto not_regular = [&](bool folder) {
+    diags.error(where, folder ? "is a folder, not a spec file" : "is not a regular file (a spec is a text file)");
+    return std::nullopt;
+  };
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec) {
     diags.error(where, "cannot read file: " + ec.message());
-    return nullptr;
+    return std::nullopt;
   }
-  if (!std::filesystem::is_regular_file(status)) {
-    diags.error(where, std::filesystem::is_directory(status) ? "is a folder, not a spec file"
-                                                             : "is not a regular file (a spec is a text file)");
-    return nullptr;
+  if (!std::filesystem::is_regular_file(status)) return not_regular(std::filesystem::is_directory(status));
+  // Opened without blocking (a FIFO put in its place since would), and checked again once open.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    diags.error(where, "cannot read file: " + std::string(std::strerror(errno)));
+    return std::nullopt;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error(where, "cannot read file");
-    return nullptr;
-  }
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return not_regular(S_ISDIR(st.st_mode));
   // Read at most one byte more than the limit, whatever size the file claims, in blocks (a
   // buffer of the whole limit would cost more than parsing a real spec), into room for the
   // size it claims (no copy as the text grows).
   std::string text;
-  if (const auto claimed = std::filesystem::file_size(path, ec); !ec) {
-    text.reserve(static_cast<std::size_t>(std::min<std::uintmax_t>(claimed, limits::kMaxFileBytes)) + 1);
-  }
+  text.reserve(static_cast<std::size_t>(std::min<std::uintmax_t>(static_cast<std::uintmax_t>(std::max<off_t>(st.st_size, 0)),
+                                                                  limits::kMaxFileBytes)) + 1);
   char block[16 * 1024];
-  while (text.size() <= limits::kMaxFileBytes && in.read(block, sizeof block).gcount() > 0) {
-    text.append(block, static_cast<std::size_t>(in.gcount()));
+  while (text.size() <= limits::kMaxFileBytes) {
+    const ssize_t n = ::read(fd, block, sizeof block);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      diags.error(where, "cannot read file: " + std::string(std::strerror(errno)));
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    text.append(block, static_cast<std::size_t>(n));
   }
-  if (bytes_read && text.size() <= limits::kMaxFileBytes) *bytes_read = text.size();
-  return load_yaml_string(text, path.string(), diags);
+  if (text.size() > limits::kMaxFileBytes) {
+    too_large(diags, where);
+    return std::nullopt;
+  }
+  return text;
+}
+
+NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags, std::size_t* bytes_read) {
+  const auto text = read_spec_file(path, diags);
+  if (!text) return nullptr;
+  if (bytes_read) *bytes_read = text->size();
+  return load_yaml_string(*text, path.string(), diags);
 }
 
 }  // namespace qrsc

@@ -68,6 +68,11 @@ std::string refused_character(std::string_view s, std::size_t at);
 // "" for valid text, else what is wrong with it (for a diagnostic).
 std::string invalid_text(const std::string& s);
 
+// The text of a spec file, read as qrsc reads every file a spec names or the language server
+// looks at: a regular file only (a FIFO would block, /dev/zero would never end, a folder has
+// no text; checked before and again once opened, without blocking), of at most
+// limits::kMaxFileBytes. Nothing, with the reason as an error located at the file, otherwise.
+std::optional<std::string> read_spec_file(const std::filesystem::path& path, Diagnostics& diags);
 // Parses a YAML file (a regular file of at most limits::kMaxFileBytes, UTF-8, one document). Syntax errors become diagnostics; returns null on failure.
 // `bytes_read`, when given, is set to the size of the text read (left as it is if none was).
 NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags, std::size_t* bytes_read = nullptr);

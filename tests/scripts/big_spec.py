@@ -7,14 +7,24 @@ column "a" and [5i, 5i+5) in column "b"; the first row is open below, the last o
 a band table of ROWS rows over fire points in quarters (row i holds [i/4, (i+1)/4), the first
 from 0, the last open above), and a matrix of MROWS x MCOLS integer cells (cell r, c = r * MCOLS + c).
 
+With --errata N, the spec also states N errata, erratum i covering row r(i mod ROWS) of the
+wide table ("wide/r7"): N lines that name the table, as the language server's references find.
+--text-length pads each erratum's text to that many characters.
+
 Usage: big_spec.py SPEC.yaml [--rows 10000] [--matrix-rows 1000] [--matrix-columns 50]
-                   [--check CHECK.cpp --header NAME.hpp]
+                   [--errata 0] [--text-length 20] [--check CHECK.cpp --header NAME.hpp]
 """
 import argparse
 
 
-def spec(rows, mrows, mcols):
-    out = ["qrs: 1", "system: synthetic", "id: big", "title: Big synthetic sheet", "tables:"]
+def spec(rows, mrows, mcols, errata=0, text_length=20):
+    out = ["qrs: 1", "system: synthetic", "id: big", "title: Big synthetic sheet"]
+    if errata:
+        out += ["sources:", "  - { id: src, title: Source }", "errata:"]
+        for i in range(errata):
+            text = f"Erratum {i} ".ljust(text_length, "x")
+            out.append(f"  - {{ id: e{i}, doc: src, text: {text}, covers: [wide/r{i % rows}] }}")
+    out.append("tables:")
     out += ["  - id: wide", "    kind: bands", "    title: Wide", "    key: {name: Die result, type: integer}",
             "    columns: [{id: a, name: A}, {id: b, name: B}]", "    rows:"]
     for i in range(rows):
@@ -85,11 +95,13 @@ def main():
     p.add_argument("--rows", type=int, default=10000)
     p.add_argument("--matrix-rows", type=int, default=1000)
     p.add_argument("--matrix-columns", type=int, default=50)
+    p.add_argument("--errata", type=int, default=0)
+    p.add_argument("--text-length", type=int, default=20)
     p.add_argument("--check")
     p.add_argument("--header", default="big.hpp")
     a = p.parse_args()
     with open(a.spec, "w", encoding="utf-8") as f:
-        f.write(spec(a.rows, a.matrix_rows, a.matrix_columns))
+        f.write(spec(a.rows, a.matrix_rows, a.matrix_columns, a.errata, a.text_length))
     if a.check:
         with open(a.check, "w", encoding="utf-8") as f:
             f.write(check(a.header, a.rows, a.matrix_rows, a.matrix_columns))

@@ -20,31 +20,23 @@
 #include "checks.hpp"
 #include "frontend.hpp"
 #include "registry.hpp"
+#include "rules_copy.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
 struct Workspace {
-  fs::path root;
+  RulesCopy copy{"qrs_fuzz"};
   fs::path input;
   std::vector<std::unique_ptr<qrsc::Backend>> backends;
 
   Workspace() {
-    char pattern[] = "/tmp/qrs_fuzz_XXXXXX";
-    const char* dir = ::mkdtemp(pattern);
-    if (!dir) std::abort();
-    root = dir;
-    fs::copy(fs::path(QRS_SOURCE_DIR) / "rules", root / "rules", fs::copy_options::recursive);
-    fs::create_directories(root / "rules" / "fuzz");
-    input = root / "rules" / "fuzz" / "input.yaml";
+    fs::create_directories(copy.rules / "fuzz");
+    input = copy.rules / "fuzz" / "input.yaml";
     qrsc::Diagnostics diags;
     for (const char* name : {"cpp", "html", "json"}) backends.push_back(qrsc::make_backend(*qrsc::find_backend(name), {}, diags));
     if (diags.has_errors()) std::abort();
-  }
-  ~Workspace() {
-    std::error_code ec;
-    fs::remove_all(root, ec);
   }
 };
 
