@@ -558,7 +558,8 @@ TEST_F(LspTest, HoverOnAPatchEntryIdShowsThePatchedTable) {
   const json h = at("textDocument/hover", u, line, 10);
   ASSERT_TRUE(h.is_object()) << h.dump();
   const std::string md = h["contents"]["value"];
-  EXPECT_NE(md.find("table 'movement_rates' (matrix)** (patched here)"), std::string::npos) << md;
+  // The element's name as Markdown escapes it (movement\_rates).
+  EXPECT_NE(md.find("table 'movement\\_rates' (matrix)** (patched here)"), std::string::npos) << md;
   EXPECT_NE(md.find("1812-2.1-25mm (this spec): `Movement Rate`"), std::string::npos) << md;
   EXPECT_EQ(h["range"]["start"]["line"], line);
 }

@@ -26,31 +26,39 @@ std::optional<Decoded> decode_utf8(std::string_view s, std::size_t i) {
   return d;
 }
 
+namespace {
+constexpr NamedCodePoint kInvisibleFormat[] = {
+    {0x061C, "ARABIC LETTER MARK"},
+    {0x200B, "ZERO WIDTH SPACE"},
+    {0x200C, "ZERO WIDTH NON-JOINER"},
+    {0x200D, "ZERO WIDTH JOINER"},
+    {0x200E, "LEFT-TO-RIGHT MARK"},
+    {0x200F, "RIGHT-TO-LEFT MARK"},
+    {0x202A, "LEFT-TO-RIGHT EMBEDDING"},
+    {0x202B, "RIGHT-TO-LEFT EMBEDDING"},
+    {0x202C, "POP DIRECTIONAL FORMATTING"},
+    {0x202D, "LEFT-TO-RIGHT OVERRIDE"},
+    {0x202E, "RIGHT-TO-LEFT OVERRIDE"},
+    {0x2060, "WORD JOINER"},
+    {0x2061, "FUNCTION APPLICATION"},
+    {0x2062, "INVISIBLE TIMES"},
+    {0x2063, "INVISIBLE SEPARATOR"},
+    {0x2064, "INVISIBLE PLUS"},
+    {0x2066, "LEFT-TO-RIGHT ISOLATE"},
+    {0x2067, "RIGHT-TO-LEFT ISOLATE"},
+    {0x2068, "FIRST STRONG ISOLATE"},
+    {0x2069, "POP DIRECTIONAL ISOLATE"},
+    {0xFEFF, "ZERO WIDTH NO-BREAK SPACE"},
+};
+}  // namespace
+
+std::span<const NamedCodePoint> invisible_format_characters() { return kInvisibleFormat; }
+
 const char* invisible_format_name(std::uint32_t cp) {
-  switch (cp) {
-    case 0x061C: return "ARABIC LETTER MARK";
-    case 0x200B: return "ZERO WIDTH SPACE";
-    case 0x200C: return "ZERO WIDTH NON-JOINER";
-    case 0x200D: return "ZERO WIDTH JOINER";
-    case 0x200E: return "LEFT-TO-RIGHT MARK";
-    case 0x200F: return "RIGHT-TO-LEFT MARK";
-    case 0x202A: return "LEFT-TO-RIGHT EMBEDDING";
-    case 0x202B: return "RIGHT-TO-LEFT EMBEDDING";
-    case 0x202C: return "POP DIRECTIONAL FORMATTING";
-    case 0x202D: return "LEFT-TO-RIGHT OVERRIDE";
-    case 0x202E: return "RIGHT-TO-LEFT OVERRIDE";
-    case 0x2060: return "WORD JOINER";
-    case 0x2061: return "FUNCTION APPLICATION";
-    case 0x2062: return "INVISIBLE TIMES";
-    case 0x2063: return "INVISIBLE SEPARATOR";
-    case 0x2064: return "INVISIBLE PLUS";
-    case 0x2066: return "LEFT-TO-RIGHT ISOLATE";
-    case 0x2067: return "RIGHT-TO-LEFT ISOLATE";
-    case 0x2068: return "FIRST STRONG ISOLATE";
-    case 0x2069: return "POP DIRECTIONAL ISOLATE";
-    case 0xFEFF: return "ZERO WIDTH NO-BREAK SPACE";
-    default: return nullptr;
+  for (const NamedCodePoint& c : kInvisibleFormat) {
+    if (c.cp == cp) return c.name;
   }
+  return nullptr;
 }
 
 }  // namespace qrsc

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace qrsc {
@@ -27,5 +28,13 @@ constexpr bool c1_control(std::uint32_t cp) { return cp >= 0x80 && cp <= 0x9F; }
 // null. Text holding one can show something other than what it holds, and code that carries
 // one can read other than it compiles (GCC's -Wbidi-chars warns of the bidirectional ones).
 const char* invisible_format_name(std::uint32_t cp);
+
+// Every such character with its name, in code point order (the editors' JSON Schema excludes
+// them from text as the reader does).
+struct NamedCodePoint {
+  std::uint32_t cp;
+  const char* name;
+};
+std::span<const NamedCodePoint> invisible_format_characters();
 
 }  // namespace qrsc

@@ -1,5 +1,6 @@
 #include "json_schema.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -10,6 +11,7 @@
 #include "notation.hpp"
 
 #include "spec_format.hpp"
+#include "unicode.hpp"
 
 namespace qrsc::format {
 namespace {
@@ -249,10 +251,11 @@ Json table_schema() {
 
 Json notation_defs() {
   Json defs = Json::object();
-  // UTF-8 text without control characters other than tab and line breaks, as qrsc reads it.
-  defs["string"] = {{"type", "string"},
-                    {"maxLength", limits::kMaxTextLength},
-                    {"pattern", "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$"}};
+  // UTF-8 text without control characters other than tab and line breaks, nor the invisible
+  // format characters the reader refuses (base/unicode), as qrsc reads it.
+  std::string refused = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f";
+  for (const NamedCodePoint& c : invisible_format_characters()) refused += fmt::format("\\u{:04x}", c.cp);
+  defs["string"] = {{"type", "string"}, {"maxLength", limits::kMaxTextLength}, {"pattern", "^[^" + refused + "]*$"}};
   defs["text"] = defs["string"];  // and a number, read as its text
   defs["text"]["type"] = {"string", "number"};
   defs["text"]["description"] = "Sheet text (a number is read as its text).";

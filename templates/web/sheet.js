@@ -28,6 +28,12 @@
   const sideCount = (t) => (opposed(t) ? 2 : 1);
   const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
   const signed = (n) => (n > 0 ? "+" + n : String(n));
+  // A fraction as the sheet and qrsc print one: 3/2 is "1 1/2".
+  const mixedNumber = (num, den) => {
+    if (den === 1) return String(num);
+    const whole = Math.trunc(num / den), rest = Math.abs(num % den);
+    return (whole !== 0 ? whole + " " : num < 0 ? "-" : "") + rest + "/" + den;
+  };
   // A NUL-terminated string the module returns.
   const text = (at) => {
     const bytes = new Uint8Array(q.memory.buffer, at);
@@ -365,7 +371,7 @@
       } else {
         const at = q.qrs_settle(t, c, a, d, state.types[0], state.types[1]);
         const settled = at ? new Int32Array(q.memory.buffer, at, 8) : new Int32Array([0, 0, 0, 1, 0, 0, c, -1]);
-        const key = settled[3] === 1 ? String(settled[2]) : settled[2] + "/" + settled[3];
+        const key = mixedNumber(settled[2], settled[3]);
         const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
         sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
           ": " + s.dataset.keyName + " " + key;

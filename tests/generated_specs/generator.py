@@ -185,12 +185,11 @@ class Gen:
         d = dice_of(table)
         base_only = d["form"] == "single" and not d["mods"]
         margin = d["form"] == "opposed" and d["result"] == "margin"
-        if base_only and (d["nm"][0] == 1 or r.random() < 0.5):
-            # no modifiers: the key is the base roll's range (docs: "its key must then be min: 1, max: N")
+        if base_only:
+            # no modifiers: the key is exactly what the dice show (docs: min 1, max 10 for a d10;
+            # min 2, max 12 for 2d6)
             key["min"], key["max"] = low, high
             a, b, open_low, open_high = low, high, False, False
-        elif base_only:
-            a, b, open_low, open_high = low + 1, high - 1, True, True
         elif margin or r.random() < 0.5:
             # a bounded key: min/max inside what the dice reach, outside says what happens past them
             a = 0 if margin else r.randint(low, max(low, (low + high) // 2))

@@ -58,7 +58,7 @@ def twins(spec, rng):
         if "columns" not in t:
             continue
         row = next((w for w in t["rows"] if isinstance(w.get("bands"), dict) and "parts" not in w
-                    and len(set(w["bands"].values())) > 1), None)
+                    and len(set(w.get("_iv", {}).values())) > 1), None)
         if row:
             s = copy.deepcopy(spec)
             tt = next(x for x in s["tables"] if x["id"] == t["id"])
