@@ -223,6 +223,22 @@ void add_mentions(std::vector<Mention>& out, const fs::path& file, int n, std::s
   }
 }
 
+// Every place of the family that names `word`, each file read once: `places(outline, n, l)`
+// gives the bytes where line `n` (`l`, which holds the word) names it.
+template <class Places>
+std::vector<Mention> mentions_of(const Workspace& ws, const Document& doc, const std::string& word, const Places& places) {
+  std::vector<Mention> out;
+  for (const fs::path& file : family_files(ws, doc)) {
+    const std::string text = text_of(ws, file);
+    const Outline outline(text);
+    for (int n = 0; n < outline.lines().lines(); ++n) {
+      const std::string_view l = outline.lines().line(n);
+      if (l.find(word) != std::string_view::npos) add_mentions(out, file, n, l, places(outline, n, l), word.size());
+    }
+  }
+  return out;
+}
+
 // Whether `word` is the id of a term of a vocabulary of the document's sheet.
 bool is_term(const Spec* spec, const std::string& word) {
   if (!spec) return false;
@@ -236,39 +252,31 @@ bool is_term(const Spec* spec, const std::string& word) {
 // keys of `bands:` and `cells:` maps, `column:` of assertions and order exceptions, a column
 // group's `columns:`, and the last part of a `covers` path (table/row/term).
 std::vector<Mention> term_mentions(const Workspace& ws, const Document& doc, const std::string& term) {
-  std::vector<Mention> out;
-  for (const fs::path& file : family_files(ws, doc)) {
-    const std::string text = text_of(ws, file);
-    const Outline outline(text);
-    for (int n = 0; n < outline.lines().lines(); ++n) {
-      const std::string_view l = outline.lines().line(n);
-      if (l.find(term) == std::string_view::npos) continue;
-      std::vector<std::size_t> found;
-      const auto under = [&](std::string_view key) {
-        const std::size_t first = l.find_first_not_of(' ');
-        const auto steps = outline.above(n, first == std::string_view::npos ? 0 : static_cast<int>(first));
-        return std::any_of(steps.begin(), steps.end(), [&](const OutlineStep& s) { return s.key == key; });
-      };
-      for (const std::size_t at : whole_occurrences(l, "id: " + term)) {
-        if (under("terms")) found.push_back(at + 4);
-      }
-      for (const char* key : {"term: ", "column: "}) {
-        for (const std::size_t at : whole_occurrences(l, key + term)) found.push_back(at + std::string_view(key).size());
-      }
-      // A key of a map by column id, on a `bands:`/`cells:` line or below one.
-      for (const std::size_t at : whole_occurrences(l, term + ":")) {
-        const bool map_key = l.find("bands:") < at || l.find("cells:") < at || under("bands") || under("cells");
-        if (map_key && l.compare(at + term.size(), 2, ": ") == 0) found.push_back(at);
-      }
-      for (const std::size_t at : whole_occurrences(l, term)) {
-        const bool path_end = at > 0 && l[at - 1] == '/' && std::count(l.begin(), l.begin() + static_cast<long>(at), '/') >= 2;
-        const std::size_t group = l.find("columns: [");
-        if (path_end || (group != std::string_view::npos && group < at && l.find(']', group) > at)) found.push_back(at);
-      }
-      add_mentions(out, file, n, l, std::move(found), term.size());
+  return mentions_of(ws, doc, term, [&](const Outline& outline, int n, std::string_view l) {
+    std::vector<std::size_t> found;
+    const auto under = [&](std::string_view key) {
+      const std::size_t first = l.find_first_not_of(' ');
+      const auto steps = outline.above(n, first == std::string_view::npos ? 0 : static_cast<int>(first));
+      return std::any_of(steps.begin(), steps.end(), [&](const OutlineStep& s) { return s.key == key; });
+    };
+    for (const std::size_t at : whole_occurrences(l, "id: " + term)) {
+      if (under("terms")) found.push_back(at + 4);
     }
-  }
-  return out;
+    for (const char* key : {"term: ", "column: "}) {
+      for (const std::size_t at : whole_occurrences(l, key + term)) found.push_back(at + std::string_view(key).size());
+    }
+    // A key of a map by column id, on a `bands:`/`cells:` line or below one.
+    for (const std::size_t at : whole_occurrences(l, term + ":")) {
+      const bool map_key = l.find("bands:") < at || l.find("cells:") < at || under("bands") || under("cells");
+      if (map_key && l.compare(at + term.size(), 2, ": ") == 0) found.push_back(at);
+    }
+    for (const std::size_t at : whole_occurrences(l, term)) {
+      const bool path_end = at > 0 && l[at - 1] == '/' && std::count(l.begin(), l.begin() + static_cast<long>(at), '/') >= 2;
+      const std::size_t group = l.find("columns: [");
+      if (path_end || (group != std::string_view::npos && group < at && l.find(']', group) > at)) found.push_back(at);
+    }
+    return found;
+  });
 }
 
 // The id at the position (the table's or the row's, or a vocabulary term) and every place of
@@ -298,39 +306,31 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
   if (table.empty() || table.size() > limits::kMaxIdLength || id.size() > limits::kMaxIdLength) return {};
   const std::string path = id.empty() ? table : table + "/" + id;
   const std::string named = id.empty() ? table : id;
-  std::vector<Mention> out;
-  for (const fs::path& file : family_files(ws, doc)) {
-    const std::string text = text_of(ws, file);
-    const Outline outline(text);
-    for (int n = 0; n < outline.lines().lines(); ++n) {
-      const std::string_view l = outline.lines().line(n);
-      if (l.find(named) == std::string_view::npos) continue;
-      // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
-      // "id: id" or "after: id" in the table's own entries; a member of one of its groups.
-      std::vector<std::size_t> found;
-      for (const std::size_t at : whole_occurrences(l, path)) found.push_back(at + path.size() - named.size());
-      const auto table_named = whole_occurrences(l, "table: " + table);
-      for (const char* key : {"row: ", "item: "}) {
-        for (const std::size_t at : whole_occurrences(l, key + named)) {
-          if (!table_named.empty() && !id.empty()) found.push_back(at + std::string_view(key).size());
-        }
+  return {named, mentions_of(ws, doc, named, [&](const Outline& outline, int n, std::string_view l) {
+    // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
+    // "id: id" or "after: id" in the table's own entries; a member of one of its groups.
+    std::vector<std::size_t> found;
+    for (const std::size_t at : whole_occurrences(l, path)) found.push_back(at + path.size() - named.size());
+    const auto table_named = whole_occurrences(l, "table: " + table);
+    for (const char* key : {"row: ", "item: "}) {
+      for (const std::size_t at : whole_occurrences(l, key + named)) {
+        if (!table_named.empty() && !id.empty()) found.push_back(at + std::string_view(key).size());
       }
-      if (id.empty() && !table_named.empty()) found.push_back(table_named.front() + std::string_view("table: ").size());
-      for (const char* key : {"id: ", "after: "}) {
-        for (const std::size_t at : whole_occurrences(l, key + named)) {
-          if (table_at(outline, n) == table) found.push_back(at + std::string_view(key).size());
-        }
-      }
-      if (const std::size_t members = l.find("members: ["); !id.empty() && members != std::string_view::npos) {
-        const std::size_t close = l.find(']', members);
-        for (const std::size_t at : whole_occurrences(l, named)) {
-          if (at > members && at < close && table_at(outline, n) == table) found.push_back(at);
-        }
-      }
-      add_mentions(out, file, n, l, std::move(found), named.size());
     }
-  }
-  return {named, out};
+    if (id.empty() && !table_named.empty()) found.push_back(table_named.front() + std::string_view("table: ").size());
+    for (const char* key : {"id: ", "after: "}) {
+      for (const std::size_t at : whole_occurrences(l, key + named)) {
+        if (table_at(outline, n) == table) found.push_back(at + std::string_view(key).size());
+      }
+    }
+    if (const std::size_t members = l.find("members: ["); !id.empty() && members != std::string_view::npos) {
+      const std::size_t close = l.find(']', members);
+      for (const std::size_t at : whole_occurrences(l, named)) {
+        if (at > members && at < close && table_at(outline, n) == table) found.push_back(at);
+      }
+    }
+    return found;
+  })};
 }
 
 }  // namespace
