@@ -544,13 +544,7 @@ def _flavour(t):
 
 def _opposed_answer(t, d, a, b, aside, bside, column):
     attacker_wins = a > b or (a == b and d["tie"] == "defender")
-    if d["result"] == "difference":
-        key = Fraction(a - b)
-    elif d["result"] == "margin":
-        key = Fraction(abs(a - b))
-    else:
-        w, l = (a, b) if attacker_wins else (b, a)
-        key = Fraction(max(w, 1), max(l, 1))
+    key = oracle.opposed_key(d, a, b, attacker_wins)
     if d["column"] != "chosen":
         loser_is_attacker = not attacker_wins
         reads_attacker = loser_is_attacker if d["column"] == "loser" else not loser_is_attacker

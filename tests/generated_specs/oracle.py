@@ -186,13 +186,7 @@ def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
                     attacker_wins = d["tie"] == "defender"
                 else:
                     attacker_wins = x > y
-                if d["result"] == "difference":
-                    key = Fraction(x - y)
-                elif d["result"] == "margin":
-                    key = Fraction(abs(x - y))
-                else:
-                    w, l = (x, y) if attacker_wins else (y, x)
-                    key = Fraction(max(w, 1), max(l, 1))
+                key = opposed_key(d, x, y, attacker_wins)
                 out[(key, attacker_wins)] = out.get((key, attacker_wins), 0) + px * py
         return out
     n, m = d["nm"]
@@ -232,3 +226,14 @@ def odds(spec, table, column=None, net=0, attacker=None, defender=None):
         result = {k: v / rest for k, v in result.items()}
     assert sum(result.values()) == 1
     return result
+
+
+def opposed_key(d, a, b, attacker_wins):
+    """The key of an opposed roll from both modified results (docs: difference, margin, or the
+    winner's over the loser's, each counted as at least 1)."""
+    if d["result"] == "difference":
+        return Fraction(a - b)
+    if d["result"] == "margin":
+        return Fraction(abs(a - b))
+    w, l = (a, b) if attacker_wins else (b, a)
+    return Fraction(max(w, 1), max(l, 1))
