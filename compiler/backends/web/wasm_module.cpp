@@ -24,9 +24,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// What a compile for wasm32 needs from Debian, named when it fails.
-constexpr std::string_view kToolchainPackages =
-    "clang-14 lld-14 wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32";
+// What a compile for wasm32 needs from Debian, named when it fails, and the compiler the build
+// found (compiler/cmake/wasm_toolchain.cmake; empty when it found none).
+constexpr std::string_view kToolchainPackages = QRS_WASM_PACKAGES;
+constexpr std::string_view kConfiguredCompiler = QRS_WASM_CXX;
 
 bool write_file(const fs::path& path, std::string_view content) {
   std::error_code ec;
@@ -167,7 +168,11 @@ std::vector<const Table*> sheet_modifier_lists(const Spec& spec) {
   return out;
 }
 
-std::string default_wasm_compiler() { return find_program("/usr/bin/clang++-14", "clang++"); }
+// The configured compiler where it is (an installed qrsc may run on another machine), else the
+// clang++ on PATH.
+std::string default_wasm_compiler() {
+  return kConfiguredCompiler.empty() ? find_program("/usr/bin/clang++", "clang++") : find_program(std::string(kConfiguredCompiler), "clang++");
+}
 
 WasmResult build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler) {
   WasmResult r;
