@@ -131,9 +131,13 @@ std::vector<Expected> expected_texts(const qrsc::Spec& spec) {
 // -------------------------------------------------------------- running poppler on a PDF
 
 std::string run(const std::vector<std::string>& argv) {
-  const qrsc::ProcessResult r = qrsc::run_process(argv, std::chrono::seconds(60));
-  EXPECT_EQ(r.exit_code, 0) << argv[0] << " failed: " << r.error << r.err;
-  return r.out;
+  const auto r = qrsc::run_process(argv, std::chrono::seconds(60));
+  if (!r) {
+    ADD_FAILURE() << r.error().message;
+    return {};
+  }
+  EXPECT_EQ(r->exit_code, 0) << argv[0] << " failed: " << r->err;
+  return r->out;
 }
 
 struct PdfFacts {
@@ -312,7 +316,7 @@ std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
   const std::string html = qrsc::emit_html_sheet(spec, paper);
   const auto printed = qrsc::print_pdf(html, qrsc::default_chromium());
   if (!printed) {
-    ADD_FAILURE() << printed.error();
+    ADD_FAILURE() << printed.error().message;
     return "";
   }
   // The browser that printed it measured it: nothing left that does not fit.
@@ -360,7 +364,7 @@ std::string print_and_check(const qrsc::Spec& spec, Paper paper) {
         std::ofstream(marked_pdf, std::ios::binary) << m->pdf;
         EXPECT_EQ(pdf_facts(marked_pdf).pages, 2) << "with change marks";
       } else {
-        ADD_FAILURE() << m.error();
+        ADD_FAILURE() << m.error().message;
       }
     }
   }

@@ -45,7 +45,7 @@ if ! cmp -s tests/editor/package-lock.json tests/editor/node_modules/.qrs-instal
   fi
 fi
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --preset dev   # build/, warnings as errors: CMakePresets.json
 cmake --build build
 cmake --build build --target qrs_generated
 echo "Built build/qrsc; generated/ holds every spec in rules/."

@@ -53,16 +53,16 @@ FolderLock& FolderLock::operator=(FolderLock&& other) noexcept {
   return *this;
 }
 
-FolderLock FolderLock::acquire(const fs::path& folder, std::string& error) {
+Expected<FolderLock> FolderLock::acquire(const fs::path& folder) {
   std::error_code ec;
   fs::path at = fs::absolute(folder.empty() ? fs::path(".") : folder, ec).lexically_normal();
   while (!fs::is_directory(at, ec) && at.has_relative_path()) at = at.parent_path();
   const int fd = ::open(at.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   struct stat st {};
   if (fd < 0 || ::fstat(fd, &st) != 0) {
-    error = file_error("cannot lock the output folder", at, errno);
+    Diagnostic error = program_error(file_error("cannot lock the output folder", at, errno));
     if (fd >= 0) ::close(fd);
-    return {};
+    return error;
   }
   FolderLock lock;
   lock.folder_ = {st.st_dev, st.st_ino};
@@ -79,9 +79,9 @@ FolderLock FolderLock::acquire(const fs::path& folder, std::string& error) {
     while (r != 0 && errno == EINTR);
   }
   if (r != 0) {
-    error = file_error("cannot lock the output folder", at, errno);
+    Diagnostic error = program_error(file_error("cannot lock the output folder", at, errno));
     ::close(fd);
-    return {};
+    return error;
   }
   held_here().emplace(lock.folder_, Held{fd, 1});
   lock.held_ = true;

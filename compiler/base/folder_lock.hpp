@@ -12,6 +12,8 @@
 #include <string>
 #include <utility>
 
+#include "expected.hpp"
+
 namespace qrsc {
 
 class FolderLock {
@@ -25,7 +27,7 @@ class FolderLock {
 
   // Waits for the lock; says so on standard error when another process holds it. An error
   // names the folder and the reason.
-  static FolderLock acquire(const std::filesystem::path& folder, std::string& error);
+  static Expected<FolderLock> acquire(const std::filesystem::path& folder);
 
   [[nodiscard]] bool held() const { return held_; }
 

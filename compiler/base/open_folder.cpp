@@ -17,10 +17,10 @@ namespace {
 
 constexpr int kFolderFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
 
-std::string folder_error(const fs::path& folder, int err) {
+Diagnostic folder_error(const fs::path& folder, int err) {
   const std::string why = err == ELOOP || err == ENOTDIR ? "it is a link or not a folder (links below the output folder are not followed)"
                                                          : std::strerror(err);
-  return "cannot write into " + printable(folder.string()) + ": " + why;
+  return program_error("cannot write into " + printable(folder.string()) + ": " + why);
 }
 
 }  // namespace
@@ -39,8 +39,8 @@ OpenFolder& OpenFolder::operator=(OpenFolder&& other) noexcept {
   return *this;
 }
 
-OpenFolder OpenFolder::open(const fs::path& root_in, const fs::path& folder_in, bool make, std::vector<fs::path>* made,
-                            std::string& error) {
+Expected<OpenFolder> OpenFolder::open(const fs::path& root_in, const fs::path& folder_in, bool make,
+                                      std::vector<fs::path>* made) {
   const fs::path folder = folder_in.empty() ? fs::path(".") : folder_in.lexically_normal();
   fs::path root = root_in.empty() ? folder : root_in.lexically_normal();
   fs::path below = folder.lexically_relative(root);
@@ -58,17 +58,11 @@ OpenFolder OpenFolder::open(const fs::path& root_in, const fs::path& folder_in, 
       if (d == d.parent_path()) break;
     }
     fs::create_directories(root, ec);
-    if (ec) {
-      error = "cannot create folder " + printable(root.string()) + ": " + ec.message();
-      return {};
-    }
+    if (ec) return program_error("cannot create folder " + printable(root.string()) + ": " + ec.message());
     if (made) made->insert(made->end(), missing.rbegin(), missing.rend());
   }
   f.fd_ = ::open(root.c_str(), kFolderFlags);
-  if (f.fd_ < 0) {
-    error = folder_error(root, errno);
-    return {};
-  }
+  if (f.fd_ < 0) return folder_error(root, errno);
   f.path_ = root;
   for (const fs::path& part : below) {
     const std::string name = part.string();
@@ -78,15 +72,11 @@ OpenFolder OpenFolder::open(const fs::path& root_in, const fs::path& folder_in, 
       if (::mkdirat(f.fd_, name.c_str(), 0777) == 0) {
         if (made) made->push_back(f.path_ / name);
       } else if (errno != EEXIST) {
-        error = "cannot create folder " + printable((f.path_ / name).string()) + ": " + std::strerror(errno);
-        return {};
+        return program_error("cannot create folder " + printable((f.path_ / name).string()) + ": " + std::strerror(errno));
       }
       fd = ::openat(f.fd_, name.c_str(), kFolderFlags | O_NOFOLLOW);
     }
-    if (fd < 0) {
-      error = folder_error(f.path_ / name, errno);
-      return {};
-    }
+    if (fd < 0) return folder_error(f.path_ / name, errno);
     ::close(f.fd_);
     f.fd_ = fd;
     f.path_ /= name;

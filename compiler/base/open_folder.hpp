@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
+
 namespace qrsc {
 
 class OpenFolder {
@@ -24,8 +26,8 @@ class OpenFolder {
   // Opens `folder`, `root` or a folder below it (else `folder` is its own root): `root` as
   // named, each component below it without following links. With `make`, missing folders are
   // made (their paths appended to `made`, outermost first). An error names the folder and why.
-  static OpenFolder open(const std::filesystem::path& root, const std::filesystem::path& folder, bool make,
-                         std::vector<std::filesystem::path>* made, std::string& error);
+  static Expected<OpenFolder> open(const std::filesystem::path& root, const std::filesystem::path& folder, bool make,
+                                   std::vector<std::filesystem::path>* made);
 
   [[nodiscard]] bool is_open() const { return fd_ >= 0; }
   [[nodiscard]] int fd() const { return fd_; }

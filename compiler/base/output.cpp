@@ -43,10 +43,10 @@ bool unsupported(int err) { return err == EINVAL || err == ENOSYS || err == EOPN
 // RENAME_EXCHANGE).
 TempFile link_backup(const std::shared_ptr<const OpenFolder>& folder, const std::string& name, int& err) {
   for (int attempt = 0; attempt < 100; ++attempt) {
-    std::string unused;
     // A temporary name nobody has: made, then replaced by the link.
-    TempFile t = TempFile::write_in(folder, name, "", FileIdentity{}, unused);
-    if (t.empty()) break;
+    auto made = TempFile::write_in(folder, name, "", FileIdentity{});
+    if (!made || made->empty()) break;
+    TempFile t = std::move(*made);
     ::unlinkat(folder->fd(), t.name().c_str(), 0);
     if (::linkat(folder->fd(), name.c_str(), folder->fd(), t.name().c_str(), 0) == 0) return t;
     if (errno != EEXIST) {
@@ -94,62 +94,62 @@ void OutputTransaction::roll_back() {
   done_ = true;
 }
 
-std::shared_ptr<const OpenFolder> OutputTransaction::open_folder(const fs::path& folder, std::string& error) {
+Expected<std::shared_ptr<const OpenFolder>> OutputTransaction::open_folder(const fs::path& folder) {
   const fs::path key = folder.lexically_normal();
   for (const auto& f : folders_) {
     if (f.first == key) return f.second;
   }
   const fs::path root = lock_folder_.empty() ? folder : lock_folder_;
-  auto opened = std::make_shared<OpenFolder>(OpenFolder::open(root, folder, true, &made_folders_, error));
-  if (!error.empty()) return nullptr;
+  auto opened = OpenFolder::open(root, folder, true, &made_folders_);
+  if (!opened) return opened.error();
+  auto shared = std::make_shared<const OpenFolder>(std::move(*opened));
   // Once per folder: the temporaries that writers killed in it left.
-  remove_stale_temporaries(*opened);
-  folders_.emplace_back(key, opened);
-  return opened;
+  remove_stale_temporaries(*shared);
+  folders_.emplace_back(key, shared);
+  return shared;
 }
 
-std::string OutputTransaction::stage_file(const PendingFile& f) {
-  if (done_) return "the outputs were already written or given up";
-  std::string error;
+Expected<void> OutputTransaction::stage(const PendingFile& f) {
+  if (done_) return program_error("the outputs were already written or given up");
+  // Any failure rolls everything back: the transaction stays failed.
+  const auto failed = [this](Diagnostic error) -> Expected<void> {
+    roll_back();
+    return error;
+  };
   if (!lock_.held()) {
     // The folder is made before it is locked: locking the nearest folder that exists instead
     // would let a run that starts once another has made it lock a different folder.
     const fs::path lock_folder = lock_folder_.empty() ? f.path.parent_path() : lock_folder_;
-    (void)open_folder(lock_folder, error);
-    if (error.empty()) lock_ = FolderLock::acquire(lock_folder, error);
-    if (!error.empty()) {
-      roll_back();
-      return error;
-    }
+    if (auto opened = open_folder(lock_folder); !opened) return failed(opened.error());
+    auto lock = FolderLock::acquire(lock_folder);
+    if (!lock) return failed(lock.error());
+    lock_ = std::move(*lock);
   }
   Staged s;
-  s.folder = open_folder(f.path.parent_path(), error);
+  auto folder = open_folder(f.path.parent_path());
+  if (!folder) return failed(folder.error());
+  s.folder = *folder;
   s.name = f.path.filename().string();
   s.target = f.path;
-  if (!error.empty()) {
-    roll_back();
-    return error;
-  }
   if (same_content(*s.folder, s.name, f.content)) return {};
-  const FileIdentity old = identity_of(*s.folder, s.name, error);
-  if (error.empty() && old.exists && !old.regular) {
-    error = "cannot replace " + printable(f.path.string()) + ": it is not a regular file";
+  const auto old = identity_of(*s.folder, s.name);
+  if (!old) return failed(old.error());
+  if (old->exists && !old->regular) {
+    return failed(program_error("cannot replace " + printable(f.path.string()) + ": it is not a regular file"));
   }
-  s.existed = old.exists;
-  if (error.empty()) s.tmp = TempFile::write_in(s.folder, s.name, f.content, old, error);
-  if (!error.empty()) {
-    roll_back();
-    return error;
-  }
+  s.existed = old->exists;
+  auto tmp = TempFile::write_in(s.folder, s.name, f.content, *old);
+  if (!tmp) return failed(tmp.error());
+  s.tmp = std::move(*tmp);
   staged_.push_back(std::move(s));
   return {};
 }
 
 // Moves one staged file into place with a single rename; the target is never missing.
-std::string OutputTransaction::place(Staged& s) {
+Expected<void> OutputTransaction::place(Staged& s) {
   std::error_code ec;
   if (hook_) hook_(s.target, ec);
-  if (ec) return "cannot replace " + printable(s.target.string()) + ": " + ec.message();
+  if (ec) return program_error("cannot replace " + printable(s.target.string()) + ": " + ec.message());
   const int dir = s.folder->fd();
   const char* tmp = s.tmp.name().c_str();
   const char* target = s.name.c_str();
@@ -158,36 +158,30 @@ std::string OutputTransaction::place(Staged& s) {
       s.placed = s.exchanged = true;  // the temporary's name now holds the old file
       return {};
     }
-    if (!unsupported(errno)) return file_error("cannot replace", s.target, errno);
+    if (!unsupported(errno)) return program_error(file_error("cannot replace", s.target, errno));
     int err = 0;
     s.backup = link_backup(s.folder, s.name, err);  // kept for a roll-back; the rename below is atomic
-    if (s.backup.empty() && err != EPERM && !unsupported(err)) return file_error("cannot replace", s.target, err);
-    if (::renameat(dir, tmp, dir, target) != 0) return file_error("cannot replace", s.target, errno);
+    if (s.backup.empty() && err != EPERM && !unsupported(err)) return program_error(file_error("cannot replace", s.target, err));
+    if (::renameat(dir, tmp, dir, target) != 0) return program_error(file_error("cannot replace", s.target, errno));
   } else if (::renameat2(dir, tmp, dir, target, RENAME_NOREPLACE) != 0) {
-    if (errno == EEXIST) return "cannot write " + printable(s.target.string()) + ": it was made by another process during the build";
-    if (!unsupported(errno) || ::renameat(dir, tmp, dir, target) != 0) return file_error("cannot write", s.target, errno);
+    if (errno == EEXIST) {
+      return program_error("cannot write " + printable(s.target.string()) + ": it was made by another process during the build");
+    }
+    if (!unsupported(errno) || ::renameat(dir, tmp, dir, target) != 0) {
+      return program_error(file_error("cannot write", s.target, errno));
+    }
   }
   s.placed = true;
   s.tmp.keep();
   return {};
 }
 
-Expected<void> OutputTransaction::stage(const PendingFile& f) {
-  if (std::string error = stage_file(f); !error.empty()) return program_error(std::move(error));
-  return {};
-}
-
 Expected<void> OutputTransaction::commit() {
-  if (std::string error = commit_files(); !error.empty()) return program_error(std::move(error));
-  return {};
-}
-
-std::string OutputTransaction::commit_files() {
-  if (done_) return "the outputs were already written or given up";
+  if (done_) return program_error("the outputs were already written or given up");
   for (auto& s : staged_) {
-    if (std::string err = place(s); !err.empty()) {
+    if (auto placed = place(s); !placed) {
       roll_back();
-      return err;
+      return placed;
     }
   }
   // Committed: the old files go.
@@ -209,34 +203,31 @@ Expected<void> write_files_atomically(const std::vector<PendingFile>& files, con
 }
 
 namespace {
-// Why a file with this identity may not be replaced by replace_file, or "".
-std::string refusal(const fs::path& target, const FileIdentity& old, bool break_hard_links) {
-  if (!old.regular) return "cannot replace " + printable(target.string()) + ": it is not a regular file";
-  if (old.links > 1 && !break_hard_links) {
-    return "cannot replace " + printable(target.string()) + ": it has " + std::to_string(old.links) +
-           " hard links, which would keep the old content (--break-hardlinks replaces it anyway)";
+// The file's identity when replace_file may take it, or why not.
+Expected<FileIdentity> replaceable_identity(const fs::path& target, bool break_hard_links) {
+  auto old = identity_of(target);
+  if (!old) return old;
+  if (!old->regular) return program_error("cannot replace " + printable(target.string()) + ": it is not a regular file");
+  if (old->links > 1 && !break_hard_links) {
+    return program_error("cannot replace " + printable(target.string()) + ": it has " + std::to_string(old->links) +
+                         " hard links, which would keep the old content (--break-hardlinks replaces it anyway)");
   }
-  return {};
+  return old;
 }
 }  // namespace
 
 Expected<void> replaceable(const fs::path& target, bool break_hard_links) {
-  std::string error;
-  const FileIdentity old = identity_of(target, error);
-  if (error.empty()) error = refusal(target, old, break_hard_links);
-  if (!error.empty()) return program_error(std::move(error));
+  if (auto old = replaceable_identity(target, break_hard_links); !old) return old.error();
   return {};
 }
 
 Expected<void> replace_file(const fs::path& target, std::string_view content, bool break_hard_links) {
-  std::string error;
-  const FileIdentity old = identity_of(target, error);
-  if (error.empty()) error = refusal(target, old, break_hard_links);
-  if (!error.empty()) return program_error(std::move(error));
-  TempFile tmp = TempFile::write_beside(target, content, old, error);
-  if (!error.empty()) return program_error(std::move(error));
-  if (::rename(tmp.path().c_str(), target.c_str()) != 0) return program_error(file_error("cannot replace", target, errno));
-  tmp.keep();
+  const auto old = replaceable_identity(target, break_hard_links);
+  if (!old) return old.error();
+  auto tmp = TempFile::write_beside(target, content, *old);
+  if (!tmp) return tmp.error();
+  if (::rename(tmp->path().c_str(), target.c_str()) != 0) return program_error(file_error("cannot replace", target, errno));
+  tmp->keep();
   return {};
 }
 

@@ -59,13 +59,11 @@ class OutputTransaction {
     bool exchanged = false;          // placed by exchange: `tmp` holds the old file
     TempFile backup;                 // a hard link to the old file, where exchange is not supported
   };
-  // The steps, each returning an error message or "": the public functions make it a Diagnostic.
-  std::string stage_file(const PendingFile& f);
-  std::string commit_files();
-  std::string place(Staged& s);
+  // One staged file moved into place.
+  Expected<void> place(Staged& s);
   // `folder`, opened (once per transaction) from the output folder without following links and
-  // made where missing, noted so that a roll-back removes what it made; null and `error` set if not.
-  std::shared_ptr<const OpenFolder> open_folder(const std::filesystem::path& folder, std::string& error);
+  // made where missing, noted so that a roll-back removes what it made.
+  Expected<std::shared_ptr<const OpenFolder>> open_folder(const std::filesystem::path& folder);
   void roll_back();
 
   std::filesystem::path lock_folder_;

@@ -56,14 +56,11 @@ bool drain(Pipe& out, Pipe& err, std::string& out_text, std::string& err_text, i
 
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout,
-                          const std::string& temp_folder) {
+Expected<ProcessResult> run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout,
+                                    const std::string& temp_folder) {
   ProcessResult r;
   Pipe out, err;
-  if (argv.empty() || !out.open() || !err.open()) {
-    r.error = "cannot create pipes";
-    return r;
-  }
+  if (argv.empty() || !out.open() || !err.open()) return program_error("cannot create pipes");
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attr;
   posix_spawn_file_actions_init(&actions);
@@ -105,11 +102,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::sec
   posix_spawnattr_destroy(&attr);
   out.close_end(1);
   err.close_end(1);
-  if (rc != 0) {
-    r.error = "cannot run " + argv[0] + ": " + std::generic_category().message(rc);
-    return r;
-  }
-  r.started = true;
+  if (rc != 0) return program_error("cannot run " + argv[0] + ": " + std::generic_category().message(rc));
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   // Wait for the exit without reaping it (WNOWAIT): while the process is not reaped its id,
   // which is also its group's id, cannot be reused, so signalling the group is safe.

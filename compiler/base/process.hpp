@@ -6,20 +6,22 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
+
 namespace qrsc {
 
+// How a program that ran ended, and what it wrote.
 struct ProcessResult {
-  bool started = false;
   bool timed_out = false;
   int exit_code = -1;  // -1 when the process did not exit normally
   std::string out, err;
-  std::string error;  // why it could not be started
 };
 
-// Runs argv (argv[0] is a path, or a name looked up in PATH) and captures its output. With
-// `temp_folder`, the program's TMPDIR is that folder, so that its own temporaries (a compiler's
-// objects, a browser's files) go where the caller removes them, also on a signal.
-ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout,
+// Runs argv (argv[0] is a path, or a name looked up in PATH) and captures its output, or says
+// why it could not start it. With `temp_folder`, the program's TMPDIR is that folder, so that
+// its own temporaries (a compiler's objects, a browser's files) go where the caller removes
+// them, also on a signal.
+Expected<ProcessResult> run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout,
                           const std::string& temp_folder = {});
 
 // A program to run: `preferred` when it is executable, else the first `name` on PATH, else

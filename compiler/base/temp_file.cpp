@@ -83,25 +83,25 @@ std::string file_error(std::string_view what, const fs::path& path, int err) {
 }
 
 namespace {
-FileIdentity identity_from(int status, const struct stat& st, const fs::path& target, std::string& error) {
+Expected<FileIdentity> identity_from(int status, const struct stat& st, const fs::path& target) {
   if (status != 0) {
-    if (errno != ENOENT) error = file_error("cannot read", target, errno);
-    return {};
+    if (errno != ENOENT) return program_error(file_error("cannot read", target, errno));
+    return FileIdentity{};
   }
-  return {true, S_ISREG(st.st_mode), static_cast<mode_t>(st.st_mode & 07777), st.st_uid, st.st_gid, st.st_nlink};
+  return FileIdentity{true, S_ISREG(st.st_mode), static_cast<mode_t>(st.st_mode & 07777), st.st_uid, st.st_gid, st.st_nlink};
 }
 }  // namespace
 
-FileIdentity identity_of(const fs::path& target, std::string& error) {
+Expected<FileIdentity> identity_of(const fs::path& target) {
   struct stat st {};
   const int status = ::lstat(target.c_str(), &st);
-  return identity_from(status, st, target, error);
+  return identity_from(status, st, target);
 }
 
-FileIdentity identity_of(const OpenFolder& folder, const std::string& name, std::string& error) {
+Expected<FileIdentity> identity_of(const OpenFolder& folder, const std::string& name) {
   struct stat st {};
   const int status = ::fstatat(folder.fd(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW);
-  return identity_from(status, st, folder.path_of(name), error);
+  return identity_from(status, st, folder.path_of(name));
 }
 
 TempFile::~TempFile() { remove(); }
@@ -141,15 +141,14 @@ void TempFile::remove() {
   keep();
 }
 
-TempFile TempFile::write_beside(const fs::path& target, std::string_view content, const FileIdentity& old,
-                                std::string& error) {
-  auto folder = std::make_shared<OpenFolder>(OpenFolder::open({}, target.parent_path(), false, nullptr, error));
-  if (!error.empty()) return {};
-  return write_in(std::move(folder), target.filename().string(), content, old, error);
+Expected<TempFile> TempFile::write_beside(const fs::path& target, std::string_view content, const FileIdentity& old) {
+  auto opened = OpenFolder::open({}, target.parent_path(), false, nullptr);
+  if (!opened) return opened.error();
+  return write_in(std::make_shared<OpenFolder>(std::move(*opened)), target.filename().string(), content, old);
 }
 
-TempFile TempFile::write_in(std::shared_ptr<const OpenFolder> folder, const std::string& target_name,
-                            std::string_view content, const FileIdentity& old, std::string& error) {
+Expected<TempFile> TempFile::write_in(std::shared_ptr<const OpenFolder> folder, const std::string& target_name,
+                                      std::string_view content, const FileIdentity& old) {
   const fs::path target = folder->path_of(target_name);
   const std::string stem = target_name + std::string(kMarker) + std::to_string(::getpid()) + "-";
   TempFile t;
@@ -170,8 +169,7 @@ TempFile TempFile::write_in(std::shared_ptr<const OpenFolder> folder, const std:
   if (fd < 0) {
     const int err = errno;
     t.on_signal_.release();
-    error = file_error("cannot write", target, err);
-    return {};
+    return program_error(file_error("cannot write", target, err));
   }
   const mode_t mode = old.exists ? old.mode : static_cast<mode_t>(0666 & ~process_umask());
   bool ok = write_all(fd, content);
@@ -184,8 +182,7 @@ TempFile TempFile::write_in(std::shared_ptr<const OpenFolder> folder, const std:
   if (::close(fd) != 0 && ok) ok = false, err = errno;
   if (!ok) {
     t.remove();
-    error = file_error("cannot write", target, err);
-    return {};
+    return program_error(file_error("cannot write", target, err));
   }
   return t;
 }

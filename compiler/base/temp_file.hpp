@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "expected.hpp"
 #include "open_folder.hpp"
 #include "remove_on_signal.hpp"
 
@@ -27,10 +28,11 @@ struct FileIdentity {
   nlink_t links = 0;
 };
 
-// The target as it is now (lstat: a link is not followed); `error` says why it cannot be read.
-FileIdentity identity_of(const std::filesystem::path& target, std::string& error);
+// The target as it is now (lstat: a link is not followed; a missing target is one that does not
+// exist), or why it cannot be read.
+Expected<FileIdentity> identity_of(const std::filesystem::path& target);
 // The same for `name` in an open folder (fstatat without following a link).
-FileIdentity identity_of(const OpenFolder& folder, const std::string& name, std::string& error);
+Expected<FileIdentity> identity_of(const OpenFolder& folder, const std::string& name);
 
 class TempFile {
  public:
@@ -44,12 +46,12 @@ class TempFile {
   // Writes `content` to a new temporary beside `target`, with the mode (and, where the process
   // may, the owner) of `old`, or 0666 less the umask for a new file. An error names the target
   // and the system's reason; nothing is left behind then.
-  static TempFile write_beside(const std::filesystem::path& target, std::string_view content, const FileIdentity& old,
-                               std::string& error);
+  static Expected<TempFile> write_beside(const std::filesystem::path& target, std::string_view content,
+                                         const FileIdentity& old);
   // The same beside `name` in an open folder (the temporary is made, renamed and removed
   // relative to it).
-  static TempFile write_in(std::shared_ptr<const OpenFolder> folder, const std::string& name, std::string_view content,
-                           const FileIdentity& old, std::string& error);
+  static Expected<TempFile> write_in(std::shared_ptr<const OpenFolder> folder, const std::string& name,
+                                     std::string_view content, const FileIdentity& old);
 
   [[nodiscard]] bool empty() const { return path_.empty(); }
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }  // for messages and signals

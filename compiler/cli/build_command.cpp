@@ -1,4 +1,4 @@
-// qrsc build SPEC... [-o DIR] [--emit cpp,html,json,pdf] [--depfile FILE] [--watch]: every
+// qrsc build SPEC... [-o DIR] [--emit cpp,html,json,pdf] [--depfile FILE] [--stamp FILE] [--watch]: every
 // selected backend over every spec; with --watch, again whenever a spec or a file it reads changes.
 #include <filesystem>
 #include <iostream>
@@ -11,6 +11,7 @@
 #include "depfile.hpp"
 #include "diagnostics.hpp"
 #include "file_watch.hpp"
+#include "fingerprint.hpp"
 #include "live_reload.hpp"
 #include "output.hpp"
 #include "spec_argument.hpp"
@@ -24,6 +25,7 @@ struct BuildOptions {
   std::string out_dir = "generated";
   std::vector<std::string> emit;
   std::string depfile;
+  std::string stamp;
   BackendOptions backend;
   bool werror = false;
   bool watch = false;
@@ -40,6 +42,7 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
   // their targets) as they are made and moved in at the end: all or nothing.
   OutputTransaction outputs(o.out_dir);
   std::vector<std::vector<std::string>> targets(backends.size());  // per backend, for the depfile
+  std::vector<std::vector<std::string>> stamp_lines(backends.size());  // per backend: fingerprint, path
   bool failed = false;  // staging, or a backend, failed: its error is printed, nothing more is written
   bool checks_failed = false;
   std::map<std::string, std::pair<std::string, std::string>> owners;  // output stem: id, path
@@ -56,7 +59,9 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
     if (o.watch) files = with_live_reload(std::move(files));
     for (auto& f : files) {
       PendingFile p{std::filesystem::path(o.out_dir) / f.path, std::move(f.content)};
-      if (!o.depfile.empty()) targets[backend].push_back(std::filesystem::absolute(p.path).lexically_normal().string());
+      const std::string path = std::filesystem::absolute(p.path).lexically_normal().string();
+      if (!o.depfile.empty()) targets[backend].push_back(path);
+      if (!o.stamp.empty()) stamp_lines[backend].push_back(fingerprint(p.content) + "  " + path + "\n");
       stage(p);
     }
   };
@@ -94,11 +99,23 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
     auto files = backends[b]->run_files(sheets, emitted);
     add(b, emitted, std::move(files));
   }
+  // The outputs and their fingerprints, written with them: the one file a build system that cannot
+  // name the outputs before qrsc runs depends on. Its bytes change exactly when an output's do, so
+  // a build system that compares times (Ninja's restat) rebuilds what reads it only then.
+  if (!o.stamp.empty() && !failed) {
+    std::string listing;
+    for (const auto& lines : stamp_lines) {
+      for (const auto& line : lines) listing += line;
+    }
+    stage({o.stamp, std::move(listing)});
+  }
   if (!o.depfile.empty() && !failed) {  // written with the outputs, all or nothing
     std::vector<std::string> all_targets;
     for (auto& t : targets) all_targets.insert(all_targets.end(), t.begin(), t.end());
     std::vector<std::string> inputs;
     for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
+    // With --stamp the depfile's one target is the stamp: the build system declared no other.
+    if (!o.stamp.empty()) all_targets = {std::filesystem::absolute(o.stamp).lexically_normal().string()};
     Depfile depfile = make_depfile(all_targets, inputs);
     bool refused = false;
     for (const auto& name : depfile.unwritable) {
@@ -169,10 +186,14 @@ Command add_build_command(CLI::App& app) {
       ->check(CLI::IsMember({"letter", "a4"}))
       ->capture_default_str();
   sub->add_option("--chromium", o->backend.chromium, "the Chromium pdf output prints with (default /usr/bin/chromium)");
-  sub->add_option("--wasm-cxx", o->backend.wasm_cxx, "the clang++ web output compiles its WebAssembly with (default /usr/bin/clang++-14)");
+  sub->add_option("--wasm-cxx", o->backend.wasm_cxx, "the clang++ web output compiles its WebAssembly with (default: the one found when qrsc was built, else clang++ on PATH)");
   sub->add_option("--depfile", o->depfile,
                   "also write FILE: the outputs and every spec they were made from, in the Makefile syntax of "
                   "gcc -MD (for CMake's DEPFILE, Ninja and make)");
+  sub->add_option("--stamp", o->stamp,
+                  "also write FILE: each output with a fingerprint of its bytes, one per line, changed exactly when an "
+                  "output is; the one file a build system declares when it cannot name the outputs before qrsc "
+                  "runs (with --depfile, the depfile's target)");
   sub->add_flag("--watch", o->watch,
                 "after the build, build again whenever a spec or a file it reads changes, writing only the outputs "
                 "that change, until interrupted; the HTML sheets reload themselves in the browser");

@@ -25,11 +25,12 @@ constexpr std::chrono::seconds kGitTimeout{60};
 // Runs git in `dir`; its standard output, or nothing with the error printed.
 std::optional<std::string> git(const fs::path& dir, std::vector<std::string> args) {
   args.insert(args.begin(), {"git", "-C", dir.string()});
-  const ProcessResult r = run_process(args, kGitTimeout);
-  if (!r.started) {
-    print_error("cannot run git: " + r.error);
+  const auto ran = run_process(args, kGitTimeout);
+  if (!ran) {
+    print_error(ran.error().message);
     return std::nullopt;
   }
+  const ProcessResult& r = *ran;
   if (r.exit_code != 0) {
     std::string err = r.err;
     while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();

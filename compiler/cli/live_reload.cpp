@@ -1,5 +1,7 @@
 #include "live_reload.hpp"
 
+#include "fingerprint.hpp"
+
 #include <fmt/format.h>
 
 #include <cstdint>
@@ -11,13 +13,6 @@ namespace qrsc::cli {
 namespace {
 
 constexpr std::string_view kHtml = ".html";
-
-// FNV-1a: a fingerprint, not a defence (the page only compares it with the one it carries).
-std::string fingerprint(std::string_view text) {
-  std::uint64_t h = 14695981039346656037ULL;
-  for (const unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
-  return fmt::format("{:016x}", h);
-}
 
 // Loads `js` again every second; `qrsReload` reloads the page when the fingerprint it is given
 // is not this page's.

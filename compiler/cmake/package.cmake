@@ -14,7 +14,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)  # qrs-migrate depends on the same version of qrs
 set(CPACK_DEBIAN_QRS_PACKAGE_NAME qrs)
-set(CPACK_DEBIAN_QRS_PACKAGE_SUGGESTS "chromium, cmake (>= 3.25), g++ (>= 4:12) | clang, qrs-migrate")
+# --emit pdf prints with Chromium; --emit web compiles with clang for wasm32 (wasm_toolchain.cmake).
+set(CPACK_DEBIAN_QRS_PACKAGE_SUGGESTS "chromium, cmake (>= 3.25), g++ (>= 4:12) | clang, qrs-migrate, clang, lld, wasi-libc, libc++-dev-wasm32, libclang-rt-dev-wasm32")
 set(CPACK_DEBIAN_MIGRATE_PACKAGE_NAME qrs-migrate)
 set(CPACK_DEBIAN_MIGRATE_PACKAGE_DEPENDS "${QRS_MIGRATE_PACKAGE_DEPENDS}")
 set(CPACK_STRIP_FILES ON)

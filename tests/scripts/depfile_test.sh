@@ -47,4 +47,34 @@ if [ ! -e evil.d ] && [ ! -e out2 ]; then ok; else fail "nothing written for a r
 make -f evil.d > /dev/null 2>&1  # absent: make has nothing to read
 if [ ! -e PWNED ]; then ok; else fail "make ran a command from the depfile"; fi
 
+# --stamp: the one output a build system declares when it cannot name qrsc's outputs before qrsc
+# runs (qrs_generate after add_subdirectory). The stamp lists every output with a fingerprint and
+# is the depfile's target; under Ninja's restat, what reads the stamp is rebuilt when an output
+# changed, and not when a spec was only touched.
+mkdir -p st/rules/battlecry
+cp "$root/rules/battlecry/1812.yaml" st/rules/battlecry/1812.yaml
+cat > st/build.ninja <<NINJA
+rule qrsc
+  command = $qrsc build rules/battlecry/1812.yaml -o out --emit cpp,json --depfile \$out.d --stamp \$out
+  depfile = \$out.d
+  deps = gcc
+  restat = 1
+rule reader
+  command = echo read >> reads.log && touch \$out
+build outputs.txt: qrsc
+build reader.o: reader outputs.txt
+NINJA
+(cd st && ninja > ninja.txt 2>&1) || { fail "ninja with --stamp:"; cat st/ninja.txt; }
+lines=$(wc -l < st/outputs.txt 2>/dev/null || echo 0)
+if [ "$lines" -eq 2 ] && grep -Eq "^[0-9a-f]{16}  $tmp/st/out/battlecry/1812.hpp\$" st/outputs.txt &&
+   grep -Eq "^[0-9a-f]{16}  $tmp/st/out/battlecry/1812.json\$" st/outputs.txt; then ok; else fail "the stamp lists the header and the JSON: $(cat st/outputs.txt)"; fi
+if (cd st && ninja -t deps outputs.txt) | grep -q "$tmp/st/rules/battlecry/1812.yaml"; then ok; else fail "the depfile names the stamp as its target"; fi
+touch -d '1 hour ago' st/outputs.txt st/reader.o st/out/battlecry/*
+touch st/rules/battlecry/1812.yaml   # touched, unchanged: qrsc runs, nothing downstream does
+(cd st && ninja > ninja.txt 2>&1)
+if [ "$(wc -l < st/reads.log)" -eq 1 ] && (cd st && ninja -n | grep -q "no work to do"); then ok; else fail "a touched spec rebuilds only qrsc's step: $(cat st/ninja.txt)"; fi
+sed -i 's/^title: .*/title: "Battlecry (stamp test)"/' st/rules/battlecry/1812.yaml
+(cd st && ninja > ninja.txt 2>&1)
+if [ "$(wc -l < st/reads.log)" -eq 2 ]; then ok; else fail "a changed output rebuilds what reads the stamp: $(cat st/ninja.txt)"; fi
+
 finish "depfile"

@@ -95,14 +95,14 @@ bool PdfResult::fits() const {
 
 std::string default_chromium() { return find_program("/usr/bin/chromium", "chromium"); }
 
-Expected<PdfResult, std::string> print_pdf(const std::string& html, const std::string& chromium) {
+Expected<PdfResult> print_pdf(const std::string& html, const std::string& chromium) {
   if (::access(chromium.c_str(), X_OK) != 0) {
-    return "Chromium not found at " + chromium +
-              "; install the Debian package 'chromium' (apt-get install chromium) or pass --chromium PATH";
+    return program_error("Chromium not found at " + chromium +
+                         "; install the Debian package 'chromium' (apt-get install chromium) or pass --chromium PATH");
   }
   TempDir tmp("qrsc-sheet");
   if (tmp.path.empty()) {
-    return std::string("cannot create a temporary folder");
+    return program_error("cannot create a temporary folder");
   }
   const fs::path page = tmp.path / "sheet.html";
   const fs::path pdf = tmp.path / "sheet.pdf";
@@ -110,7 +110,7 @@ Expected<PdfResult, std::string> print_pdf(const std::string& html, const std::s
   page_out << html;
   page_out.close();
   if (!page_out) {
-    return "cannot write " + page.string();
+    return program_error("cannot write " + page.string());
   }
   // The flags a headless browser needs on a sandboxed root machine with no network: no
   // sandbox (root), no GPU, nothing fetched in the background, a fresh profile each time.
@@ -132,19 +132,18 @@ Expected<PdfResult, std::string> print_pdf(const std::string& html, const std::s
                                          "--dump-dom",
                                          "--print-to-pdf=" + pdf.string(),
                                          file_url(page)};
-  const ProcessResult p = run_process(argv, std::chrono::seconds(120), tmp.path.string());
-  if (!p.started) {
-    return p.error;
-  }
+  const auto ran = run_process(argv, std::chrono::seconds(120), tmp.path.string());
+  if (!ran) return ran.error();
+  const ProcessResult& p = *ran;
   std::string bytes = read_file(pdf);
   if (p.timed_out || bytes.rfind("%PDF", 0) != 0) {
-    return std::string(p.timed_out ? "Chromium timed out" : "Chromium wrote no PDF") + " (exit status " +
-              std::to_string(p.exit_code) + ")\n" + tail(p.err, 8);
+    return program_error(std::string(p.timed_out ? "Chromium timed out" : "Chromium wrote no PDF") + " (exit status " +
+                         std::to_string(p.exit_code) + ")\n" + tail(p.err, 8));
   }
   // No report: the script did not run to its end, and the sheet is unmeasured.
   if (p.out.find(kReportStart) == std::string::npos) {
-    return "Chromium printed the sheet but did not report its measurements (the sheet template runs " +
-              std::string(kMeasureScript) + ")";
+    return program_error("Chromium printed the sheet but did not report its measurements (the sheet template runs " +
+                         std::string(kMeasureScript) + ")");
   }
   return PdfResult{fixed_dates(std::move(bytes)), findings_of(p.out)};
 }

@@ -36,7 +36,7 @@ struct PdfResult {
 // wide for its column has its headings wrapped, then its text columns, and is then set
 // smaller, down to the smallest size) and measures it; what still does not fit is in `findings`.
 // Without a PDF (no Chromium, or it printed none), the message says why.
-Expected<PdfResult, std::string> print_pdf(const std::string& html, const std::string& chromium);
+Expected<PdfResult> print_pdf(const std::string& html, const std::string& chromium);
 // The PDF with its creation and modification dates set to one fixed date (same length, so
 // the file stays valid): prints of the same sheet are byte-identical.
 std::string fixed_dates(std::string pdf);

@@ -24,9 +24,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// What a compile for wasm32 needs from Debian, named when it fails.
-constexpr std::string_view kToolchainPackages =
-    "clang-14 lld-14 wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32";
+// What a compile for wasm32 needs from Debian, named when it fails, and the compiler the build
+// found (compiler/cmake/wasm_toolchain.cmake; empty when it found none).
+constexpr std::string_view kToolchainPackages = QRS_WASM_PACKAGES;
+constexpr std::string_view kConfiguredCompiler = QRS_WASM_CXX;
 
 bool write_file(const fs::path& path, std::string_view content) {
   std::error_code ec;
@@ -167,32 +168,31 @@ std::vector<const Table*> sheet_modifier_lists(const Spec& spec) {
   return out;
 }
 
-std::string default_wasm_compiler() { return find_program("/usr/bin/clang++-14", "clang++"); }
+// The configured compiler where it is (an installed qrsc may run on another machine), else the
+// clang++ on PATH.
+std::string default_wasm_compiler() {
+  return kConfiguredCompiler.empty() ? find_program("/usr/bin/clang++", "clang++") : find_program(std::string(kConfiguredCompiler), "clang++");
+}
 
-WasmResult build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler) {
-  WasmResult r;
+Expected<std::string> build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler) {
   const std::string install = "; install the Debian packages " + std::string(kToolchainPackages) +
                               " (tools/bootstrap.sh does), or pass --wasm-cxx PATH";
   if (::access(compiler.c_str(), X_OK) != 0) {
-    r.error = "WebAssembly toolchain not found: no C++ compiler at " + compiler + install;
-    return r;
+    return program_error("WebAssembly toolchain not found: no C++ compiler at " + compiler + install);
   }
   TempDir tmp("qrsc-web");
   if (tmp.path.empty()) {
-    r.error = "cannot create a temporary folder";
-    return r;
+    return program_error("cannot create a temporary folder");
   }
   for (const auto& [name, text] : embedded_runtime()) {
     if (!write_file(tmp.path / "include" / fs::path(std::string(name)), text)) {
-      r.error = "cannot write the runtime into a temporary folder";
-      return r;
+      return program_error("cannot write the runtime into a temporary folder");
     }
   }
   if (!write_file(tmp.path / "include" / "sheet.hpp", header) ||
       !write_file(tmp.path / "include" / "module.hpp", module_header(spec)) ||
       !write_file(tmp.path / "module.cpp", module_source(spec))) {
-    r.error = "cannot write the module's sources into a temporary folder";
-    return r;
+    return program_error("cannot write the module's sources into a temporary folder");
   }
   const fs::path wasm = tmp.path / "sheet.wasm";
   std::vector<std::string> args{compiler, "--target=wasm32-wasi", "-std=c++20", "-Os", "-fno-exceptions", "-Wall",
@@ -203,11 +203,9 @@ WasmResult build_wasm_module(const Spec& spec, const std::string& header, const 
     args.push_back((tmp.path / "include" / fs::path(procedures)).string());
   }
   args.insert(args.end(), {"-o", wasm.string()});
-  const ProcessResult p = run_process(args, std::chrono::seconds(300), tmp.path.string());
-  if (!p.started) {
-    r.error = "cannot run " + compiler + ": " + p.error + install;
-    return r;
-  }
+  const auto ran = run_process(args, std::chrono::seconds(300), tmp.path.string());
+  if (!ran) return program_error(ran.error().message + install);
+  const ProcessResult& p = *ran;
   if (p.timed_out || p.exit_code != 0) {
     // The compiler's error lines (a diagnostic is one line: the first few say what went wrong).
     std::string errors;
@@ -218,17 +216,16 @@ WasmResult build_wasm_module(const Spec& spec, const std::string& header, const 
       errors += (shown++ ? "; " : ": ") + line;
     }
     const bool toolchain = p.err.find("wasm32") != std::string::npos || p.err.find("file not found") != std::string::npos;
-    r.error = spec.path + ": compiling the sheet's WebAssembly module with " + compiler +
-              (p.timed_out ? " timed out" : " failed") + errors +
-              (toolchain ? "; WebAssembly toolchain incomplete" + install : "");
-    return r;
+    return program_error(spec.path + ": compiling the sheet's WebAssembly module with " + compiler +
+                         (p.timed_out ? " timed out" : " failed") + errors +
+                         (toolchain ? "; WebAssembly toolchain incomplete" + install : ""));
   }
   std::ifstream in(wasm, std::ios::binary);
   std::stringstream bytes;
   bytes << in.rdbuf();
-  r.wasm = bytes.str();
-  if (r.wasm.empty()) r.error = "the compiler wrote no module";
-  return r;
+  std::string module = bytes.str();
+  if (module.empty()) return program_error("the compiler wrote no module");
+  return module;
 }
 
 }  // namespace qrsc

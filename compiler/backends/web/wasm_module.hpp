@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "expected.hpp"
 #include "model.hpp"
 
 namespace qrsc {
@@ -28,15 +29,12 @@ std::vector<const Table*> sheet_modifier_lists(const Spec& spec);
 // page finds their column from a distance.
 std::vector<const Table*> range_matrices(const Spec& spec);
 
-// The compiler qrsc uses when none is given: /usr/bin/clang++-14, else clang++ on PATH.
+// The compiler qrsc uses when none is given: the one the build found where it is
+// (compiler/cmake/wasm_toolchain.cmake), else clang++ on PATH.
 std::string default_wasm_compiler();
 
-struct WasmResult {
-  std::string wasm;   // the module's bytes; empty on failure
-  std::string error;  // empty on success
-};
-
-// Compiles the sheet's module from its generated header and the runtime embedded in qrsc.
-WasmResult build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler);
+// Compiles the sheet's module from its generated header and the runtime embedded in qrsc: the
+// module's bytes, or why there are none.
+Expected<std::string> build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler);
 
 }  // namespace qrsc

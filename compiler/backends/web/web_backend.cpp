@@ -18,9 +18,9 @@ class WebBackend final : public Backend {
   explicit WebBackend(std::string compiler) : compiler_(std::move(compiler)) {}
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
-    WasmResult module = build_wasm_module(spec, emit_cpp_header(spec), compiler_);
-    if (!module.error.empty()) backend_error(module.error);
-    return one_output(web_sheet_path(spec), page_.page(spec, module.wasm));
+    auto module = build_wasm_module(spec, emit_cpp_header(spec), compiler_);
+    if (!module) backend_error(module.error());
+    return one_output(web_sheet_path(spec), page_.page(spec, *module));
   }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
     return one_output(std::string(kIndexFile), page_.index(specs));
