@@ -49,6 +49,7 @@ std::string flow_value(std::string_view l, std::string_view key) {
     if (l.substr(j, key.size()) != key || j + key.size() >= l.size() || l[j + key.size()] != ':') continue;
     j += key.size() + 1;
     while (j < l.size() && is_space(l[j])) ++j;
+    if (j < l.size() && (l[j] == '"' || l[j] == '\'')) ++j;  // a quoted id: the id inside
     std::size_t end = j;
     while (end < l.size() && is_id_char(l[end])) ++end;
     if (end > j) return std::string(l.substr(j, end - j));
@@ -119,7 +120,12 @@ std::string Outline::entry_value(int line, int dash_column, std::string_view key
     const std::size_t begin = rest.find_first_not_of(' ');
     if (begin == std::string_view::npos) return value;
     rest.remove_prefix(begin);
-    return value = std::string(rest.substr(0, rest.find_first_of(" #")));
+    rest = rest.substr(0, rest.find_first_of(" #"));
+    // A quoted id ("id: \"x\"") is the id inside its quotes.
+    if (rest.size() >= 2 && (rest.front() == '"' || rest.front() == '\'') && rest.back() == rest.front()) {
+      rest = rest.substr(1, rest.size() - 2);
+    }
+    return value = std::string(rest);
   }
   return value;
 }
