@@ -483,6 +483,22 @@ TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
   EXPECT_NE(lines[static_cast<std::size_t>(item)].find("id: out_of_command"), std::string::npos) << lines[static_cast<std::size_t>(item)];
 }
 
+// An assertion's `table:` written quoted names the same table (one reader of a flow map's
+// values serves the outline and the definitions): definition of its `row:` is that row.
+TEST_F(LspTest, DefinitionOfAnAssertionsRowUnderAQuotedTable) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string assertion = "      - { table: maneuver_good_order, row: double_quick, band: 8 or more }";
+  const std::string text = with(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"), assertion,
+                                "      - { table: \"maneuver_good_order\", row: double_quick, band: 8 or more }");
+  EXPECT_TRUE(errors_in(open(u, text)).empty());
+  const auto lines = lines_of(text);
+  const int line = line_starting(lines, "      - { table: \"maneuver_good_order\", row: double_quick");
+  const std::size_t at_row = lines[static_cast<std::size_t>(line)].find("double_quick");
+  const json r = at("textDocument/definition", u, line, static_cast<int>(at_row) + 2);
+  ASSERT_TRUE(r.is_object()) << r.dump();
+  EXPECT_EQ(r["range"]["start"]["line"], line_starting(lines, "      - id: double_quick"));
+}
+
 // References and rename of a vocabulary term: its entry, the bands keyed by it, a variant's
 // rename of it; not a modifier of the same spelling (maneuver_modifiers' `green`).
 TEST_F(LspTest, ReferencesAndRenameOfAVocabularyTerm) {

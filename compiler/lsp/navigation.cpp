@@ -81,18 +81,6 @@ std::string flow_key_at(std::string_view l, std::size_t byte) {
   return std::string(l.substr(start, colon - start));
 }
 
-// The plain value of `key` in a flow map written on the line ("table: t" gives "t"), or "".
-std::string flow_value(std::string_view l, std::string_view key) {
-  const std::string needle = std::string(key) + ": ";
-  for (std::size_t at = l.find(needle); at != std::string_view::npos; at = l.find(needle, at + 1)) {
-    if (at > 0 && (std::isalnum(static_cast<unsigned char>(l[at - 1])) || l[at - 1] == '_')) continue;
-    const std::size_t start = at + needle.size();
-    const std::size_t end = l.find_first_of(",}] ", start);
-    return std::string(l.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-  }
-  return "";
-}
-
 // Where a sheet states the column `id` of `table`.
 std::optional<Loc> column_loc(const Spec& spec, const std::string& table, const std::string& id) {
   const Table* t = spec.table(table);

@@ -38,9 +38,8 @@ LineShape shape_of(std::string_view l) {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 bool is_id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// The id-like value of `key` in a flow map written on `l` ("{ id: x, kind: bands }": the
-// first "{" or "," followed by "key:" and an id), "" when there is none. One pass: each
-// character is looked at a bounded number of times.
+}  // namespace
+
 std::string flow_value(std::string_view l, std::string_view key) {
   for (std::size_t i = 0; i < l.size(); ++i) {
     if (l[i] != '{' && l[i] != ',') continue;
@@ -56,8 +55,6 @@ std::string flow_value(std::string_view l, std::string_view key) {
   }
   return "";
 }
-
-}  // namespace
 
 Outline::Outline(std::string_view text) : lines_(text) {
   const auto n = static_cast<std::size_t>(lines_.lines());
