@@ -121,6 +121,38 @@ tables:
       << r.text;
 }
 
+// A contradicted band is quoted in its author's words: the spec writes "0, -1, -2", and the
+// message says so (not "-2 - 0", how qrsc would write the same band).
+TEST(Check, AContradictedBandIsQuotedAsTheSpecWritesIt) {
+  const CheckRun r = check(R"(qrs: 1
+extends: t/parent
+tables:
+  - id: morale
+    add: true
+    kind: bands
+    title: Morale
+    key: { type: integer, min: -2, max: 2 }
+    rows:
+      - { id: holds, title: Holds, band: 1 or more }
+      - { id: breaks, title: Breaks, band: "0, -1, -2" }
+errata:
+  - id: "9"
+    doc: doc.txt
+    covers: [morale]
+    asserts: [ { table: morale, row: breaks, band: -1 or less } ]
+  - id: "10"
+    doc: doc.txt
+    covers: [morale]
+    asserts: [ { table: morale, row: breaks, band: -2 - 0 } ]
+)");
+  EXPECT_NE(r.text.find("erratum '9' of doc.txt says morale/breaks is -1 or less, but the data has 0, -1, -2"),
+            std::string::npos)
+      << r.text;
+  EXPECT_EQ(r.text.find("-2 - 0"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("erratum '10'"), std::string::npos) << r.text;  // the same band, written otherwise
+  EXPECT_EQ(r.errors, 1) << r.text;
+}
+
 TEST(Check, ContradictedErratumFailsAndADisputedOneWarnsWithItsResolution) {
   const CheckRun r = check(R"(qrs: 1
 extends: t/parent

@@ -14,6 +14,7 @@
 
 #include "limits.hpp"
 #include "server.hpp"
+#include "spec_format.hpp"
 #include "test_support.hpp"
 #include "text_position.hpp"
 #include "transport.hpp"
@@ -482,6 +483,22 @@ TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
   EXPECT_NE(lines[static_cast<std::size_t>(item)].find("id: out_of_command"), std::string::npos) << lines[static_cast<std::size_t>(item)];
 }
 
+// An assertion's `table:` written quoted names the same table (one reader of a flow map's
+// values serves the outline and the definitions): definition of its `row:` is that row.
+TEST_F(LspTest, DefinitionOfAnAssertionsRowUnderAQuotedTable) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  const std::string assertion = "      - { table: maneuver_good_order, row: double_quick, band: 8 or more }";
+  const std::string text = with(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"), assertion,
+                                "      - { table: \"maneuver_good_order\", row: double_quick, band: 8 or more }");
+  EXPECT_TRUE(errors_in(open(u, text)).empty());
+  const auto lines = lines_of(text);
+  const int line = line_starting(lines, "      - { table: \"maneuver_good_order\", row: double_quick");
+  const std::size_t at_row = lines[static_cast<std::size_t>(line)].find("double_quick");
+  const json r = at("textDocument/definition", u, line, static_cast<int>(at_row) + 2);
+  ASSERT_TRUE(r.is_object()) << r.dump();
+  EXPECT_EQ(r["range"]["start"]["line"], line_starting(lines, "      - id: double_quick"));
+}
+
 // References and rename of a vocabulary term: its entry, the bands keyed by it, a variant's
 // rename of it; not a modifier of the same spelling (maneuver_modifiers' `green`).
 TEST_F(LspTest, ReferencesAndRenameOfAVocabularyTerm) {
@@ -868,6 +885,161 @@ TEST_F(LspFilePolicyTest, ALinkToADeviceAndAFifoAreNotReadAndTheServerAnswersOn)
   open(c_uri, variant);
   const auto names = completion_labels(c_uri, 2, 9);
   EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), (std::set<std::string>{"a", "b"}));
+}
+
+// A client of its own server, for a copy of rules/ (the fixture's server answers rules/ itself).
+struct Editor {
+  qrsc::lsp::Server server{qrsc::SpecSearchPath{}};
+  int next_id = 1;
+  json request(const std::string& method, const json& params) {
+    const auto out = server.handle({{"jsonrpc", "2.0"}, {"id", next_id++}, {"method", method}, {"params", params}});
+    return out.empty() ? json() : out.front().value("result", json());
+  }
+  Editor() {
+    request("initialize", {{"processId", nullptr}, {"capabilities", json::object()}});
+    server.handle({{"jsonrpc", "2.0"}, {"method", "initialized"}, {"params", json::object()}});
+  }
+  // The errors of every document the opening published.
+  std::vector<std::string> open(const fs::path& file) {
+    const std::string u = qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(file));
+    std::vector<std::string> errors;
+    const json doc = {{"uri", u}, {"languageId", "yaml"}, {"version", 1}, {"text", read_text(file)}};
+    for (const json& m : server.handle({{"jsonrpc", "2.0"}, {"method", "textDocument/didOpen"}, {"params", {{"textDocument", doc}}}})) {
+      if (m["method"] != "textDocument/publishDiagnostics") continue;
+      for (const json& d : errors_in(m["params"]["diagnostics"])) errors.push_back(m["params"]["uri"].get<std::string>() + ": " + d["message"].get<std::string>());
+    }
+    return errors;
+  }
+  json at(const std::string& method, const fs::path& file, int line, int character, json extra = json::object()) {
+    extra["textDocument"] = {{"uri", qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(file))}};
+    extra["position"] = {{"line", line}, {"character", character}};
+    return request(method, extra);
+  }
+};
+
+// Every error `qrsc check` reports on the specs of a rules folder, each opened in a new server.
+std::vector<std::string> check_errors(const fs::path& rules) {
+  std::vector<std::string> errors;
+  for (const auto& e : fs::recursive_directory_iterator(rules)) {
+    if (e.path().extension() != ".yaml") continue;
+    Editor editor;
+    for (auto& error : editor.open(e.path())) errors.push_back(std::move(error));
+  }
+  return errors;
+}
+
+// The key whose value the byte of a spec's line is in (`title: ...`, `{ text: ... }`), as the
+// line writes it: the nearest "KEY: " before it.
+std::string key_before(const std::string& line, std::size_t byte) {
+  const std::size_t colon = line.rfind(": ", byte);
+  if (colon == std::string::npos) return "";
+  std::size_t start = colon;
+  while (start > 0 && (std::isalnum(static_cast<unsigned char>(line[start - 1])) || line[start - 1] == '_')) --start;
+  return line.substr(start, colon - start);
+}
+
+// An id of each kind the format describes, in a spec of rules/, with what hover shows of it (its
+// title, name or value as the spec writes it). List items have no ids in rules/: the case gives
+// one an id first, as the format allows.
+struct IdCase {
+  std::string_view kind;  // the object type's name in the format's description
+  const char* file;
+  const char* line;       // the start of the line that states the id
+  const char* id;
+  const char* hover;
+  const char* edit_from = nullptr;
+  const char* edit_to = nullptr;
+};
+
+const IdCase kIdCases[] = {
+    {"sourceDoc", "battlecry/1812.yaml", "  - id: s004", "s004", "**source 's004'**"},
+    {"vocabulary", "rff/acw-2.1-15mm.yaml", "  - id: target_rating", "target_rating", "`Target rating`"},
+    {"term", "rff/acw-2.1-15mm.yaml", "      - { id: veteran, name: Veteran }", "veteran", "`Veteran`"},
+    {"table", "rff/acw-2.1-15mm.yaml", "  - id: maneuver_good_order", "maneuver_good_order",
+     "`Troops in Good Order and Guns Effects`"},
+    {"column", "rff/acw-2.1-15mm.yaml", "      - { id: r4, range: 4in }", "r4", "`4\"`"},
+    {"bandRow", "rff/acw-2.1-15mm.yaml", "      - id: double_quick", "double_quick", "Double Quick"},
+    {"part", "rff/acw-2.1-15mm.yaml", "          - id: charge_checked", "charge_checked", "`Charge checked.`"},
+    {"modifier", "rff/acw-2.1-15mm.yaml", "      - { id: out_of_command,", "out_of_command", "`-2 Out of command`"},
+    {"modifierGroup", "rff/acw-2.1-15mm.yaml", "      - id: leader_rating", "leader_rating",
+     "gallant_leader, able_leader, poor_leader"},
+    {"matrixRow", "rff/acw-2.1-15mm.yaml", "      - { id: infantry_line,", "infantry_line", "`Line`"},
+    {"listItem", "rff/acw-2.1-15mm.yaml", "          - id: defensive_fire", "defensive_fire",
+     "`Opponent resolves all defensive fire combat.`", "          - text: Opponent resolves all defensive fire combat.\n",
+     "          - id: defensive_fire\n            text: Opponent resolves all defensive fire combat.\n"},
+    {"section", "rff/acw-2.1-15mm.yaml", "      - id: maneuver_phase", "maneuver_phase", "`Maneuver (1st) Phase`"},
+    {"fact", "rff/acw-2.1-15mm.yaml", "      - { id: ground,", "ground", "`1\"`"},
+};
+
+// Hover and rename of an id of every kind the format describes (format::id_kinds(): a new kind
+// without a case here fails), on a copy of rules/, its declaration written plain and then
+// double-quoted: hover shows the entry; rename changes the id at every place of the family that
+// names it and nothing else (no sheet text), and `qrsc check` is as clean after it as before.
+TEST(LspIdKinds, HoverAndRenameOfEveryIdKindOfTheFormat) {
+  for (const qrsc::format::ObjectType* kind : qrsc::format::id_kinds()) {
+    const auto c = std::find_if(std::begin(kIdCases), std::end(kIdCases), [&](const IdCase& i) { return i.kind == kind->name; });
+    ASSERT_NE(c, std::end(kIdCases)) << "no hover and rename case for the id kind '" << kind->name << "'";
+  }
+  EXPECT_EQ(std::size(kIdCases), qrsc::format::id_kinds().size());
+  // One case: its ASSERTs end that case only.
+  const auto run = [](const IdCase& c, bool quoted) {
+    const fs::path root = qrs_test::write_temp_spec("unused.yaml", "").parent_path().parent_path().parent_path();
+    const fs::path rules = root / "rules";
+    fs::remove_all(rules);
+    fs::copy(qrs_test::source_dir() / "rules", rules, fs::copy_options::recursive);
+    const fs::path file = rules / c.file;
+    std::string text = read_text(file);
+    if (c.edit_from) text = with(text, c.edit_from, c.edit_to);
+    const std::string plain = std::string("id: ") + c.id;
+    const std::size_t declared = text.find(std::string("\n") + c.line);
+    ASSERT_NE(declared, std::string::npos) << c.line;
+    if (quoted) text.replace(text.find(plain, declared), plain.size(), std::string("id: \"") + c.id + "\"");
+    std::ofstream(file, std::ios::binary) << text;
+    ASSERT_EQ(check_errors(rules), std::vector<std::string>{});
+    const auto lines = lines_of(text);
+    const int line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(declared) + 1, '\n'));
+    const int character = static_cast<int>(lines[static_cast<std::size_t>(line)].find(c.id)) + 1;
+    Editor editor;
+    editor.open(file);
+    const json h = editor.at("textDocument/hover", file, line, character);
+    ASSERT_TRUE(h.is_object()) << h.dump();
+    EXPECT_NE(h["contents"]["value"].get<std::string>().find(c.hover), std::string::npos) << h.dump();
+    const std::string renamed = std::string(c.id) + "_renamed";
+    const json edit = editor.at("textDocument/rename", file, line, character, {{"newName", renamed}});
+    ASSERT_TRUE(edit.is_object()) << edit.dump();
+    bool declaration = false;
+    for (const auto& [u, list] : edit["changes"].items()) {
+      const fs::path changed = *qrsc::lsp::path_of_uri(u);
+      auto changed_lines = lines_of(read_text(changed));
+      // The last edit of a line first: each keeps the earlier columns (ids are ASCII).
+      std::vector<json> edits(list.begin(), list.end());
+      std::sort(edits.begin(), edits.end(), [](const json& a, const json& b) {
+        return std::make_pair(a["range"]["start"]["line"].get<int>(), a["range"]["start"]["character"].get<int>()) >
+               std::make_pair(b["range"]["start"]["line"].get<int>(), b["range"]["start"]["character"].get<int>());
+      });
+      for (const json& e : edits) {
+        const auto n = e["range"]["start"]["line"].get<std::size_t>();
+        const std::size_t from = e["range"]["start"]["character"], to = e["range"]["end"]["character"];
+        std::string& l = changed_lines[n];
+        EXPECT_EQ(l.substr(from, to - from), c.id) << u << ":" << n + 1 << ": " << l;
+        const std::string key = key_before(l, from);
+        EXPECT_FALSE(qrsc::format::is_sheet_text(key) || key == "notes" || key == "note")
+            << "sheet text renamed: " << u << ":" << n + 1 << ": " << l;
+        if (changed == qrsc::lsp::canonical_file(file) && static_cast<int>(n) == line) declaration = true;
+        l.replace(from, to - from, renamed);
+      }
+      std::ofstream(changed, std::ios::binary) << joined(changed_lines);
+    }
+    EXPECT_TRUE(declaration) << edit.dump();
+    EXPECT_EQ(check_errors(rules), std::vector<std::string>{});
+    fs::remove_all(root);
+  };
+  for (const IdCase& c : kIdCases) {
+    for (const bool quoted : {false, true}) {
+      SCOPED_TRACE(std::string(c.kind) + (quoted ? " (quoted)" : ""));
+      run(c, quoted);
+    }
+  }
 }
 
 TEST_F(LspTest, ShutdownThenExitEndsCleanly) {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "diff.hpp"
+#include "show.hpp"
 
 namespace qrsc {
 
@@ -228,10 +229,11 @@ Verdict judge_band(const BandTable& bt, const Assertion& a) {
     c = static_cast<std::size_t>(it - bt.columns.begin());
   }
   const qrs::Band& b = row->bands[c].band;
-  const std::string actual = format_band(b, bt.key_type);
+  // Compared as qrsc writes bands ("0, -1, -2" is "-2 - 0"), quoted as the spec writes it.
+  const std::string actual = band_as_written(row->bands[c], bt.key_type);
   if (a.kind == Assertion::Kind::band) {
     const BandParse want = parse_band(a.expected, bt.key_type);
-    const bool same = want && format_band(*want, bt.key_type) == actual;
+    const bool same = want && format_band(*want, bt.key_type) == format_band(b, bt.key_type);
     return {true, same, actual};
   }
   const auto want = parse_number(a.expected);

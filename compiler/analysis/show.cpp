@@ -87,10 +87,6 @@ class Grid {
   const ShowStyle& style_;
 };
 
-std::string band_text(const BandCell& c, KeyType type) {
-  return c.notation.empty() ? format_band(c.band, type) : c.notation;
-}
-
 std::string show_bands(const BandTable& bt, const ShowStyle& style) {
   Line header;
   for (const auto& c : bt.columns) header.push_back(c.id.empty() ? (bt.key_name.empty() ? "Result" : bt.key_name) : c.name);
@@ -102,7 +98,7 @@ std::string show_bands(const BandTable& bt, const ShowStyle& style) {
     const auto line = [&](const std::vector<BandCell>& cells, const std::string& text) {
       Line l;
       for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-        l.push_back(!r.label.empty() ? (c == 0 ? r.label : "") : band_text(cells[c], bt.key_type));
+        l.push_back(!r.label.empty() ? (c == 0 ? r.label : "") : band_as_written(cells[c], bt.key_type));
       }
       if (numbered) l.push_back(r.number ? format_signed(*r.number) : "");
       l.push_back(text);
@@ -213,6 +209,10 @@ std::vector<std::string> unknown_footnotes(const Table& t, const std::vector<Sou
 }
 
 }  // namespace
+
+std::string band_as_written(const BandCell& c, KeyType type) {
+  return c.notation.empty() ? format_band(c.band, type) : c.notation;
+}
 
 std::string show_table(const Table& t, const std::vector<SourceDoc>& sources, const ShowStyle& style) {
   std::string title = t.title + (t.caption.empty() ? "" : " (" + t.caption + ")");

@@ -65,6 +65,7 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
       stage(p);
     }
   };
+  std::vector<std::string> read_by_backends;  // for the depfile: an author's layout file
   CompileOptions opt;
   opt.werror = o.werror;
   opt.on_compiled = [&](Spec& spec, bool all_clean) {
@@ -82,6 +83,10 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
     if (checks_failed || failed) return;
     inputs.insert(spec.inputs.begin(), spec.inputs.end());
     for (std::size_t b = 0; b < backends.size() && !failed; ++b) {
+      for (auto& file : backends[b]->files_read(spec)) {
+        inputs.insert(file);
+        read_by_backends.push_back(std::move(file));
+      }
       Diagnostics emitted;
       auto files = backends[b]->sheet_files(spec, emitted);
       add(b, emitted, std::move(files));
@@ -114,6 +119,7 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
     for (auto& t : targets) all_targets.insert(all_targets.end(), t.begin(), t.end());
     std::vector<std::string> inputs;
     for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
+    inputs.insert(inputs.end(), read_by_backends.begin(), read_by_backends.end());
     // With --stamp the depfile's one target is the stamp: the build system declared no other.
     if (!o.stamp.empty()) all_targets = {std::filesystem::absolute(o.stamp).lexically_normal().string()};
     Depfile depfile = make_depfile(all_targets, inputs);

@@ -550,6 +550,15 @@ std::vector<FormatChange> format_changes() {
   return changes;
 }
 
+std::vector<const ObjectType*> id_kinds() {
+  std::vector<const ObjectType*> kinds;
+  for (const ObjectType& o : kObjectTypes) {
+    const Key* id = find_key(o.keys, "id");
+    if (id && id->type == Type::id) kinds.push_back(&o);
+  }
+  return kinds;
+}
+
 std::vector<std::string_view> kinds_with_key(std::string_view key) {
   std::vector<std::string_view> kinds;
   for (const TableKindKeys& t : kTableKinds) {

@@ -114,6 +114,11 @@ const ObjectType& object_type(std::string_view name);  // a name object_types() 
 std::span<const TableKindKeys> table_kinds();
 inline const ObjectType& spec() { return object_type("spec"); }
 
+// The kinds of id a spec declares: the object types whose `id` is an id (Type::id), in the
+// format's order (source documents, vocabularies, terms, tables, columns, rows, parts, items,
+// groups, sections, facts). Every reference (refers()), patch entry and rename names one of them.
+std::vector<const ObjectType*> id_kinds();
+
 // The kinds whose tables have a key of this name (for "belongs to matrix tables").
 std::vector<std::string_view> kinds_with_key(std::string_view key);
 

@@ -105,7 +105,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   }
   for (const auto& n : o.list("sources")) {
     Object s(n, "source document", diags_, format::object_type("sourceDoc"));
-    SourceDoc doc{identifier(s), s.str("file"), s.str("title"), s.str("edition"), s.str("date"), s.str("url")};
+    SourceDoc doc{identifier(s), s.str("file"), s.str("title"), s.str("edition"), s.str("date"), s.str("url"), s.loc()};
     // A document that is not a file (house rules, a book, a web page) is named by its title.
     if (s.ok() && doc.file.empty() && doc.title.empty()) {
       diags_.error(s.loc(), "source document '" + doc.id + "' needs 'file' or, for a document that is not a file, 'title'");

@@ -3,6 +3,7 @@
 // the family, and the document's outline.
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -80,18 +81,6 @@ std::string flow_key_at(std::string_view l, std::size_t byte) {
   return std::string(l.substr(start, colon - start));
 }
 
-// The plain value of `key` in a flow map written on the line ("table: t" gives "t"), or "".
-std::string flow_value(std::string_view l, std::string_view key) {
-  const std::string needle = std::string(key) + ": ";
-  for (std::size_t at = l.find(needle); at != std::string_view::npos; at = l.find(needle, at + 1)) {
-    if (at > 0 && (std::isalnum(static_cast<unsigned char>(l[at - 1])) || l[at - 1] == '_')) continue;
-    const std::size_t start = at + needle.size();
-    const std::size_t end = l.find_first_of(",}] ", start);
-    return std::string(l.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-  }
-  return "";
-}
-
 // Where a sheet states the column `id` of `table`.
 std::optional<Loc> column_loc(const Spec& spec, const std::string& table, const std::string& id) {
   const Table* t = spec.table(table);
@@ -116,6 +105,11 @@ std::optional<Loc> reference_target(const Spec& spec, std::string_view text, int
   const std::string_view l = line_of(text, line);
   std::string key = flow_key_at(l, byte);
   if (key.empty()) key = key_of_line(text, line);
+  if (key == "doc") {
+    for (const SourceDoc& d : spec.sources) {
+      if (d.id == word && d.loc.file) return d.loc;
+    }
+  }
   for (const Vocabulary& v : spec.vocabularies) {
     if ((key == "columns" || key == "vocabulary") && v.id == word) return v.loc;
     for (const Term& t : v.terms) {
@@ -239,6 +233,43 @@ std::vector<Mention> mentions_of(const Workspace& ws, const Document& doc, const
   return out;
 }
 
+// The bytes of `line` where `id` is the value of `key` ("key: id", or quoted: "key: \"id\"",
+// "key: 'id'"; the key not the end of a longer one, the id not the start of one): where the id
+// starts.
+std::vector<std::size_t> keyed_occurrences(std::string_view line, std::string_view key, std::string_view id) {
+  std::vector<std::size_t> at;
+  const std::string head = std::string(key) + ": ";
+  for (std::size_t i = line.find(head); i != std::string_view::npos; i = line.find(head, i + 1)) {
+    if (i > 0 && is_id_char(line[i - 1])) continue;
+    std::size_t value = i + head.size();
+    const char quote = value < line.size() && (line[value] == '"' || line[value] == '\'') ? line[value] : '\0';
+    if (quote != '\0') ++value;
+    if (line.substr(value, id.size()) != id) continue;
+    const std::size_t end = value + id.size();
+    const bool closed = quote != '\0' ? end < line.size() && line[end] == quote : end == line.size() || !is_id_char(line[end]);
+    if (closed) at.push_back(value);
+  }
+  return at;
+}
+
+// The key of the list whose entry line `n` (`l`) is written in ("- id: x", or "id: x" on an
+// entry's own lines), or "".
+std::string list_of(const Outline& outline, int n, std::string_view l) {
+  const std::size_t first = l.find_first_not_of(' ');
+  if (first == std::string_view::npos) return "";
+  const auto steps = outline.above(n, static_cast<int>(first));
+  if (l[first] == '-') return steps.empty() ? "" : steps.back().key;
+  if (steps.size() < 2 || !steps.back().key.empty()) return "";
+  return steps[steps.size() - 2].key;
+}
+
+// Whether a key `key` holds line `n` (`l`), at any depth.
+bool under_key(const Outline& outline, int n, std::string_view l, std::string_view key) {
+  const std::size_t first = l.find_first_not_of(' ');
+  const auto steps = outline.above(n, first == std::string_view::npos ? 0 : static_cast<int>(first));
+  return std::any_of(steps.begin(), steps.end(), [&](const OutlineStep& s) { return s.key == key; });
+}
+
 // Whether `word` is the id of a term of a vocabulary of the document's sheet.
 bool is_term(const Spec* spec, const std::string& word) {
   if (!spec) return false;
@@ -247,52 +278,106 @@ bool is_term(const Spec* spec, const std::string& word) {
   });
 }
 
-// Every place of the family that names the vocabulary term `term` (a column id of the tables
-// that take the vocabulary as their columns): its entry under `terms`, a rename's `term:`, the
-// keys of `bands:` and `cells:` maps, `column:` of assertions and order exceptions, a column
-// group's `columns:`, and the last part of a `covers` path (table/row/term).
-std::vector<Mention> term_mentions(const Workspace& ws, const Document& doc, const std::string& term) {
-  return mentions_of(ws, doc, term, [&](const Outline& outline, int n, std::string_view l) {
+// Every place of the family that names column `id` of `table`, or with no table the vocabulary
+// term `id` (the column id of every table that takes the vocabulary as its columns): its entry
+// (under the table's `columns`, or a vocabulary's `terms`) and a variant's `after:` of it, a
+// rename's `term:`, the keys of `bands:` and `cells:` maps, `column:` of assertions and order
+// exceptions, a column group's `columns:`, and the last part of a `covers` path (table/row/id).
+std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, const std::string& id,
+                                     const std::string& table) {
+  return mentions_of(ws, doc, id, [&](const Outline& outline, int n, std::string_view l) {
     std::vector<std::size_t> found;
-    const auto under = [&](std::string_view key) {
-      const std::size_t first = l.find_first_not_of(' ');
-      const auto steps = outline.above(n, first == std::string_view::npos ? 0 : static_cast<int>(first));
-      return std::any_of(steps.begin(), steps.end(), [&](const OutlineStep& s) { return s.key == key; });
-    };
-    for (const std::size_t at : whole_occurrences(l, "id: " + term)) {
-      if (under("terms")) found.push_back(at + 4);
+    const auto in_table = [&] { return table.empty() || table_at(outline, n) == table; };
+    const auto add = [&](const std::vector<std::size_t>& at) { found.insert(found.end(), at.begin(), at.end()); };
+    const std::string_view list = table.empty() ? "terms" : "columns";
+    for (const char* key : {"id", "after"}) {
+      const auto at = keyed_occurrences(l, key, id);
+      if (!at.empty() && list_of(outline, n, l) == list && in_table()) add(at);
     }
-    for (const char* key : {"term: ", "column: "}) {
-      for (const std::size_t at : whole_occurrences(l, key + term)) found.push_back(at + std::string_view(key).size());
+    if (table.empty()) add(keyed_occurrences(l, "term", id));
+    if (const auto at = keyed_occurrences(l, "column", id); !at.empty()) {
+      const std::string named = flow_value(l, "table");
+      if (table.empty() || named == table || (named.empty() && in_table())) add(at);
     }
     // A key of a map by column id, on a `bands:`/`cells:` line or below one.
-    for (const std::size_t at : whole_occurrences(l, term + ":")) {
-      const bool map_key = l.find("bands:") < at || l.find("cells:") < at || under("bands") || under("cells");
-      if (map_key && l.compare(at + term.size(), 2, ": ") == 0) found.push_back(at);
+    for (const std::size_t at : whole_occurrences(l, id + ":")) {
+      const bool map_key = l.find("bands:") < at || l.find("cells:") < at || under_key(outline, n, l, "bands") ||
+                           under_key(outline, n, l, "cells");
+      if (map_key && l.compare(at + id.size(), 2, ": ") == 0 && in_table()) found.push_back(at);
     }
-    for (const std::size_t at : whole_occurrences(l, term)) {
-      const bool path_end = at > 0 && l[at - 1] == '/' && std::count(l.begin(), l.begin() + static_cast<long>(at), '/') >= 2;
+    for (const std::size_t at : whole_occurrences(l, id)) {
+      std::size_t path = at;
+      while (path > 0 && (is_id_char(l[path - 1]) || l[path - 1] == '/')) --path;
+      const std::string_view written = l.substr(path, at - path);
+      const bool path_end = std::count(written.begin(), written.end(), '/') == 2 && written.back() == '/' &&
+                            (table.empty() || written.starts_with(table + "/"));
       const std::size_t group = l.find("columns: [");
-      if (path_end || (group != std::string_view::npos && group < at && l.find(']', group) > at)) found.push_back(at);
+      const bool in_group = group != std::string_view::npos && group < at && l.find(']', group) > at && in_table();
+      if (path_end || in_group) found.push_back(at);
     }
     return found;
   });
 }
 
-// The id at the position (the table's or the row's, or a vocabulary term) and every place of
-// the family that names it. Each file is read once, line by line, and each place's range
-// worked out on its own line: time and memory linear in the files.
+// Every place of the family that states `id` as an entry of the top-level list `list` (its
+// `id`, or a variant's `after:`) or names it as the value of one of `keys`: a source document
+// (`doc:`), a vocabulary (a table's `columns:`, a rename's `vocabulary:`).
+std::vector<Mention> listed_mentions(const Workspace& ws, const Document& doc, const std::string& id, std::string_view list,
+                                     std::initializer_list<std::string_view> keys) {
+  return mentions_of(ws, doc, id, [&](const Outline& outline, int n, std::string_view l) {
+    std::vector<std::size_t> found;
+    for (const char* key : {"id", "after"}) {
+      const auto at = keyed_occurrences(l, key, id);
+      if (!at.empty() && list_of(outline, n, l) == list) found.insert(found.end(), at.begin(), at.end());
+    }
+    for (const std::string_view key : keys) {
+      const auto at = keyed_occurrences(l, key, id);
+      found.insert(found.end(), at.begin(), at.end());
+    }
+    return found;
+  });
+}
+
+// The id at the position and every place of the family that names it: a source document, a
+// vocabulary, a term, a column, a table or an entry of one (row, part, item, group, section,
+// fact). Each file is read once, line by line, and each place's range worked out on its own
+// line: time and memory linear in the files.
 std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Document& doc, const json& pos) {
   const int line = pos["line"].get<int>();
-  const std::string word = word_at(line_of(doc.text, line), byte_of(doc.text, line, pos["character"].get<int>()));
-  if (word.empty()) return {};
-  // A term (in `terms`, or as a column id: a `bands:` key, `column:`), unless the table the
-  // line is in has an entry of that id.
+  const std::string_view l = line_of(doc.text, line);
+  const std::size_t byte = byte_of(doc.text, line, pos["character"].get<int>());
+  const std::string word = word_at(l, byte);
+  // Ids are short (limits::kMaxIdLength): a longer word names nothing, and searching for one
+  // would cost its length on every line.
+  if (word.empty() || word.size() > limits::kMaxIdLength) return {};
   const Spec* own = ws.model(doc.path);
-  const std::string here = table_at(doc.text, line);
-  if (word.find('/') == std::string::npos && word.size() <= limits::kMaxIdLength && is_term(own, word) &&
-      (here.empty() || (here != word && !where_is(*own, here + "/" + word)))) {
-    return {word, term_mentions(ws, doc, word)};
+  const Outline outline(doc.text);
+  const std::string here = table_at(outline, line);
+  const bool plain = word.find('/') == std::string::npos;
+  std::string key = flow_key_at(l, byte);
+  if (key.empty()) key = key_of_line(doc.text, line);
+  const std::string list = list_of(outline, line, l);
+  if (own && plain) {
+    const bool source = std::any_of(own->sources.begin(), own->sources.end(), [&](const SourceDoc& d) { return d.id == word; });
+    if (source && (key == "doc" || (here.empty() && list == "sources"))) {
+      return {word, listed_mentions(ws, doc, word, "sources", {"doc"})};
+    }
+    const bool vocabulary =
+        std::any_of(own->vocabularies.begin(), own->vocabularies.end(), [&](const Vocabulary& v) { return v.id == word; });
+    if (vocabulary && (key == "vocabulary" || (key == "columns" && !here.empty()) || list == "vocabularies")) {
+      return {word, listed_mentions(ws, doc, word, "vocabularies", {"columns", "vocabulary"})};
+    }
+    // A term (in `terms`, or as a column id: a `bands:` key, `column:`), unless the table the
+    // line is in has an entry of that id.
+    if (is_term(own, word) && (here.empty() || (here != word && !where_is(*own, here + "/" + word)))) {
+      return {word, column_mentions(ws, doc, word, "")};
+    }
+    // A column of the table the line names (an assertion's `table:`) or is in.
+    std::string table = flow_value(l, "table");
+    if (table.empty()) table = here;
+    if (!table.empty() && table != word && column_loc(*own, table, word) && !where_is(*own, table + "/" + word)) {
+      return {word, column_mentions(ws, doc, word, table)};
+    }
   }
   // What is referred to: a table, or an entry of one (table/id as `covers` writes it).
   std::string table = here, id = word;
@@ -301,32 +386,30 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
     id = word.substr(slash + 1, word.find('/', slash + 1) - slash - 1);
   }
   if (id == table) id.clear();
-  // Ids are short (limits::kMaxIdLength): a longer word names nothing, and searching for one
-  // would cost its length on every line.
   if (table.empty() || table.size() > limits::kMaxIdLength || id.size() > limits::kMaxIdLength) return {};
   const std::string path = id.empty() ? table : table + "/" + id;
   const std::string named = id.empty() ? table : id;
-  return {named, mentions_of(ws, doc, named, [&](const Outline& outline, int n, std::string_view l) {
+  return {named, mentions_of(ws, doc, named, [&](const Outline& lines, int n, std::string_view text) {
     // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
     // "id: id" or "after: id" in the table's own entries; a member of one of its groups.
     std::vector<std::size_t> found;
-    for (const std::size_t at : whole_occurrences(l, path)) found.push_back(at + path.size() - named.size());
-    const auto table_named = whole_occurrences(l, "table: " + table);
-    for (const char* key : {"row: ", "item: "}) {
-      for (const std::size_t at : whole_occurrences(l, key + named)) {
-        if (!table_named.empty() && !id.empty()) found.push_back(at + std::string_view(key).size());
+    for (const std::size_t at : whole_occurrences(text, path)) found.push_back(at + path.size() - named.size());
+    const auto table_named = keyed_occurrences(text, "table", table);
+    for (const char* key : {"row", "item"}) {
+      for (const std::size_t at : keyed_occurrences(text, key, named)) {
+        if (!table_named.empty() && !id.empty()) found.push_back(at);
       }
     }
-    if (id.empty() && !table_named.empty()) found.push_back(table_named.front() + std::string_view("table: ").size());
-    for (const char* key : {"id: ", "after: "}) {
-      for (const std::size_t at : whole_occurrences(l, key + named)) {
-        if (table_at(outline, n) == table) found.push_back(at + std::string_view(key).size());
+    if (id.empty()) found.insert(found.end(), table_named.begin(), table_named.end());
+    for (const char* key : {"id", "after"}) {
+      for (const std::size_t at : keyed_occurrences(text, key, named)) {
+        if (table_at(lines, n) == table) found.push_back(at);
       }
     }
-    if (const std::size_t members = l.find("members: ["); !id.empty() && members != std::string_view::npos) {
-      const std::size_t close = l.find(']', members);
-      for (const std::size_t at : whole_occurrences(l, named)) {
-        if (at > members && at < close && table_at(outline, n) == table) found.push_back(at);
+    if (const std::size_t members = text.find("members: ["); !id.empty() && members != std::string_view::npos) {
+      const std::size_t close = text.find(']', members);
+      for (const std::size_t at : whole_occurrences(text, named)) {
+        if (at > members && at < close && table_at(lines, n) == table) found.push_back(at);
       }
     }
     return found;

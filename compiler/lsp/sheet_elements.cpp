@@ -18,9 +18,30 @@ void columns_of(const Table& t, const std::vector<Column>& columns, const std::f
   }
 }
 
+void items_of(const std::string& table, const std::string& under, const std::vector<ListItem>& items,
+              const std::function<void(const SheetElement&)>& f) {
+  for (const ListItem& item : items) {
+    if (item.id.empty()) continue;
+    const std::string path = joined(under, item.id);
+    f({fmt::format("item '{}' of table '{}'", item.id, table), item.text.render(), path, item.loc});
+    items_of(table, path, item.items, f);
+  }
+}
+
 }  // namespace
 
 void for_each_element(const Spec& spec, const std::function<void(const SheetElement&)>& f) {
+  // What is not a table's: paths that no `covers` writes (':' is in no id).
+  for (const SourceDoc& d : spec.sources) {
+    f({fmt::format("source '{}'", d.id), d.title.empty() ? d.file : d.title, "source:" + d.id, d.loc});
+  }
+  for (const Vocabulary& v : spec.vocabularies) {
+    const std::string vocabulary = "vocabulary:" + v.id;
+    f({fmt::format("vocabulary '{}'", v.id), v.title, vocabulary, v.loc});
+    for (const Term& term : v.terms) {
+      f({fmt::format("term '{}' of vocabulary '{}'", term.id, v.id), term.name, joined(vocabulary, term.id), term.loc});
+    }
+  }
   for (const Table& t : spec.tables) {
     f({fmt::format("table '{}' ({})", t.id, table_kind_name(t.kind)), t.title, t.id, t.loc});
     visit_kind(t.body, Overloaded{
@@ -54,6 +75,12 @@ void for_each_element(const Spec& spec, const std::function<void(const SheetElem
             f({fmt::format("value of modifier '{}'", item.id), item.value_notation(), joined(t.id, item.id),
                item.value_loc});
           }
+          for (const ModifierGroup& g : m.groups) {
+            std::string members;
+            for (const std::string& member : g.members) members += (members.empty() ? "" : ", ") + member;
+            f({fmt::format("group '{}' of table '{}'", g.id, t.id), g.title.empty() ? members : g.title + " (" + members + ")",
+               joined(t.id, g.id), g.loc});
+          }
         },
         [&](const Matrix& m) {
           columns_of(t, m.columns, f);
@@ -67,7 +94,13 @@ void for_each_element(const Spec& spec, const std::function<void(const SheetElem
             }
           }
         },
-        [&](const ListTable&) {},
+        [&](const ListTable& list) {
+          for (const ListSection& section : list.sections) {
+            const std::string path = joined(t.id, section.id);
+            f({fmt::format("section '{}' of table '{}'", section.id, t.id), section.title, path, section.loc});
+            items_of(t.id, path, section.items, f);
+          }
+        },
         [&](const FactsTable& facts) {
           for (const Fact& fact : facts.items) {
             const std::string value = fact.unknown ? "?" : !fact.value.empty() ? fact.value : fact.text.render();

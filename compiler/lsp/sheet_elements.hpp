@@ -1,6 +1,8 @@
-// The parts of a sheet an author can point at (tables, columns, rows, bands, modifiers, cells,
-// facts, errata), each with where it was written, its place in the sheet ("table/row/column",
-// as errata cover it) and its value as the sheet prints it.
+// The parts of a sheet an author can point at (source documents, vocabularies and their terms,
+// tables, columns, rows, bands, parts, modifiers and their groups, cells, list sections and
+// items, facts, errata), each with where it was written, its place in the sheet
+// ("table/row/column", as errata cover it; "source:ID", "vocabulary:ID/TERM" for what is no
+// table's) and its value as the sheet prints it.
 #pragma once
 
 #include <functional>

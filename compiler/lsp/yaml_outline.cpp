@@ -38,9 +38,8 @@ LineShape shape_of(std::string_view l) {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 bool is_id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// The id-like value of `key` in a flow map written on `l` ("{ id: x, kind: bands }": the
-// first "{" or "," followed by "key:" and an id), "" when there is none. One pass: each
-// character is looked at a bounded number of times.
+}  // namespace
+
 std::string flow_value(std::string_view l, std::string_view key) {
   for (std::size_t i = 0; i < l.size(); ++i) {
     if (l[i] != '{' && l[i] != ',') continue;
@@ -49,14 +48,13 @@ std::string flow_value(std::string_view l, std::string_view key) {
     if (l.substr(j, key.size()) != key || j + key.size() >= l.size() || l[j + key.size()] != ':') continue;
     j += key.size() + 1;
     while (j < l.size() && is_space(l[j])) ++j;
+    if (j < l.size() && (l[j] == '"' || l[j] == '\'')) ++j;  // a quoted id: the id inside
     std::size_t end = j;
     while (end < l.size() && is_id_char(l[end])) ++end;
     if (end > j) return std::string(l.substr(j, end - j));
   }
   return "";
 }
-
-}  // namespace
 
 Outline::Outline(std::string_view text) : lines_(text) {
   const auto n = static_cast<std::size_t>(lines_.lines());
@@ -119,7 +117,12 @@ std::string Outline::entry_value(int line, int dash_column, std::string_view key
     const std::size_t begin = rest.find_first_not_of(' ');
     if (begin == std::string_view::npos) return value;
     rest.remove_prefix(begin);
-    return value = std::string(rest.substr(0, rest.find_first_of(" #")));
+    rest = rest.substr(0, rest.find_first_of(" #"));
+    // A quoted id ("id: \"x\"") is the id inside its quotes.
+    if (rest.size() >= 2 && (rest.front() == '"' || rest.front() == '\'') && rest.back() == rest.front()) {
+      rest = rest.substr(1, rest.size() - 2);
+    }
+    return value = std::string(rest);
   }
   return value;
 }

@@ -41,6 +41,12 @@ class Outline {
   mutable std::map<std::pair<int, std::string>, std::string> values_;  // entry_value's answers
 };
 
+// The id that is the value of `key` in a flow map written on the line `l` ("{ id: x, kind:
+// bands }", "{ table: \"t\", row: r }": the first "{" or "," followed by "key:" and an id,
+// plain or quoted), "" when there is none. One pass: each character is looked at a bounded
+// number of times.
+std::string flow_value(std::string_view l, std::string_view key);
+
 // One question of a text read for it alone (Outline's, for a text asked once).
 std::vector<OutlineStep> outline_above(std::string_view text, int line, int column);
 std::string entry_value(std::string_view text, int line, int dash_column, std::string_view key);

@@ -417,6 +417,7 @@ class TableList {
 struct SourceDoc {
   std::string id, file, title;
   std::string edition, date, url;
+  Loc loc;
 };
 
 struct Rename {

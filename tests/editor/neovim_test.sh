@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs/editors.md's Neovim setup, run as it is written there (the lua block under "## Neovim",
 # with the qrsc it names replaced by this build's), in Neovim headless against `qrsc lsp`: an
-# edit's diagnostic at its line, a hover and a definition, as a publisher meets them. Debian
+# edit's diagnostic at its line, a hover, a definition and a column's rename, as a publisher meets them. Debian
 # bookworm's Neovim is 0.7.2 (apt package neovim, tools/bootstrap.sh); the setup works on current
 # ones too. Exit 77 (skipped) where nvim is not installed.
 # Usage: neovim_test.sh QRSC ROOT
@@ -70,6 +70,30 @@ check("hover", type(text) == "string" and text:find("1812-2.1-25mm (this spec): 
 local def = request("textDocument/definition", line_of("extends: "), 12)
 local target = def and (def.uri or (def[1] and def[1].uri)) or ""
 check("definition", target:find("/rules/rff/1812%-2%.1%-15mm%.yaml$") ~= nil, vim.inspect(def))
+-- Rename of a column id that is no vocabulary term (the movement rates' `open`, a key of this
+-- row's cells): in this spec every row's `open:` cell and each assertion's `column: open` (and
+-- no "Open Order" name), and the column's entry in the ACW sheet that states it (its line 287).
+local params = { textDocument = { uri = vim.uri_from_bufnr(buf) },
+                 position = { line = row, character = lines[row + 1]:find("open:", 1, true) }, newName = "open_ground" }
+local edit
+for _, r in pairs(vim.lsp.buf_request_sync(buf, "textDocument/rename", params, 20000) or {}) do
+  if r.result then edit = r.result end
+end
+local changes = edit and edit.changes or {}
+local here, acw = {}, {}
+for uri, list in pairs(changes) do
+  for _, e in ipairs(list) do
+    if uri == vim.uri_from_bufnr(buf) then here[#here + 1] = e.range.start.line end
+    if uri:find("/rules/rff/acw%-2%.1%-15mm%.yaml$") then acw[#acw + 1] = e.range.start.line end
+  end
+end
+local expected = {}
+for i, l in ipairs(lines) do
+  if l:find("cells: { open: ", 1, true) or l:find("column: open, ", 1, true) then expected[#expected + 1] = i - 1 end
+end
+table.sort(here)
+check("rename column", #expected >= 20 and vim.deep_equal(here, expected) and vim.tbl_contains(acw, 286),
+      vim.inspect(here) .. " " .. vim.inspect(expected) .. " " .. vim.inspect(acw))
 print("neovim: " .. failures .. " failed")
 vim.cmd(failures == 0 and "qall!" or "cquit " .. failures)
 LUA

@@ -77,4 +77,28 @@ sed -i 's/^title: .*/title: "Battlecry (stamp test)"/' st/rules/battlecry/1812.y
 (cd st && ninja > ninja.txt 2>&1)
 if [ "$(wc -l < st/reads.log)" -eq 2 ]; then ok; else fail "a changed output rebuilds what reads the stamp: $(cat st/ninja.txt)"; fi
 
+# The sheet's own layout (docs/sheets.md, "A sheet's own layout"), SPEC.layout.yaml beside the
+# spec, is read for the sheet: the depfile lists it, so an edit of it makes the sheet again; a
+# spec without one lists no layout.
+mkdir -p own/rules/house
+cp "$root/rules/battlecry/1812.yaml" own/rules/house/sheet.yaml
+cat > own/rules/house/sheet.layout.yaml <<'LAYOUT'
+pages:
+  - flow: 3
+    columns:
+      - sections:
+          - tables: ["*"]
+LAYOUT
+if "$qrsc" build own/rules/house/sheet.yaml -o own/out --emit html --depfile own/deps.d 2> err.txt; then ok; else fail "build with its own layout: $(cat err.txt)"; fi
+if grep -q "^  $tmp/own/rules/house/sheet.layout.yaml" own/deps.d; then ok; else fail "the depfile lists the own layout:"; cat own/deps.d; fi
+echo '%.html: ; @echo remake $@' > html.mk
+out=$(make -n -f own/deps.d -f html.mk 2>&1)
+[[ "$out" != *remake* ]] && ok || fail "nothing to do right after the build: $out"
+touch -d '+1 hour' own/rules/house/sheet.layout.yaml
+out=$(make -n -f own/deps.d -f html.mk 2>&1)
+[[ "$out" == *"remake $tmp/own/out/"*".html"* ]] && ok || fail "make sees the edited layout: $out"
+rm own/rules/house/sheet.layout.yaml
+if "$qrsc" build own/rules/house/sheet.yaml -o own/out --emit html --depfile own/deps.d 2> err.txt; then ok; else fail "build without a layout: $(cat err.txt)"; fi
+if grep -q "layout.yaml" own/deps.d; then fail "a layout that is not there is listed:"; cat own/deps.d; else ok; fi
+
 finish "depfile"

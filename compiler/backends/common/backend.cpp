@@ -25,6 +25,8 @@ std::vector<OutputFile> Backend::emit_run(const std::vector<const Spec*>& /*spec
 
 void Backend::check(const Spec& /*spec*/, Diagnostics& /*diags*/) const {}
 
+std::vector<std::string> Backend::files_read(const Spec& /*spec*/) const { return {}; }
+
 std::string sheet_file_id(const Spec& spec) {
   std::string out;
   for (const char c : spec.id) out += (c == '-' || c == '.') ? '_' : c;

@@ -45,6 +45,9 @@ class Backend {
   // Reports what this backend cannot write for a sheet the front end accepted (two ids that
   // become the same C++ name); emit is called only when this added no error. Nothing by default.
   virtual void check(const Spec& spec, Diagnostics& diags) const;
+  // The files other than the spec's own (Spec::inputs) that this backend reads for a sheet (an
+  // author's layout file): a build's depfile lists them and `--watch` watches them. None by default.
+  [[nodiscard]] virtual std::vector<std::string> files_read(const Spec& spec) const;
 
  protected:
   // What each backend implements; both may throw BackendError (backend_error.hpp). emit_run

@@ -75,5 +75,8 @@ std::string html_sheet_path(const Spec& spec);
 // Where an author gives a table of the sheet more room, as a diagnostic names it: the sheet's own
 // layout file (layout.hpp), or where one would go.
 std::string layout_place(const Spec& spec);
+// The sheet's own layout file when it has one (layout.hpp), as the files a sheet reads besides
+// its specs: what the backends that place the sheet's tables report as read (Backend::files_read).
+std::vector<std::string> layout_files_read(const Spec& spec);
 
 }  // namespace qrsc

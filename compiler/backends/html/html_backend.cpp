@@ -15,6 +15,7 @@ class HtmlBackend final : public Backend {
   std::vector<OutputFile> emit(const Spec& spec) const override {
     return one_output(html_sheet_path(spec), emitter_.sheet(spec, options_));
   }
+  std::vector<std::string> files_read(const Spec& spec) const override { return layout_files_read(spec); }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
     return one_output(std::string(kIndexFile), emitter_.index(specs));
   }

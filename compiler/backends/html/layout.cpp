@@ -215,6 +215,12 @@ std::string layout_place(const Spec& spec) {
                           : own.shown;
 }
 
+std::vector<std::string> layout_files_read(const Spec& spec) {
+  const html::OwnLayout own = html::own_layout(spec);
+  if (own.file.empty()) return {};
+  return {own.file.string()};
+}
+
 }  // namespace qrsc
 
 namespace qrsc::html {

@@ -39,6 +39,7 @@ class PdfBackend final : public Backend {
     if (!pdf->fits()) backend_error(layout_diagnostics(spec, options_.paper, pdf->findings));
     return one_output(pdf_sheet_path(spec), std::move(pdf->pdf));
   }
+  std::vector<std::string> files_read(const Spec& spec) const override { return layout_files_read(spec); }
 
  private:
   SheetOptions options_;

@@ -4,6 +4,7 @@
 
 #include "backend.hpp"
 #include "emit_cpp.hpp"
+#include "emit_html.hpp"
 #include "wasm_module.hpp"
 #include "web_page.hpp"
 
@@ -22,6 +23,8 @@ class WebBackend final : public Backend {
     if (!module) backend_error(module.error());
     return one_output(web_sheet_path(spec), page_.page(spec, *module));
   }
+  // The page places its tables as the printed sheet does.
+  std::vector<std::string> files_read(const Spec& spec) const override { return layout_files_read(spec); }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
     return one_output(std::string(kIndexFile), page_.index(specs));
   }
