@@ -10,17 +10,9 @@ namespace qrsc {
 
 namespace {
 
-// A distance as a user types it: 4, 4", 4in, 4 in, 1.5", 1 1/2in.
-std::optional<Fraction> typed_distance(std::string s) {
-  for (const std::string suffix : {"\"", "in", "\u2033"}) {
-    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      s.resize(s.size() - suffix.size());
-      break;
-    }
-  }
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return parse_number(s);
-}
+// A distance as a user types it: 4, 4", 4in, 4 in, 1.5", 1 1/2in (the runtime's reader, which
+// the web page's distance fields use too).
+std::optional<Fraction> typed_distance(const std::string& s) { return typed_number(qrs::text::read_distance(s, number_limits())); }
 
 Expected<ColumnChoice, std::string> at_distance(const std::vector<Column>& columns,
                                                 const std::vector<Fraction>& ranges, Fraction d,

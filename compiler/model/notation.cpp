@@ -8,6 +8,7 @@
 #include "diagnostics.hpp"
 #include "enum_names.hpp"
 #include "limits.hpp"
+#include "qrs/number_text.hpp"
 
 namespace qrsc {
 
@@ -101,54 +102,30 @@ std::optional<int> parse_small_int(const std::string& s, std::string* why = null
 
 }  // namespace
 
-std::optional<Fraction> parse_number(const std::string& raw, std::string* why) {
-  const std::string s = trim(raw);
-  Scan sc(s);
-  const char sign = sc.sign();
-  const auto signed_value = [&](Fraction f) { return sign == '-' ? -f : f; };
-  std::string a;
-  const bool has_a = sc.digits(a);
-  if (has_a && sc.done()) {  // "3", "-2", "+1"
-    const auto v = digits_value(a, limits::kMaxMagnitude, "number", why);
-    return v ? std::optional<Fraction>(signed_value(Fraction(*v))) : std::nullopt;
-  }
-  if (sc.lit(".")) {  // "1.5", ".25": at most six decimals
-    std::string d;
-    if (!sc.digits(d) || !sc.done()) return std::nullopt;
-    if (d.size() > 6) {
-      if (why) *why = "at most six decimal places";
-      return std::nullopt;
+qrs::text::NumberLimits number_limits() { return {limits::kMaxMagnitude, limits::kMaxDenominator}; }
+
+std::optional<Fraction> typed_number(const qrs::text::TypedNumber& n, std::string* why) {
+  using qrs::text::NumberError;
+  if (n.ok()) return Fraction(n.num, n.den);
+  if (why) {
+    const auto over = [](const char* what, std::int64_t max) { return fmt::format("{} out of range (at most {})", what, max); };
+    switch (n.error) {
+      case NumberError::number:
+      case NumberError::too_large: *why = over("number", limits::kMaxMagnitude); break;
+      case NumberError::numerator: *why = over("numerator", limits::kMaxMagnitude); break;
+      case NumberError::denominator: *why = over("denominator", limits::kMaxDenominator); break;
+      case NumberError::decimal_part: *why = over("decimal part", limits::kMaxDenominator); break;
+      case NumberError::decimal_places: *why = "at most six decimal places"; break;
+      case NumberError::zero_denominator: *why = "the denominator is zero"; break;
+      case NumberError::none:
+      case NumberError::syntax: break;
     }
-    const auto whole = has_a ? digits_value(a, limits::kMaxMagnitude, "number", why) : std::optional<std::int64_t>(0);
-    const auto part = digits_value(d, limits::kMaxDenominator, "decimal part", why);
-    if (!whole || !part) return std::nullopt;
-    std::int64_t den = 1;
-    for (std::size_t i = 0; i < d.size(); ++i) den *= 10;
-    return signed_value(Fraction(*whole) + Fraction(*part, den));
   }
-  if (!has_a) return std::nullopt;
-  // "1/2" or "1 1/2"
-  std::string whole_digits, num_digits = a, den_digits;
-  if (sc.spaces()) {
-    whole_digits = a;
-    if (!sc.digits(num_digits)) return std::nullopt;
-  }
-  if (!sc.lit("/") || !sc.digits(den_digits) || !sc.done()) return std::nullopt;
-  const auto whole =
-      whole_digits.empty() ? std::optional<std::int64_t>(0) : digits_value(whole_digits, limits::kMaxMagnitude, "number", why);
-  const auto num = digits_value(num_digits, limits::kMaxMagnitude, "numerator", why);
-  const auto den = digits_value(den_digits, limits::kMaxDenominator, "denominator", why);
-  if (!whole || !num || !den) return std::nullopt;
-  if (*den == 0) {
-    if (why) *why = "the denominator is zero";
-    return std::nullopt;
-  }
-  const Fraction f = Fraction(*whole) + Fraction(*num, *den);
-  if (f > Fraction(limits::kMaxMagnitude)) {
-    if (why) *why = fmt::format("number out of range (at most {})", limits::kMaxMagnitude);
-    return std::nullopt;
-  }
-  return signed_value(f);
+  return std::nullopt;
+}
+
+std::optional<Fraction> parse_number(const std::string& raw, std::string* why) {
+  return typed_number(qrs::text::read_number(raw, number_limits()), why);
 }
 
 std::optional<std::string> distance_number(const std::string& raw) {

@@ -12,6 +12,7 @@
 #include "qrs/band.hpp"
 #include "qrs/cells.hpp"
 #include "qrs/fraction.hpp"
+#include "qrs/number_text.hpp"
 
 namespace qrsc {
 
@@ -29,6 +30,10 @@ inline bool is_unknown_notation(const std::string& text) { return text == kUnkno
 // the limits (limits.hpp: whole parts up to 10^9, denominators up to 10^6) is refused too,
 // and then `why` (when given) says so.
 std::optional<Fraction> parse_number(const std::string& text, std::string* why = nullptr);
+// The limits a typed number is read within (limits.hpp), and a number read by the runtime's
+// reader (qrs/number_text.hpp) as a Fraction, or nothing with the reason in `why`.
+qrs::text::NumberLimits number_limits();
+std::optional<Fraction> typed_number(const qrs::text::TypedNumber& n, std::string* why = nullptr);
 // A distance is a number and an inch unit, with or without a space between: "8in", "1 in",
 // "1 inch", "2 inches", "1.5\"", "1 1/2\"". The units, longest first so "inches" is not read as "in".
 inline constexpr std::array<const char*, 4> kInchUnits = {"inches", "inch", "in", "\""};

@@ -11,20 +11,26 @@
   const q = instance.exports;
   const select = document.getElementById("table");
   const sections = [...document.querySelectorAll("section.sheet-table")];
+  // The page opens on its first rolled table (else its first table).
+  const firstRolled = Math.max(0, sections.findIndex((s) => s.dataset.table !== undefined));
   // dice: the die result of each side that rolls (one, or an opposed roll's attacker and
   // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
   // distance: what the player typed for a range table.
   // units: the firing units of a fire combat ({ weapon: "kind.row", stands, distance, factors }).
   // types: each side's type (a column) where an opposed roll reads the loser's or the winner's.
-  const state = { table: 0, column: 0, dice: [null], mods: [], distance: "", units: [], types: [0, 0] };
+  const state = { table: firstRolled, column: 0, dice: [null], mods: [], distance: "", units: [], types: [0, 0] };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
+  // The page's sections are the printed sheet's tables in its order; a rolled table's index in
+  // the module is its data-table.
+  const isRolled = (s) => s.dataset.table !== undefined;
   const isMatrix = (s) => s.classList.contains("matrix-table");  // a table read, not rolled
   const isRange = (s) => s.dataset.matrix !== undefined;
-  const opposed = (t) => !isMatrix(sections[t]) && q.qrs_opposed(t) === 1;
+  const mod = (t) => Number(sections[t].dataset.table);
+  const opposed = (t) => isRolled(sections[t]) && q.qrs_opposed(mod(t)) === 1;
   const sideCount = (t) => (opposed(t) ? 2 : 1);
   const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
   const signed = (n) => (n > 0 ? "+" + n : String(n));
@@ -47,7 +53,7 @@
   function fireTables() {
     const [effects, ...matrices] = text(q.qrs_fire_tables()).split(" ");
     const [, , factorsId, pointsId] = matrices;
-    const table = sections.findIndex((s) => !isMatrix(s) && s.dataset.id === effects);
+    const table = sections.findIndex((s) => isRolled(s) && s.dataset.id === effects);
     if (table < 0) return null;
     const weapons = [0, 1].map((kind) => {
       const m = sections.find((s) => isMatrix(s) && s.dataset.id === matrices[kind]);
@@ -87,17 +93,17 @@
     }
   };
   // The die results side `i` of table `t` can show: an opposed roll's side's base roll, else the key's.
-  const dieRange = (t, i) => (opposed(t) ? [q.qrs_side_lo(t, i), q.qrs_side_hi(t, i)] : [q.qrs_key_lo(t), q.qrs_key_hi(t)]);
+  const dieRange = (t, i) => (opposed(t) ? [q.qrs_side_lo(mod(t), i), q.qrs_side_hi(mod(t), i)] : [q.qrs_key_lo(mod(t)), q.qrs_key_hi(mod(t))]);
   const lastIndex = (s, selector) => Math.max(0, s.querySelectorAll(selector).length - 1);
 
   function readFragment() {
     const f = new URLSearchParams(location.hash.slice(1));
-    state.table = wholeIn(f.get("t"), 0, sections.length - 1) ?? 0;
+    state.table = wholeIn(f.get("t"), 0, sections.length - 1) ?? firstRolled;
     const s = sections[state.table];
     state.column = wholeIn(f.get("c"), 0, lastIndex(s, "input[data-column]")) ?? 0;
     const dice = (f.get("k") || "").split(",");
     state.dice = Array.from({ length: sideCount(state.table) }, (_, i) =>
-      (isMatrix(s) ? null : wholeIn(dice[i], ...dieRange(state.table, i))));
+      (isRolled(s) ? wholeIn(dice[i], ...dieRange(state.table, i)) : null));
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d{1,5}\.\d{1,5}(\.1)?$/.test(m));
     state.distance = (f.get("d") || "").slice(0, 100);
     state.types = [0, 1].map((i) => wholeIn((f.get("y") || "").split(",")[i], 0, lastIndex(s, 'input[data-type-side="' + i + '"]')) ?? 0);
@@ -169,8 +175,11 @@
     if (fire.list && fire.total.inRange && row >= 0) state.mods.push(fireList() + "." + row);
   }
 
-  // Whether table t is the fire combat's, with firing units none of which is in range.
-  const noFire = (t) => fire !== null && t === fire.table && state.units.length > 0 && fire.total !== undefined && !fire.total.inRange;
+  // Whether table t is the fire combat's with firing units, and whether a distance is typed for
+  // any of them (until then there is nothing to read), and whether none of their stands is in range.
+  const firing = (t) => fire !== null && t === fire.table && state.units.length > 0;
+  const distanceTyped = () => state.units.some((u) => u.added);
+  const noFire = (t) => firing(t) && distanceTyped() && fire.total !== undefined && !fire.total.inRange;
 
   // The fire-point row out of the modifiers (the units choose it, or none when the last goes).
   function dropFireRow() {
@@ -189,7 +198,7 @@
       const out = li.querySelector(".unit-points");
       li.dataset.points = "";
       if (!u.added) {
-        out.textContent = "Type the distance in inches, such as 6 or 6.5";
+        out.textContent = "Type the distance in inches, such as 6, 6 1/2 or 6.5";
         return;
       }
       const p = new Int32Array(q.memory.buffer, q.qrs_fire_unit(added++), 3);
@@ -200,6 +209,8 @@
     panel.dataset.total = panel.dataset.modifier = "";
     if (!state.units.length) {
       out.textContent = "";
+    } else if (!distanceTyped()) {
+      out.textContent = "Type each firing unit's distance";
     } else if (!fire.total.inRange) {
       out.textContent = "No stand in range";
     } else {
@@ -243,9 +254,11 @@
     state.mods = [...s.querySelectorAll("input[data-list]:checked")].map(modKey);
     state.types = [0, 1].map((side) => Number((s.querySelector('input[data-type-side="' + side + '"]:checked') || { dataset: { type: 0 } }).dataset.type));
     if (!s.querySelector(".fire")) return;
-    state.units = [...s.querySelectorAll(".fire .unit")].map((li) => ({
+    // Stands are read when the player leaves the field (its change event): a whole number from
+    // 1 to 99, else the unit keeps the number it had.
+    state.units = [...s.querySelectorAll(".fire .unit")].map((li, i) => ({
       weapon: li.querySelector(".weapon").value,
-      stands: Math.max(1, Math.min(99, Math.floor(Number(li.querySelector(".stands").value)) || 1)),
+      stands: wholeIn(li.querySelector(".stands").value.trim(), 1, 99) ?? (state.units[i] ? state.units[i].stands : 1),
       distance: li.querySelector(".unit-distance").value,
       factors: [...li.querySelectorAll(".unit-factors input:checked")].reduce((m, f) => m | (1 << Number(f.dataset.factor)), 0),
     }));
@@ -300,12 +313,14 @@
     }
   }
 
-  // A distance in inches as typed ("6", "6.5", "6in", '6"'): numerator and denominator, or null.
+  // A distance in inches as typed, read by the module as qrsc reads one (qrs::text::read_distance:
+  // "6", "6.5", "6 1/2", "6in", '6"'): numerator and denominator, or null.
   function inches(text) {
-    const m = /^\s*(\d{1,4})(?:\.(\d{1,3}))?\s*(?:in|")?\s*$/.exec(text);
-    if (!m) return null;
-    const frac = m[2] || "";
-    return [Number(m[1] + frac), 10 ** frac.length];
+    const bytes = new TextEncoder().encode(text);
+    if (bytes.length > q.qrs_text_size()) return null;
+    new Uint8Array(q.memory.buffer, q.qrs_text(), bytes.length).set(bytes);
+    const at = q.qrs_distance(bytes.length);
+    return at ? [...new Int32Array(q.memory.buffer, at, 2)] : null;
   }
 
   // A range table: the column the typed distance falls in comes from the module (the
@@ -320,13 +335,13 @@
       const column = d ? q.qrs_range_column(Number(s.dataset.matrix), d[0], d[1]) : -1;
       s.dataset.column = String(column);
       if (!d) {
-        answer.textContent = "Type a distance in inches, such as 6 or 6.5";
+        answer.textContent = "Type a distance in inches, such as 6, 6 1/2 or 6.5";
       } else if (column < 0) {
-        answer.textContent = state.distance.trim() + " in: beyond the longest range (" + names[names.length - 1] + ")";
+        answer.textContent = mixedNumber(d[0], d[1]) + " in: beyond the longest range (" + names[names.length - 1] + ")";
       } else {
         state.column = column;
         s.querySelectorAll("input[data-column]")[column].checked = true;
-        answer.textContent = state.distance.trim() + " in is read in the " + names[column] + " column";
+        answer.textContent = mixedNumber(d[0], d[1]) + " in is read in the " + names[column] + " column";
       }
     }
     const shown = Number(s.dataset.column);
@@ -335,12 +350,13 @@
 
   function render() {
     const s = section();
-    if (isMatrix(s)) {
+    if (!isRolled(s)) {
       if (isRange(s)) renderRange(s);
       finish();
       return;
     }
     const t = state.table;
+    const m = mod(t);
     const c = state.column;
     q.qrs_clear();
     for (const m of state.mods) {
@@ -360,7 +376,7 @@
     for (const li of s.querySelectorAll(".row")) li.classList.remove("hit");
     if (opposed(t)) {
       // Each side's roll and net modifier, settled by the runtime into the key and its row.
-      const nets = [q.qrs_net(t, 0), q.qrs_net(t, 1)];
+      const nets = [q.qrs_net(m, 0), q.qrs_net(m, 1)];
       const boxes = [...s.querySelectorAll(".die-buttons")];
       const names = boxes.map((box) => box.dataset.sideName);
       s.querySelector(".net").textContent = "net " + nets.map(signed).join(" against ");
@@ -369,7 +385,7 @@
       if (a === null || d === null) {
         sum.textContent = "Pick " + boxes.filter((box, i) => state.dice[i] === null).map((box) => "the " + box.dataset.keyName).join(" and ");
       } else {
-        const at = q.qrs_settle(t, c, a, d, state.types[0], state.types[1]);
+        const at = q.qrs_settle(m, c, a, d, state.types[0], state.types[1]);
         const settled = at ? new Int32Array(q.memory.buffer, at, 8) : new Int32Array([0, 0, 0, 1, 0, 0, c, -1]);
         const key = mixedNumber(settled[2], settled[3]);
         const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
@@ -381,23 +397,26 @@
         s.dataset.column = String(settled[6]);
         showRow(s, settled[7], -1, settled[6]);
       }
-      showOdds(s, q.qrs_opposed_odds(t, c, state.types[0], state.types[1]), 1);
+      showOdds(s, q.qrs_opposed_odds(m, c, state.types[0], state.types[1]), 1);
     } else {
-      const net = q.qrs_net(t, 0);
+      const net = q.qrs_net(m, 0);
       s.querySelector(".net").textContent = "net " + signed(net);
       const die = state.dice[0];
       if (die === null) {
         sum.textContent = "Pick a " + s.querySelector(".die-buttons").dataset.keyName;
+      } else if (firing(t) && !distanceTyped()) {
+        sum.textContent = String(die);
+        s.querySelector(".effect-title").textContent = "Type each firing unit's distance";
       } else if (noFire(t)) {
         // Firing units none of whose stands is in range: the fire combat has nothing to read.
         sum.textContent = String(die);
         s.querySelector(".effect-title").textContent = "No stand in range: no fire";
       } else {
-        const result = q.qrs_result(t, die);
+        const result = q.qrs_result(m, die);
         sum.textContent = die + (net === 0 ? "" : " " + signed(net) + " = " + result);
-        showRow(s, q.qrs_lookup(t, c, die), q.qrs_part(t, c, die), c);
+        showRow(s, q.qrs_lookup(m, c, die), q.qrs_part(m, c, die), c);
       }
-      showOdds(s, q.qrs_odds(t, c), 0);
+      showOdds(s, q.qrs_odds(m, c), 0);
     }
     // The chance of the result shown, at this net modifier (the odds list's, for the answer bar).
     const hit = s.querySelector(".row.hit");
@@ -414,6 +433,7 @@
       const f = fragment();
       if (location.hash.slice(1) !== f) history.replaceState(null, "", "#" + f);
     }, 150);
+    markScrolling();  // the table shown may be wider than the screen
     if (document.body.dataset.ready !== "1") performance.mark("qrs-first-answer");  // bench/web_first_answer.py
     document.body.dataset.ready = "1";
   }
@@ -429,7 +449,7 @@
   // The die buttons of each side that rolls: every result its dice can make (the runtime's
   // range: a single roll's key, or an opposed side's base roll).
   sections.forEach((s, t) => {
-    if (isMatrix(s) && !isRange(s)) return;
+    if (!isRolled(s) && !isRange(s)) return;
     if (isRange(s)) {
       s.querySelector(".distance-input").addEventListener("input", (e) => change(() => { state.distance = e.target.value; }));
       s.addEventListener("change", (e) => {
@@ -455,8 +475,8 @@
     for (const roll of s.querySelectorAll(".roll")) {
       const side = Number(roll.dataset.side);
       roll.addEventListener("click", () => {
-        const dice = q.qrs_dice(t, side);
-        const sides = q.qrs_sides(t, side);
+        const dice = q.qrs_dice(mod(t), side);
+        const sides = q.qrs_sides(mod(t), side);
         const faces = new Int32Array(q.memory.buffer, q.qrs_faces(), dice);
         const random = new Uint32Array(1);
         const limit = Math.floor(0x100000000 / sides) * sides;  // rejection sampling: every face equally likely
@@ -465,7 +485,7 @@
           faces[i] = (random[0] % sides) + 1;
         }
         const thrown = [...faces];
-        change(() => { state.dice[side] = q.qrs_roll(t, side); });
+        change(() => { state.dice[side] = q.qrs_roll(mod(t), side); });
         roll.closest(".dice").querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
       });
     }
@@ -475,9 +495,15 @@
       more.setAttribute("aria-expanded", String(open));
       more.textContent = open ? "Less" : "More";
     });
+    // Undo replaces the page's URL (it adds no entry to the browser's history).
     s.querySelector(".undo").addEventListener("click", () => {
       if (!undo.length) return;
-      location.hash = undo.pop();
+      clearTimeout(urlTimer);
+      history.replaceState(null, "", "#" + undo.pop());
+      readFragment();
+      fireSync();
+      applyState();
+      render();
     });
     s.querySelector(".reset").addEventListener("click", () => change(() => {
       state.dice = Array(sideCount(t)).fill(null);
@@ -508,8 +534,9 @@
           if (!state.units.length && fire.list) dropFireRow();
         });
       });
+      // A distance is read as it is typed; stands when the player leaves the field (a change).
       panel.addEventListener("input", (e) => {
-        if (e.target.matches(".unit-distance, .stands")) change(readInputs);
+        if (e.target.matches(".unit-distance")) change(readInputs);
       });
     }
   });
@@ -521,6 +548,22 @@
     state.distance = "";
     state.types = [0, 0];
   }));
+  // A table wider than its box says that it scrolls sideways (sheet.css: .scrolls), on load and
+  // whenever the page's width changes.
+  const markScrolling = () => {
+    for (const box of document.querySelectorAll(".matrix-wrap, .printed .split-blocks, .as-printed .split-blocks")) {
+      box.classList.toggle("scrolls", box.scrollWidth > box.clientWidth + 1);
+    }
+  };
+  window.addEventListener("resize", markScrolling);
+  for (const d of document.querySelectorAll("details.as-printed")) d.addEventListener("toggle", markScrolling);
+  // Printing prints every table as printed: their drawings are opened for it, and closed after.
+  let opened = [];
+  window.addEventListener("beforeprint", () => {
+    opened = [...document.querySelectorAll("details.as-printed:not([open])")];
+    for (const d of opened) d.open = true;
+  });
+  window.addEventListener("afterprint", () => { for (const d of opened) d.open = false; });
   window.addEventListener("hashchange", () => { readFragment(); fireSync(); applyState(); render(); });
   readFragment();
   fireSync();

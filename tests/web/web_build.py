@@ -18,3 +18,13 @@ def build_web(qrsc, args):
         return 77
     print(r.stderr)
     return 1
+
+
+def take_option(args, name):
+    """The value after `name` in args (both taken out of args), or None."""
+    if name not in args:
+        return None
+    at = args.index(name)
+    value = args[at + 1]
+    del args[at:at + 2]
+    return value

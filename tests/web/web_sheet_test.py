@@ -30,7 +30,7 @@ the total, its die-roll modifier, the fire-point row chosen and the fire effect 
 reads must be what fire_combat_reference (FireCombat over the checked-in header, or the 28mm
 house variant's of tests/variants, built with it and whose page is built here too) prints.
 
-Usage: web_sheet_test.py QRSC ROOT [OUT_DIR] [--fire-reference PROGRAM]
+Usage: web_sheet_test.py QRSC ROOT [OUT_DIR] [--fire-reference PROGRAM] [--only SPEC_ID]
 OUT_DIR keeps the pages and screenshots at 390x844 and 1280x800. Exit 77 when the WebAssembly
 toolchain or Chromium is missing.
 """
@@ -46,7 +46,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
-from web_build import build_web, run  # noqa: E402
+from web_build import build_web, run, take_option  # noqa: E402
 
 SEED = 27
 SAMPLED_SETS = 30
@@ -117,6 +117,7 @@ ANSWER_BAR = """(() => {
 
 STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   id: s.dataset.id,
+  printed: s.classList.contains('printed-table'),
   matrix: s.dataset.matrix !== undefined,
   matrix_rows: [...s.querySelectorAll('.matrix tbody tr[data-id]')].map(r => r.dataset.id),
   matrix_columns: [...s.querySelectorAll('.matrix thead th[data-id]')].map(c => c.dataset.id),
@@ -318,7 +319,7 @@ def fire_combat(units, column, die):
         s.querySelector('.add-unit').click();
         const li = [...s.querySelectorAll('.unit')].pop();
         set(li.querySelector('.weapon'), u.weapon, 'change');
-        set(li.querySelector('.stands'), String(u.stands), 'input');
+        set(li.querySelector('.stands'), String(u.stands), 'change');
         set(li.querySelector('.unit-distance'), u.distance, 'input');
         for (const f of li.querySelectorAll('.unit-factors input')) if (u.factors & (1 << Number(f.dataset.factor))) f.click();
       }}
@@ -410,16 +411,15 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
 
 def main():
     args = sys.argv[1:]
-    reference = None
-    if "--fire-reference" in args:
-        at = args.index("--fire-reference")
-        reference = args[at + 1]
-        del args[at:at + 2]
+    reference = take_option(args, "--fire-reference")
+    only = take_option(args, "--only")  # that page alone (while iterating)
     qrsc, root = args[0], os.path.abspath(args[1])
     keep = args[2] if len(args) > 2 else None
     tmp = keep or tempfile.mkdtemp(prefix="qrs-web-")
     out = os.path.join(tmp, "out")
     specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    if only:
+        specs = [s for s in specs if os.path.basename(s)[:-5] == only] or specs[:1]
     started = time.time()
     failed = build_web(qrsc, [*specs, "-o", out])
     if failed:
@@ -431,7 +431,7 @@ def main():
     # Beside rules/: README.md's house variant; an opposed roll read in the loser's column (none
     # in rules/), the test game of tests/opposed; a house variant whose distances are converted
     # (tests/variants: 28mm, every distance doubled). Each page into its own DIR/out.
-    for spec, folder in ((house, "house"), (os.path.join(root, "tests", "opposed", "rules", "test", "skirmish.yaml"), "opposed"),
+    for spec, folder in () if only else ((house, "house"), (os.path.join(root, "tests", "opposed", "rules", "test", "skirmish.yaml"), "opposed"),
                          (os.path.join(root, "tests", "variants", "house-28mm.yaml"), "variant")):
         r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", spec, "-o", os.path.join(tmp, folder, "out"),
                  "--emit", "web"])
@@ -482,6 +482,8 @@ def main():
             for t_index, t in enumerate(structure):
                 b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{t_index}';"
                        " s.dispatchEvent(new Event('change')); })()")
+                if t["printed"]:
+                    continue  # shown as printed (web_sections_test.py compares it with the printed sheet)
                 if t["matrix"]:
                     checked += check_range(b, qrsc, root, tmp, spec, spec_id, t, failures)
                     continue
@@ -541,9 +543,10 @@ def main():
             if reference:
                 fire_checked += check_fire(b, reference, spec_id, structure, rng, failures)
             if spec_id == "acw-house":
-                b.eval("(() => { const s = document.getElementById('table'); s.value = '0';"
+                first = next(i for i, t in enumerate(structure) if t["sides"])  # the maneuver table
+                b.eval(f"(() => {{ const s = document.getElementById('table'); s.value = '{first}';"
                        " s.dispatchEvent(new Event('change')); })()")
-                tap_set(b, 0, 0, [i for i, inp in enumerate(structure[0]["inputs"]) if inp["id"] == "veteran"])
+                tap_set(b, 0, 0, [i for i, inp in enumerate(structure[first]["inputs"]) if inp["id"] == "veteran"])
                 p = b.eval("(() => { document.querySelector('section.sheet-table:not([hidden]) "
                            f".die-buttons button[data-die=\"6\"]').click(); return {READ}; }})()")
                 if (p["net"], p["title"]) != ("net +2", "Double Quick"):
@@ -574,7 +577,7 @@ def main():
                 b.send("Emulation.setDeviceMetricsOverride",
                        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
                 b.navigate("about:blank")  # a new document: a fragment alone would not load the page again
-                b.navigate("file://" + first + "#t=0&c=0&k=6&m=0.5,0.7,0.4")
+                b.navigate("file://" + first + "#t=2&c=0&k=6&m=0.5,0.7,0.4")  # the maneuver table
                 time.sleep(0.3)
                 b.screenshot(os.path.join(tmp, f"web-{width}x{height}.png"))
     finally:

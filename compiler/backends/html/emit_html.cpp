@@ -8,6 +8,7 @@
 #include "mustache.hpp"
 #include "sheet_text.hpp"
 #include "table_data.hpp"
+#include "table_partials.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
@@ -46,32 +47,27 @@ const PaperSize& paper_size(Paper p) {
 
 // ------------------------------------------------------------------ rendering
 
-// The template file of a partial's name ("partials/table" -> "html/partials/table.mustache").
-std::string partial_file(const std::string& name) {
-  return "html/" + name + (name.find('.') == std::string::npos ? ".mustache" : "");
-}
-
-// The partials a sheet's templates use, by the name the templates give them.
-constexpr const char* kPartials[] = {"sheet.css",       "measure.js",         "partials/table", "partials/bands",
-                                     "partials/modifiers", "partials/matrix", "partials/list",  "partials/list_item",
-                                     "partials/facts"};
+// The partials of the sheet's page beyond the tables' (table_partials.hpp).
+constexpr const char* kPagePartials[] = {"sheet.css", "measure.js"};
 
 // A template, checked with every partial it may use, so that an error is reported in the file
 // it is in, at its line and column (the renderer parses each partial once, when first used).
 mst::mustache parse_template(const std::string& name) {
   mst::mustache tmpl(mst::mustache::outliving_text{}, load_template(name));
   if (!tmpl.is_valid()) template_error(name, tmpl);
-  for (const char* p : kPartials) {
-    const std::string file = partial_file(p);
+  for (const char* p : kPagePartials) {
+    const std::string file = html::partial_file(p);
     if (const mst::mustache partial(load_template(file)); !partial.is_valid()) template_error(file, partial);
   }
+  html::check_table_partials();
   return tmpl;
 }
 
 std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
   // Partials are looked up by name in the data; the names contain a '/' or '.', so no data
   // key can shadow them.
-  for (const char* p : kPartials) d.set(p, std::string(load_template(partial_file(p))));
+  for (const char* p : kPagePartials) d.set(p, std::string(load_template(html::partial_file(p))));
+  html::set_table_partials(d);
   std::string out = tmpl.render(d);
   if (!tmpl.is_valid()) template_error(name, tmpl);
   return out;

@@ -11,6 +11,7 @@
 #include "cpp_names.hpp"
 #include "emit_cpp.hpp"
 #include "mustache_data.hpp"
+#include "notation.hpp"
 #include "process.hpp"
 #include "runtime_values.hpp"
 #include "temp_dir.hpp"
@@ -86,6 +87,10 @@ std::string module_source(const Spec& spec) {
     append(rd, std::move(r));
   }
   put(d, "ranges", std::move(rd));
+  // The limits qrsc reads a typed number within: the page's distances are read as qrsc reads one.
+  const qrs::text::NumberLimits limits = number_limits();
+  put(d, "max_magnitude", std::to_string(limits.magnitude));
+  put(d, "max_denominator", std::to_string(limits.denominator));
   static TemplateDocument doc("web/module.cpp.mustache", Markup::html);
   return doc.render(d);
 }

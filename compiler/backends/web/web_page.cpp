@@ -7,6 +7,8 @@
 
 #include "backend.hpp"
 #include "layout.hpp"
+#include "table_data.hpp"
+#include "table_partials.hpp"
 #include "mustache_data.hpp"
 #include "notation.hpp"
 #include "template_document.hpp"
@@ -267,17 +269,25 @@ mst::data factor_lists(const Spec& spec) {
   return out;
 }
 
-// The section of the printed sheet each table sits in (templates/html/layouts.yaml), by table.
-std::vector<std::pair<const Table*, std::string>> sections_of(const Spec& spec) {
-  std::vector<std::pair<const Table*, std::string>> out;
-  const html::PlacedLayout layout = html::place(*html::load_layouts(), spec, false);
+// One table of the printed sheet (templates/html/layouts.yaml, its reference tables too), in its
+// order: the ordinal and heading of the printed section it sits in.
+struct PrintedPlace {
+  const Table* table;
+  std::size_t section;
+  std::string heading;
+};
+
+std::vector<PrintedPlace> printed_order(const html::PlacedLayout& layout) {
+  std::vector<PrintedPlace> out;
+  std::size_t ordinal = 0;
   for (const auto& page : layout.pages) {
     for (const auto& row : page.rows) {
       for (const auto& column : row) {
         for (const auto& section : column.sections) {
           for (const auto& b : section.blocks) {
-            for (const auto& placed : b) out.emplace_back(placed.table, section.title);
+            for (const auto& placed : b) out.push_back({placed.table, ordinal, section.title});
           }
+          ++ordinal;
         }
       }
     }
@@ -285,10 +295,15 @@ std::vector<std::pair<const Table*, std::string>> sections_of(const Spec& spec) 
   return out;
 }
 
+std::size_t position(const std::vector<const Table*>& tables, const Table* t) {
+  return static_cast<std::size_t>(std::find(tables.begin(), tables.end(), t) - tables.begin());
+}
+
 }  // namespace
 
 struct WebPageEmitter::Templates {
-  TemplateDocument sheet{"web/sheet.html.mustache", Markup::html};
+  Templates() { html::check_table_partials(); }
+  TemplateDocument sheet{"web/sheet.html.mustache", Markup::html, {"web/heading.mustache", "web/as_printed.mustache"}};
   TemplateDocument index{"web/index.html.mustache", Markup::html};
 };
 
@@ -302,16 +317,24 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
   put(d, "id", spec.id);
   put(d, "title", spec.title);
   put(d, "subtitle", spec.subtitle);
+  put(d, "has_period", mst::data(!spec.period.empty()));
+  put(d, "period", spec.period);
   put(d, "style", std::string(load_template("web/sheet.css")));
   put(d, "script", std::string(load_template("web/sheet.js")));
   put(d, "wasm", base64(wasm));
   const std::vector<const Table*> lists = sheet_modifier_lists(spec);
-  const auto sections = sections_of(spec);
+  const std::vector<const Table*> rolled = rolled_tables(spec);
+  const std::vector<const Table*> by_range = range_matrices(spec);
+  // Every table the printed sheet can print (its reference tables too), in its order, under its
+  // sections; each drawn as printed by the sheet's own partials, and made interactive where
+  // the module answers it: a rolled table, a matrix (read, or by a distance where its columns
+  // are ranges).
+  const html::PlacedLayout layout = html::place(*html::load_layouts(), spec, true);
   mst::data groups = list_of();
-  mst::data tables = list_of();
-  std::string current = "\x01";
+  mst::data entries = list_of();
   mst::data options = list_of();
   std::string group_title;
+  std::size_t group_section = 0;
   const auto close_group = [&] {
     if (options.is_empty_list()) return;
     mst::data g;
@@ -321,36 +344,46 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     options = list_of();
   };
   std::size_t index = 0;
-  // The table's option in the list, under its section of the printed sheet: its index on the page.
-  const auto add_option = [&](const Table* t) {
-    const auto s = std::find_if(sections.begin(), sections.end(), [&](const auto& p) { return p.first == t; });
-    const std::string section = s == sections.end() || s->second.empty() ? t->title : s->second;
-    if (section != current) {
+  for (const PrintedPlace& place : printed_order(layout)) {
+    const Table& t = *place.table;
+    if (index == 0 || place.section != group_section) {
       close_group();
-      group_title = current = section;
+      group_section = place.section;
+      // A section without a heading is named by its first table.
+      group_title = place.heading.empty() ? t.title : place.heading;
     }
     mst::data o;
     put(o, "index", std::to_string(index));
-    put(o, "title", t->title);
+    put(o, "title", t.title);
     append(options, std::move(o));
-    return index++;
-  };
-  for (const Table* t : rolled_tables(spec)) append(tables, table_data(spec, *t, add_option(t), lists));
-  // After the rolled tables, so that a rolled table's place on the page is its index in the module.
-  mst::data ranges = list_of();
-  std::size_t matrix = 0;
-  const std::vector<const Table*> by_range = range_matrices(spec);
-  for (const Table* t : by_range) append(ranges, matrix_data(*t, add_option(t), matrix++));
-  // The other matrices, read-only: tables the sheet prints to be read, not rolled.
-  for (const Table& t : spec.tables) {
-    if (!std::holds_alternative<Matrix>(t.body) || std::find(by_range.begin(), by_range.end(), &t) != by_range.end()) continue;
-    append(ranges, matrix_data(t, add_option(&t), std::nullopt));
+    mst::data e;
+    put(e, "section", std::to_string(place.section));
+    put(e, "section_title", place.heading);
+    put(e, "printed", html::table_data(t, false, 1, html::TablePrint{nullptr, spec.sources, layout.distances}));
+    const std::size_t at_rolled = position(rolled, &t);
+    const std::size_t at_range = position(by_range, &t);
+    if (at_rolled < rolled.size()) {
+      mst::data r = table_data(spec, t, index, lists);
+      put(r, "module_index", std::to_string(at_rolled));
+      put(e, "rolled", std::move(r));
+    } else if (std::holds_alternative<Matrix>(t.body)) {
+      put(e, "matrix", matrix_data(t, index, at_range < by_range.size() ? std::optional<std::size_t>(at_range) : std::nullopt));
+    } else {
+      mst::data p = section_data(t, index);
+      put(p, "has_caption", mst::data(false));  // the table as printed gives it
+      // A table with dice that the module does not roll (a key that is not a whole number).
+      const auto* bt = std::get_if<BandTable>(&t.body);
+      put(p, "not_rolled", mst::data(bt && bt->dice));
+      put(e, "as_printed", std::move(p));
+    }
+    append(entries, std::move(e));
+    ++index;
   }
   close_group();
-  put(d, "ranges", std::move(ranges));
   put(d, "groups", std::move(groups));
-  put(d, "tables", std::move(tables));
+  put(d, "entries", std::move(entries));
   put(d, "factor_lists", factor_lists(spec));
+  html::set_table_partials(d);  // the tables as printed, by the printed sheet's own partials
   return templates_->sheet.render(d);
 }
 

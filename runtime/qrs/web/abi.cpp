@@ -4,6 +4,7 @@
 #include "qrs/web/abi.hpp"
 
 #include <numeric>
+#include <string_view>
 
 #define QRS_EXPORT(name) extern "C" __attribute__((export_name(#name)))
 
@@ -246,4 +247,28 @@ QRS_EXPORT(qrs_range_column) int qrs_range_column(int matrix, int num, int den) 
   if (matrix < 0 || static_cast<std::size_t>(matrix) >= kSheet.ranges.size() || den <= 0) return -1;
   const std::size_t c = qrs::range_column(kSheet.ranges[static_cast<std::size_t>(matrix)].ranges, qrs::Fraction(num, den));
   return c == qrs::npos ? -1 : static_cast<int>(c);
+}
+
+// Text the page hands the module (a distance typed in): UTF-8 bytes written at qrs_text(), at
+// most qrs_text_size() of them.
+namespace {
+char g_text[256];
+int g_distance[2];
+}  // namespace
+QRS_EXPORT(qrs_text) char* qrs_text() { return g_text; }
+QRS_EXPORT(qrs_text_size) int qrs_text_size() { return static_cast<int>(sizeof g_text); }
+
+// The distance in the `length` bytes at qrs_text() as qrsc reads a typed distance
+// (qrs::text::read_distance: "6", "6.5", "6 1/2", "6in", "6\""): its inches reduced, numerator
+// and denominator; null when the text is not a distance or its terms do not fit an int.
+QRS_EXPORT(qrs_distance) const int* qrs_distance(int length) {
+  if (length < 0 || static_cast<std::size_t>(length) > sizeof g_text) return nullptr;
+  const qrs::text::TypedNumber n = qrs::text::read_distance(std::string_view(g_text, static_cast<std::size_t>(length)), kNumberLimits);
+  if (!n.ok()) return nullptr;
+  const qrs::Fraction f(n.num, n.den);
+  constexpr std::int64_t kMost = 2147483647;
+  if (f.num() > kMost || f.num() < -kMost || f.den() > kMost) return nullptr;
+  g_distance[0] = static_cast<int>(f.num());
+  g_distance[1] = static_cast<int>(f.den());
+  return g_distance;
 }

@@ -5,6 +5,7 @@
 // reads numbers back; every answer comes from the runtime's functions here and in odds.hpp.
 #pragma once
 
+#include "qrs/number_text.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -69,6 +70,10 @@ struct Storage {
   std::size_t dice = 0;
 };
 extern const Storage kStorage;
+
+// The limits a typed number is read within (qrsc's, written into the module's source by qrsc):
+// a distance the page hands the module (qrs_distance) is read as qrsc reads one.
+extern const text::NumberLimits kNumberLimits;
 
 // The modifiers of every list.
 constexpr std::size_t flag_count(View<ModifierList> lists) {

@@ -1,0 +1,348 @@
+#!/usr/bin/python3
+"""The web page's inputs, clicked as a player clicks them: the pointer pressed where the element
+is drawn, after checking with document.elementFromPoint that what is under the pointer there is
+the element meant (so that a box drawn over another is caught), at 390, 768, 1024, 1280 and
+1600 px wide, portrait (844 px high) and landscape (600 px high).
+
+- An opposed roll (every page of rules/ that has one): two of the attacker's modifiers, one of
+  the defender's and both die results clicked; each click sets the input meant and no other
+  (the sides' lists are boxes of their own), and the answer is `qrsc lookup --cases`'s.
+- A fire combat's Stands field (the pages with fire combat): it can be cleared and typed into
+  (deleting the 1 and typing 6 gives 6 stands once the player leaves the field), and a firing
+  unit without a distance does not say "no fire".
+- Distances typed as qrsc lookup takes them ("6 1/2", "6in", "6.5", ...) into a range table's
+  field: the column the page reads is qrsc lookup's for the same text.
+- Undo adds no entry to the browser's history.
+- At 390 px a matrix wider than the screen says it scrolls and breaks no cell over lines; printed, the page shows no control and every table as printed.
+
+Usage: web_inputs_test.py QRSC ROOT [--only SPEC_ID]. Exit 77 when the WebAssembly toolchain or
+Chromium is missing.
+"""
+import base64
+import glob
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
+from web_build import build_web, take_option  # noqa: E402
+from web_sheet_test import READ, lookup_cases  # noqa: E402
+
+SIZES = [(w, h) for w in (390, 768, 1024, 1280, 1600) for h in (844, 600)]
+
+# The element meant, scrolled to the middle of the screen: the point to press, and what
+# elementFromPoint finds there (the element meant or a part of it, else what covers it).
+AIM = """((sel) => {
+  const e = document.querySelector(sel);
+  if (!e) return {error: 'no element ' + sel};
+  e.scrollIntoView({block: 'center', inline: 'center'});
+  const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  const what = (n) => n ? n.tagName.toLowerCase() + (n.className ? '.' + String(n.className).split(' ').join('.') : '') +
+    (n.textContent ? ' "' + n.textContent.trim().slice(0, 40) + '"' : '') : 'nothing';
+  return {x, y, ok: !!hit && (e === hit || e.contains(hit)), hit: what(hit)};
+})"""
+
+
+def click(b, selector, failures, where):
+    """Presses and releases the pointer over the element `selector` names; False (a failure
+    noted) when something else is drawn there."""
+    aim = b.eval(AIM + f"({json.dumps(selector)})")
+    if aim.get("error") or not aim["ok"]:
+        failures.append(f"{where}: {selector} is not under the pointer at its place ({aim.get('error') or aim['hit']})")
+        return False
+    for kind in ("mousePressed", "mouseReleased"):
+        b.send("Input.dispatchMouseEvent", {"type": kind, "x": aim["x"], "y": aim["y"], "button": "left", "clickCount": 1})
+    return True
+
+
+def key(b, name, code):
+    for kind in ("rawKeyDown", "keyUp"):
+        b.send("Input.dispatchKeyEvent", {"type": kind, "key": name, "code": name, "windowsVirtualKeyCode": code})
+
+
+def choose_table(b, table_id):
+    return b.eval(f"""(() => {{ const i = [...document.querySelectorAll('section.sheet-table')].findIndex(s => s.dataset.id === {json.dumps(table_id)});
+      const s = document.getElementById('table'); s.value = String(i); s.dispatchEvent(new Event('change')); return i; }})()""")
+
+
+def opened(b, url):
+    b.navigate("about:blank")
+    b.navigate(url)
+    for _ in range(200):
+        if b.eval("document.body.dataset.ready") == "1":
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def check_opposed(b, where, failures):
+    """Clicks modifiers of both sides and both dice of the page's opposed roll; returns the case
+    and what the page answered, or None."""
+    table = b.eval("""(() => { const s = [...document.querySelectorAll('section.sheet-table')].find(s => s.querySelector('.die-buttons[data-side="1"]'));
+      return s ? s.dataset.id : null; })()""")
+    if table is None:
+        return None
+    choose_table(b, table)
+    b.eval("document.querySelector('section.sheet-table:not([hidden]) .reset').click()")
+    picks = b.eval("""(() => { const s = document.querySelector('section.sheet-table:not([hidden])');
+      const side = (n) => [...s.querySelectorAll('.lists[data-side="' + n + '"] input[type=checkbox][data-list]')];
+      const a = side(0), d = side(1);
+      return {attacker: [a[0], a[a.length - 1]].filter(Boolean).map(i => i.dataset.list + '.' + i.dataset.item),
+              defender: d.slice(0, 1).map(i => i.dataset.list + '.' + i.dataset.item)}; })()""")
+    chosen = {0: [], 1: []}
+    for side, keys in ((0, picks["attacker"]), (1, picks["defender"])):
+        for k in dict.fromkeys(keys):
+            lst, item = k.split(".")
+            sel = (f'section.sheet-table:not([hidden]) .lists[data-side="{side}"] '
+                   f'input[data-list="{lst}"][data-item="{item}"]')
+            if not click(b, sel + " + .v", failures, where):
+                continue
+            state = b.eval(f"""(() => {{ const s = document.querySelector('section.sheet-table:not([hidden])');
+              return [...s.querySelectorAll('input[data-list]:checked')].map(i => i.dataset.side + ':' + i.dataset.list + '.' + i.dataset.item + ':' + i.dataset.id); }})()""")
+            chosen[side].append(k)
+            want = sorted(f"{sd}:{x}" for sd in (0, 1) for x in chosen[sd])
+            got = sorted(":".join(x.split(":")[:2]) for x in state)
+            if got != want:
+                failures.append(f"{where}: clicking side {side}'s {k} left the inputs {state} set, not {want}")
+                return None
+    for side, die in ((0, 4), (1, 3)):
+        click(b, f'section.sheet-table:not([hidden]) .die-buttons[data-side="{side}"] button[data-die="{die}"]', failures, where)
+    p = b.eval(READ)
+    ids = b.eval("""(() => { const s = document.querySelector('section.sheet-table:not([hidden])');
+      return [0, 1].map(side => [...s.querySelectorAll('input[data-side="' + side + '"][data-list]:checked')].map(i => i.dataset.id)); })()""")
+    case = [table, "--attacker", "4", *ids[0], "--defender", "3", *ids[1]]
+    return case, p
+
+
+def check_stands(b, where, failures):
+    """A firing unit added by a click: no "no fire" before its distance; its Stands field cleared
+    and typed into (6), then left."""
+    # The fire combat's panel is in its table's section (the module offers it: qrs_procedures).
+    fire_id = b.eval("(() => { const f = [...document.querySelectorAll('section.sheet-table')].find(s => s.querySelector('.fire'));"
+                     " return f ? f.dataset.id : null; })()")
+    if fire_id is None:
+        return False
+    choose_table(b, fire_id)
+    b.eval("document.querySelector('section.sheet-table:not([hidden]) .reset').click()")
+    base = 'section.sheet-table:not([hidden]) '
+    click(b, base + ".add-unit", failures, where)
+    click(b, base + '.die-buttons button[data-die="6"]', failures, where)
+    title = b.eval(f"document.querySelector('{base}.effect-title').textContent")
+    if "no fire" in title.lower():
+        failures.append(f"{where}: a firing unit without a distance answers {title!r}")
+    if not click(b, base + ".unit .stands", failures, where):
+        return True
+    b.eval("document.activeElement.select()")
+    key(b, "Backspace", 8)
+    cleared = b.eval(f"document.querySelector('{base}.unit .stands').value")
+    b.send("Input.insertText", {"text": "6"})
+    typed = b.eval(f"document.querySelector('{base}.unit .stands').value")
+    key(b, "Tab", 9)  # the player leaves the field
+    time.sleep(0.3)  # the state reaches the URL 150 ms after the last change
+    left = b.eval(f"[document.querySelector('{base}.unit .stands').value, location.hash]")
+    stands = [u.split("-")[1] for u in dict(x.split("=", 1) for x in left[1][1:].split("&") if "=" in x).get("u", "").split("_") if u]
+    if (cleared, typed, left[0], stands) != ("", "6", "6", ["6"]):
+        failures.append(f"{where}: the Stands field cleared shows {cleared!r}, typed 6 shows {typed!r}, left {left[0]!r}"
+                        f" (the unit's stands {stands}), not '', '6', '6' (['6'])")
+    # The unit's distance typed in each way qrsc takes it: the same fire points each time.
+    points = []
+    for text in ("6.5", "6 1/2", "6 1/2in", '6.5"'):
+        if not click(b, base + ".unit .unit-distance", failures, where):
+            break
+        b.eval("document.activeElement.select()")
+        key(b, "Backspace", 8)
+        b.send("Input.insertText", {"text": text})
+        points.append((text, b.eval(f"document.querySelector('{base}.unit').dataset.points")))
+    if len({p for _, p in points}) != 1 or not points[0][1]:
+        failures.append(f"{where}: a firing unit's fire points by the distance typed: {points} (want one number for all)")
+    return True
+
+
+# Distances typed as qrsc lookup takes them (docs/cli.md: a column at a distance).
+DISTANCES = ["6 1/2", "6in", "6.5", '6"', "6 in", "1 1/2in", "0", "7 1/2 in"]
+
+
+def check_distances(b, where, failures):
+    """Each of DISTANCES typed into the page's first range table's distance field (clicked, then
+    typed): the column it reads and the page's words. Returns (table, first row, [(text, column, answer)])."""
+    table = b.eval("(() => { const s = document.querySelector('section.sheet-table[data-matrix]'); return s ? s.dataset.id : null; })()")
+    if table is None:
+        return None
+    choose_table(b, table)
+    base = 'section.sheet-table:not([hidden]) '
+    out = []
+    for text in DISTANCES:
+        if not click(b, base + ".distance-input", failures, where):
+            return None
+        b.eval("document.activeElement.select()")
+        key(b, "Backspace", 8)
+        b.send("Input.insertText", {"text": text})
+        got = b.eval(f"""(() => {{ const s = document.querySelector('{base}');
+          const c = s.dataset.column; return [c === '' || c === '-1' ? null : s.querySelectorAll('input[data-column]')[Number(c)].dataset.id,
+          s.querySelector('.range-answer').textContent]; }})()""")
+        out.append((text, got[0], got[1]))
+    row = b.eval(f"document.querySelector('{base}.matrix tbody tr[data-id]').dataset.id")
+    return table, row, out
+
+
+# At 390 px: every matrix wider than its box is marked as scrolling (its note and shaded edge
+# shown), and no matrix cell breaks over lines.
+PHONE = """(() => {
+  const out = [];
+  const sections = [...document.querySelectorAll('section.sheet-table')];
+  const select = document.getElementById('table');
+  sections.forEach((s, i) => {
+    if (!s.querySelector('.matrix-wrap')) return;
+    select.value = String(i); select.dispatchEvent(new Event('change'));
+    const box = s.querySelector('.matrix-wrap');
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    if (wide !== box.classList.contains('scrolls')) out.push(s.dataset.id + ': wide ' + wide + ' but marked ' + box.classList.contains('scrolls'));
+    if (wide) {
+      const cue = getComputedStyle(box, '::before').content;
+      if (!cue.includes('Scroll sideways')) out.push(s.dataset.id + ': no scroll note (' + cue + ')');
+    }
+    for (const td of box.querySelectorAll('td')) {
+      const r = document.createRange(); r.selectNodeContents(td);
+      const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+      if (lines.size > 1) { out.push(s.dataset.id + ': the cell ' + JSON.stringify(td.textContent) + ' breaks over ' + lines.size + ' lines'); break; }
+    }
+  });
+  return out;
+})()"""
+
+# Printed (print media, the page told it prints): no control shows, and every table's drawing
+# as printed does.
+PRINTED = """(() => {
+  window.dispatchEvent(new Event('beforeprint'));
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const out = [];
+  for (const c of document.querySelectorAll('button, input, select, summary')) {
+    if (shown(c)) out.push('a control is printed: ' + c.tagName.toLowerCase() + ' ' + (c.textContent || c.className).trim().slice(0, 30));
+  }
+  for (const s of document.querySelectorAll('section.sheet-table')) {
+    const t = s.querySelector('div.table[id^="t-"]');
+    if (!t || !shown(t)) out.push('the table ' + s.dataset.id + ' is not printed');
+  }
+  return out;
+})()"""
+
+
+def check_phone_print(b, where, failures):
+    failures += [f"{where}: {p}" for p in b.eval(PHONE)]
+
+
+def check_print(b, where, failures):
+    b.send("Emulation.setEmulatedMedia", {"media": "print"})
+    failures += [f"{where} printed: {p}" for p in b.eval(PRINTED)]
+    b.send("Emulation.setEmulatedMedia", {"media": ""})
+    b.eval("window.dispatchEvent(new Event('afterprint'))")
+    pdf = base64.b64decode(b.send("Page.printToPDF", {"preferCSSPageSize": True})["data"])
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def check_undo(b, where, failures):
+    """Changes then Undo clicked: the history does not grow."""
+    base = 'section.sheet-table:not([hidden]) '
+    before = b.eval("history.length")
+    for die in (2, 5):
+        click(b, base + f'.die-buttons button[data-die="{die}"]', failures, where)
+    for _ in range(2):
+        click(b, base + ".undo", failures, where)
+    time.sleep(0.3)
+    after = b.eval("history.length")
+    if after != before:
+        failures.append(f"{where}: two changes and two Undos made the history {after} entries long, not {before}")
+
+
+def main():
+    args = sys.argv[1:]
+    only = take_option(args, "--only")
+    qrsc, root = args[0], os.path.abspath(args[1])
+    tmp = tempfile.mkdtemp(prefix="qrs-web-inputs-")
+    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    if only:
+        specs = [s for s in specs if os.path.basename(s)[:-5] == only] or specs[:1]
+    failed = build_web(qrsc, [*specs, "-o", os.path.join(tmp, "out")])
+    if failed:
+        return failed
+    chromium = cdp.find_chromium()
+    if not chromium:
+        print("SKIP: Chromium not found (apt-get install chromium)")
+        return 77
+    pages = sorted(glob.glob(os.path.join(tmp, "out", "*", "*.web.html")))
+    failures, cases, shown, wheres, distance_cases = [], [], [], [], []
+    printed_pages = {}
+    clicks = stands = undos = 0
+    b = cdp.Browser(chromium)
+    try:
+        b.open_page(390, 844)
+        for page in pages:
+            for width, height in SIZES:
+                b.send("Emulation.setDeviceMetricsOverride",
+                       {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+                if not opened(b, "file://" + page):
+                    failures.append(f"{page}: the page never answered")
+                    break
+                spec_id = b.eval("document.body.dataset.spec")
+                spec = next(s for s in specs if os.path.basename(s)[:-5] == spec_id)
+                where = f"{spec_id} at {width}x{height}"
+                got = check_opposed(b, where, failures)
+                if got:
+                    cases.append(got[0])
+                    shown.append(got[1])
+                    wheres.append((where, spec))
+                    clicks += 1
+                check_undo(b, where, failures)  # on the table shown: the opposed roll, else the first rolled
+                undos += 1
+                typed = check_distances(b, where, failures)
+                if typed:
+                    distance_cases.append((where, spec, typed))
+                if width == 390 and height == 844:
+                    check_phone_print(b, where, failures)
+                    printed_pages[spec_id] = check_print(b, where, failures)
+                if check_stands(b, where, failures):
+                    stands += 1
+    finally:
+        b.close()
+    by_spec = {}
+    for case, p, (where, spec) in zip(cases, shown, wheres):
+        by_spec.setdefault(spec, []).append((case, p, where))
+    compared = 0
+    for spec, items in by_spec.items():
+        answers = lookup_cases(qrsc, root, tmp, spec, [c for c, _, _ in items])
+        if answers is None:
+            failures.append(f"{spec}: qrsc did not answer every case")
+            continue
+        for (case, p, where), a in zip(items, answers):
+            compared += 1
+            want = [a.get("title"), a.get("result"), [str(s["result"]) for s in a.get("sides", [])]]
+            got = [p["title"], p["key"], [p["attacker"], p["defender"]]]
+            if a.get("error") or got != want:
+                failures.append(f"{where} {' '.join(case)}: qrsc {a.get('error') or want}; page {got}")
+    distances = 0
+    for where, spec, (table, row, typed) in distance_cases:
+        answers = lookup_cases(qrsc, root, tmp, spec, [[table, row, text] for text, _, _ in typed])
+        if answers is None:
+            failures.append(f"{where}: qrsc did not answer every distance")
+            continue
+        for (text, column, answer), a in zip(typed, answers):
+            distances += 1
+            want = None if a.get("error") else a["line"].split("\t")[1]
+            if column != want or " in in " in answer or "Type a distance" in answer:
+                failures.append(f"{where} {table} typed {text!r}: qrsc column {want}; page {column} ({answer!r})")
+    for f in failures[:80]:
+        print("FAIL", f)
+    print(f"{len(pages)} pages at {len(SIZES)} sizes: {compared} opposed rolls clicked and compared with qrsc lookup,"
+          f" {distances} distances typed and compared with qrsc lookup, {stands} Stands fields, {undos} Undos;"
+          f" {len(failures)} failures; printed pages (Letter) {printed_pages}")
+    return 1 if failures or not compared else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
