@@ -214,8 +214,7 @@ class Differ {
         }
         const qrs::Band& a = orow->bands[oc].band;
         const qrs::Band& b = row.bands[c].band;
-        if (a.present == b.present && (!a.present || (a.has_lo == b.has_lo && a.has_hi == b.has_hi &&
-                                                      (!a.has_lo || a.lo == b.lo) && (!a.has_hi || a.hi == b.hi)))) {
+        if (qrs::same_keys(a, b)) {
           continue;
         }
         const std::string where = nb.single_column() ? "" : fmt::format(" against {}", nb.columns[c].name);

@@ -16,9 +16,11 @@ namespace qrsc {
 struct OddsColumn {
   std::string id, name;             // empty for a single-column table
   std::vector<std::vector<Fraction>> p;  // per net modifier (OddsReport::modifiers), per row
-  // An opposed roll's matchup: per row, the part of p where the attacker lost (the rest the
-  // defender lost); the side a loser's effect falls on. Empty for any other roll.
+  // An opposed roll's matchup: per row, the part of p where the attacker lost and where the
+  // defender lost, the side a loser's effect falls on (a tie that nothing comes of is neither's;
+  // one that both sides read, each side's at its own row). Empty for any other roll.
   std::vector<Fraction> attacker_lost;
+  std::vector<Fraction> defender_lost{};
 };
 
 // An effect a base roll of the table triggers (a list section's `trigger`), and its odds: the

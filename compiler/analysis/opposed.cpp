@@ -15,6 +15,9 @@ namespace {
 
 const char* side_name(qrs::Side s) { return kSideNames[static_cast<std::size_t>(s)]; }
 
+// What a tie that nothing comes of (tie: none) is called where a row's title would be.
+constexpr const char* kTieNothingTitle = "Tie: nothing happens";
+
 template <class T>
 using Read = Expected<T, std::string>;  // or the message for the user saying why not
 
@@ -203,7 +206,8 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   const qrs::Opposed rules = o.roll->runtime();
   const qrs::Settled s = qrs::settle(rules, at.roll + at.net.total, de.roll + de.net.total);
   const std::size_t col = qrs::column_read(rules, s, g.chosen, at.type.value_or(0), de.type.value_or(0));
-  const std::size_t r = row_read(bt, col, s.key);
+  const bool read = qrs::reads_table(rules, s);
+  const std::size_t r = read ? row_read(bt, col, s.key) : qrs::npos;
   a.note = read_key(bt, s.key).note;
   a.table_title = o.table->title;
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
@@ -211,7 +215,11 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   a.result = format_number(s.key);
   const auto type = [&](const SideRead& side) { return side.type ? bt.columns[*side.type].id : std::string(); };
   a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at)}, {de.roll, de.net.total, s.defender, de.net, type(de)}};
-  if (r == qrs::npos) {
+  if (!read) {
+    a.row = kOutsideRowId;
+    a.title = kTieNothingTitle;
+    a.effect = a.title;
+  } else if (r == qrs::npos) {
     a.row = kOutsideRowId;
     a.title = outside_title(bt.outside);
     a.effect = a.title;
@@ -220,14 +228,29 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
     a.title = bt.rows[r].title;
     a.effect = bt.rows[r].effect();
   }
-  a.line = fmt::format("{}\t{}\t{}\t{}\t{}", a.row, a.title, format_number(s.key), side_name(s.loser),
+  const bool both = qrs::reads_both(rules, s);
+  a.line = fmt::format("{}\t{}\t{}\t{}\t{}", a.row, a.title, format_number(s.key),
+                       s.tie && rules.tie != qrs::Tie::one_side ? "tie" : side_name(s.loser),
                        bt.single_column() ? std::string() : bt.columns[col].id);
-  a.detail = a.effect + "\n";
-  const std::string loser = s.tie ? fmt::format("a tie, lost by the {}", side_name(s.loser))
-                                  : fmt::format("the {} loses", side_name(s.loser));
+  std::string effect = a.effect;
+  if (both) {
+    // Each side reads its own column at the tie's key: the attacker's reading above, the defender's here.
+    const std::size_t dcol = qrs::column_of(rules, qrs::Side::defender, g.chosen, at.type.value_or(0), de.type.value_or(0));
+    const std::size_t dr = row_read(bt, dcol, s.key);
+    const std::string d_effect = dr == qrs::npos ? outside_title(bt.outside) : bt.rows[dr].effect();
+    const std::string d_column = bt.single_column() ? std::string() : " (" + bt.columns[dcol].name + ")";
+    a.line += fmt::format("\t{}\t{}", dr == qrs::npos ? kOutsideRowId : bt.rows[dr].id,
+                          bt.single_column() ? std::string() : bt.columns[dcol].id);
+    effect = fmt::format("Attacker{}: {}\nDefender{}: {}", a.column.empty() ? "" : " (" + a.column + ")", a.effect, d_column,
+                         d_effect);
+  }
+  a.detail = effect + "\n";
+  std::string loser = s.tie ? fmt::format("a tie, lost by the {}", side_name(s.loser)) : fmt::format("the {} loses", side_name(s.loser));
+  if (s.tie && rules.tie == qrs::Tie::none) loser = "a tie: nothing happens";
+  if (both) loser = "a tie: both sides are affected";
   a.text = fmt::format("{}: {}, {}: {} {}, {}{}\n{}\n", o.table->title, side_words("attacker", at, bt, true),
                        side_words("defender", de, bt, true), bt.key_name.empty() ? "key" : bt.key_name,
-                       format_number(s.key), loser, a.column.empty() ? "" : "; " + a.column, a.effect);
+                       format_number(s.key), loser, a.column.empty() || both || !read ? "" : "; " + a.column, effect);
   return a;
 }
 
@@ -257,17 +280,23 @@ Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::stri
   qrs::fill_opposed_odds(o.roll->runtime(), domain, m, find, p);
   std::vector<Fraction> attacker_lost(p.size());
   qrs::fill_opposed_odds(o.roll->runtime(), domain, m, find, attacker_lost, qrs::Side::attacker);
+  std::vector<Fraction> defender_lost(p.size());
+  qrs::fill_opposed_odds(o.roll->runtime(), domain, m, find, defender_lost, qrs::Side::defender);
   r.attacker_modifier = at.net.total;
   r.defender_modifier = de.net.total;
   r.matchup = fmt::format("{} against {}", side_words("attacker", at, bt, false), side_words("defender", de, bt, false));
   r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"),
-                       r.matchup, {p}, attacker_lost});
+                       r.matchup, {p}, attacker_lost, defender_lost});
   if (p.back() != Fraction(0)) {
     r.row_ids.push_back(kOutsideRowId);
-    r.row_titles.push_back(outside_title(bt.outside));
+    // A tie that nothing comes of is read by no row (and so is a result past the key's range).
+    const bool ties_unread = o.roll->tie == qrs::Tie::none;
+    r.row_titles.push_back(ties_unread ? std::string(kTieNothingTitle) + (bt.outside == Outside::unstated ? "" : " or " + outside_title(bt.outside))
+                                       : outside_title(bt.outside));
   } else {
     r.columns.back().p.back().pop_back();
     r.columns.back().attacker_lost.pop_back();
+    r.columns.back().defender_lost.pop_back();
   }
   return r;
 }

@@ -42,8 +42,9 @@ std::string anchored(const std::string& inner) { return "^ *(?:" + inner + ") *$
 
 std::string band_pattern() {
   const std::string n = number(), i = signed_whole();
-  return anchored("-|\u2013|(?:" + n + ") +or +(?:more|less)|less +than +(?:" + n + ")|at +least +(?:" + n + ")|" +
-                  i + " *(?:-|to|\u2013) *" + i + "|" + i + "(?: *, *" + i + ")*");
+  const std::string lower = "(?:more +than|at +least) +(?:" + n + ")", upper = "(?:less +than|at +most) +(?:" + n + ")";
+  return anchored("-|\u2013|equal|exactly +(?:" + n + ")|(?:" + n + ") +or +(?:more|less)|" + lower + "(?: +and +" + upper +
+                  ")?|" + upper + "|" + i + " *(?:-|to|\u2013) *" + i + "|" + i + "(?: *, *" + i + ")*");
 }
 
 // What a cell of each cell type may hold, in CellType's order ("" for any text); every type
@@ -279,7 +280,8 @@ Json notation_defs() {
                       {"patternErrorMessage", "expected a distance such as 4in, 1 inch, 1\" or 1.5in"},
                       {"pattern", anchored("(?:" + number() + ") *(?:" + units + ")")}};
   defs["band"] = {{"description", "A band in the sheet's own notation: '8 or more', '3 or less', '3 - 7', '1, 2', '10', "
-                                  "'-' (none), 'less than 1', 'at least 9'."},
+                                  "'-' (none), 'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', "
+                                  "'exactly 3/2', 'equal' (a ratio of 1)."},
                   {"allOf", {notation("integer", band_pattern(),
                                       "a band such as '8 or more', '3 - 7', '1, 2', '10', '-', 'less than 1' or 'at least 9'")}}};
   return defs;

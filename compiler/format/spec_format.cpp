@@ -22,7 +22,8 @@ constexpr std::string_view kText =
 constexpr std::string_view kOldIds = "Ids this entry had in earlier editions; game code written against them still compiles.";
 constexpr std::string_view kBand =
     "A band in the sheet's own notation: '8 or more', '3 - 7', '1, 2', '10', '-' (none in this column), "
-    "'less than 1', 'at least 9'. `~` removes the parent's.";
+    "'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', 'exactly 3/2', 'equal' (fraction keys). "
+    "`~` removes the parent's.";
 
 // Keys most objects share.
 constexpr Key kNotesKey{"notes", Type::notes, 0, kNotes};
@@ -225,13 +226,18 @@ constexpr Key kDiceKeys[] = {
     {"defender", Type::object, 0, "An opposed roll: the defender's dice and modifiers (with `attacker`).", "diceSide"},
     {"result", Type::choice, 0,
      "An opposed roll's key: difference (the attacker's result less the defender's, the default), margin (the "
-     "winner's less the loser's) or ratio (the winner's over the loser's, each at least 1; a fraction key).",
+     "winner's less the loser's) or ratio (the winner's over the loser's, each at least `ratio_floor`; a fraction key).",
      {}, kOpposedKeyNames},
     {"column", Type::choice, 0,
      "An opposed roll's column: chosen (by the caller, the default), or the loser's or the winner's type (the "
      "table's columns are the sides' types).",
      {}, kColumnByNames},
-    {"tie", Type::choice, 0, "An opposed roll: the side that loses a tie (default defender).", {}, kSideNames},
+    {"tie", Type::choice, 0,
+     "An opposed roll's tie: the side that loses it (attacker, or defender: the default), none (nothing happens: "
+     "the table is not read) or both (each side reads its own column at the tie's key).",
+     {}, kTieNames},
+    {"ratio_floor", Type::number, 0,
+     "A ratio roll: a result below this counts as this (positive; default 1: a total of 0 or less counts as 1)."},
     kSourceKey,
     kNotesKey,
 };

@@ -70,9 +70,10 @@ void unite_parts(BandRow& row, const BandTable& bt, const std::string& what, Dia
     for (const auto& b : present) {
       if (!u.present) {
         u = b;
-      } else if (u.has_hi && b.has_lo && u.hi == b.lo) {
+      } else if (u.has_hi && b.has_lo && qrs::upper_cut(u) == qrs::lower_cut(b)) {
         u.has_hi = b.has_hi;
         u.hi = b.hi;
+        u.hi_closed = b.hi_closed;
       } else {
         contiguous = false;
       }
@@ -82,24 +83,37 @@ void unite_parts(BandRow& row, const BandTable& bt, const std::string& what, Dia
   }
 }
 
-// A fraction key's "at least N" band ends where the next row (by start) begins.
+// A fraction key's "at least N" or "more than N" band ends where the next row (by start)
+// begins: below a next "at least M", at a next "more than M" (M itself included).
 void close_open_bands(BandTable& bt) {
   if (bt.key_type != KeyType::fraction) return;
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-    std::vector<Fraction> starts;  // every lower edge of the column, sorted: n log n, not n^2
+    std::vector<qrs::Cut> starts;  // every lower edge of the column, sorted: n log n, not n^2
     for (const auto& row : bt.rows) {
-      if (const auto& b = row.bands[c].band; b.present && b.has_lo) starts.push_back(b.lo);
+      if (const auto& b = row.bands[c].band; b.present && b.has_lo) starts.push_back(qrs::lower_cut(b));
     }
     std::sort(starts.begin(), starts.end());
     for (auto& row : bt.rows) {
       auto& b = row.bands[c].band;
       if (!b.present || b.has_hi || !b.has_lo) continue;
-      if (const auto next = std::upper_bound(starts.begin(), starts.end(), b.lo); next != starts.end()) {
+      if (const auto next = std::upper_bound(starts.begin(), starts.end(), qrs::lower_cut(b)); next != starts.end()) {
         b.has_hi = true;
-        b.hi = *next;
+        b.hi = next->at;
+        b.hi_closed = next->after;
       }
     }
   }
+}
+
+// What no band covering a key range (from `a` to `b`, each as a cut) is called: "1", "exactly
+// 1", "2 to 4", "more than 1 and less than 2".
+std::string uncovered(const qrs::Cut& a, const qrs::Cut& b, KeyType type) {
+  if (type == KeyType::integer) {
+    const Fraction last = b.at - Fraction(1);
+    return a.at == last ? format_number(a.at) : format_number(a.at) + " to " + format_number(last);
+  }
+  if (a.at == b.at) return "exactly " + format_number(a.at);
+  return format_band(qrs::band_exact(true, a.at, a.after, true, b.at, b.after), type);
 }
 
 }  // namespace
@@ -180,12 +194,8 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
 // column go in each column's band).
 void Builder::check_label(const BandRow& row, const BandTable& bt, const Loc& at, const std::string& what) {
   if (row.label.empty() || row.bands.size() < 2) return;
-  const auto same = [](const qrs::Band& a, const qrs::Band& b) {
-    return a.present == b.present && a.has_lo == b.has_lo && a.has_hi == b.has_hi && (!a.has_lo || a.lo == b.lo) &&
-           (!a.has_hi || a.hi == b.hi);
-  };
   for (std::size_t c = 1; c < row.bands.size(); ++c) {
-    if (same(row.bands[c].band, row.bands[0].band) && row.bands[c].unknown == row.bands[0].unknown) continue;
+    if (qrs::same_keys(row.bands[c].band, row.bands[0].band) && row.bands[c].unknown == row.bands[0].unknown) continue;
     diags_.error(at, fmt::format("{}: its label '{}' is printed over every column, but its band differs by column ({}: {}, "
                                  "{}: {}); a label stands for a band every column shares, so drop it and let each "
                                  "column print its own band",
@@ -223,6 +233,12 @@ void Builder::bands(Object& o, Table& t) {
 }
 
 void Builder::check_coverage(const Table& t, const BandTable& bt) {
+  // A tie that nothing comes of (tie: none) reads no row, so its key alone may go uncovered.
+  const qrs::Maybe<qrs::Band> unread =
+      bt.dice && bt.dice->opposed ? qrs::unread_band(bt.dice->opposed->runtime()) : qrs::Maybe<qrs::Band>{};
+  const auto only_tie = [&](const qrs::Cut& a, const qrs::Cut& b) {
+    return unread && a == qrs::lower_cut(*unread) && qrs::upper_cut(*unread) == b;
+  };
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
     const std::string col = bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
     // A column with a band the sources do not give cannot be checked for gaps (qrsc check
@@ -243,9 +259,12 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
       continue;
     }
     const auto& first = edges.front().band;
-    if (first.has_lo && (!bt.min || first.lo > *bt.min)) {
+    const bool first_reaches_min = !first.has_lo || (bt.min && !(qrs::Cut{*bt.min, false} < qrs::lower_cut(first)));
+    if (!first_reaches_min && !(bt.min && only_tie({*bt.min, false}, qrs::lower_cut(first)))) {
+      const bool just_min = bt.min && first.lo == *bt.min;  // "more than 1" over a key that starts at 1
       diags_.error(edges.front().row->bands[c].loc,
-                   "table '" + t.id + "'" + col + ": no band covers results below " + fmt_key(first.lo) +
+                   "table '" + t.id + "'" + col + ": no band covers results " +
+                       (just_min ? "of exactly " : "below ") + fmt_key(first.lo) +
                        (bt.min ? " (the key starts at " + fmt_key(*bt.min) + ")"
                                : "; make the lowest band open-ended ('N or less') or set key.min"));
     }
@@ -253,22 +272,20 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
       const auto& a = edges[i];
       const auto& b = edges[i + 1];
       const Loc& at = b.row->bands[c].loc;
-      if (!a.band.has_hi || (b.band.has_lo && b.band.lo < a.band.hi)) {
+      if (!a.band.has_hi || (b.band.has_lo && qrs::lower_cut(b.band) < qrs::upper_cut(a.band))) {
         const Fraction from = b.band.has_lo ? b.band.lo : Fraction(0);
         diags_.error(at, "table '" + t.id + "'" + col + ": band of row '" + b.row->id + "' overlaps row '" +
                              a.row->id + "' at " + fmt_key(from));
-      } else if (b.band.has_lo && b.band.lo > a.band.hi) {
-        const std::string gap = bt.key_type == KeyType::integer && b.band.lo - a.band.hi == Fraction(1)
-                                    ? fmt_key(a.band.hi)
-                                    : fmt_key(a.band.hi) + " to " +
-                                          fmt_key(bt.key_type == KeyType::integer ? b.band.lo - Fraction(1) : b.band.lo);
-        diags_.error(at, "table '" + t.id + "'" + col + ": no band covers " + gap + " (between rows '" + a.row->id +
-                             "' and '" + b.row->id + "')");
+      } else if (b.band.has_lo && qrs::upper_cut(a.band) < qrs::lower_cut(b.band) &&
+                 !only_tie(qrs::upper_cut(a.band), qrs::lower_cut(b.band))) {
+        diags_.error(at, "table '" + t.id + "'" + col + ": no band covers " +
+                             uncovered(qrs::upper_cut(a.band), qrs::lower_cut(b.band), bt.key_type) + " (between rows '" +
+                             a.row->id + "' and '" + b.row->id + "')");
       }
     }
     const auto& last = edges.back().band;
     const Fraction top = bt.key_type == KeyType::integer ? last.hi - Fraction(1) : last.hi;
-    if (last.has_hi && (!bt.max || last.hi <= *bt.max)) {
+    if (last.has_hi && (!bt.max || qrs::upper_cut(last) < qrs::Cut{*bt.max, true})) {
       diags_.error(edges.back().row->bands[c].loc,
                    "table '" + t.id + "'" + col + ": no band covers results above " + fmt_key(top) +
                        (bt.max ? " (the key goes up to " + fmt_key(*bt.max) + ")"
@@ -283,6 +300,5 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
     }
   }
 }
-
 
 }  // namespace qrsc

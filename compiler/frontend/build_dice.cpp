@@ -80,7 +80,7 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
     d.source = source(o);
     return d;
   }
-  for (const char* key : {"result", "column", "tie"}) {
+  for (const char* key : {"result", "column", "tie", "ratio_floor"}) {
     if (o.has(key)) diags_.error(o.loc_of(key), what + ": '" + key + "' is for an opposed roll (with 'attacker' and 'defender')");
   }
   d.modifiers = o.strings("modifiers");
@@ -142,7 +142,22 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
   r.key_loc = o.has("result") ? o.loc_of("result") : o.loc();
   r.column = enum_named<qrs::ColumnBy>(kColumnByNames, o.str("column")).value_or(qrs::ColumnBy::chosen);
   r.column_loc = o.has("column") ? o.loc_of("column") : o.loc();
-  r.tie_loser = enum_named<qrs::Side>(kSideNames, o.str("tie")).value_or(qrs::Side::defender);
+  const std::string tie = o.str("tie");
+  r.tie_loser = enum_named<qrs::Side>(kSideNames, tie).value_or(qrs::Side::defender);
+  r.tie = tie == kTieNames[2] ? qrs::Tie::none : tie == kTieNames[3] ? qrs::Tie::both : qrs::Tie::one_side;
+  r.tie_loc = o.has("tie") ? o.loc_of("tie") : o.loc();
+  if (o.has("ratio_floor")) {
+    r.ratio_floor_loc = o.loc_of("ratio_floor");
+    if (const auto floor = o.number("ratio_floor")) {
+      r.ratio_floor_stated = true;
+      if (*floor > Fraction(0)) {
+        r.ratio_floor = *floor;
+      } else {
+        diags_.error(r.ratio_floor_loc, what + ": ratio_floor must be positive (a ratio divides by it), not " +
+                                            format_number(*floor));
+      }
+    }
+  }
   return r;
 }
 
@@ -219,6 +234,10 @@ void Builder::check_opposed(const Table& t, const BandTable& bt) {
                                         kOpposedKeyNames[static_cast<std::size_t>(o.key)],
                                         wanted == KeyType::fraction ? "a fraction" : "an integer",
                                         wanted == KeyType::fraction ? "fraction" : "integer"));
+  }
+  if (o.ratio_floor_stated && o.key != qrs::OpposedKey::ratio) {
+    diags_.error(o.ratio_floor_loc, fmt::format("{}: ratio_floor is for a ratio (result: ratio), not a {}", what,
+                                                kOpposedKeyNames[static_cast<std::size_t>(o.key)]));
   }
   if (o.column != qrs::ColumnBy::chosen && bt.single_column()) {
     diags_.error(o.column_loc, fmt::format("{}: the {}'s column needs columns: the sides' types (a vocabulary)", what,

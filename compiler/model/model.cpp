@@ -21,6 +21,15 @@ std::string ModifierGroup::name() const {
   return out;
 }
 
+const char* OpposedRoll::tie_name() const {
+  switch (tie) {
+    case qrs::Tie::none: return kTieNames[2];
+    case qrs::Tie::both: return kTieNames[3];
+    case qrs::Tie::one_side: break;
+  }
+  return kTieNames[static_cast<std::size_t>(tie_loser)];
+}
+
 std::vector<std::string> DiceRoll::modifier_tables() const {
   if (!opposed || !modifiers.empty()) return modifiers;
   std::vector<std::string> ids;

@@ -103,6 +103,8 @@ struct DiceSide {
 inline constexpr std::array<const char*, 2> kSideNames = {"attacker", "defender"};
 inline constexpr std::array<const char*, 3> kOpposedKeyNames = {"difference", "margin", "ratio"};
 inline constexpr std::array<const char*, 3> kColumnByNames = {"chosen", "loser", "winner"};
+// The spec's words for a tie (`tie`): the side that loses it, or qrs::Tie's none and both.
+inline constexpr std::array<const char*, 4> kTieNames = {"attacker", "defender", "none", "both"};
 
 // A roll made by two sides (`key.dice.attacker`, `key.dice.defender`): the key is the
 // difference of their modified results, the margin, or the ratio (qrs/opposed.hpp), and the
@@ -112,12 +114,18 @@ struct OpposedRoll {
   qrs::OpposedKey key = qrs::OpposedKey::difference;
   qrs::ColumnBy column = qrs::ColumnBy::chosen;
   qrs::Side tie_loser = qrs::Side::defender;
-  Loc key_loc, column_loc;
+  qrs::Tie tie = qrs::Tie::one_side;
+  // A ratio counts a result below this as this (`ratio_floor`, default 1).
+  Fraction ratio_floor = Fraction(1);
+  bool ratio_floor_stated = false;
+  Loc key_loc, column_loc, tie_loc, ratio_floor_loc;
   [[nodiscard]] const DiceSide& side(qrs::Side s) const { return sides[static_cast<std::size_t>(s)]; }
+  // The spec's word for its tie (kTieNames).
+  [[nodiscard]] const char* tie_name() const;
   // The roll as the runtime settles it (the sides' modifiers are the caller's to add).
   [[nodiscard]] qrs::Opposed runtime() const {
     const auto roll = [](const DiceSide& s) { return qrs::Roll{s.count, s.sides, false, false}; };
-    return {roll(sides[0]), roll(sides[1]), key, column, tie_loser};
+    return {roll(sides[0]), roll(sides[1]), key, column, tie_loser, tie, ratio_floor};
   }
 };
 

@@ -235,6 +235,51 @@ std::optional<std::pair<std::string, std::string>> range_ends(const std::string&
   if (!sc.digits(b) || !sc.done()) return std::nullopt;
   return std::pair{(sa ? std::string(1, sa) : "") + a, (sb ? std::string(1, sb) : "") + b};
 }
+
+// One exact comparison of a fraction key: "more than 1", "at least 1" (lower edges), "less
+// than 2", "at most 2" (upper edges). `known` is false when the words are none of these.
+struct Comparison {
+  bool known = false;
+  bool lower = false;   // a lower edge
+  bool strict = false;  // "more than", "less than": the edge itself is not in the band
+  std::optional<Fraction> value;
+};
+Comparison comparison(const std::string& text, std::string& why) {
+  const std::vector<std::string> w = words_of(text);
+  Comparison c;
+  if (w.size() < 3) return c;
+  const std::string two = w[0] + " " + w[1];
+  if (two == "more than" || two == "at least") {
+    c = {true, true, two == "more than", {}};
+  } else if (two == "less than" || two == "at most") {
+    c = {true, false, two == "less than", {}};
+  } else {
+    return c;
+  }
+  c.value = parse_number(after_words(text, 2), &why);
+  return c;
+}
+
+// "more than 1 and less than 2", "at least 1 and at most 2": a lower and an upper comparison;
+// nothing when the text has no " and ".
+std::optional<BandParse> exact_range(const std::string& s, KeyType type) {
+  const std::size_t and_at = s.find(" and ");
+  if (and_at == std::string::npos) return std::nullopt;
+  std::string why;
+  const Comparison lo = comparison(trim(s.substr(0, and_at)), why);
+  const Comparison hi = comparison(trim(s.substr(and_at + 5)), why);
+  if (!lo.known || !hi.known || !lo.lower || hi.lower) return std::nullopt;
+  if (type != KeyType::fraction) {
+    return BandParse(std::string("'more than', 'at most' and ranges of comparisons are for fraction keys; for an integer key "
+                                 "write a range such as '3 - 7'"));
+  }
+  if (!lo.value || !hi.value) return BandParse(why.empty() ? std::string("expected a number after each comparison") : why);
+  const qrs::Band b = qrs::band_exact(true, *lo.value, lo.strict, true, *hi.value, !hi.strict);
+  if (!(qrs::lower_cut(b) < qrs::upper_cut(b))) {
+    return BandParse("band '" + s + "' holds no key: its lower edge is not below its upper edge");
+  }
+  return BandParse(b);
+}
 }  // namespace
 
 BandParse parse_band(const std::string& raw, KeyType type) {
@@ -247,7 +292,27 @@ BandParse parse_band(const std::string& raw, KeyType type) {
   }
   const std::vector<std::string> w = words_of(s);
   const auto range = range_ends(s);
-  if (w.size() == 3 && w[1] == "or" && w[2] == "more") {
+  const auto fraction_only = [&](const char* words) {
+    return BandParse(std::string("'") + words + "' is for fraction keys; for an integer key write 'N or more', 'N or less' or a range");
+  };
+  if (s.size() <= 200) {  // a band of two comparisons is short; a hostile one is not scanned twice
+    if (auto both = exact_range(s, type)) return *both;
+  }
+  if (s == "equal") {  // a ratio of exactly 1:1
+    if (type != KeyType::fraction) return fraction_only("equal");
+    return qrs::band_exact(true, Fraction(1), false, true, Fraction(1), true);
+  }
+  if (w.size() >= 2 && w[0] == "exactly") {
+    if (type != KeyType::fraction) return fraction_only("exactly N");
+    if (const auto v = number(after_words(s, 1))) return qrs::band_exact(true, *v, false, true, *v, true);
+  } else if (w.size() >= 3 && w[0] == "more" && w[1] == "than") {
+    if (type != KeyType::fraction) return fraction_only("more than N");
+    // The upper edge is the next row's start; the builder closes it.
+    if (const auto v = number(after_words(s, 2))) return qrs::band_exact(true, *v, true, false, Fraction(0), false);
+  } else if (w.size() >= 3 && w[0] == "at" && w[1] == "most") {
+    if (type != KeyType::fraction) return fraction_only("at most N");
+    if (const auto v = number(after_words(s, 2))) return qrs::band_exact(false, Fraction(0), false, true, *v, true);
+  } else if (w.size() == 3 && w[1] == "or" && w[2] == "more") {
     const auto v = number(w[0]);
     if (v) {
       return qrs::band_from(*v);
@@ -314,15 +379,26 @@ BandParse parse_band(const std::string& raw, KeyType type) {
     return std::string("band '" + shown + "': " + why);
   }
   return "cannot read band '" + shown +
-         "' (expected e.g. '8 or more', '3 - 7', '1, 2', '10', '-2 or less', '-', 'less than 1', 'at least 9')";
+         "' (expected e.g. '8 or more', '3 - 7', '1, 2', '10', '-2 or less', '-', 'less than 1', 'at least 9', "
+         "'more than 1 and less than 2', 'at most 2', 'exactly 3/2', 'equal')";
 }
 
 std::string format_band(const qrs::Band& b, KeyType type) {
   if (!b.present) return "-";
   if (type == KeyType::fraction) {
-    if (!b.has_lo) return "less than " + format_number(b.hi);
-    if (!b.has_hi) return format_number(b.lo) + " or more";
-    return format_number(b.lo) + " to less than " + format_number(b.hi);
+    const std::string lower = (b.lo_open ? "more than " : "at least ") + format_number(b.lo);
+    const std::string upper = (b.hi_closed ? "at most " : "less than ") + format_number(b.hi);
+    if (b.has_lo && b.has_hi && !b.lo_open && b.hi_closed && b.lo == b.hi) {
+      return "exactly " + format_number(b.lo);
+    }
+    if (!b.exact_edges()) {
+      if (!b.has_lo) return "less than " + format_number(b.hi);
+      if (!b.has_hi) return format_number(b.lo) + " or more";
+      return format_number(b.lo) + " to less than " + format_number(b.hi);
+    }
+    if (!b.has_lo) return upper;
+    if (!b.has_hi) return lower;
+    return lower + " and " + upper;
   }
   if (!b.has_lo) return format_number(b.hi - Fraction(1)) + " or less";
   if (!b.has_hi) return format_number(b.lo) + " or more";

@@ -75,6 +75,8 @@ std::string roll_notation(const DiceRoll& d) {
       case qrs::OpposedKey::ratio: s += ", the winner's result over the loser's"; break;
     }
     if (o.column != qrs::ColumnBy::chosen) s += std::string(", read in the ") + kColumnByNames[static_cast<std::size_t>(o.column)] + "'s column";
+    if (o.tie == qrs::Tie::none) s += "; a tie: nothing happens";
+    if (o.tie == qrs::Tie::both) s += "; a tie: both sides are affected";
     return s;
   }
   std::string s = dice_notation(d.count, d.sides);
@@ -103,8 +105,16 @@ IntRange reachable_keys(const Spec& spec, const BandTable& bt) {
     const IntRange d = side_results(spec, o->side(qrs::Side::defender));
     switch (o->key) {
       case qrs::OpposedKey::difference: return {a.lo - d.hi, a.hi - d.lo};
-      case qrs::OpposedKey::margin: return {std::max<std::int64_t>({0, a.lo - d.hi, d.lo - a.hi}), std::max(a.hi - d.lo, d.hi - a.lo)};
-      case qrs::OpposedKey::ratio: return {1, std::max<std::int64_t>({1, a.hi, d.hi})};
+      case qrs::OpposedKey::margin: {
+        // A tie that nothing comes of (tie: none) reads no row: its margin of 0 is never read.
+        const std::int64_t least = o->tie == qrs::Tie::none ? 1 : 0;
+        return {std::max<std::int64_t>({least, a.lo - d.hi, d.lo - a.hi}), std::max(a.hi - d.lo, d.hi - a.lo)};
+      }
+      case qrs::OpposedKey::ratio: {
+        // The winner's result as counted over the least divisor, the floor.
+        const Fraction top = o->runtime().counted(static_cast<int>(std::max(a.hi, d.hi)));
+        return {1, std::max<std::int64_t>(1, (top / o->ratio_floor).ceil())};
+      }
     }
   }
   const IntRange base = base_roll_range(*bt.dice);

@@ -145,8 +145,8 @@ mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string
 }  // namespace
 
 // A matchup's row split by the side that lost: "attacker loses 10.0%, defender loses 6.7%".
-std::string losers_text(Fraction p, Fraction attacker_lost) {
-  return fmt::format("attacker loses {}, defender loses {}", format_percent(attacker_lost), format_percent(p - attacker_lost));
+std::string losers_text(Fraction attacker_lost, Fraction defender_lost) {
+  return fmt::format("attacker loses {}, defender loses {}", format_percent(attacker_lost), format_percent(defender_lost));
 }
 
 Json probability_json(Fraction p) {
@@ -166,7 +166,7 @@ std::string odds_text(const OddsReport& r) {
       out += fmt::format("\nmatchup: {}\n", r.matchup);
       for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
         out += fmt::format("  {:<{}}  {:>8}  {:>6}  ({})\n", r.row_titles[i], width, fraction_text(c.p[0][i]),
-                           format_percent(c.p[0][i]), losers_text(c.p[0][i], c.attacker_lost[i]));
+                           format_percent(c.p[0][i]), losers_text(c.attacker_lost[i], c.defender_lost[i]));
       }
       continue;
     }
@@ -208,7 +208,7 @@ Json odds_json(const OddsReport& r) {
         row.update(probability_json(c.p[m][i]));
         if (!c.attacker_lost.empty()) {
           row["attacker_loses"] = probability_json(c.attacker_lost[i]);
-          row["defender_loses"] = probability_json(c.p[m][i] - c.attacker_lost[i]);
+          row["defender_loses"] = probability_json(c.defender_lost[i]);
         }
         rows.push_back(std::move(row));
       }

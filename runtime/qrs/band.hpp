@@ -10,31 +10,60 @@
 
 namespace qrs {
 
-// A half-open interval [lo, hi) of keys; an absent bound is open-ended. Integer bands
-// "3 - 7" are stored as [3, 8) so that one representation serves die results and fire points.
+// An interval of keys, [lo, hi) unless an edge says otherwise; an absent bound is open-ended.
+// Integer bands "3 - 7" are stored as [3, 8) so that one representation serves die results and
+// fire points. A fraction key's exact comparisons ("more than 1", "at most 2", "equal": [1, 1])
+// exclude the lower edge (`lo_open`) or include the upper one (`hi_closed`).
 struct Band {
   bool present = false;  // false: the row does not occur in this column ("-")
   bool has_lo = false;
   bool has_hi = false;
   Fraction lo{};
   Fraction hi{};
+  bool lo_open = false;    // lo itself is not in the band ("more than lo")
+  bool hi_closed = false;  // hi itself is in the band ("at most hi")
 
+  [[nodiscard]] constexpr bool admits_from_below(Fraction key) const { return !has_lo || lo < key || (!lo_open && lo == key); }
   [[nodiscard]] constexpr bool contains(Fraction key) const {
-    return present && (!has_lo || lo <= key) && (!has_hi || key < hi);
+    return present && admits_from_below(key) && (!has_hi || key < hi || (hi_closed && key == hi));
   }
+  // True when an edge is an exact comparison: the band's keys are not a run of k/scale slots.
+  [[nodiscard]] constexpr bool exact_edges() const { return lo_open || hi_closed; }
 };
+
+// A cut between keys: just below `at`, or just above it (`after`). A band runs from its lower
+// cut to its upper cut, so bands meet without gap or overlap exactly where their cuts are equal.
+struct Cut {
+  Fraction at{};
+  bool after = false;
+  friend constexpr bool operator==(Cut a, Cut b) { return a.at == b.at && a.after == b.after; }
+  friend constexpr bool operator<(Cut a, Cut b) { return a.at < b.at || (a.at == b.at && !a.after && b.after); }
+};
+constexpr Cut lower_cut(const Band& b) { return {b.lo, b.lo_open}; }
+constexpr Cut upper_cut(const Band& b) { return {b.hi, b.hi_closed}; }
+
+// True when two bands hold the same keys (both absent, or the same edges).
+constexpr bool same_keys(const Band& a, const Band& b) {
+  if (!a.present || !b.present) return a.present == b.present;
+  return a.has_lo == b.has_lo && a.has_hi == b.has_hi && (!a.has_lo || lower_cut(a) == lower_cut(b)) &&
+         (!a.has_hi || upper_cut(a) == upper_cut(b));
+}
 
 constexpr Band band_between(Fraction lo, Fraction hi) { return {true, true, true, lo, hi}; }
 constexpr Band band_from(Fraction lo) { return {true, true, false, lo, {}}; }
 constexpr Band band_below(Fraction hi) { return {true, false, true, {}, hi}; }
 constexpr Band band_none() { return {}; }
+// Exact comparisons of a fraction key: (lo, hi), [lo, hi], (lo, ...), (..., hi].
+constexpr Band band_exact(bool has_lo, Fraction lo, bool lo_open, bool has_hi, Fraction hi, bool hi_closed) {
+  return {true, has_lo, has_hi, lo, hi, lo_open, hi_closed};
+}
 
 inline constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
 // Orders bands by lower edge, an open lower end ("-2 or less") first.
 constexpr bool starts_before(const Band& a, const Band& b) {
   if (!a.has_lo) return b.has_lo;
-  return b.has_lo && a.lo < b.lo;
+  return b.has_lo && lower_cut(a) < lower_cut(b);
 }
 
 // Index of the band containing key, or npos.
@@ -54,7 +83,11 @@ constexpr std::size_t find_band(View<Band> bands, Fraction key) {
 // breaks the order. Plain pointers and two passes: every generated header evaluates it at
 // compile time.
 constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order, Maybe<Fraction> min,
-                               Maybe<Fraction> max_inclusive) {
+                               Maybe<Fraction> max_inclusive, Maybe<Band> unread = {}) {
+  // The keys no band need hold (an opposed roll's tie that nothing comes of): a gap exactly there.
+  const auto unread_between = [&unread](Cut from, Cut to) {
+    return unread && from == lower_cut(*unread) && upper_cut(*unread) == to;
+  };
   const Band* const bands = column.data();
   const std::uint16_t* const order = key_order.data();
   const std::size_t rows = column.size(), count = key_order.size();
@@ -64,13 +97,17 @@ constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order,
   for (std::size_t k = 0; k < count; ++k) {
     if (order[k] >= rows || !bands[order[k]].present) return false;
     const Band& a = bands[order[k]];
-    if (k == 0 && a.has_lo && (!min || a.lo > *min)) return false;  // the lowest band reaches the domain's start
-    if (k + 1 == count) return !(a.has_hi && (!max_inclusive || a.hi <= *max_inclusive));  // and the highest its end
+    if (k == 0 && a.has_lo && (!min || Cut{*min, false} < lower_cut(a)) && !(min && unread_between({*min, false}, lower_cut(a)))) {
+      return false;
+    }  // the lowest band reaches the domain's start
+    if (k + 1 == count) return !(a.has_hi && (!max_inclusive || upper_cut(a) < Cut{*max_inclusive, true}));  // and the highest its end
     if (order[k + 1] >= rows) return false;
     const Band& b = bands[order[k + 1]];
-    if (!a.has_hi || !b.has_lo || a.hi != b.lo) return false;  // overlap, gap or out of order
-    const bool tie_in_row_order = a.lo == b.lo && (!b.has_hi || b.hi != b.lo || order[k] < order[k + 1]);
-    if (a.has_lo && !(a.lo < b.lo || tie_in_row_order)) return false;  // upside down, or a row twice
+    if (!a.has_hi || !b.has_lo) return false;
+    if (!(upper_cut(a) == lower_cut(b)) && !unread_between(upper_cut(a), lower_cut(b))) return false;  // overlap, gap or out of order
+    const bool tie_in_row_order =
+        lower_cut(a) == lower_cut(b) && (!b.has_hi || !(upper_cut(b) == lower_cut(b)) || order[k] < order[k + 1]);
+    if (a.has_lo && !(lower_cut(a) < lower_cut(b) || tie_in_row_order)) return false;  // upside down, or a row twice
   }
   return false;
 }
@@ -78,10 +115,10 @@ constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order,
 // covers_in_order for every column of a band table: the one check a generated header makes
 // of each table.
 constexpr bool covers_in_order(Grid<Band> columns, View<View<std::uint16_t>> key_orders, Maybe<Fraction> min,
-                               Maybe<Fraction> max_inclusive) {
+                               Maybe<Fraction> max_inclusive, Maybe<Band> unread = {}) {
   if (key_orders.size() != columns.size()) return false;
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    if (!covers_in_order(columns[c], key_orders[c], min, max_inclusive)) return false;
+    if (!covers_in_order(columns[c], key_orders[c], min, max_inclusive, unread)) return false;
   }
   return true;
 }
@@ -93,7 +130,7 @@ constexpr std::size_t find_in_order(View<Band> bands, View<std::uint16_t> order,
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
     const Band& b = bands[order[mid]];
-    if (!b.has_lo || b.lo <= key) {
+    if (b.admits_from_below(key)) {
       lo = mid + 1;
     } else {
       hi = mid;

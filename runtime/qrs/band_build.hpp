@@ -86,14 +86,14 @@ constexpr bool covers_exactly_once(const std::array<Band, N>& bands, Maybe<Fract
   if (count == 0) return false;
   // The first band must reach down to the domain minimum.
   const Band& first = bands[order[0]];
-  if (first.has_lo && (!min || first.lo > *min)) return false;
+  if (first.has_lo && (!min || Cut{*min, false} < lower_cut(first))) return false;
   for (std::size_t k = 0; k + 1 < count; ++k) {
     const Band& a = bands[order[k]];
     const Band& b = bands[order[k + 1]];
-    if (!a.has_hi || !b.has_lo || a.hi != b.lo) return false;  // overlap or gap
+    if (!a.has_hi || !b.has_lo || !(upper_cut(a) == lower_cut(b))) return false;  // overlap or gap
   }
   const Band& last = bands[order[count - 1]];
-  if (last.has_hi && (!max_inclusive || last.hi <= *max_inclusive)) return false;
+  if (last.has_hi && (!max_inclusive || upper_cut(last) < Cut{*max_inclusive, true})) return false;
   return true;
 }
 

@@ -291,8 +291,8 @@
     });
   }
 
-  // The answer: the row selected (-1 no band holds the result, -2 outside the table) in a
-  // column, in the sheet's words; `part` the row's sub-result or -1.
+  // The answer: the row selected (-1 no band holds the result, -2 outside the table, -3 a tie
+  // that nothing comes of) in a column, in the sheet's words; `part` the row's sub-result or -1.
   function showRow(s, row, part, column) {
     const title = s.querySelector(".effect-title");
     s.dataset.row = String(row);
@@ -306,6 +306,8 @@
       s.querySelector(".effect-part").textContent = partText ? partText.textContent : "";
     } else if (row === -2) {
       title.textContent = "Outside the table";
+    } else if (row === -3) {
+      title.textContent = "Tie: nothing happens";
     } else {
       title.textContent = "?";
       s.querySelector(".footnote").textContent = [...s.querySelectorAll('.unknown [data-column="' + column + '"]')]
@@ -386,7 +388,7 @@
         sum.textContent = "Pick " + boxes.filter((box, i) => state.dice[i] === null).map((box) => "the " + box.dataset.keyName).join(" and ");
       } else {
         const at = q.qrs_settle(m, c, a, d, state.types[0], state.types[1]);
-        const settled = at ? new Int32Array(q.memory.buffer, at, 8) : new Int32Array([0, 0, 0, 1, 0, 0, c, -1]);
+        const settled = at ? new Int32Array(q.memory.buffer, at, 10) : new Int32Array([0, 0, 0, 1, 0, 0, c, -1, -1, -1]);
         const key = mixedNumber(settled[2], settled[3]);
         const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
         sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
@@ -396,6 +398,13 @@
         s.dataset.key = key;
         s.dataset.column = String(settled[6]);
         showRow(s, settled[7], -1, settled[6]);
+        if (settled[9] >= 0) {
+          // A tie both sides read (tie: both): the row above is the attacker's, this the defender's.
+          const li = s.querySelector('.row[data-row="' + settled[9] + '"]');
+          li.classList.add("hit");
+          const title = s.querySelector(".effect-title");
+          title.textContent = names[0] + ": " + title.textContent + "; " + names[1] + ": " + li.querySelector(".row-title").textContent;
+        }
       }
       showOdds(s, q.qrs_opposed_odds(m, c, state.types[0], state.types[1]), 1);
     } else {

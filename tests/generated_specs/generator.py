@@ -128,7 +128,8 @@ class Gen:
         if form == "opposed":
             result = r.choice(self.fmt.results)
             colmode = r.choice(self.fmt.columns)
-            intent.update(result=result, column=colmode, tie=r.choice(self.fmt.ties))
+            # tie: both reads two rows on a tie (odds adding up to more than 1): the oracle does not model it.
+            intent.update(result=result, column=colmode, tie=r.choice([t for t in self.fmt.ties if t != "both"]))
             if colmode != "chosen" or r.random() < 0.5:
                 ncol = r.randint(2, 3)
                 clash = []
@@ -255,17 +256,39 @@ class Gen:
         edges = sorted(set(r.sample([Fraction(3, 2), Fraction(2), Fraction(5, 2), Fraction(3), Fraction(4), Fraction(4, 3)], r.randint(1, 3))))
         if "max" in key:
             edges = [e for e in edges if e < key["max"]] or [Fraction(3, 2)]
-        rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {c["id"]: (Fraction(1), edges[0]) for c in cols},
-                 "band": f"less than {frac_text(edges[0])}"}]
-        for i, e in enumerate(edges):
-            rows.append({"id": self.new_id("r"), "title": self.title(),
-                         "_iv": {c["id"]: (e, edges[i + 1] if i + 1 < len(edges) else None) for c in cols},
-                         "band": f"at least {frac_text(e)}"})
+        if r.random() < 0.5:
+            rows = self.exact_fraction_rows(cols, edges)
+        else:
+            rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {c["id"]: (Fraction(1), edges[0]) for c in cols},
+                     "band": f"less than {frac_text(edges[0])}"}]
+            for i, e in enumerate(edges):
+                rows.append({"id": self.new_id("r"), "title": self.title(),
+                             "_iv": {c["id"]: (e, edges[i + 1] if i + 1 < len(edges) else None) for c in cols},
+                             "band": f"at least {frac_text(e)}"})
         if len(cols) > 1:
             for row in rows:
                 row["bands"] = {c["id"]: row.pop("band") if i == len(cols) - 1 else row["band"] for i, c in enumerate(cols)}
         table["rows"] = rows
         table["_cols"] = cols
+
+    def exact_fraction_rows(self, cols, edges):
+        """A ratio key in exact comparisons (docs/spec-format.md, bands): `equal`, then `more than
+        1 and less than X` (or `at most X`), ..., and last `more than X` or `at least X`; each
+        interval (lo, hi, lo excluded, hi included)."""
+        r = self.r
+        def row(band, iv):
+            return {"id": self.new_id("r"), "title": self.title(), "_iv": {c["id"]: iv for c in cols}, "band": band}
+        rows = [row("equal", (Fraction(1), Fraction(1), False, True))]
+        lo, lo_open = Fraction(1), True
+        for e in edges:
+            included = r.random() < 0.5
+            lower = f"{'more than' if lo_open else 'at least'} {frac_text(lo)}"
+            upper = f"{'at most' if included else 'less than'} {frac_text(e)}"
+            rows.append(row(f"{lower} and {upper}", (lo, e, lo_open, included)))
+            lo, lo_open = e, included
+        last = f"more than {frac_text(lo)}" if lo_open else r.choice([f"at least {frac_text(lo)}", f"{frac_text(lo)} or more"])
+        rows.append(row(last, (lo, None, lo_open, False)))
+        return rows
 
     # ---- the other kinds
     def matrix_table(self, spec):

@@ -543,6 +543,8 @@ def _flavour(t):
 
 
 def _opposed_answer(t, d, a, b, aside, bside, column):
+    if d["tie"] == "none" and oracle.is_tie(d, a, b):
+        return None, None, "tie"  # nothing happens: no row
     attacker_wins = a > b or (a == b and d["tie"] == "defender")
     key = oracle.opposed_key(d, a, b, attacker_wins)
     if d["column"] != "chosen":

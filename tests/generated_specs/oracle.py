@@ -90,6 +90,11 @@ def add_const(dist, k):
 
 # ---- bands
 def contains(iv, key, fraction):
+    if len(iv) == 4:  # a fraction key's exact comparisons: (lo, hi, lo excluded, hi included)
+        lo, hi, lo_open, hi_closed = iv
+        above = lo is None or (key > lo if lo_open else key >= lo)
+        below = hi is None or (key <= hi if hi_closed else key < hi)
+        return above and below
     lo, hi = iv
     if lo is not None and key < lo:
         return False
@@ -182,6 +187,9 @@ def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
         out = {}
         for x, px in da.items():
             for y, py in db.items():
+                if is_tie(d, x, y) and d["tie"] == "none":
+                    out[(None, "tie")] = out.get((None, "tie"), 0) + px * py  # nothing happens
+                    continue
                 if x == y:
                     attacker_wins = d["tie"] == "defender"
                 else:
@@ -210,6 +218,9 @@ def odds(spec, table, column=None, net=0, attacker=None, defender=None):
     dist = key_distribution(spec, table, net, a_net, d_net)
     result = {}
     for (key, attacker_wins), p in dist.items():
+        if attacker_wins == "tie":  # tie: none reads no row
+            result["(no row)"] = result.get("(no row)", 0) + p
+            continue
         col = column
         if d["form"] == "opposed" and d["column"] != "chosen":
             loser_is_attacker = not attacker_wins
@@ -226,6 +237,14 @@ def odds(spec, table, column=None, net=0, attacker=None, defender=None):
         result = {k: v / rest for k, v in result.items()}
     assert sum(result.values()) == 1
     return result
+
+
+def is_tie(d, a, b):
+    """Equal results; under tie: none or both, a ratio's results that count the same (each at
+    least 1) are a tie too (docs/spec-format.md, `tie`, `ratio_floor`)."""
+    if d["result"] == "ratio" and d["tie"] in ("none", "both"):
+        return max(a, 1) == max(b, 1)
+    return a == b
 
 
 def opposed_key(d, a, b, attacker_wins):

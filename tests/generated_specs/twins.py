@@ -73,7 +73,7 @@ def twins(spec, rng):
         for i, row in enumerate(t["rows"]):
             if not single or "band" not in row:
                 continue
-            lo, hi = row["_iv"][""]
+            lo, hi = row["_iv"][""][:2]
             if lo is None or hi is None or hi == lo or t["key"]["type"] != "integer":
                 continue
             s = copy.deepcopy(spec)

@@ -42,6 +42,10 @@ std::string cpp_bool(bool b) { return b ? "true" : "false"; }
 
 std::string cpp_band(const qrs::Band& b) {
   if (!b.present) return "qrs::band_none()";
+  if (b.exact_edges()) {
+    return fmt::format("qrs::band_exact({}, {}, {}, {}, {}, {})", cpp_bool(b.has_lo), cpp_number(b.lo), cpp_bool(b.lo_open),
+                       cpp_bool(b.has_hi), cpp_number(b.hi), cpp_bool(b.hi_closed));
+  }
   if (b.has_lo && b.has_hi) return fmt::format("qrs::band_between({}, {})", cpp_number(b.lo), cpp_number(b.hi));
   if (b.has_lo) return fmt::format("qrs::band_from({})", cpp_number(b.lo));
   if (b.has_hi) return fmt::format("qrs::band_below({})", cpp_number(b.hi));

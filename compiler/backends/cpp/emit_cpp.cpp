@@ -150,9 +150,11 @@ struct BandIndexPlan {
 
 BandIndexPlan plan_band_index(const BandTable& bt) {
   std::vector<Fraction> edges;
+  bool exact = false;  // an exact comparison ("more than 1") is not a run of k/scale slots
   for (const auto& r : bt.rows) {
     for (const auto& c : r.bands) {
       if (!c.band.present) continue;
+      exact = exact || c.band.exact_edges();
       if (c.band.has_lo) edges.push_back(c.band.lo);
       if (c.band.has_hi) edges.push_back(c.band.hi);
     }
@@ -182,7 +184,7 @@ BandIndexPlan plan_band_index(const BandTable& bt) {
   plan.lo = lo.value_or(0);
   plan.span = lo && hi ? *hi - *lo + 1 : 1;
   const std::size_t columns = bt.single_column() ? 1 : bt.columns.size();
-  plan.dense = scalable && plan.span <= limits::kMaxDenseSpan &&
+  plan.dense = !exact && scalable && plan.span <= limits::kMaxDenseSpan &&
                static_cast<std::size_t>(plan.span) * columns <= static_cast<std::size_t>(limits::kMaxDenseSlots);
   return plan;
 }
@@ -322,6 +324,10 @@ mst::data band_data(const BandTable& bt) {
   put(d, "band_columns", band_columns(bt));
   put(d, "domain_min", cpp_bound(bt.min));
   put(d, "domain_max", cpp_bound(bt.max));
+  // A tie that nothing comes of (tie: none) reads no row: its key is the one gap allowed.
+  const qrs::Maybe<qrs::Band> unread =
+      bt.dice && bt.dice->opposed ? qrs::unread_band(bt.dice->opposed->runtime()) : qrs::Maybe<qrs::Band>{};
+  put(d, "unread_band", unread ? ", " + cpp_band(*unread) : std::string());
   put(d, "outside", std::string(kOutsideNames[static_cast<std::size_t>(bt.outside)]));
   put_key_lookup(d, bt, plan);
   if (bt.dice && bt.dice->net_readable()) put(d, "dice", dice_data(*bt.dice));
@@ -463,6 +469,14 @@ mst::data facts_data(const FactsTable& ft) {
   return d;
 }
 
+// The tie rule and the ratio floor of a qrs::Opposed initializer, where they are not the defaults.
+std::string init_tie(const OpposedRoll& o) {
+  const bool floor = o.key == qrs::OpposedKey::ratio && o.ratio_floor != Fraction(1);
+  if (o.tie == qrs::Tie::one_side && !floor) return {};
+  static constexpr std::array<const char*, 3> kTies = {"one_side", "none", "both"};
+  return fmt::format(", qrs::Tie::{}{}", kTies[static_cast<std::size_t>(o.tie)], floor ? ", " + cpp_number(o.ratio_floor) : "");
+}
+
 // An opposed roll's resolver (qrs/opposed.hpp), after every table so that each side's
 // modifier lists are declared before it: the roll as data, a struct per side (its base roll,
 // the modifiers of each of its lists, its type when a loser's or winner's column is read),
@@ -475,7 +489,11 @@ mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& s
   const auto roll = [](const DiceSide& s) { return fmt::format("{{{}, {}, false, false}}", s.count, s.sides); };
   put(d, "init", fmt::format("{}, {}, qrs::OpposedKey::{}, qrs::ColumnBy::{}, qrs::Side::{}", roll(o.side(qrs::Side::attacker)),
                              roll(o.side(qrs::Side::defender)), kOpposedKeyNames[static_cast<std::size_t>(o.key)],
-                             kColumnByNames[static_cast<std::size_t>(o.column)], kSideNames[static_cast<std::size_t>(o.tie_loser)]));
+                             kColumnByNames[static_cast<std::size_t>(o.column)], kSideNames[static_cast<std::size_t>(o.tie_loser)]) +
+                 init_tie(o));
+  put(d, "tie_rule", o.tie != qrs::Tie::one_side);
+  put(d, "tie_none", o.tie == qrs::Tie::none);
+  put(d, "tie_both", o.tie == qrs::Tie::both);
   const bool single = bt.single_column();
   const bool typed = o.column != qrs::ColumnBy::chosen;
   put(d, "typed", typed);
@@ -487,6 +505,7 @@ mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& s
   put(d, "column_arg", single ? std::string() : std::string("static_cast<Column>(c), "));
   put(d, "column_type", single ? std::string("std::size_t") : std::string("Column"));
   put(d, "column_value", single ? std::string("c") : std::string("static_cast<Column>(c)"));
+  put(d, "defender_column_value", single ? std::string("dc") : std::string("static_cast<Column>(dc)"));
   put(d, "key_arg", bt.key_type == KeyType::integer ? std::string("static_cast<int>(key.floor())") : std::string("key"));
   put(d, "row_count", std::to_string(bt.rows.size()));
   for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {

@@ -107,8 +107,8 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
 // difference", as RFF prints it).
 std::string opposed_rule(const BandTable& bt) {
   if (!bt.dice || !bt.dice->opposed) return {};
-  if (bt.dice->net_readable() && bt.dice->opposed->column == qrs::ColumnBy::chosen) return {};
   const OpposedRoll& o = *bt.dice->opposed;
+  if (bt.dice->net_readable() && o.column == qrs::ColumnBy::chosen && o.tie == qrs::Tie::one_side) return {};
   const auto side = [](const char* name, const DiceSide& s) {
     return fmt::format("{} {}d{}{}", name, s.count == 1 ? "" : std::to_string(s.count), s.sides, s.modifiers.empty() ? "" : " + modifiers");
   };
@@ -116,11 +116,21 @@ std::string opposed_rule(const BandTable& bt) {
                                                            "The winner's result over the loser's"};
   std::string rule = side("Attacker", o.side(qrs::Side::attacker)) + " against " + side("defender", o.side(qrs::Side::defender)) +
                      ". " + kKeyWords[static_cast<std::size_t>(o.key)];
-  if (o.column != qrs::ColumnBy::chosen) {
-    rule += fmt::format(", in the {}'s column; the {} loses a tie", kColumnByNames[static_cast<std::size_t>(o.column)],
-                        kSideNames[static_cast<std::size_t>(o.tie_loser)]);
+  const bool typed = o.column != qrs::ColumnBy::chosen;
+  if (typed) rule += fmt::format(", in the {}'s column", kColumnByNames[static_cast<std::size_t>(o.column)]);
+  switch (o.tie) {
+    case qrs::Tie::one_side:
+      if (typed) rule += fmt::format("; the {} loses a tie", kSideNames[static_cast<std::size_t>(o.tie_loser)]);
+      break;
+    case qrs::Tie::none: rule += "; a tie: nothing happens"; break;
+    case qrs::Tie::both: rule += typed ? "; a tie: each side reads its own column" : "; a tie: the result applies to both sides"; break;
   }
-  return rule + ".";
+  rule += ".";
+  if (o.key == qrs::OpposedKey::ratio) {
+    // Results are whole numbers: those below the floor are the ones up to its ceiling less 1.
+    rule += fmt::format(" A total of {} or less counts as {}.", o.ratio_floor.ceil() - 1, format_number(o.ratio_floor));
+  }
+  return rule;
 }
 
 mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {

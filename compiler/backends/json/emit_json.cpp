@@ -15,13 +15,13 @@ Json number(Fraction f) {
 
 Json optional_number(const std::optional<Fraction>& f) { return f ? number(*f) : Json(nullptr); }
 
-// A band as a half-open interval of keys: from <= key < below, either end open when absent;
-// null where the row does not occur in that column ("-").
+// A band as an interval of keys: from <= key (or above < key) and key < below (or key <= to),
+// either end open when absent; null where the row does not occur in that column ("-").
 Json band(const BandCell& c, KeyType type) {
   if (!c.band.present) return nullptr;
   Json b = Json::object();
-  if (c.band.has_lo) b["from"] = number(c.band.lo);
-  if (c.band.has_hi) b["below"] = number(c.band.hi);
+  if (c.band.has_lo) b[c.band.lo_open ? "above" : "from"] = number(c.band.lo);
+  if (c.band.has_hi) b[c.band.hi_closed ? "to" : "below"] = number(c.band.hi);
   b["text"] = c.notation.empty() ? format_band(c.band, type) : c.notation;
   return b;
 }
@@ -84,7 +84,8 @@ Json band_table(const BandTable& bt) {
                                   {"defender", sides["defender"]},
                                   {"result", kOpposedKeyNames[static_cast<std::size_t>(o.key)]},
                                   {"column", kColumnByNames[static_cast<std::size_t>(o.column)]},
-                                  {"tie", kSideNames[static_cast<std::size_t>(o.tie_loser)]}};
+                                  {"tie", o.tie_name()}};
+    if (o.key == qrs::OpposedKey::ratio) key["dice"]["opposed"]["ratio_floor"] = number(o.ratio_floor);
   }
   key["rounding"] = bt.rounding.empty() ? Json(nullptr) : Json(bt.rounding);
   if (bt.outside != Outside::unstated) key["outside"] = kOutsideNames[static_cast<std::size_t>(bt.outside)];

@@ -190,9 +190,11 @@ QRS_EXPORT(qrs_side_hi) int qrs_side_hi(int table, int side) {
 // One opposed roll settled (qrs::settle, qrs::column_read) with each side's modifiers set:
 // the attacker's and the defender's modified results, the key as a fraction (numerator,
 // denominator), the loser (0 attacker, 1 defender), 1 for a tie, the column read, and the row
-// (as qrs_lookup's: -1 no band, -2 outside the key's range). `column` is the chosen one; the
-// types are column indices, read where the table takes the loser's or the winner's column.
-int g_settled[8]{};
+// (as qrs_lookup's: -1 no band, -2 outside the key's range; -3 a tie that nothing comes of);
+// on a tie both sides read (tie: both), the defender's column and row (else -1, -1). `column`
+// is the chosen one; the types are column indices, read where the table takes the loser's or
+// the winner's column.
+int g_settled[10]{};
 
 QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker, int defender, int attacker_type,
                                              int defender_type) {
@@ -208,7 +210,13 @@ QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker
   g_settled[4] = s.loser == qrs::Side::attacker ? 0 : 1;
   g_settled[5] = s.tie ? 1 : 0;
   g_settled[6] = static_cast<int>(c);
-  g_settled[7] = c < t.bands.size() ? read_row(t, c, s.key) : -1;
+  const auto row_in = [&](std::size_t col) { return col < t.bands.size() ? read_row(t, col, s.key) : -1; };
+  g_settled[7] = qrs::reads_table(t.opposed, s) ? row_in(c) : -3;
+  const std::size_t dc = qrs::column_of(t.opposed, qrs::Side::defender, static_cast<std::size_t>(column),
+                                        static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
+  const bool both = qrs::reads_both(t.opposed, s);
+  g_settled[8] = both ? static_cast<int>(dc) : -1;
+  g_settled[9] = both ? row_in(dc) : -1;
   return g_settled;
 }
 
