@@ -13,6 +13,7 @@ Exit status 0 when every failure is a known one (known_failures.txt), 1 otherwis
 import argparse
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -133,14 +134,26 @@ def main():
     seeds = list(range(a.seed, a.seed + a.count))
     failures, specs = [], 0
     stop = time.monotonic() + 60 * a.minutes if a.minutes else None
-    for i in range(0, len(seeds), BATCH):
-        chunk = seeds[i:i + BATCH]
-        specs += sum(len(family(s, ctx.fmt)) for s in chunk)
-        failures += run_batch(ctx, chunk)
-        print(f"... {specs} specs, seeds {seeds[0]}..{chunk[-1]}, {len(failures)} failures", file=sys.stderr, flush=True)
-        if stop and time.monotonic() > stop:
-            seeds = seeds[:i + len(chunk)]
-            break
+    # A run stopped by ^C or SIGTERM ends with the summary of the batches it finished: a long run
+    # cut short still says what it saw.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    done = 0
+    try:
+        for i in range(0, len(seeds), BATCH):
+            chunk = seeds[i:i + BATCH]
+            found = run_batch(ctx, chunk)
+            specs += sum(len(family(s, ctx.fmt)) for s in chunk)
+            failures += found
+            done = i + len(chunk)
+            print(f"... {specs} specs, seeds {seeds[0]}..{chunk[-1]}, {len(failures)} failures", file=sys.stderr, flush=True)
+            if stop and time.monotonic() > stop:
+                break
+    except KeyboardInterrupt:
+        print("generated specs: stopped; the summary covers the finished batches", file=sys.stderr, flush=True)
+    seeds = seeds[:done]
+    if not seeds:
+        print("generated specs: no batch finished")
+        return 1
 
     by_invariant = {}
     for f in failures:
