@@ -2,7 +2,7 @@
 # A distribution's build of qrs, made as a Debian package build makes it: the source tarball of a
 # commit (git archive) in a minimal Debian bookworm root that has only qrsc's own build
 # dependencies (no GoogleTest, no benchmark libraries, no clang, no Chromium), configured with
-# debhelper's CMake flags and dpkg-buildflags, built with make, installed into a staging folder.
+# debhelper's CMake flags and dpkg-buildflags (CPPFLAGS joined to CXXFLAGS, as debhelper does), built with make, installed into a staging folder.
 # Fails when a step fails or when the log has a compiler or CMake warning.
 #   tools/package_build_check.sh [COMMIT]     (default HEAD; needs root, debootstrap)
 # The base root is made once and cached as ${TMPDIR:-/tmp}/fresh-bookworm.tar. Log:
@@ -38,7 +38,7 @@ status=0
   echo "== apt-get install $build_depends"
   in_root "apt-get update -qq && apt-get install -y -qq --no-install-recommends $build_depends" || exit 3
   echo "== configure (debhelper's flags)"
-  in_root "cd /src/qrs && eval \"\$(dpkg-buildflags --export=sh)\" && cmake -S . -B obj -G 'Unix Makefiles' \
+  in_root "cd /src/qrs && eval \"\$(dpkg-buildflags --export=sh)\" && export CXXFLAGS=\"\$CPPFLAGS \$CXXFLAGS\" && cmake -S . -B obj -G 'Unix Makefiles' \
     -DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_BUILD_TYPE=None -DCMAKE_INSTALL_SYSCONFDIR=/etc \
     -DCMAKE_INSTALL_LOCALSTATEDIR=/var -DCMAKE_EXPORT_NO_PACKAGE_REGISTRY=ON \
     -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DFETCHCONTENT_FULLY_DISCONNECTED=ON \
