@@ -207,6 +207,8 @@ mst::data band_columns(const BandTable& bt) {
       if (qrs::starts_before(x, y) || qrs::starts_before(y, x)) return qrs::starts_before(x, y);
       return empty(x) && !empty(y);
     });
+    put(col, "index", std::to_string(c));
+    put(col, "position", std::to_string(c + 1));
     put(col, "order_count", std::to_string(order.size()));
     put(col, "order_offset", std::to_string(order_offset));
     order_offset += order.size();
