@@ -176,7 +176,9 @@ Expected<TempFile> TempFile::write_in(std::shared_ptr<const OpenFolder> folder, 
   int err = ok ? 0 : errno;
   // The owner first: a change of owner clears the set-id bits that fchmod then sets again.
   if (ok && old.exists && (old.owner != ::geteuid() || old.group != ::getegid())) {
-    (void)::fchown(fd, old.owner, old.group);  // only root may give a file away: kept where it can be
+    // Only root may give a file away: the owner is kept where the process can, else left as
+    // made. (A cast to void does not quiet glibc's warn_unused_result under _FORTIFY_SOURCE.)
+    if (::fchown(fd, old.owner, old.group) != 0) errno = 0;
   }
   if (ok && ::fchmod(fd, mode) != 0) ok = false, err = errno;
   if (::close(fd) != 0 && ok) ok = false, err = errno;
