@@ -33,13 +33,14 @@ done
 grep -q "^qrs_generate_dice_assistant:" <<<"$targets" || fail "qrs_generate made no target"
 # qrsc names the outputs when it runs: the one output CMake declares is the list qrsc writes of
 # them (--stamp), the depfile's target, with restat; every object of the target depends on it.
+# (grep -c, not -q, after a pipe: under pipefail an early exit of grep -q fails the pipeline.)
 ninja_file=$tmp/build/build.ninja
 grep -q "qrs_generated/dice_assistant.outputs" <<<"$targets" || fail "qrs_generate declares no stamp"
-grep -A4 "^build qrs_generated/dice_assistant.outputs" "$ninja_file" | grep -q -- "--stamp" || fail "qrsc is not asked for the stamp"
-grep -A6 "^build qrs_generated/dice_assistant.outputs" "$ninja_file" | grep -q "restat = 1" || fail "the stamp's edge has no restat"
-grep -E "^build CMakeFiles/dice-assistant.dir/.*main.cpp.o:" "$ninja_file" | grep -q "qrs_generated/dice_assistant.outputs" ||
+grep -A4 "^build qrs_generated/dice_assistant.outputs" "$ninja_file" | grep -c -- "--stamp" >/dev/null || fail "qrsc is not asked for the stamp"
+grep -A6 "^build qrs_generated/dice_assistant.outputs" "$ninja_file" | grep -c "restat = 1" >/dev/null || fail "the stamp's edge has no restat"
+grep -E "^build CMakeFiles/dice-assistant.dir/.*main.cpp.o:" "$ninja_file" | grep -c "qrs_generated/dice_assistant.outputs" >/dev/null ||
   fail "the game's object does not depend on the stamp"
-grep -E "^build CMakeFiles/quoted.dir/quoted.cpp.o:" "$ninja_file" | grep -q "qrs_generated/quoted.outputs" ||
+grep -E "^build CMakeFiles/quoted.dir/quoted.cpp.o:" "$ninja_file" | grep -c "qrs_generated/quoted.outputs" >/dev/null ||
   fail "the second target's object does not depend on its stamp"
 if [ "${BUILD:-0}" = 1 ]; then
   cmake --build "$tmp/build" -j2 >"$tmp/build.log" 2>&1 || { tail -20 "$tmp/build.log"; fail "build"; }
