@@ -13,6 +13,7 @@
 
 #include "frontend.hpp"
 #include "opposed.hpp"
+#include "test_support.hpp"
 #include "qrs/rolled.hpp"
 #include "test/skirmish.hpp"
 
@@ -193,20 +194,7 @@ TEST(OpposedHeader, AssaultReadsTheRatio) {
 }
 
 // ---------------------------------------------------------------- qrsc against the header
-const qrsc::Spec& skirmish() {
-  static const qrsc::Spec spec = [] {
-    qrsc::Diagnostics diags;
-    auto s = qrsc::compile_spec(std::filesystem::path(QRS_SOURCE_DIR) / "tests/opposed/rules/test/skirmish.yaml", diags);
-    if (!s) {
-      std::ostringstream out;
-      diags.print(out);
-      ADD_FAILURE() << out.str();
-      return qrsc::Spec{};
-    }
-    return *s;
-  }();
-  return spec;
-}
+const qrsc::Spec& skirmish() { return qrs_test::spec_file(qrs_test::source_dir() / "tests/opposed/rules/test/skirmish.yaml"); }
 
 TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
   using sk::melee::Attacker, sk::melee::Defender;

@@ -13,6 +13,7 @@
 
 #include "frontend.hpp"
 #include "opposed.hpp"
+#include "test_support.hpp"
 #include "test/ties.hpp"
 
 namespace {
@@ -154,20 +155,7 @@ TEST(TiesHeader, TheRatioFloorIsTheSpecs) {
 }
 
 // ---------------------------------------------------------------- qrsc against the enumeration
-const qrsc::Spec& ties_spec() {
-  static const qrsc::Spec spec = [] {
-    qrsc::Diagnostics diags;
-    auto s = qrsc::compile_spec(std::filesystem::path(QRS_SOURCE_DIR) / "tests/opposed/rules/test/ties.yaml", diags);
-    if (!s) {
-      std::ostringstream out;
-      diags.print(out);
-      ADD_FAILURE() << out.str();
-      return qrsc::Spec{};
-    }
-    return *s;
-  }();
-  return spec;
-}
+const qrsc::Spec& ties_spec() { return qrs_test::spec_file(qrs_test::source_dir() / "tests/opposed/rules/test/ties.yaml"); }
 
 TEST(TiesCli, LookupSaysATieIsNothingOrBoth) {
   const auto none = qrsc::opposed_lookup(ties_spec(), "close_combat", {"4", "foot"}, {"4", "mounted"}, std::nullopt);

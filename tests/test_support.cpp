@@ -16,19 +16,21 @@ namespace fs = std::filesystem;
 
 fs::path source_dir() { return QRS_SOURCE_DIR; }
 
-const qrsc::Spec& spec(const std::string& name) {
-  static std::map<std::string, qrsc::Spec> cache;
-  if (auto it = cache.find(name); it != cache.end()) return it->second;
+const qrsc::Spec& spec(const std::string& name) { return spec_file(source_dir() / "rules" / (name + ".yaml")); }
+
+const qrsc::Spec& spec_file(const fs::path& file) {
+  static std::map<fs::path, qrsc::Spec> cache;
+  if (auto it = cache.find(file); it != cache.end()) return it->second;
   qrsc::Diagnostics diags;
-  auto s = qrsc::compile_spec(source_dir() / "rules" / (name + ".yaml"), diags);
+  auto s = qrsc::compile_spec(file, diags);
   std::ostringstream out;
   diags.print(out);
   if (!s) {
-    ADD_FAILURE() << "spec " << name << " did not compile:\n" << out.str();
+    ADD_FAILURE() << "spec " << file.string() << " did not compile:\n" << out.str();
     static qrsc::Spec empty;
     return empty;
   }
-  return cache.emplace(name, std::move(*s)).first->second;
+  return cache.emplace(file, std::move(*s)).first->second;
 }
 
 ExpectationFile load_expectations(const std::string& file_name) {

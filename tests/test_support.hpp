@@ -14,8 +14,10 @@
 namespace qrs_test {
 
 std::filesystem::path source_dir();
-// Compiles rules/<name>.yaml once per process; fails the test on diagnostics.
+// Compiles rules/<name>.yaml once per process; fails the test when it does not compile.
 const qrsc::Spec& spec(const std::string& name);
+// The same for any spec file (a test's own spec under tests/).
+const qrsc::Spec& spec_file(const std::filesystem::path& file);
 
 // One line of tests/expected/*.tsv: TABLE, KEY, COLUMN, then the expected fields.
 struct Expectation {
