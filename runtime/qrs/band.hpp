@@ -112,17 +112,6 @@ constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order,
   return false;
 }
 
-// covers_in_order for every column of a band table: the one check a generated header makes
-// of each table.
-constexpr bool covers_in_order(Grid<Band> columns, View<View<std::uint16_t>> key_orders, Maybe<Fraction> min,
-                               Maybe<Fraction> max_inclusive, Maybe<Band> unread = {}) {
-  if (key_orders.size() != columns.size()) return false;
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    if (!covers_in_order(columns[c], key_orders[c], min, max_inclusive, unread)) return false;
-  }
-  return true;
-}
-
 // Index of the band containing key, or npos: a binary search over the bands in key order.
 constexpr std::size_t find_in_order(View<Band> bands, View<std::uint16_t> order, Fraction key) {
   // The first band in order whose lower edge is above the key; the one before it may hold it.
