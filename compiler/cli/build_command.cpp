@@ -41,8 +41,13 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
   // fail the build; so does any spec that does not compile. Outputs are staged (written beside
   // their targets) as they are made and moved in at the end: all or nothing.
   OutputTransaction outputs(o.out_dir);
-  std::vector<std::vector<std::string>> targets(backends.size());  // per backend, for the depfile
-  std::vector<std::vector<std::string>> stamp_lines(backends.size());  // per backend: fingerprint, path
+  // Every file written, per backend (a backend's files together): the depfile's targets and the
+  // stamp's lines.
+  struct Written {
+    std::string path;         // absolute
+    std::string fingerprint;  // of its bytes, with --stamp
+  };
+  std::vector<std::vector<Written>> written(backends.size());
   bool failed = false;  // staging, or a backend, failed: its error is printed, nothing more is written
   bool checks_failed = false;
   std::map<std::string, std::pair<std::string, std::string>> owners;  // output stem: id, path
@@ -59,9 +64,10 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
     if (o.watch) files = with_live_reload(std::move(files));
     for (auto& f : files) {
       PendingFile p{std::filesystem::path(o.out_dir) / f.path, std::move(f.content)};
-      const std::string path = std::filesystem::absolute(p.path).lexically_normal().string();
-      if (!o.depfile.empty()) targets[backend].push_back(path);
-      if (!o.stamp.empty()) stamp_lines[backend].push_back(fingerprint(p.content) + "  " + path + "\n");
+      if (!o.depfile.empty() || !o.stamp.empty()) {
+        written[backend].push_back({std::filesystem::absolute(p.path).lexically_normal().string(),
+                                    o.stamp.empty() ? std::string() : fingerprint(p.content)});
+      }
       stage(p);
     }
   };
@@ -109,20 +115,25 @@ int build_once(const BuildOptions& o, const Backends& backends, std::set<std::st
   // a build system that compares times (Ninja's restat) rebuilds what reads it only then.
   if (!o.stamp.empty() && !failed) {
     std::string listing;
-    for (const auto& lines : stamp_lines) {
-      for (const auto& line : lines) listing += line;
+    for (const auto& files : written) {
+      for (const auto& w : files) listing += w.fingerprint + "  " + w.path + "\n";
     }
     stage({o.stamp, std::move(listing)});
   }
   if (!o.depfile.empty() && !failed) {  // written with the outputs, all or nothing
-    std::vector<std::string> all_targets;
-    for (auto& t : targets) all_targets.insert(all_targets.end(), t.begin(), t.end());
+    // The outputs; with --stamp the stamp alone: the build system declared no other.
+    std::vector<std::string> targets;
+    if (!o.stamp.empty()) {
+      targets.push_back(std::filesystem::absolute(o.stamp).lexically_normal().string());
+    } else {
+      for (const auto& files : written) {
+        for (const auto& w : files) targets.push_back(w.path);
+      }
+    }
     std::vector<std::string> inputs;
     for (const auto& spec : *specs) inputs.insert(inputs.end(), spec.inputs.begin(), spec.inputs.end());
     inputs.insert(inputs.end(), read_by_backends.begin(), read_by_backends.end());
-    // With --stamp the depfile's one target is the stamp: the build system declared no other.
-    if (!o.stamp.empty()) all_targets = {std::filesystem::absolute(o.stamp).lexically_normal().string()};
-    Depfile depfile = make_depfile(all_targets, inputs);
+    Depfile depfile = make_depfile(targets, inputs);
     bool refused = false;
     for (const auto& name : depfile.unwritable) {
       print_error("cannot write the depfile " + o.depfile + ": the name '" + name +
