@@ -36,6 +36,17 @@ TEST(Notation, FirePointBands) {
   const auto from = qrsc::parse_band("at least 9", KeyType::fraction);
   EXPECT_TRUE(from->contains(Fraction(23, 2)));
   EXPECT_FALSE(from->contains(Fraction(17, 2)));
+  // "N or more" takes any number a fraction key's bands take: 3/2, and the mixed 2 1/2 (two
+  // words: a generated spec found it refused).
+  for (const char* text : {"5/2 or more", "2 1/2 or more", "2.5 or more"}) {
+    const auto p = qrsc::parse_band(text, KeyType::fraction);
+    ASSERT_TRUE(p.ok()) << text << ": " << p.error();
+    EXPECT_TRUE(p->contains(Fraction(5, 2))) << text;
+    EXPECT_FALSE(p->contains(Fraction(12, 5))) << text;
+  }
+  const auto mixed_less = qrsc::parse_band("2 1/2 or less", KeyType::fraction);
+  ASSERT_FALSE(mixed_less.ok());
+  EXPECT_NE(mixed_less.error().find("less than N"), std::string::npos) << mixed_less.error();
 }
 
 TEST(Notation, BandsWrittenBackTheSheetsWay) {

@@ -202,7 +202,8 @@ std::string format_decimal(Fraction f) {
 }
 
 namespace {
-// The words of a band notation split at spaces, and the text after the first `n` words.
+// The words of a band notation split at spaces, the text after the first `n` words, and the
+// words before the last `n`.
 std::vector<std::string> words_of(const std::string& s) {
   std::vector<std::string> out;
   Scan sc(s);
@@ -221,6 +222,13 @@ std::string after_words(const std::string& s, std::size_t n) {
     sc.spaces();
   }
   return sc.rest();
+}
+// The words before the last `n`, joined by single spaces ("2 1/2 or more", 2: "2 1/2").
+std::string before_words(const std::string& s, std::size_t n) {
+  const std::vector<std::string> w = words_of(s);
+  std::string out;
+  for (std::size_t k = 0; k + n < w.size(); ++k) out += (k == 0 ? "" : " ") + w[k];
+  return out;
 }
 // "3 - 7", "3-7", "3 to 7", "3 – 7", "-2 - 0": the two ends, or nothing.
 std::optional<std::pair<std::string, std::string>> range_ends(const std::string& s) {
@@ -312,13 +320,13 @@ BandParse parse_band(const std::string& raw, KeyType type) {
   } else if (w.size() >= 3 && w[0] == "at" && w[1] == "most") {
     if (type != KeyType::fraction) return fraction_only("at most N");
     if (const auto v = number(after_words(s, 2))) return qrs::band_exact(false, Fraction(0), false, true, *v, true);
-  } else if (w.size() == 3 && w[1] == "or" && w[2] == "more") {
-    const auto v = number(w[0]);
-    if (v) {
+  } else if (w.size() >= 3 && w[w.size() - 2] == "or" && w.back() == "more") {
+    // "8 or more", and for a fraction key "3/2 or more" or "2 1/2 or more"
+    if (const auto v = number(before_words(s, 2))) {
       return qrs::band_from(*v);
     }
-  } else if (w.size() == 3 && w[1] == "or" && w[2] == "less") {
-    const auto v = number(w[0]);
+  } else if (w.size() >= 3 && w[w.size() - 2] == "or" && w.back() == "less") {
+    const auto v = number(before_words(s, 2));
     if (v && type == KeyType::integer && v->is_integer()) {
       return qrs::band_below(*v + unit);
     }
