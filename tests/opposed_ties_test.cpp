@@ -166,6 +166,19 @@ TEST(TiesCli, LookupSaysATieIsNothingOrBoth) {
   ASSERT_TRUE(both.ok()) << both.error();
   EXPECT_NE(both->text.find("Attacker (Foot): Disordered"), std::string::npos) << both->text;
   EXPECT_NE(both->text.find("Defender (Mounted): Blown"), std::string::npos) << both->text;
+  // Field by field (lookup --format json's `reads`): each side's own column and row at margin 0.
+  ASSERT_EQ(both->sides.size(), 2U);
+  ASSERT_TRUE(both->sides[0].reads && both->sides[1].reads);
+  EXPECT_EQ(both->sides[0].reads->column, "Foot");
+  EXPECT_EQ(both->sides[0].reads->row, "disordered");
+  EXPECT_EQ(both->sides[1].reads->column, "Mounted");
+  EXPECT_EQ(both->sides[1].reads->row, "blown");
+  EXPECT_EQ(both->sides[1].reads->effect, "Blown");
+  // Not a tie: the loser's row alone, no side reads for itself.
+  const auto won = qrsc::opposed_lookup(ties_spec(), "brawl", {"5", "foot"}, {"3", "mounted"}, std::nullopt);
+  ASSERT_TRUE(won.ok()) << won.error();
+  EXPECT_EQ(won->row, "broken");  // margin 2 in the loser's (Mounted) column
+  EXPECT_FALSE(won->sides[0].reads || won->sides[1].reads);
   for (int a = 1; a <= 6; ++a) {
     for (int d = 1; d <= 6; ++d) {
       const auto q = qrsc::opposed_lookup(ties_spec(), "close_combat", {std::to_string(a), "foot", "strong"},
@@ -189,6 +202,25 @@ TEST(TiesCli, OddsAreTheEnumeratedOnes) {
   ASSERT_EQ(r->columns[0].p[0].size(), 3U);
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(r->columns[0].p[0][i], Fraction(n[i], 36)) << i;
   EXPECT_EQ(r->row_titles.back(), "Tie: nothing happens");
+}
+
+// A tie under `tie: none` is not a result past the key's range: `outside: reroll` rolls again a
+// margin of 3 to 5, never a tie (a generated spec found the tie rolled again). Margins of two
+// d6: 0 in 6 of 36 rolls, 1 in 10, 2 in 8, 3 to 5 in 12; rolled again, out of 24: a tie 6,
+// Pressed 10, Routed 8.
+TEST(TiesCli, ATieIsNotRolledAgainWithTheResultsPastTheTable) {
+  const auto r = qrsc::opposed_odds(ties_spec(), "standoff", {}, {}, std::nullopt);
+  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_EQ(r->columns.size(), 1U);
+  const auto& p = r->columns[0].p[0];
+  ASSERT_EQ(p.size(), 3U);
+  EXPECT_EQ(p[0], Fraction(10, 24));
+  EXPECT_EQ(p[1], Fraction(8, 24));
+  EXPECT_EQ(p[2], Fraction(6, 24));
+  EXPECT_EQ(r->row_titles.back(), "Tie: nothing happens");
+  const auto tie = qrsc::opposed_lookup(ties_spec(), "standoff", {"4"}, {"4"}, std::nullopt);
+  ASSERT_TRUE(tie.ok()) << tie.error();
+  EXPECT_EQ(tie->title, "Tie: nothing happens");
 }
 
 }  // namespace

@@ -23,10 +23,16 @@ struct LookupAnswer {
   NetModifier net;
   // An opposed roll's sides, attacker then defender: each one's base roll, net modifier and
   // modified result (empty for any other roll).
+  struct Reading {
+    std::string column, row, title, effect;  // the column's printed name ("" for a table of one)
+  };
   struct Side {
     int roll = 0, net = 0, result = 0;
     NetModifier modifiers;  // the side's own modifiers (net is their total)
     std::string type;       // the side's type (a column's id), where the table reads one
+    // What this side reads where each side reads the table for itself (a tie under `tie:
+    // both`); nothing otherwise (the answer's own row is the loser's).
+    std::optional<Reading> reads;
   };
   std::vector<Side> sides;
   // The effects the base roll (the key as given, before modifiers) triggers: list sections

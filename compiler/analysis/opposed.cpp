@@ -214,7 +214,7 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
   a.result = format_number(s.key);
   const auto type = [&](const SideRead& side) { return side.type ? bt.columns[*side.type].id : std::string(); };
-  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at)}, {de.roll, de.net.total, s.defender, de.net, type(de)}};
+  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at), std::nullopt}, {de.roll, de.net.total, s.defender, de.net, type(de), std::nullopt}};
   if (!read) {
     a.row = kOutsideRowId;
     a.title = kTieNothingTitle;
@@ -237,12 +237,14 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
     // Each side reads its own column at the tie's key: the attacker's reading above, the defender's here.
     const std::size_t dcol = qrs::column_of(rules, qrs::Side::defender, g.chosen, at.type.value_or(0), de.type.value_or(0));
     const std::size_t dr = row_read(bt, dcol, s.key);
-    const std::string d_effect = dr == qrs::npos ? outside_title(bt.outside) : bt.rows[dr].effect();
-    const std::string d_column = bt.single_column() ? std::string() : " (" + bt.columns[dcol].name + ")";
-    a.line += fmt::format("\t{}\t{}", dr == qrs::npos ? kOutsideRowId : bt.rows[dr].id,
-                          bt.single_column() ? std::string() : bt.columns[dcol].id);
-    effect = fmt::format("Attacker{}: {}\nDefender{}: {}", a.column.empty() ? "" : " (" + a.column + ")", a.effect, d_column,
-                         d_effect);
+    const LookupAnswer::Reading& as = a.sides[0].reads.emplace(LookupAnswer::Reading{a.column, a.row, a.title, a.effect});
+    const std::string d_title = dr == qrs::npos ? outside_title(bt.outside) : bt.rows[dr].title;
+    const LookupAnswer::Reading& ds = a.sides[1].reads.emplace(LookupAnswer::Reading{
+        bt.single_column() ? std::string() : bt.columns[dcol].name, dr == qrs::npos ? std::string(kOutsideRowId) : bt.rows[dr].id,
+        d_title, dr == qrs::npos ? d_title : bt.rows[dr].effect()});
+    a.line += fmt::format("\t{}\t{}", ds.row, bt.single_column() ? std::string() : bt.columns[dcol].id);
+    const auto in_column = [](const std::string& c) { return c.empty() ? c : " (" + c + ")"; };
+    effect = fmt::format("Attacker{}: {}\nDefender{}: {}", in_column(as.column), as.effect, in_column(ds.column), ds.effect);
   }
   a.detail = effect + "\n";
   std::string loser = s.tie ? fmt::format("a tie, lost by the {}", side_name(s.loser)) : fmt::format("the {} loses", side_name(s.loser));
@@ -291,7 +293,9 @@ Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::stri
     r.row_ids.push_back(kOutsideRowId);
     // A tie that nothing comes of is read by no row (and so is a result past the key's range).
     const bool ties_unread = o.roll->tie == qrs::Tie::none;
-    r.row_titles.push_back(ties_unread ? std::string(kTieNothingTitle) + (bt.outside == Outside::unstated ? "" : " or " + outside_title(bt.outside))
+    // Results past the key's range land here only where they have no effect (clamped ones are
+    // read by an end row, re-rolled ones shared out).
+    r.row_titles.push_back(ties_unread ? std::string(kTieNothingTitle) + (bt.outside == Outside::no_effect ? " or " + outside_title(bt.outside) : "")
                                        : outside_title(bt.outside));
   } else {
     r.columns.back().p.back().pop_back();

@@ -35,7 +35,8 @@ Json modifiers_json(const NetModifier& net) {
   return mods;
 }
 
-// An opposed roll's answer has each side's modifiers and net under `sides`, and none of its own.
+// An opposed roll's answer has each side's modifiers and net under `sides`, and none of its own;
+// under `tie: both` each side's entry also says what it reads (`reads`), on a tie.
 Json as_json(const LookupAnswer& a) {
   Json out = {{"table", a.table_title}, {"column", a.column}, {"key", a.key}};
   if (a.sides.empty()) {
@@ -51,8 +52,13 @@ Json as_json(const LookupAnswer& a) {
     Json sides = Json::array();
     for (std::size_t i = 0; i < a.sides.size(); ++i) {
       const auto& s = a.sides[i];
-      sides.push_back({{"side", kSideNames[i]}, {"type", s.type},     {"roll", s.roll},
-                       {"modifiers", modifiers_json(s.modifiers)}, {"net", s.net}, {"result", s.result}});
+      Json side = {{"side", kSideNames[i]}, {"type", s.type},     {"roll", s.roll},
+                   {"modifiers", modifiers_json(s.modifiers)}, {"net", s.net}, {"result", s.result}};
+      // Where each side reads the table for itself (a tie under `tie: both`), its own row.
+      if (s.reads) {
+        side["reads"] = {{"column", s.reads->column}, {"row", s.reads->row}, {"title", s.reads->title}, {"effect", s.reads->effect}};
+      }
+      sides.push_back(std::move(side));
     }
     out["sides"] = sides;
   }

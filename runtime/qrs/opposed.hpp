@@ -143,6 +143,13 @@ constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, cons
     for (int j = 0; j < d.size; ++j) {
       const std::int64_t ways = a.ways[static_cast<std::size_t>(i)] * d.ways[static_cast<std::size_t>(j)];
       const Settled s = settle(o, a.lo + i + m.attacker_modifier, d.lo + j + m.defender_modifier);
+      const auto count = [&](std::size_t slot) { out[slot] = Fraction(out[slot].num() + ways); };
+      // A tie that nothing comes of reads no key: the key's range (and a re-roll past it) is
+      // not asked.
+      if (!reads_table(o, s)) {
+        if (!lost_by) count(rows);
+        continue;
+      }
       const Maybe<Fraction> key = domain.read(s.key);
       if (!key && domain.outside == Outside::reroll) {
         past += ways;
@@ -152,10 +159,7 @@ constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, cons
         const std::size_t row = key ? find(column_of(o, side, m.chosen, m.attacker_type, m.defender_type), *key) : npos;
         return row < rows ? row : rows;
       };
-      const auto count = [&](std::size_t slot) { out[slot] = Fraction(out[slot].num() + ways); };
-      if (!reads_table(o, s)) {
-        if (!lost_by) count(rows);
-      } else if (reads_both(o, s)) {
+      if (reads_both(o, s)) {
         const std::size_t at = row_of(Side::attacker), de = row_of(Side::defender);
         if (!lost_by || *lost_by == Side::attacker) count(at);
         if (!lost_by || *lost_by == Side::defender) count(de);
