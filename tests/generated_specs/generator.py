@@ -128,8 +128,7 @@ class Gen:
         if form == "opposed":
             result = r.choice(self.fmt.results)
             colmode = r.choice(self.fmt.columns)
-            # tie: both reads two rows on a tie (odds adding up to more than 1): the oracle does not model it.
-            intent.update(result=result, column=colmode, tie=r.choice([t for t in self.fmt.ties if t != "both"]))
+            intent.update(result=result, column=colmode, tie=r.choice(self.fmt.ties))
             if colmode != "chosen" or r.random() < 0.5:
                 ncol = r.randint(2, 3)
                 clash = []

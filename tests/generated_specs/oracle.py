@@ -190,6 +190,10 @@ def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
                 if is_tie(d, x, y) and d["tie"] == "none":
                     out[(None, "tie")] = out.get((None, "tie"), 0) + px * py  # nothing happens
                     continue
+                if is_tie(d, x, y) and d["tie"] == "both":
+                    key = opposed_key(d, x, y, True)  # a difference or margin of 0, a ratio of 1
+                    out[(key, "both")] = out.get((key, "both"), 0) + px * py  # each side reads its row
+                    continue
                 if x == y:
                     attacker_wins = d["tie"] == "defender"
                 else:
@@ -210,16 +214,27 @@ def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
 
 def odds(spec, table, column=None, net=0, attacker=None, defender=None):
     """{row id or "(no row)": probability} at a net modifier (or each side's modifiers and type).
-    Rerolled results are shared out over the others; the probabilities sum to exactly 1."""
+    Rerolled results are shared out over the others; the probabilities sum to exactly 1, or
+    under `tie: both` to 1 plus the chance of a tie that is read (it counts once per side)."""
     d = dice_of(table)
     a_net = d_net = 0
     if d["form"] == "opposed":
         a_net, d_net = attacker["net"], defender["net"]
     dist = key_distribution(spec, table, net, a_net, d_net)
     result = {}
+    both = 0  # the chance of a tie read by both sides
     for (key, attacker_wins), p in dist.items():
         if attacker_wins == "tie":  # tie: none reads no row
             result["(no row)"] = result.get("(no row)", 0) + p
+            continue
+        if attacker_wins == "both":  # each side reads its own column at the tie's key
+            reads = [read(table, tie_column(d, side, column), key) for side in (attacker, defender)]
+            if reads[0][2] == "reroll":  # the key is past the range: the tie is rolled again, once
+                result["(reroll)"] = result.get("(reroll)", 0) + p
+                continue
+            both += p
+            for row, _, _ in reads:
+                result[row or "(no row)"] = result.get(row or "(no row)", 0) + p
             continue
         col = column
         if d["form"] == "opposed" and d["column"] != "chosen":
@@ -235,8 +250,15 @@ def odds(spec, table, column=None, net=0, attacker=None, defender=None):
         if rest == 0:
             return {"(reroll)": Fraction(1)}
         result = {k: v / rest for k, v in result.items()}
-    assert sum(result.values()) == 1
+        both /= rest
+    assert sum(result.values()) == 1 + both
     return result
+
+
+def tie_column(d, side, chosen):
+    """The column a side reads on a tie under `tie: both`: its own type's where the table
+    reads a loser's or a winner's, else the chosen one (docs/spec-format.md, `tie`)."""
+    return side["type"] if d["column"] != "chosen" else chosen
 
 
 def is_tie(d, a, b):
