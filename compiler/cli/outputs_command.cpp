@@ -35,7 +35,7 @@ int run_outputs(const OutputsOptions& o) {
     for (const BackendInfo* b : *chosen) print_line(b->name, b->sheet_path(spec));
   }
   for (const BackendInfo* b : *chosen) {
-    if (!b->run_file.empty()) print_line(b->name, std::string(b->run_file));
+    for (const std::string_view f : b->run_files) print_line(b->name, std::string(f));
   }
   return kOk;
 }

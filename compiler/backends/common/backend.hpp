@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,10 +62,10 @@ struct BackendInfo {
   std::string_view description;  // for --help
   bool by_default = false;       // written by `qrsc build` without --emit
   std::unique_ptr<Backend> (*make)(const BackendOptions&) = nullptr;  // may throw BackendError: use make_backend
-  // The file emit writes for a sheet, and the one emit_run writes for a run ("" when none),
+  // The file emit writes for a sheet, and the ones emit_run writes for a run (none by default),
   // relative to the output folder: what `qrsc outputs` tells a build system before any is made.
   std::string (*sheet_path)(const Spec&) = nullptr;
-  std::string_view run_file;
+  std::span<const std::string_view> run_files;
 };
 
 // The backend `info` describes, made with `options` (its templates loaded and parsed), or

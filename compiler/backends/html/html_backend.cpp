@@ -1,4 +1,6 @@
 // `--emit html`: a printable sheet per spec, and index.html listing every sheet of the run.
+#include <array>
+
 #include "backend.hpp"
 #include "emit_html.hpp"
 
@@ -7,6 +9,7 @@ namespace qrsc {
 namespace {
 
 constexpr std::string_view kIndexFile = "index.html";
+constexpr std::array<std::string_view, 1> kRunFiles = {kIndexFile};
 
 class HtmlBackend final : public Backend {
  public:
@@ -31,7 +34,7 @@ const BackendInfo& html_backend() {
   static const BackendInfo info{"html", "printable sheet (self-contained HTML) and index.html", true,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<HtmlBackend>(sheet_options(o));
-                                }, html_sheet_path, kIndexFile};
+                                }, html_sheet_path, kRunFiles};
   return info;
 }
 

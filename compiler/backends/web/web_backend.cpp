@@ -1,10 +1,13 @@
 // `--emit web`: per sheet one self-contained interactive page whose answers come from the
-// runtime compiled to WebAssembly, and an index of the run's pages.
+// runtime compiled to WebAssembly, an index of the run's pages, and what makes the folder an
+// offline app when it is served (offline_app.hpp).
+#include <array>
 #include <stdexcept>
 
 #include "backend.hpp"
 #include "emit_cpp.hpp"
 #include "emit_html.hpp"
+#include "offline_app.hpp"
 #include "wasm_module.hpp"
 #include "web_page.hpp"
 
@@ -13,6 +16,9 @@ namespace qrsc {
 namespace {
 
 constexpr std::string_view kIndexFile = "web.html";
+// What emit_run writes: the index, and what makes the folder an offline app when served.
+constexpr std::array<std::string_view, 1 + kOfflineAppFiles.size()> kRunFiles = {kIndexFile, kOfflineAppFiles[0], kOfflineAppFiles[1],
+                                                                                kOfflineAppFiles[2]};
 
 class WebBackend final : public Backend {
  public:
@@ -26,7 +32,11 @@ class WebBackend final : public Backend {
   // The page places its tables as the printed sheet does.
   std::vector<std::string> files_read(const Spec& spec) const override { return layout_files_read(spec); }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
-    return one_output(std::string(kIndexFile), page_.index(specs));
+    std::vector<OutputFile> out = one_output(std::string(kIndexFile), page_.index(specs));
+    std::vector<std::string> pages{std::string(kIndexFile)};
+    for (const Spec* s : specs) pages.push_back(web_sheet_path(*s));
+    for (auto& f : offline_app_files(std::string(kIndexFile), pages)) out.push_back(std::move(f));
+    return out;
   }
 
  private:
@@ -42,7 +52,7 @@ const BackendInfo& web_backend() {
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<WebBackend>(o.wasm_cxx.empty() ? default_wasm_compiler()
                                                                                          : o.wasm_cxx);
-                                }, web_sheet_path, kIndexFile};
+                                }, web_sheet_path, kRunFiles};
   return info;
 }
 

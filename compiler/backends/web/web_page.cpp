@@ -11,6 +11,7 @@
 #include "table_partials.hpp"
 #include "mustache_data.hpp"
 #include "notation.hpp"
+#include "offline_app.hpp"
 #include "template_document.hpp"
 #include "template_store.hpp"
 #include "wasm_module.hpp"
@@ -312,6 +313,27 @@ WebPageEmitter::~WebPageEmitter() = default;
 
 std::string web_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".web.html"; }
 
+namespace {
+
+// The way from a page at `path` (under the output folder) up to the folder: "../" per folder.
+std::string root_of(const std::string& path) {
+  std::string up;
+  for (const char c : path) {
+    if (c == '/') up += "../";
+  }
+  return up;
+}
+
+// The script that installs the offline app when the page is served, and where it finds the
+// app's files from a page `root` below the output folder.
+void offline_app_data(mst::data& d, const std::string& root) {
+  put(d, "offline", std::string(load_template("web/offline.js")));
+  put(d, "manifest", root + std::string(kManifestFile));
+  put(d, "worker", root + std::string(kServiceWorkerFile));
+}
+
+}  // namespace
+
 std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) const {
   mst::data d;
   put(d, "id", spec.id);
@@ -321,6 +343,7 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
   put(d, "period", spec.period);
   put(d, "style", std::string(load_template("web/sheet.css")));
   put(d, "script", std::string(load_template("web/sheet.js")));
+  offline_app_data(d, root_of(web_sheet_path(spec)));
   put(d, "wasm", base64(wasm));
   const std::vector<const Table*> lists = sheet_modifier_lists(spec);
   const std::vector<const Table*> rolled = rolled_tables(spec);
@@ -398,6 +421,7 @@ std::string WebPageEmitter::index(const std::vector<const Spec*>& specs) const {
     append(sheets, std::move(e));
   }
   put(d, "sheets", std::move(sheets));
+  offline_app_data(d, "");
   return templates_->index.render(d);
 }
 
