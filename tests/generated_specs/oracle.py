@@ -176,6 +176,23 @@ def key_reach(spec, table):
     return n + lo, n * m + hi
 
 
+def reaches_past(spec, table):
+    """Whether the dice and the sheet's modifiers can give a key past the table's min or max
+    (then `outside` is needed). An opposed roll's keys are extreme where each side's net is."""
+    k = table["key"]
+    lo = Fraction(k["min"]) if k.get("min") is not None else None
+    hi = Fraction(k["max"]) if k.get("max") is not None else None
+    d = dice_of(table)
+    if d["form"] == "opposed":
+        alo, ahi = side_net_range(spec, d["sides"]["attacker"]["_mods"])
+        dlo, dhi = side_net_range(spec, d["sides"]["defender"]["_mods"])
+        keys = [key for a in (alo, ahi) for b in (dlo, dhi)
+                for key, _ in key_distribution(spec, table, attacker_net=a, defender_net=b) if key is not None]
+    else:
+        keys = [Fraction(x) for x in key_reach(spec, table)]
+    return any((lo is not None and x < lo) or (hi is not None and x > hi) for x in keys)
+
+
 # ---- odds
 def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
     """{(key, winner_is_attacker_or_None): probability} for the table's roll."""
