@@ -540,7 +540,7 @@ TEST(SheetHtml, NoTypeUnderSevenPoints) {
   const std::string css(qrsc::load_template("html/sheet.css"));
   static const std::regex size_re(R"(font-size:\s*([\d.]+)(pt|em))");
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(css, m, std::regex(R"(html \{[^}]*font-size:\s*([\d.]+)pt)")));
+  ASSERT_TRUE(std::regex_search(css, m, std::regex(R"(:root, :host \{[^}]*font-size:\s*([\d.]+)pt)")));
   const double base = std::stod(m[1]);
   for (auto it = std::sregex_iterator(css.begin(), css.end(), size_re); it != std::sregex_iterator(); ++it) {
     const double size = std::stod((*it)[1]) * ((*it)[2] == "em" ? base : 1.0);

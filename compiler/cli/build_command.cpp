@@ -199,7 +199,7 @@ Command add_build_command(CLI::App& app) {
   sub->add_option("-o,--output", o->out_dir, "output folder")->capture_default_str();
   sub->add_option("--emit", o->emit, "outputs, comma-separated: " + backend_names() + " (default: cpp,html)")
       ->delimiter(',');
-  sub->add_option("--paper", o->backend.paper, "page size of html and pdf sheets")
+  sub->add_option("--paper", o->backend.paper, "page size of html and pdf sheets, and of a web page's print")
       ->check(CLI::IsMember({"letter", "a4"}))
       ->capture_default_str();
   sub->add_option("--chromium", o->backend.chromium, "the Chromium pdf output prints with (default /usr/bin/chromium)");

@@ -14,7 +14,9 @@
 // The report is a hidden pre element (id qrs-measure), one line per finding, tab-separated:
 //   problem|fix <TAB> page <TAB> table id (or "-") <TAB> what
 // qrsc reads it back from Chromium's --dump-dom output and fails the PDF on a problem.
-(function () {
+// It measures the document, or the shadow root the web page draws its printed sheet in
+// (window.qrsSheetRoot, templates/web/sheet.html.mustache).
+(function (root) {
   var PT = 96 / 72;      // CSS pixels per point
   var MIN_PT = 6.5;      // the smallest type a sheet may set (docs/sheets.md)
   var STEP_PT = 0.25;    // how much smaller a table is set per try
@@ -115,7 +117,7 @@
   }
 
   function fit(report) {
-    each(document.querySelectorAll('.page .table'), function (t) {
+    each(root.querySelectorAll('.page .table'), function (t) {
       if (overhang(t) === 0) return;
       if (wrapHeadings(t) && overhang(t) === 0) return;
       while (wrapWidestTextColumn(t)) {
@@ -129,7 +131,7 @@
   // A page taller than the paper's printable area spills onto another printed page. On screen
   // a page is at least its paper's height (sheet.css); what does not fit makes it taller.
   function measurePages(report) {
-    each(document.querySelectorAll('.page'), function (page) {
+    each(root.querySelectorAll('.page'), function (page) {
       var min = parseFloat(getComputedStyle(page).minHeight);
       var height = page.getBoundingClientRect().height;
       if (!(height > min + 1) || page.querySelector('.flow') !== null) return;
@@ -145,7 +147,7 @@
   // Text: every line box of every text node, for overlap and size.
   function measureText(report) {
     var runs = [];
-    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    var walker = document.createTreeWalker(root === document ? document.body : root, NodeFilter.SHOW_TEXT);
     for (var n = walker.nextNode(); n; n = walker.nextNode()) {
       if (!/\S/.test(n.data) || !n.parentElement || !n.parentElement.closest('.page')) continue;
       var el = n.parentElement, cs = getComputedStyle(el);
@@ -178,7 +180,7 @@
 
   // Text cut off by a box that hides what does not fit (the footer's legend).
   function measureClipping(report) {
-    each(document.querySelectorAll('.page *'), function (box) {
+    each(root.querySelectorAll('.page *'), function (box) {
       var ov = getComputedStyle(box).overflowX;
       if ((ov === 'hidden' || ov === 'clip') && box.scrollWidth > box.clientWidth + 1) {
         report('problem', box, 'text clipped: "' + box.textContent.trim().slice(0, 40) + '"');
@@ -190,22 +192,22 @@
     var lines = [];
     function report(kind, el, what) { lines.push([kind, pageOf(el), tableOf(el), what].join('\t')); }
     fit(report);
-    each(document.querySelectorAll('.page .table[data-fit]'), function (t) {
+    each(root.querySelectorAll('.page .table[data-fit]'), function (t) {
       each(t.getAttribute('data-fit').split('\n'), function (what) { report('fix', t, what); });
     });
     measurePages(report);
     measureText(report);
     measureClipping(report);
-    var out = document.getElementById('qrs-measure');
+    var out = root.getElementById('qrs-measure');
     if (!out) {
       out = document.createElement('pre');
       out.id = 'qrs-measure';
       out.hidden = true;
-      document.body.appendChild(out);
+      (root === document ? document.body : root).appendChild(out);
     }
     out.textContent = '\n' + lines.join('\n') + '\n';
   }
 
   run();
   window.addEventListener('beforeprint', run);
-})();
+})(window.qrsSheetRoot || document);

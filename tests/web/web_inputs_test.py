@@ -13,7 +13,7 @@ the element meant (so that a box drawn over another is caught), at 390, 768, 102
 - Distances typed as qrsc lookup takes them ("6 1/2", "6in", "6.5", ...) into a range table's
   field: the column the page reads is qrsc lookup's for the same text.
 - Undo adds no entry to the browser's history.
-- At 390 px a matrix wider than the screen says it scrolls and breaks no cell over lines; printed, the page shows no control and every table as printed.
+- At 390 px a matrix wider than the screen says it scrolls and breaks no cell over lines; printed, the page shows no control and every table of the printed sheet.
 
 Usage: web_inputs_test.py QRSC ROOT [--only SPEC_ID]. Exit 77 when the WebAssembly toolchain or
 Chromium is missing.
@@ -216,8 +216,9 @@ PHONE = """(() => {
   return out;
 })()"""
 
-# Printed (print media, the page told it prints): no control shows, and every table's drawing
-# as printed does.
+# Printed (print media, the page told it prints): no control shows, and the printed sheet (the
+# page's shadow root #printed-sheet) does, every table of it (web_print_test.py compares it with
+# the PDF).
 PRINTED = """(() => {
   window.dispatchEvent(new Event('beforeprint'));
   const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
@@ -225,9 +226,11 @@ PRINTED = """(() => {
   for (const c of document.querySelectorAll('button, input, select, summary')) {
     if (shown(c)) out.push('a control is printed: ' + c.tagName.toLowerCase() + ' ' + (c.textContent || c.className).trim().slice(0, 30));
   }
-  for (const s of document.querySelectorAll('section.sheet-table')) {
-    const t = s.querySelector('div.table[id^="t-"]');
-    if (!t || !shown(t)) out.push('the table ' + s.dataset.id + ' is not printed');
+  const sheet = document.getElementById('printed-sheet');
+  const tables = sheet && sheet.shadowRoot ? [...sheet.shadowRoot.querySelectorAll('div.table[id^="t-"]')] : [];
+  if (!tables.length) out.push('the printed sheet is not on the page');
+  for (const t of tables) {
+    if (!shown(t)) out.push('the table ' + t.id.slice(2) + ' is not printed');
   }
   return out;
 })()"""

@@ -27,11 +27,11 @@ std::vector<OutputFile> one_output(std::string path, std::string content);
 
 // Settings a backend may read; each backend ignores what is not its business.
 struct BackendOptions {
-  std::string paper = "letter";  // html, pdf: letter or a4
+  std::string paper = "letter";  // html, pdf, web (how the page prints): letter or a4
   std::string chromium;          // pdf: the browser to print with; empty for the default
   std::string wasm_cxx;          // web: the clang++ that compiles for wasm32; empty for the default
-  bool appendix = false;         // html, pdf: add the reference tables (`print: appendix`)
-  bool change_marks = false;     // html, pdf: print each erratum's number beside what it covers
+  bool appendix = false;         // html, pdf, web: add the reference tables (`print: appendix`)
+  bool change_marks = false;     // html, pdf, web: print each erratum's number beside what it covers
 };
 
 class Backend {

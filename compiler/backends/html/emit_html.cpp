@@ -48,7 +48,7 @@ const PaperSize& paper_size(Paper p) {
 // ------------------------------------------------------------------ rendering
 
 // The partials of the sheet's page beyond the tables' (table_partials.hpp).
-constexpr const char* kPagePartials[] = {"sheet.css", "measure.js"};
+constexpr const char* kPagePartials[] = {"sheet.css", "measure.js", "sheet/style", "sheet/pages", "sheet/page_rule"};
 
 // A template, checked with every partial it may use, so that an error is reported in the file
 // it is in, at its line and column (the renderer parses each partial once, when first used).
@@ -66,8 +66,7 @@ mst::mustache parse_template(const std::string& name) {
 std::string render(const std::string& name, mst::mustache& tmpl, mst::data& d) {
   // Partials are looked up by name in the data; the names contain a '/' or '.', so no data
   // key can shadow them.
-  for (const char* p : kPagePartials) d.set(p, std::string(load_template(html::partial_file(p))));
-  html::set_table_partials(d);
+  html::set_sheet_partials(d);
   std::string out = tmpl.render(d);
   if (!tmpl.is_valid()) template_error(name, tmpl);
   return out;
@@ -140,7 +139,23 @@ std::optional<int> HtmlSheetEmitter::page_count(const Spec& spec, bool appendix)
   return static_cast<int>(pages.size());
 }
 
+namespace html {
+
+void set_sheet_partials(mst::data& d) {
+  for (const char* p : kPagePartials) d.set(p, std::string(load_template(partial_file(p))));
+  set_table_partials(d);
+}
+
+}  // namespace html
+
 std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& options) const {
+  std::string out;
+  with_sheet_data(spec, options, [&](mst::data& d) { out = render(kSheetTemplate, parsed_->sheet, d); });
+  return out;
+}
+
+void HtmlSheetEmitter::with_sheet_data(const Spec& spec, const SheetOptions& options,
+                                       const std::function<void(mst::data&)>& use) const {
   const PaperSize& size = paper_size(options.paper);
   const PlacedLayout layout = place(*parsed_->layouts, spec, options.appendix);
   const html::ChangeMarks change_marks(spec);
@@ -178,7 +193,7 @@ std::string HtmlSheetEmitter::sheet(const Spec& spec, const SheetOptions& option
   }
   put(d, "has_legend", marked);
   put(d, "legend", std::move(legend));
-  return render(kSheetTemplate, parsed_->sheet, d);
+  use(d);  // while the layout, the change marks and the page context its lists read are alive
 }
 
 std::string HtmlSheetEmitter::index(const std::vector<const Spec*>& specs) const {

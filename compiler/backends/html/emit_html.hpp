@@ -4,12 +4,14 @@
 // every table is drawn by the partial of its kind.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "model.hpp"
+#include "mustache.hpp"
 
 namespace qrsc {
 
@@ -51,6 +53,11 @@ class HtmlSheetEmitter {
   HtmlSheetEmitter& operator=(const HtmlSheetEmitter&) = delete;
 
   [[nodiscard]] std::string sheet(const Spec& spec, const SheetOptions& options) const;
+  // Calls `use` with what the sheet's templates read (html/sheet.html.mustache and html/sheet/),
+  // which is valid only during the call (its lists are made as they are rendered, from the
+  // sheet's layout): the web page draws its printed sheet from the same, with the same partials
+  // (set_sheet_partials).
+  void with_sheet_data(const Spec& spec, const SheetOptions& options, const std::function<void(tmpl::data&)>& use) const;
   [[nodiscard]] std::string sheet(const Spec& spec, Paper paper) const { return sheet(spec, SheetOptions{paper}); }
   // The page listing every sheet (title, edition, scale), linking to html_sheet_path of each.
   [[nodiscard]] std::string index(const std::vector<const Spec*>& specs) const;
@@ -64,6 +71,12 @@ class HtmlSheetEmitter {
   struct Parsed;
   std::unique_ptr<Parsed> parsed_;
 };
+
+namespace html {
+// Puts every partial the sheet's templates use into `d` under its name (its pages, style and
+// script, and each table's partials), where the renderer looks partials up.
+void set_sheet_partials(tmpl::data& d);
+}  // namespace html
 
 // The same, each with a renderer of its own (tests, one-off uses).
 std::string emit_html_sheet(const Spec& spec, Paper paper);

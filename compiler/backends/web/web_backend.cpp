@@ -22,7 +22,7 @@ constexpr std::array<std::string_view, 1 + kOfflineAppFiles.size()> kRunFiles = 
 
 class WebBackend final : public Backend {
  public:
-  explicit WebBackend(std::string compiler) : compiler_(std::move(compiler)) {}
+  WebBackend(std::string compiler, const SheetOptions& printed) : compiler_(std::move(compiler)), page_(printed) {}
 
   std::vector<OutputFile> emit(const Spec& spec) const override {
     auto module = build_wasm_module(spec, emit_cpp_header(spec), compiler_);
@@ -50,8 +50,8 @@ const BackendInfo& web_backend() {
   static const BackendInfo info{"web", "interactive sheet (self-contained HTML, answers from the runtime in WebAssembly)",
                                 false,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
-                                  return std::make_unique<WebBackend>(o.wasm_cxx.empty() ? default_wasm_compiler()
-                                                                                         : o.wasm_cxx);
+                                  return std::make_unique<WebBackend>(
+                                      o.wasm_cxx.empty() ? default_wasm_compiler() : o.wasm_cxx, sheet_options(o));
                                 }, web_sheet_path, kRunFiles};
   return info;
 }

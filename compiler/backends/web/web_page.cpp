@@ -303,12 +303,14 @@ std::size_t position(const std::vector<const Table*>& tables, const Table* t) {
 }  // namespace
 
 struct WebPageEmitter::Templates {
-  Templates() { html::check_table_partials(); }
+  explicit Templates(const SheetOptions& options) : printed_options(options) { html::check_table_partials(); }
+  SheetOptions printed_options;
+  HtmlSheetEmitter printed;  // the printed sheet the page prints (its templates checked when made)
   TemplateDocument sheet{"web/sheet.html.mustache", Markup::html, {"web/heading.mustache", "web/as_printed.mustache"}};
   TemplateDocument index{"web/index.html.mustache", Markup::html};
 };
 
-WebPageEmitter::WebPageEmitter() : templates_(std::make_unique<Templates>()) {}
+WebPageEmitter::WebPageEmitter(const SheetOptions& printed) : templates_(std::make_unique<Templates>(printed)) {}
 WebPageEmitter::~WebPageEmitter() = default;
 
 std::string web_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".web.html"; }
@@ -406,8 +408,14 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
   put(d, "groups", std::move(groups));
   put(d, "entries", std::move(entries));
   put(d, "factor_lists", factor_lists(spec));
-  html::set_table_partials(d);  // the tables as printed, by the printed sheet's own partials
-  return templates_->sheet.render(d);
+  html::set_sheet_partials(d);  // the tables as printed, and the printed sheet, by its own partials
+  // What the page prints: the printed sheet's pages as qrsc's HTML sheet and PDF print them.
+  std::string out;
+  templates_->printed.with_sheet_data(spec, templates_->printed_options, [&](mst::data& printed) {
+    put(d, "printed_sheet", std::move(printed));
+    out = templates_->sheet.render(d);
+  });
+  return out;
 }
 
 std::string WebPageEmitter::index(const std::vector<const Spec*>& specs) const {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "emit_html.hpp"
 #include "model.hpp"
 
 namespace qrsc {
@@ -17,7 +18,9 @@ std::string web_sheet_path(const Spec& spec);
 // Parses the templates once; renders as many pages as a run has.
 class WebPageEmitter {
  public:
-  WebPageEmitter();
+  // `printed`: how the page prints (the printed sheet's paper, appendix and change marks, as
+  // the PDF backend takes them).
+  explicit WebPageEmitter(const SheetOptions& printed = {});
   ~WebPageEmitter();
   WebPageEmitter(const WebPageEmitter&) = delete;
   WebPageEmitter& operator=(const WebPageEmitter&) = delete;
