@@ -208,6 +208,7 @@
     out.textContent = '\n' + lines.join('\n') + '\n';
   }
 
-  run();
+  // The web page's printed sheet is laid out only for a print: it is fitted then alone.
+  if (root === document) run();
   window.addEventListener('beforeprint', run);
 })(window.qrsSheetRoot || document);
