@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Served over http, a folder of web sheets installs as an offline app; opened from a file, a
-page is still one self-contained file (issue 38, point 5). Two sheets of two systems
+page is still one self-contained file. Two sheets of two systems
 (rff/acw-2.1-15mm, battlecry/1812) built with `qrsc build --emit web`, then in headless Chromium:
 
 - the folder holds the manifest, the service worker and the icon, and `qrsc outputs` names the

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Printing a web page prints the sheet as the PDF does (issue 38, point 4): for every spec of
+"""Printing a web page prints the sheet as the PDF does: for every spec of
 rules/, the page of `qrsc build --emit web` printed by headless Chromium (as a player's Print
 does, the same flags as qrsc's PDF backend) against the PDF of `qrsc build --emit pdf`:
 
