@@ -40,21 +40,18 @@ class Server:
     stopped and started again on the same port."""
 
     def __init__(self, folder):
-        handler = functools.partial(Quiet, directory=folder)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.port = self.httpd.server_address[1]
         self.folder = folder
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
+        self.port = 0  # any free port at first; the same one when started again
+        self.start_again()
+
+    def start_again(self):
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), functools.partial(Quiet, directory=self.folder))
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def stop(self):
         self.httpd.shutdown()
         self.httpd.server_close()
-
-    def start_again(self):
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), functools.partial(Quiet, directory=self.folder))
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
