@@ -96,6 +96,13 @@ TEST(BattlecryOdds, SymbolCountsAndMeleeMatchEnumerationThroughTheProcedures) {
   // A flag is one face in six (004: "4 or Flag"); infantrymen two ("1-2").
   EXPECT_EQ(bc::symbol_odds(qrs::battlecry::n1812::shooting_dice::Effect::flag, 1).p(1), qrs::Fraction(1, 6));
   EXPECT_EQ(bc::symbol_odds(qrs::battlecry::n1812::shooting_dice::Effect::infantryman, 2).p(2), qrs::Fraction(4, 36));
+  // The generic reading of any pool table (qrs/rolled.hpp), at compile time: at least one
+  // infantryman among 4 dice is 1 - (4/6)^4 = 65/81; two or more swords among 6 dice is
+  // 1 - (5/6)^6 - 6 (1/6) (5/6)^5 = 12281/46656.
+  namespace sd = qrs::battlecry::n1812::shooting_dice;
+  static_assert(qrs::symbol_odds<sd::Table>(sd::Effect::infantryman, 4).at_least(1) == qrs::Fraction(65, 81));
+  static_assert(qrs::symbol_odds<sd::Table>(sd::Effect::swords, 6).at_least(2) == qrs::Fraction(12281, 46656));
+  static_assert(qrs::symbol_odds<sd::Table>(sd::Effect::cannon, 0).at_least(1) == qrs::Fraction(0));
   // Melee of a morale 3 unit against morale 2 Indians (-1 die: 1 die), every roll of the
   // 4 dice resolved by melee() and counted.
   const int att = bc::melee_dice(3), def = bc::melee_dice(2, {bc::MeleeModifier::indians});

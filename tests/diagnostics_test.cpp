@@ -255,7 +255,28 @@ TEST(Diagnostics, ModifierValuesFitTheHeader) {
       - { id: fits, value: -32767, text: Fits }
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find(r.file + ":9:28: error: a modifier's value is at most 32767 in magnitude"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find(r.file + ":9:28: error: 'value' of modifier of table 'mods' (kind modifiers) must be from -32767 to 32767, not 40000"),
+            std::string::npos)
+      << r.text;
+  EXPECT_EQ(r.errors, 1) << r.text;
+}
+
+// Pool odds are for symbol dice: `pool_odds` on dice that are summed is refused at the key (the
+// JSON Schema cannot say it: a variant may add pool_odds to a parent's pool).
+TEST(Diagnostics, PoolOddsOnlyForSymbolDice) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: hits
+    kind: bands
+    title: Hits
+    key: { name: Die, min: 2, max: 12, dice: { roll: 2d6, pool_odds: 6 } }
+    rows:
+      - { id: hit, title: Hit, band: "8 or more" }
+      - { id: miss, title: Miss, band: "7 or less" }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":8:70: error: table 'hits' (kind bands): 'pool_odds' is for symbol dice, read die by die (with 'pool')"),
+            std::string::npos)
+      << r.text;
   EXPECT_EQ(r.errors, 1) << r.text;
 }
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -506,6 +507,51 @@ TEST(SheetHtml, PublishedHeadingsAndImprint) {
   const std::string battlecry = qrsc::emit_html_sheet(qrs_test::spec("battlecry/1812"), Paper::letter);
   EXPECT_NE(battlecry.find("<span>Scale: 1 figure = 10-20 men (depending on the scenario)</span>"), std::string::npos);
   EXPECT_EQ(html.find("Compiled from"), std::string::npos);
+}
+
+// Battlecry's shooting dice print their pool odds (key.dice.pool_odds: 6): under the table, the
+// chance that k or more of n dice show a symbol, n = 1..6. Expected values from 004's faces
+// ("1-2 or Infantryman", "3 or Swords", ...: two faces of six, and one) by the binomial formula
+// in floating point, not by the runtime's exact counts; whole percents, "<1" (escaped) for what rounds to 0.
+TEST(SheetHtml, PoolOddsUnderTheShootingDice) {
+  const std::string html = qrsc::emit_html_sheet(qrs_test::spec("battlecry/1812"), Paper::letter);
+  const auto table = html.find("<table class=\"pool-odds\">");
+  ASSERT_NE(table, std::string::npos);
+  ASSERT_GT(table, html.find("id=\"t-shooting_dice\""));
+  const std::string odds = html.substr(table, html.find("</table>", table) - table);
+  EXPECT_NE(odds.find(">Infantryman</th>"), std::string::npos) << odds;
+  EXPECT_NE(odds.find(">Swords, Flag, Horseman, Cannon (each)</th>"), std::string::npos) << odds;
+  const auto at_least = [](int n, int k, double p) {
+    double sum = 0;
+    for (int i = k; i <= n; ++i) {
+      double ways = 1;
+      for (int j = 0; j < i; ++j) ways = ways * (n - j) / (j + 1);
+      sum += ways * std::pow(p, i) * std::pow(1 - p, n - i);
+    }
+    const double percent = 100 * sum;
+    return percent < 0.5 ? std::string("&lt;1") : std::to_string(static_cast<int>(std::lround(percent)));
+  };
+  std::regex row_re("<tr><td class=\"value\">(\\d+)</td>((?:<td>[^<]*</td>)+)</tr>");
+  std::regex cell_re("<td>([^<]*)</td>");
+  int rows = 0;
+  for (auto it = std::sregex_iterator(odds.begin(), odds.end(), row_re); it != std::sregex_iterator(); ++it) {
+    const int n = std::stoi((*it)[1]);
+    const std::string cells_html = (*it)[2];
+    std::vector<std::string> cells;
+    for (auto c = std::sregex_iterator(cells_html.begin(), cells_html.end(), cell_re); c != std::sregex_iterator(); ++c) {
+      cells.push_back((*c)[1]);
+    }
+    ASSERT_EQ(cells.size(), 12U) << "dice " << n;
+    for (int k = 1; k <= 6; ++k) {
+      const auto i = static_cast<std::size_t>(k - 1);
+      EXPECT_EQ(cells[i], k <= n ? at_least(n, k, 2.0 / 6) : "") << "Infantryman, " << k << "+ of " << n;
+      EXPECT_EQ(cells[6 + i], k <= n ? at_least(n, k, 1.0 / 6) : "") << "one face, " << k << "+ of " << n;
+    }
+    ++rows;
+  }
+  EXPECT_EQ(rows, 6);
+  // Only a spec that asks for it prints pool odds.
+  EXPECT_EQ(qrsc::emit_html_sheet(qrs_test::spec("rff/acw-2.1-15mm"), Paper::letter).find("pool-odds\">"), std::string::npos);
 }
 
 // The rules of the modifiers are printed: the members of a non-cumulative group carry its key,

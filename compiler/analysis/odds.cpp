@@ -54,7 +54,7 @@ std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, st
 }
 
 Reported table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                    const std::optional<std::string>& column) {
+                    const std::optional<std::string>& column, std::optional<int> dice) {
   const Table* t = spec.table(table);
   if (!t) {
     std::vector<std::string> rolled;
@@ -73,6 +73,14 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
   if (!bt->dice) return Reported(fmt::format("table '{}' states no dice (key.dice): its key is not rolled", table));
   if (!bt->dice->net_readable()) {
     return Reported(fmt::format("table '{}' is an opposed roll: give each side with --attacker and --defender", table));
+  }
+  if (dice && bt->dice->pool.empty()) {
+    return Reported(fmt::format("table '{}' is not rolled as symbol dice (key.dice.pool): --dice is for a pool of dice "
+                                "each read on its own",
+                                table));
+  }
+  if (dice && (*dice < 1 || *dice > qrs::odds::kMaxSymbolDice)) {
+    return Reported(fmt::format("--dice {}: the counts are exact for 1 to {} dice", *dice, qrs::odds::kMaxSymbolDice));
   }
   OddsReport r;
   r.table = t->id;
@@ -107,6 +115,14 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
     OddsColumn oc{col.id, col.name, {}, {}};
     for (const int m : r.modifiers) oc.p.push_back(column_odds(*bt, c, m));
     r.columns.push_back(std::move(oc));
+    if (!bt->dice->pool.empty()) {
+      r.pools.push_back(pool_odds(*bt, c, dice ? *dice : bt->dice->pool_odds > 0 ? bt->dice->pool_odds : kDefaultPoolOddsUpTo));
+    }
+  }
+  if (!bt->dice->pool.empty()) {
+    r.pool = bt->dice->pool;
+    const int up_to = r.pools.empty() ? 0 : r.pools.front().up_to;
+    for (int n = dice ? *dice : 1; n <= up_to; ++n) r.dice.push_back(n);
   }
   r.triggers = trigger_odds(spec, *t, *bt);
   // Results no row reads get a line of their own wherever they occur, and none elsewhere.

@@ -9,6 +9,7 @@
 
 #include "expected.hpp"
 #include "model.hpp"
+#include "pool_odds.hpp"
 #include "roll_range.hpp"
 
 namespace qrsc {
@@ -43,13 +44,23 @@ struct OddsReport {
   int attacker_modifier = 0, defender_modifier = 0;  // a matchup's: each side's net modifier
   std::vector<OddsColumn> columns;
   std::vector<TriggerOdds> triggers;
+  // Symbol dice (key.dice.pool): how many of several dice show each row, for each number of
+  // dice asked (`dice`: 1..pool_odds, or the one --dice), per column reported (as `columns`).
+  std::string pool;     // the matrix that says how many dice are rolled; empty for other rolls
+  std::vector<int> dice;
+  std::vector<PoolOdds> pools;
 };
+
+// The numbers of dice a pool's odds are given for when none is asked: 1 to the spec's
+// pool_odds, or to 6 (a d6 pool's usual reach) when the spec prints none.
+inline constexpr int kDefaultPoolOddsUpTo = 6;
 
 // Odds at one net modifier, or (without one) at every net modifier from -6 to +6 for a
 // modified roll (at 0 alone for a roll read without modifiers); in one column or in all.
 // Without a report (no such rolled table or column), the message for the user says why.
+// For symbol dice, `dice` asks the counts among that many dice only.
 Expected<OddsReport, std::string> table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                                             const std::optional<std::string>& column);
+                                             const std::optional<std::string>& column, std::optional<int> dice = std::nullopt);
 
 // The probability of one row of a band table at a net modifier in a column (nothing when the
 // table is not rolled or has no such row or column).

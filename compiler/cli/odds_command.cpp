@@ -2,7 +2,8 @@
 // of each row of a rolled table at the net modifier of the modifiers given (signed numbers and
 // ids, summed as `lookup` sums them); without --modifier, a chart over net modifiers -6..+6. An
 // opposed roll's odds are for one matchup: --attacker and --defender, each with its modifiers
-// and (where the table reads a side's column) its type.
+// and (where the table reads a side's column) its type. Symbol dice (a pool) add how many of
+// several dice show each symbol: 1 to the spec's pool_odds dice (6 without it), or --dice N.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -22,6 +23,7 @@ Command add_odds_command(CLI::App& app) {
     std::vector<std::string> modifiers;
     std::optional<std::string> column;
     std::vector<std::string> attacker, defender;  // an opposed roll's sides
+    std::optional<int> dice;                      // symbol dice: the counts among this many
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("odds", "exact odds of each row of a rolled table (by net modifier)");
@@ -36,6 +38,9 @@ Command add_odds_command(CLI::App& app) {
                   "reads the loser's or winner's column, its type")
       ->expected(0, -1);
   auto* defender = sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(0, -1);
+  sub->add_option("--dice", o->dice,
+                  "symbol dice (a pool): how many of this many dice show each symbol, exactly and at least (without it: "
+                  "at least k among 1 to the spec's pool_odds dice, or 6)");
   sub->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   return {sub, [o, attacker, defender] {
             const auto spec = compile_one(o->file);
@@ -58,8 +63,12 @@ Command add_odds_command(CLI::App& app) {
                                       o->modifiers.front(), o->modifiers.front()));
               return kUsage;
             }
+            if (opposed && o->dice) {
+              print_error("--dice is for symbol dice (a pool), which are not an opposed roll");
+              return kUsage;
+            }
             const auto report = opposed ? opposed_odds(*spec, o->table, o->attacker, o->defender, o->column)
-                                        : table_odds(*spec, o->table, modifier, o->column);
+                                        : table_odds(*spec, o->table, modifier, o->column, o->dice);
             if (!report) {
               print_error(report.error());
               return kFailed;

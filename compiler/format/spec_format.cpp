@@ -9,6 +9,7 @@
 
 #include "model.hpp"
 #include "notation.hpp"
+#include "qrs/odds.hpp"
 
 namespace qrsc::format {
 namespace {
@@ -222,6 +223,10 @@ constexpr Key kDiceKeys[] = {
     {"modifiers", Type::ids, 0, "The tables whose modifiers (or row numbers) add to the roll."},
     {"pool", Type::reference, 0,
      "Symbol dice: the matrix that says how many dice to roll; each die is read on its own."},
+    {"pool_odds", Type::integer, 0,
+     "Symbol dice: the sheet prints, under the table, the chance of at least k of each symbol among 1 to this many "
+     "dice (`qrsc odds` gives the same counts).",
+     {}, {}, 1, qrs::odds::kMaxSymbolDice},
     {"attacker", Type::object, 0, "An opposed roll: the attacker's dice and modifiers (with `defender`).", "diceSide"},
     {"defender", Type::object, 0, "An opposed roll: the defender's dice and modifiers (with `attacker`).", "diceSide"},
     {"result", Type::choice, 0,

@@ -87,6 +87,11 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   d.modifiers_loc = o.loc_of("modifiers");
   d.pool = o.str("pool");
   d.pool_loc = o.loc_of("pool");
+  d.pool_odds = o.integer("pool_odds").value_or(0);
+  d.pool_odds_loc = o.loc_of("pool_odds");
+  if (o.has("pool_odds") && d.pool.empty()) {
+    diags_.error(d.pool_odds_loc, what + ": 'pool_odds' is for symbol dice, read die by die (with 'pool')");
+  }
   d.source = source(o);
   if (d.difference && !d.pool.empty()) {
     diags_.error(o.loc_of("pool"), what + ": symbol dice ('pool') are read die by die and cannot be a difference");
@@ -108,7 +113,7 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
                  what + ": an opposed roll states both sides, 'attacker' and 'defender'");
     return std::nullopt;
   }
-  for (const char* key : {"roll", "difference", "modifiers", "pool"}) {
+  for (const char* key : {"roll", "difference", "modifiers", "pool", "pool_odds"}) {
     if (o.has(key)) {
       diags_.error(o.loc_of(key), what + ": an opposed roll states '" + key + "' per side, under 'attacker' and 'defender'");
     }

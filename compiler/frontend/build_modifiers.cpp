@@ -1,9 +1,5 @@
 // Modifier lists: signed values, factors, sheet columns, non-cumulative groups.
-#include <fmt/format.h>
-
 #include <algorithm>
-#include <cstdint>
-#include <limits>
 #include <map>
 #include <set>
 
@@ -27,15 +23,9 @@ void Builder::modifiers(Object& o, Table& t) {
     item.source = source(i);
     item.loc = i.loc();
     item.value_loc = i.has("value") ? i.loc_of("value") : i.loc_of("factor");
-    if (item.value.has_value() == item.factor.has_value()) {
+    if (i.has("value") == i.has("factor")) {
       diags_.error(i.loc(), "modifier '" + item.id + "' needs exactly one of 'value' (+1) or 'factor' (1/2)");
     }
-    // A generated header holds a modifier's value in 16 bits (qrs::Modifier).
-    constexpr int kMaxValue = std::numeric_limits<std::int16_t>::max();
-    if (item.value && (*item.value < -kMaxValue || *item.value > kMaxValue)) {
-      diags_.error(i.loc_of("value"), fmt::format("a modifier's value is at most {} in magnitude", kMaxValue));
-    }
-    if (item.column < 1 || item.column > 3) diags_.error(i.loc_of("column"), "column must be 1, 2 or 3");
     mt.items.push_back(std::move(item));
   }
   check_unique(mt.items, "modifier");

@@ -113,6 +113,12 @@ std::optional<int> Object::integer(const char* key) {
                              (why.empty() ? "" : ": " + why));
     return std::nullopt;
   }
+  // The bounds the format description states for the key (the JSON Schema's minimum and maximum).
+  const format::Key* k = this->key(key);
+  if (k && k->maximum > k->minimum && (v->num() < k->minimum || v->num() > k->maximum)) {
+    diags_.error(n->loc, fmt::format("'{}' of {} must be from {} to {}, not {}", key, what_, k->minimum, k->maximum, v->num()));
+    return std::nullopt;
+  }
   return static_cast<int>(v->num());
 }
 

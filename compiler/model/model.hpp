@@ -143,6 +143,9 @@ struct DiceRoll {
   // Symbol dice: the matrix of `dice` cells that says how many dice are rolled; each die is
   // read on its own (its face selects a row) instead of summed.
   std::string pool;
+  // Symbol dice: the sheet prints, under the table, the chance of at least k of each symbol
+  // among 1 to this many dice (`pool_odds`); 0 when it does not.
+  int pool_odds = 0;
   // Two sides, each with its own dice and modifiers. When both roll the same dice for a
   // difference, `count` and `sides` are those dice, `difference` is set and `modifiers` lists
   // every side's lists (the roll read at one net modifier); otherwise count is 0.
@@ -153,7 +156,7 @@ struct DiceRoll {
   [[nodiscard]] qrs::Roll runtime() const { return {count, sides, difference, !pool.empty()}; }
   std::optional<SourceNote> source;
   Loc loc;
-  Loc modifiers_loc, pool_loc;  // where the spec names them (for diagnostics)
+  Loc modifiers_loc, pool_loc, pool_odds_loc;  // where the spec names them (for diagnostics)
   // Every modifier table the roll names, of both sides for an opposed roll.
   [[nodiscard]] std::vector<std::string> modifier_tables() const;
 };

@@ -142,8 +142,6 @@ mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string
   return d;
 }
 
-}  // namespace
-
 // A matchup's row split by the side that lost: "attacker loses 10.0%, defender loses 6.7%".
 std::string losers_text(Fraction attacker_lost, Fraction defender_lost) {
   return fmt::format("attacker loses {}, defender loses {}", format_percent(attacker_lost), format_percent(defender_lost));
@@ -153,6 +151,79 @@ Json probability_json(Fraction p) {
   return Json{{"probability", fraction_text(p)}, {"numerator", p.num()}, {"denominator", p.den()},
               {"percent", 100.0 * as_double(p)}};
 }
+
+// A chance as a pool's chart prints it: a chance too small to show at one decimal is "<0.1%",
+// never "0.0%", which would say it cannot happen.
+std::string pool_percent(Fraction p) {
+  return p != Fraction(0) && 1000 * p.num() < p.den() ? std::string("<0.1%") : format_percent(p);
+}
+
+// Symbol dice: how many of several dice show each symbol (symbols shown on as many faces read
+// alike and are given together). For one number of dice (--dice), the chance of exactly k and
+// of at least k for every k; for several, a chart of "at least k" by number of dice, as a sheet
+// prints it.
+std::string pool_text(const OddsReport& r) {
+  std::string out = fmt::format("\nseveral dice (as many as {} gives): how many show each symbol\n", r.pool);
+  for (std::size_t c = 0; c < r.pools.size() && c < r.columns.size(); ++c) {
+    const PoolOdds& pool = r.pools[c];
+    if (!r.columns[c].id.empty()) out += fmt::format("\ncolumn {} ({})\n", r.columns[c].id, r.columns[c].name);
+    for (const auto& group : alike_symbols(pool)) {
+      const SymbolCounts& s = pool.symbols[group.front()];
+      std::vector<std::string> titles;
+      for (const std::size_t i : group) titles.push_back(r.row_titles[pool.symbols[i].row]);
+      const std::string name = fmt::format("{} ({} face{} of {}{})", fmt::join(titles, ", "), s.faces,
+                                           s.faces == 1 ? "" : "s", pool.sides, group.size() > 1 ? " each" : "");
+      if (r.dice.size() == 1) {
+        const int n = r.dice.front();
+        out += fmt::format("\n  {} among {} dice\n    {:<8}", name, n, "k");
+        for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", k);
+        out += fmt::format("\n    {:<8}", "exactly");
+        for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", pool_percent(s.exactly[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)]));
+        out += fmt::format("\n    {:<8}", "at least");
+        for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", pool_percent(s.at_least(n, k)));
+        out += '\n';
+        continue;
+      }
+      out += fmt::format("\n  {}: at least k of n dice\n    {:>4}", name, "n");
+      for (const int k : r.dice) out += fmt::format(" {:>6}", fmt::format("{}+", k));
+      out += '\n';
+      for (const int n : r.dice) {
+        out += fmt::format("    {:>4}", n);
+        for (int k = 1; k <= n; ++k) out += fmt::format(" {:>6}", pool_percent(s.at_least(n, k)));
+        out += '\n';
+      }
+    }
+  }
+  return out;
+}
+
+Json pool_json(const OddsReport& r) {
+  Json columns = Json::array();
+  for (std::size_t c = 0; c < r.pools.size() && c < r.columns.size(); ++c) {
+    const PoolOdds& pool = r.pools[c];
+    Json by_dice = Json::array();
+    for (const int n : r.dice) {
+      Json rows = Json::array();
+      for (const SymbolCounts& s : pool.symbols) {
+        Json exactly = Json::array(), at_least = Json::array();
+        for (int k = 0; k <= n; ++k) {
+          exactly.push_back(probability_json(s.exactly[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)]));
+          at_least.push_back(probability_json(s.at_least(n, k)));
+        }
+        rows.push_back(Json{{"id", r.row_ids[s.row]},
+                            {"title", r.row_titles[s.row]},
+                            {"faces", s.faces},
+                            {"exactly", std::move(exactly)},
+                            {"at_least", std::move(at_least)}});
+      }
+      by_dice.push_back(Json{{"dice", n}, {"rows", std::move(rows)}});
+    }
+    columns.push_back(Json{{"id", r.columns[c].id}, {"name", r.columns[c].name}, {"sides", pool.sides}, {"counts", std::move(by_dice)}});
+  }
+  return Json{{"table", r.pool}, {"columns", std::move(columns)}};
+}
+
+}  // namespace
 
 std::string odds_text(const OddsReport& r) {
   std::string out = fmt::format("{}: {}\nroll: {}\n", r.table, r.title, r.roll);
@@ -194,6 +265,7 @@ std::string odds_text(const OddsReport& r) {
       out += fmt::format("  {} (base {})  {:>8}  {:>6}\n", t.title, t.base, fraction_text(t.p), format_percent(t.p));
     }
   }
+  if (!r.pools.empty()) out += pool_text(r);
   return out;
 }
 
@@ -237,6 +309,7 @@ Json odds_json(const OddsReport& r) {
     }
     out["triggers"] = std::move(triggers);
   }
+  if (!r.pools.empty()) out["pool"] = pool_json(r);
   return out;
 }
 

@@ -56,6 +56,16 @@ template <class Table>
                              odds::key_roll(Table::kRoll), net_modifier, p);
 }
 
+// Symbol dice (a table whose kRoll.pool is set, each die read on its own): how many of `dice`
+// dice show a row's symbol, counts 0..dice. Exact up to odds::kMaxSymbolDice dice; an empty
+// distribution beyond (and for a negative count, none is thrown: always 0).
+template <class Table>
+[[nodiscard]] constexpr odds::Distribution symbol_odds(typename Table::Effect symbol, int dice,
+                                                       typename Table::Column column = {}) {
+  const Band& band = Table::kBands[static_cast<std::size_t>(column)][static_cast<std::size_t>(symbol)];
+  return odds::symbol_count(dice < 0 ? 0 : dice, odds::faces_in(band, Table::kRoll.sides), Table::kRoll.sides);
+}
+
 // The probability that the base roll of a rolled table falls in a band.
 template <class Table>
 [[nodiscard]] constexpr Fraction base_odds(const Band& band) {

@@ -560,7 +560,7 @@
   // A table wider than its box says that it scrolls sideways (sheet.css: .scrolls), on load and
   // whenever the page's width changes.
   const markScrolling = () => {
-    for (const box of document.querySelectorAll(".matrix-wrap, .printed .split-blocks, .as-printed .split-blocks")) {
+    for (const box of document.querySelectorAll(".matrix-wrap, .pool-odds-wrap, .printed .split-blocks, .as-printed .split-blocks")) {
       box.classList.toggle("scrolls", box.scrollWidth > box.clientWidth + 1);
     }
   };

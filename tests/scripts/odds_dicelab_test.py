@@ -42,6 +42,13 @@ def dicelab(expr):
     return dist
 
 
+def report(failures):
+    """Prints each failure; the exit status."""
+    for f in failures:
+        print("FAIL:", f)
+    return 1 if failures else 0
+
+
 def write_spec(folder, name, roll, difference, lo, hi, edges):
     """Bands cut at `edges` (each the first value of the next band) over lo..hi."""
     starts = [lo] + edges
@@ -100,9 +107,7 @@ def main():
                 print(f"{roll}: refused by qrsc check at its line")
     finally:
         shutil.rmtree(work)
-    for f in failures:
-        print("FAIL:", f)
-    return 1 if failures else 0
+    return report(failures)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 
+#include "pool_odds.hpp"
 #include "sheet_text.hpp"
 #include "words.hpp"
 
@@ -133,6 +134,58 @@ std::string opposed_rule(const BandTable& bt) {
   return rule;
 }
 
+// A chance as a sheet prints it: a whole percent, "<1" for a chance that rounds to nothing but
+// can happen and ">99" for one that rounds to 100 but can fail.
+std::string sheet_percent(Fraction p) {
+  if (p != Fraction(0) && 200 * p.num() < p.den()) return "<1";
+  if (p != Fraction(1) && 200 * p.num() >= 199 * p.den()) return ">99";
+  return std::to_string((100 * p.num() + p.den() / 2) / p.den());
+}
+
+// Symbol dice whose spec asks for it (`pool_odds`): under the table, the chance that at least k
+// of n dice show each symbol, n from 1 to pool_odds; symbols shown on as many faces share
+// their figures, so they share a column group. One block per column of the table.
+mst::data pool_odds_data(const BandTable& bt) {
+  mst::data blocks = list_of();
+  if (!bt.dice || bt.dice->pool.empty() || bt.dice->pool_odds < 1) return blocks;
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    const PoolOdds pool = pool_odds(bt, c, bt.dice->pool_odds);
+    const auto groups = alike_symbols(pool);
+    mst::data block;
+    put(block, "caption",
+        fmt::format("Several dice{}: the chance (%) that k or more of the dice rolled show the symbol", bt.single_column() ? "" : ", " + bt.columns[c].name));
+    mst::data heads = list_of();
+    for (const auto& g : groups) {
+      std::vector<std::string> titles;
+      for (const std::size_t i : g) titles.push_back(bt.rows[pool.symbols[i].row].title);
+      mst::data h;
+      put(h, "name", fmt::format("{}{}", fmt::join(titles, ", "), g.size() > 1 ? " (each)" : ""));
+      put(h, "span", std::to_string(pool.up_to));
+      mst::data ks = list_of();
+      for (int k = 1; k <= pool.up_to; ++k) append(ks, text_item(std::to_string(k) + "+"));
+      put(h, "ks", std::move(ks));
+      append(heads, std::move(h));
+    }
+    put(block, "groups", std::move(heads));
+    mst::data rows = list_of();
+    for (int n = 1; n <= pool.up_to; ++n) {
+      mst::data row;
+      put(row, "dice", std::to_string(n));
+      mst::data cells = list_of();
+      for (const auto& g : groups) {
+        for (int k = 1; k <= pool.up_to; ++k) {
+          append(cells, text_item(k <= n ? sheet_percent(pool.symbols[g.front()].at_least(n, k)) : std::string()));
+        }
+      }
+      put(row, "cells", std::move(cells));
+      append(rows, std::move(row));
+    }
+    put(block, "rows", std::move(rows));
+    append(blocks, std::move(block));
+  }
+  return blocks;
+}
+
 mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   mst::data d;
   const bool single = bt.single_column();
@@ -214,6 +267,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
     append(columns, std::move(cd));
   }
   put(d, "columns", std::move(columns));
+  put(d, "pool_odds", pool_odds_data(bt));
   return d;
 }
 

@@ -70,6 +70,7 @@ Json band_table(const BandTable& bt) {
                                {"sides", bt.dice->sides},
                                {"difference", bt.dice->difference},
                                {"pool", bt.dice->pool.empty() ? Json(nullptr) : Json(bt.dice->pool)},
+                               {"pool_odds", bt.dice->pool_odds > 0 ? Json(bt.dice->pool_odds) : Json(nullptr)},
                                {"modifiers", bt.dice->modifiers},
                                {"source", source(bt.dice->source)}}
                         : Json(nullptr);

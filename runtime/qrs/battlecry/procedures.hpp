@@ -13,6 +13,7 @@
 
 #include "battlecry/1812.hpp"
 #include "qrs/odds.hpp"
+#include "qrs/rolled.hpp"
 
 namespace qrs::battlecry {
 
@@ -143,9 +144,7 @@ struct MeleeResult {
 // its own; the faces of each symbol come from the shooting-dice table and its stated d6).
 // Exact up to qrs::odds::kMaxSymbolDice dice; an empty distribution beyond.
 [[nodiscard]] constexpr qrs::odds::Distribution symbol_odds(sheet::shooting_dice::Effect symbol, int dice) {
-  namespace sd = sheet::shooting_dice;
-  const int faces = qrs::odds::faces_in(sd::kBands[0][static_cast<std::size_t>(symbol)], sd::kRoll.sides);
-  return qrs::odds::symbol_count(dice < 0 ? 0 : dice, faces, sd::kRoll.sides);
+  return qrs::symbol_odds<sheet::shooting_dice::Table>(symbol, dice);
 }
 
 struct MeleeOdds {
