@@ -303,9 +303,11 @@ std::size_t position(const std::vector<const Table*>& tables, const Table* t) {
 }  // namespace
 
 struct WebPageEmitter::Templates {
-  explicit Templates(const SheetOptions& options) : printed_options(options) { html::check_table_partials(); }
+  explicit Templates(const SheetOptions& options) : printed_options(options) {}
   SheetOptions printed_options;
-  HtmlSheetEmitter printed;  // the printed sheet the page prints (its templates checked when made)
+  // The printed sheet the page prints: made, it has checked every partial of a sheet's tables,
+  // which the page's own template uses too.
+  HtmlSheetEmitter printed;
   TemplateDocument sheet{"web/sheet.html.mustache", Markup::html, {"web/heading.mustache", "web/as_printed.mustache"}};
   TemplateDocument index{"web/index.html.mustache", Markup::html};
 };
