@@ -229,6 +229,9 @@ TEST(Diagnostics, DiceNameTablesThatFitAndAllErrorsAreReported) {
       - id: over
         trigger: { table: leader, base: "11" }
         items: [ Never ]
+      - id: fallen
+        trigger: { table: leader, base: "6", check: ledaer }
+        items: [ Check ]
 )");
   EXPECT_FALSE(r.compiled);
   EXPECT_NE(r.text.find(r.file + ":12:59: error: roll of table 'roll' (kind bands) must be dice such as 'd10' or '2d6', not 'd1O'"),
@@ -240,7 +243,12 @@ TEST(Diagnostics, DiceNameTablesThatFitAndAllErrorsAreReported) {
   EXPECT_NE(r.text.find("an unmodified d10 reads results 1 to 10; set key min: 1 and max: 10"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("trigger of section 'ammo' names 'mods', which is not a rolled band table"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("trigger of section 'over': no base roll of leader falls in '11'"), std::string::npos) << r.text;
-  EXPECT_EQ(r.errors, 4 + 1) << r.text;
+  // A triggered check is made on a rolled table, named as a table is.
+  EXPECT_NE(r.text.find(r.file + ":33:53: error: trigger of section 'fallen': the check 'ledaer' is not a rolled band table "
+                                 "(one with key.dice); did you mean 'leader'?"),
+            std::string::npos)
+      << r.text;
+  EXPECT_EQ(r.errors, 5 + 1) << r.text;
 }
 
 // A header holds a modifier's value in 16 bits (qrs::Modifier): a larger one is refused where it

@@ -67,8 +67,13 @@ LookupAnswer answered(LookupAnswer a, const Table& t, const BandTable& bt, std::
 LookupAnswer with_triggers(LookupAnswer a, const Spec& spec, const Table& t, Fraction base) {
   for (const Trigger& tr : triggers_on(spec, t.id)) {
     if (!base.is_integer() || !tr.section->trigger->band.band.contains(base)) continue;
-    LookupAnswer::Triggered fired{tr.table->id, tr.section->id, tr.section->title, section_text(*tr.section)};
-    a.text += fmt::format("Triggered by the base roll {}: {}. {}\n", format_number(base), fired.title, fired.text);
+    LookupAnswer::Triggered fired{tr.table->id, tr.section->id, tr.section->title, section_text(*tr.section), {}, {}};
+    if (const Table* check = spec.table(tr.section->trigger->check)) {
+      fired.check = check->id;
+      fired.check_title = check->title;
+    }
+    a.text += fmt::format("Triggered by the base roll {}: {}. {}{}\n", format_number(base), fired.title, fired.text,
+                          fired.check.empty() ? "" : fmt::format(" Roll on the {} ({}).", fired.check_title, fired.check));
     a.detail += fmt::format("{}\t{}\t{}\n", fired.section, fired.title, fired.text);
     a.triggered.push_back(std::move(fired));
   }

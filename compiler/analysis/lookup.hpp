@@ -39,6 +39,7 @@ struct LookupAnswer {
   // with a `trigger` on this table whose base band holds it.
   struct Triggered {
     std::string table, section, title, text;
+    std::string check, check_title;  // the rolled table the check is made on (trigger.check), or empty
   };
   std::vector<Triggered> triggered;
 };

@@ -65,7 +65,11 @@ Json as_json(const LookupAnswer& a) {
   if (!a.triggered.empty()) {
     Json triggered = Json::array();
     for (const auto& t : a.triggered) {
-      triggered.push_back({{"table", t.table}, {"section", t.section}, {"title", t.title}, {"text", t.text}});
+      triggered.push_back({{"table", t.table},
+                           {"section", t.section},
+                           {"title", t.title},
+                           {"text", t.text},
+                           {"check", t.check.empty() ? Json(nullptr) : Json(t.check)}});
     }
     out["triggered"] = triggered;
   }

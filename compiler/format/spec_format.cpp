@@ -256,6 +256,8 @@ constexpr Key kDiceSideKeys[] = {
 constexpr Key kTriggerKeys[] = {
     {"table", Type::reference, kRequired, "The table whose base roll triggers this."},
     {"base", Type::band, kRequired, "The base die results, in band notation ('10')."},
+    {"check", Type::reference, 0,
+     "The rolled table the triggered effect is a check on, when it is one (its roll is made on that table)."},
     kSourceKey,
     kNotesKey,
 };
@@ -532,7 +534,7 @@ struct Reference {
 constexpr Reference kReferences[] = {
     {"table", "columns", Refers::vocabulary},     {"dice", "modifiers", Refers::modifier_lists},
     {"diceSide", "modifiers", Refers::modifier_lists}, {"dice", "pool", Refers::table},
-    {"trigger", "table", Refers::rolled_table},   {"assertion", "table", Refers::table},
+    {"trigger", "table", Refers::rolled_table},   {"trigger", "check", Refers::rolled_table},   {"assertion", "table", Refers::table},
     {"assertion", "row", Refers::row},            {"assertion", "column", Refers::column},
     {"assertion", "item", Refers::item},          {"orderException", "row", Refers::row},
     {"orderException", "column", Refers::column}, {"rename", "vocabulary", Refers::vocabulary},

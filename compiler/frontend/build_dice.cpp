@@ -171,6 +171,8 @@ std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::str
   if (!o.ok()) return std::nullopt;
   BaseRollTrigger t;
   t.table = o.str("table", true);
+  t.check = o.str("check");
+  t.check_loc = o.loc_of("check");
   t.loc = o.loc();
   const NodePtr b = o.get("base");
   if (!b || !b->is_scalar()) {
@@ -330,6 +332,15 @@ void Builder::check_dice() {
                                                          "', which is not a rolled band table (one with key.dice)",
                                                      s.trigger->table, table_ids(spec_, TableKind::bands)));
         continue;
+      }
+      if (const std::string& check = s.trigger->check; !check.empty()) {
+        const Table* ct = spec_.table(check);
+        const auto* cb = ct ? std::get_if<BandTable>(&ct->body) : nullptr;
+        if (!cb || !cb->dice) {
+          diags_.error(s.trigger->check_loc, with_suggestion("trigger of section '" + s.id + "': the check '" + check +
+                                                                 "' is not a rolled band table (one with key.dice)",
+                                                             check, table_ids(spec_, TableKind::bands)));
+        }
       }
       const qrs::Band& b = s.trigger->band.band;
       const Fraction top(rb->dice->count * rb->dice->sides);

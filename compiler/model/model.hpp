@@ -264,6 +264,8 @@ struct ListItem {
 struct BaseRollTrigger {
   std::string table;  // the band table whose base roll triggers it
   BandCell band;      // the base results that trigger it
+  std::string check;  // the rolled table the triggered check is made on, or empty
+  Loc check_loc;
   std::optional<SourceNote> source;
   Loc loc;
 };

@@ -376,6 +376,7 @@
     for (const sel of [".effect-title", ".effect-text", ".effect-part", ".footnote"]) s.querySelector(sel).textContent = "";
     s.dataset.row = "";
     for (const li of s.querySelectorAll(".row")) li.classList.remove("hit");
+    for (const li of s.querySelectorAll(".triggers li")) li.hidden = true;
     if (opposed(t)) {
       // Each side's roll and net modifier, settled by the runtime into the key and its row.
       const nets = [q.qrs_net(m, 0), q.qrs_net(m, 1)];
@@ -424,6 +425,9 @@
         const result = q.qrs_result(m, die);
         sum.textContent = die + (net === 0 ? "" : " " + signed(net) + " = " + result);
         showRow(s, q.qrs_lookup(m, c, die), q.qrs_part(m, c, die), c);
+        // What the base roll triggers as well as the row (the sheet's "on a base die result of
+        // 10"): each listed with the base results that fire it.
+        for (const li of s.querySelectorAll(".triggers li")) li.hidden = !li.dataset.base.split(",").includes(String(die));
       }
       showOdds(s, q.qrs_odds(m, c), 0);
     }
@@ -445,6 +449,16 @@
     markScrolling();  // the table shown may be wider than the screen
     if (document.body.dataset.ready !== "1") performance.mark("qrs-first-answer");  // bench/web_first_answer.py
     document.body.dataset.ready = "1";
+  }
+
+  // Another table, from its start: nothing picked or ticked.
+  function openTable(t) {
+    state.table = t;
+    state.column = 0;
+    state.dice = Array(sideCount(t)).fill(null);
+    state.mods = [];
+    state.distance = "";
+    state.types = [0, 0];
   }
 
   function change(mutate) {
@@ -498,6 +512,13 @@
         roll.closest(".dice").querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
       });
     }
+    // A triggered check is rolled on its own table: the page goes there (Undo comes back).
+    s.addEventListener("click", (e) => {
+      const check = e.target.closest(".roll-check");
+      if (!check) return;
+      change(() => openTable(Number(check.dataset.check)));
+      window.scrollTo(0, 0);
+    });
     const more = s.querySelector(".answer-more");
     more.addEventListener("click", () => {
       const open = s.querySelector(".answer").classList.toggle("open");
@@ -549,14 +570,7 @@
       });
     }
   });
-  select.addEventListener("change", () => change(() => {
-    state.table = Number(select.value);
-    state.column = 0;
-    state.dice = Array(sideCount(state.table)).fill(null);
-    state.mods = [];
-    state.distance = "";
-    state.types = [0, 0];
-  }));
+  select.addEventListener("change", () => change(() => openTable(Number(select.value))));
   // A table wider than its box says that it scrolls sideways (sheet.css: .scrolls), on load and
   // whenever the page's width changes.
   const markScrolling = () => {

@@ -13,6 +13,10 @@ the element meant (so that a box drawn over another is caught), at 390, 768, 102
 - Distances typed as qrsc lookup takes them ("6 1/2", "6in", "6.5", ...) into a range table's
   field: the column the page reads is qrsc lookup's for the same text.
 - Undo adds no entry to the browser's history.
+- A base roll that triggers an effect (the sheet's "on a base die result of 10"): each die
+  result clicked on each table with triggers; the effects the page lists are `qrsc lookup`'s,
+  and a triggered check's button opens the check's table (the trigger's `check`), from which
+  Undo comes back to the roll.
 - At 390 px a matrix wider than the screen says it scrolls and breaks no cell over lines; printed, the page shows no control and every table of the printed sheet.
 
 Usage: web_inputs_test.py QRSC ROOT [--only SPEC_ID]. Exit 77 when the WebAssembly toolchain or
@@ -249,6 +253,44 @@ def check_print(b, where, failures):
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
+def check_triggers(b, where, failures):
+    """Every die result of each table whose base roll triggers effects, clicked: the effects the
+    page lists (their titles) and the table each check button opens, for comparing with qrsc
+    lookup; each check button clicked opens its table and Undo returns. Returns (case, shown)
+    pairs."""
+    tables = b.eval("""[...document.querySelectorAll('section.sheet-table')].filter(s => s.querySelector('.triggers'))
+      .map(s => ({id: s.dataset.id, dice: [...s.querySelectorAll('.die-buttons[data-side="0"] button[data-die]')].map(x => x.dataset.die),
+                  column: (s.querySelector('input[data-column]:checked') || {dataset: {}}).dataset.id || ''}))""")
+    out = []
+    for t in tables:
+        choose_table(b, t["id"])
+        base = f'section.sheet-table[data-id="{t["id"]}"] '
+        for die in t["dice"]:
+            if not click(b, base + f'.die-buttons button[data-die="{die}"]', failures, where):
+                continue
+            shown = b.eval(f"""[...document.querySelectorAll({json.dumps(base + '.triggers li')})].filter(li => !li.hidden)
+              .map(li => ({{title: li.querySelector('strong').textContent.replace(/[.]$/, ''),
+                           check: li.querySelector('.roll-check') ? li.querySelector('.roll-check').dataset.check : null}}))""")
+            checks = []
+            for i, trig in enumerate(shown):
+                if trig["check"] is None:
+                    continue
+                button = base + f'.triggers li:not([hidden]):nth-of-type({i + 1}) .roll-check'
+                if not click(b, button, failures, where):
+                    continue
+                time.sleep(0.05)
+                opened_id = b.eval("document.querySelector('section.sheet-table:not([hidden])').dataset.id")
+                checks.append(opened_id)
+                click(b, f'section.sheet-table[data-id="{opened_id}"] .undo', failures, where)
+                time.sleep(0.05)
+                back = b.eval(f"""[document.querySelector('section.sheet-table:not([hidden])').dataset.id,
+                  (document.querySelector({json.dumps(base + '.die-buttons button[aria-pressed="true"]')}) || {{dataset: {{}}}}).dataset.die]""")
+                if back != [t["id"], die]:
+                    failures.append(f"{where}: Undo after the {trig['title']} check shows {back}, not {t['id']} at {die}")
+            out.append(([t["id"], die, t["column"]], {"titles": [x["title"] for x in shown], "checks": checks}))
+    return out
+
+
 def check_undo(b, where, failures):
     """Changes then Undo clicked: the history does not grow."""
     base = 'section.sheet-table:not([hidden]) '
@@ -279,7 +321,7 @@ def main():
         print("SKIP: Chromium not found (apt-get install chromium)")
         return 77
     pages = sorted(glob.glob(os.path.join(tmp, "out", "*", "*.web.html")))
-    failures, cases, shown, wheres, distance_cases = [], [], [], [], []
+    failures, cases, shown, wheres, distance_cases, trigger_cases = [], [], [], [], [], []
     printed_pages = {}
     clicks = stands = undos = 0
     b = cdp.Browser(chromium)
@@ -311,6 +353,9 @@ def main():
                     printed_pages[spec_id] = check_print(b, where, failures)
                 if check_stands(b, where, failures):
                     stands += 1
+                if width == 390 and height == 844:
+                    for case, got in check_triggers(b, where, failures):
+                        trigger_cases.append((where, spec, case, got))
     finally:
         b.close()
     by_spec = {}
@@ -339,10 +384,25 @@ def main():
             want = None if a.get("error") else a["line"].split("\t")[1]
             if column != want or " in in " in answer or "Type a distance" in answer:
                 failures.append(f"{where} {table} typed {text!r}: qrsc column {want}; page {column} ({answer!r})")
+    fired = checked = 0
+    for where, spec, case, got in trigger_cases:
+        answers = lookup_cases(qrsc, root, tmp, spec, [case])
+        if not answers or answers[0].get("error"):
+            failures.append(f"{where} {' '.join(case)}: qrsc did not answer ({answers and answers[0].get('error')})")
+            continue
+        triggered = answers[0].get("triggered", [])
+        want = {"titles": [x["title"] for x in triggered], "checks": [x["check"] for x in triggered if x["check"]]}
+        if got != want:
+            failures.append(f"{where} {' '.join(case)}: qrsc triggers {want}; page {got}")
+        fired += len(got["titles"])
+        checked += len(got["checks"])
+    if not fired or not checked:
+        failures.append(f"no die result clicked on the pages of rules/ fired a trigger ({fired}) or opened a check ({checked})")
     for f in failures[:80]:
         print("FAIL", f)
     print(f"{len(pages)} pages at {len(SIZES)} sizes: {compared} opposed rolls clicked and compared with qrsc lookup,"
-          f" {distances} distances typed and compared with qrsc lookup, {stands} Stands fields, {undos} Undos;"
+          f" {distances} distances typed and compared with qrsc lookup, {stands} Stands fields, {undos} Undos,"
+          f" {len(trigger_cases)} base rolls with {fired} triggered effects and {checked} checks opened;"
           f" {len(failures)} failures; printed pages (Letter) {printed_pages}")
     return 1 if failures or not compared else 0
 

@@ -87,6 +87,7 @@ ACCESSIBLE = """(() => {
   if (page.scrollWidth > page.clientWidth) out.push('scrolls sideways at ' + page.clientWidth + ' px');
   const s = document.querySelector('section.sheet-table:not([hidden])');
   for (const c of [document.getElementById('table'), ...s.querySelectorAll('button, input')]) {
+    if (c.closest('[hidden]')) continue;  // not drawn (a triggered effect's check until the roll fires it)
     const name = c.getAttribute('aria-label') || (c.labels && [...c.labels].map(l => l.textContent).join('').trim()) || c.textContent.trim();
     if (!name) out.push('a ' + c.tagName.toLowerCase() + ' without a name');
     const box = (c.matches('input') ? (c.closest('label') || c) : c).getBoundingClientRect();

@@ -206,7 +206,9 @@ Json list(const ListTable& lt) {
     for (const auto& i : s.items) items.push_back(list_item(i));
     Json section{{"id", s.id}, {"title", s.title}, {"numbered", s.numbered}, {"items", std::move(items)}};
     if (s.trigger) {  // an effect a base roll of another table triggers
-      section["trigger"] = Json{{"table", s.trigger->table}, {"base", band(s.trigger->band, KeyType::integer)},
+      section["trigger"] = Json{{"table", s.trigger->table},
+                                {"base", band(s.trigger->band, KeyType::integer)},
+                                {"check", s.trigger->check.empty() ? Json(nullptr) : Json(s.trigger->check)},
                                 {"source", source(s.trigger->source)}};
     }
     sections.push_back(std::move(section));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 #include <optional>
 
 #include "backend.hpp"
@@ -12,9 +13,12 @@
 #include "mustache_data.hpp"
 #include "notation.hpp"
 #include "offline_app.hpp"
+#include "roll_range.hpp"
 #include "template_document.hpp"
 #include "template_store.hpp"
+#include "triggers.hpp"
 #include "wasm_module.hpp"
+#include "words.hpp"
 
 namespace qrsc {
 
@@ -123,6 +127,34 @@ mst::data columns_data(const std::vector<Column>& columns) {
     append(cols, std::move(col));
   }
   return cols;
+}
+
+// The effects a base roll of a single roll's table triggers (list sections with `trigger`): each
+// with the base results that fire it (listed, so that the page compares and decides nothing) and,
+// where the trigger names its check's table, that table's place on the page to roll it there.
+mst::data trigger_data(const Spec& spec, const Table& t, const std::map<std::string, std::size_t>& place_of) {
+  mst::data out = list_of();
+  const auto& bt = std::get<BandTable>(t.body);
+  if (!bt.dice || !bt.dice->net_readable()) return out;
+  const IntRange base = base_roll_range(*bt.dice);
+  for (const Trigger& tr : triggers_on(spec, t.id)) {
+    std::string bases;
+    for (std::int64_t v = base.lo; v <= base.hi; ++v) {
+      if (tr.section->trigger->band.band.contains(Fraction(v))) bases += (bases.empty() ? "" : ",") + std::to_string(v);
+    }
+    mst::data d;
+    put(d, "bases", bases);
+    const std::string text = section_text(*tr.section);
+    put(d, "title", title_before(tr.section->title, text));  // as the printed sheet runs them on
+    put(d, "text", text);
+    const Table* check = spec.table(tr.section->trigger->check);
+    const auto at = check ? place_of.find(check->id) : place_of.end();
+    put(d, "has_check", mst::data(at != place_of.end()));
+    put(d, "check_index", at != place_of.end() ? std::to_string(at->second) : std::string());
+    put(d, "check_title", check ? check->title : std::string());
+    append(out, std::move(d));
+  }
+  return out;
 }
 
 mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
@@ -370,6 +402,8 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     append(groups, std::move(g));
     options = list_of();
   };
+  std::map<std::string, std::size_t> place_of;  // each table's section on the page
+  for (std::size_t i = 0; const PrintedPlace& place : printed_order(layout)) place_of.emplace(place.table->id, i++);
   std::size_t index = 0;
   for (const PrintedPlace& place : printed_order(layout)) {
     const Table& t = *place.table;
@@ -392,6 +426,9 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     if (at_rolled < rolled.size()) {
       mst::data r = table_data(spec, t, index, lists);
       put(r, "module_index", std::to_string(at_rolled));
+      mst::data triggers = trigger_data(spec, t, place_of);
+      put(r, "has_triggers", mst::data(!triggers.is_empty_list()));
+      put(r, "triggers", std::move(triggers));
       put(e, "rolled", std::move(r));
     } else if (std::holds_alternative<Matrix>(t.body)) {
       put(e, "matrix", matrix_data(t, index, at_range < by_range.size() ? std::optional<std::size_t>(at_range) : std::nullopt));
