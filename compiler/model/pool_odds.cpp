@@ -1,6 +1,7 @@
 #include "pool_odds.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "qrs/odds.hpp"
 #include "runtime_values.hpp"
@@ -14,6 +15,12 @@ Fraction SymbolCounts::at_least(int dice, int k) const {
   Fraction sum(0);
   for (int i = k; i <= dice; ++i) sum = sum + p[static_cast<std::size_t>(i)];
   return sum;
+}
+
+std::string pool_percent(Fraction p) {
+  if (p != Fraction(0) && 1000 * p.num() < p.den()) return "<0.1%";
+  const std::int64_t tenths = (1000 * p.num() + p.den() / 2) / p.den();
+  return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
 }
 
 PoolOdds pool_odds(const BandTable& bt, std::size_t column, int up_to) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "model.hpp"
@@ -28,6 +29,10 @@ struct PoolOdds {
 // For a band table whose dice are a pool: one column's symbols among 1..up_to dice (up_to at
 // most qrs::odds::kMaxSymbolDice, where the counts stay exact).
 PoolOdds pool_odds(const BandTable& bt, std::size_t column, int up_to);
+
+// A pool's chance as `qrsc odds` and the web page show it: a percent to one decimal, rounded half
+// up, and "<0.1%" for a chance too small for that (never "0.0%", which would say it cannot happen).
+std::string pool_percent(Fraction p);
 
 // Rows that show on as many faces read alike: the printed sheet gives them one set of figures.
 // Groups of indices into PoolOdds::symbols, in the order each group's first row comes.

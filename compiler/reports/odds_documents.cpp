@@ -152,12 +152,6 @@ Json probability_json(Fraction p) {
               {"percent", 100.0 * as_double(p)}};
 }
 
-// A chance as a pool's chart prints it: a chance too small to show at one decimal is "<0.1%",
-// never "0.0%", which would say it cannot happen.
-std::string pool_percent(Fraction p) {
-  return p != Fraction(0) && 1000 * p.num() < p.den() ? std::string("<0.1%") : format_percent(p);
-}
-
 // Symbol dice: how many of several dice show each symbol (symbols shown on as many faces read
 // alike and are given together). For one number of dice (--dice), the chance of exactly k and
 // of at least k for every k; for several, a chart of "at least k" by number of dice, as a sheet

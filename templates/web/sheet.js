@@ -451,6 +451,67 @@
     document.body.dataset.ready = "1";
   }
 
+  // `count` dice of `sides` faces, each face equally likely (rejection sampling).
+  function throwFaces(count, sides) {
+    const random = new Uint32Array(1);
+    const limit = Math.floor(0x100000000 / sides) * sides;
+    return Array.from({ length: count }, () => {
+      do crypto.getRandomValues(random); while (random[0] >= limit);
+      return (random[0] % sides) + 1;
+    });
+  }
+
+  // Symbol dice: the chance that k or more of N dice show each symbol, read from the counts the
+  // page carries (.pool-data: per column, row and N, "k or more" for k = 1..N, exact and as
+  // shown), and a
+  // throw of N dice, each die's row the module's lookup of its face. N is checked when the
+  // player leaves the field: a number out of 1..max goes back to the last good one.
+  function playPool(s, t, pool) {
+    const counts = JSON.parse(pool.querySelector(".pool-data").textContent);
+    const field = pool.querySelector(".pool-count");
+    const max = Number(field.max);
+    const titles = [...s.querySelectorAll(".row .row-title")].map((e) => e.textContent);
+    let n = 1;
+    const show = (mark) => {
+      const table = pool.querySelector(".pool-now");
+      const head = table.tHead;
+      head.replaceChildren();
+      table.tBodies[0].replaceChildren();
+      const cell = (row, tag, text) => { const c = document.createElement(tag); c.textContent = text; row.append(c); return c; };
+      const hr = head.insertRow();
+      cell(hr, "th", "Symbol").className = "value";
+      for (let k = 1; k <= n; ++k) cell(hr, "th", k + "+");
+      (counts[state.column] || counts[0]).forEach((byDice, r) => {
+        const tr = table.tBodies[0].insertRow();
+        tr.dataset.row = String(r);
+        cell(tr, "th", titles[r]).className = "value";
+        for (const [num, den, shown] of byDice[n - 1]) cell(tr, "td", shown).dataset.p = num + "/" + den;
+      });
+      pool.querySelector(".pool-caption").textContent =
+        "The chance that k or more of " + n + (n === 1 ? " die shows" : " dice show") + " each symbol (k+)";
+      if (mark) markScrolling();  // on load, the page marks every table once it is drawn
+    };
+    field.addEventListener("input", () => {
+      const v = Number(field.value);
+      if (Number.isInteger(v) && v >= 1 && v <= max) { n = v; show(true); }
+    });
+    field.addEventListener("change", () => { field.value = String(n); });
+    pool.querySelector(".pool-roll").addEventListener("click", () => {
+      const faces = throwFaces(n, q.qrs_sides(mod(t), 0));
+      const tally = new Map();
+      for (const f of faces) {
+        const r = q.qrs_lookup(mod(t), state.column, f);
+        tally.set(r, (tally.get(r) || 0) + 1);
+      }
+      const named = [...tally].sort((a, b) => a[0] - b[0])
+        .map(([r, k]) => (r >= 0 ? titles[r] : "no row") + " \u00d7" + k);
+      const thrown = pool.querySelector(".pool-thrown");
+      thrown.textContent = "Rolled " + faces.join(", ") + ": " + named.join(", ");
+      thrown.dataset.faces = faces.join(",");
+    });
+    show(false);
+  }
+
   // Another table, from its start: nothing picked or ticked.
   function openTable(t) {
     state.table = t;
@@ -498,20 +559,15 @@
     for (const roll of s.querySelectorAll(".roll")) {
       const side = Number(roll.dataset.side);
       roll.addEventListener("click", () => {
-        const dice = q.qrs_dice(mod(t), side);
-        const sides = q.qrs_sides(mod(t), side);
-        const faces = new Int32Array(q.memory.buffer, q.qrs_faces(), dice);
-        const random = new Uint32Array(1);
-        const limit = Math.floor(0x100000000 / sides) * sides;  // rejection sampling: every face equally likely
-        for (let i = 0; i < dice; ++i) {
-          do crypto.getRandomValues(random); while (random[0] >= limit);
-          faces[i] = (random[0] % sides) + 1;
-        }
+        const faces = new Int32Array(q.memory.buffer, q.qrs_faces(), q.qrs_dice(mod(t), side));
+        faces.set(throwFaces(faces.length, q.qrs_sides(mod(t), side)));
         const thrown = [...faces];
         change(() => { state.dice[side] = q.qrs_roll(mod(t), side); });
         roll.closest(".dice").querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
       });
     }
+    const pool = s.querySelector("fieldset.pool");
+    if (pool) playPool(s, t, pool);
     // A triggered check is rolled on its own table: the page goes there (Undo comes back).
     s.addEventListener("click", (e) => {
       const check = e.target.closest(".roll-check");
@@ -543,7 +599,7 @@
       state.types = [0, 0];
     }));
     s.addEventListener("change", (e) => {
-      if (e.target.matches("input, select")) change(readInputs);
+      if (e.target.matches("input, select") && !e.target.closest(".pool")) change(readInputs);  // the pool's count is its own
     });
     if (fire && fire.table === t) {
       // The firing units before the lists that modify the roll.

@@ -17,6 +17,9 @@ the element meant (so that a box drawn over another is caught), at 390, 768, 102
   result clicked on each table with triggers; the effects the page lists are `qrsc lookup`'s,
   and a triggered check's button opens the check's table (the trigger's `check`), from which
   Undo comes back to the roll.
+- Symbol dice (a pool table): the number of dice typed (1, 5, 12): the chance of k or more of
+  each symbol the page shows is `qrsc odds --dice N`'s, exactly; a number out of range typed and
+  left goes back; "Roll them" throws N dice whose symbols are `qrsc lookup`'s for each face.
 - At 390 px a matrix wider than the screen says it scrolls and breaks no cell over lines; printed, the page shows no control and every table of the printed sheet.
 
 Usage: web_inputs_test.py QRSC ROOT [--only SPEC_ID]. Exit 77 when the WebAssembly toolchain or
@@ -27,6 +30,7 @@ import glob
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -291,6 +295,39 @@ def check_triggers(b, where, failures):
     return out
 
 
+def type_into(b, selector, text):
+    """Focuses the field, selects what it holds and types `text` as a keyboard would."""
+    b.eval(f"(() => {{ const f = document.querySelector({json.dumps(selector)}); f.focus(); f.select(); }})()")
+    b.send("Input.insertText", {"text": text})
+
+
+def check_pool(b, where, failures):
+    """Each pool table: (table, n, the page's "k or more" fractions per row) for n = 1, 5, 12,
+    and (table, faces thrown, the page's tally) for a throw of 5 dice."""
+    tables = b.eval("[...document.querySelectorAll('section.sheet-table')].filter(s => s.querySelector('fieldset.pool')).map(s => s.dataset.id)")
+    shown, thrown = [], []
+    for table in tables:
+        choose_table(b, table)
+        base = f'section.sheet-table[data-id="{table}"] '
+        field = base + ".pool-count"
+        for n in (1, 5, 12):
+            type_into(b, field, str(n))
+            shown.append((table, n, b.eval(f"""[...document.querySelectorAll({json.dumps(base + '.pool-now tbody tr')})]
+              .map(tr => [...tr.querySelectorAll('td')].map(td => td.dataset.p))""")))
+        for bad in ("0", "13", ""):
+            type_into(b, field, bad)
+            b.eval(f"document.querySelector({json.dumps(field)}).blur()")
+            left = b.eval(f"document.querySelector({json.dumps(field)}).value")
+            if left != "12":
+                failures.append(f"{where} {table}: {bad!r} typed and left gives {left!r}, not the last good 12")
+        type_into(b, field, "5")
+        if click(b, base + ".pool-roll", failures, where):
+            got = b.eval(f"""(() => {{ const p = document.querySelector({json.dumps(base + '.pool-thrown')});
+              return [p.dataset.faces, p.textContent]; }})()""")
+            thrown.append((table, got[0].split(","), got[1]))
+    return shown, thrown
+
+
 def check_undo(b, where, failures):
     """Changes then Undo clicked: the history does not grow."""
     base = 'section.sheet-table:not([hidden]) '
@@ -321,7 +358,7 @@ def main():
         print("SKIP: Chromium not found (apt-get install chromium)")
         return 77
     pages = sorted(glob.glob(os.path.join(tmp, "out", "*", "*.web.html")))
-    failures, cases, shown, wheres, distance_cases, trigger_cases = [], [], [], [], [], []
+    failures, cases, shown, wheres, distance_cases, trigger_cases, pool_cases = [], [], [], [], [], [], []
     printed_pages = {}
     clicks = stands = undos = 0
     b = cdp.Browser(chromium)
@@ -356,6 +393,8 @@ def main():
                 if width == 390 and height == 844:
                     for case, got in check_triggers(b, where, failures):
                         trigger_cases.append((where, spec, case, got))
+                    pool_shown, pool_thrown = check_pool(b, where, failures)
+                    pool_cases.append((where, spec, pool_shown, pool_thrown))
     finally:
         b.close()
     by_spec = {}
@@ -396,13 +435,35 @@ def main():
             failures.append(f"{where} {' '.join(case)}: qrsc triggers {want}; page {got}")
         fired += len(got["titles"])
         checked += len(got["checks"])
+    pool_figures = pool_throws = 0
+    for where, spec, pool_shown, pool_thrown in pool_cases:
+        for table, n, rows in pool_shown:
+            r = subprocess.run([qrsc, "-I", os.path.join(root, "rules"), "odds", spec, table, "--dice", str(n), "--format", "json"],
+                               capture_output=True, text=True)
+            counts = json.loads(r.stdout)["pool"]["columns"][0]["counts"][0]["rows"] if r.returncode == 0 else None
+            want = [[p["probability"] if "/" in p["probability"] else p["probability"] + "/1" for p in row["at_least"][1:]]
+                    for row in counts] if counts else None
+            if rows != want:
+                failures.append(f"{where} {table} {n} dice: qrsc odds {want}; page {rows}")
+            pool_figures += sum(len(x) for x in rows)
+        for table, faces, text in pool_thrown:
+            titles = [x["title"] for x in lookup_cases(qrsc, root, tmp, spec, [[table, f, ""] for f in faces]) or []]
+            tally = {t: titles.count(t) for t in titles}
+            want = "Rolled " + ", ".join(faces) + ": " + ", ".join(f"{t} \u00d7{k}" for t, k in tally.items())
+            # The page lists the symbols in the table's order; compare as sets of "title xk".
+            if sorted(text.split(": ", 1)[1].split(", ")) != sorted(want.split(": ", 1)[1].split(", ")) or len(faces) != 5:
+                failures.append(f"{where} {table}: thrown {text!r}; qrsc lookup of each face {want!r}")
+            pool_throws += 1
+    if not pool_figures or not pool_throws:
+        failures.append(f"no pool table on the pages of rules/ was played ({pool_figures} figures, {pool_throws} throws)")
     if not fired or not checked:
         failures.append(f"no die result clicked on the pages of rules/ fired a trigger ({fired}) or opened a check ({checked})")
     for f in failures[:80]:
         print("FAIL", f)
     print(f"{len(pages)} pages at {len(SIZES)} sizes: {compared} opposed rolls clicked and compared with qrsc lookup,"
           f" {distances} distances typed and compared with qrsc lookup, {stands} Stands fields, {undos} Undos,"
-          f" {len(trigger_cases)} base rolls with {fired} triggered effects and {checked} checks opened;"
+          f" {len(trigger_cases)} base rolls with {fired} triggered effects and {checked} checks opened,"
+          f" {pool_figures} pool figures compared with qrsc odds and {pool_throws} pool throws with qrsc lookup;"
           f" {len(failures)} failures; printed pages (Letter) {printed_pages}")
     return 1 if failures or not compared else 0
 

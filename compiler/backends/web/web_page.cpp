@@ -13,6 +13,8 @@
 #include "mustache_data.hpp"
 #include "notation.hpp"
 #include "offline_app.hpp"
+#include "pool_odds.hpp"
+#include "qrs/odds.hpp"
 #include "roll_range.hpp"
 #include "template_document.hpp"
 #include "template_store.hpp"
@@ -155,6 +157,38 @@ mst::data trigger_data(const Spec& spec, const Table& t, const std::map<std::str
     append(out, std::move(d));
   }
   return out;
+}
+
+// Symbol dice (key.dice.pool): how many of 1 to kMaxSymbolDice dice show each row's symbol, for
+// the page to read when the player says how many dice (data, as exact fractions: the page
+// computes nothing). Per column, per row, per number of dice n, [numerator, denominator, shown] of
+// "k or more" for k = 1..n. Numbers and percents only: nothing in it needs escaping in <script>.
+mst::data pool_data(const Spec& spec, const BandTable& bt) {
+  mst::data d;
+  std::string json = "[";
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    const PoolOdds pool = pool_odds(bt, c, qrs::odds::kMaxSymbolDice);
+    json += c ? ",[" : "[";
+    for (std::size_t r = 0; r < pool.symbols.size(); ++r) {
+      json += r ? ",[" : "[";
+      for (std::size_t n = 0; n < pool.symbols[r].exactly.size(); ++n) {
+        json += n ? ",[" : "[";
+        for (int k = 1; k <= static_cast<int>(n) + 1; ++k) {
+          const Fraction p = pool.symbols[r].at_least(static_cast<int>(n) + 1, k);
+          json += (k > 1 ? ",[" : "[") + std::to_string(p.num()) + "," + std::to_string(p.den()) + ",\"" + pool_percent(p) + "\"]";
+        }
+        json += "]";
+      }
+      json += "]";
+    }
+    json += "]";
+  }
+  json += "]";
+  const Table* counts = spec.table(bt.dice->pool);
+  put(d, "data", json);
+  put(d, "max", std::to_string(qrs::odds::kMaxSymbolDice));
+  put(d, "pool_title", counts ? counts->title : bt.dice->pool);
+  return d;
 }
 
 mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
@@ -426,6 +460,7 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     if (at_rolled < rolled.size()) {
       mst::data r = table_data(spec, t, index, lists);
       put(r, "module_index", std::to_string(at_rolled));
+      if (const auto& bt = std::get<BandTable>(t.body); bt.dice && !bt.dice->pool.empty()) put(r, "pool", pool_data(spec, bt));
       mst::data triggers = trigger_data(spec, t, place_of);
       put(r, "has_triggers", mst::data(!triggers.is_empty_list()));
       put(r, "triggers", std::move(triggers));
