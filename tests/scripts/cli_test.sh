@@ -11,6 +11,11 @@ expect column 0 $'withering\tWithering Fire' -- "$qrsc" lookup $acw fire_effects
 expect matrix 0 $'infantry_line\topen\t12 / 16' -- "$qrsc" lookup $acw movement_rates infantry_line --column open --format tsv
 expect battlecry 0 $'rifle\t3\tM-2' -- "$qrsc" lookup rules/battlecry/1812.yaml weapon_dice rifle --column 3 --format tsv
 expect no_row 1 "outside table 'fallen_leader'" -- "$qrsc" lookup $acw fallen_leader 11
+# Symbol dice: how many of N dice show each symbol, for N from 1 to 12 (docs/spec-format.md#limits).
+expect pool_dice 0 "Infantryman (2 faces of 6) among 4 dice" -- "$qrsc" odds rules/battlecry/1812.yaml shooting_dice --dice 4
+expect pool_dice_limit 1 "--dice 13: the counts are exact for 1 to 12 dice" -- "$qrsc" odds rules/battlecry/1812.yaml shooting_dice --dice 13
+expect pool_dice_not_a_pool 1 "table 'fallen_leader' is not rolled as symbol dice (key.dice.pool)" -- "$qrsc" odds $acw fallen_leader --dice 2
+expect trigger_check 0 "Roll on the Fallen Leader Table (fallen_leader)." -- "$qrsc" lookup $acw fire_effects 10 --column green
 expect whole_only 1 "keyed by whole die results" -- "$qrsc" lookup $acw maneuver_good_order 7.5
 expect unknown_table 1 "has no table 'manuever_good_order'" -- "$qrsc" lookup $acw manuever_good_order 3
 expect unknown_column 1 "has no column 'elite'" -- "$qrsc" lookup $acw fire_effects 8 --column elite
