@@ -79,8 +79,9 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
                                 "each read on its own",
                                 table));
   }
-  if (dice && (*dice < 1 || *dice > qrs::odds::kMaxSymbolDice)) {
-    return Reported(fmt::format("--dice {}: the counts are exact for 1 to {} dice", *dice, qrs::odds::kMaxSymbolDice));
+  if (dice && (*dice < 1 || *dice > max_pool_dice(bt->dice->sides))) {
+    return Reported(fmt::format("--dice {}: the counts are exact for 1 to {} dice of {} faces", *dice,
+                                max_pool_dice(bt->dice->sides), bt->dice->sides));
   }
   OddsReport r;
   r.table = t->id;

@@ -7,6 +7,7 @@
 
 #include "builder.hpp"
 #include "enum_names.hpp"
+#include "pool_odds.hpp"
 #include "qrs/odds.hpp"
 #include "roll_range.hpp"
 
@@ -91,6 +92,10 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   d.pool_odds_loc = o.loc_of("pool_odds");
   if (o.has("pool_odds") && d.pool.empty()) {
     diags_.error(d.pool_odds_loc, what + ": 'pool_odds' is for symbol dice, read die by die (with 'pool')");
+  } else if (rolled && d.pool_odds > max_pool_dice(d.sides)) {
+    diags_.error(d.pool_odds_loc, fmt::format("{}: the counts of {} dice of {} faces are past 64 bits; pool_odds is at "
+                                              "most {} for a d{}",
+                                              what, d.pool_odds, d.sides, max_pool_dice(d.sides), d.sides));
   }
   d.source = source(o);
   if (d.difference && !d.pool.empty()) {

@@ -1,6 +1,7 @@
 #include "pool_odds.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "qrs/odds.hpp"
@@ -18,16 +19,24 @@ Fraction SymbolCounts::at_least(int dice, int k) const {
 }
 
 std::string pool_percent(Fraction p) {
-  if (p != Fraction(0) && 1000 * p.num() < p.den()) return "<0.1%";
-  const std::int64_t tenths = (1000 * p.num() + p.den() / 2) / p.den();
+  // In long double (a 64-bit mantissa): a thousand times a numerator near 2^63 does not fit 64 bits.
+  const long double per_mille = 1000.0L * static_cast<long double>(p.num()) / static_cast<long double>(p.den());
+  if (p != Fraction(0) && per_mille < 1.0L) return "<0.1%";
+  const std::int64_t tenths = std::llround(per_mille);
   return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
+}
+
+int max_pool_dice(int sides) {
+  int n = 0;
+  while (n < qrs::odds::kMaxSymbolDice && qrs::odds::times_throws(1, n + 1, sides) != 0) ++n;
+  return n;
 }
 
 PoolOdds pool_odds(const BandTable& bt, std::size_t column, int up_to) {
   PoolOdds out;
   if (!bt.dice || bt.dice->pool.empty() || column >= bt.columns.size()) return out;
   out.sides = bt.dice->sides;
-  out.up_to = std::clamp(up_to, 0, qrs::odds::kMaxSymbolDice);
+  out.up_to = std::clamp(up_to, 0, max_pool_dice(out.sides));
   const std::vector<qrs::Band> bands = band_column(bt, column);
   for (std::size_t r = 0; r < bands.size(); ++r) {
     SymbolCounts s;

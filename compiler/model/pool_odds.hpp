@@ -26,8 +26,12 @@ struct PoolOdds {
   std::vector<SymbolCounts> symbols;  // one per row of the column, in the table's order
 };
 
+// The most dice of `sides` faces whose counts are exact: at most qrs::odds::kMaxSymbolDice,
+// and no more than keep sides^dice throws within 64 bits (12 for a d6 or a d20, 9 for a d100).
+int max_pool_dice(int sides);
+
 // For a band table whose dice are a pool: one column's symbols among 1..up_to dice (up_to at
-// most qrs::odds::kMaxSymbolDice, where the counts stay exact).
+// most max_pool_dice(sides), where the counts stay exact).
 PoolOdds pool_odds(const BandTable& bt, std::size_t column, int up_to);
 
 // A pool's chance as `qrsc odds` and the web page show it: a percent to one decimal, rounded half

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "backend.hpp"
+#include "json_writer.hpp"
 #include "layout.hpp"
 #include "table_data.hpp"
 #include "table_partials.hpp"
@@ -14,7 +15,6 @@
 #include "notation.hpp"
 #include "offline_app.hpp"
 #include "pool_odds.hpp"
-#include "qrs/odds.hpp"
 #include "roll_range.hpp"
 #include "template_document.hpp"
 #include "template_store.hpp"
@@ -159,34 +159,34 @@ mst::data trigger_data(const Spec& spec, const Table& t, const std::map<std::str
   return out;
 }
 
-// Symbol dice (key.dice.pool): how many of 1 to kMaxSymbolDice dice show each row's symbol, for
+// Symbol dice (key.dice.pool): how many of 1 to max_pool_dice dice show each row's symbol, for
 // the page to read when the player says how many dice (data, as exact fractions: the page
 // computes nothing). Per column, per row, per number of dice n, [numerator, denominator, shown] of
 // "k or more" for k = 1..n. Numbers and percents only: nothing in it needs escaping in <script>.
 mst::data pool_data(const Spec& spec, const BandTable& bt) {
   mst::data d;
-  std::string json = "[";
+  Json columns = Json::array();
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-    const PoolOdds pool = pool_odds(bt, c, qrs::odds::kMaxSymbolDice);
-    json += c ? ",[" : "[";
-    for (std::size_t r = 0; r < pool.symbols.size(); ++r) {
-      json += r ? ",[" : "[";
-      for (std::size_t n = 0; n < pool.symbols[r].exactly.size(); ++n) {
-        json += n ? ",[" : "[";
-        for (int k = 1; k <= static_cast<int>(n) + 1; ++k) {
-          const Fraction p = pool.symbols[r].at_least(static_cast<int>(n) + 1, k);
-          json += (k > 1 ? ",[" : "[") + std::to_string(p.num()) + "," + std::to_string(p.den()) + ",\"" + pool_percent(p) + "\"]";
+    const PoolOdds pool = pool_odds(bt, c, max_pool_dice(bt.dice->sides));
+    Json rows = Json::array();
+    for (const SymbolCounts& symbol : pool.symbols) {
+      Json by_dice = Json::array();
+      for (int n = 1; n <= pool.up_to; ++n) {
+        Json at_least = Json::array();
+        for (int k = 1; k <= n; ++k) {
+          const Fraction p = symbol.at_least(n, k);
+          at_least.push_back(Json::array({p.num(), p.den(), pool_percent(p)}));
         }
-        json += "]";
+        by_dice.push_back(std::move(at_least));
       }
-      json += "]";
+      rows.push_back(std::move(by_dice));
     }
-    json += "]";
+    columns.push_back(std::move(rows));
   }
-  json += "]";
+  const std::string json = json_line(columns);
   const Table* counts = spec.table(bt.dice->pool);
   put(d, "data", json);
-  put(d, "max", std::to_string(qrs::odds::kMaxSymbolDice));
+  put(d, "max", std::to_string(max_pool_dice(bt.dice->sides)));
   put(d, "pool_title", counts ? counts->title : bt.dice->pool);
   return d;
 }
