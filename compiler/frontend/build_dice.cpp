@@ -328,24 +328,25 @@ void Builder::check_dice() {
     }
     const auto* lt = std::get_if<ListTable>(&t.body);
     if (!lt) continue;
+    // A trigger's table and its check's are both band tables with dice.
+    const auto rolled_band = [this](const std::string& id) -> const BandTable* {
+      const Table* table = spec_.table(id);
+      const auto* bt = table ? std::get_if<BandTable>(&table->body) : nullptr;
+      return bt && bt->dice ? bt : nullptr;
+    };
     for (const auto& s : lt->sections) {
       if (!s.trigger || s.trigger->table.empty()) continue;
-      const Table* rolled = spec_.table(s.trigger->table);
-      const auto* rb = rolled ? std::get_if<BandTable>(&rolled->body) : nullptr;
-      if (!rb || !rb->dice) {
+      const BandTable* rb = rolled_band(s.trigger->table);
+      if (!rb) {
         diags_.error(s.trigger->loc, with_suggestion("trigger of section '" + s.id + "' names '" + s.trigger->table +
                                                          "', which is not a rolled band table (one with key.dice)",
                                                      s.trigger->table, table_ids(spec_, TableKind::bands)));
         continue;
       }
-      if (const std::string& check = s.trigger->check; !check.empty()) {
-        const Table* ct = spec_.table(check);
-        const auto* cb = ct ? std::get_if<BandTable>(&ct->body) : nullptr;
-        if (!cb || !cb->dice) {
-          diags_.error(s.trigger->check_loc, with_suggestion("trigger of section '" + s.id + "': the check '" + check +
-                                                                 "' is not a rolled band table (one with key.dice)",
-                                                             check, table_ids(spec_, TableKind::bands)));
-        }
+      if (const std::string& check = s.trigger->check; !check.empty() && !rolled_band(check)) {
+        diags_.error(s.trigger->check_loc, with_suggestion("trigger of section '" + s.id + "': the check '" + check +
+                                                               "' is not a rolled band table (one with key.dice)",
+                                                           check, table_ids(spec_, TableKind::bands)));
       }
       const qrs::Band& b = s.trigger->band.band;
       const Fraction top(rb->dice->count * rb->dice->sides);

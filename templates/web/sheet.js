@@ -463,9 +463,8 @@
 
   // Symbol dice: the chance that k or more of N dice show each symbol, read from the counts the
   // page carries (.pool-data: per column, row and N, "k or more" for k = 1..N, exact and as
-  // shown), and a
-  // throw of N dice, each die's row the module's lookup of its face. N is checked when the
-  // player leaves the field: a number out of 1..max goes back to the last good one.
+  // shown), and a throw of N dice, each die's row the module's lookup of its face. N is checked
+  // when the player leaves the field: a number out of 1..max goes back to the last good one.
   function playPool(s, t, pool) {
     const counts = JSON.parse(pool.querySelector(".pool-data").textContent);
     const field = pool.querySelector(".pool-count");
@@ -474,11 +473,10 @@
     let n = 1;
     const show = (mark) => {
       const table = pool.querySelector(".pool-now");
-      const head = table.tHead;
-      head.replaceChildren();
+      table.tHead.replaceChildren();
       table.tBodies[0].replaceChildren();
       const cell = (row, tag, text) => { const c = document.createElement(tag); c.textContent = text; row.append(c); return c; };
-      const hr = head.insertRow();
+      const hr = table.tHead.insertRow();
       cell(hr, "th", "Symbol").className = "value";
       for (let k = 1; k <= n; ++k) cell(hr, "th", k + "+");
       (counts[state.column] || counts[0]).forEach((byDice, r) => {

@@ -30,7 +30,6 @@ import glob
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,7 +37,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
 from web_build import build_web, take_option  # noqa: E402
-from web_sheet_test import READ, lookup_cases  # noqa: E402
+from web_sheet_test import READ, ask, lookup_cases  # noqa: E402
 
 SIZES = [(w, h) for w in (390, 768, 1024, 1280, 1600) for h in (844, 600)]
 
@@ -438,8 +437,7 @@ def main():
     pool_figures = pool_throws = 0
     for where, spec, pool_shown, pool_thrown in pool_cases:
         for table, n, rows in pool_shown:
-            r = subprocess.run([qrsc, "-I", os.path.join(root, "rules"), "odds", spec, table, "--dice", str(n), "--format", "json"],
-                               capture_output=True, text=True)
+            r = ask(qrsc, root, "odds", spec, table, "--dice", str(n), "--format", "json")
             counts = json.loads(r.stdout)["pool"]["columns"][0]["counts"][0]["rows"] if r.returncode == 0 else None
             want = [[p["probability"] if "/" in p["probability"] else p["probability"] + "/1" for p in row["at_least"][1:]]
                     for row in counts] if counts else None

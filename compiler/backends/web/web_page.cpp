@@ -437,9 +437,10 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     options = list_of();
   };
   std::map<std::string, std::size_t> place_of;  // each table's section on the page
-  for (std::size_t i = 0; const PrintedPlace& place : printed_order(layout)) place_of.emplace(place.table->id, i++);
+  const std::vector<PrintedPlace> order = printed_order(layout);
+  for (std::size_t i = 0; const PrintedPlace& place : order) place_of.emplace(place.table->id, i++);
   std::size_t index = 0;
-  for (const PrintedPlace& place : printed_order(layout)) {
+  for (const PrintedPlace& place : order) {
     const Table& t = *place.table;
     if (index == 0 || place.section != group_section) {
       close_group();
