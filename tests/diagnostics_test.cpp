@@ -288,4 +288,116 @@ TEST(Diagnostics, PoolOddsOnlyForSymbolDice) {
   EXPECT_EQ(r.errors, 1) << r.text;
 }
 
+// Success dice (key.dice.target): the keys that belong with a target, the faces thrown again or
+// exploding, a chain's first roll and every count the dice can give, each at its key, all at
+// once (the JSON Schema cannot say most of these: they compare faces and other tables).
+TEST(Diagnostics, SuccessDiceChecks) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: plain
+    kind: bands
+    title: Plain
+    key: { name: Die, min: 1, max: 6, dice: { roll: d6 } }
+    rows:
+      - { id: any, title: Any, band: 1 - 6 }
+  - id: faces
+    kind: bands
+    title: Faces
+    key: { name: Hits, min: 0, dice: { roll: d6, target: 4, reroll: "6", explode: "6", count: failures } }
+    rows:
+      - { id: any, title: Any, band: 0 or more }
+  - id: hits
+    kind: bands
+    title: Hits
+    key: { name: Hits, min: 0, dice: { roll: 3d6, target: 4 } }
+    rows:
+      - { id: none, title: None, band: "0" }
+      - { id: some, title: Some, band: 1 - 2 }
+      - { id: all, title: All, band: 3 or more }
+  - id: saves
+    kind: bands
+    title: Saves
+    key: { name: Unsaved, min: 1, dice: { roll: d6, target: 4, per_success_of: plain } }
+    rows:
+      - { id: any, title: Any, band: 1 or more }
+  - id: again
+    kind: bands
+    title: Again
+    key: { name: Unsaved, min: 0, dice: { roll: 2d6, target: 4, per_success_of: hits } }
+    rows:
+      - { id: any, title: Any, band: 0 or more }
+  - id: lone
+    kind: bands
+    title: Lone
+    key: { name: Die, min: 1, max: 6, dice: { roll: d6, explode: "6" } }
+    rows:
+      - { id: any, title: Any, band: 1 - 6 }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":14:83: error: table 'faces' (kind bands): exploding faces succeed, so they cannot be counted as failures (count: failures)",
+           ":14:83: error: table 'faces' (kind bands): face 6 is both thrown again (reroll) and exploding",
+           ":28:80: error: dice of table 'saves': per_success_of names 'plain', which is not a table of success dice (a rolled table "
+           "with 'target'); did you mean 'again'?",
+           ":34:49: error: table 'again' (kind bands): a chain throws one die per success of 'hits'; roll: d6, not 2d6",
+           ":40:66: error: table 'lone' (kind bands): 'explode' is for success dice (with 'target')",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+  EXPECT_EQ(r.errors, 5) << r.text;
+  // A count no row reads, and a chain to a chain.
+  const Result gaps = compile(std::string(kHeader) + R"(tables:
+  - id: hits
+    kind: bands
+    title: Hits
+    key: { name: Hits, min: 1, dice: { roll: 3d6, target: 4 } }
+    rows:
+      - { id: some, title: Some, band: 1 or more }
+  - id: saves
+    kind: bands
+    title: Saves
+    key: { name: Unsaved, min: 0, dice: { roll: d6, target: 4, per_success_of: hits, count: failures } }
+    rows:
+      - { id: any, title: Any, band: 0 or more }
+  - id: wounds
+    kind: bands
+    title: Wounds
+    key: { name: Wounds, min: 0, dice: { roll: d6, target: 4, per_success_of: saves } }
+    rows:
+      - { id: any, title: Any, band: 0 or more }
+)");
+  EXPECT_NE(gaps.text.find(gaps.file + ":8:38: error: dice of table 'hits': a count of 0 successes is read by no row; give it a band"),
+            std::string::npos)
+      << gaps.text;
+  EXPECT_NE(gaps.text.find(gaps.file + ":20:79: error: dice of table 'wounds': 'saves' is itself thrown per success of 'hits'; a "
+                                       "chain is two rolls at most"),
+            std::string::npos)
+      << gaps.text;
+  EXPECT_EQ(gaps.errors, 2) << gaps.text;
+}
+
+// A success table has no base roll: a trigger on it is refused at the trigger.
+TEST(Diagnostics, NoTriggerOnSuccessDice) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: hits
+    kind: bands
+    title: Hits
+    key: { name: Hits, min: 0, dice: { roll: 3d6, target: 4 } }
+    rows:
+      - { id: any, title: Any, band: 0 or more }
+  - id: effects
+    kind: list
+    title: Effects
+    sections:
+      - id: jam
+        title: Jammed
+        trigger: { table: hits, base: "6" }
+        items: [ { id: jam, text: The weapon jams. } ]
+)");
+  EXPECT_NE(r.text.find(r.file + ":17:18: error: trigger of section 'jam': 'hits' counts success dice, which have no base roll to "
+                                 "trigger on"),
+            std::string::npos)
+      << r.text;
+  EXPECT_EQ(r.errors, 1) << r.text;
+}
+
 }  // namespace

@@ -129,6 +129,10 @@ TEST(Odds, MeleeMostFlagsWinsMatchesEnumeration) {
   EXPECT_EQ(c.fewer, Fraction(fewer, total));
   // Beyond the exact-integer limit the distribution is empty rather than wrong.
   EXPECT_EQ(odds::symbol_count(odds::kMaxSymbolDice + 1, 1, 6).size, 0);
+  // Within the dice limit but past 64 bits of throws (100^10 > 2^63): refused, never wrong; 9
+  // d100 still count (10^18 throws).
+  EXPECT_THROW((void)odds::symbol_count(10, 1, 100), qrs::FractionOverflow);
+  EXPECT_EQ(odds::symbol_count(9, 1, 100).total, 1'000'000'000'000'000'000);
 }
 
 }  // namespace

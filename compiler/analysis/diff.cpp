@@ -159,7 +159,9 @@ class Differ {
     // How the key is rolled and rounded (key.dice, key.rounding).
     const auto roll = [](const BandTable& b) {
       if (!b.dice) return std::string("not rolled");
-      if (b.dice->opposed) return roll_notation(*b.dice) + fmt::format(" modified by {}", fmt::join(b.dice->modifier_tables(), ", "));
+      if (b.dice->opposed || b.dice->success()) {
+        return roll_notation(*b.dice) + fmt::format(" modified by {}", fmt::join(b.dice->modifier_tables(), ", "));
+      }
       std::string r = b.dice->count == 1 ? "" : std::to_string(b.dice->count);
       r += "d" + std::to_string(b.dice->sides) + (b.dice->difference ? " each side, the difference" : "");
       if (!b.dice->pool.empty()) r += " symbol dice (" + b.dice->pool + ")";

@@ -32,7 +32,8 @@ std::optional<std::size_t> row_index(const BandTable& bt, const std::string& id)
 const BandTable* rolled(const Spec& spec, const std::string& table) {
   const Table* t = spec.table(table);
   const auto* bt = t ? std::get_if<BandTable>(&t->body) : nullptr;
-  return bt && bt->dice && bt->dice->net_readable() ? bt : nullptr;  // other opposed rolls' odds are by matchup
+  // Other opposed rolls' odds are by matchup; success dice's by the number of dice thrown.
+  return bt && bt->dice && bt->dice->net_readable() && !bt->dice->success() ? bt : nullptr;
 }
 
 }  // namespace

@@ -114,6 +114,15 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
     return Looked(fmt::format("'{}' is not a number ({} such as {})", key,
                             bt.key_name.empty() ? "a key" : bt.key_name, bt.key_type == KeyType::integer ? "7" : "11.5"));
   }
+  if (bt.dice && bt.dice->success() && !modifiers.empty()) {
+    // A count is read as it is: the modifiers were each die's, added before the dice were counted.
+    return Looked(fmt::format("table '{}' is read by the number of {} ({}); its modifiers add to each die's score "
+                              "before the dice are counted, so give the count alone",
+                              t.id, bt.dice->count_failures ? "dice that fail" : "dice that succeed", bt.key_name));
+  }
+  if (bt.dice && bt.dice->success() && (*given < Fraction(0) || !given->is_integer())) {
+    return Looked(fmt::format("'{}': table '{}' is read by a number of dice, 0 or more", key, t.id));
+  }
   auto modified = net_modifier(spec, t, modifiers);
   if (!modified) return Looked(modified.error());
   NetModifier net = std::move(*modified);

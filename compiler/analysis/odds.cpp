@@ -49,12 +49,15 @@ std::string format_percent(Fraction p, int decimals) {
 }
 
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier) {
-  if (!bt.dice || !bt.dice->net_readable() || row >= bt.rows.size() || column >= bt.columns.size()) return std::nullopt;
+  // Success dice have no one answer at a net modifier: the chance depends on how many are thrown.
+  if (!bt.dice || !bt.dice->net_readable() || bt.dice->success() || row >= bt.rows.size() || column >= bt.columns.size()) {
+    return std::nullopt;
+  }
   return column_odds(bt, column, modifier)[row];
 }
 
 Reported table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                    const std::optional<std::string>& column, std::optional<int> dice) {
+                    const std::optional<std::string>& column, std::optional<int> dice, int first_modifier) {
   const Table* t = spec.table(table);
   if (!t) {
     std::vector<std::string> rolled;
@@ -74,12 +77,31 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
   if (!bt->dice->net_readable()) {
     return Reported(fmt::format("table '{}' is an opposed roll: give each side with --attacker and --defender", table));
   }
-  if (dice && bt->dice->pool.empty()) {
+  const bool success = bt->dice->success();
+  if (first_modifier != 0 && (!success || bt->dice->per_success_of.empty())) {
+    return Reported(fmt::format("table '{}' is not thrown per success of another table: --first is for a chain", table));
+  }
+  if (success) {
+    const std::optional<int> fixed = fixed_success_dice(spec, *bt);
+    if (dice && fixed && *dice != *fixed) {
+      return Reported(fmt::format("--dice {}: table '{}' throws {}; leave --dice out", *dice, table, success_dice_source(spec, *bt)));
+    }
+    if (!dice) dice = fixed;
+    if (!dice) {
+      return Reported(fmt::format("table '{}' throws {}: say how many dice with --dice N (1 to {})", table,
+                                  success_dice_source(spec, *bt), max_success_dice(spec, *bt)));
+    }
+    if (*dice < 1 || *dice > max_success_dice(spec, *bt)) {
+      return Reported(fmt::format("--dice {}: the counts of table '{}' are exact for 1 to {} dice", *dice, table,
+                                  max_success_dice(spec, *bt)));
+    }
+  }
+  if (dice && !success && bt->dice->pool.empty()) {
     return Reported(fmt::format("table '{}' is not rolled as symbol dice (key.dice.pool): --dice is for a pool of dice "
                                 "each read on its own",
                                 table));
   }
-  if (dice && (*dice < 1 || *dice > max_pool_dice(bt->dice->sides))) {
+  if (dice && !success && (*dice < 1 || *dice > max_pool_dice(bt->dice->sides))) {
     return Reported(fmt::format("--dice {}: the counts are exact for 1 to {} dice of {} faces", *dice,
                                 max_pool_dice(bt->dice->sides), bt->dice->sides));
   }
@@ -114,6 +136,18 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
     if (only && c != *only) continue;
     const Column& col = bt->columns[c];
     OddsColumn oc{col.id, col.name, {}, {}};
+    if (success) {
+      std::vector<qrs::odds::SuccessCounts> by_modifier;
+      for (const int m : r.modifiers) {
+        const auto counts = success_counts(spec, *bt, c, *dice, m, first_modifier);
+        if (!counts) return Reported(fmt::format("table '{}': the counts of {} dice are past 64 bits", table, *dice));
+        oc.p.push_back(success_row_odds(*bt, c, *counts));
+        by_modifier.push_back(*counts);
+      }
+      r.counts.push_back(std::move(by_modifier));
+      r.columns.push_back(std::move(oc));
+      continue;
+    }
     for (const int m : r.modifiers) oc.p.push_back(column_odds(*bt, c, m));
     r.columns.push_back(std::move(oc));
     if (!bt->dice->pool.empty()) {
@@ -124,6 +158,12 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
     r.pool = bt->dice->pool;
     const int up_to = r.pools.empty() ? 0 : r.pools.front().up_to;
     for (int n = dice ? *dice : 1; n <= up_to; ++n) r.dice.push_back(n);
+  }
+  if (success) {
+    r.counting = bt->dice->count_failures ? "failures" : "successes";
+    r.success_dice = *dice;
+    r.chain_first = bt->dice->per_success_of;
+    r.first_modifier = first_modifier;
   }
   r.triggers = trigger_odds(spec, *t, *bt);
   // Results no row reads get a line of their own wherever they occur, and none elsewhere.

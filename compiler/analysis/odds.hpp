@@ -11,6 +11,7 @@
 #include "model.hpp"
 #include "pool_odds.hpp"
 #include "roll_range.hpp"
+#include "success_odds.hpp"
 
 namespace qrsc {
 
@@ -49,6 +50,14 @@ struct OddsReport {
   std::string pool;     // the matrix that says how many dice are rolled; empty for other rolls
   std::vector<int> dice;
   std::vector<PoolOdds> pools;
+  // Success dice (key.dice.target): how many dice count ("successes", or "failures"; empty for
+  // other rolls) among `success_dice` dice (a chain's: its first roll's, thrown at
+  // first_modifier), per column reported (as `columns`), per net modifier (as `modifiers`).
+  std::string counting;
+  int success_dice = 0;
+  std::string chain_first;  // a chain's first table
+  int first_modifier = 0;
+  std::vector<std::vector<qrs::odds::SuccessCounts>> counts;
 };
 
 // The numbers of dice a pool's odds are given for when none is asked: 1 to the spec's
@@ -59,11 +68,14 @@ inline constexpr int kDefaultPoolOddsUpTo = 6;
 // modified roll (at 0 alone for a roll read without modifiers); in one column or in all.
 // Without a report (no such rolled table or column), the message for the user says why.
 // For symbol dice, `dice` asks the counts among that many dice only.
+// For success dice, `dice` is how many are thrown (for a chain, its first roll's, at
+// first_modifier); it may be left out only where the roll fixes it ("3d6").
 Expected<OddsReport, std::string> table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                                             const std::optional<std::string>& column, std::optional<int> dice = std::nullopt);
+                                             const std::optional<std::string>& column, std::optional<int> dice = std::nullopt,
+                                             int first_modifier = 0);
 
 // The probability of one row of a band table at a net modifier in a column (nothing when the
-// table is not rolled or has no such row or column).
+// table is not rolled, counts success dice, or has no such row or column).
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier);
 
 std::string format_percent(Fraction p, int decimals = 1);  // "3.0%"

@@ -4,6 +4,8 @@
 // opposed roll's odds are for one matchup: --attacker and --defender, each with its modifiers
 // and (where the table reads a side's column) its type. Symbol dice (a pool) add how many of
 // several dice show each symbol: 1 to the spec's pool_odds dice (6 without it), or --dice N.
+// Success dice (a target) count the dice that succeed among --dice N (a chain's first roll's,
+// with --first for that roll's modifiers).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -23,7 +25,8 @@ Command add_odds_command(CLI::App& app) {
     std::vector<std::string> modifiers;
     std::optional<std::string> column;
     std::vector<std::string> attacker, defender;  // an opposed roll's sides
-    std::optional<int> dice;                      // symbol dice: the counts among this many
+    std::optional<int> dice;                      // symbol or success dice: the counts among this many
+    std::vector<std::string> first;               // a chain's first roll: its modifiers
   };
   auto o = std::make_shared<Options>();
   auto* sub = app.add_subcommand("odds", "exact odds of each row of a rolled table (by net modifier)");
@@ -40,7 +43,11 @@ Command add_odds_command(CLI::App& app) {
   auto* defender = sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(0, -1);
   sub->add_option("--dice", o->dice,
                   "symbol dice (a pool): how many of this many dice show each symbol, exactly and at least (without it: "
-                  "at least k among 1 to the spec's pool_odds dice, or 6)");
+                  "at least k among 1 to the spec's pool_odds dice, or 6); success dice (a target): how many dice are "
+                  "thrown (for a chain, its first roll's)");
+  sub->add_option("--first", o->first,
+                  "a chain (success dice thrown per success of another table): the first roll's modifiers, as "
+                  "--modifier takes them for that table");
   sub->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   return {sub, [o, attacker, defender] {
             const auto spec = compile_one(o->file);
@@ -63,12 +70,27 @@ Command add_odds_command(CLI::App& app) {
                                       o->modifiers.front(), o->modifiers.front()));
               return kUsage;
             }
+            int first_modifier = 0;
+            if (const Table* t = spec->table(o->table); t && !o->first.empty()) {
+              const auto* bt = std::get_if<BandTable>(&t->body);
+              const Table* first = bt && bt->dice ? spec->table(bt->dice->per_success_of) : nullptr;
+              if (!first) {
+                print_error(fmt::format("--first: table '{}' is not thrown per success of another table", o->table));
+                return kUsage;
+              }
+              const auto net = net_modifier(*spec, *first, o->first);
+              if (!net) {
+                print_error(net.error());
+                return kFailed;
+              }
+              first_modifier = net->total;
+            }
             if (opposed && o->dice) {
               print_error("--dice is for symbol dice (a pool), which are not an opposed roll");
               return kUsage;
             }
             const auto report = opposed ? opposed_odds(*spec, o->table, o->attacker, o->defender, o->column)
-                                        : table_odds(*spec, o->table, modifier, o->column, o->dice);
+                                        : table_odds(*spec, o->table, modifier, o->column, o->dice, first_modifier);
             if (!report) {
               print_error(report.error());
               return kFailed;

@@ -34,6 +34,7 @@ constexpr Key kOverrideKey{"override", Type::string, 0, kOverride};
 constexpr std::array<const char*, 4> kRoundings = {"none", "nearest", "nearest_half", "down"};
 constexpr std::array<const char*, 2> kKeyTypes = {"integer", "fraction"};
 constexpr std::array<const char*, 1> kKeyRoundings = {"down"};
+constexpr std::array<const char*, 2> kSuccessCounts = {"successes", "failures"};
 constexpr std::array<const char*, 2> kOrders = {"columns", "decreasing"};
 constexpr std::array<const char*, 2> kPrints = {"sheet", "appendix"};
 constexpr DeprecatedSpelling kCellSpellings[] = {
@@ -227,6 +228,19 @@ constexpr Key kDiceKeys[] = {
      "Symbol dice: the sheet prints, under the table, the chance of at least k of each symbol among 1 to this many "
      "dice (`qrsc odds` gives the same counts).",
      {}, {}, 1, qrs::odds::kMaxSymbolDice},
+    {"target", Type::integer, 0,
+     "Success dice: each die whose score (its face plus the net modifier) is this or more is a success; the key "
+     "counts the successes.",
+     {}, {}, 1, 1000},
+    {"reroll", Type::band, 0, "Success dice: natural faces thrown again, once (the second throw stands): '1'."},
+    {"explode", Type::band, 0,
+     "Success dice: natural faces that succeed whatever the modifier and add one more die, which may explode in "
+     "turn: '6'."},
+    {"count", Type::choice, 0,
+     "Success dice: what the key counts: successes (the default) or failures (saves: the hits not saved).", {},
+     kSuccessCounts},
+    {"per_success_of", Type::reference, 0,
+     "Success dice: a chain. One die is thrown for each success of this table's roll (hits, then saves)."},
     {"attacker", Type::object, 0, "An opposed roll: the attacker's dice and modifiers (with `defender`).", "diceSide"},
     {"defender", Type::object, 0, "An opposed roll: the defender's dice and modifiers (with `attacker`).", "diceSide"},
     {"result", Type::choice, 0,
@@ -534,6 +548,7 @@ struct Reference {
 constexpr Reference kReferences[] = {
     {"table", "columns", Refers::vocabulary},     {"dice", "modifiers", Refers::modifier_lists},
     {"diceSide", "modifiers", Refers::modifier_lists}, {"dice", "pool", Refers::table},
+    {"dice", "per_success_of", Refers::rolled_table},
     {"trigger", "table", Refers::rolled_table},   {"trigger", "check", Refers::rolled_table},   {"assertion", "table", Refers::table},
     {"assertion", "row", Refers::row},            {"assertion", "column", Refers::column},
     {"assertion", "item", Refers::item},          {"orderException", "row", Refers::row},

@@ -8,6 +8,8 @@
 #include "builder.hpp"
 #include "enum_names.hpp"
 #include "pool_odds.hpp"
+#include "runtime_values.hpp"
+#include "success_odds.hpp"
 #include "qrs/odds.hpp"
 #include "roll_range.hpp"
 
@@ -97,6 +99,7 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
                                               "most {} for a d{}",
                                               what, d.pool_odds, d.sides, max_pool_dice(d.sides), d.sides));
   }
+  success_dice(o, d, what);
   d.source = source(o);
   if (d.difference && !d.pool.empty()) {
     diags_.error(o.loc_of("pool"), what + ": symbol dice ('pool') are read die by die and cannot be a difference");
@@ -105,6 +108,72 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   // count of zero) rather than guess, and the checks of the tables they name still run.
   if (!rolled) d.count = 0;
   return d;
+}
+
+// Success dice (`target` and the keys that belong with it): read here, checked against other
+// tables in check_success.
+void Builder::success_dice(Object& o, DiceRoll& d, const std::string& what) {
+  d.target = o.integer("target");
+  d.target_loc = o.loc_of("target");
+  // A target that cannot be read is reported where it is read; the dice are then unreadable
+  // (a count of zero), and the checks of their range skip them rather than guess.
+  if (o.has("target") && !d.target) d.count = 0;
+  // Natural faces, in band notation: "1", "5, 6", "6".
+  const auto faces = [&](const char* key, BandCell& cell) {
+    const NodePtr n = o.get(key);
+    if (!n || !n->is_scalar()) return;
+    cell.loc = n->loc;
+    cell.notation = n->scalar;
+    const BandParse p = parse_band(n->scalar, KeyType::integer);
+    if (!p) {
+      diags_.error(n->loc, fmt::format("{}: {}: {}", what, key, p.error()));
+      return;
+    }
+    cell.band = *p;
+    if (d.count == 0 || d.sides == 0) return;
+    int shown = 0;
+    for (int f = 1; f <= d.sides; ++f) shown += p->contains(Fraction(f)) ? 1 : 0;
+    if (shown == 0) {
+      diags_.error(n->loc, fmt::format("{}: no face of a d{} is in {} '{}'", what, d.sides, key, n->scalar));
+    } else if (shown == d.sides) {
+      diags_.error(n->loc, fmt::format("{}: every face of a d{} is in {} '{}'{}", what, d.sides, key, n->scalar,
+                                       std::string_view(key) == "explode" ? ": the dice would never stop" : ""));
+    }
+  };
+  faces("reroll", d.reroll);
+  faces("explode", d.explode);
+  d.count_failures = o.str("count") == "failures";
+  d.count_loc = o.loc_of("count");
+  d.per_success_of = o.str("per_success_of");
+  d.per_success_of_loc = o.loc_of("per_success_of");
+  if (!d.success()) {
+    for (const char* key : {"reroll", "explode", "count", "per_success_of"}) {
+      if (o.has(key)) diags_.error(o.loc_of(key), what + ": '" + key + "' is for success dice (with 'target')");
+    }
+    return;
+  }
+  if (!d.pool.empty() && o.has("pool_odds")) {
+    diags_.error(d.pool_odds_loc, what + ": 'pool_odds' is for symbol dice; success dice print their counts by 'target'");
+  }
+  if (d.difference) diags_.error(o.loc_of("difference"), what + ": success dice are counted, not a difference");
+  if (d.explode.band.present && d.count_failures) {
+    diags_.error(d.explode.loc, what + ": exploding faces succeed, so they cannot be counted as failures (count: failures)");
+  }
+  if (d.reroll.band.present && d.explode.band.present) {
+    for (int f = 1; f <= d.sides; ++f) {
+      if (d.reroll.band.contains(Fraction(f)) && d.explode.band.contains(Fraction(f))) {
+        diags_.error(d.explode.loc, fmt::format("{}: face {} is both thrown again (reroll) and exploding", what, f));
+        break;
+      }
+    }
+  }
+  if (!d.per_success_of.empty() && d.count > 1) {
+    diags_.error(o.loc_of("roll"), fmt::format("{}: a chain throws one die per success of '{}'; roll: d{}, not {}d{}", what,
+                                               d.per_success_of, d.sides, d.count, d.sides));
+  }
+  if (!d.per_success_of.empty() && !d.pool.empty()) {
+    diags_.error(d.pool_loc, what + ": a chain's dice are the successes of '" + d.per_success_of + "', not a pool's");
+  }
 }
 
 // An opposed roll: `attacker` and `defender` come together, each with its own roll and
@@ -274,6 +343,67 @@ void Builder::check_opposed(const Table& t, const BandTable& bt) {
   check_outside(t, bt);
 }
 
+// Success dice: a chain names a success table that is not itself chained and does not explode;
+// every count of successes the dice can give is read by a row (or the key says a count past
+// its range does nothing); the most dice the spec allows stay within exact counts.
+void Builder::check_success(const Table& t, const BandTable& bt) {
+  const DiceRoll& d = *bt.dice;
+  const std::string what = "dice of table '" + t.id + "'";
+  if (!d.per_success_of.empty()) {
+    const Table* f = spec_.table(d.per_success_of);
+    const auto* fb = f ? std::get_if<BandTable>(&f->body) : nullptr;
+    std::vector<std::string> success_tables;
+    for (const auto& x : spec_.tables) {
+      const auto* b = std::get_if<BandTable>(&x.body);
+      if (b && b->dice && b->dice->success() && x.id != t.id) success_tables.push_back(x.id);
+    }
+    if (!fb || !fb->dice || !fb->dice->success() || f == &t) {
+      diags_.error(d.per_success_of_loc,
+                   with_suggestion(fmt::format("{}: per_success_of names '{}', which is not {} success dice (a rolled table "
+                                               "with 'target')",
+                                               what, d.per_success_of, f == &t ? "another table's" : "a table of"),
+                                   d.per_success_of, success_tables));
+      return;
+    }
+    if (!fb->dice->per_success_of.empty()) {
+      diags_.error(d.per_success_of_loc, fmt::format("{}: '{}' is itself thrown per success of '{}'; a chain is two rolls "
+                                                     "at most",
+                                                     what, d.per_success_of, fb->dice->per_success_of));
+      return;
+    }
+    if (fb->dice->explode.band.present) {
+      diags_.error(d.per_success_of_loc, fmt::format("{}: '{}' explodes, so its successes have no most and the chain no "
+                                                     "exact odds; a chain's first roll does not explode",
+                                                     what, d.per_success_of));
+      return;
+    }
+  }
+  const qrs::KeyDomain domain = key_domain(bt);
+  const std::optional<int> most = most_success_dice(spec_, bt);
+  for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+    const std::vector<qrs::Band> bands = band_column(bt, c);
+    // Counts past the reach read alike, so reach + 1 stands for all of them.
+    const int reach = qrs::odds::count_reach(bands, domain);
+    const int top = most && !d.explode.band.present ? std::min(*most, reach + 1) : reach + 1;
+    for (int k = 0; k <= top; ++k) {
+      if (domain.above(Fraction(k)) && bt.outside == Outside::no_effect) break;
+      const qrs::Maybe<Fraction> key = domain.read(Fraction(k));
+      if (key && std::any_of(bands.begin(), bands.end(), [&](const qrs::Band& b) { return b.contains(*key); })) continue;
+      const std::string column = bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
+      diags_.error(d.loc, fmt::format("{}: a count of {} {}{}{} is read by no row; give it a band{}", what, k,
+                                      d.count_failures ? "failures" : "successes", k >= reach + 1 && k > 0 ? " or more" : "",
+                                      column, domain.has_max ? " (or key.outside: clamp or no_effect)" : ""));
+      break;
+    }
+  }
+  const int exact = max_success_dice(spec_, bt);
+  if (most && *most > exact) {
+    diags_.error(d.loc, fmt::format("{}: the counts of {} dice are past 64 bits; success dice of this table are exact for "
+                                    "at most {}",
+                                    what, *most, exact));
+  }
+}
+
 void Builder::check_dice() {
   for (const auto& t : spec_.tables) {
     const auto* bt = std::get_if<BandTable>(&t.body);
@@ -309,6 +439,10 @@ void Builder::check_dice() {
       // Dice that cannot be read (a count of zero) are reported where they are read; there is
       // no range to check the table against.
       if (d.count == 0) continue;
+      if (d.success()) {
+        check_success(t, *bt);
+        continue;
+      }
       if (!qrs::odds::exact(d.runtime())) {
         const std::string roll = fmt::format("{}d{}", d.count, d.sides);
         diags_.error(d.loc, past_exact_odds(what, d.difference ? roll + " less " + roll : roll));
@@ -341,6 +475,11 @@ void Builder::check_dice() {
         diags_.error(s.trigger->loc, with_suggestion("trigger of section '" + s.id + "' names '" + s.trigger->table +
                                                          "', which is not a rolled band table (one with key.dice)",
                                                      s.trigger->table, table_ids(spec_, TableKind::bands)));
+        continue;
+      }
+      if (rb->dice->success()) {
+        diags_.error(s.trigger->loc, "trigger of section '" + s.id + "': '" + s.trigger->table +
+                                         "' counts success dice, which have no base roll to trigger on");
         continue;
       }
       if (const std::string& check = s.trigger->check; !check.empty() && !rolled_band(check)) {

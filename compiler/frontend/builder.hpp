@@ -52,6 +52,8 @@ class Builder {
   void warn_endless_reroll(const Table& t, const BandTable& bt);
   void check_label(const BandRow& row, const BandTable& bt, const Loc& at, const std::string& what);
   void check_opposed(const Table& t, const BandTable& bt);
+  void check_success(const Table& t, const BandTable& bt);
+  void success_dice(Object& o, DiceRoll& d, const std::string& what);
   void check_dice();  // after every table is built: dice and triggers name tables that fit
   void modifiers(Object& o, Table& t);
   void matrix(Object& o, Table& t);

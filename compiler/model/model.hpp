@@ -146,6 +146,18 @@ struct DiceRoll {
   // Symbol dice: the sheet prints, under the table, the chance of at least k of each symbol
   // among 1 to this many dice (`pool_odds`); 0 when it does not.
   int pool_odds = 0;
+  // Success dice (`target`): each die whose score (its face plus the net modifier) reaches the
+  // target is a success, and the key counts the successes (`count: failures`: the dice that
+  // fail). `roll` is one die ("d6": as many as `pool` or the caller says) or a fixed number
+  // ("3d6"). Natural faces in `reroll` are thrown again once; those in `explode` succeed and
+  // add a die. `per_success_of` chains the roll to another success table's: one die per
+  // success of it (hits, then saves).
+  std::optional<int> target;
+  BandCell reroll, explode;  // notation empty when the spec states none
+  bool count_failures = false;
+  std::string per_success_of;
+  Loc target_loc, count_loc, per_success_of_loc;
+  [[nodiscard]] bool success() const { return target.has_value(); }
   // Two sides, each with its own dice and modifiers. When both roll the same dice for a
   // difference, `count` and `sides` are those dice, `difference` is set and `modifiers` lists
   // every side's lists (the roll read at one net modifier); otherwise count is 0.

@@ -81,6 +81,16 @@ std::string roll_notation(const DiceRoll& d) {
   }
   std::string s = dice_notation(d.count, d.sides);
   if (d.difference) s += " each side, the difference of the modified results";
+  if (d.success()) {
+    s = dice_notation(1, d.sides) + " success dice, " + std::to_string(*d.target) + " or more";
+    if (d.count > 1 && d.pool.empty()) s = std::to_string(d.count) + s;
+    if (d.reroll.band.present) s += ", " + d.reroll.notation + " thrown again";
+    if (d.explode.band.present) s += ", " + d.explode.notation + " exploding";
+    if (d.count_failures) s += ", counting failures";
+    if (!d.pool.empty()) s += " (as many as " + d.pool + " gives)";
+    if (!d.per_success_of.empty()) s += " (one per success of " + d.per_success_of + ")";
+    return s;
+  }
   if (!d.pool.empty()) s += " symbol dice, each read alone (as many as " + d.pool + " gives)";
   return s;
 }

@@ -217,6 +217,60 @@ Json pool_json(const OddsReport& r) {
   return Json{{"table", r.pool}, {"columns", std::move(columns)}};
 }
 
+// Success dice: how many dice count among the dice thrown, exactly, at each net modifier
+// reported; the last count of exploding dice is "that many or more".
+std::string success_counts_label(const qrs::odds::SuccessCounts& counts, int k) {
+  return k < counts.size ? std::to_string(k) : fmt::format("{} or more", k);
+}
+
+std::string success_text(const OddsReport& r) {
+  std::string out = fmt::format("\n{} among {} dice", r.counting, r.success_dice);
+  if (!r.chain_first.empty()) out += fmt::format(" of {} (thrown at {:+d})", r.chain_first, r.first_modifier);
+  out += ", exactly\n";
+  for (std::size_t c = 0; c < r.counts.size() && c < r.columns.size(); ++c) {
+    if (!r.columns[c].id.empty()) out += fmt::format("\ncolumn {} ({})\n", r.columns[c].id, r.columns[c].name);
+    const auto& by_modifier = r.counts[c];
+    if (by_modifier.empty()) continue;
+    out += fmt::format("  {:<12}", "net modifier");
+    for (const int m : r.modifiers) out += fmt::format(" {:>6}", fmt::format("{:+d}", m));
+    out += '\n';
+    const int size = by_modifier.front().size;
+    const bool beyond = std::any_of(by_modifier.begin(), by_modifier.end(),
+                                    [](const qrs::odds::SuccessCounts& k) { return k.beyond != Fraction(0); });
+    for (int k = 0; k < size + (beyond ? 1 : 0); ++k) {
+      out += fmt::format("  {:<12}", success_counts_label(by_modifier.front(), k));
+      for (const auto& counts : by_modifier) out += fmt::format(" {:>6}", pool_percent(k < size ? counts.p(k) : counts.beyond));
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+Json success_json(const OddsReport& r) {
+  Json columns = Json::array();
+  for (std::size_t c = 0; c < r.counts.size() && c < r.columns.size(); ++c) {
+    Json by_modifier = Json::array();
+    for (std::size_t m = 0; m < r.counts[c].size() && m < r.modifiers.size(); ++m) {
+      const qrs::odds::SuccessCounts& counts = r.counts[c][m];
+      Json exactly = Json::array(), at_least = Json::array();
+      for (int k = 0; k < counts.size; ++k) {
+        exactly.push_back(probability_json(counts.p(k)));
+        at_least.push_back(probability_json(counts.at_least(k)));
+      }
+      by_modifier.push_back(Json{{"modifier", r.modifiers[m]},
+                                 {"exactly", std::move(exactly)},
+                                 {"at_least", std::move(at_least)},
+                                 {"more", probability_json(counts.beyond)}});
+    }
+    columns.push_back(Json{{"id", r.columns[c].id}, {"name", r.columns[c].name}, {"odds", std::move(by_modifier)}});
+  }
+  Json out = Json{{"counting", r.counting}, {"dice", r.success_dice}, {"columns", std::move(columns)}};
+  if (!r.chain_first.empty()) {
+    out["first"] = Json{{"table", r.chain_first}, {"modifier", r.first_modifier}};
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string odds_text(const OddsReport& r) {
@@ -260,6 +314,7 @@ std::string odds_text(const OddsReport& r) {
     }
   }
   if (!r.pools.empty()) out += pool_text(r);
+  if (!r.counting.empty()) out += success_text(r);
   return out;
 }
 
@@ -304,6 +359,7 @@ Json odds_json(const OddsReport& r) {
     out["triggers"] = std::move(triggers);
   }
   if (!r.pools.empty()) out["pool"] = pool_json(r);
+  if (!r.counting.empty()) out["counts"] = success_json(r);
   return out;
 }
 
@@ -316,13 +372,16 @@ Expected<std::string> render_odds_report_html(const Spec& spec) {
   for (const auto& t : spec.tables) {
     const auto* bt = std::get_if<BandTable>(&t.body);
     if (!bt || !bt->dice) continue;
-    const auto report = table_odds(spec, t.id, std::nullopt, std::nullopt);
+    // Success dice the roll does not number are charted at the most the spec gives, or 6.
+    std::optional<int> dice;
+    if (bt->dice->success() && !fixed_success_dice(spec, *bt)) dice = most_success_dice(spec, *bt).value_or(6);
+    const auto report = table_odds(spec, t.id, std::nullopt, std::nullopt, dice);
     if (!report) continue;
     const OddsReport& r = *report;
     mst::data table;
     put(table, "id", t.id);
     put(table, "title", t.title);
-    put(table, "roll", r.roll);
+    put(table, "roll", r.counting.empty() ? r.roll : fmt::format("{}; {} dice", r.roll, r.success_dice));
     put(table, "modified", !r.modifier_tables.empty());
     put(table, "modifier_tables", fmt::format("{}", fmt::join(r.modifier_tables, ", ")));
     mst::data chart_list = list_of();

@@ -184,7 +184,8 @@ template <std::size_t N>
 }
 
 // The number of dice showing a symbol among `dice` dice with `sides` faces, `faces` of which
-// show the symbol: counts 0..dice, binomial, exact.
+// show the symbol: counts 0..dice, binomial, exact. Empty past kMaxSymbolDice; past 64 bits of
+// throws (10 d100) refused like a Fraction overflow, never a wrong count.
 [[nodiscard]] constexpr Distribution symbol_count(int dice, int faces, int sides) {
   Distribution d;
   if (dice < 0 || dice > kMaxSymbolDice || faces < 0 || faces > sides || sides < 1) return d;
@@ -192,6 +193,8 @@ template <std::size_t N>
   d.size = dice + 1;
   d.total = 1;
   d.ways[0] = 1;
+  // Past 64 bits of throws the counts would not be exact: refused, never wrong.
+  if (times_throws(1, dice, sides) == 0) detail::fraction_overflow();
   // Add one die at a time: it shows the symbol in `faces` ways, anything else in the rest.
   for (int n = 1; n <= dice; ++n) {
     for (int k = n; k >= 0; --k) {

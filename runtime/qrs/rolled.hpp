@@ -41,6 +41,7 @@ using RowOdds = std::array<Fraction, Table::kRows.size()>;
 // reads it. With unread_odds they add up to exactly 1.
 template <class Table>
 [[nodiscard]] constexpr RowOdds<Table> row_odds(int net_modifier, typename Table::Column column = {}) {
+  static_assert(!requires { Table::kSuccess; }, "a success table's key counts dice: qrs::success_odds<Table>");
   RowOdds<Table> p{};
   odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], Table::kDomain, odds::key_roll(Table::kRoll),
                       net_modifier, p);
@@ -51,6 +52,7 @@ template <class Table>
 // or a band the sources do not give).
 template <class Table>
 [[nodiscard]] constexpr Fraction unread_odds(int net_modifier, typename Table::Column column = {}) {
+  static_assert(!requires { Table::kSuccess; }, "a success table's key counts dice: qrs::success_odds<Table>");
   RowOdds<Table> p{};
   return odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], Table::kDomain,
                              odds::key_roll(Table::kRoll), net_modifier, p);

@@ -7,12 +7,8 @@ qrsc=$1 root=$2
 spec=$root/examples/ties/close_combat.yaml
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$qrsc" check --werror "$spec"
-"$qrsc" build --emit cpp,html -o "$tmp" "$spec"
-for cxx in g++ clang++; do
-  printf '#include "illustration/close_combat.hpp"\nint main() { return 0; }\n' >"$tmp/main.cpp"
-  "$cxx" -std=c++20 -Wall -Wextra -pedantic -Werror -I"$root/runtime" -I"$tmp" -c "$tmp/main.cpp" -o "$tmp/main.o"
-done
+. "$(dirname "$0")/example_build.sh"
+build_example "$spec" cpp,html illustration/close_combat.hpp
 html=$tmp/illustration/close_combat.html
 grep -q "a tie: nothing happens" "$html" || { echo "FAIL: the sheet does not say what a tie means"; exit 1; }
 grep -q "A total of 0 or less counts as 1" "$html" || { echo "FAIL: the sheet does not state the ratio floor"; exit 1; }

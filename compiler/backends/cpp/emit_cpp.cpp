@@ -16,6 +16,7 @@
 #include "roll_range.hpp"
 #include "qrs/band_build.hpp"
 #include "runtime_values.hpp"
+#include "success_odds.hpp"
 #include "template_store.hpp"
 
 namespace qrsc {
@@ -273,6 +274,18 @@ mst::data dice_data(const DiceRoll& r) {
   return dd;
 }
 
+// Success dice: one die as the runtime reads it (qrs/success_pool.hpp), and the table a chain
+// throws per success of (by id: its kSuccess is that table's, whatever a variant makes it).
+mst::data success_data(const DiceRoll& r) {
+  mst::data sd;
+  const qrs::SuccessDie die = success_die(r);
+  put(sd, "notation", roll_notation(r));
+  put(sd, "init", fmt::format("{}, {}, {}, {}, {}", die.sides, die.target, cpp_band(die.reroll), cpp_band(die.explode),
+                              cpp_bool(die.count_failures)));
+  put(sd, "per_success_of", cpp_text(r.per_success_of));
+  return sd;
+}
+
 // The parts (sub-results) of every row, in row order, with their bands per column.
 std::optional<mst::data> parts_data(const BandTable& bt) {
   mst::data list = list_of();
@@ -333,6 +346,7 @@ mst::data band_data(const BandTable& bt) {
   put(d, "outside", std::string(kOutsideNames[static_cast<std::size_t>(bt.outside)]));
   put_key_lookup(d, bt, plan);
   if (bt.dice && bt.dice->net_readable()) put(d, "dice", dice_data(*bt.dice));
+  if (bt.dice && bt.dice->success()) put(d, "success", success_data(*bt.dice));
   put(d, "rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
   if (auto parts = parts_data(bt)) put(d, "parts", std::move(*parts));
   return d;
@@ -697,6 +711,10 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   }
   put(d, "opposed_tables", std::move(opposed));
   put(d, "has_opposed", has_opposed);
+  put(d, "has_success", std::any_of(spec.tables.begin(), spec.tables.end(), [](const Table& t) {
+        const auto* bt = std::get_if<BandTable>(&t.body);
+        return bt && bt->dice && bt->dice->success();
+      }));
   mst::data names = list_of();  // the Sheet struct's list: no more than the names
   for (const auto& t : spec.tables) {
     mst::data td;

@@ -283,7 +283,7 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageCon
   tables.count = b.size();
   tables.make = [&b, &ctx, show_title, style](std::size_t i) {
     const PlacedTable& pt = b[i];
-    mst::data td = table_data(*pt.table, show_title(pt), pt.split, {ctx.marks, ctx.sources, ctx.distances});
+    mst::data td = table_data(*pt.table, show_title(pt), pt.split, {ctx.marks, ctx.sources, ctx.distances, ctx.spec});
     put(td, "table_style", style(pt));
     return td;
   };
@@ -293,7 +293,7 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageCon
     if (ctx.marks || table.empty()) return std::string();
     return table + (show_title(pt) ? " titled " : " untitled ") +
            std::to_string(pt.split) + " " + style(pt) + " " + kDistanceStyleNames[static_cast<std::size_t>(ctx.distances)] +
-           " " + ctx.sources_key;
+           " " + ctx.sources_key + " " + names_printed(*pt.table, ctx.spec);
   };
   mst::data block;
   put(block, "side", b.size() > 1);
@@ -334,7 +334,7 @@ mst::data row_data(const PlacedRow& r, int flow, const PageContext& ctx) {
 }  // namespace
 
 PageContext page_context(const Spec& spec, const ChangeMarks* marks, DistanceStyle distances) {
-  PageContext ctx{marks, spec.sources, distances, {}};
+  PageContext ctx{marks, spec.sources, distances, {}, nullptr, &spec};
   for (const auto& s : spec.sources) ctx.sources_key += s.id + "=" + document_title(spec.sources, s.id) + ";";
   return ctx;
 }

@@ -76,6 +76,7 @@ struct PageContext {
   DistanceStyle distances = DistanceStyle::decimal;
   std::string sources_key;  // the citations, for the key a shared table's rendering is reused by
   SharedTableNumbers* shared = nullptr;  // the run's shared tables; nullptr: nothing reused
+  const Spec* spec = nullptr;            // for what a table prints of the tables it names
 };
 PageContext page_context(const Spec& spec, const ChangeMarks* marks, DistanceStyle distances);
 mst::data page_data(const PlacedPage& p, const PageContext& ctx);

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "pool_odds.hpp"
+#include "success_odds.hpp"
 #include "sheet_text.hpp"
 #include "words.hpp"
 
@@ -28,6 +29,7 @@ struct TableContext {
   const ChangeMarks* marks;
   const std::vector<SourceDoc>& sources;  // to cite a source note's document by its title
   DistanceStyle distances;                 // how distances are written, in cells and text alike
+  const Spec* spec;                        // the sheet (the titles of the tables a table names)
   std::vector<std::string> unknown_notes;  // the source notes that explain each unknown
 
   // Sets has_mark and mark on d for the part of the table at `path` below the table id.
@@ -254,8 +256,9 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   put(d, "has_effects", has_effects);
   put(d, "multi", !single);
   put(d, "key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
-  put(d, "roll_rule", opposed_rule(bt));
-  put(d, "has_roll_rule", !opposed_rule(bt).empty());
+  const std::string rule = bt.dice && bt.dice->success() && ctx.spec ? success_rule(*ctx.spec, bt) : opposed_rule(bt);
+  put(d, "roll_rule", rule);
+  put(d, "has_roll_rule", !rule.empty());
   // The sheet's heading over the columns ("Target" over Crack ... Green), in place of the key's.
   put(d, "has_columns_title", !single && !bt.columns_title.empty());
   put(d, "columns_title", bt.columns_title);
@@ -509,9 +512,14 @@ mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
 
 }  // namespace
 
+std::string names_printed(const Table& t, const Spec* spec) {
+  const auto* bt = std::get_if<BandTable>(&t.body);
+  return bt && spec ? success_rule(*spec, *bt) : std::string();
+}
+
 mst::data table_data(const Table& t, bool show_title, int split, const TablePrint& print) {
   mst::data d;
-  TableContext ctx{t, print.marks, print.sources, print.distances, {}};
+  TableContext ctx{t, print.marks, print.sources, print.distances, print.spec, {}};
   ctx.mark(d, "");
   put(d, "table_id", t.id);
   put(d, "kind", table_kind_name(t.kind));

@@ -22,7 +22,12 @@ struct TablePrint {
   const ChangeMarks* marks = nullptr;
   const std::vector<SourceDoc>& sources;
   DistanceStyle distances = DistanceStyle::decimal;
+  const Spec* spec = nullptr;  // the sheet, for the titles of the tables a table names
 };
+
+// What a table prints of other tables (the titles its dice name): part of the key its shared
+// rendering is reused by, since a variant may change them and not the table.
+std::string names_printed(const Table& t, const Spec* spec);
 
 // `split` > 1 prints a long table in that many blocks side by side.
 mst::data table_data(const Table& t, bool show_title, int split, const TablePrint& print);

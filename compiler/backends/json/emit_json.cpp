@@ -74,6 +74,17 @@ Json band_table(const BandTable& bt) {
                                {"modifiers", bt.dice->modifiers},
                                {"source", source(bt.dice->source)}}
                         : Json(nullptr);
+  if (bt.dice && bt.dice->success()) {
+    // Success dice: the target each die's score is compared with, the faces thrown again or
+    // exploding (band notation; null when none), what the key counts, and a chain's first table.
+    const DiceRoll& d = *bt.dice;
+    const auto faces = [](const BandCell& c) { return c.band.present ? Json(c.notation) : Json(nullptr); };
+    key["dice"]["success"] = Json{{"target", *d.target},
+                                  {"reroll", faces(d.reroll)},
+                                  {"explode", faces(d.explode)},
+                                  {"count", d.count_failures ? "failures" : "successes"},
+                                  {"per_success_of", d.per_success_of.empty() ? Json(nullptr) : Json(d.per_success_of)}};
+  }
   if (bt.dice && bt.dice->opposed) {
     // Each side's own dice and modifier lists, the key they give and the column read.
     const OpposedRoll& o = *bt.dice->opposed;

@@ -116,8 +116,10 @@ std::vector<const Table*> rolled_tables(const Spec& spec) {
   std::vector<const Table*> out;
   for (const Table& t : spec.tables) {
     const auto* bt = std::get_if<BandTable>(&t.body);
-    // Every rolled table: a die result, or an opposed roll's key (a ratio is a fraction).
-    if (bt && bt->dice && (bt->key_type == KeyType::integer || bt->dice->opposed)) out.push_back(&t);
+    // Every rolled table: a die result, or an opposed roll's key (a ratio is a fraction). Not
+    // success dice: their key counts dice, which the module does not throw (the page shows
+    // such a table as printed, its rule over it).
+    if (bt && bt->dice && !bt->dice->success() && (bt->key_type == KeyType::integer || bt->dice->opposed)) out.push_back(&t);
   }
   return out;
 }

@@ -455,7 +455,7 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     mst::data e;
     put(e, "section", std::to_string(place.section));
     put(e, "section_title", place.heading);
-    put(e, "printed", html::table_data(t, false, 1, html::TablePrint{nullptr, spec.sources, layout.distances}));
+    put(e, "printed", html::table_data(t, false, 1, html::TablePrint{nullptr, spec.sources, layout.distances, &spec}));
     const std::size_t at_rolled = position(rolled, &t);
     const std::size_t at_range = position(by_range, &t);
     if (at_rolled < rolled.size()) {
