@@ -1,6 +1,9 @@
-# Sourced by the example tests: build_example SPEC OUTPUTS HEADER checks the example without
-# warnings, builds OUTPUTS (cpp,html,...) into $tmp and compiles HEADER (relative to $tmp)
-# under g++ and clang++ with warnings as errors. Needs $qrsc, $root and $tmp.
+# Sourced by the example tests (after `qrsc=$1 root=$2`): makes $tmp, removed on exit, and
+# build_example SPEC OUTPUTS HEADER, which checks the example without warnings, builds OUTPUTS
+# (cpp,html,...) into $tmp and compiles HEADER (relative to $tmp) under g++ and clang++ with
+# warnings as errors.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 build_example() {
   local spec=$1 outputs=$2 header=$3
   "$qrsc" check --werror "$spec"

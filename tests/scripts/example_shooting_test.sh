@@ -6,8 +6,6 @@
 set -euo pipefail
 qrsc=$1 root=$2
 spec=$root/examples/shooting/shooting_with_saves.yaml
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/example_build.sh"
 build_example "$spec" cpp,html,json,web illustration/shooting_with_saves.hpp
 for page in "$tmp/illustration/shooting_with_saves.html" "$tmp/illustration/shooting_with_saves.web.html"; do

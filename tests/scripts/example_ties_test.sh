@@ -5,8 +5,6 @@
 set -euo pipefail
 qrsc=$1 root=$2
 spec=$root/examples/ties/close_combat.yaml
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/example_build.sh"
 build_example "$spec" cpp,html illustration/close_combat.hpp
 html=$tmp/illustration/close_combat.html
