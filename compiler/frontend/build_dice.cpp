@@ -380,10 +380,12 @@ void Builder::check_success(const Table& t, const BandTable& bt) {
   }
   const qrs::KeyDomain domain = key_domain(bt);
   const std::optional<int> most = most_success_dice(spec_, bt);
+  int widest = 0;  // the highest count any column tells apart
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
     const std::vector<qrs::Band> bands = band_column(bt, c);
     // Counts past the reach read alike, so reach + 1 stands for all of them.
     const int reach = qrs::odds::count_reach(bands, domain);
+    widest = std::max(widest, reach);
     const int top = most && !d.explode.band.present ? std::min(*most, reach + 1) : reach + 1;
     for (int k = 0; k <= top; ++k) {
       if (domain.above(Fraction(k)) && bt.outside == Outside::no_effect) break;
@@ -397,7 +399,12 @@ void Builder::check_success(const Table& t, const BandTable& bt) {
     }
   }
   const int exact = max_success_dice(spec_, bt);
-  if (most && *most > exact) {
+  if (exact == 0) {
+    // Exploding dice show every count up to the highest band edge: one edge too far is enough.
+    diags_.error(d.loc, fmt::format("{}: exploding dice show every count up to the highest band edge or key.max ({}), "
+                                    "past the exact limit of counts even for one die; lower it",
+                                    what, widest < qrs::odds::kMaxCounts ? std::to_string(widest) : std::to_string(widest) + " or more"));
+  } else if (most && *most > exact) {
     diags_.error(d.loc, fmt::format("{}: the counts of {} dice are past 64 bits; success dice of this table are exact for "
                                     "at most {}",
                                     what, *most, exact));

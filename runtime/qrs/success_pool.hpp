@@ -193,7 +193,9 @@ template <class Bands>
   for (std::size_t r = 0; r < bands.size(); ++r) {
     const Band& b = bands[r];
     if (b.has_lo && b.lo.ceil() > reach) reach = b.lo.ceil();
-    if (b.has_hi && b.hi.ceil() + 1 > reach) reach = b.hi.ceil() + 1;
+    // The first count past the band ([lo, hi), or [lo, hi] when hi_closed).
+    const std::int64_t after = b.hi_closed ? b.hi.floor() + 1 : b.hi.ceil();
+    if (b.has_hi && after > reach) reach = after;
   }
   return reach > kMaxCounts ? kMaxCounts : static_cast<int>(reach);
 }
