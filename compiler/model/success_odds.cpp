@@ -36,7 +36,10 @@ std::optional<ChainLink> chain_first(const Spec& spec, const BandTable& bt) {
   if (!bt.dice || bt.dice->per_success_of.empty()) return std::nullopt;
   const Table* t = spec.table(bt.dice->per_success_of);
   const auto* first = t ? std::get_if<BandTable>(&t->body) : nullptr;
-  if (!first || !first->dice || !first->dice->success() || first == &bt) return std::nullopt;
+  // A chain is two rolls: a first roll that is itself chained is no link (and no loop).
+  if (!first || !first->dice || !first->dice->success() || first == &bt || !first->dice->per_success_of.empty()) {
+    return std::nullopt;
+  }
   return ChainLink{t, first};
 }
 
@@ -48,7 +51,7 @@ std::optional<qrs::odds::SuccessCounts> success_counts(const Spec& spec, const B
   try {
     if (!bt.dice->per_success_of.empty()) {
       const auto first = chain_first(spec, bt);
-      if (!first || first->bands->dice->per_success_of.size() > 0) return std::nullopt;
+      if (!first) return std::nullopt;
       const qrs::SuccessDie hit = success_die(*first->bands->dice);
       if (hit.explodes()) return std::nullopt;
       return qrs::odds::chained(hit, dice, first_modifier, die, modifier, qrs::odds::counts_shown(die, dice, reach));

@@ -24,7 +24,7 @@ struct ChainLink {
 };
 
 // For a table whose dice are chained (`per_success_of`), the table whose successes it throws;
-// nothing when there is none (or it is not a success table).
+// nothing when there is none, or it is not success dice, or is itself chained.
 std::optional<ChainLink> chain_first(const Spec& spec, const BandTable& bt);
 
 // The most dice whose counts stay exact for a success table: every chance a whole number of
