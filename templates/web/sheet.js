@@ -510,6 +510,54 @@
     show(false);
   }
 
+  // Success dice (a table shown as printed, with a .success fieldset): the chance of each row
+  // and of each count for the number of dice and the net modifiers chosen, read from the data
+  // the page carries (.success-data: per number of dice, net modifier and a chain's first net
+  // modifier, exact and as shown). The number of dice is checked when the player leaves the
+  // field: a number out of 1..max goes back to the last good one.
+  function playSuccess(fs) {
+    const data = JSON.parse(fs.querySelector(".success-data").textContent);
+    const field = fs.querySelector(".success-count");
+    const modifier = fs.querySelector(".success-modifier");
+    const first = fs.querySelector(".success-first");
+    const max = Number(field.max);
+    let n = Number(field.value);
+    const cell = (row, tag, text, p) => {
+      const c = document.createElement(tag);
+      c.textContent = text;
+      if (p) c.dataset.p = p[0] + "/" + p[1];
+      row.append(c);
+      return c;
+    };
+    const show = () => {
+      const at = data.dice[n - 1][Number(modifier.value) - data.lo][first ? Number(first.value) - data.first_lo : 0];
+      // The rows are the page's own (their titles escaped by the template): each gets its chances.
+      fs.querySelectorAll(".success-rows tbody tr").forEach((tr, r) => {
+        for (const td of tr.querySelectorAll("td")) td.remove();
+        for (const p of at.rows[r]) cell(tr, "td", p[2], p);
+      });
+      const counts = fs.querySelector(".success-counts").tBodies[0];
+      counts.replaceChildren();
+      at.counts.forEach((p, k) => {
+        const tr = counts.insertRow();
+        cell(tr, "th", String(k)).className = "value";
+        cell(tr, "td", p[2], p);
+      });
+      if (at.more) {
+        const tr = counts.insertRow();
+        cell(tr, "th", at.counts.length + " or more").className = "value";
+        cell(tr, "td", at.more[2], at.more);
+      }
+    };
+    field.addEventListener("input", () => {
+      const v = Number(field.value);
+      if (Number.isInteger(v) && v >= 1 && v <= max) { n = v; show(); }
+    });
+    field.addEventListener("change", () => { field.value = String(n); });
+    for (const select of [modifier, first]) if (select) select.addEventListener("change", show);
+    show();
+  }
+
   // Another table, from its start: nothing picked or ticked.
   function openTable(t) {
     state.table = t;
@@ -531,6 +579,8 @@
   // The die buttons of each side that rolls: every result its dice can make (the runtime's
   // range: a single roll's key, or an opposed side's base roll).
   sections.forEach((s, t) => {
+    const success = s.querySelector("fieldset.success");
+    if (success) playSuccess(success);
     if (!isRolled(s) && !isRange(s)) return;
     if (isRange(s)) {
       s.querySelector(".distance-input").addEventListener("input", (e) => change(() => { state.distance = e.target.value; }));

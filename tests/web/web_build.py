@@ -2,6 +2,8 @@
 WebAssembly toolchain is missing (the tests then skip)."""
 import subprocess
 
+import cdp
+
 
 def run(args, **kw):
     return subprocess.run(args, capture_output=True, text=True, **kw)
@@ -28,3 +30,17 @@ def take_option(args, name):
     value = args[at + 1]
     del args[at:at + 2]
     return value
+
+
+def web_pages_or_skip(qrsc, args):
+    """Builds the web pages (`build_web`) and finds Chromium: (chromium, None) to go on, or
+    (None, exit status): 77 (printing why) when the toolchain or Chromium is missing, 1 when the
+    build failed."""
+    failed = build_web(qrsc, args)
+    if failed:
+        return None, failed
+    chromium = cdp.find_chromium()
+    if not chromium:
+        print("SKIP: Chromium not found (apt-get install chromium)")
+        return None, 77
+    return chromium, None

@@ -36,7 +36,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
-from web_build import build_web, take_option  # noqa: E402
+from web_build import take_option, web_pages_or_skip  # noqa: E402
 from web_sheet_test import READ, ask, lookup_cases  # noqa: E402
 
 SIZES = [(w, h) for w in (390, 768, 1024, 1280, 1600) for h in (844, 600)]
@@ -349,13 +349,9 @@ def main():
     specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
     if only:
         specs = [s for s in specs if os.path.basename(s)[:-5] == only] or specs[:1]
-    failed = build_web(qrsc, [*specs, "-o", os.path.join(tmp, "out")])
-    if failed:
-        return failed
-    chromium = cdp.find_chromium()
+    chromium, status = web_pages_or_skip(qrsc, [*specs, "-o", os.path.join(tmp, "out")])
     if not chromium:
-        print("SKIP: Chromium not found (apt-get install chromium)")
-        return 77
+        return status
     pages = sorted(glob.glob(os.path.join(tmp, "out", "*", "*.web.html")))
     failures, cases, shown, wheres, distance_cases, trigger_cases, pool_cases = [], [], [], [], [], [], []
     printed_pages = {}

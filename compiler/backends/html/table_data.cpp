@@ -263,13 +263,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   put(d, "has_columns_title", !single && !bt.columns_title.empty());
   put(d, "columns_title", bt.columns_title);
   put(d, "column_count", std::to_string(bt.columns.size()));
-  mst::data columns = list_of();
-  for (const auto& c : bt.columns) {
-    mst::data cd;
-    put(cd, "name", c.name);
-    append(columns, std::move(cd));
-  }
-  put(d, "columns", std::move(columns));
+  put(d, "columns", column_names(bt.columns));
   put(d, "pool_odds", pool_odds_data(bt));
   return d;
 }
@@ -511,6 +505,16 @@ mst::data facts_data(const FactsTable& ft, TableContext& ctx) {
 }
 
 }  // namespace
+
+mst::data column_names(const std::vector<Column>& columns) {
+  mst::data list = list_of();
+  for (const auto& c : columns) {
+    mst::data cd;
+    put(cd, "name", c.name);
+    append(list, std::move(cd));
+  }
+  return list;
+}
 
 std::string names_printed(const Table& t, const Spec* spec) {
   const auto* bt = std::get_if<BandTable>(&t.body);

@@ -29,6 +29,9 @@ struct TablePrint {
 // rendering is reused by, since a variant may change them and not the table.
 std::string names_printed(const Table& t, const Spec* spec);
 
+// A table's columns by name, as its heading prints them ({name} each).
+mst::data column_names(const std::vector<Column>& columns);
+
 // `split` > 1 prints a long table in that many blocks side by side.
 mst::data table_data(const Table& t, bool show_title, int split, const TablePrint& print);
 

@@ -16,6 +16,8 @@
 #include "offline_app.hpp"
 #include "pool_odds.hpp"
 #include "roll_range.hpp"
+#include "runtime_values.hpp"
+#include "success_odds.hpp"
 #include "template_document.hpp"
 #include "template_store.hpp"
 #include "triggers.hpp"
@@ -188,6 +190,89 @@ mst::data pool_data(const Spec& spec, const BandTable& bt) {
   put(d, "data", json);
   put(d, "max", std::to_string(max_pool_dice(bt.dice->sides)));
   put(d, "pool_title", counts ? counts->title : bt.dice->pool);
+  return d;
+}
+
+// Success dice (key.dice.target): the chance of each row (per column) and of each count among
+// n dice, for n from 1 to the exact most (at most 12), at each net modifier the table's lists
+// allow within -6..+6, and for a chain at each of its first roll's: data for the page to read
+// when the player says how many dice and the net modifiers (the page computes nothing).
+// data.dice[n - 1][m - lo][f - first_lo] = {rows: [row][column] [num, den, shown], counts:
+// [k] [num, den, shown], more: the chance of more than the counts shown, or null}. Numbers and
+// percents only: nothing in it needs escaping in <script>.
+mst::data success_data(const Spec& spec, const BandTable& bt) {
+  const auto net_range = [&](const BandTable& b) {
+    const IntRange r = net_modifier_range(spec, b);
+    return std::pair<int, int>{static_cast<int>(std::max<std::int64_t>(r.lo, -6)), static_cast<int>(std::min<std::int64_t>(r.hi, 6))};
+  };
+  const auto first = chain_first(spec, bt);
+  const auto [lo, hi] = net_range(bt);
+  const auto [first_lo, first_hi] = first ? net_range(*first->bands) : std::pair<int, int>{0, 0};
+  const int most = std::min(max_success_dice(spec, bt), 12);
+  // The counts as the widest column tells them apart (every column's rows read them).
+  std::size_t widest = 0;
+  for (std::size_t c = 1; c < bt.columns.size(); ++c) {
+    const auto reach = [&](std::size_t i) { return qrs::odds::count_reach(band_column(bt, i), key_domain(bt)); };
+    if (reach(c) > reach(widest)) widest = c;
+  }
+  // Numerator and denominator as text: past 2^53 a JSON number loses digits in a browser.
+  const auto shown = [](Fraction p) { return Json::array({std::to_string(p.num()), std::to_string(p.den()), pool_percent(p)}); };
+  Json by_dice = Json::array();
+  for (int n = 1; n <= most; ++n) {
+    Json by_modifier = Json::array();
+    for (int m = lo; m <= hi; ++m) {
+      Json by_first = Json::array();
+      for (int f = first_lo; f <= first_hi; ++f) {
+        Json rows = Json::array();
+        for (std::size_t r = 0; r < bt.rows.size(); ++r) rows.push_back(Json::array());
+        for (std::size_t c = 0; c < bt.columns.size(); ++c) {
+          const auto counts = success_counts(spec, bt, c, n, m, f);
+          if (!counts) continue;  // within max_success_dice: never
+          const std::vector<Fraction> p = success_row_odds(bt, c, *counts);
+          for (std::size_t r = 0; r < bt.rows.size(); ++r) rows[r].push_back(shown(p[r]));
+        }
+        const auto counts = success_counts(spec, bt, widest, n, m, f);
+        Json each = Json::array();
+        for (int k = 0; counts && k < counts->size; ++k) each.push_back(shown(counts->p(k)));
+        const bool more = counts && counts->beyond != Fraction(0);
+        by_first.push_back(Json{{"rows", std::move(rows)}, {"counts", std::move(each)},
+                                {"more", more ? shown(counts->beyond) : Json(nullptr)}});
+      }
+      by_modifier.push_back(std::move(by_first));
+    }
+    by_dice.push_back(std::move(by_modifier));
+  }
+  mst::data d;
+  put(d, "data", json_line(Json{{"lo", lo}, {"first_lo", first_lo}, {"dice", std::move(by_dice)}}));
+  put(d, "max", std::to_string(most));
+  put(d, "dice", std::to_string(std::min(fixed_success_dice(spec, bt).value_or(most_success_dice(spec, bt).value_or(1)), most)));
+  put(d, "fixed", mst::data(fixed_success_dice(spec, bt).has_value()));
+  put(d, "counting", bt.dice->count_failures ? std::string("Failures") : std::string("Successes"));
+  const auto options = [](int from, int to) {
+    mst::data list = list_of();
+    for (int m = from; m <= to; ++m) {
+      mst::data o;
+      put(o, "value", std::to_string(m));
+      put(o, "shown", m > 0 ? "+" + std::to_string(m) : std::to_string(m));
+      put(o, "selected", mst::data(m == 0));
+      append(list, std::move(o));
+    }
+    return list;
+  };
+  put(d, "modifiers", options(lo, hi));
+  put(d, "chain", mst::data(first.has_value()));
+  put(d, "first_title", first ? first->table->title : std::string());
+  put(d, "first_modifiers", options(first_lo, first_hi));
+  put(d, "columns", html::column_names(bt.columns));
+  put(d, "single_column", mst::data(bt.single_column()));
+  mst::data rows = list_of();
+  for (std::size_t r = 0; r < bt.rows.size(); ++r) {
+    mst::data rd;
+    put(rd, "index", std::to_string(r));
+    put(rd, "title", bt.rows[r].title);
+    append(rows, std::move(rd));
+  }
+  put(d, "rows", std::move(rows));
   return d;
 }
 
@@ -471,9 +556,12 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     } else {
       mst::data p = section_data(t, index);
       put(p, "has_caption", mst::data(false));  // the table as printed gives it
-      // A table with dice that the module does not roll (a key that is not a whole number).
+      // A table with dice that the module does not roll (a key that is not a whole number);
+      // success dice are not rolled either, but their chances are given.
       const auto* bt = std::get_if<BandTable>(&t.body);
-      put(p, "not_rolled", mst::data(bt && bt->dice));
+      const bool success = bt && bt->dice && bt->dice->success();
+      put(p, "not_rolled", mst::data(bt && bt->dice && !success));
+      if (success) put(p, "success", success_data(spec, *bt));
       put(e, "as_printed", std::move(p));
     }
     append(entries, std::move(e));
