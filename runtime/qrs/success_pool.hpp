@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include "qrs/band.hpp"
 #include "qrs/fraction.hpp"
