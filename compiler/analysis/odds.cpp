@@ -87,13 +87,13 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
       return Reported(fmt::format("--dice {}: table '{}' throws {}; leave --dice out", *dice, table, success_dice_source(spec, *bt)));
     }
     if (!dice) dice = fixed;
+    const int most = max_success_dice(spec, *bt);
     if (!dice) {
       return Reported(fmt::format("table '{}' throws {}: say how many dice with --dice N (1 to {})", table,
-                                  success_dice_source(spec, *bt), max_success_dice(spec, *bt)));
+                                  success_dice_source(spec, *bt), most));
     }
-    if (*dice < 1 || *dice > max_success_dice(spec, *bt)) {
-      return Reported(fmt::format("--dice {}: the counts of table '{}' are exact for 1 to {} dice", *dice, table,
-                                  max_success_dice(spec, *bt)));
+    if (*dice < 1 || *dice > most) {
+      return Reported(fmt::format("--dice {}: the counts of table '{}' are exact for 1 to {} dice", *dice, table, most));
     }
   }
   if (dice && !success && bt->dice->pool.empty()) {

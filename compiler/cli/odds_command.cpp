@@ -73,12 +73,12 @@ Command add_odds_command(CLI::App& app) {
             int first_modifier = 0;
             if (const Table* t = spec->table(o->table); t && !o->first.empty()) {
               const auto* bt = std::get_if<BandTable>(&t->body);
-              const Table* first = bt && bt->dice ? spec->table(bt->dice->per_success_of) : nullptr;
+              const auto first = bt ? chain_first(*spec, *bt) : std::nullopt;
               if (!first) {
                 print_error(fmt::format("--first: table '{}' is not thrown per success of another table", o->table));
                 return kUsage;
               }
-              const auto net = net_modifier(*spec, *first, o->first);
+              const auto net = net_modifier(*spec, *first->table, o->first);
               if (!net) {
                 print_error(net.error());
                 return kFailed;

@@ -131,8 +131,7 @@ void Builder::success_dice(Object& o, DiceRoll& d, const std::string& what) {
     }
     cell.band = *p;
     if (d.count == 0 || d.sides == 0) return;
-    int shown = 0;
-    for (int f = 1; f <= d.sides; ++f) shown += p->contains(Fraction(f)) ? 1 : 0;
+    const int shown = qrs::odds::faces_in(*p, d.sides);
     if (shown == 0) {
       diags_.error(n->loc, fmt::format("{}: no face of a d{} is in {} '{}'", what, d.sides, key, n->scalar));
     } else if (shown == d.sides) {

@@ -79,11 +79,9 @@ std::string roll_notation(const DiceRoll& d) {
     if (o.tie == qrs::Tie::both) s += "; a tie: both sides are affected";
     return s;
   }
-  std::string s = dice_notation(d.count, d.sides);
-  if (d.difference) s += " each side, the difference of the modified results";
   if (d.success()) {
-    s = dice_notation(1, d.sides) + " success dice, " + std::to_string(*d.target) + " or more";
-    if (d.count > 1 && d.pool.empty()) s = std::to_string(d.count) + s;
+    // A pool's matrix says how many dice; a roll such as 3d6 fixes them.
+    std::string s = dice_notation(d.pool.empty() ? d.count : 1, d.sides) + " success dice, " + std::to_string(*d.target) + " or more";
     if (d.reroll.band.present) s += ", " + d.reroll.notation + " thrown again";
     if (d.explode.band.present) s += ", " + d.explode.notation + " exploding";
     if (d.count_failures) s += ", counting failures";
@@ -91,6 +89,8 @@ std::string roll_notation(const DiceRoll& d) {
     if (!d.per_success_of.empty()) s += " (one per success of " + d.per_success_of + ")";
     return s;
   }
+  std::string s = dice_notation(d.count, d.sides);
+  if (d.difference) s += " each side, the difference of the modified results";
   if (!d.pool.empty()) s += " symbol dice, each read alone (as many as " + d.pool + " gives)";
   return s;
 }

@@ -143,6 +143,10 @@ std::string success_dice_source(const Spec& spec, const BandTable& bt) {
   return "as many dice as the players say";
 }
 
+std::string count_label(const qrs::odds::SuccessCounts& counts, int k) {
+  return k < counts.size ? std::to_string(k) : fmt::format("{} or more", k);
+}
+
 std::vector<Fraction> success_row_odds(const BandTable& bt, std::size_t column, const qrs::odds::SuccessCounts& counts) {
   const std::vector<qrs::Band> bands = band_column(bt, column);
   std::vector<Fraction> p(bands.size());

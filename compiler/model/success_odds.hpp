@@ -57,6 +57,10 @@ std::optional<qrs::odds::SuccessCounts> success_counts(const Spec& spec, const B
 // thrown again, once. Count the successes." Empty for a table that is not success dice.
 std::string success_rule(const Spec& spec, const BandTable& bt);
 
+// How `qrsc odds` and the web page name a count: "3", and past the counts shown (exploding
+// dice) "7 or more".
+std::string count_label(const qrs::odds::SuccessCounts& counts, int k);
+
 // Each row's probability from the counts, and last the share no row reads.
 std::vector<Fraction> success_row_odds(const BandTable& bt, std::size_t column, const qrs::odds::SuccessCounts& counts);
 

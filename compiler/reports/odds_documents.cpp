@@ -219,10 +219,6 @@ Json pool_json(const OddsReport& r) {
 
 // Success dice: how many dice count among the dice thrown, exactly, at each net modifier
 // reported; the last count of exploding dice is "that many or more".
-std::string success_counts_label(const qrs::odds::SuccessCounts& counts, int k) {
-  return k < counts.size ? std::to_string(k) : fmt::format("{} or more", k);
-}
-
 std::string success_text(const OddsReport& r) {
   std::string out = fmt::format("\n{} among {} dice", r.counting, r.success_dice);
   if (!r.chain_first.empty()) out += fmt::format(" of {} (thrown at {:+d})", r.chain_first, r.first_modifier);
@@ -238,7 +234,7 @@ std::string success_text(const OddsReport& r) {
     const bool beyond = std::any_of(by_modifier.begin(), by_modifier.end(),
                                     [](const qrs::odds::SuccessCounts& k) { return k.beyond != Fraction(0); });
     for (int k = 0; k < size + (beyond ? 1 : 0); ++k) {
-      out += fmt::format("  {:<12}", success_counts_label(by_modifier.front(), k));
+      out += fmt::format("  {:<12}", count_label(by_modifier.front(), k));
       for (const auto& counts : by_modifier) out += fmt::format(" {:>6}", pool_percent(k < size ? counts.p(k) : counts.beyond));
       out += '\n';
     }

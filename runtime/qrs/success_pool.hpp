@@ -13,6 +13,7 @@
 #include "qrs/band.hpp"
 #include "qrs/fraction.hpp"
 #include "qrs/key_domain.hpp"
+#include "qrs/odds.hpp"
 
 namespace qrs {
 
@@ -78,8 +79,6 @@ namespace counting {
 // once on a `reroll` face), and for each exploding face one more die, thrown as a fresh die.
 [[nodiscard]] constexpr SuccessCounts one_die(const SuccessDie& die, int modifier, int size) {
   const Fraction throw_p(1, die.sides);
-  int rerolled = 0;
-  for (int f = 1; f <= die.sides; ++f) rerolled += die.reroll.contains(Fraction(f)) ? 1 : 0;
   // A fresh die (an explosion's) first: fresh[k] = P(it and the dice it adds count k).
   std::array<Fraction, kMaxCounts> fresh{};
   Fraction explode_p(0);
@@ -99,7 +98,7 @@ namespace counting {
   // The first die: face f shows with q(f), thrown again when the first throw was a reroll face.
   SuccessCounts c;
   c.size = size;
-  const Fraction again = Fraction(rerolled, die.sides) * throw_p;
+  const Fraction again = Fraction(faces_in(die.reroll, die.sides), die.sides) * throw_p;
   Fraction sum(0);
   for (int f = 1; f <= die.sides; ++f) {
     const Fraction q = (die.reroll.contains(Fraction(f)) ? Fraction(0) : throw_p) + again;
@@ -154,12 +153,17 @@ namespace counting {
   if (first.explodes()) qrs::detail::fraction_overflow();
   const SuccessCounts hits = successes(first, dice, first_modifier);
   if (size <= 0) size = counts_shown(second, hits.size - 1);
+  if (size > kMaxCounts || second.sides < 1) qrs::detail::fraction_overflow();
   SuccessCounts c;
   c.size = size;
+  // The second roll's counts for h dice, from h - 1 dice and one more: each hit adds a die.
+  const SuccessCounts one = counting::one_die(second, modifier, size);
+  SuccessCounts then = counting::none_counted(size);
   for (int h = 0; h < hits.size; ++h) {
-    const SuccessCounts then = successes(second, h, modifier, size);
-    for (int k = 0; k < size; ++k) c.exactly[static_cast<std::size_t>(k)] += hits.exactly[static_cast<std::size_t>(h)] * then.exactly[static_cast<std::size_t>(k)];
-    c.beyond += hits.exactly[static_cast<std::size_t>(h)] * then.beyond;
+    if (h > 0) then = counting::add(then, one, size);
+    const Fraction weight = hits.exactly[static_cast<std::size_t>(h)];
+    for (int k = 0; k < size; ++k) c.exactly[static_cast<std::size_t>(k)] += weight * then.exactly[static_cast<std::size_t>(k)];
+    c.beyond += weight * then.beyond;
   }
   return c;
 }

@@ -461,39 +461,54 @@
     });
   }
 
+  // A cell of a chance table: its text, and for a chance the page carries ([numerator,
+  // denominator, shown]) the exact fraction in data-p.
+  function chanceCell(row, tag, text, p) {
+    const c = document.createElement(tag);
+    c.textContent = text;
+    if (p) c.dataset.p = p[0] + "/" + p[1];
+    row.append(c);
+    return c;
+  }
+
+  // A number-of-dice field: `onCount(n)` for each whole number 1..max typed; left holding
+  // anything else, it goes back to the last good one. Returns the first count.
+  function diceField(field, onCount) {
+    const max = Number(field.max);
+    let n = Number(field.value);
+    field.addEventListener("input", () => {
+      const v = Number(field.value);
+      if (Number.isInteger(v) && v >= 1 && v <= max) { n = v; onCount(n); }
+    });
+    field.addEventListener("change", () => { field.value = String(n); });
+    return n;
+  }
+
   // Symbol dice: the chance that k or more of N dice show each symbol, read from the counts the
   // page carries (.pool-data: per column, row and N, "k or more" for k = 1..N, exact and as
   // shown), and a throw of N dice, each die's row the module's lookup of its face. N is checked
   // when the player leaves the field: a number out of 1..max goes back to the last good one.
   function playPool(s, t, pool) {
     const counts = JSON.parse(pool.querySelector(".pool-data").textContent);
-    const field = pool.querySelector(".pool-count");
-    const max = Number(field.max);
     const titles = [...s.querySelectorAll(".row .row-title")].map((e) => e.textContent);
-    let n = 1;
     const show = (mark) => {
       const table = pool.querySelector(".pool-now");
       table.tHead.replaceChildren();
       table.tBodies[0].replaceChildren();
-      const cell = (row, tag, text) => { const c = document.createElement(tag); c.textContent = text; row.append(c); return c; };
       const hr = table.tHead.insertRow();
-      cell(hr, "th", "Symbol").className = "value";
-      for (let k = 1; k <= n; ++k) cell(hr, "th", k + "+");
+      chanceCell(hr, "th", "Symbol").className = "value";
+      for (let k = 1; k <= n; ++k) chanceCell(hr, "th", k + "+");
       (counts[state.column] || counts[0]).forEach((byDice, r) => {
         const tr = table.tBodies[0].insertRow();
         tr.dataset.row = String(r);
-        cell(tr, "th", titles[r]).className = "value";
-        for (const [num, den, shown] of byDice[n - 1]) cell(tr, "td", shown).dataset.p = num + "/" + den;
+        chanceCell(tr, "th", titles[r]).className = "value";
+        for (const p of byDice[n - 1]) chanceCell(tr, "td", p[2], p);
       });
       pool.querySelector(".pool-caption").textContent =
         "The chance that k or more of " + n + (n === 1 ? " die shows" : " dice show") + " each symbol (k+)";
       if (mark) markScrolling();  // on load, the page marks every table once it is drawn
     };
-    field.addEventListener("input", () => {
-      const v = Number(field.value);
-      if (Number.isInteger(v) && v >= 1 && v <= max) { n = v; show(true); }
-    });
-    field.addEventListener("change", () => { field.value = String(n); });
+    let n = diceField(pool.querySelector(".pool-count"), (count) => { n = count; show(true); });
     pool.querySelector(".pool-roll").addEventListener("click", () => {
       const faces = throwFaces(n, q.qrs_sides(mod(t), 0));
       const tally = new Map();
@@ -517,43 +532,29 @@
   // field: a number out of 1..max goes back to the last good one.
   function playSuccess(fs) {
     const data = JSON.parse(fs.querySelector(".success-data").textContent);
-    const field = fs.querySelector(".success-count");
     const modifier = fs.querySelector(".success-modifier");
     const first = fs.querySelector(".success-first");
-    const max = Number(field.max);
-    let n = Number(field.value);
-    const cell = (row, tag, text, p) => {
-      const c = document.createElement(tag);
-      c.textContent = text;
-      if (p) c.dataset.p = p[0] + "/" + p[1];
-      row.append(c);
-      return c;
-    };
     const show = () => {
       const at = data.dice[n - 1][Number(modifier.value) - data.lo][first ? Number(first.value) - data.first_lo : 0];
       // The rows are the page's own (their titles escaped by the template): each gets its chances.
       fs.querySelectorAll(".success-rows tbody tr").forEach((tr, r) => {
         for (const td of tr.querySelectorAll("td")) td.remove();
-        for (const p of at.rows[r]) cell(tr, "td", p[2], p);
+        for (const p of at.rows[r]) chanceCell(tr, "td", p[2], p);
       });
       const counts = fs.querySelector(".success-counts").tBodies[0];
       counts.replaceChildren();
       at.counts.forEach((p, k) => {
         const tr = counts.insertRow();
-        cell(tr, "th", String(k)).className = "value";
-        cell(tr, "td", p[2], p);
+        chanceCell(tr, "th", String(k)).className = "value";
+        chanceCell(tr, "td", p[2], p);
       });
       if (at.more) {
         const tr = counts.insertRow();
-        cell(tr, "th", at.counts.length + " or more").className = "value";
-        cell(tr, "td", at.more[2], at.more);
+        chanceCell(tr, "th", at.more_label).className = "value";
+        chanceCell(tr, "td", at.more[2], at.more);
       }
     };
-    field.addEventListener("input", () => {
-      const v = Number(field.value);
-      if (Number.isInteger(v) && v >= 1 && v <= max) { n = v; show(); }
-    });
-    field.addEventListener("change", () => { field.value = String(n); });
+    let n = diceField(fs.querySelector(".success-count"), (count) => { n = count; show(); });
     for (const select of [modifier, first]) if (select) select.addEventListener("change", show);
     show();
   }

@@ -136,6 +136,13 @@ std::string opposed_rule(const BandTable& bt) {
   return rule;
 }
 
+// The line a sheet prints over a rolled table on how its dice are read: success dice's (which
+// names the tables it throws for, so needs the sheet) or an opposed roll's; empty otherwise.
+std::string roll_rule(const BandTable& bt, const Spec* spec) {
+  if (bt.dice && bt.dice->success()) return spec ? success_rule(*spec, bt) : std::string();
+  return opposed_rule(bt);
+}
+
 // A chance as a sheet prints it: a whole percent, "<1" for a chance that rounds to nothing but
 // can happen and ">99" for one that rounds to 100 but can fail.
 std::string sheet_percent(Fraction p) {
@@ -256,7 +263,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   put(d, "has_effects", has_effects);
   put(d, "multi", !single);
   put(d, "key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
-  const std::string rule = bt.dice && bt.dice->success() && ctx.spec ? success_rule(*ctx.spec, bt) : opposed_rule(bt);
+  const std::string rule = roll_rule(bt, ctx.spec);
   put(d, "roll_rule", rule);
   put(d, "has_roll_rule", !rule.empty());
   // The sheet's heading over the columns ("Target" over Crack ... Green), in place of the key's.
@@ -518,7 +525,7 @@ mst::data column_names(const std::vector<Column>& columns) {
 
 std::string names_printed(const Table& t, const Spec* spec) {
   const auto* bt = std::get_if<BandTable>(&t.body);
-  return bt && spec ? success_rule(*spec, *bt) : std::string();
+  return bt ? roll_rule(*bt, spec) : std::string();
 }
 
 mst::data table_data(const Table& t, bool show_title, int split, const TablePrint& print) {

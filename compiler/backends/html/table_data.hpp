@@ -25,8 +25,8 @@ struct TablePrint {
   const Spec* spec = nullptr;  // the sheet, for the titles of the tables a table names
 };
 
-// What a table prints of other tables (the titles its dice name): part of the key its shared
-// rendering is reused by, since a variant may change them and not the table.
+// What a table prints of other tables (its roll's line, which may name their titles): part of
+// the key its shared rendering is reused by, since a variant may change them and not the table.
 std::string names_printed(const Table& t, const Spec* spec);
 
 // A table's columns by name, as its heading prints them ({name} each).

@@ -161,10 +161,15 @@ mst::data trigger_data(const Spec& spec, const Table& t, const std::map<std::str
   return out;
 }
 
+// A chance as the page carries it: [numerator, denominator, shown], the first two as text (past
+// 2^53 a JSON number loses digits in a browser: a d100 pool's, success dice's), the last as
+// `qrsc odds` shows it. Digits and percents only: nothing in it needs escaping in <script>.
+Json chance_json(Fraction p) { return Json::array({std::to_string(p.num()), std::to_string(p.den()), pool_percent(p)}); }
+
 // Symbol dice (key.dice.pool): how many of 1 to max_pool_dice dice show each row's symbol, for
 // the page to read when the player says how many dice (data, as exact fractions: the page
-// computes nothing). Per column, per row, per number of dice n, [numerator, denominator, shown] of
-// "k or more" for k = 1..n. Numbers and percents only: nothing in it needs escaping in <script>.
+// computes nothing). Per column, per row, per number of dice n, a chance_json of "k or more"
+// for k = 1..n.
 mst::data pool_data(const Spec& spec, const BandTable& bt) {
   mst::data d;
   Json columns = Json::array();
@@ -175,10 +180,7 @@ mst::data pool_data(const Spec& spec, const BandTable& bt) {
       Json by_dice = Json::array();
       for (int n = 1; n <= pool.up_to; ++n) {
         Json at_least = Json::array();
-        for (int k = 1; k <= n; ++k) {
-          const Fraction p = symbol.at_least(n, k);
-          at_least.push_back(Json::array({p.num(), p.den(), pool_percent(p)}));
-        }
+        for (int k = 1; k <= n; ++k) at_least.push_back(chance_json(symbol.at_least(n, k)));
         by_dice.push_back(std::move(at_least));
       }
       rows.push_back(std::move(by_dice));
@@ -197,9 +199,8 @@ mst::data pool_data(const Spec& spec, const BandTable& bt) {
 // n dice, for n from 1 to the exact most (at most 12), at each net modifier the table's lists
 // allow within -6..+6, and for a chain at each of its first roll's: data for the page to read
 // when the player says how many dice and the net modifiers (the page computes nothing).
-// data.dice[n - 1][m - lo][f - first_lo] = {rows: [row][column] [num, den, shown], counts:
-// [k] [num, den, shown], more: the chance of more than the counts shown, or null}. Numbers and
-// percents only: nothing in it needs escaping in <script>.
+// data.dice[n - 1][m - lo][f - first_lo] = {rows: [row][column] chance, counts: [k] chance,
+// more: the chance of more than the counts shown, or null, and more_label}, each a chance_json.
 mst::data success_data(const Spec& spec, const BandTable& bt) {
   const auto net_range = [&](const BandTable& b) {
     const IntRange r = net_modifier_range(spec, b);
@@ -210,13 +211,11 @@ mst::data success_data(const Spec& spec, const BandTable& bt) {
   const auto [first_lo, first_hi] = first ? net_range(*first->bands) : std::pair<int, int>{0, 0};
   const int most = std::min(max_success_dice(spec, bt), 12);
   // The counts as the widest column tells them apart (every column's rows read them).
+  const auto reach = [&](std::size_t c) { return qrs::odds::count_reach(band_column(bt, c), key_domain(bt)); };
   std::size_t widest = 0;
   for (std::size_t c = 1; c < bt.columns.size(); ++c) {
-    const auto reach = [&](std::size_t i) { return qrs::odds::count_reach(band_column(bt, i), key_domain(bt)); };
     if (reach(c) > reach(widest)) widest = c;
   }
-  // Numerator and denominator as text: past 2^53 a JSON number loses digits in a browser.
-  const auto shown = [](Fraction p) { return Json::array({std::to_string(p.num()), std::to_string(p.den()), pool_percent(p)}); };
   Json by_dice = Json::array();
   for (int n = 1; n <= most; ++n) {
     Json by_modifier = Json::array();
@@ -229,14 +228,16 @@ mst::data success_data(const Spec& spec, const BandTable& bt) {
           const auto counts = success_counts(spec, bt, c, n, m, f);
           if (!counts) continue;  // within max_success_dice: never
           const std::vector<Fraction> p = success_row_odds(bt, c, *counts);
-          for (std::size_t r = 0; r < bt.rows.size(); ++r) rows[r].push_back(shown(p[r]));
+          for (std::size_t r = 0; r < bt.rows.size(); ++r) rows[r].push_back(chance_json(p[r]));
         }
         const auto counts = success_counts(spec, bt, widest, n, m, f);
         Json each = Json::array();
-        for (int k = 0; counts && k < counts->size; ++k) each.push_back(shown(counts->p(k)));
+        for (int k = 0; counts && k < counts->size; ++k) each.push_back(chance_json(counts->p(k)));
         const bool more = counts && counts->beyond != Fraction(0);
-        by_first.push_back(Json{{"rows", std::move(rows)}, {"counts", std::move(each)},
-                                {"more", more ? shown(counts->beyond) : Json(nullptr)}});
+        by_first.push_back(Json{{"rows", std::move(rows)},
+                                {"counts", std::move(each)},
+                                {"more", more ? chance_json(counts->beyond) : Json(nullptr)},
+                                {"more_label", more ? count_label(*counts, counts->size) : std::string()}});
       }
       by_modifier.push_back(std::move(by_first));
     }
@@ -245,8 +246,9 @@ mst::data success_data(const Spec& spec, const BandTable& bt) {
   mst::data d;
   put(d, "data", json_line(Json{{"lo", lo}, {"first_lo", first_lo}, {"dice", std::move(by_dice)}}));
   put(d, "max", std::to_string(most));
-  put(d, "dice", std::to_string(std::min(fixed_success_dice(spec, bt).value_or(most_success_dice(spec, bt).value_or(1)), most)));
-  put(d, "fixed", mst::data(fixed_success_dice(spec, bt).has_value()));
+  const std::optional<int> fixed = fixed_success_dice(spec, bt);
+  put(d, "dice", std::to_string(std::min(fixed.value_or(most_success_dice(spec, bt).value_or(1)), most)));
+  put(d, "fixed", mst::data(fixed.has_value()));
   put(d, "counting", bt.dice->count_failures ? std::string("Failures") : std::string("Successes"));
   const auto options = [](int from, int to) {
     mst::data list = list_of();
