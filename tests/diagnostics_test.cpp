@@ -375,6 +375,133 @@ TEST(Diagnostics, SuccessDiceChecks) {
   EXPECT_EQ(gaps.errors, 2) << gaps.text;
 }
 
+// A roll against a unit's value: its rows write one band (the roll less the value) and the
+// table takes no columns; the values are a range within the limit; a gap in the bands is
+// reported once, not in each value's column; keys for other kinds of roll are errors.
+TEST(Diagnostics, AgainstValueChecks) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items:
+      - { id: a, value: +1, text: A }
+  - id: shaped
+    kind: bands
+    title: Shaped
+    key: { name: Total, dice: { roll: 2d6, modifiers: [mods], against: { name: Morale, values: 4 - 10 } } }
+    columns: [ { id: x, name: X } ]
+    rows:
+      - { id: pass, title: Pass, bands: { x: 0 or less } }
+      - { id: fail, title: Fail, band: 1 or more }
+  - id: gap
+    kind: bands
+    title: Gap
+    key: { name: Total, dice: { roll: 2d6, modifiers: [mods], against: { name: Morale, values: 4 - 10 } } }
+    rows:
+      - { id: pass, title: Pass, band: 0 or less }
+      - { id: fail, title: Fail, band: 2 or more }
+  - id: values
+    kind: bands
+    title: Values
+    key: { name: Total, dice: { roll: 2d6, modifiers: [mods], against: { name: Morale, values: 1 - 100 } } }
+    rows:
+      - { id: pass, title: Pass, band: 0 or less }
+      - { id: fail, title: Fail, band: 1 or more }
+  - id: open
+    kind: bands
+    title: Open
+    key: { name: Total, dice: { roll: 2d6, modifiers: [mods], against: { name: Morale, values: 7 or more } } }
+    rows:
+      - { id: pass, title: Pass, band: 0 or less }
+      - { id: fail, title: Fail, band: 1 or more }
+  - id: success
+    kind: bands
+    title: Success
+    key: { name: Hits, min: 0, dice: { roll: 2d6, target: 4, against: { name: Morale, values: 4 - 10 } } }
+    rows:
+      - { id: any, title: Any, band: 0 or more }
+  - id: huge
+    kind: bands
+    title: Huge
+    key: { name: Total, dice: { roll: 2d6, modifiers: [mods], against: { name: Morale, values: 999999990 - 1000000000 } } }
+    rows:
+      - { id: pass, title: Pass, band: 999999999 or less }
+      - { id: fail, title: Fail, band: 1000000000 or more }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":14:14: error: table 'shaped' (kind bands): a roll against Morale has a column for each of its values (4 to "
+           "10); remove 'columns'",
+           ":16:41: error: row 'pass' of table 'shaped' (kind bands): a roll against Morale has a column for each value; "
+           "write 'band:', the roll less the Morale ('0 or less': at or under it)",
+           ":24:40: error: table 'gap' (the total less the Morale): no band covers 1 (between rows 'pass' and 'fail')",
+           ":28:96: error: table 'values' (kind bands): against: 100 values, past the limit of 64 (a column each)",
+           ":35:96: error: table 'open' (kind bands): against: values must be a range of whole numbers such as '2 - 12', "
+           "not '7 or more'",
+           ":42:59: error: table 'success' (kind bands): a roll against Morale ('against') cannot have 'target'",
+           // A unit's value is bounded, so that a band shifted by it stays a C++ int.
+           ":48:96: error: table 'huge' (kind bands): against: values run from -1000 to 1000, not '999999990 - 1000000000'",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+  EXPECT_EQ(r.errors, 7) << r.text;
+}
+
+// Dice read as digits (d66): a gap that holds a number they write is one, the numbers they do
+// not write are none; a key only summed dice take is an error at that key; a range other than
+// the dice's, and a d66 on one side of an opposed roll, are refused.
+TEST(Diagnostics, DigitRollChecks) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items:
+      - { id: a, value: +1, text: A }
+  - id: gap
+    kind: bands
+    title: Gap
+    key: { name: Event, min: 11, max: 66, dice: { roll: d66 } }
+    rows:
+      - { id: a, title: A, band: 11 - 15 }
+      - { id: b, title: B, band: 21 - 36 }
+      - { id: c, title: C, band: 41 - 66 }
+  - id: modded
+    kind: bands
+    title: Modded
+    key: { name: Event, min: 11, max: 66, dice: { roll: d66, modifiers: [mods], difference: false, target: 4 } }
+    rows:
+      - { id: a, title: A, band: 11 - 66 }
+  - id: range
+    kind: bands
+    title: Range
+    key: { name: Event, min: 1, max: 66, dice: { roll: d66 } }
+    rows:
+      - { id: a, title: A, band: 1 - 66 }
+  - id: opposed
+    kind: bands
+    title: Opposed
+    key: { name: Margin, min: 0, dice: { attacker: { roll: d66 }, defender: { roll: d6 }, result: margin } }
+    rows:
+      - { id: a, title: A, band: 0 or more }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":16:34: error: table 'gap': no band covers 16 (between rows 'a' and 'b')",
+           ":21:73: error: table 'modded' (kind bands): 'd66' is read as digits (the first die the tens, the second the "
+           "units) and takes no modifiers; remove 'modifiers'",
+           ":21:108: error: table 'modded' (kind bands): 'd66' is read as digits (the first die the tens, the second the "
+           "units) and is not success dice; remove 'target'",
+           ":27:48: error: dice of table 'range': an unmodified d66 (two d6 read as tens and units) reads results 11 to 66; "
+           "set key min: 11 and max: 66",
+           ":33:60: error: roll of the attacker of table 'opposed' (kind bands): 'd66' is read as digits (tens and units), "
+           "and an opposed roll adds each side's dice; write '2d6' for two summed dice",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+  // No complaint between b (to 36) and c (from 41): 37 to 40 are no d66 result.
+  EXPECT_EQ(r.errors, 5) << r.text;
+}
+
 // A success table has no base roll: a trigger on it is refused at the trigger.
 TEST(Diagnostics, NoTriggerOnSuccessDice) {
   const Result r = compile(std::string(kHeader) + R"(tables:

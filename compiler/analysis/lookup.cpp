@@ -123,6 +123,11 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   if (bt.dice && bt.dice->success() && (*given < Fraction(0) || !given->is_integer())) {
     return Looked(fmt::format("'{}': table '{}' is read by a number of dice, 0 or more", key, t.id));
   }
+  if (bt.dice && bt.dice->digits && !(given->is_integer() && bt.dice->runtime().as_digits().writes(given->floor()))) {
+    // A number no throw writes would read a row the table never gives.
+    return Looked(fmt::format("'{}': table '{}' is rolled as {}, which cannot show it: each digit is 1 to {}", key, t.id,
+                              roll_notation(*bt.dice), bt.dice->sides));
+  }
   auto modified = net_modifier(spec, t, modifiers);
   if (!modified) return Looked(modified.error());
   NetModifier net = std::move(*modified);

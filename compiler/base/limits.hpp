@@ -34,6 +34,10 @@ inline constexpr std::size_t kMaxBandRows = 10'000;
 inline constexpr std::size_t kMaxBandCells = 40'000;
 inline constexpr std::int64_t kMaxDenseSpan = 1024;
 inline constexpr std::int64_t kMaxDenseSlots = 40 * 1024;
+// A roll against a unit's value (`key.dice.against`) gets a column per value; the values lie
+// within +-kMaxAgainstValue, so that a band shifted by one stays a C++ int.
+inline constexpr int kMaxAgainstValues = 64;
+inline constexpr int kMaxAgainstValue = 1000;
 // Rows, columns, items, terms of any other table or vocabulary, and the cells of one table
 // (rows times columns).
 // Measured (docs/reliability.md, docs/benchmarks.md): the largest band table and matrix these

@@ -218,7 +218,7 @@ constexpr std::array<const char*, 2> kModifiersOrSides = {"modifiers", "attacker
 constexpr OneOf kDiceOneOf[] = {{kRollOrSides, true}, {kDifferenceOrSides, false}, {kModifiersOrSides, false}};
 
 constexpr Key kDiceKeys[] = {
-    {"roll", Type::dice, 0, "The base roll: 'd10', '2d6'."},
+    {"roll", Type::dice, 0, "The base roll: 'd10', '2d6' (summed); 'd66': two d6 read as tens and units (11 to 66)."},
     {"difference", Type::boolean, 0,
      "Each side rolls and adds its own modifiers; the attacker's result less the defender's is the key."},
     {"modifiers", Type::ids, 0, "The tables whose modifiers (or row numbers) add to the roll."},
@@ -241,6 +241,10 @@ constexpr Key kDiceKeys[] = {
      kSuccessCounts},
     {"per_success_of", Type::reference, 0,
      "Success dice: a chain. One die is thrown for each success of this table's roll (hits, then saves)."},
+    {"against", Type::object, 0,
+     "A roll against a unit's value (2d6 at or under a rating): the rows' bands are the modified roll less the value "
+     "('0 or less': at or under it); the table gets a column for each value.",
+     "against"},
     {"attacker", Type::object, 0, "An opposed roll: the attacker's dice and modifiers (with `defender`).", "diceSide"},
     {"defender", Type::object, 0, "An opposed roll: the defender's dice and modifiers (with `attacker`).", "diceSide"},
     {"result", Type::choice, 0,
@@ -257,6 +261,13 @@ constexpr Key kDiceKeys[] = {
      {}, kTieNames},
     {"ratio_floor", Type::number, 0,
      "A ratio roll: a result below this counts as this (positive; default 1: a total of 0 or less counts as 1)."},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kAgainstKeys[] = {
+    {"name", Type::text, kRequired | kSheetText, "The value's name, the heading over its columns."},
+    {"values", Type::band, kRequired, "The values a unit can have, a range in band notation: '2 - 12'."},
     kSourceKey,
     kNotesKey,
 };
@@ -452,6 +463,7 @@ constexpr ObjectType kObjectTypes[] = {
     {"dice", "dice", "How a table's key is rolled: one roll, or an opposed roll (attacker and defender).", kDiceKeys,
      false, kDiceOneOf},
     {"diceSide", "side", "One side of an opposed roll: its own dice and modifiers.", kDiceSideKeys},
+    {"against", "against", "The unit's value a roll is made against (roll-under: 2d6 at or under a rating).", kAgainstKeys},
     {"trigger", "trigger", "An effect a base roll of another table triggers ('on a base die result of 10').", kTriggerKeys},
     {"column", "column", "A column of a band table or matrix.", kColumnKeys, true},
     {"bandRow", "row", "A row of a band table: an effect and the band (or bands per column) that selects it.", kBandRowKeys,

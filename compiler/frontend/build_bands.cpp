@@ -11,6 +11,20 @@
 
 namespace qrsc {
 
+namespace {
+
+// A band of the roll less a value, as the band of the roll in that value's column.
+BandCell shifted(const BandCell& margin, int value) {
+  BandCell cell = margin;
+  if (margin.unknown || !margin.band.present) return cell;
+  if (margin.band.has_lo) cell.band.lo = margin.band.lo + Fraction(value);
+  if (margin.band.has_hi) cell.band.hi = margin.band.hi + Fraction(value);
+  cell.notation = format_band(cell.band, KeyType::integer);
+  return cell;
+}
+
+}  // namespace
+
 std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const std::string& what) {
   std::vector<BandCell> cells(bt.columns.size());
   for (auto& c : cells) c.band = qrs::band_none();
@@ -29,6 +43,24 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
   };
   const NodePtr one = o.get("band");
   const NodePtr many = o.get("bands");
+  if (const auto& against = bt.dice ? bt.dice->against : std::nullopt) {
+    // One band, the roll less the value, shifted into each value's column.
+    if (many) {
+      diags_.error(many->loc, fmt::format("{}: a roll against {} has a column for each value; write 'band:', the roll "
+                                          "less the {} ('0 or less': at or under it)",
+                                          what, against->name, against->name));
+      // Its bands go unread: a gap they would leave is not the author's.
+      if (!one) {
+        for (auto& c : cells) c.unknown = true;
+        return cells;
+      }
+    }
+    if (!one) return cells;
+    BandCell margin;
+    read(one, margin);
+    for (std::size_t c = 0; c < cells.size(); ++c) cells[c] = shifted(margin, against->lo + static_cast<int>(c));
+    return cells;
+  }
   if (bt.single_column()) {
     if (many) diags_.error(many->loc, what + ": this table has one column; write 'band:', not 'bands:'");
     if (one) read(one, cells[0]);
@@ -107,10 +139,13 @@ void close_open_bands(BandTable& bt) {
 
 // What no band covering a key range (from `a` to `b`, each as a cut) is called: "1", "exactly
 // 1", "2 to 4", "more than 1 and less than 2".
-std::string uncovered(const qrs::Cut& a, const qrs::Cut& b, KeyType type) {
+std::string uncovered(const qrs::Cut& a, const qrs::Cut& b, KeyType type, const qrs::DigitDice& digits) {
   if (type == KeyType::integer) {
-    const Fraction last = b.at - Fraction(1);
-    return a.at == last ? format_number(a.at) : format_number(a.at) + " to " + format_number(last);
+    Fraction first = a.at, last = b.at - Fraction(1);
+    // Dice read as digits: only the numbers they write are missing (16, not 16 to 20).
+    while (digits.count > 0 && first < last && !digits.writes(first.floor())) first += Fraction(1);
+    while (digits.count > 0 && first < last && !digits.writes(last.floor())) last = last - Fraction(1);
+    return first == last ? format_number(first) : format_number(first) + " to " + format_number(last);
   }
   if (a.at == b.at) return "exactly " + format_number(a.at);
   return format_band(qrs::band_exact(true, a.at, a.after, true, b.at, b.after), type);
@@ -205,10 +240,33 @@ void Builder::check_label(const BandRow& row, const BandTable& bt, const Loc& at
   }
 }
 
+// A roll against a unit's value reads the column of that value: one per value, named by it,
+// under the value's name.
+void Builder::against_columns(Object& o, BandTable& bt) {
+  const AgainstValue& a = *bt.dice->against;
+  if (o.has("columns")) {
+    diags_.error(o.loc_of("columns"), fmt::format("{}: a roll against {} has a column for each of its values ({} to {}); "
+                                                  "remove 'columns'",
+                                                  o.what(), a.name, a.lo, a.hi));
+  }
+  if (!bt.columns_title.empty() && bt.columns_title != a.name) {
+    diags_.error(a.loc, fmt::format("{}: the columns are headed by the value's name, '{}', not key.columns_title '{}'", o.what(),
+                                    a.name, bt.columns_title));
+  }
+  if (bt.key_type != KeyType::integer) {
+    diags_.error(a.loc, o.what() + ": a roll against a value reads a whole-number key; remove key.type: fraction");
+  }
+  bt.columns.clear();
+  bt.columns_vocabulary.clear();
+  bt.columns_title = a.name;
+  for (int v = a.lo; v <= a.hi; ++v) bt.columns.push_back({std::to_string(v), std::to_string(v), std::nullopt, a.values_loc});
+}
+
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
   band_key(o, bt);
   bt.columns = columns(o, bt.columns_vocabulary, false);
+  if (bt.dice && bt.dice->against) against_columns(o, bt);
   if (bt.columns.empty()) bt.columns.push_back({"", "", std::nullopt, o.loc()});
   // The limits first: every later step is proportional to rows times columns (or its square).
   const std::vector<NodePtr> row_nodes = o.list("rows", true);
@@ -239,8 +297,19 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
   const auto only_tie = [&](const qrs::Cut& a, const qrs::Cut& b) {
     return unread && a == qrs::lower_cut(*unread) && qrs::upper_cut(*unread) == b;
   };
+  // Dice read as digits write no number between some bands (a d66 shows no 17 to 20): such a
+  // gap is none, as the header's qrs::covers_in_order reads it.
+  const qrs::DigitDice digits = bt.dice ? bt.dice->runtime().as_digits() : qrs::DigitDice{};
+  // A roll against a value: its columns are one band list shifted, so a fault in one is in
+  // each; the first column's errors say it once.
+  const bool shifted_columns = bt.dice && bt.dice->against;
+  const int errors_before = diags_.error_count();
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-    const std::string col = bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
+    if (shifted_columns && diags_.error_count() > errors_before) break;
+    // A roll against a value speaks of the bands as written: the roll less the value.
+    const std::string col = shifted_columns ? " (the total less the " + bt.dice->against->name + ")"
+                            : bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
+    const Fraction written = shifted_columns ? Fraction(bt.dice->against->lo + static_cast<int>(c)) : Fraction(0);
     // A column with a band the sources do not give cannot be checked for gaps (qrsc check
     // reports the unknown band).
     if (std::any_of(bt.rows.begin(), bt.rows.end(), [&](const BandRow& r) { return r.bands[c].unknown; })) continue;
@@ -253,7 +322,8 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
       if (row.bands[c].band.present) edges.push_back({&row, row.bands[c].band});
     }
     std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return qrs::starts_before(a.band, b.band); });
-    const auto fmt_key = [&](Fraction f) { return format_number(f); };
+    const auto fmt_key = [&](Fraction f) { return format_number(f - written); };
+    const auto as_written = [&](qrs::Cut cut) { return qrs::Cut{cut.at - written, cut.after}; };
     if (edges.empty()) {
       diags_.error(t.loc, "table '" + t.id + "' has no bands" + col);
       continue;
@@ -265,7 +335,7 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
       diags_.error(edges.front().row->bands[c].loc,
                    "table '" + t.id + "'" + col + ": no band covers results " +
                        (just_min ? "of exactly " : "below ") + fmt_key(first.lo) +
-                       (bt.min ? " (the key starts at " + fmt_key(*bt.min) + ")"
+                       (bt.min ? " (the key starts at " + format_number(*bt.min) + ")"
                                : "; make the lowest band open-ended ('N or less') or set key.min"));
     }
     for (std::size_t i = 0; i + 1 < edges.size(); ++i) {
@@ -277,9 +347,10 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
         diags_.error(at, "table '" + t.id + "'" + col + ": band of row '" + b.row->id + "' overlaps row '" +
                              a.row->id + "' at " + fmt_key(from));
       } else if (b.band.has_lo && qrs::upper_cut(a.band) < qrs::lower_cut(b.band) &&
-                 !only_tie(qrs::upper_cut(a.band), qrs::lower_cut(b.band))) {
+                 !only_tie(qrs::upper_cut(a.band), qrs::lower_cut(b.band)) &&
+                 !digits.unwritten_between(qrs::upper_cut(a.band), qrs::lower_cut(b.band))) {
         diags_.error(at, "table '" + t.id + "'" + col + ": no band covers " +
-                             uncovered(qrs::upper_cut(a.band), qrs::lower_cut(b.band), bt.key_type) + " (between rows '" +
+                             uncovered(as_written(qrs::upper_cut(a.band)), as_written(qrs::lower_cut(b.band)), bt.key_type, digits) + " (between rows '" +
                              a.row->id + "' and '" + b.row->id + "')");
       }
     }
@@ -288,7 +359,7 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
     if (last.has_hi && (!bt.max || qrs::upper_cut(last) < qrs::Cut{*bt.max, true})) {
       diags_.error(edges.back().row->bands[c].loc,
                    "table '" + t.id + "'" + col + ": no band covers results above " + fmt_key(top) +
-                       (bt.max ? " (the key goes up to " + fmt_key(*bt.max) + ")"
+                       (bt.max ? " (the key goes up to " + format_number(*bt.max) + ")"
                                : "; make the highest band open-ended ('N or more') or set key.max"));
     }
     if (bt.key_type == KeyType::integer) {

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <string_view>
+#include <utility>
 
 #include "builder.hpp"
 #include "enum_names.hpp"
@@ -17,8 +19,16 @@ namespace qrsc {
 
 namespace {
 
-// "d10", "2d6": how many dice (1-99, 1 when not written) of how many sides (1-999).
-std::optional<std::pair<int, int>> parse_roll(std::string_view text) {
+// A roll as the spec writes it: how many dice of how many sides, and whether they are read as
+// digits.
+struct RollNotation {
+  int count = 1, sides = 10;
+  bool digits = false;
+};
+
+// "d10", "2d6": how many dice (1-99, 1 when not written) of how many sides (1-999). "d66" (a
+// digit from 2 to 9 written twice): two dice of that many sides read as tens and units.
+std::optional<RollNotation> parse_roll(std::string_view text) {
   // A number of 1 to `max_digits` digits without a leading zero, or nothing.
   const auto number = [](std::string_view digits, std::size_t max_digits) -> std::optional<int> {
     if (digits.empty() || digits.size() > max_digits || digits[0] == '0') return std::nullopt;
@@ -34,7 +44,9 @@ std::optional<std::pair<int, int>> parse_roll(std::string_view text) {
   const auto sides = number(text.substr(d + 1), 3);
   const auto count = d == 0 ? std::optional<int>(1) : number(text.substr(0, d), 2);
   if (!sides || !count) return std::nullopt;
-  return std::pair{*count, *sides};
+  const std::string_view after = text.substr(d + 1);
+  if (d == 0 && after.size() == 2 && after[0] == after[1] && after[0] >= '2') return RollNotation{2, after[0] - '0', true};
+  return RollNotation{*count, *sides, false};
 }
 
 // Why a roll's exact odds are past qrs/odds.hpp's limits, for a diagnostic.
@@ -62,8 +74,9 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   const std::string roll = o.str("roll", !o.has("attacker") && !o.has("defender"));
   const auto rolled = parse_roll(roll);
   if (rolled) {
-    d.count = rolled->first;
-    d.sides = rolled->second;
+    d.count = rolled->count;
+    d.sides = rolled->sides;
+    d.digits = rolled->digits;
   } else if (!roll.empty()) {
     diags_.error(o.loc_of("roll"), "roll of " + what + " must be dice such as 'd10' or '2d6', not '" + roll + "'");
   }
@@ -80,6 +93,7 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
     d.sides = a.sides;
     d.difference = shared;
     if (shared) d.modifiers = d.modifier_tables();
+    if (o.has("against")) diags_.error(o.loc_of("against"), what + ": 'against' is a roll against a unit's value, not an opposed roll");
     d.source = source(o);
     return d;
   }
@@ -88,6 +102,7 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   }
   d.modifiers = o.strings("modifiers");
   d.modifiers_loc = o.loc_of("modifiers");
+  d.against = against(o, what);
   d.pool = o.str("pool");
   d.pool_loc = o.loc_of("pool");
   d.pool_odds = o.integer("pool_odds").value_or(0);
@@ -104,10 +119,91 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   if (d.difference && !d.pool.empty()) {
     diags_.error(o.loc_of("pool"), what + ": symbol dice ('pool') are read die by die and cannot be a difference");
   }
+  // A roll against a value is one summed roll, its key the roll less the value; with a key of
+  // another kind of roll, it is reported and the roll read as that kind alone.
+  if (d.against) {
+    bool clash = false;
+    for (const auto& [key, stated] : {std::pair{"difference", d.difference}, std::pair{"pool", !d.pool.empty()},
+                                      std::pair{"target", d.target.has_value()}}) {
+      if (!stated) continue;
+      clash = true;
+      diags_.error(o.loc_of(key), fmt::format("{}: a roll against {} ('against') cannot have '{}'", what, d.against->name, key));
+    }
+    if (clash) d.against.reset();
+  }
+  // A roll read as digits with a key only summed dice take is reported, then checked as the
+  // plain d66 it otherwise is (its bands by the numbers it writes).
+  if (d.digits && !digit_roll_keys(o, d, roll, what)) {
+    d.modifiers.clear();
+    d.difference = false;
+    d.pool.clear();
+    d.pool_odds = 0;
+    d.target.reset();
+    d.against.reset();
+  }
   // Dice that cannot be read are reported above; the checks of their range skip them (a
   // count of zero) rather than guess, and the checks of the tables they name still run.
   if (!rolled) d.count = 0;
   return d;
+}
+
+// The unit's value a roll is made against (`against`): its name and the range of its values.
+std::optional<AgainstValue> Builder::against(Object& dice, const std::string& what) {
+  const NodePtr n = dice.get("against");
+  if (!n) return std::nullopt;
+  Object o(n, "against of " + what, diags_, format::object_type("against"));
+  if (!o.ok()) return std::nullopt;
+  AgainstValue a;
+  a.loc = o.loc();
+  a.name = o.str("name", true);
+  a.values_loc = o.loc_of("values");
+  a.source = source(o);
+  const std::string values = o.str("values", true);
+  if (values.empty()) return std::nullopt;
+  const BandParse p = parse_band(values, KeyType::integer);
+  if (!p || !p->has_lo || !p->has_hi) {
+    diags_.error(a.values_loc, fmt::format("{}: against: values must be a range of whole numbers such as '2 - 12', not '{}'",
+                                           what, values));
+    return std::nullopt;
+  }
+  a.lo = static_cast<int>(p->lo.floor());
+  a.hi = static_cast<int>(p->hi.floor()) - 1;  // an integer band's upper edge is the first value past it
+  // A unit's value is small; bounding it keeps every shifted band edge within an int.
+  if (a.lo < -limits::kMaxAgainstValue || a.hi > limits::kMaxAgainstValue) {
+    diags_.error(a.values_loc, fmt::format("{}: against: values run from -{} to {}, not '{}'", what, limits::kMaxAgainstValue,
+                                           limits::kMaxAgainstValue, values));
+    return std::nullopt;
+  }
+  if (a.hi - a.lo + 1 > limits::kMaxAgainstValues) {
+    diags_.error(a.values_loc, fmt::format("{}: against: {} values, past the limit of {} (a column each)", what,
+                                           a.hi - a.lo + 1, limits::kMaxAgainstValues));
+    return std::nullopt;
+  }
+  return a;
+}
+
+// A roll read as digits (d66) writes a number, which modifiers, a difference or a count of
+// dice would not read; each key that asks for one is an error where it is written.
+bool Builder::digit_roll_keys(Object& o, const DiceRoll& d, const std::string& roll, const std::string& what) {
+  static constexpr std::array<std::pair<const char*, const char*>, 6> kSummedOnly = {{
+      {"modifiers", "takes no modifiers"},
+      {"against", "is not made against a value"},
+      {"difference", "is not a difference"},
+      {"pool", "is not a pool of dice"},
+      {"pool_odds", "is not a pool of dice"},
+      {"target", "is not success dice"},
+  }};
+  bool ok = true;
+  for (const auto& [key, why] : kSummedOnly) {
+    // `difference: false` says what a d66 is anyway.
+    if (o.has(key) && (key != std::string_view("difference") || d.difference)) {
+      ok = false;
+      diags_.error(o.loc_of(key), fmt::format("{}: '{}' is read as digits (the first die the tens, the second the units) "
+                                              "and {}; remove '{}'",
+                                              what, roll, why, key));
+    }
+  }
+  return ok;
 }
 
 // Success dice (`target` and the keys that belong with it): read here, checked against other
@@ -202,9 +298,14 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
     }
     s.loc = so.loc();
     const std::string roll = so.str("roll", true);
-    if (const auto rolled = parse_roll(roll)) {
-      s.count = rolled->first;
-      s.sides = rolled->second;
+    if (const auto rolled = parse_roll(roll); rolled && rolled->digits) {
+      s.count = 0;
+      diags_.error(so.loc_of("roll"), fmt::format("roll of the {} of {}: '{}' is read as digits (tens and units), and an "
+                                                  "opposed roll adds each side's dice; write '2d{}' for two summed dice",
+                                                  name, what, roll, rolled->sides));
+    } else if (rolled) {
+      s.count = rolled->count;
+      s.sides = rolled->sides;
     } else {
       s.count = 0;
       if (!roll.empty()) {

@@ -54,6 +54,9 @@ class Builder {
   void check_opposed(const Table& t, const BandTable& bt);
   void check_success(const Table& t, const BandTable& bt);
   void success_dice(Object& o, DiceRoll& d, const std::string& what);
+  bool digit_roll_keys(Object& o, const DiceRoll& d, const std::string& roll, const std::string& what);
+  std::optional<AgainstValue> against(Object& dice, const std::string& what);
+  void against_columns(Object& o, BandTable& bt);
   void check_dice();  // after every table is built: dice and triggers name tables that fit
   void modifiers(Object& o, Table& t);
   void matrix(Object& o, Table& t);

@@ -129,10 +129,23 @@ struct OpposedRoll {
   }
 };
 
+// A roll made against a unit's value (`key.dice.against`: 2d6 at or under a rating): the rows'
+// bands, as the spec writes them, are the modified roll less the value; the table gets a column
+// for each value, its bands those shifted by it, so that every reader of columns reads it.
+struct AgainstValue {
+  std::string name;  // the value's name, the heading over its columns
+  int lo = 0, hi = 0;  // the values a unit can have, both included
+  std::optional<SourceNote> source;
+  Loc loc, values_loc;
+};
+
 // How a band table's key is rolled (`key.dice`): the base roll, and what modifies it.
 struct DiceRoll {
   int count = 1;   // dice rolled and summed for the base roll ("d10": 1)
   int sides = 10;  // faces numbered 1..sides
+  // Read as digits (`d66`: two d6, the first the tens, the second the units; 11 to 66), not
+  // summed. Such a roll takes no modifiers and is neither a pool, a difference nor success dice.
+  bool digits = false;
   // Each side rolls and adds its own modifiers; the key is the first side's modified result
   // less the second's (charge combat: attacker less defender).
   bool difference = false;
@@ -152,6 +165,7 @@ struct DiceRoll {
   // ("3d6"). Natural faces in `reroll` are thrown again once; those in `explode` succeed and
   // add a die. `per_success_of` chains the roll to another success table's: one die per
   // success of it (hits, then saves).
+  std::optional<AgainstValue> against;
   std::optional<int> target;
   BandCell reroll, explode;  // notation empty when the spec states none
   bool count_failures = false;
@@ -165,7 +179,7 @@ struct DiceRoll {
   // Read at one net modifier, as a plain difference roll can be (see `opposed`).
   [[nodiscard]] bool net_readable() const { return !opposed || difference; }
   // The roll as the runtime reads it at one net modifier (qrs/dice.hpp).
-  [[nodiscard]] qrs::Roll runtime() const { return {count, sides, difference, !pool.empty()}; }
+  [[nodiscard]] qrs::Roll runtime() const { return {count, sides, difference, !pool.empty(), digits}; }
   std::optional<SourceNote> source;
   Loc loc;
   Loc modifiers_loc, pool_loc, pool_odds_loc;  // where the spec names them (for diagnostics)

@@ -1,5 +1,7 @@
 #include "roll_range.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace qrsc {
@@ -15,8 +17,6 @@ std::string outside_title(Outside rule) {
 }
 
 namespace {
-
-std::string dice_notation(int count, int sides) { return (count == 1 ? "" : std::to_string(count)) + "d" + std::to_string(sides); }
 
 // The net modifiers a set of modifier tables allows (see net_modifier_range).
 IntRange modifier_range(const Spec& spec, const std::vector<std::string>& tables) {
@@ -64,6 +64,8 @@ IntRange side_results(const Spec& spec, const DiceSide& side) {
 
 }  // namespace
 
+std::string dice_notation(int count, int sides) { return (count == 1 ? "" : std::to_string(count)) + "d" + std::to_string(sides); }
+
 std::string roll_notation(const DiceRoll& d) {
   if (d.opposed) {
     const OpposedRoll& o = *d.opposed;
@@ -89,13 +91,16 @@ std::string roll_notation(const DiceRoll& d) {
     if (!d.per_success_of.empty()) s += " (one per success of " + d.per_success_of + ")";
     return s;
   }
+  if (d.digits) return fmt::format("d{0}{0} (two d{0} read as tens and units)", d.sides);
   std::string s = dice_notation(d.count, d.sides);
   if (d.difference) s += " each side, the difference of the modified results";
   if (!d.pool.empty()) s += " symbol dice, each read alone (as many as " + d.pool + " gives)";
+  if (d.against) s += fmt::format(" against {} ({} to {}), read in its column", d.against->name, d.against->lo, d.against->hi);
   return s;
 }
 
 IntRange base_roll_range(const DiceRoll& d) {
+  if (d.digits) return {d.runtime().lowest(), d.runtime().highest()};
   const std::int64_t n = d.pool.empty() ? d.count : 1;
   const std::int64_t top = n * d.sides;
   if (d.difference) return {n - top, top - n};

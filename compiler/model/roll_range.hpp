@@ -19,6 +19,9 @@ struct IntRange {
   std::int64_t lo = 0, hi = 0;  // both included
 };
 
+// Dice as the sheets write them: "d6", "2d6".
+std::string dice_notation(int count, int sides);
+
 // "d10", "2d6", "d10 each side, the difference of the modified results", "attacker d6 against
 // defender d6, the winner's margin, read in the loser's column".
 std::string roll_notation(const DiceRoll& d);

@@ -74,16 +74,49 @@ constexpr std::size_t find_band(View<Band> bands, Fraction key) {
   return npos;
 }
 
+// Dice read as the digits of one number (a d66: two dice of six faces, 11 to 66): the numbers
+// they write are those whose every digit is a face. `count` 0: dice that are summed, which
+// write every number of their range.
+struct DigitDice {
+  int count = 0;
+  int faces = 0;
+
+  [[nodiscard]] constexpr std::int64_t repeated(int digit) const {
+    std::int64_t n = 0;
+    for (int i = 0; i < count; ++i) n = n * 10 + digit;
+    return n;
+  }
+  [[nodiscard]] constexpr bool writes(std::int64_t key) const {
+    if (key < repeated(1) || key > repeated(faces)) return false;
+    for (int i = 0; i < count; ++i, key /= 10) {
+      if (key % 10 < 1 || key % 10 > faces) return false;
+    }
+    return true;
+  }
+  // Whether the keys between two cuts (a gap between two bands) hold no number the dice write:
+  // a d66 table's "11 - 16" and "21 - 26" leave 17 to 20, which no throw reads.
+  [[nodiscard]] constexpr bool unwritten_between(Cut from, Cut to) const {
+    if (count == 0 || !(from < to)) return false;
+    std::int64_t k = from.at.ceil();
+    if (from.after && from.at.is_integer()) ++k;
+    for (; Cut{Fraction(k), false} < to && k <= repeated(faces); ++k) {
+      if (writes(k)) return false;
+    }
+    return true;
+  }
+};
+
 // True when `order` (row indices, lowest band first: qrsc sorts each column's present bands
 // when it writes the header) lists every present band exactly once, in key order, and every
-// key in the domain [min, max] (open where absent) falls in exactly one band. Linear in the
+// key in the domain [min, max] (open where absent) falls in exactly one band, but for the keys
+// `unread` holds (a tie nothing comes of) and those `digits` do not write. Linear in the
 // rows: each band must start where the one before it ends and the lower edges must rise, so
 // rows are told apart without a table of the rows seen. Only an empty band [x, x) ties with
 // the band after it; qrsc puts the empty bands at x first, in row order, so a row listed twice
 // breaks the order. Plain pointers and two passes: every generated header evaluates it at
 // compile time.
 constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order, Maybe<Fraction> min,
-                               Maybe<Fraction> max_inclusive, Maybe<Band> unread = {}) {
+                               Maybe<Fraction> max_inclusive, Maybe<Band> unread = {}, DigitDice digits = {}) {
   // The keys no band need hold (an opposed roll's tie that nothing comes of): a gap exactly there.
   const auto unread_between = [&unread](Cut from, Cut to) {
     return unread && from == lower_cut(*unread) && upper_cut(*unread) == to;
@@ -104,7 +137,10 @@ constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order,
     if (order[k + 1] >= rows) return false;
     const Band& b = bands[order[k + 1]];
     if (!a.has_hi || !b.has_lo) return false;
-    if (!(upper_cut(a) == lower_cut(b)) && !unread_between(upper_cut(a), lower_cut(b))) return false;  // overlap, gap or out of order
+    if (!(upper_cut(a) == lower_cut(b)) && !unread_between(upper_cut(a), lower_cut(b)) &&
+        !digits.unwritten_between(upper_cut(a), lower_cut(b))) {
+      return false;  // overlap, gap or out of order
+    }
     const bool tie_in_row_order =
         lower_cut(a) == lower_cut(b) && (!b.has_hi || !(upper_cut(b) == lower_cut(b)) || order[k] < order[k + 1]);
     if (a.has_lo && !(lower_cut(a) < lower_cut(b) || tie_in_row_order)) return false;  // upside down, or a row twice

@@ -37,6 +37,8 @@ inline constexpr int kMaxSymbolDice = 12;
 // do not; qrsc check refuses such a roll (docs/spec-format.md#limits).
 [[nodiscard]] constexpr bool exact(const Roll& r) {
   if (r.count < 1 || r.sides < 1 || r.sides > kMaxOutcomes) return false;
+  // Digits: at most 9 faces (one digit each) and every number from the lowest to the highest.
+  if (r.digits) return r.sides <= 9 && r.count <= 3 && r.highest() - r.lowest() < kMaxOutcomes;
   const std::int64_t side_keys = std::int64_t{r.dice_per_side()} * (r.sides - 1) + 1;
   const std::int64_t keys = r.difference ? 2 * side_keys - 1 : side_keys;
   return keys <= kMaxOutcomes && times_throws(1, r.dice_per_key(), r.sides) != 0;
@@ -105,8 +107,18 @@ struct Distribution {
   return d;
 }
 
-// The base roll of one side: `count` dice summed (a symbol pool's single die when `pool`).
+// The base roll of one side: `count` dice summed (a symbol pool's single die when `pool`), or
+// read as digits: each number the dice can write one way, the numbers between them none.
 [[nodiscard]] constexpr Distribution base_roll(const Roll& r) {
+  if (r.digits) {
+    if (!exact(r)) detail::fraction_overflow();
+    Distribution d;
+    d.lo = r.lowest();
+    d.size = r.highest() - r.lowest() + 1;
+    d.total = times_throws(1, r.count, r.sides);
+    for (int i = 0; i < d.size; ++i) d.ways[static_cast<std::size_t>(i)] = r.shows(d.lo + i) ? 1 : 0;
+    return d;
+  }
   Distribution d = die(r.sides);
   for (int i = 1; i < r.dice_per_side(); ++i) d = combine(d, die(r.sides));
   return d;

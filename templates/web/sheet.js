@@ -94,6 +94,8 @@
   };
   // The die results side `i` of table `t` can show: an opposed roll's side's base roll, else the key's.
   const dieRange = (t, i) => (opposed(t) ? [q.qrs_side_lo(mod(t), i), q.qrs_side_hi(mod(t), i)] : [q.qrs_key_lo(mod(t)), q.qrs_key_hi(mod(t))]);
+  // A die result the fragment names, if the dice can show it (a d66 shows no 17).
+  const shownDie = (k, i) => (k !== null && q.qrs_shows(mod(state.table), i, k) ? k : null);
   const lastIndex = (s, selector) => Math.max(0, s.querySelectorAll(selector).length - 1);
 
   function readFragment() {
@@ -103,7 +105,7 @@
     state.column = wholeIn(f.get("c"), 0, lastIndex(s, "input[data-column]")) ?? 0;
     const dice = (f.get("k") || "").split(",");
     state.dice = Array.from({ length: sideCount(state.table) }, (_, i) =>
-      (isRolled(s) ? wholeIn(dice[i], ...dieRange(state.table, i)) : null));
+      (isRolled(s) ? shownDie(wholeIn(dice[i], ...dieRange(state.table, i)), i) : null));
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d{1,5}\.\d{1,5}(\.1)?$/.test(m));
     state.distance = (f.get("d") || "").slice(0, 100);
     state.types = [0, 1].map((i) => wholeIn((f.get("y") || "").split(",")[i], 0, lastIndex(s, 'input[data-type-side="' + i + '"]')) ?? 0);
@@ -594,6 +596,7 @@
       const side = Number(box.dataset.side);
       const [lo, hi] = dieRange(t, side);
       for (let k = lo; k <= hi; ++k) {
+        if (!q.qrs_shows(mod(t), side, k)) continue;  // a d66 shows no 17
         const b = document.createElement("button");
         b.type = "button";
         b.dataset.die = String(k);

@@ -42,6 +42,26 @@ def dicelab(expr):
     return dist
 
 
+_dicelab_cache = {}
+
+
+def dicelab_exact(expr):
+    """dicelab's distribution of `expr`, {value: probability}, kept for the run; refuses output on
+    stderr and a distribution whose mass is not 1 (shared by the dicelab tests)."""
+    if expr not in _dicelab_cache:
+        run = subprocess.run(["dicelab", "-c"], input=expr, capture_output=True, text=True, timeout=120)
+        if run.returncode != 0 or run.stderr.strip():
+            raise RuntimeError(f"dicelab {expr!r}: exit {run.returncode}: {run.stderr.strip()}")
+        dist = {}
+        for line in run.stdout.splitlines():
+            value, p = line.split()
+            dist[int(value)] = float(p)
+        if abs(sum(dist.values()) - 1) > 5e-7 * len(dist) + 1e-9:
+            raise RuntimeError(f"dicelab {expr!r}: the distribution adds up to {sum(dist.values())}")
+        _dicelab_cache[expr] = dist
+    return _dicelab_cache[expr]
+
+
 def report(failures):
     """Prints each failure; the exit status."""
     for f in failures:

@@ -55,7 +55,7 @@ import sys
 import tempfile
 from fractions import Fraction
 
-from odds_dicelab_test import report
+from odds_dicelab_test import dicelab_exact, report
 
 QRSC = sys.argv[1]
 CUT = 1000  # dicelab value = successes + CUT * chains dicelab's `while` cut short
@@ -177,25 +177,6 @@ def oracle_expr(table, dice, modifier, first_modifier):
         hits = die_tokens(table.first.die, first_modifier)
         return f"let h = (count(==1 ({dice}#{hits}))) in let A = (h#{tokens}) in {count}"
     return f"let A = ({dice}#{tokens}) in {count}"
-
-
-_cache = {}
-
-
-def dicelab_exact(expr):
-    """dicelab's distribution: {value: probability}; refuses stderr output and a mass not 1."""
-    if expr not in _cache:
-        run = subprocess.run(["dicelab", "-c"], input=expr, capture_output=True, text=True, timeout=120)
-        if run.returncode != 0 or run.stderr.strip():
-            raise RuntimeError(f"dicelab {expr!r}: exit {run.returncode}: {run.stderr.strip()}")
-        dist = {}
-        for line in run.stdout.splitlines():
-            value, p = line.split()
-            dist[int(value)] = float(p)
-        if abs(sum(dist.values()) - 1) > 5e-7 * len(dist) + 1e-9:
-            raise RuntimeError(f"dicelab {expr!r}: the distribution adds up to {sum(dist.values())}")
-        _cache[expr] = dist
-    return _cache[expr]
 
 
 class Oracle:

@@ -258,7 +258,8 @@ mst::data dice_data(const DiceRoll& r) {
   put(dd, "sides", std::to_string(r.sides));
   put(dd, "difference", cpp_bool(r.difference));
   put(dd, "pool", cpp_bool(!r.pool.empty()));
-  std::string notation = (r.count == 1 ? "" : std::to_string(r.count)) + "d" + std::to_string(r.sides);
+  put(dd, "digits", r.digits);
+  std::string notation = r.digits ? roll_notation(r) : (r.count == 1 ? "" : std::to_string(r.count)) + "d" + std::to_string(r.sides);
   if (r.difference) notation = "each side " + notation + ", the difference of the modified results";
   if (!r.pool.empty()) notation += " symbol dice, as many as " + r.pool + " gives";
   put(dd, "roll_notation", notation);
@@ -326,6 +327,13 @@ mst::data band_data(const BandTable& bt) {
   const bool single = bt.single_column();
   put(d, "single_column", single);
   put(d, "key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
+  if (bt.dice && bt.dice->against) {
+    mst::data a;
+    put(a, "name", bt.dice->against->name);
+    put(a, "lo", std::to_string(bt.dice->against->lo));
+    put(a, "hi", std::to_string(bt.dice->against->hi));
+    put(d, "against", std::move(a));
+  }
   put(d, "rows", band_rows(bt));
   put(d, "effect_enum_type", cpp_enum_type(bt.rows.size()));
   put(d, "row_count", std::to_string(bt.rows.size()));
@@ -342,7 +350,11 @@ mst::data band_data(const BandTable& bt) {
   // A tie that nothing comes of (tie: none) reads no row: its key is the one gap allowed.
   const qrs::Maybe<qrs::Band> unread =
       bt.dice && bt.dice->opposed ? qrs::unread_band(bt.dice->opposed->runtime()) : qrs::Maybe<qrs::Band>{};
-  put(d, "unread_band", unread ? ", " + cpp_band(*unread) : std::string());
+  // Nor need the numbers dice read as digits do not write (qrs::covers_in_order's last argument).
+  const qrs::DigitDice digits = bt.dice ? bt.dice->runtime().as_digits() : qrs::DigitDice{};
+  std::string unread_arg = unread ? ", " + cpp_band(*unread) : std::string();
+  if (digits.count > 0) unread_arg += fmt::format("{}, qrs::DigitDice{{{}, {}}}", unread ? "" : ", {}", digits.count, digits.faces);
+  put(d, "unread_band", unread_arg);
   put(d, "outside", std::string(kOutsideNames[static_cast<std::size_t>(bt.outside)]));
   put_key_lookup(d, bt, plan);
   if (bt.dice && bt.dice->net_readable()) put(d, "dice", dice_data(*bt.dice));

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 
+#include "roll_range.hpp"
 #include "pool_odds.hpp"
 #include "success_odds.hpp"
 #include "sheet_text.hpp"
@@ -113,7 +114,7 @@ std::string opposed_rule(const BandTable& bt) {
   const OpposedRoll& o = *bt.dice->opposed;
   if (bt.dice->net_readable() && o.column == qrs::ColumnBy::chosen && o.tie == qrs::Tie::one_side) return {};
   const auto side = [](const char* name, const DiceSide& s) {
-    return fmt::format("{} {}d{}{}", name, s.count == 1 ? "" : std::to_string(s.count), s.sides, s.modifiers.empty() ? "" : " + modifiers");
+    return fmt::format("{} {}{}", name, dice_notation(s.count, s.sides), s.modifiers.empty() ? "" : " + modifiers");
   };
   static constexpr std::array<const char*, 3> kKeyWords = {"Attacker's result less defender's", "The winner's margin",
                                                            "The winner's result over the loser's"};
@@ -137,9 +138,20 @@ std::string opposed_rule(const BandTable& bt) {
 }
 
 // The line a sheet prints over a rolled table on how its dice are read: success dice's (which
-// names the tables it throws for, so needs the sheet) or an opposed roll's; empty otherwise.
+// names the tables it throws for, so needs the sheet), a roll against a unit's value, dice
+// read as digits or an opposed roll; empty otherwise.
 std::string roll_rule(const BandTable& bt, const Spec* spec) {
   if (bt.dice && bt.dice->success()) return spec ? success_rule(*spec, bt) : std::string();
+  if (bt.dice && bt.dice->against) {
+    const DiceRoll& d = *bt.dice;
+    return fmt::format("Roll {}{}; read the column of the unit's {}.", (d.count == 1 ? "a " : "") + dice_notation(d.count, d.sides),
+                       d.modifiers.empty() ? "" : " and add the modifiers", d.against->name);
+  }
+  if (bt.dice && bt.dice->digits) {
+    const qrs::Roll r = bt.dice->runtime();
+    return fmt::format("Roll two d{}: the first die is the tens, the second the units ({} to {}).", r.sides, r.lowest(),
+                       r.highest());
+  }
   return opposed_rule(bt);
 }
 

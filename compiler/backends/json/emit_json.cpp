@@ -74,6 +74,12 @@ Json band_table(const BandTable& bt) {
                                {"modifiers", bt.dice->modifiers},
                                {"source", source(bt.dice->source)}}
                         : Json(nullptr);
+  if (bt.dice && bt.dice->digits) key["dice"]["digits"] = true;
+  if (bt.dice && bt.dice->against) {
+    // The unit's value the roll is made against: the columns are its values.
+    const AgainstValue& a = *bt.dice->against;
+    key["dice"]["against"] = Json{{"name", a.name}, {"min", a.lo}, {"max", a.hi}, {"source", source(a.source)}};
+  }
   if (bt.dice && bt.dice->success()) {
     // Success dice: the target each die's score is compared with, the faces thrown again or
     // exploding (band notation; null when none), what the key counts, and a chain's first table.

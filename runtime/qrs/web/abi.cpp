@@ -166,6 +166,12 @@ QRS_EXPORT(qrs_dice) int qrs_dice(int table, int side) {
 QRS_EXPORT(qrs_sides) int qrs_sides(int table, int side) {
   return valid_table(table) && valid_side(side) ? roll_of(table_at(table), side).sides : 0;
 }
+// Whether a side's dice can show `die` as its base roll: every number of a summed roll's range,
+// only those whose every digit is a face for dice read as digits (a d66 shows no 17). 0 for a
+// table or side that is not one.
+QRS_EXPORT(qrs_shows) int qrs_shows(int table, int side, int die) {
+  return valid_table(table) && valid_side(side) && roll_of(table_at(table), side).shows(die) ? 1 : 0;
+}
 QRS_EXPORT(qrs_roll) int qrs_roll(int table, int side) {
   return qrs_dice(table, side) > 0 ? roll_of(table_at(table), side).key_of(kStorage.faces) : 0;
 }
