@@ -445,6 +445,22 @@ TEST(Diagnostics, AgainstValueChecks) {
     EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
   }
   EXPECT_EQ(r.errors, 7) << r.text;
+  // A label stands for the band as written, shifted into every column: no error.
+  const Result labelled = compile(std::string(kHeader) + R"(tables:
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items:
+      - { id: a, value: +1, text: A }
+  - id: test
+    kind: bands
+    title: Test
+    key: { name: Total, dice: { roll: 2d6, modifiers: [mods], against: { name: Morale, values: 4 - 10 } } }
+    rows:
+      - { id: pass, title: Pass, band: 0 or less, label: Morale or less }
+      - { id: fail, title: Fail, band: 1 or more, label: Over Morale }
+)");
+  EXPECT_TRUE(labelled.compiled) << labelled.text;
 }
 
 // Dice read as digits (d66): a gap that holds a number they write is one, the numbers they do

@@ -228,7 +228,8 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
 // the row's band must be the same in every column (the sheet's words for a band that differs by
 // column go in each column's band).
 void Builder::check_label(const BandRow& row, const BandTable& bt, const Loc& at, const std::string& what) {
-  if (row.label.empty() || row.bands.size() < 2) return;
+  // A roll against a value writes one band, shifted into each column: its label stands for it.
+  if (row.label.empty() || row.bands.size() < 2 || (bt.dice && bt.dice->against)) return;
   for (std::size_t c = 1; c < row.bands.size(); ++c) {
     if (qrs::same_keys(row.bands[c].band, row.bands[0].band) && row.bands[c].unknown == row.bands[0].unknown) continue;
     diags_.error(at, fmt::format("{}: its label '{}' is printed over every column, but its band differs by column ({}: {}, "

@@ -7,7 +7,7 @@ import copy
 import random
 from fractions import Fraction
 
-from oracle import dice_of, key_reach
+from oracle import dice_of, key_reach, side_net_range
 
 WORDS = ["Amber", "Birch", "Cobalt", "Dune", "Ember", "Fjord", "Granite", "Harbor", "Indigo", "Juniper",
          "Kestrel", "Lagoon", "Maple", "Nimbus", "Onyx", "Pebble", "Quartz", "Raven", "Saffron", "Thistle",
@@ -118,6 +118,11 @@ class Gen:
 
     def bands_table(self, spec):
         r = self.r
+        kind = r.random()
+        if kind < 1 / 8:
+            return self.digits_table(spec)
+        if kind < 2 / 8:
+            return self.against_table(spec)
         form = r.choice(["single", "single", "single", "difference", "opposed"])
         tid = self.new_id("t")
         key = {"name": self.title(), "type": "integer"}
@@ -176,6 +181,76 @@ class Gen:
             self.integer_rows(spec, table, col_list, key)
         return table
 
+    def digits_table(self, spec):
+        """A roll read as digits (docs/spec-format.md, `d66`): two dice of N faces, the first the
+        tens, the second the units; the key 11 to 11N, no modifiers. Bands run over 11..11N and
+        may hold the numbers the dice cannot write (17 to 20 of a d66) or leave them out."""
+        r = self.r
+        faces = r.choice([2, 3, 4, 5, 6, 6, 6, 6, 7, 8, 9])
+        tid = self.new_id("t")
+        key = {"name": self.title(), "type": "integer", "min": 11, "max": 11 * faces,
+               "dice": {"roll": f"d{faces}{faces}"}}
+        table = {"id": tid, "kind": "bands", "title": self.title(), "key": key}
+        cols = [{"id": "", "name": ""}]
+        if r.random() < 0.4:
+            columns, cols = self.columns(spec, r.randint(2, 3))
+            table["columns"] = columns
+        spec["tables"].append(table)
+        written = [10 * a + b for a in range(1, faces + 1) for b in range(1, faces + 1)]
+        lo, hi = 11, 11 * faces
+        nrows = r.randint(1, 5)
+        rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {}} for _ in range(nrows)]
+        for c in cols:
+            k = nrows if len(cols) == 1 or nrows == 1 else r.randint(max(1, nrows - 1), nrows)
+            ivs = self.partition(lo, hi, k, False, False)
+            if r.random() < 0.4:
+                # a band need not hold the unwritten numbers at its ends (11 - 16, 21 - 26)
+                trimmed = []
+                for a, b in ivs:
+                    inside = [w for w in written if a <= w <= b]
+                    trimmed.append((inside[0], inside[-1]) if inside else (a, b))
+                ivs = trimmed
+            chosen = sorted(r.sample(range(nrows), k))
+            for row_index, iv in zip(chosen, ivs):
+                rows[row_index]["_iv"][c["id"]] = iv
+        rows = [row for row in rows if row["_iv"]]
+        if r.random() < 0.5:
+            rows.reverse()
+        self.write_rows(table, rows, cols)
+        return table
+
+    def against_table(self, spec):
+        """A roll against a unit's value (docs/spec-format.md, `key.dice.against`): the rows' bands
+        are the modified roll less the value, the first open below and the last above; the
+        table gets a column per value (the oracle shifts the bands itself)."""
+        r = self.r
+        n, m = self.dice()
+        lists = [self.modifier_list(spec)["id"] for _ in range(r.choice([1, 1, 2]))]
+        nvalues = r.randint(1, 8)
+        vlo = r.randint(-2, 12)
+        vhi = vlo + nvalues - 1
+        forms = [f"{vlo} - {vhi}", f"{vlo} to {vhi}"] + ([f"{vhi} to {vlo}"] if vhi > vlo else [str(vlo)])
+        tid = self.new_id("t")
+        dice = {"roll": f"{n}d{m}" if n > 1 or r.random() < 0.5 else f"d{m}", "modifiers": lists,
+                "against": {"name": self.word(), "values": r.choice(forms)}}
+        key = {"name": self.title(), "type": "integer", "dice": dice}
+        table = {"id": tid, "kind": "bands", "title": self.title(), "key": key}
+        spec["tables"].append(table)
+        cols = [{"id": str(v), "name": str(v)} for v in range(vlo, vhi + 1)]
+        mlo, mhi = side_net_range(spec, lists)
+        low, high = n + mlo - vhi, n * m + mhi - vlo  # the margins the dice reach
+        a, b = low + r.randint(0, 2), high - r.randint(0, 2)
+        if a >= b:
+            a, b = low, high
+        nrows = r.randint(2, max(2, min(5, b - a + 1)))
+        ivs = self.partition(a, b, nrows, True, True)
+        rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {"": iv}} for iv in ivs]
+        if r.random() < 0.5:
+            rows.reverse()
+        self.write_rows(table, rows, [{"id": "", "name": ""}], labels=False)
+        table["_cols"] = cols
+        return table
+
     def reach(self, spec, table):
         return key_reach(spec, table)
 
@@ -221,11 +296,16 @@ class Gen:
         rows = [row for row in rows if row["_iv"]]
         if descending:
             rows.reverse()
+        self.write_rows(table, rows, cols)
+
+    def write_rows(self, table, rows, cols, labels=True):
+        """The rows' texts, labels, parts and bands in the sheet's notation, from their intervals."""
+        r = self.r
         for row in rows:
             if r.random() < 0.4:
                 row["text"] = self.title() + "."
             # A label stands for a band every column shares (docs/spec-format.md).
-            if r.random() < 0.2 and len(row["_iv"]) == len(cols) and len(set(row["_iv"].values())) == 1:
+            if labels and r.random() < 0.2 and len(row["_iv"]) == len(cols) and len(set(row["_iv"].values())) == 1:
                 row["label"] = self.title()
             single = len(cols) == 1
             ivs = row["_iv"]

@@ -6,9 +6,12 @@ Cases (tab-separated):
   L SPEC TABLE COLUMN KEY   the header's lookup          -> row id or "-"
   E SPEC TABLE COLUMN KEY   qrs::effect_at<Table>         -> row id or "-"
   O SPEC TABLE COLUMN NET   qrs::row_odds<Table>          -> "id=n/d id=n/d ..."
+  S SPEC TABLE COLUMN KEY   kRoll.shows(KEY)              -> 1 or 0 (a roll read as digits)
 """
 import os
 import subprocess
+
+import oracle
 
 PRELUDE = r"""
 #include <iostream>
@@ -45,6 +48,9 @@ std::string odds_text(int net, typename Table::Column c) {
 
 
 def cpp_name(id_):
+    """An id as qrsc names it in C++: a leading digit takes an `n` (an against table's column
+    `4` is `n4`), a minus sign is an underscore (`-2` is `_2`)."""
+    id_ = id_.replace("-", "_")
     return "n" + id_ if id_[0].isdigit() else id_
 
 
@@ -66,6 +72,8 @@ def table_code(index, spec_id, table):
     opposed = "attacker" in table["key"].get("dice", {})
     arg = "key" if fraction else "static_cast<int>(key.num())"
     out = [f'  if (spec == {index} && table == "{tid}") {{']
+    if "roll" in table["key"].get("dice", {}) and oracle.digits_faces(table["key"]["dice"]["roll"]):
+        out.append(f'    if (kind == "S") return {T}::kRoll.shows(static_cast<int>(key.num())) ? "1" : "0";')
     for i, c in enumerate(cols):
         cexpr = column_expr(ns, tid, c)
         call = f"{ns}::{tid}::lookup({cexpr + ', ' if c else ''}{arg})"

@@ -15,8 +15,11 @@ from twins import twins
 COUNTS = {}
 
 
-def count(what, n=1):
+def count(what, n=1, table=None):
     COUNTS[what] = COUNTS.get(what, 0) + n
+    kind = _flavour(table)[1:] if table is not None else ""
+    if kind in ("digits", "against"):  # the cases of the newer rolls, counted apart as well
+        COUNTS[f"{what}[{kind}]"] = COUNTS.get(f"{what}[{kind}]", 0) + n
 
 
 class Failure:
@@ -170,7 +173,7 @@ class FamilyCheck:
             if t["kind"] == "bands":
                 table_show = self.qrsc("show", path, t["id"]).stdout
                 for row, jrow in zip(t["rows"], j["bands"]["rows"]):
-                    count("text")
+                    count("text", table=t)
                     if jrow["title"] != row["title"]:
                         self.fail("text.json", name, f"{t['id']}/{row['id']}: JSON title {jrow['title']!r}, spec {row['title']!r}")
                     # show wraps its last column at the terminal's width: compare the words
@@ -200,27 +203,28 @@ class FamilyCheck:
                 column = self.rng.choice(cols) if d["column"] == "chosen" and cols[0] else None
                 args = ["odds", path, t["id"], "--attacker", *aw, "--defender", *bw, "--format", "json"]
                 if column:
-                    args += ["-c", column]
+                    args += _column_arg(column)
                 self.compare_odds(name, t, args, oracle.odds(spec, t, column or "", attacker=a, defender=b), column or "")
             return
         lo, hi = oracle.side_net_range(spec, d["mods"])
         nets = sorted({lo, hi, 0, self.rng.randint(lo, hi)}) if d["mods"] else [0]
         for net in nets:
             for c in cols:
-                args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + (["-c", c] if c else [])
+                args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + _column_arg(c)
                 if not d["mods"]:
-                    args = ["odds", path, t["id"], "--format", "json"] + (["-c", c] if c else [])
+                    args = ["odds", path, t["id"], "--format", "json"] + _column_arg(c)
                 self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
         if not d["mods"]:
             # a roll read without modifier lists still takes a number, as lookup does ("3 +2")
             net = self.rng.choice([-2, -1, 1, 2])
             c = cols[0]
-            args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + (["-c", c] if c else [])
+            args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + _column_arg(c)
             r = self.qrsc(*args)
-            l = self.qrsc("lookup", path, t["id"], str(d["nm"][0]), f"{net:+d}", *(["-c", c] if c else []))
+            base = str(oracle.key_reach(spec, t)[0]) if d["form"] == "digits" else str(d["nm"][0])
+            l = self.qrsc("lookup", path, t["id"], base, f"{net:+d}", *_column_arg(c))
             count("odds")
             if (r.returncode == 0) != (l.returncode == 0):
-                self.fail("odds.number_without_lists", name, f"qrsc lookup {t['id']} {d['nm'][0]} {net:+d}: exit {l.returncode}; "
+                self.fail("odds.number_without_lists" + _flavour(t), name, f"qrsc lookup {t['id']} {base} {net:+d}: exit {l.returncode}; "
                           f"qrsc odds -m {net:+d}: exit {r.returncode} {r.stderr.strip()[:300]}")
             elif r.returncode == 0:
                 self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
@@ -251,7 +255,7 @@ class FamilyCheck:
         return side, ids + ([side["type"]] if typed else [])
 
     def compare_odds(self, name, t, args, want, column, net=None):
-        count("odds")
+        count("odds", table=t)
         r = self.qrsc(*args)
         inv = "odds.cli" + _flavour(t)
         if want == {"(reroll)": 1}:
@@ -292,7 +296,10 @@ class FamilyCheck:
             for k in range(low - 2, high + 3):
                 for c in cols:
                     cases.append([t["id"], str(k), c])
-                    wants.append(oracle.read(t, c, Fraction(k)))
+                    if d["form"] == "digits" and not oracle.digits_writes(t, k):
+                        wants.append(("unwritten", f"the dice cannot write {k}"))
+                    else:
+                        wants.append(oracle.read(t, c, Fraction(k)))
             ids = [(tid, it["id"]) for tid in d["mods"] for it in oracle.table_by_id(spec, tid)["items"]]
             n, m = d["nm"]
             for _ in range(min(20, 3 * len(ids))):
@@ -315,7 +322,7 @@ class FamilyCheck:
             self.fail("lookup.cli" + _flavour(t), name, f"qrsc answered {len(answers)} of {len(cases)} cases: {r.stderr[:500]}")
             return
         for i, (case, want, got) in enumerate(zip(cases, wants, answers)):
-            count("lookup")
+            count("lookup", table=t)
             mine = _cli_row(got)
             if i in defender_wants:
                 reads = (got.get("sides") or [{}, {}])[1].get("reads") or {}
@@ -324,6 +331,11 @@ class FamilyCheck:
                 if theirs != (want_d[0] or "-"):
                     self.fail("lookup.cli.tie_both", name, f"qrsc lookup {' '.join(case)}: the defender reads {theirs}; "
                               f"oracle {want_d[0] or '-'} ({want_d[2]})")
+            if want[0] == "unwritten":
+                if "error" not in got or "cannot show it" not in got["error"]:
+                    self.fail("lookup.cli.digits_unwritten", name, f"qrsc lookup {' '.join(case)}: answered {mine} "
+                              f"{got.get('error', '')!r}, expected a refusal: {want[1]} (\"cannot show it\")")
+                continue
             if want[0] == "error":
                 if "error" not in got:
                     self.fail("lookup.exclusive_group", name, f"qrsc lookup {' '.join(case)}: answered {mine}, expected an error ({want[1]})")
@@ -429,6 +441,8 @@ class FamilyCheck:
                 inputs.setdefault(m.group(4), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
             n, sides = d["nm"]
             lo, hi = (n - n * sides, n * sides - n) if d["form"] == "difference" else (n, n * sides)
+            if d["form"] == "digits":
+                lo, hi = oracle.key_reach(spec, t)  # 11 .. 11N, the unwritten numbers between too
             ids = [it["id"] for tid in d["mods"] for it in oracle.table_by_id(spec, tid)["items"]]
             selections = [[]] + [self.rng.sample(ids, self.rng.randint(1, min(3, len(ids)))) for _ in range(3 if ids else 0)]
             cols = [c["id"] for c in t["_cols"]]
@@ -441,8 +455,11 @@ class FamilyCheck:
                     self.fail("web.modifier_missing", name, f"{t['id']}: modifiers {chosen} not all on the page")
                     continue
                 lookups = [[ci, die] for ci in range(len(cols)) for die in range(lo, hi + 1)]
-                queries.append({"table": index, "set": [list(inputs[i]) for i in chosen], "lookups": lookups,
-                                "odds": [[ci, len(t["rows"])] for ci in range(len(cols))]})
+                query = {"table": index, "set": [list(inputs[i]) for i in chosen], "lookups": lookups,
+                         "odds": [[ci, len(t["rows"])] for ci in range(len(cols))]}
+                if d["form"] == "digits":
+                    query["shows"] = list(range(lo - 2, hi + 3))
+                queries.append(query)
                 wants.append((t, cols, chosen, net, lookups))
         if not queries:
             return
@@ -454,17 +471,26 @@ class FamilyCheck:
         answers = json.loads(r.stdout)[0]
         for (t, cols, chosen, net, lookups), got in zip(wants, answers):
             row_ids = [row["id"] for row in t["rows"]]
+            if oracle.dice_of(t)["form"] == "digits":
+                shows = got.get("shows") or []
+                if not shows:
+                    self.fail("web.shows.digits", name, f"{t['id']}: the module answered no qrs_shows")
+                for die, g in zip(range(lookups[0][1] - 2, lookups[-1][1] + 3), shows):
+                    count("web.shows")
+                    if bool(g) != oracle.digits_writes(t, die):
+                        self.fail("web.shows.digits", name, f"{t['id']}: qrs_shows(table, 0, {die}) is {g}; the dice "
+                                  f"{'write' if oracle.digits_writes(t, die) else 'cannot write'} it")
             if got["net"] != net:
                 self.fail("web.net", name, f"{t['id']} {chosen}: net {got['net']}, oracle {net}")
             for (ci, die), g in zip(lookups, got["rows"]):
-                count("web.lookup")
+                count("web.lookup", table=t)
                 row, _, how = oracle.read(t, cols[ci], Fraction(die + net))
                 mine = row_ids[g] if g >= 0 else "-"
                 if mine != (row or "-"):
-                    self.fail("web.lookup" + (".outside" if how != "row" else ""), name,
+                    self.fail("web.lookup" + _flavour(t) + (".outside" if how != "row" else ""), name,
                               f"{t['id']} column {cols[ci] or 'all'}, die {die}, modifiers {chosen} (net {net}): {mine}; oracle {row or '-'} ({how})")
             for ci, g in enumerate(got["odds"]):
-                count("web.odds")
+                count("web.odds", table=t)
                 want = {k: v for k, v in oracle.odds(spec, t, cols[ci], net=net).items() if v and not k.startswith("(")}
                 if g is None:
                     self.fail("web.odds", name, f"{t['id']}: no odds")
@@ -472,7 +498,7 @@ class FamilyCheck:
                 den = int(g[-1])
                 mine = {row_ids[i]: Fraction(int(x), den) for i, x in enumerate(g[:-1]) if int(x)}
                 if mine != want:
-                    self.fail("web.odds" + (".outside" if t["key"].get("outside") else ""), name,
+                    self.fail("web.odds" + _flavour(t) + (".outside" if t["key"].get("outside") else ""), name,
                               f"{t['id']} column {cols[ci] or 'all'}, modifiers {chosen} (net {net}): {_fmt(mine)}; oracle {_fmt(want)}")
 
     # ---- invalid twins
@@ -485,6 +511,8 @@ class FamilyCheck:
         with open(path, "w", encoding="utf-8") as f:
             f.write(keep)
         count("twins")
+        if what.startswith(("digits_", "against_")):
+            count(f"twins[{what}]")
         at = {int(m.group(2)) for m in ERROR_LINE.finditer(r.stderr)}
         if r.returncode != 1 or not (at & {x for x in lines if x}):
             self.fail(f"twin.{what}", name, f"expected an error at line {sorted(x for x in lines if x)}; exit {r.returncode}, "
@@ -516,6 +544,10 @@ class FamilyCheck:
                         for kind in ("L", "E"):
                             cases.append([kind, str(index), t["id"], c, key_text(k)])
                             expect.append((name, self.seed, t, want))
+                    if d["form"] == "digits" and c == cols[0]:
+                        for k in keys:
+                            cases.append(["S", str(index), t["id"], c, key_text(k)])
+                            expect.append((name, self.seed, t, ("shows", oracle.digits_writes(t, k))))
                     if d["form"] != "opposed" and t["key"]["type"] == "integer":
                         lo, hi = oracle.side_net_range(spec, d["mods"])
                         for net in sorted({lo, 0, hi}):
@@ -529,8 +561,13 @@ def compare_header(cases, expect, answers):
     failures = []
     for case, (name, seed, t, want), got in zip(cases, expect, answers):
         kind = case[0]
-        count("header." + kind)
-        what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds"}[kind] + _flavour(t)
+        count("header." + kind, table=t)
+        what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows"}[kind] + _flavour(t)
+        if kind == "S":
+            if got != ("1" if want[1] else "0"):
+                failures.append(Failure(what, seed, name, f"{t['id']}::kRoll.shows({case[4]}): {got}; the dice "
+                                        f"{'write' if want[1] else 'cannot write'} it"))
+            continue
         if kind == "O":
             probs = {k: Fraction(v) for k, v in (x.split("=") for x in got.split())}
             rows = {k: v for k, v in want[1].items() if not k.startswith("(")}
@@ -555,7 +592,16 @@ def _flavour(t):
     d = oracle.dice_of(t)
     if d and d["form"] == "opposed" and d["result"] == "ratio":
         return ".ratio"
+    if d and d["form"] == "digits":
+        return ".digits"
+    if d and d.get("against"):
+        return ".against"
     return ""
+
+
+def _column_arg(c):
+    """A column for `qrsc lookup`/`odds`: `--column=C` (an against table's ids are values: -2)."""
+    return [f"--column={c}"] if c else []
 
 
 def _opposed_answer(t, d, a, b, aside, bside, column, tie_column=None):

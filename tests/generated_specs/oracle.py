@@ -3,6 +3,7 @@ rules of docs/spec-format.md (modifier sums and groups, bands, keys, `outside`, 
 computed on the generator's own intent, never with qrsc's code."""
 import functools
 import os
+import re
 import subprocess
 import tempfile
 from fractions import Fraction
@@ -64,24 +65,42 @@ def net_of(spec, lists, ids):
 
 # ---- dice, from dicelab
 @functools.lru_cache(maxsize=None)
-def dice_distribution(n, m):
-    """{result: exact probability} of n dice of m faces, summed, as dicelab calculates it."""
+def dicelab_distribution(expression, throws):
+    """{result: exact probability} of a dicelab expression over `throws` equally likely throws
+    (dicelab prints six decimals; each count is the nearest whole number of throws)."""
     with tempfile.NamedTemporaryFile("w", suffix=".dl", delete=False) as f:
-        f.write(f"sum {n}#d{m}\n")
+        f.write(expression + "\n")
         path = f.name
     try:
         out = subprocess.run(["dicelab", "-c", "-f", path], check=True, capture_output=True, text=True).stdout
     finally:
         os.unlink(path)
-    total = m ** n
     dist = {}
     for line in out.splitlines():
         parts = line.split()
         if len(parts) >= 2:
-            count = round(float(parts[1]) * total)
-            dist[int(parts[0])] = Fraction(count, total)
-    assert sum(dist.values()) == 1, (n, m, dist)
+            count = round(float(parts[1]) * throws)
+            if count:
+                dist[int(parts[0])] = Fraction(count, throws)
+    assert sum(dist.values()) == 1, (expression, dist)
     return dist
+
+
+def dice_distribution(n, m):
+    """{result: exact probability} of n dice of m faces, summed, as dicelab calculates it."""
+    return dicelab_distribution(f"sum {n}#d{m}", m ** n)
+
+
+def digits_distribution(n):
+    """{number: exact probability} of two dice of N faces read as tens and units, as dicelab
+    calculates `dN*10+dN` (docs: d66 writes 11 to 66, 36 equally likely results)."""
+    return dicelab_distribution(f"d{n}*10+d{n}", n * n)
+
+
+def digits_writes(table, key):
+    """Whether a roll read as digits can write KEY (a number dicelab gives a chance)."""
+    d = dice_of(table)
+    return Fraction(key).denominator == 1 and int(key) in digits_distribution(d["digits"])
 
 
 def add_const(dist, k):
@@ -104,8 +123,13 @@ def contains(iv, key, fraction):
 
 
 def row_at(table, column, key):
-    """The row (and part) whose band in COLUMN holds KEY, or None."""
+    """The row (and part) whose band in COLUMN holds KEY, or None. A roll against a unit's value
+    (docs/spec-format.md, `key.dice.against`) has a column per value whose bands are the rows'
+    bands (the modified roll less the value) shifted by the value: the total KEY in column V is
+    the margin KEY - V in the bands as written."""
     fraction = table["key"]["type"] == "fraction"
+    if against_values(table):
+        key, column = key - Fraction(int(column)), ""
     for row in table["rows"]:
         iv = row["_iv"].get(column)
         if iv is not None and contains(iv, key, fraction):
@@ -141,6 +165,32 @@ def parse_roll(text):
     return int(n or 1), int(m)
 
 
+def digits_faces(roll):
+    """N for a roll read as digits (docs: `d66`, `d22` to `d99`: a digit written twice), else None."""
+    m = re.fullmatch(r"d([2-9])\1", roll.strip())
+    return int(m.group(1)) if m else None
+
+
+def parse_band_int(text):
+    """An integer range in band notation (`4 - 10`, `-2 - 1`, `-3 to -1`, `7`): (lo, hi)."""
+    t = str(text).strip()
+    m = re.fullmatch(r"(-?\d+)\s*(?:-|to)\s*(-?\d+)", t)
+    if m:
+        a, b = int(m.group(1)), int(m.group(2))
+        return min(a, b), max(a, b)
+    return int(t), int(t)
+
+
+def against_values(table):
+    """The values of a roll against a unit's value (`key.dice.against.values`), ascending, or []."""
+    d = table.get("key", {}).get("dice") or {}
+    ag = d.get("against")
+    if not ag:
+        return []
+    lo, hi = parse_band_int(ag["values"])
+    return list(range(lo, hi + 1))
+
+
 def dice_of(table):
     """The table's dice as the spec states them (defaults from docs/spec-format.md)."""
     d = table["key"].get("dice")
@@ -153,7 +203,11 @@ def dice_of(table):
         sides = {s: {"_nm": parse_roll(d[s]["roll"]), "_mods": lists(d[s])} for s in ("attacker", "defender")}
         return {"form": "opposed", "sides": sides, "result": d.get("result", "difference"),
                 "column": d.get("column", "chosen"), "tie": d.get("tie", "defender")}
-    return {"form": "difference" if d.get("difference") else "single", "nm": parse_roll(d["roll"]), "mods": lists(d)}
+    digits = digits_faces(d["roll"])
+    if digits:  # two dice of N faces read as tens and units: no modifiers (docs, `d66`)
+        return {"form": "digits", "nm": (2, digits), "mods": [], "digits": digits}
+    return {"form": "difference" if d.get("difference") else "single", "nm": parse_roll(d["roll"]), "mods": lists(d),
+            "against": against_values(table)}
 
 
 def key_reach(spec, table):
@@ -169,6 +223,9 @@ def key_reach(spec, table):
         if d["result"] == "margin":
             return 0, max(abs(low), abs(high))
         return low, high
+    if d["form"] == "digits":
+        dist = digits_distribution(d["digits"])
+        return min(dist), max(dist)
     lo, hi = side_net_range(spec, d["mods"])
     n, m = d["nm"]
     if d["form"] == "difference":
@@ -218,6 +275,8 @@ def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
                 key = opposed_key(d, x, y, attacker_wins)
                 out[(key, attacker_wins)] = out.get((key, attacker_wins), 0) + px * py
         return out
+    if d["form"] == "digits":
+        return {(Fraction(v + net), None): p for v, p in digits_distribution(d["digits"]).items()}
     n, m = d["nm"]
     dist = dice_distribution(n, m)
     if d["form"] == "difference":

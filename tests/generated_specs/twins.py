@@ -77,6 +77,9 @@ def twins(spec, rng):
             lo, hi = row["_iv"][""][:2]
             if lo is None or hi is None or hi == lo or t["key"]["type"] != "integer":
                 continue
+            d = oracle.dice_of(t)
+            if d and d["form"] == "digits" and not oracle.digits_writes(t, hi):
+                continue  # a number the dice cannot write need not be in a band: no gap
             s = copy.deepcopy(spec)
             tt = next(x for x in s["tables"] if x["id"] == t["id"])
             tt["rows"][i]["band"] = f"{lo} to {hi - 1}"
@@ -99,6 +102,38 @@ def twins(spec, rng):
             text = dump(s)
             start = _row_line(text, t["id"], None)
             out.append(("missing_outside", text, {line_of(text, "dice", start - 1), line_of(text, "key", start - 1)}))
+            break
+
+    # a roll read as digits (d66) is not a difference: an error at its key (docs, `d66`)
+    for t in bands:
+        d = oracle.dice_of(t) if t["key"].get("dice") else None
+        if d and d["form"] == "digits":
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            tt["key"]["dice"]["difference"] = True
+            text = dump(s)
+            start = _row_line(text, t["id"], None)
+            out.append(("digits_difference", text, {line_of(text, "difference: true", start - 1), line_of(text, "key", start - 1)}))
+            break
+
+    # a roll against a unit's value: no `difference` (an error at the key), and its rows write
+    # `band:`, not `bands:` (docs, `key.dice.against`)
+    for t in bands:
+        d = oracle.dice_of(t) if t["key"].get("dice") else None
+        if d and d.get("against"):
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            tt["key"]["dice"]["difference"] = True
+            text = dump(s)
+            start = _row_line(text, t["id"], None)
+            out.append(("against_difference", text, {line_of(text, "difference: true", start - 1), line_of(text, "key", start - 1)}))
+            s = copy.deepcopy(spec)
+            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            row = next((w for w in tt["rows"] if "band" in w), None)
+            if row:
+                row["bands"] = {str(oracle.against_values(t)[0]): row.pop("band")}
+                text = dump(s)
+                out.append(("against_row_bands", text, {_row_line(text, t["id"], row["id"])}))
             break
 
     # an unknown key in a row (a typo)

@@ -1,7 +1,8 @@
 // The web page's WebAssembly module answering the harness's questions in node, through the C
 // ABI its page script calls (runtime/qrs/web/abi.cpp): stdin is a JSON list of pages, each
 // {page, queries: [{table, set: [[side, list, item]...], lookups: [[column, die]...],
-// odds: [[column, rows]...]}]}; stdout the answers in the same shape.
+// odds: [[column, rows]...], shows: [die...] (optional: qrs_shows)}]}; stdout the answers in
+// the same shape.
 "use strict";
 const fs = require("fs");
 
@@ -22,7 +23,7 @@ function moduleOf(page) {
 const pages = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = pages.map(({ page, queries }) => {
   const q = moduleOf(page);
-  return queries.map(({ table, set, lookups, odds }) => {
+  return queries.map(({ table, set, lookups, odds, shows }) => {
     q.qrs_clear();
     for (const [side, list, item] of set) q.qrs_set(side, list, item, 1);
     const net = q.qrs_net(table, 0);
@@ -33,7 +34,9 @@ const out = pages.map(({ page, queries }) => {
       const v = new BigInt64Array(q.memory.buffer, at, n + 1);
       return Array.from(v, (x) => x.toString());
     });
-    return { net, rows, odds: probs, lo: q.qrs_key_lo(table), hi: q.qrs_key_hi(table) };
+    // whether the dice can write each number (a roll read as digits: a d66 cannot write 17)
+    const written = (shows || []).map((die) => q.qrs_shows(table, 0, die));
+    return { net, rows, odds: probs, shows: written, lo: q.qrs_key_lo(table), hi: q.qrs_key_hi(table) };
   });
 });
 process.stdout.write(JSON.stringify(out));
