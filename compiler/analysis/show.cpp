@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "roll_rule.hpp"
 
 namespace qrsc {
 
@@ -214,9 +215,13 @@ std::string band_as_written(const BandCell& c, KeyType type) {
   return c.notation.empty() ? format_band(c.band, type) : c.notation;
 }
 
-std::string show_table(const Table& t, const std::vector<SourceDoc>& sources, const ShowStyle& style) {
+std::string show_table(const Table& t, const Spec& spec, const ShowStyle& style) {
   std::string title = t.title + (t.caption.empty() ? "" : " (" + t.caption + ")");
   std::string out = (style.color ? "\x1b[1;4m" + title + "\x1b[0m" : title + "\n" + std::string(display_width(title), '=')) + "\n";
+  // How the dice are read, as the printed sheet says it over the table.
+  if (const auto* bt = std::get_if<BandTable>(&t.body)) {
+    if (const std::string rule = roll_rule(*bt, &spec); !rule.empty()) out += rule + "\n";
+  }
   out += std::visit(
       [&](const auto& body) -> std::string {
         using T = std::decay_t<decltype(body)>;
@@ -227,7 +232,7 @@ std::string show_table(const Table& t, const std::vector<SourceDoc>& sources, co
         if constexpr (std::is_same_v<T, FactsTable>) return show_facts(body, style);
       },
       t.body);
-  for (const auto& note : unknown_footnotes(t, sources)) out += note + "\n";
+  for (const auto& note : unknown_footnotes(t, spec.sources)) out += note + "\n";
   return out;
 }
 
@@ -237,7 +242,7 @@ std::string show_sheet(const Spec& spec, const ShowStyle& style) {
     if (!part->empty()) out += " - " + *part;
   }
   out += "\n\n";
-  for (const auto& t : spec.tables) out += show_table(t, spec.sources, style) + "\n";
+  for (const auto& t : spec.tables) out += show_table(t, spec, style) + "\n";
   return out;
 }
 

@@ -50,7 +50,7 @@ Command add_show_command(CLI::App& app) {
               print_error(with_suggestion("spec '" + spec->id + "' has no table '" + o->table + "'", o->table, ids));
               return kFailed;
             }
-            std::cout << show_table(*t, spec->sources, style);
+            std::cout << show_table(*t, *spec, style);
             return kOk;
           }};
 }

@@ -49,6 +49,9 @@ for page in "$tmp/illustration/campaign_events.html" "$tmp/illustration/campaign
   [ "$(grep -cF 'Roll two d6: the first die is the tens, the second the units (11 to 66).' "$page")" -ge 2 ] ||
     { echo "FAIL: $page does not say how the d66 tables are read"; exit 1; }
 done
+# qrsc show says it under the table's title, as the sheets do.
+[ "$("$qrsc" show "$spec" between_battles | sed -n 3p)" = "Roll two d6: the first die is the tens, the second the units (11 to 66)." ] ||
+  { echo "FAIL: qrsc show between_battles does not say how it is read"; exit 1; }
 python3 - "$root/docs/schema/qrs-sheet.schema.json" "$tmp/illustration/campaign_events.json" <<'PY'
 import json, sys
 import jsonschema

@@ -49,6 +49,9 @@ for page in "$tmp/illustration/morale_test.html" "$tmp/illustration/morale_test.
   grep -qF "Roll 2d6 and add the modifiers; read the column of the unit&apos;s Morale." "$page" ||
     { echo "FAIL: $page does not say how the test is read"; exit 1; }
 done
+# qrsc show says it under the table's title, as the sheets do.
+[ "$("$qrsc" show "$spec" morale_test | sed -n 3p)" = "Roll 2d6 and add the modifiers; read the column of the unit's Morale." ] ||
+  { echo "FAIL: qrsc show morale_test does not say how it is read"; exit 1; }
 python3 - "$root/docs/schema/qrs-sheet.schema.json" "$tmp/illustration/morale_test.json" <<'PY'
 import json, sys
 import jsonschema
