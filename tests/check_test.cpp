@@ -278,6 +278,31 @@ tables:
       << json;
 }
 
+// A change of how a key is rolled is named in the roll's own notation: two d6 summed and two d6
+// read as tens and units are different rolls, and a roll against a value says so.
+TEST(Diff, AChangedRollIsNamedInItsNotation) {
+  const auto spec = [](const std::string& file, const std::string& roll, const std::string& range, const std::string& band) {
+    return qrs_test::write_temp_spec(file, R"(qrs: 1
+id: events
+system: t
+title: T
+tables:
+  - id: events
+    kind: bands
+    title: Events
+    key: { name: Event, )" + range + R"(, dice: { roll: )" + roll + R"( } }
+    rows:
+      - { id: any, title: Any, band: )" + band + R"( }
+)");
+  };
+  qrsc::Diagnostics diags;
+  const auto o = qrsc::compile_spec(spec("summed.yaml", "2d6", "min: 2, max: 12", "2 - 12"), diags);
+  const auto n = qrsc::compile_spec(spec("digits.yaml", "d66", "min: 11, max: 66", "11 - 66"), diags);
+  ASSERT_TRUE(o && n) << diags.error_count();
+  const auto md = *qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
+  EXPECT_NE(md.find("The Event is now d66 (two d6 read as tens and units) instead of 2d6\n"), std::string::npos) << md;
+}
+
 // Text with line breaks stays on its line in Markdown: a table title holding "\n1. ..." forged
 // an entry of the change list, "# " a heading, "![...](...)" a remote image.
 TEST(Diff, MarkdownTextCannotStartALineOrALink) {

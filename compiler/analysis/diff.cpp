@@ -156,17 +156,11 @@ class Differ {
 
   void table(const Table& ot, const Table& nt, const BandTable& nb) {
     const auto& ob = std::get<BandTable>(ot.body);
-    // How the key is rolled and rounded (key.dice, key.rounding).
+    // How the key is rolled (key.dice), in the roll's notation, which names every kind of roll.
     const auto roll = [](const BandTable& b) {
       if (!b.dice) return std::string("not rolled");
-      if (b.dice->opposed || b.dice->success()) {
-        return roll_notation(*b.dice) + fmt::format(" modified by {}", fmt::join(b.dice->modifier_tables(), ", "));
-      }
-      std::string r = b.dice->count == 1 ? "" : std::to_string(b.dice->count);
-      r += "d" + std::to_string(b.dice->sides) + (b.dice->difference ? " each side, the difference" : "");
-      if (!b.dice->pool.empty()) r += " symbol dice (" + b.dice->pool + ")";
-      if (!b.dice->modifiers.empty()) r += fmt::format(" modified by {}", fmt::join(b.dice->modifiers, ", "));
-      return r;
+      const std::vector<std::string> lists = b.dice->modifier_tables();
+      return roll_notation(*b.dice) + (lists.empty() ? std::string() : fmt::format(" modified by {}", fmt::join(lists, ", ")));
     };
     if (roll(ob) != roll(nb)) {
       // The key's dice and rounding are explained by covering 'table/key'.
