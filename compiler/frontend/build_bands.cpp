@@ -43,7 +43,7 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
   };
   const NodePtr one = o.get("band");
   const NodePtr many = o.get("bands");
-  if (const auto& against = bt.dice ? bt.dice->against : std::nullopt) {
+  if (const AgainstValue* against = bt.dice && bt.dice->against ? &*bt.dice->against : nullptr) {
     // One band, the roll less the value, shifted into each value's column.
     if (many) {
       diags_.error(many->loc, fmt::format("{}: a roll against {} has a column for each value; write 'band:', the roll "

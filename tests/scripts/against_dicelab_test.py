@@ -42,13 +42,12 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
-from odds_dicelab_test import dicelab_exact, report
+from odds_dicelab_test import dicelab_exact, refused_at, report, run
 
 DICE = {"1d6": (1, 6), "2d6": (2, 6), "3d6": (3, 6), "d10": (1, 10), "2d10": (2, 10), "d20": (1, 20)}
 LOOKUPS = 30  # per spec
@@ -171,10 +170,6 @@ def write_spec(folder, spec, suffix="", texts=None, values=None, bands_row=None,
     return path, at
 
 
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True, timeout=60)
-
-
 def row_of(spec, margin):
     return next(f"r{r}" for r, b in enumerate(spec["bands"]) if holds(b, margin))
 
@@ -294,14 +289,11 @@ def check_bands_row(qrsc, folder, spec, rng, failures):
 
 def check_columns(qrsc, folder, spec, form, failures):
     path, at = write_spec(folder, spec, "_columns", columns=form)
-    out = run([qrsc, "check", path])
-    errors = errors_of(out)
-    here = f"{path}:{at['columns']}:"
-    if out.returncode != 1 or len(errors) != 1 or not errors[0].startswith(here) or "remove 'columns'" not in errors[0]:
-        failures.append(f"{spec['id']}_columns ({form}): qrsc check must refuse it at {here} (\"remove 'columns'\") "
-                        f"and nothing else, got {out.returncode}: {out.stderr.strip()}")
-        return False
-    return True
+    ok, got = refused_at(qrsc, path, at["columns"], "remove 'columns'", alone=True)
+    if not ok:
+        failures.append(f"{spec['id']}_columns ({form}): qrsc check must refuse it at {path}:{at['columns']}: "
+                        f"(\"remove 'columns'\") and nothing else, got {got}")
+    return ok
 
 
 def gap_candidates(spec):
@@ -342,14 +334,11 @@ def check_gap(qrsc, folder, spec, candidate, failures):
 
 def check_values(qrsc, folder, spec, failures):
     path, at = write_spec(folder, spec, "_values", values="1 - 100")
-    out = run([qrsc, "check", path])
-    errors = errors_of(out)
-    here = f"{path}:{at['values']}:"
-    if out.returncode != 1 or len(errors) != 1 or not errors[0].startswith(here) or "64" not in errors[0]:
-        failures.append(f"{spec['id']}_values (values: 1 - 100): qrsc check must refuse it at {here} (past the "
-                        f"limit of 64 values) and nothing else, got {out.returncode}: {out.stderr.strip()}")
-        return False
-    return True
+    ok, got = refused_at(qrsc, path, at["values"], "64", alone=True)
+    if not ok:
+        failures.append(f"{spec['id']}_values (values: 1 - 100): qrsc check must refuse it at {path}:{at['values']}: "
+                        f"(past the limit of 64 values) and nothing else, got {got}")
+    return ok
 
 
 def main():

@@ -36,13 +36,12 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
-from odds_dicelab_test import dicelab_exact, report
+from odds_dicelab_test import dicelab_exact, refused_at, report, run
 
 KEY_LINE = 9  # the line of `key:` in every spec written here
 
@@ -137,10 +136,6 @@ def write_spec(folder, spec, texts=None, modifiers=False):
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     return path, row_lines
-
-
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True, timeout=60)
 
 
 def check_odds(qrsc, spec, path, dist, failures):
@@ -269,14 +264,11 @@ def check_gap(qrsc, folder, spec, candidate, failures):
 
 def check_modifiers(qrsc, folder, spec, failures):
     path, _ = write_spec(folder, spec, modifiers=True)
-    out = run([qrsc, "check", path])
-    at = f"{path}:{KEY_LINE}:"
-    if out.returncode != 1 or not any(line.startswith(at) and "takes no modifiers" in line
-                                      for line in out.stderr.splitlines()):
-        failures.append(f"{spec['id']} with modifiers: qrsc check must refuse it at {at} ('takes no "
-                        f"modifiers'), got {out.returncode}: {out.stderr.strip()}")
-        return False
-    return True
+    ok, got = refused_at(qrsc, path, KEY_LINE, "takes no modifiers", alone=False)
+    if not ok:
+        failures.append(f"{spec['id']} with modifiers: qrsc check must refuse it at {path}:{KEY_LINE}: ('takes no "
+                        f"modifiers'), got {got}")
+    return ok
 
 
 def main():

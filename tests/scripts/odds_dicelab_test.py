@@ -62,6 +62,21 @@ def dicelab_exact(expr):
     return _dicelab_cache[expr]
 
 
+def run(args):
+    """A qrsc run, its output kept (the dicelab tests' commands)."""
+    return subprocess.run(args, capture_output=True, text=True, timeout=60)
+
+
+def refused_at(qrsc, path, line, fragment, alone):
+    """`qrsc check PATH`: whether it exits 1 with an error at PATH:LINE: holding `fragment` (with
+    `alone`, and no other error); and its stderr, for the failure's message."""
+    out = run([qrsc, "check", path])
+    errors = [e for e in out.stderr.splitlines() if ": error: " in e]
+    hits = [e for e in errors if e.startswith(f"{path}:{line}:") and fragment in e]
+    ok = out.returncode == 1 and bool(hits) and (not alone or len(errors) == 1)
+    return ok, f"{out.returncode}: {out.stderr.strip()}"
+
+
 def report(failures):
     """Prints each failure; the exit status."""
     for f in failures:

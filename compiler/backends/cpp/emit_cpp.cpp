@@ -259,7 +259,7 @@ mst::data dice_data(const DiceRoll& r) {
   put(dd, "difference", cpp_bool(r.difference));
   put(dd, "pool", cpp_bool(!r.pool.empty()));
   put(dd, "digits", r.digits);
-  std::string notation = r.digits ? roll_notation(r) : (r.count == 1 ? "" : std::to_string(r.count)) + "d" + std::to_string(r.sides);
+  std::string notation = r.digits ? roll_notation(r) : dice_notation(r.count, r.sides);
   if (r.difference) notation = "each side " + notation + ", the difference of the modified results";
   if (!r.pool.empty()) notation += " symbol dice, as many as " + r.pool + " gives";
   put(dd, "roll_notation", notation);

@@ -7,8 +7,8 @@
 #include <cctype>
 #include <map>
 
-#include "roll_rule.hpp"
 #include "pool_odds.hpp"
+#include "roll_rule.hpp"
 #include "success_odds.hpp"
 #include "sheet_text.hpp"
 #include "words.hpp"
