@@ -378,6 +378,58 @@ TEST(Diagnostics, SuccessDiceChecks) {
 // A roll against a unit's value: its rows write one band (the roll less the value) and the
 // table takes no columns; the values are a range within the limit; a gap in the bands is
 // reported once, not in each value's column; keys for other kinds of roll are errors.
+// Matchups: each fault at its key, all in one run: a type that is no column (with a
+// suggestion), a row that is none, an id that is a type's, a missing side, a pair of types two
+// matchups name, a gap in a matchup's column, and matchups on a roll whose column is chosen.
+TEST(Diagnostics, MatchupChecks) {
+  const Result r = compile(std::string(kHeader) + R"(vocabularies:
+  - { id: kind, title: Kind, terms: [ { id: foot, name: Foot }, { id: horse, name: Horse } ] }
+tables:
+  - id: by_type
+    kind: bands
+    title: By type
+    key: { name: Margin, min: 0, columns_title: Loser, dice: { attacker: { roll: d6 }, defender: { roll: d6 }, result: margin, column: loser } }
+    columns: kind
+    rows:
+      - { id: beaten, title: Beaten, bands: { foot: 1 or more, horse: 1 or more } }
+      - { id: held, title: Held, bands: { foot: "0", horse: "0" } }
+    matchups:
+      - { id: foot_by_horse, loser: foot, winner: hrse, bands: { beaten: 1 or more, held: "0" } }
+      - { id: again, loser: foot, winner: [horse, foot], bands: { beatn: 2 or more, held: 0 - 1 } }
+      - { id: again, loser: horse, winner: foot, bands: { held: "0" } }
+      - { id: horse, loser: [], winner: foot, bands: { held: 0 or more } }
+      - { id: gap, loser: horse, winner: horse, bands: { beaten: 2 or more, held: "0" } }
+      - { id: clash, loser: foot, winner: foot, bands: { beaten: 1 or more, held: "0" } }
+  - id: chosen
+    kind: bands
+    title: Chosen
+    key: { name: Difference, dice: { attacker: { roll: d6 }, defender: { roll: d6 } } }
+    columns: kind
+    rows:
+      - { id: any, title: Any, bands: { foot: 0 or more, horse: 0 or more } }
+      - { id: less, title: Less, bands: { foot: -1 or less, horse: -1 or less } }
+    matchups:
+      - { id: m, loser: foot, winner: horse, bands: { any: 0 or more } }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":16:51: error: matchup 'foot_by_horse' of table 'by_type' (kind bands): 'hrse' is not a type of the table's "
+           "columns; did you mean 'horse'?",
+           ":17:67: error: matchup 'again' of table 'by_type' (kind bands) names unknown row 'beatn'; did you mean 'beaten'?",
+           ":19:15: error: matchup 'horse' of table 'by_type' (kind bands): its id names its column, and 'horse' is a type's "
+           "column already",
+           ":19:29: error: matchup 'horse' of table 'by_type' (kind bands) needs 'loser': the loser's type or types",
+           ":18:9: error: duplicate matchup id 'again'",
+           ":20:66: error: table 'by_type' in column 'gap': no band covers 1 (between rows 'held' and 'beaten')",
+           ":21:9: error: matchup 'clash' of table 'by_type' (kind bands): loser foot against winner foot is already read in "
+           "matchup 'again'",
+           ":31:7: error: table 'chosen' (kind bands): matchups are read by both sides' types, so they need an opposed roll "
+           "read in the loser's or the winner's column (key.dice.column: loser or winner) and columns: the types",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+}
+
 TEST(Diagnostics, AgainstValueChecks) {
   const Result r = compile(std::string(kHeader) + R"(tables:
   - id: mods

@@ -969,6 +969,23 @@ const IdCase kIdCases[] = {
      "          - id: defensive_fire\n            text: Opponent resolves all defensive fire combat.\n"},
     {"section", "rff/acw-2.1-15mm.yaml", "      - id: maneuver_phase", "maneuver_phase", "`Maneuver (1st) Phase`"},
     {"fact", "rff/acw-2.1-15mm.yaml", "      - { id: ground,", "ground", "`1\"`"},
+    // rules/ has no opposed roll read by type: the case adds one, with a matchup.
+    {"matchup", "rff/acw-2.1-15mm.yaml", "      - id: green_by_crack", "green_by_crack", "Green against Crack", "\ntables:\n",
+     "\ntables:\n"
+     "  - id: duel\n"
+     "    kind: bands\n"
+     "    title: Duel\n"
+     "    key: { name: Margin, min: 0, columns_title: Loser, dice: { attacker: { roll: d6 }, defender: { roll: d6 }, "
+     "result: margin, column: loser } }\n"
+     "    columns: target_rating\n"
+     "    rows:\n"
+     "      - { id: beaten, title: Beaten, bands: { crack: 1 or more, veteran: 1 or more, trained: 1 or more, green: 1 or more } }\n"
+     "      - { id: held, title: Held, bands: { crack: \"0\", veteran: \"0\", trained: \"0\", green: \"0\" } }\n"
+     "    matchups:\n"
+     "      - id: green_by_crack\n"
+     "        loser: green\n"
+     "        winner: crack\n"
+     "        bands: { beaten: 0 or more }\n"},
 };
 
 // Hover and rename of an id of every kind the format describes (format::id_kinds(): a new kind

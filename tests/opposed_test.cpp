@@ -193,6 +193,69 @@ TEST(OpposedHeader, AssaultReadsTheRatio) {
   for (std::size_t r = 0; r < 3; ++r) EXPECT_EQ(p[r], Fraction(n[r], 36)) << "row " << r;
 }
 
+// Ambush as printed: the loser's column (Infantry: Destroyed 4 or more, Falls back 1 - 3;
+// Cavalry 3 or more, 1 - 2; Artillery 2 or more, 1), except artillery beaten by cavalry or
+// infantry (Destroyed at any margin) and infantry or cavalry beaten by artillery (Destroyed 6
+// or more, Falls back 1 - 5). A tie: nothing happens. 0 Destroyed, 1 Falls back, 2 nothing.
+int ambush_row(int margin, Type loser, Type winner) {
+  if (margin == 0) return 2;
+  if (loser == Type::artillery && winner != Type::artillery) return 0;
+  if (loser != Type::artillery && winner == Type::artillery) return margin >= 6 ? 0 : 1;
+  const int destroyed = loser == Type::infantry ? 4 : loser == Type::cavalry ? 3 : 2;
+  return margin >= destroyed ? 0 : 1;
+}
+
+constexpr std::array<Type, 3> kTypes = {Type::infantry, Type::cavalry, Type::artillery};
+
+TEST(OpposedHeader, AmbushReadsTheMatchupWhereItsTypesMeet) {
+  using sk::ambush::Attacker, sk::ambush::Defender, sk::ambush::Effect, sk::ambush::Column;
+  namespace am = sk::attack_modifiers;
+  // Cavalry rolls 3, artillery 2: margin 1, the artillery loses to cavalry: Destroyed, read in
+  // the matchup's column; the same margin against infantry's own column is Falls back.
+  constexpr auto overrun = sk::ambush::resolve(Attacker{3, Type::cavalry, {}}, Defender{2, Type::artillery, {}});
+  static_assert(overrun.column == Column::guns_overrun && overrun.effect == Effect::destroyed);
+  static_assert(sk::ambush::resolve(Attacker{3, Type::cavalry, {}}, Defender{2, Type::infantry, {}}).effect == Effect::falls_back);
+  // Artillery against artillery reads its own column.
+  static_assert(sk::ambush::resolve(Attacker{3, Type::artillery, {}}, Defender{2, Type::artillery, {}}).column == Column::artillery);
+  // Infantry beaten by artillery by 5 falls back (its own column would say Destroyed at 4).
+  constexpr auto guns =
+      sk::ambush::resolve(Attacker{1, Type::infantry, {}}, Defender{5, Type::artillery, {sk::defence_modifiers::Modifier::elite}});
+  static_assert(guns.column == Column::against_guns && guns.effect == Effect::falls_back);
+  static_assert(!sk::ambush::resolve(Attacker{4, Type::infantry, {}}, Defender{4, Type::artillery, {}}).effect);  // a tie
+  for (int a = 1; a <= 6; ++a) {
+    for (int d = 1; d <= 6; ++d) {
+      for (const Type at : kTypes) {
+        for (const Type dt : kTypes) {
+          const auto o = sk::ambush::resolve(Attacker{a, at, {am::Modifier::charging}}, Defender{d, dt, {}});
+          const int ra = a + 1, rd = d;
+          const int want = ra > rd ? ambush_row(ra - rd, dt, at) : ambush_row(rd - ra, at, dt);
+          EXPECT_EQ(o.effect ? static_cast<int>(*o.effect) : 2, want) << a << " against " << d;
+        }
+      }
+    }
+  }
+}
+
+TEST(OpposedHeader, AmbushOddsAreTheEnumeratedOnes) {
+  using sk::ambush::Attacker, sk::ambush::Defender;
+  namespace am = sk::attack_modifiers;
+  namespace dm = sk::defence_modifiers;
+  for (const Type at : kTypes) {
+    for (const Type dt : kTypes) {
+      // Attacker +2 (flank), defender -1 (raw), counted over the 36 pairs of d6.
+      std::array<int, 3> n{};
+      for (int a = 1; a <= 6; ++a) {
+        for (int d = 1; d <= 6; ++d) {
+          const int ra = a + 2, rd = d - 1;
+          ++n[static_cast<std::size_t>(ra > rd ? ambush_row(ra - rd, dt, at) : ambush_row(rd - ra, at, dt))];
+        }
+      }
+      const auto p = sk::ambush::odds(Attacker{0, at, {am::Modifier::flank_attack}}, Defender{0, dt, {dm::Modifier::raw}});
+      for (std::size_t r = 0; r < 3; ++r) EXPECT_EQ(p[r], Fraction(n[r], 36)) << "row " << r;
+    }
+  }
+}
+
 // ---------------------------------------------------------------- qrsc against the header
 const qrsc::Spec& skirmish() { return qrs_test::spec_file(qrs_test::source_dir() / "tests/opposed/rules/test/skirmish.yaml"); }
 
@@ -215,6 +278,32 @@ TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
       EXPECT_EQ(q->sides[1].result, o.settled.defender) << a << " against " << d;
     }
   }
+}
+
+TEST(OpposedCli, AmbushLookupAndOddsAgreeWithTheHeaderForEveryMatchup) {
+  using sk::ambush::Attacker, sk::ambush::Defender;
+  const auto word = [](Type t) { return std::string(sk::kTroopTypeTerms[static_cast<std::size_t>(t)].id); };
+  for (const Type at : kTypes) {
+    for (const Type dt : kTypes) {
+      for (int a = 1; a <= 6; ++a) {
+        for (int d = 1; d <= 6; ++d) {
+          const auto q = qrsc::opposed_lookup(skirmish(), "ambush", {std::to_string(a), word(at)}, {std::to_string(d), word(dt)},
+                                              std::nullopt);
+          ASSERT_TRUE(q.ok()) << q.error();
+          const auto o = sk::ambush::resolve(Attacker{a, at, {}}, Defender{d, dt, {}});
+          const std::string row = o.effect ? std::string(sk::ambush::kRows[static_cast<std::size_t>(*o.effect)].id) : "outside";
+          EXPECT_EQ(q->row, row) << word(at) << " " << a << " against " << word(dt) << " " << d;
+        }
+      }
+      const auto r = qrsc::opposed_odds(skirmish(), "ambush", {word(at)}, {word(dt)}, std::nullopt);
+      ASSERT_TRUE(r.ok()) << r.error();
+      const auto p = sk::ambush::odds(Attacker{0, at, {}}, Defender{0, dt, {}});
+      for (std::size_t i = 0; i < r->columns[0].p[0].size(); ++i) EXPECT_EQ(r->columns[0].p[0][i], p[i]);
+    }
+  }
+  // A matchup's column is no side's type.
+  const auto matchup = qrsc::opposed_lookup(skirmish(), "ambush", {"3", "guns_overrun"}, {"2", "artillery"}, std::nullopt);
+  EXPECT_FALSE(matchup.ok());
 }
 
 TEST(OpposedCli, OddsAgreeWithTheHeader) {

@@ -109,6 +109,46 @@ tables:
   EXPECT_EQ(facts.items[1].id, "attached");
 }
 
+// A renamed term renames the types a matchup names (its `loser` and `winner` are column ids);
+// the keys of a matchup's `bands` are row ids and stay, even one spelt like the term.
+TEST(Variants, RenamedTermsFollowIntoMatchups) {
+  const fs::path root = qrs_test::write_temp_spec("duel.yaml", R"(qrs: 1
+system: t
+title: Duel
+vocabularies:
+  - { id: rating, title: Rating, terms: [ { id: crack, name: Crack }, { id: green, name: Green } ] }
+tables:
+  - id: duel
+    kind: bands
+    title: Duel
+    key: { name: Margin, min: 0, dice: { attacker: { roll: d6 }, defender: { roll: d6 }, result: margin, column: loser } }
+    columns: rating
+    rows:
+      - { id: green, title: Routed, bands: { crack: 3 or more, green: 2 or more } }
+      - { id: held, title: Held, bands: { crack: 0 - 2, green: 0 - 1 } }
+    matchups:
+      - { id: caught, loser: green, winner: [crack], bands: { green: 1 or more, held: "0" } }
+)");
+  const auto child = Family{root.parent_path()}.write("duel-raw", R"(qrs: 1
+extends: t/duel
+renames:
+  - { vocabulary: rating, term: green, to: raw, name: Raw }
+)");
+  std::string d;
+  const auto s = compile(child, &d);
+  ASSERT_TRUE(s) << d;
+  const auto& duel = std::get<qrsc::BandTable>(s->table("duel")->body);
+  ASSERT_EQ(duel.columns.size(), 3u);
+  EXPECT_EQ(duel.columns[1].id, "raw");
+  ASSERT_EQ(duel.matchups.size(), 1u);
+  EXPECT_EQ(duel.matchups[0].readers, std::vector<std::size_t>{1});
+  EXPECT_EQ(duel.matchups[0].others, std::vector<std::size_t>{0});
+  // The row spelt like the term keeps its band in the matchup's column: 1 or more.
+  EXPECT_EQ(duel.rows[0].bands[2].notation, "1 or more");
+  // Raw beaten by crack reads the matchup's column.
+  EXPECT_EQ(duel.dice->opposed->runtime().matchup_columns[1 * 2 + 0], 2u);
+}
+
 TEST(Variants, RenamesChangeIdsNamesAndTextAndRememberTheOldName) {
   const Family f = family();
   const auto child = f.write("renamed", R"(qrs: 1

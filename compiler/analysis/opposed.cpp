@@ -88,6 +88,9 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
     first = 1;
   }
   const bool typed = o.roll->column != qrs::ColumnBy::chosen;
+  // A side's type is one of the types' columns, never a matchup's.
+  const std::vector<Column> types(o.bands->columns.begin(),
+                                  o.bands->columns.begin() + static_cast<std::ptrdiff_t>(o.bands->type_count()));
   constexpr std::string_view kTypeIs = "type=";
   const bool type_named = std::any_of(words.begin() + static_cast<std::ptrdiff_t>(first), words.end(),
                                       [&](const std::string& w) { return w.starts_with(kTypeIs); });
@@ -106,13 +109,13 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
         return fmt::format("table '{}' does not read a side's type ('{}'); its column is chosen with --column", o.table->id,
                            word);
       }
-      const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, word.substr(kTypeIs.size()), o.table->id);
+      const auto c = choose_column(spec, o.bands->columns_vocabulary, types, word.substr(kTypeIs.size()), o.table->id);
       if (!c) return fmt::format("{}: {}", side_name(side), c.error());
       if (auto clash = set_type(c->index)) return *clash;
       continue;
     }
     if (typed && !type_named) {
-      const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, word, o.table->id);
+      const auto c = choose_column(spec, o.bands->columns_vocabulary, types, word, o.table->id);
       if (c) {
         if (const std::string modifier = modifier_reading(spec, o, side, word); !modifier.empty()) {
           const Column& col = o.bands->columns[c->index];
@@ -128,7 +131,7 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
   }
   if (typed && !s.type) {
     std::vector<std::string> ids;
-    for (const auto& c : o.bands->columns) ids.push_back(c.id);
+    for (const auto& c : types) ids.push_back(c.id);
     return fmt::format("table '{}' reads the {}'s column: give the {}'s type ({})", o.table->id,
                        kColumnByNames[static_cast<std::size_t>(o.roll->column)], side_name(side), fmt::join(ids, ", "));
   }

@@ -126,7 +126,8 @@ Json value_schema(const Key& key) {
     case Type::dice: return {{"type", "string"}, {"pattern", "^(?:[1-9][0-9]?)?d[1-9][0-9]{0,2}$"}};
     case Type::object: return ref(key.of);
     case Type::list: return {{"type", "array"}, {"items", ref(key.of)}};
-    case Type::map: return {{"type", "object"}, {"propertyNames", ref("reference")}, {"additionalProperties", ref("band")}};
+    case Type::map:
+    case Type::row_bands: return {{"type", "object"}, {"propertyNames", ref("reference")}, {"additionalProperties", ref("band")}};
     case Type::columns: return {{"anyOf", {ref("id"), {{"type", "array"}, {"items", ref(key.of)}}}}};
     case Type::cells: {
       return cells_schema("");

@@ -10,7 +10,7 @@ namespace qrsc::format {
 namespace {
 
 // How a value of each type is written, as the reference shows it; in Type's order.
-constexpr std::array<std::string_view, 25> kTypeWords = {
+constexpr std::array<std::string_view, 26> kTypeWords = {
     "text",
     "text or a list of paragraphs",
     "notes (not printed)",
@@ -36,8 +36,9 @@ constexpr std::array<std::string_view, 25> kTypeWords = {
     "band per column id",
     "vocabulary id or list of",
     "cells by column id or in column order",
+    "band per row id",
 };
-static_assert(kTypeWords.size() == static_cast<std::size_t>(Type::cells) + 1);
+static_assert(kTypeWords.size() == static_cast<std::size_t>(Type::row_bands) + 1);
 
 std::string anchor(std::string_view object) { return fmt::format("[{0}](#key-{0})", object); }
 

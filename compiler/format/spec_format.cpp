@@ -157,6 +157,10 @@ constexpr Key kBandsKeys[] = {
     kColumnsKey,
     {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The rows (effects), each with its band or bands per column.",
      "bandRow"},
+    {"matchups", Type::list, kMergesById | kDeclaredAdditions,
+     "An opposed roll read in the loser's or the winner's column: types read differently against some types of the "
+     "other side, each a column of its own.",
+     "matchup"},
 };
 
 constexpr Key kModifiersKeys[] = {
@@ -309,6 +313,18 @@ constexpr Key kBandRowKeys[] = {
     {"parts", Type::list, kMergesById | kDeclaredAdditions, "Sub-results, each with its own band(s); the row's band is their union.",
      "part"},
     kOverrideKey,
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kMatchupKeys[] = {
+    {"id", Type::id, kRequired, "The matchup's id: the id of its column (a C++ enumerator)."},
+    {"name", Type::text, kSheetText, "The column's heading (by default the types it is read for: 'A against B or C')."},
+    {"loser", Type::ids, kRequired, "The loser's type or types (column ids)."},
+    {"winner", Type::ids, kRequired, "The winner's type or types (column ids)."},
+    {"bands", Type::row_bands, kRequired,
+     "Band per row id: the rows read in this matchup, in place of the reading type's own column (a row it does not "
+     "name is not read)."},
     kSourceKey,
     kNotesKey,
 };
@@ -469,6 +485,10 @@ constexpr ObjectType kObjectTypes[] = {
     {"bandRow", "row", "A row of a band table: an effect and the band (or bands per column) that selects it.", kBandRowKeys,
      true},
     {"part", "part", "A part of a band row, with its own band(s).", kPartKeys, true},
+    {"matchup", "matchup",
+     "Where the loser's (or the winner's) type is read differently against some types of the other side: the bands of "
+     "every row in that matchup.",
+     kMatchupKeys, true},
     {"modifier", "item", "A die-roll modifier (`value`) or a factor (`factor`).", kModifierKeys, true, kModifierOneOf},
     {"modifierGroup", "group", "A non-cumulative group: when several members apply, only the largest counts.",
      kModifierGroupKeys, true},
@@ -567,6 +587,7 @@ constexpr Reference kReferences[] = {
     {"orderException", "column", Refers::column}, {"rename", "vocabulary", Refers::vocabulary},
     {"rename", "term", Refers::term},             {"modifierGroup", "members", Refers::item},
     {"columnGroup", "columns", Refers::column},
+    {"matchup", "loser", Refers::column},         {"matchup", "winner", Refers::column},
 };
 
 }  // namespace

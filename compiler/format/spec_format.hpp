@@ -41,6 +41,7 @@ enum class Type : std::uint8_t {
   map,          // a map from ids to the `of` object type, or to band notation when `of` is empty
   columns,      // a vocabulary id, or a list of the object type `of`
   cells,        // cells by column id, or a list in column order (each a `cell` object or a value)
+  row_bands,    // a map from row ids to band notation
 };
 
 // Roles of a key, as bits.

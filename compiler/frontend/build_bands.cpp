@@ -25,22 +25,24 @@ BandCell shifted(const BandCell& margin, int value) {
 
 }  // namespace
 
+void Builder::band_cell(const NodePtr& n, KeyType key_type, const std::string& what, BandCell& cell) {
+  if (!n->is_scalar()) {
+    diags_.error(n->loc, "band of " + what + " must be written like '8 or more', '3 - 7' or '1, 2'");
+    return;
+  }
+  if (is_unknown_notation(n->scalar)) {
+    cell = {qrs::band_none(), n->scalar, n->loc, true};
+    return;
+  }
+  const BandParse p = parse_band(n->scalar, key_type);
+  if (!p) diags_.error(n->loc, what + ": " + p.error());
+  cell = {p ? *p : qrs::band_none(), n->scalar, n->loc};
+}
+
 std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const std::string& what) {
   std::vector<BandCell> cells(bt.columns.size());
   for (auto& c : cells) c.band = qrs::band_none();
-  const auto read = [&](const NodePtr& n, BandCell& cell) {
-    if (!n->is_scalar()) {
-      diags_.error(n->loc, "band of " + what + " must be written like '8 or more', '3 - 7' or '1, 2'");
-      return;
-    }
-    if (is_unknown_notation(n->scalar)) {
-      cell = {qrs::band_none(), n->scalar, n->loc, true};
-      return;
-    }
-    const BandParse p = parse_band(n->scalar, bt.key_type);
-    if (!p) diags_.error(n->loc, what + ": " + p.error());
-    cell = {p ? *p : qrs::band_none(), n->scalar, n->loc};
-  };
+  const auto read = [&](const NodePtr& n, BandCell& cell) { band_cell(n, bt.key_type, what, cell); };
   const NodePtr one = o.get("band");
   const NodePtr many = o.get("bands");
   if (const AgainstValue* against = bt.dice && bt.dice->against ? &*bt.dice->against : nullptr) {
@@ -68,23 +70,27 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
   }
   if (one) diags_.error(one->loc, what + ": this table has columns; write 'bands: { column: band, ... }'");
   if (!many) return cells;
-  if (!many->is_map()) {
-    diags_.error(many->loc, what + ": 'bands' must map each column id to a band");
-    return cells;
-  }
   std::vector<std::string> ids;
   for (const auto& c : bt.columns) ids.push_back(c.id);
-  for (std::size_t i = 0; i < many->entries.size(); ++i) {
-    const auto& [col, n] = many->entries[i];
-    const auto it = std::find(ids.begin(), ids.end(), col);
+  bands_by_id(many, ids, "column", bt.key_type, what, cells);
+  return cells;
+}
+
+void Builder::bands_by_id(const NodePtr& map, const std::vector<std::string>& ids, const char* id_kind, KeyType key_type,
+                          const std::string& what, std::vector<BandCell>& cells) {
+  if (!map->is_map()) {
+    diags_.error(map->loc, fmt::format("{}: 'bands' must map each {} id to a band", what, id_kind));
+    return;
+  }
+  for (std::size_t i = 0; i < map->entries.size(); ++i) {
+    const auto& [id, n] = map->entries[i];
+    const auto it = std::find(ids.begin(), ids.end(), id);
     if (it == ids.end()) {
-      const std::string msg = with_suggestion(what + " names unknown column '" + col + "'", col, ids);
-      diags_.error(many->key_locs[i], msg);
+      diags_.error(map->key_locs[i], with_suggestion(fmt::format("{} names unknown {} '{}'", what, id_kind, id), id, ids));
       continue;
     }
-    read(n, cells[static_cast<std::size_t>(it - ids.begin())]);
+    band_cell(n, key_type, what, cells[static_cast<std::size_t>(it - ids.begin())]);
   }
-  return cells;
 }
 
 namespace {
@@ -283,6 +289,7 @@ void Builder::bands(Object& o, Table& t) {
     }
   }
   check_unique(bt.rows, "row");
+  matchups(o, bt);
   close_open_bands(bt);
   within_limit(part_count, limits::kMaxBandRows, o.loc_of("rows"), o.what() + ": parts");
   within_limit(part_count * bt.columns.size(), limits::kMaxBandCells, o.loc_of("rows"),

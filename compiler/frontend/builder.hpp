@@ -44,6 +44,16 @@ class Builder {
   // One row of a band table (nothing when the row is not an object); `table` names the table.
   std::optional<BandRow> band_row(const NodePtr& rn, const BandTable& bt, const std::string& table);
   std::vector<BandCell> band_cells(Object& o, const BandTable& bt, const std::string& what);
+  // One band as written (`n`), or '?'; an error at it when it is not one.
+  void band_cell(const NodePtr& n, KeyType key_type, const std::string& what, BandCell& cell);
+  // A map of bands by id (`bands:` by column id, or a matchup's by row id) into `cells`, one per
+  // id of `ids`; an error at each key that is not one of them.
+  void bands_by_id(const NodePtr& map, const std::vector<std::string>& ids, const char* id_kind, KeyType key_type,
+                   const std::string& what, std::vector<BandCell>& cells);
+  // A table's matchups (build_matchups.cpp): a column each, after the types', and the square
+  // of columns the opposed roll reads by both sides' types.
+  void matchups(Object& o, BandTable& bt);
+  std::optional<Matchup> matchup(const NodePtr& n, BandTable& bt, std::size_t types, const std::string& table);
   void check_coverage(const Table& t, const BandTable& bt);
   std::optional<DiceRoll> dice(const NodePtr& n, const std::string& what);
   std::optional<OpposedRoll> opposed(Object& o, const std::string& what);

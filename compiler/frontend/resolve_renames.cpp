@@ -224,6 +224,11 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   // the sheet's terms) are not sheet text.
   if (key == "source" || key == "notes" || key == "sources") return;
   if (n.is_scalar()) {
+    // A matchup's types are column ids: a renamed term renames them.
+    if (!r.vocabulary.empty() && n.scalar == r.term && format::refers("matchup", key) == format::Refers::column) {
+      n.scalar = r.to;
+      return;
+    }
     // The key first: most scalars are not sheet text, and the search reads every character.
     if (format::is_sheet_text(key) && contains_ignoring_case(n.scalar, r.from_text)) {
       n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
@@ -231,10 +236,12 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
     return;
   }
   for (auto& item : n.items) rename_in(*item, key, r);
+  // A matchup's bands are keyed by row id, not by column id: a term's rename leaves them.
+  const bool matchup = n.get("loser") != nullptr || n.get("winner") != nullptr;
   for (auto& [k, v] : n.entries) {
     // Cells and bands are keyed by column id; a renamed term renames its column.
     if (!r.vocabulary.empty() && (key == "bands" || key == "cells") && k == r.term) k = r.to;
-    rename_in(*v, k, r);
+    rename_in(*v, matchup && k == "bands" ? std::string("row_bands") : k, r);
   }
 }
 

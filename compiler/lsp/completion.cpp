@@ -86,7 +86,7 @@ Place follow(std::string_view text, const std::vector<OutlineStep>& steps, const
     }
     const format::Key* k = p.object ? key_of(p, s.key) : nullptr;
     if (!k || !holds(*k)) return {};
-    map_key_next = k->type == format::Type::map || k->type == format::Type::cells;
+    map_key_next = k->type == format::Type::map || k->type == format::Type::cells || k->type == format::Type::row_bands;
     p = {holds(*k), nullptr, nullptr};
   }
   return p;
@@ -221,13 +221,28 @@ bool is_variant(std::string_view text) {
 
 // The column ids of the table whose entry the steps pass through (a band row's `bands`, a
 // matrix row's `cells`, whose keys are its column ids).
-json column_items(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
-  json items = json::array();
+// The model's table the steps are inside (`tables:` then its entry), or null.
+const Table* table_at(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
   std::string table;
   for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
     if (steps[i].key == "tables" && steps[i + 1].key.empty()) table = entry_value(text, steps[i + 1].line, steps[i + 1].column, "id");
   }
-  const Table* t = model ? model->table(table) : nullptr;
+  return model ? model->table(table) : nullptr;
+}
+
+// The keys of a map by row id (a matchup's `bands: {`): the band table's row ids.
+json row_items(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
+  json items = json::array();
+  const Table* t = table_at(text, steps, model);
+  if (const auto* b = t ? std::get_if<BandTable>(&t->body) : nullptr) {
+    for (const BandRow& r : b->rows) items.push_back({{"label", r.id}, {"kind", kEnumMember}, {"detail", r.title}});
+  }
+  return items;
+}
+
+json column_items(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
+  json items = json::array();
+  const Table* t = table_at(text, steps, model);
   if (!t) return items;
   const auto add = [&](const std::vector<Column>& columns) {
     for (const Column& c : columns) items.push_back({{"label", c.id}, {"kind", kEnumMember}, {"detail", c.name}});
@@ -281,6 +296,7 @@ json completion(Workspace& ws, const Document& doc, const json& params) {
     const Place holder = follow(doc.text, above, model);
     const format::Key* k = holder.object ? key_of(holder, steps.back().key) : nullptr;
     if (k && (k->type == format::Type::map || k->type == format::Type::cells)) return column_items(doc.text, steps, model);
+    if (k && k->type == format::Type::row_bands) return row_items(doc.text, steps, model);
   }
   const Place place = follow(doc.text, steps, model);
   if (!place.object) return json::array();

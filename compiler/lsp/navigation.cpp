@@ -292,7 +292,16 @@ std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, c
     const std::string_view list = table.empty() ? "terms" : "columns";
     for (const char* key : {"id", "after"}) {
       const auto at = keyed_occurrences(l, key, id);
-      if (!at.empty() && list_of(outline, n, l) == list && in_table()) add(at);
+      // A matchup's id is a column's too.
+      const std::string in_list = list_of(outline, n, l);
+      if (!at.empty() && (in_list == list || (!table.empty() && in_list == "matchups")) && in_table()) add(at);
+    }
+    // A matchup's `loser:` and `winner:` name types: column ids.
+    for (const std::size_t at : whole_occurrences(l, id)) {
+      const bool typed = l.find("loser:") < at || l.find("winner:") < at || under_key(outline, n, l, "loser") ||
+                         under_key(outline, n, l, "winner");
+      const std::size_t bands = l.find("bands:");
+      if (typed && (bands == std::string_view::npos || at < bands) && in_table()) found.push_back(at);
     }
     if (table.empty()) add(keyed_occurrences(l, "term", id));
     if (const auto at = keyed_occurrences(l, "column", id); !at.empty()) {
@@ -315,6 +324,8 @@ std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, c
       const bool in_group = group != std::string_view::npos && group < at && l.find(']', group) > at && in_table();
       if (path_end || in_group) found.push_back(at);
     }
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
     return found;
   });
 }

@@ -119,13 +119,18 @@ struct OpposedRoll {
   Fraction ratio_floor = Fraction(1);
   bool ratio_floor_stated = false;
   Loc key_loc, column_loc, tie_loc, ratio_floor_loc;
+  // The column each type reads against each type of the other side (qrs::Opposed's
+  // matchup_columns), where the table has matchups; empty otherwise.
+  std::vector<std::size_t> matchup_columns;
+  std::size_t types = 0;
   [[nodiscard]] const DiceSide& side(qrs::Side s) const { return sides[static_cast<std::size_t>(s)]; }
   // The spec's word for its tie (kTieNames).
   [[nodiscard]] const char* tie_name() const;
   // The roll as the runtime settles it (the sides' modifiers are the caller's to add).
   [[nodiscard]] qrs::Opposed runtime() const {
     const auto roll = [](const DiceSide& s) { return qrs::Roll{s.count, s.sides, false, false}; };
-    return {roll(sides[0]), roll(sides[1]), key, column, tie_loser, tie, ratio_floor};
+    return {roll(sides[0]), roll(sides[1]), key, column, tie_loser, tie, ratio_floor,
+            matchup_columns.empty() ? nullptr : matchup_columns.data(), types};
   }
 };
 
@@ -193,6 +198,18 @@ struct DiceRoll {
 // so that the header, the web module and the analyses read a key by one rule. The names are
 // the spec's words and the header's enumerators; a spec cannot write `unstated`.
 using Outside = qrs::Outside;
+
+// A matchup (`matchups`, on an opposed roll read in the loser's or the winner's column): some
+// types read differently against some types of the other side ("Psiloi beaten by Knights are
+// destroyed, not only when doubled"). It is a column of its own, after the types' columns,
+// read in place of the reading type's own when those types meet.
+struct Matchup {
+  std::string id;
+  std::vector<std::size_t> readers;  // the types (column indices) whose column it replaces
+  std::vector<std::size_t> others;   // ... when the other side is of one of these types
+  std::optional<SourceNote> source;
+  Loc loc;
+};
 inline constexpr std::array<const char*, 4> kOutsideNames = {"unstated", "clamp", "no_effect", "reroll"};
 
 struct BandTable {
@@ -210,6 +227,10 @@ struct BandTable {
   std::string columns_vocabulary;  // the vocabulary the columns come from, if any
   std::vector<Column> columns;     // at least one; a single unnamed column for plain tables
   std::vector<BandRow> rows;
+  // Matchups: their columns are the last of `columns`, in order, after the sides' types.
+  std::vector<Matchup> matchups;
+  // The columns that are a type a side can be (all of them when there are no matchups).
+  [[nodiscard]] std::size_t type_count() const { return columns.size() - matchups.size(); }
   [[nodiscard]] bool single_column() const { return columns.size() == 1 && columns[0].id.empty(); }
   // The key's name as an id: lower case, its words joined by '_' ("Fire points": fire_points);
   // empty when the name has no letter or digit. A header's lookup parameter, and the name

@@ -77,6 +77,7 @@ std::string roll_notation(const DiceRoll& d) {
       case qrs::OpposedKey::ratio: s += ", the winner's result over the loser's"; break;
     }
     if (o.column != qrs::ColumnBy::chosen) s += std::string(", read in the ") + kColumnByNames[static_cast<std::size_t>(o.column)] + "'s column";
+    if (!o.matchup_columns.empty()) s += " or a matchup's";
     if (o.tie == qrs::Tie::none) s += "; a tie: nothing happens";
     if (o.tie == qrs::Tie::both) s += "; a tie: both sides are affected";
     return s;

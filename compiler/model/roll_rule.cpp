@@ -30,6 +30,10 @@ std::string opposed_rule(const BandTable& bt) {
                      ". " + kKeyWords[static_cast<std::size_t>(o.key)];
   const bool typed = o.column != qrs::ColumnBy::chosen;
   if (typed) rule += fmt::format(", in the {}'s column", kColumnByNames[static_cast<std::size_t>(o.column)]);
+  if (!bt.matchups.empty()) {
+    rule += fmt::format(", or its matchup's where the {} is of a type the matchup names",
+                        o.column == qrs::ColumnBy::winner ? "loser" : "winner");
+  }
   switch (o.tie) {
     case qrs::Tie::one_side:
       if (typed) rule += fmt::format("; the {} loses a tie", kSideNames[static_cast<std::size_t>(o.tie_loser)]);

@@ -2,7 +2,8 @@
 // own dice and adds its own modifiers; the key is the attacker's modified result less the
 // defender's (difference), the winner's less the loser's (margin), or the winner's over the
 // loser's (ratio: "doubled" is a ratio of at least 2); the column read is the one the caller
-// chooses, or the loser's or the winner's type. A tie is lost by one side, or nothing comes of
+// chooses, or the loser's or the winner's type, or a matchup's column where the sheet reads
+// that type differently against some types of the other side. A tie is lost by one side, or nothing comes of
 // it, or both sides are affected, each reading its own column. A generated header's `resolve` and `odds`, and
 // qrsc's `lookup` and `odds`, settle a roll with this one implementation.
 #pragma once
@@ -36,6 +37,11 @@ struct Opposed {
   // A ratio counts a result below this as this (spec `ratio_floor`; positive): with 1, a side
   // whose modifiers take it to 0 or below is beaten by any multiple.
   Fraction ratio_floor = Fraction(1);
+  // Matchups (spec `matchups`): where a type is read differently against some types of the
+  // other side, the column each type reads against each: `types` x `types` column indices, by
+  // the reading side's type, then the other's. None: a side reads its own type's column.
+  const std::size_t* matchup_columns = nullptr;
+  std::size_t types = 0;
 
   // A result as a ratio counts it.
   [[nodiscard]] constexpr Fraction counted(int result) const {
@@ -89,11 +95,15 @@ struct Settled {
 // True when a settled roll affects both sides, each reading its own column (a tie under `both`).
 [[nodiscard]] constexpr bool reads_both(const Opposed& o, const Settled& s) { return s.tie && o.tie == Tie::both; }
 
-// The column a side reads: the caller's, or that side's type.
+// The column a side reads: the caller's, or that side's type's, or the matchup's column of its
+// type against the other side's.
 [[nodiscard]] constexpr std::size_t column_of(const Opposed& o, Side side, std::size_t chosen, std::size_t attacker_type,
                                               std::size_t defender_type) {
   if (o.column == ColumnBy::chosen) return chosen;
-  return side == Side::attacker ? attacker_type : defender_type;
+  const std::size_t own = side == Side::attacker ? attacker_type : defender_type;
+  const std::size_t other = side == Side::attacker ? defender_type : attacker_type;
+  if (o.matchup_columns == nullptr || own >= o.types || other >= o.types) return own;
+  return o.matchup_columns[own * o.types + other];
 }
 
 // The side whose column a settled roll is read in: the loser or the winner (the attacker's,
@@ -103,7 +113,8 @@ struct Settled {
   return o.column == ColumnBy::winner ? s.winner() : s.loser;
 }
 
-// The column a settled roll is read in: the caller's, or the loser's or the winner's type.
+// The column a settled roll is read in: the caller's, or the loser's or the winner's type's (or
+// its matchup's against the other side's type).
 [[nodiscard]] constexpr std::size_t column_read(const Opposed& o, const Settled& s, std::size_t chosen,
                                                 std::size_t attacker_type, std::size_t defender_type) {
   return column_of(o, side_read(o, s), chosen, attacker_type, defender_type);

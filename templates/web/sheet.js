@@ -394,8 +394,12 @@
         const settled = at ? new Int32Array(q.memory.buffer, at, 10) : new Int32Array([0, 0, 0, 1, 0, 0, c, -1, -1, -1]);
         const key = mixedNumber(settled[2], settled[3]);
         const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
+        // Read by the sides' types: which column (a type's, or a matchup's), except on a tie
+        // that nothing comes of or that both sides read in their own.
+        const columnNames = [...s.querySelectorAll(".column-names li")].map((li) => li.textContent);
+        const readIn = columnNames.length > 0 && settled[7] !== -3 && settled[8] < 0 ? "; read in the " + columnNames[settled[6]] + " column" : "";
         sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
-          ": " + s.dataset.keyName + " " + key;
+          ": " + s.dataset.keyName + " " + key + readIn;
         s.dataset.attacker = String(settled[0]);
         s.dataset.defender = String(settled[1]);
         s.dataset.key = key;

@@ -127,6 +127,7 @@ STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   columns: [...s.querySelectorAll('input[data-column]')].map(i => i.dataset.id),
   dice: [...s.querySelectorAll('.die-buttons button')].map(b => Number(b.dataset.die)),
   sides: [...s.querySelectorAll('.die-buttons')].map(box => [...box.querySelectorAll('button')].map(b => Number(b.dataset.die))),
+  read_columns: [...s.querySelectorAll('.column-names li')].map(li => li.textContent),
   types: [...s.querySelectorAll('.side-type')].map(f => [...f.querySelectorAll('input')].map(i => ({id: i.dataset.id, name: i.closest('label').textContent.trim()}))),
   rows: [...s.querySelectorAll('.row')].map(r => ({id: r.dataset.id, title: r.querySelector('.row-title').textContent,
                                                    number: (r.querySelector('.num') || {}).textContent || ''})),
@@ -240,10 +241,16 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
         if a.get("error"):
             failures.append(f"{where}: qrsc: {a['error']}; page: {p['title']}")
             continue
-        row = t["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2") else None
+        # A tie that nothing comes of (-3) is read by no row: qrsc says so, as the page does.
+        nothing = p["row"] == "-3" and a["row"] == "outside" and p["title"] == a["title"]
+        row = t["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2", "-3") else None
         sides = [str(side["result"]) for side in a["sides"]]
-        column = types[0][int(p["column"])]["name"] if types and p["column"] not in ("", "-1") else a.get("column", "")
-        if row is None or row["id"] != a["row"] or p["title"] != row["title"] or p["key"] != a["result"] \
+        # The column read, by the page's list of the table's columns (the types', then any
+        # matchups'), which also names it in the answer.
+        column = t["read_columns"][int(p["column"])] if types and p["column"] not in ("", "-1") else a.get("column", "")
+        if nothing and types and p["column"] not in ("", "-1"):
+            column = a.get("column", "")  # a tie nothing comes of names no column
+        if (not nothing and (row is None or row["id"] != a["row"] or p["title"] != row["title"])) or p["key"] != a["result"] \
                 or [p["attacker"], p["defender"]] != sides or column != a.get("column", ""):
             failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']} column {a.get('column')}; page {p['row']}"
                             f" '{p['title']}' [{p['attacker']}, {p['defender']}] key {p['key']} column {column}")

@@ -341,7 +341,9 @@ mst::data band_data(const BandTable& bt) {
     put(d, "column_count", "1");
     put(d, "columns", list_of());
   } else {
-    add_columns(d, bt.columns, bt.columns_vocabulary);
+    // Matchups add columns of their own to the types': the columns are then an enum of the
+    // table's, whatever the types are.
+    add_columns(d, bt.columns, bt.matchups.empty() ? bt.columns_vocabulary : std::string());
   }
   const BandIndexPlan plan = plan_band_index(bt);
   put(d, "band_columns", band_columns(bt));
@@ -497,12 +499,31 @@ mst::data facts_data(const FactsTable& ft) {
   return d;
 }
 
-// The tie rule and the ratio floor of a qrs::Opposed initializer, where they are not the defaults.
+// The tie rule, the ratio floor and the matchups of a qrs::Opposed initializer, where they are
+// not the defaults.
 std::string init_tie(const OpposedRoll& o) {
-  const bool floor = o.key == qrs::OpposedKey::ratio && o.ratio_floor != Fraction(1);
+  const bool matchups = !o.matchup_columns.empty();
+  const bool floor = matchups || (o.key == qrs::OpposedKey::ratio && o.ratio_floor != Fraction(1));
   if (o.tie == qrs::Tie::one_side && !floor) return {};
   static constexpr std::array<const char*, 3> kTies = {"one_side", "none", "both"};
-  return fmt::format(", qrs::Tie::{}{}", kTies[static_cast<std::size_t>(o.tie)], floor ? ", " + cpp_number(o.ratio_floor) : "");
+  return fmt::format(", qrs::Tie::{}{}{}", kTies[static_cast<std::size_t>(o.tie)], floor ? ", " + cpp_number(o.ratio_floor) : "",
+                     matchups ? fmt::format(", detail::kMatchupColumns, {}", o.types) : "");
+}
+
+// A table's matchups: the sides' types (the vocabulary's enum, or one of the types' columns),
+// and the square of columns each type reads against each (qrs::Opposed::matchup_columns).
+mst::data matchup_data(const BandTable& bt) {
+  const OpposedRoll& o = *bt.dice->opposed;
+  mst::data d;
+  if (bt.columns_vocabulary.empty()) {
+    std::vector<std::string> names;
+    for (std::size_t c = 0; c < o.types; ++c) names.push_back(cpp_identifier(bt.columns[c].id));
+    put(d, "type_decl", fmt::format("enum class Type : {} {{ {} }};", cpp_enum_type(o.types), fmt::join(names, ", ")));
+  } else {
+    put(d, "type_decl", "using Type = " + cpp_type_name(bt.columns_vocabulary) + ";");
+  }
+  put(d, "square", fmt::format("{}", fmt::join(o.matchup_columns, ", ")));
+  return d;
 }
 
 // An opposed roll's resolver (qrs/opposed.hpp), after every table so that each side's
@@ -525,6 +546,8 @@ mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& s
   const bool single = bt.single_column();
   const bool typed = o.column != qrs::ColumnBy::chosen;
   put(d, "typed", typed);
+  put(d, "type_type", o.matchup_columns.empty() ? "Column" : "Type");
+  if (!o.matchup_columns.empty()) put(d, "matchups", matchup_data(bt));
   put(d, "chosen_param", !single && !typed ? std::string(", Column column") : std::string());
   put(d, "chosen_arg", !single && !typed ? std::string(", column") : std::string());
   put(d, "chosen_index", !single && !typed ? std::string("static_cast<std::size_t>(column)") : std::string("0"));
@@ -639,7 +662,7 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* sh
     const std::string in = " of table '" + t.id + "'";
     visit_kind(t.body, Overloaded{[&](const BandTable& body) {
                                     check_enumerators(body.rows, "enum Effect" + in, diags);
-                                    if (body.columns_vocabulary.empty() && !body.single_column()) {
+                                    if ((body.columns_vocabulary.empty() || !body.matchups.empty()) && !body.single_column()) {
                                       check_enumerators(body.columns, "enum Column" + in, diags);
                                     }
                                     Scope parts("enum Part" + in, diags);

@@ -121,12 +121,26 @@ Json band_table(const BandTable& bt) {
     row["source"] = source(r.source);
     rows.push_back(std::move(row));
   }
-  return Json{{"key", std::move(key)},
-              {"columns_vocabulary", bt.columns_vocabulary},
-              // The heading the sheet prints over the columns ("Target"); empty when it prints none.
-              {"columns_title", bt.columns_title},
-              {"columns", columns(bt.columns)},
-              {"rows", std::move(rows)}};
+  Json table{{"key", std::move(key)},
+             {"columns_vocabulary", bt.columns_vocabulary},
+             // The heading the sheet prints over the columns ("Target"); empty when it prints none.
+             {"columns_title", bt.columns_title},
+             {"columns", columns(bt.columns)},
+             {"rows", std::move(rows)}};
+  if (!bt.matchups.empty()) {
+    // Each matchup's column (the last ones) and the types it is read for.
+    Json matchups = Json::array();
+    const auto ids = [&](const std::vector<std::size_t>& cols) {
+      Json out = Json::array();
+      for (const std::size_t c : cols) out.push_back(bt.columns[c].id);
+      return out;
+    };
+    for (const auto& m : bt.matchups) {
+      matchups.push_back(Json{{"column", m.id}, {"readers", ids(m.readers)}, {"others", ids(m.others)}, {"source", source(m.source)}});
+    }
+    table["matchups"] = std::move(matchups);
+  }
+  return table;
 }
 
 Json modifier_table(const ModifierTable& mt) {

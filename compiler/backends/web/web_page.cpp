@@ -285,6 +285,8 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   // An opposed roll read in the loser's or the winner's column asks each side's type instead.
   const bool by_type = rolled_by_sides(bt) && bt.dice->opposed->column != qrs::ColumnBy::chosen;
   put(d, "has_columns", mst::data(!bt.single_column() && !by_type));
+  // Read by the sides' types: the answer names the column read (a type's, or a matchup's).
+  put(d, "read_by_type", mst::data(by_type));
   put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
   put(d, "columns", columns_data(bt.columns));
   mst::data rows = list_of();
@@ -346,8 +348,12 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     std::string who = name;
     if (!who.empty()) who[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(who[0])));
     put(sd, "type_legend", name + "'s type (its column is read if the " + who +
-                               (by_type && bt.dice->opposed->column == qrs::ColumnBy::winner ? " wins)" : " loses)"));
-    put(sd, "types", columns_data(bt.columns));
+                               (by_type && bt.dice->opposed->column == qrs::ColumnBy::winner ? " wins" : " loses") +
+                               (bt.matchups.empty() ? ")" : ", or its matchup's)"));
+    // A side's type is one of the types' columns, not a matchup's (read by the module when
+    // the types meet).
+    put(sd, "types", columns_data(std::vector<Column>(bt.columns.begin(),
+                                                      bt.columns.begin() + static_cast<std::ptrdiff_t>(bt.type_count()))));
     mst::data ld = list_of();
     const std::vector<const Table*> side_lists = side_modifier_lists(spec, bt, side);
     for (const Table* l : side_lists) {
