@@ -138,6 +138,13 @@ class Gen:
                 ncol = r.randint(2, 3)
                 clash = []
                 columns, col_list = self.columns(spec, ncol, vocab=colmode != "chosen")
+                if colmode != "chosen" and self.has_matchups(tid) and random.Random(f"{self.seed}/{tid}/inline").random() < 0.5:
+                    # the types as the table's own columns (the header's `Type` is then an enum of
+                    # them): the vocabulary drawn above is dropped, the main generator's draws kept
+                    spec["vocabularies"].pop()
+                    if not spec["vocabularies"]:
+                        del spec["vocabularies"]
+                    columns = [dict(c) for c in col_list]
                 if colmode != "chosen" and r.random() < 0.25:
                     clash = [col_list[0]["name"].lower()]
             else:
@@ -179,7 +186,97 @@ class Gen:
             self.fraction_rows(table, col_list, key)
         else:
             self.integer_rows(spec, table, col_list, key)
+        if form == "opposed" and intent["column"] != "chosen":
+            self.matchups(table, col_list)
         return table
+
+    def matchups(self, table, types):
+        """About one opposed table read by type in three gets 1 to 3 matchups (docs/spec-format.md,
+        "Opposed rolls"): a column of its own read in place of the reading side's type's column
+        when that type meets one of the other side's types the matchup names; no (reader, other)
+        pair twice; bands by row id covering the key's range in that column as the rows' columns
+        do (`_iv` as on a row). Drawn from a generator of its own, so that the families without
+        matchups are the ones the seeds gave before matchups were generated."""
+        r = self.matchup_rng(table["id"])
+        if r.random() >= 1 / 3 or any(row.get("parts") for row in table["rows"]):
+            return
+        ids = [c["id"] for c in types]
+        used, out = set(), []
+        for _ in range(r.randint(1, 3)):
+            for _try in range(8):
+                loser = sorted(r.sample(ids, r.randint(1, len(ids))), key=ids.index)
+                winner = sorted(r.sample(ids, r.randint(1, len(ids))), key=ids.index)
+                pairs = {(l, w) for l in loser for w in winner}
+                if not pairs & used:
+                    break
+            else:
+                continue
+            used |= pairs
+            mid = self.new_id("mu")
+            rows = table["rows"]
+            if table["key"]["type"] == "fraction":
+                ivs, texts = self.fraction_column(r, table["key"], len(rows))
+            else:
+                a, b, open_low, open_high, least, descending = table["_span"]
+                k = r.randint(min(least, b - a + 1), min(len(rows), b - a + 1))
+                ivs = self.partition_with(r, a, b, k, open_low, open_high)
+                texts = [self.int_band_text(*iv) for iv in ivs]
+                if descending:
+                    ivs, texts = ivs[::-1], texts[::-1]
+            chosen = sorted(r.sample(range(len(rows)), len(ivs)))
+            m = {"id": mid}
+            if r.random() < 0.3:
+                m["name"] = self.title()
+            m["loser"] = loser[0] if len(loser) == 1 and r.random() < 0.5 else loser
+            m["winner"] = winner[0] if len(winner) == 1 and r.random() < 0.5 else winner
+            m["bands"] = {rows[i]["id"]: text for i, text in zip(chosen, texts)}
+            m["_iv"] = {rows[i]["id"]: iv for i, iv in zip(chosen, ivs)}
+            out.append(m)
+        if out:
+            table["matchups"] = out
+
+    def matchup_rng(self, tid):
+        return random.Random(f"{self.seed}/{tid}/matchups")
+
+    def has_matchups(self, tid):
+        """Whether matchups() will give table TID matchups (its generator's first draw)."""
+        return self.matchup_rng(tid).random() < 1 / 3
+
+    def partition_with(self, r, lo, hi, n, open_low, open_high):
+        """partition() drawn from generator R."""
+        keep = self.r
+        self.r = r
+        try:
+            return self.partition(lo, hi, n, open_low, open_high)
+        finally:
+            self.r = keep
+
+    def fraction_column(self, r, key, nrows):
+        """A ratio key's column in exact comparisons, ascending: `at most X` (or `less than X`),
+        `more than X and at most Y` ..., and last `more than Z` (or `at least Z`, `Z or more`);
+        each interval (lo, hi, lo excluded, hi included)."""
+        pool = [Fraction(3, 2), Fraction(2), Fraction(5, 2), Fraction(3), Fraction(4), Fraction(4, 3), Fraction(5, 4)]
+        if "max" in key:
+            pool = [e for e in pool if e < key["max"]]
+        edges = sorted(r.sample(pool, r.randint(0, min(len(pool), nrows - 1))))
+        ivs, texts = [], []
+        lo, lo_open = None, False
+        for e in edges:
+            included = r.random() < 0.5
+            upper = f"{'at most' if included else 'less than'} {frac_text(e)}"
+            if lo is None:
+                texts.append(upper)
+            else:
+                texts.append(f"{'more than' if lo_open else 'at least'} {frac_text(lo)} and {upper}")
+            ivs.append((lo, e, lo_open, included))
+            lo, lo_open = e, included
+        if lo is None:
+            texts.append(r.choice(["at least 1", "1 or more"]))
+            ivs.append((Fraction(1), None, False, False))
+        else:
+            texts.append(f"more than {frac_text(lo)}" if lo_open else r.choice([f"at least {frac_text(lo)}", f"{frac_text(lo)} or more"]))
+            ivs.append((lo, None, lo_open, False))
+        return ivs, texts
 
     def digits_table(self, spec):
         """A roll read as digits (docs/spec-format.md, `d66`): two dice of N faces, the first the
@@ -286,6 +383,7 @@ class Gen:
         nrows = r.randint(least, max(least, min(5, b - a + 1)))
         rows = [{"id": self.new_id("r"), "title": self.title(), "_iv": {}} for _ in range(nrows)]
         descending = r.random() < 0.5
+        table["_span"] = (a, b, open_low, open_high, least, descending)  # what a matchup's column covers
         for c in cols:
             k = nrows if len(cols) == 1 or nrows == 1 else r.randint(max(least, nrows - 1), nrows)
             k = min(k, b - a + 1)

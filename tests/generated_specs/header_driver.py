@@ -7,6 +7,15 @@ Cases (tab-separated):
   E SPEC TABLE COLUMN KEY   qrs::effect_at<Table>         -> row id or "-"
   O SPEC TABLE COLUMN NET   qrs::row_odds<Table>          -> "id=n/d id=n/d ..."
   S SPEC TABLE COLUMN KEY   kRoll.shows(KEY)              -> 1 or 0 (a roll read as digits)
+  R SPEC TABLE CASE 0       resolve(Attacker, Defender)   -> "ROW COLUMN" ("ROW COLUMN DROW DCOLUMN"
+                            under tie: both: the defender's effect and column too)
+  P SPEC TABLE CASE 0       odds(Attacker, Defender)      -> "id=n/d id=n/d ..." (the rows)
+
+R and P are an opposed table read by the loser's or the winner's type: CASE names one of the
+sides written into the program (each side's roll, its `type`, a `Type` enumerator where the
+table has matchups, else a `Column` one, and its modifiers as the lists' `Modifier`
+enumerators); the column read is named by comparing `Outcome::column` with each `Column`
+enumerator, the matchups' included.
 """
 import os
 import subprocess
@@ -62,12 +71,51 @@ def column_expr(ns, tid, col):
     return f"{ns}::{tid}::Table::Column::{cpp_name(col) if col else 'all'}"
 
 
-def table_code(index, spec_id, table):
+def side_expr(ns, tid, table, who, side):
+    """An `Attacker`/`Defender` aggregate: roll, type, each modifier list's enumerators."""
+    enum = "Type" if oracle.matchups(table) else "Column"
+    fields = [f".roll = {side['roll']}", f".type = {ns}::{tid}::{enum}::{cpp_name(side['type'])}"]
+    for lid, ids in side["lists"]:
+        fields.append(f".{cpp_name(lid)} = {{" + ", ".join(f"{ns}::{cpp_name(lid)}::Modifier::{cpp_name(m)}" for m in ids) + "}")
+    return f"{ns}::{tid}::{who}{{" + ", ".join(fields) + "}"
+
+
+def sides_code(ns, tid, table, cases):
+    """The R and P cases of an opposed table read by type (see the module's docstring)."""
+    T = f"{ns}::{tid}::Table"
+    out = ["    const auto column_id = [](" + f"{T}::Column c) -> std::string {{"]
+    for c in oracle.column_ids(table):
+        out.append(f'      if (c == {T}::Column::{cpp_name(c)}) return "{c}";')
+    out.append('      return "?";')
+    out.append("    };")
+    both = oracle.dice_of(table)["tie"] == "both"
+    for case in cases:
+        a = side_expr(ns, tid, table, "Attacker", case["attacker"])
+        d = side_expr(ns, tid, table, "Defender", case["defender"])
+        if case["kind"] == "R":
+            out.append(f'    if (kind == "R" && column == "{case["id"]}") {{')
+            out.append(f"      const auto o = {ns}::{tid}::resolve({a}, {d});")
+            tail = ' + " " + row_id<' + T + '>(o.defender_effect) + " " + column_id(o.defender_column)' if both else ""
+            out.append(f'      return row_id<{T}>(o.effect) + " " + column_id(o.column){tail};')
+            out.append("    }")
+        else:
+            out.append(f'    if (kind == "P" && column == "{case["id"]}") {{')
+            out.append(f"      const auto p = {ns}::{tid}::odds({a}, {d});")
+            out.append("      std::ostringstream text;")
+            out.append(f"      for (std::size_t i = 0; i + 1 < p.size(); ++i) text << (i ? \" \" : \"\") << {T}::kRows[i].id << '=' << p[i].num() << '/' << p[i].den();")
+            out.append("      return text.str();")
+            out.append("    }")
+    out.append("    (void)column_id;")
+    return out
+
+
+def table_code(index, spec_id, table, side_cases=()):
     """The routing of one band table's cases."""
     ns = namespace(spec_id)
     tid = table["id"]
     T = f"{ns}::{tid}::Table"
-    cols = [c["id"] for c in table["_cols"]]
+    cols = oracle.column_ids(table)  # the types' columns, then the matchups'
+
     fraction = table["key"]["type"] == "fraction"
     opposed = "attacker" in table["key"].get("dice", {})
     arg = "key" if fraction else "static_cast<int>(key.num())"
@@ -83,20 +131,22 @@ def table_code(index, spec_id, table):
         if not opposed and not fraction:
             out.append(f'      if (kind == "O") return odds_text<{T}>(static_cast<int>(key.num()), {cexpr});')
         out.append("    }")
+    if side_cases:
+        out += sides_code(ns, tid, table, side_cases)
     out.append("  }")
     return "\n".join(out)
 
 
 def program(entries):
-    """entries: [(index, spec_id, header path, [band tables])]"""
+    """entries: [(index, spec_id, header path, [band tables], {table id: [R and P cases]})]"""
     lines = ["// Written by tests/generated_specs/header_driver.py."]
-    lines += [f'#include "{h}"' for _, _, h, _ in entries]
+    lines += [f'#include "{e[2]}"' for e in entries]
     lines.append(PRELUDE)
     lines.append("std::string answer(const std::string& kind, int spec, const std::string& table, const std::string& column, qrs::Fraction key) {")
     lines.append("  (void)kind, (void)spec, (void)table, (void)column, (void)key;")
-    for index, spec_id, _, tables in entries:
+    for index, spec_id, _, tables, side_cases in entries:
         for t in tables:
-            lines.append(table_code(index, spec_id, t))
+            lines.append(table_code(index, spec_id, t, side_cases.get(t["id"], ())))
     lines.append('  return "(no such case)";')
     lines.append("}")
     lines.append(r"""

@@ -18,8 +18,9 @@ COUNTS = {}
 def count(what, n=1, table=None):
     COUNTS[what] = COUNTS.get(what, 0) + n
     kind = _flavour(table)[1:] if table is not None else ""
-    if kind in ("digits", "against"):  # the cases of the newer rolls, counted apart as well
-        COUNTS[f"{what}[{kind}]"] = COUNTS.get(f"{what}[{kind}]", 0) + n
+    for k in kind.split("."):
+        if k in ("digits", "against", "matchups"):  # the cases of the newer rolls, counted apart as well
+            COUNTS[f"{what}[{k}]"] = COUNTS.get(f"{what}[{k}]", 0) + n
 
 
 class Failure:
@@ -161,13 +162,15 @@ class FamilyCheck:
             j = by_id.get(t["id"])
             if not j:
                 continue
-            if t["kind"] == "bands" and len(t["_cols"]) > 1:
+            if t["kind"] == "bands" and len(oracle.column_ids(t)) > 1:
                 # a row's label is the sheet's words for its band: not one cell over columns whose bands differ
+                # (a matchup's column among them: its band of the row, or none)
                 for row in t["rows"]:
-                    bands = row.get("bands", {})
-                    if row.get("label") and len(set(row.get("_iv", {}).values())) > 1:
+                    bands = dict(row.get("bands", {}), **{m["id"]: m["bands"].get(row["id"], "-") for m in oracle.matchups(t)})
+                    ivs = list(row.get("_iv", {}).values()) + [m["_iv"].get(row["id"]) for m in oracle.matchups(t)]
+                    if row.get("label") and len(set(ivs)) > 1:
                         count("text")
-                        if f'colspan="{len(t["_cols"])}">{html.escape(row["label"], quote=False)}</td>' in page:
+                        if f'colspan="{len(oracle.column_ids(t))}">{html.escape(row["label"], quote=False)}</td>' in page:
                             self.fail("text.html_row_label", name, f"{t['id']}/{row['id']}: the label {row['label']!r} is printed over every "
                                       f"column, whose bands are {bands}")
             if t["kind"] == "bands":
@@ -277,6 +280,7 @@ class FamilyCheck:
         cols = [c["id"] for c in t["_cols"]]
         cases, wants = [], []
         defender_wants = {}  # case index: the defender's own reading of a tie under tie: both
+        columns_read = {}  # case index: the column ids the TSV line names (the reader's; on a tie under both, each side's)
         if d["form"] == "opposed":
             for _ in range(12):
                 a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen", _names(t))
@@ -290,7 +294,16 @@ class FamilyCheck:
                 cases.append(case)
                 wants.append(_opposed_answer(t, d, x + a["net"], y + b["net"], a, b, column))
                 if d["tie"] == "both" and oracle.is_tie(d, x + a["net"], y + b["net"]):
-                    defender_wants[len(cases) - 1] = _opposed_answer(t, d, x + a["net"], y + b["net"], a, b, column, oracle.tie_column(d, b, column))
+                    defender_wants[len(cases) - 1] = _opposed_answer(t, d, x + a["net"], y + b["net"], a, b, column, oracle.tie_column(t, d, b, a, column))
+                if d["column"] != "chosen":
+                    columns_read[len(cases) - 1] = _opposed_columns(t, d, x + a["net"], y + b["net"], a, b)
+            if oracle.matchups(t):
+                # a key already settled, read in every column by `--column` (a matchup's too)
+                count("matchup_tables")
+                for c in oracle.column_ids(t):
+                    for k in _keys(spec, t):
+                        cases.append([t["id"], key_text(k), c])
+                        wants.append(oracle.read(t, c, k))
         else:
             low, high = oracle.key_reach(spec, t)
             for k in range(low - 2, high + 3):
@@ -331,6 +344,19 @@ class FamilyCheck:
                 if theirs != (want_d[0] or "-"):
                     self.fail("lookup.cli.tie_both", name, f"qrsc lookup {' '.join(case)}: the defender reads {theirs}; "
                               f"oracle {want_d[0] or '-'} ({want_d[2]})")
+            if i in columns_read and columns_read[i] and want[0]:
+                # the column read (a matchup's where the types meet one): the TSV line's fifth
+                # field, and under tie: both the defender's seventh (docs/cli.md)
+                fields = (got.get("line") or "").split("\t")
+                expect = columns_read[i][:1]
+                said = [fields[4] if len(fields) > 4 else None]
+                if len(columns_read[i]) > 1 and defender_wants.get(i, (None,))[0]:  # the defender's row and column
+                    expect.append(columns_read[i][1])
+                    said.append(fields[6] if len(fields) > 6 else None)
+                count("lookup.column", table=t)
+                if said != expect:
+                    self.fail("lookup.cli.column" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: reads column {said}; "
+                              f"oracle {expect} (line {got.get('line')!r})")
             if want[0] == "unwritten":
                 if "error" not in got or "cannot show it" not in got["error"]:
                     self.fail("lookup.cli.digits_unwritten", name, f"qrsc lookup {' '.join(case)}: answered {mine} "
@@ -434,6 +460,8 @@ class FamilyCheck:
                 continue
             d = oracle.dice_of(t)
             if d["form"] == "opposed":
+                if d["column"] != "chosen":
+                    self.web_side_types(name, t, sections[t["id"]][1])
                 continue
             index, body = sections[t["id"]]
             inputs = {}
@@ -501,6 +529,24 @@ class FamilyCheck:
                     self.fail("web.odds" + _flavour(t) + (".outside" if t["key"].get("outside") else ""), name,
                               f"{t['id']} column {cols[ci] or 'all'}, modifiers {chosen} (net {net}): {_fmt(mine)}; oracle {_fmt(want)}")
 
+    def web_side_types(self, name, t, body):
+        """An opposed table read by type: each side is asked its type among the types only (a
+        matchup is no type), and the page's hidden `ul.column-names` names every column, the
+        matchups' after the types'."""
+        types = [c["id"] for c in t["_cols"]]
+        for side in ("0", "1"):
+            count("web.side_types", table=t)
+            offered = re.findall(r'<input [^>]*data-type-side="' + side + r'" data-id="([^"]*)"', body)
+            if offered != types:
+                self.fail("web.side_types" + _flavour(t), name, f"{t['id']}: side {side} is offered the types {offered}; the table's types are {types}")
+        if oracle.matchups(t):
+            count("web.column_names", table=t)
+            m = re.search(r'<ul class="column-names" hidden>(.*?)</ul>', body, re.S)
+            named = re.findall(r'<li data-id="([^"]*)"', m.group(1)) if m else None
+            if named != oracle.column_ids(t):
+                self.fail("web.column_names" + _flavour(t), name, f"{t['id']}: the page's column names are of {named}; "
+                          f"the columns are {oracle.column_ids(t)}")
+
     # ---- invalid twins
     def twin(self, name, what, text, lines):
         path = os.path.join(self.work, "rules", "gen", f"{name}.yaml")
@@ -530,14 +576,13 @@ class FamilyCheck:
             index = first_index + len(out)
             header = os.path.abspath(self.outs[name] + ".hpp")
             cases, expect = [], []
+            side_cases = {}  # table id: the R and P cases written into the program
             for t in tables:
+                if oracle.dice_of(t)["form"] == "opposed" and oracle.dice_of(t)["column"] != "chosen":
+                    side_cases[t["id"]] = self.header_sides(spec, t, index, cases, expect, name)
                 d = oracle.dice_of(t)
-                cols = [c["id"] for c in t["_cols"]]
-                if t["key"]["type"] == "fraction":
-                    keys = [Fraction(x) for x in ("1/2", "1", "4/3", "3/2", "2", "5/2", "3", "4", "6", "7")]
-                else:
-                    low, high = oracle.key_reach(spec, t)
-                    keys = [Fraction(k) for k in range(low - 1, high + 2)]
+                cols = oracle.column_ids(t)  # the types' columns, then the matchups'
+                keys = _keys(spec, t)
                 for c in cols:
                     for k in keys:
                         want = oracle.read(t, c, k)
@@ -553,8 +598,42 @@ class FamilyCheck:
                         for net in sorted({lo, 0, hi}):
                             cases.append(["O", str(index), t["id"], c, str(net)])
                             expect.append((name, self.seed, t, ("odds", oracle.odds(spec, t, c, net=net))))
-            out.append(((index, spec["id"], header, tables), cases, expect))
+            out.append(((index, spec["id"], header, tables, side_cases), cases, expect))
         return out
+
+    def header_sides(self, spec, t, index, cases, expect, name):
+        """An opposed table read by type through the header's `resolve` and `odds`: sides of
+        random types (the types' columns only: a matchup is no type), modifiers and rolls; the
+        oracle's row and column (a matchup's where the types meet one)."""
+        d = oracle.dice_of(t)
+        types = [c["id"] for c in t["_cols"]]
+        written = []
+        for n in range(15):
+            sides = []
+            for who in ("attacker", "defender"):
+                lists = d["sides"][who]["_mods"]
+                ids = {tid: [it["id"] for it in oracle.table_by_id(spec, tid)["items"]] for tid in lists}
+                chosen = [(tid, self.rng.sample(ids[tid], self.rng.randint(0, min(2, len(ids[tid]))))) for tid in lists]
+                try:
+                    net = oracle.net_of(spec, lists, [m for _, ms in chosen for m in ms])
+                except oracle.ModifierError:
+                    break
+                dn, dm = d["sides"][who]["_nm"]
+                sides.append({"roll": self.rng.randint(dn, dn * dm), "type": self.rng.choice(types), "lists": chosen, "net": net})
+            if len(sides) < 2:
+                continue
+            a, b = sides
+            case = {"id": f"s{n}", "kind": "R" if n < 12 else "P", "attacker": a, "defender": b}
+            written.append(case)
+            cases.append([case["kind"], str(index), t["id"], case["id"], "0"])
+            if case["kind"] == "P":
+                expect.append((name, self.seed, t, ("sides odds", oracle.odds(spec, t, "", attacker=a, defender=b), a, b)))
+                continue
+            x, y = a["roll"] + a["net"], b["roll"] + b["net"]
+            row = _opposed_answer(t, d, x, y, a, b, "")
+            drow = _opposed_answer(t, d, x, y, a, b, "", oracle.tie_column(t, d, b, a, "")) if d["tie"] == "both" and oracle.is_tie(d, x, y) else None
+            expect.append((name, self.seed, t, ("resolve", row, _opposed_columns(t, d, x, y, a, b), drow, a, b)))
+        return written
 
 
 def compare_header(cases, expect, answers):
@@ -562,7 +641,37 @@ def compare_header(cases, expect, answers):
     for case, (name, seed, t, want), got in zip(cases, expect, answers):
         kind = case[0]
         count("header." + kind, table=t)
-        what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows"}[kind] + _flavour(t)
+        what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows",
+                "R": "header.resolve", "P": "header.odds"}[kind] + _flavour(t)
+        if kind in ("R", "P"):
+            _, answer, *rest = want
+            a, b = rest[-2:]
+            sides = (f"{t['id']}: attacker {{roll {a['roll']}, {a['type']}, {a['lists']}}} (net {a['net']}), "
+                     f"defender {{roll {b['roll']}, {b['type']}, {b['lists']}}} (net {b['net']})")
+            if kind == "P":
+                probs = {k: Fraction(v) for k, v in (x.split("=") for x in got.split())}
+                probs = {k: v for k, v in probs.items() if v}
+                rows = {k: v for k, v in answer.items() if v and not k.startswith("(")}
+                if probs != rows:
+                    failures.append(Failure(what, seed, name, f"odds({sides}): {_fmt(probs)}; oracle {_fmt(answer)}"))
+                continue
+            columns, drow = rest[0], rest[1]
+            fields = got.split()
+            mine = fields[:1]
+            theirs = [answer[0] or "-"]
+            if answer[0] and columns:  # a row read: in the column the oracle reads
+                mine.append(fields[1] if len(fields) > 1 else None)
+                theirs.append(columns[0])
+            if drow is not None:  # a tie under tie: both: the defender's own row and column
+                mine.append(fields[2] if len(fields) > 2 else None)
+                theirs.append(drow[0] or "-")
+                if drow[0]:
+                    mine.append(fields[3] if len(fields) > 3 else None)
+                    theirs.append(columns[1])
+            if mine != theirs:
+                failures.append(Failure(what + (".outside" if answer[2] not in ("row", "tie") else ""), seed, name,
+                                        f"resolve({sides}): {got}; oracle {' '.join(str(x) for x in theirs)} ({answer[2]})"))
+            continue
         if kind == "S":
             if got != ("1" if want[1] else "0"):
                 failures.append(Failure(what, seed, name, f"{t['id']}::kRoll.shows({case[4]}): {got}; the dice "
@@ -589,7 +698,10 @@ def _names(t):
 
 
 def _flavour(t):
+    """The failure's suffix: the roll's kind, and `.matchups` on an opposed table with matchups."""
     d = oracle.dice_of(t)
+    if d and d["form"] == "opposed" and oracle.matchups(t):
+        return (".ratio" if d["result"] == "ratio" else "") + ".matchups"
     if d and d["form"] == "opposed" and d["result"] == "ratio":
         return ".ratio"
     if d and d["form"] == "digits":
@@ -604,20 +716,41 @@ def _column_arg(c):
     return [f"--column={c}"] if c else []
 
 
+def _keys(spec, t):
+    """The keys the header and `lookup --column` are asked in each column: every integer the
+    dice reach and one beyond each end, or a fraction key's sample of ratios."""
+    if t["key"]["type"] == "fraction":
+        return [Fraction(x) for x in ("1/2", "1", "5/4", "4/3", "3/2", "2", "5/2", "3", "4", "6", "7")]
+    low, high = oracle.key_reach(spec, t)
+    return [Fraction(k) for k in range(low - 1, high + 2)]
+
+
+def _opposed_columns(t, d, a, b, aside, bside):
+    """The column ids a typed opposed roll reads (the loser's or winner's type's, or a matchup's):
+    [the reader's], or on a tie under tie: both [the attacker's, the defender's]; [] on a tie that
+    nothing comes of (no column is read)."""
+    if oracle.is_tie(d, a, b) and d["tie"] == "none":
+        return []
+    if oracle.is_tie(d, a, b) and d["tie"] == "both":
+        return [oracle.tie_column(t, d, aside, bside, ""), oracle.tie_column(t, d, bside, aside, "")]
+    attacker_wins = a > b or (a == b and d["tie"] == "defender")
+    reads_attacker = (not attacker_wins) if d["column"] == "loser" else attacker_wins
+    reader, other = (aside, bside) if reads_attacker else (bside, aside)
+    return [oracle.column_read_by(t, reader["type"], other["type"])]
+
+
 def _opposed_answer(t, d, a, b, aside, bside, column, tie_column=None):
     """The row the answer reads: the loser's (or winner's) column; on a tie under tie: both
     the attacker's own (`tie_column` names another side's)."""
     if d["tie"] == "none" and oracle.is_tie(d, a, b):
         return None, None, "tie"  # nothing happens: no row
     if d["tie"] == "both" and oracle.is_tie(d, a, b):
-        column = tie_column if tie_column is not None else oracle.tie_column(d, aside, column)
+        column = tie_column if tie_column is not None else oracle.tie_column(t, d, aside, bside, column)
         return oracle.read(t, column, oracle.opposed_key(d, a, b, True))
     attacker_wins = a > b or (a == b and d["tie"] == "defender")
     key = oracle.opposed_key(d, a, b, attacker_wins)
     if d["column"] != "chosen":
-        loser_is_attacker = not attacker_wins
-        reads_attacker = loser_is_attacker if d["column"] == "loser" else not loser_is_attacker
-        column = (aside if reads_attacker else bside)["type"]
+        column = _opposed_columns(t, d, a, b, aside, bside)[0]
     return oracle.read(t, column, key)
 
 

@@ -130,8 +130,10 @@ def row_at(table, column, key):
     fraction = table["key"]["type"] == "fraction"
     if against_values(table):
         key, column = key - Fraction(int(column)), ""
+    matchup = matchup_by_id(table, column)
     for row in table["rows"]:
-        iv = row["_iv"].get(column)
+        # a matchup's column: the band its `bands` gives the row (a row it does not name is not read)
+        iv = matchup["_iv"].get(row["id"]) if matchup else row["_iv"].get(column)
         if iv is not None and contains(iv, key, fraction):
             part = None
             for p in row.get("parts", []):
@@ -139,6 +141,38 @@ def row_at(table, column, key):
                     part = p["id"]
             return row["id"], part
     return None, None
+
+
+# ---- matchups (docs/spec-format.md, "Opposed rolls": `matchups`)
+def matchups(table):
+    return table.get("matchups") or []
+
+
+def matchup_by_id(table, column):
+    return next((m for m in matchups(table) if m["id"] == column), None) if column else None
+
+
+def _types(x):
+    return [x] if isinstance(x, str) else list(x)
+
+
+def column_read_by(table, reader_type, other_type):
+    """The column a side of READER_TYPE reads against a side of OTHER_TYPE where the table reads
+    the loser's or the winner's column: a matchup's when the reader's type is in the list the
+    table's `column` names (`loser` or `winner`) and the other's in the other list, else its own
+    type's."""
+    d = table["key"]["dice"]
+    mine, theirs = ("loser", "winner") if d.get("column") == "loser" else ("winner", "loser")
+    for m in matchups(table):
+        if reader_type in _types(m[mine]) and other_type in _types(m[theirs]):
+            return m["id"]
+    return reader_type
+
+
+def column_ids(table):
+    """Every column a key is read in: the table's own (the types of an opposed table read by
+    type), then its matchups'."""
+    return [c["id"] for c in table["_cols"]] + [m["id"] for m in matchups(table)]
 
 
 def read(table, column, key):
@@ -304,7 +338,8 @@ def odds(spec, table, column=None, net=0, attacker=None, defender=None):
             result["(no row)"] = result.get("(no row)", 0) + p
             continue
         if attacker_wins == "both":  # each side reads its own column at the tie's key
-            reads = [read(table, tie_column(d, side, column), key) for side in (attacker, defender)]
+            reads = [read(table, tie_column(table, d, side, other, column), key)
+                     for side, other in ((attacker, defender), (defender, attacker))]
             if reads[0][2] == "reroll":  # the key is past the range: the tie is rolled again, once
                 result["(reroll)"] = result.get("(reroll)", 0) + p
                 continue
@@ -316,7 +351,8 @@ def odds(spec, table, column=None, net=0, attacker=None, defender=None):
         if d["form"] == "opposed" and d["column"] != "chosen":
             loser_is_attacker = not attacker_wins
             reads_attacker = loser_is_attacker if d["column"] == "loser" else not loser_is_attacker
-            col = (attacker if reads_attacker else defender)["type"]
+            reader, other = (attacker, defender) if reads_attacker else (defender, attacker)
+            col = column_read_by(table, reader["type"], other["type"])
         row, _, how = read(table, col, key)
         label = row if row else ("(reroll)" if how == "reroll" else "(no row)")
         result[label] = result.get(label, 0) + p
@@ -331,10 +367,11 @@ def odds(spec, table, column=None, net=0, attacker=None, defender=None):
     return result
 
 
-def tie_column(d, side, chosen):
-    """The column a side reads on a tie under `tie: both`: its own type's where the table
-    reads a loser's or a winner's, else the chosen one (docs/spec-format.md, `tie`)."""
-    return side["type"] if d["column"] != "chosen" else chosen
+def tie_column(table, d, side, other, chosen):
+    """The column a side reads on a tie under `tie: both`: its own type's (or the matchup's of
+    its type against OTHER's, the reader's type matched as the table's `column` names it) where
+    the table reads a loser's or a winner's, else the chosen one (docs/spec-format.md, `tie`)."""
+    return column_read_by(table, side["type"], other["type"]) if d["column"] != "chosen" else chosen
 
 
 def is_tie(d, a, b):

@@ -7,7 +7,7 @@ from emit_yaml import dump
 from generator import family
 
 OPTIONAL_KEYS = ("text", "label", "caption", "column", "note", "group", "numbered", "subtitle")
-LISTS = ("tables", "items", "groups", "sections", "rows", "vocabularies", "errata", "renames", "asserts", "modifiers")
+LISTS = ("tables", "items", "groups", "sections", "rows", "vocabularies", "errata", "renames", "asserts", "modifiers", "matchups")
 MAX_TRIES = 80
 
 
