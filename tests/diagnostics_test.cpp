@@ -400,6 +400,7 @@ tables:
       - { id: horse, loser: [], winner: foot, bands: { held: 0 or more } }
       - { id: gap, loser: horse, winner: horse, bands: { beaten: 2 or more, held: "0" } }
       - { id: clash, loser: foot, winner: foot, bands: { beaten: 1 or more, held: "0" } }
+      - { id: empty, loser: horse, winner: foot, bands: {} }
   - id: chosen
     kind: bands
     title: Chosen
@@ -423,11 +424,14 @@ tables:
            ":20:66: error: table 'by_type' in column 'gap': no band covers 1 (between rows 'held' and 'beaten')",
            ":21:9: error: matchup 'clash' of table 'by_type' (kind bands): loser foot against winner foot is already read in "
            "matchup 'again'",
-           ":31:7: error: table 'chosen' (kind bands): matchups are read by both sides' types, so they need an opposed roll "
+           // A matchup that reads no row says so once, at its bands (not "no bands in column").
+           ":22:57: error: matchup 'empty' of table 'by_type' (kind bands) gives no row a band",
+           ":32:7: error: table 'chosen' (kind bands): matchups are read by both sides' types, so they need an opposed roll "
            "read in the loser's or the winner's column (key.dice.column: loser or winner) and columns: the types",
        }) {
     EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
   }
+  EXPECT_EQ(r.text.find("has no bands in column 'empty'"), std::string::npos) << r.text;
 }
 
 TEST(Diagnostics, AgainstValueChecks) {

@@ -970,7 +970,7 @@ const IdCase kIdCases[] = {
     {"section", "rff/acw-2.1-15mm.yaml", "      - id: maneuver_phase", "maneuver_phase", "`Maneuver (1st) Phase`"},
     {"fact", "rff/acw-2.1-15mm.yaml", "      - { id: ground,", "ground", "`1\"`"},
     // rules/ has no opposed roll read by type: the case adds one, with a matchup.
-    {"matchup", "rff/acw-2.1-15mm.yaml", "      - id: green_by_crack", "green_by_crack", "Green against Crack", "\ntables:\n",
+    {"matchup", "rff/acw-2.1-15mm.yaml", "      - id: green_by_crack", "green_by_crack", "Green beaten by Crack", "\ntables:\n",
      "\ntables:\n"
      "  - id: duel\n"
      "    kind: bands\n"

@@ -147,6 +147,21 @@ renames:
   EXPECT_EQ(duel.rows[0].bands[2].notation, "1 or more");
   // Raw beaten by crack reads the matchup's column.
   EXPECT_EQ(duel.dice->opposed->runtime().matchup_columns[1 * 2 + 0], 2u);
+  // The variant's own entries use the new id: the old one is an error that says so.
+  const auto old_name = Family{root.parent_path()}.write("duel-old", R"(qrs: 1
+extends: t/duel
+renames:
+  - { vocabulary: rating, term: green, to: raw, name: Raw }
+tables:
+  - id: duel
+    matchups:
+      - { id: crack_by_green, add: true, loser: crack, winner: green, bands: { green: 1 or more, held: "0" } }
+)");
+  EXPECT_FALSE(compile(old_name, &d));
+  EXPECT_NE(d.find(":8:64: error: matchup 'crack_by_green' of table 'duel' (kind bands): 'green' was renamed 'raw' (a rename "
+                   "of the spec's lineage); use the new id"),
+            std::string::npos)
+      << d;
 }
 
 TEST(Variants, RenamesChangeIdsNamesAndTextAndRememberTheOldName) {

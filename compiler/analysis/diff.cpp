@@ -200,11 +200,14 @@ class Differ {
         const std::string col_id = nb.columns[c].id;
         const std::size_t oc = old_column_index(ob.columns, col_id);
         if (oc == ob.columns.size()) {
-          if (!nb.single_column()) {
+          // A row with no band in the new column (a matchup's that does not name it) does not
+          // occur there; one that does is stated where its band is (the matchup's own entry).
+          const BandCell& cell = row.bands[c];
+          if (!nb.single_column() && (cell.band.present || cell.unknown)) {
             add({nt.id, row.id, col_id, nt.title,
-                 fmt::format("{} occurs on {} in the new {} column", row.title, format_band(row.bands[c].band, nb.key_type),
-                             nb.columns[c].name),
-                 row.loc, true});
+                 fmt::format("{} occurs on {} in the new {} column", row.title,
+                             cell.unknown ? std::string("?") : format_band(cell.band, nb.key_type), nb.columns[c].name),
+                 cell.loc.line > 0 ? cell.loc : row.loc, true});
           }
           continue;
         }

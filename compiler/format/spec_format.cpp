@@ -319,7 +319,7 @@ constexpr Key kBandRowKeys[] = {
 
 constexpr Key kMatchupKeys[] = {
     {"id", Type::id, kRequired, "The matchup's id: the id of its column (a C++ enumerator)."},
-    {"name", Type::text, kSheetText, "The column's heading (by default the types it is read for: 'A against B or C')."},
+    {"name", Type::text, kSheetText, "The column's heading (by default its types: 'A beaten by B or C', or 'B beating A' where the winner's column is read)."},
     {"loser", Type::ids, kRequired, "The loser's type or types (column ids)."},
     {"winner", Type::ids, kRequired, "The winner's type or types (column ids)."},
     {"bands", Type::row_bands, kRequired,

@@ -50,9 +50,18 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
     }
     for (const auto& id : ids) {
       const auto it = std::find(type_ids.begin(), type_ids.end(), id);
+      // A term's id before a rename: the variant's entries use the new one.
+      const Vocabulary* v = spec_.vocabulary(bt.columns_vocabulary);
+      const auto old = v ? std::find_if(v->terms.begin(), v->terms.end(), [&](const Term& t) { return t.old_id == id; })
+                         : std::vector<Term>::const_iterator{};
+      const Term* renamed = v && old != v->terms.end() ? &*old : nullptr;
       if (it == type_ids.end()) {
-        diags_.error(m.loc_of(key), with_suggestion(fmt::format("{}: '{}' is not a type of the table's columns", what, id), id,
-                                                    type_ids));
+        diags_.error(m.loc_of(key), renamed ? fmt::format("{}: '{}' was renamed '{}' (a rename of the spec's lineage); use "
+                                                          "the new id",
+                                                          what, id, renamed->id)
+                                            : with_suggestion(fmt::format("{}: '{}' is not a type of the table's columns", what,
+                                                                          id),
+                                                              id, type_ids));
         continue;
       }
       const auto index = static_cast<std::size_t>(it - type_ids.begin());
@@ -75,7 +84,9 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
     std::vector<std::string> readers, others;
     for (const std::size_t c : mu.readers) readers.push_back(bt.columns[c].name);
     for (const std::size_t c : mu.others) others.push_back(bt.columns[c].name);
-    column.name = either(readers) + " against " + either(others);
+    // The loser's types "beaten by" the winner's, or the winner's "beating" the loser's.
+    const bool loser_reads = bt.dice->opposed->column != qrs::ColumnBy::winner;
+    column.name = either(readers) + (loser_reads ? " beaten by " : " beating ") + either(others);
   }
   std::vector<BandCell> cells(bt.rows.size());
   // A row the matchup does not name has no band in its column, and no place in the spec.
@@ -86,7 +97,11 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
   } else {
     std::vector<std::string> row_ids;
     for (const auto& r : bt.rows) row_ids.push_back(r.id);
+    const int errors_before = diags_.error_count();
     bands_by_id(bands, row_ids, "row", bt.key_type, what, cells);
+    // Said here, at the matchup, once (the coverage check says nothing of a column no row reads).
+    const bool none = std::none_of(cells.begin(), cells.end(), [](const BandCell& c) { return c.band.present || c.unknown; });
+    if (none && diags_.error_count() == errors_before) diags_.error(bands->loc, what + " gives no row a band");
   }
   bt.columns.push_back(std::move(column));
   for (std::size_t r = 0; r < bt.rows.size(); ++r) bt.rows[r].bands.push_back(std::move(cells[r]));

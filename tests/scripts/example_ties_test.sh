@@ -33,7 +33,7 @@ echo "$out" | grep -Eq "Recoils +5/36 " || { echo "FAIL: Recoils is 5/36 where t
 [ "$("$qrsc" lookup "$spec" close_combat --attacker 4 heavy_foot --defender 3 light_foot --format tsv | cut -f1)" = recoils ]
 grep -q "or its matchup&apos;s where the winner is of a type the matchup names" "$html" ||
   { echo "FAIL: the sheet does not say when the matchup is read"; exit 1; }
-grep -q "Light foot against Mounted" "$html" || { echo "FAIL: the sheet does not head the matchup's column"; exit 1; }
+grep -q "Light foot beaten by Mounted" "$html" || { echo "FAIL: the sheet does not head the matchup's column"; exit 1; }
 cat >"$tmp/reader.cpp" <<'CPP'
 #include <cstdio>
 
@@ -64,7 +64,7 @@ import jsonschema
 schema, sheet = (json.load(open(f)) for f in sys.argv[1:3])
 jsonschema.validate(sheet, schema)
 table = next(t for t in sheet["tables"] if t["id"] == "close_combat")["bands"]
-assert table["matchups"] == [{"column": "light_foot_by_mounted", "readers": ["light_foot"], "others": ["mounted"], "source": None}], table["matchups"]
+assert table["matchups"] == [{"column": "light_foot_by_mounted", "loser": ["light_foot"], "winner": ["mounted"], "source": None}], table["matchups"]
 assert [c["id"] for c in table["columns"]][-1] == "light_foot_by_mounted", table["columns"]
 PY
 echo "example_ties: ok"

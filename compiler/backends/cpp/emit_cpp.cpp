@@ -321,9 +321,13 @@ std::optional<mst::data> parts_data(const BandTable& bt) {
   return pd;
 }
 
-mst::data band_data(const BandTable& bt) {
+mst::data band_data(const BandTable& bt, const Spec& spec) {
   mst::data d;
   put(d, "aliases", renamed_aliases<BandRow>(bt.rows, entry_old_ids<BandRow>));
+  // Matchups make the columns an enum of the table's own: the types' ids a rename replaced
+  // stay as its deprecated enumerators, as the vocabulary's enum keeps them.
+  const Vocabulary* types = bt.matchups.empty() ? nullptr : spec.vocabulary(bt.columns_vocabulary);
+  if (types) put(d, "column_aliases", renamed_aliases<Term>(types->terms, term_old_ids));
   const bool single = bt.single_column();
   put(d, "single_column", single);
   put(d, "key_name", bt.key_name.empty() ? std::string("result") : bt.key_name);
@@ -572,7 +576,7 @@ mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& s
   return d;
 }
 
-mst::data table_data(const Table& t) {
+mst::data table_data(const Spec& spec, const Table& t) {
   mst::data td;
   put(td, "namespace", cpp_identifier(t.id));
   put(td, "table_id", t.id);
@@ -581,7 +585,7 @@ mst::data table_data(const Table& t) {
   put(td, "caption_text", cpp_text(t.caption));
   put(td, "kind", table_kind_name(t.kind));
   // The body under its kind's name, which the template's section of that kind reads.
-  put(td, table_kind_name(t.kind), visit_kind(t.body, Overloaded{[](const BandTable& b) { return band_data(b); },
+  put(td, table_kind_name(t.kind), visit_kind(t.body, Overloaded{[&spec](const BandTable& b) { return band_data(b, spec); },
                                                                  [](const ModifierTable& m) { return modifier_data(m); },
                                                                  [](const Matrix& m) { return matrix_data(m); },
                                                                  [](const ListTable& l) { return list_data(l); },
@@ -733,7 +737,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   // the renderer renders a table a run's variants share once (see mst::generated_list).
   mst::generated_list tables;
   tables.count = spec.tables.size();
-  tables.make = [&spec](std::size_t i) { return table_data(spec.tables[i]); };
+  tables.make = [&spec](std::size_t i) { return table_data(spec, spec.tables[i]); };
   tables.key = [this, &spec](std::size_t i) { return shared_->key(spec.tables[i]); };
   put(d, "tables", std::move(tables));
   mst::data opposed = list_of();

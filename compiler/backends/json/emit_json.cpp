@@ -128,15 +128,20 @@ Json band_table(const BandTable& bt) {
              {"columns", columns(bt.columns)},
              {"rows", std::move(rows)}};
   if (!bt.matchups.empty()) {
-    // Each matchup's column (the last ones) and the types it is read for.
+    // Each matchup's column (the last ones, where its heading is) and its types, as the spec
+    // writes them: the loser's and the winner's.
     Json matchups = Json::array();
     const auto ids = [&](const std::vector<std::size_t>& cols) {
       Json out = Json::array();
       for (const std::size_t c : cols) out.push_back(bt.columns[c].id);
       return out;
     };
+    const bool loser_reads = bt.dice->opposed->column != qrs::ColumnBy::winner;
     for (const auto& m : bt.matchups) {
-      matchups.push_back(Json{{"column", m.id}, {"readers", ids(m.readers)}, {"others", ids(m.others)}, {"source", source(m.source)}});
+      matchups.push_back(Json{{"column", m.id},
+                              {"loser", ids(loser_reads ? m.readers : m.others)},
+                              {"winner", ids(loser_reads ? m.others : m.readers)},
+                              {"source", source(m.source)}});
     }
     table["matchups"] = std::move(matchups);
   }
