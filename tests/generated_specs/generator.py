@@ -198,7 +198,9 @@ class Gen:
         do (`_iv` as on a row). Drawn from a generator of its own, so that the families without
         matchups are the ones the seeds gave before matchups were generated."""
         r = self.matchup_rng(table["id"])
-        if r.random() >= 1 / 3 or any(row.get("parts") for row in table["rows"]):
+        # Rows with parts take no matchups; a row's label stands for its band over every column,
+        # a matchup's too (docs/spec-format.md), so a labelled row's table takes none either.
+        if r.random() >= 1 / 3 or any(row.get("parts") or row.get("label") for row in table["rows"]):
             return
         ids = [c["id"] for c in types]
         used, out = set(), []
