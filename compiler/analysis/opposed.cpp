@@ -89,8 +89,7 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
   }
   const bool typed = o.roll->column != qrs::ColumnBy::chosen;
   // A side's type is one of the types' columns, never a matchup's.
-  const std::vector<Column> types(o.bands->columns.begin(),
-                                  o.bands->columns.begin() + static_cast<std::ptrdiff_t>(o.bands->type_count()));
+  const std::vector<Column> types = o.bands->type_columns();
   constexpr std::string_view kTypeIs = "type=";
   const bool type_named = std::any_of(words.begin() + static_cast<std::ptrdiff_t>(first), words.end(),
                                       [&](const std::string& w) { return w.starts_with(kTypeIs); });

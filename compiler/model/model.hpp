@@ -231,6 +231,10 @@ struct BandTable {
   std::vector<Matchup> matchups;
   // The columns that are a type a side can be (all of them when there are no matchups).
   [[nodiscard]] std::size_t type_count() const { return columns.size() - matchups.size(); }
+  // Those columns: what a side's type is chosen among (never a matchup's).
+  [[nodiscard]] std::vector<Column> type_columns() const {
+    return {columns.begin(), columns.begin() + static_cast<std::ptrdiff_t>(type_count())};
+  }
   [[nodiscard]] bool single_column() const { return columns.size() == 1 && columns[0].id.empty(); }
   // The key's name as an id: lower case, its words joined by '_' ("Fire points": fire_points);
   // empty when the name has no letter or digit. A header's lookup parameter, and the name

@@ -18,6 +18,22 @@ def _bands_tables(spec):
     return [t for t in spec["tables"] if t["kind"] == "bands"]
 
 
+def _with_table(spec, table_id):
+    """A copy of SPEC to make a twin of, and its table TABLE_ID."""
+    s = copy.deepcopy(spec)
+    return s, next(x for x in s["tables"] if x["id"] == table_id)
+
+
+def _difference_twin(name, spec, table_id):
+    """The twin whose table also says `difference: true` where its roll cannot be one: an error
+    at `difference` or at the table's key."""
+    s, tt = _with_table(spec, table_id)
+    tt["key"]["dice"]["difference"] = True
+    text = dump(s)
+    start = _row_line(text, table_id, None)
+    return (name, text, {line_of(text, "difference: true", start - 1), line_of(text, "key", start - 1)})
+
+
 def twins(spec, rng):
     """[(name, YAML text, {lines where the error belongs})] for a root spec."""
     out = []
@@ -26,8 +42,7 @@ def twins(spec, rng):
     # a duplicate row id: the second row of the table takes the first's id
     for t in bands:
         if len(t["rows"]) >= 2:
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            s, tt = _with_table(spec, t["id"])
             first = tt["rows"][0]["id"]
             tt["rows"][1]["id"] = first
             text = dump(s)
@@ -47,8 +62,7 @@ def twins(spec, rng):
     for t in bands:
         dice = t["key"].get("dice", {})
         if isinstance(dice.get("modifiers"), list) and dice["modifiers"]:
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            s, tt = _with_table(spec, t["id"])
             tt["key"]["dice"]["modifiers"] = ["no_such_list"]
             text = dump(s)
             out.append(("unknown_modifier_table", text, {line_of(text, "no_such_list")}))
@@ -61,8 +75,7 @@ def twins(spec, rng):
         row = next((w for w in t["rows"] if isinstance(w.get("bands"), dict) and "parts" not in w
                     and len(set(w.get("_iv", {}).values())) > 1), None)
         if row:
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            s, tt = _with_table(spec, t["id"])
             next(w for w in tt["rows"] if w["id"] == row["id"])["label"] = "Labelled Twice Over"
             text = dump(s)
             out.append(("label_over_differing_bands", text, {line_of(text, "Labelled Twice Over")}))
@@ -80,8 +93,7 @@ def twins(spec, rng):
             d = oracle.dice_of(t)
             if d and d["form"] == "digits" and not oracle.digits_writes(t, hi):
                 continue  # a number the dice cannot write need not be in a band: no gap
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            s, tt = _with_table(spec, t["id"])
             tt["rows"][i]["band"] = f"{lo} to {hi - 1}"
             text = dump(s)
             # the gap is named at the row that leaves it out or at the row after it
@@ -96,8 +108,7 @@ def twins(spec, rng):
     # the range: a spec may state `outside` where it is not needed)
     for t in bands:
         if t["key"].get("outside") and ("min" in t["key"] or "max" in t["key"]) and oracle.reaches_past(spec, t):
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            s, tt = _with_table(spec, t["id"])
             del tt["key"]["outside"]
             text = dump(s)
             start = _row_line(text, t["id"], None)
@@ -108,12 +119,7 @@ def twins(spec, rng):
     for t in bands:
         d = oracle.dice_of(t) if t["key"].get("dice") else None
         if d and d["form"] == "digits":
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
-            tt["key"]["dice"]["difference"] = True
-            text = dump(s)
-            start = _row_line(text, t["id"], None)
-            out.append(("digits_difference", text, {line_of(text, "difference: true", start - 1), line_of(text, "key", start - 1)}))
+            out.append(_difference_twin("digits_difference", spec, t["id"]))
             break
 
     # a roll against a unit's value: no `difference` (an error at the key), and its rows write
@@ -121,14 +127,8 @@ def twins(spec, rng):
     for t in bands:
         d = oracle.dice_of(t) if t["key"].get("dice") else None
         if d and d.get("against"):
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
-            tt["key"]["dice"]["difference"] = True
-            text = dump(s)
-            start = _row_line(text, t["id"], None)
-            out.append(("against_difference", text, {line_of(text, "difference: true", start - 1), line_of(text, "key", start - 1)}))
-            s = copy.deepcopy(spec)
-            tt = next(x for x in s["tables"] if x["id"] == t["id"])
+            out.append(_difference_twin("against_difference", spec, t["id"]))
+            s, tt = _with_table(spec, t["id"])
             row = next((w for w in tt["rows"] if "band" in w), None)
             if row:
                 row["bands"] = {str(oracle.against_values(t)[0]): row.pop("band")}
@@ -138,8 +138,7 @@ def twins(spec, rng):
 
     # an unknown key in a row (a typo)
     for t in bands:
-        s = copy.deepcopy(spec)
-        tt = next(x for x in s["tables"] if x["id"] == t["id"])
+        s, tt = _with_table(spec, t["id"])
         row = tt["rows"][-1]
         row["titel"] = row.pop("title")
         text = dump(s)

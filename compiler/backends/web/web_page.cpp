@@ -352,8 +352,7 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
                                (bt.matchups.empty() ? ")" : ", or its matchup's)"));
     // A side's type is one of the types' columns, not a matchup's (read by the module when
     // the types meet).
-    put(sd, "types", columns_data(std::vector<Column>(bt.columns.begin(),
-                                                      bt.columns.begin() + static_cast<std::ptrdiff_t>(bt.type_count()))));
+    put(sd, "types", columns_data(bt.type_columns()));
     mst::data ld = list_of();
     const std::vector<const Table*> side_lists = side_modifier_lists(spec, bt, side);
     for (const Table* l : side_lists) {
