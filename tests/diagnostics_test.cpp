@@ -434,6 +434,105 @@ tables:
   EXPECT_EQ(r.text.find("has no bands in column 'empty'"), std::string::npos) << r.text;
 }
 
+TEST(Diagnostics, TypeModifierChecks) {
+  const Result r = compile(std::string(kHeader) + R"(vocabularies:
+  - { id: kind, title: Kind, terms: [ { id: foot, name: Foot }, { id: horse, name: Horse }, { id: guns, name: Guns } ] }
+tables:
+  - id: factors
+    kind: matrix
+    title: Factors
+    cell: integer
+    columns:
+      - { id: vs_foot, against: [foot, hrse] }
+      - { id: vs_all, against: [foot, horse] }
+      - { id: cannon }
+    rows:
+      - { id: foot, cells: { vs_foot: "1", vs_all: "2" } }
+      - { id: hors, cells: { vs_foot: "1", vs_all: "2" } }
+  - id: holes
+    kind: matrix
+    title: Holes
+    cell: integer
+    columns: kind
+    rows:
+      - { id: foot, cells: { foot: "1", horse: "?", guns: "0" } }
+      - { id: horse, cells: { foot: "1", guns: "0" } }
+      - { id: guns, cells: { foot: "1", horse: "1", guns: "0" } }
+  - id: words
+    kind: matrix
+    title: Words
+    cell: text
+    columns: kind
+    rows:
+      - { id: foot, cells: { foot: "a" } }
+  - id: unread
+    kind: matrix
+    title: Unread
+    cell: integer
+    columns:
+      - { id: c, against: [foot] }
+    rows:
+      - { id: foot, cells: { c: "1" } }
+  - id: by_type
+    kind: bands
+    title: By type
+    key: { name: Margin, min: 0, outside: clamp, columns_title: Loser, dice: { attacker: { roll: d6, type_modifiers: factors }, defender: { roll: d6, type_modifiers: holes }, result: margin, column: loser } }
+    columns: kind
+    rows:
+      - { id: beaten, title: Beaten, bands: { foot: 1 or more, horse: 1 or more, guns: 1 or more } }
+      - { id: held, title: Held, bands: { foot: "0", horse: "0", guns: "0" } }
+  - id: misnamed
+    kind: bands
+    title: Misnamed
+    key: { name: Margin, min: 0, outside: clamp, dice: { attacker: { roll: d6, type_modifiers: factrs }, defender: { roll: d6, type_modifiers: words }, result: margin, column: loser } }
+    columns: kind
+    rows:
+      - { id: beaten, title: Beaten, bands: { foot: 1 or more, horse: 1 or more, guns: 1 or more } }
+      - { id: held, title: Held, bands: { foot: "0", horse: "0", guns: "0" } }
+  - id: chosen
+    kind: bands
+    title: Chosen
+    key: { name: Difference, dice: { attacker: { roll: d6, type_modifiers: holes }, defender: { roll: d6 } } }
+    columns:
+      - { id: a, against: [foot] }
+    rows:
+      - { id: any, title: Any, band: 0 or more }
+      - { id: less, title: Less, band: -1 or less }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":63:27: error: column 'a' of table 'chosen' (kind bands): 'against' is for a matrix of type modifiers (the "
+           "types its column is read against), not a band table",
+           ":17:9: error: row 'hors' of matrix 'factors' (the attacker's type modifiers of table 'by_type') is no type of "
+           "the table's columns; each row is a type's modifiers; did you mean 'horse'?",
+           ":45:118: error: type_modifiers of the attacker of table 'by_type': matrix 'factors' has no row for type 'guns' "
+           "(Guns); every type the side can be needs one",
+           ":12:33: error: column 'vs_foot' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): 'hrse' "
+           "is no type of the table's columns; did you mean 'horse'?",
+           ":13:32: error: column 'vs_all' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): type "
+           "'foot' is read against in column 'vs_foot' already",
+           ":14:9: error: column 'cannon' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): 'cannon' "
+           "is no type of the table's columns; name the types the column is read against with 'against'",
+           ":45:118: error: type_modifiers of the attacker of table 'by_type': no column of matrix 'factors' is read "
+           "against type 'guns' (Guns); name it in a column's 'against'",
+           // Every cell that cannot be rolled, unknown or blank, each at its place.
+           ":24:48: error: matrix 'holes' (the defender's type modifiers of table 'by_type'): the modifier of type 'foot' "
+           "against 'horse' (column 'horse') is '?' (not given in the source); a roll needs every type's modifier against "
+           "every type",
+           ":25:9: error: matrix 'holes' (the defender's type modifiers of table 'by_type'): the modifier of type 'horse' "
+           "against 'horse' (column 'horse') is blank",
+           ":53:96: error: type_modifiers of the attacker of table 'misnamed': no table 'factrs'; type modifiers are read "
+           "from a matrix of whole numbers (kind: matrix, cell: integer); did you mean 'factors'?",
+           ":53:144: error: type_modifiers of the defender of table 'misnamed': 'words' is not a matrix of whole numbers",
+           ":61:76: error: type_modifiers of the attacker of table 'chosen': a type modifier is read by both sides' types, "
+           "so it needs an opposed roll read in the loser's or the winner's column",
+           ":39:27: error: column 'c' of matrix 'unread': 'against' names the types a column of type modifiers is read "
+           "against, and no side of an opposed roll reads 'unread' as its type_modifiers",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+}
+
 TEST(Diagnostics, AgainstValueChecks) {
   const Result r = compile(std::string(kHeader) + R"(tables:
   - id: mods

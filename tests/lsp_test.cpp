@@ -954,7 +954,31 @@ struct IdCase {
 const IdCase kIdCases[] = {
     {"sourceDoc", "battlecry/1812.yaml", "  - id: s004", "s004", "**source 's004'**"},
     {"vocabulary", "rff/acw-2.1-15mm.yaml", "  - id: target_rating", "target_rating", "`Target rating`"},
-    {"term", "rff/acw-2.1-15mm.yaml", "      - { id: veteran, name: Veteran }", "veteran", "`Veteran`"},
+    // rules/ has no type modifiers: the case adds a roll whose sides read a matrix whose rows
+    // are the terms and whose class columns are read against them, both renamed with the term.
+    {"term", "rff/acw-2.1-15mm.yaml", "      - { id: veteran, name: Veteran }", "veteran", "`Veteran`", "\ntables:\n",
+     "\ntables:\n"
+     "  - id: duel_factors\n"
+     "    kind: matrix\n"
+     "    title: Duel Factors\n"
+     "    cell: integer\n"
+     "    columns:\n"
+     "      - { id: vs_seasoned, name: Against seasoned, against: [crack, veteran] }\n"
+     "      - { id: vs_raw, name: Against raw, against: [trained, green] }\n"
+     "    rows:\n"
+     "      - { id: crack, cells: { vs_seasoned: \"1\", vs_raw: \"2\" } }\n"
+     "      - { id: veteran, cells: { vs_seasoned: \"0\", vs_raw: \"1\" } }\n"
+     "      - { id: trained, cells: { vs_seasoned: \"0\", vs_raw: \"0\" } }\n"
+     "      - { id: green, cells: { vs_seasoned: \"-1\", vs_raw: \"0\" } }\n"
+     "  - id: duel\n"
+     "    kind: bands\n"
+     "    title: Duel\n"
+     "    key: { name: Margin, min: 0, outside: clamp, columns_title: Loser, dice: { attacker: { roll: d6, type_modifiers: "
+     "duel_factors }, defender: { roll: d6, type_modifiers: duel_factors }, result: margin, column: loser } }\n"
+     "    columns: target_rating\n"
+     "    rows:\n"
+     "      - { id: beaten, title: Beaten, bands: { crack: 1 or more, veteran: 1 or more, trained: 1 or more, green: 1 or more } }\n"
+     "      - { id: held, title: Held, bands: { crack: \"0\", veteran: \"0\", trained: \"0\", green: \"0\" } }\n"},
     {"table", "rff/acw-2.1-15mm.yaml", "  - id: maneuver_good_order", "maneuver_good_order",
      "`Troops in Good Order and Guns Effects`"},
     {"column", "rff/acw-2.1-15mm.yaml", "      - { id: r4, range: 4in }", "r4", "`4\"`"},

@@ -164,6 +164,57 @@ tables:
       << d;
 }
 
+TEST(Variants, RenamedTermsFollowIntoTypeModifiers) {
+  // A margin read in the loser's column; each side adds a factor by its type against the
+  // other's class (the column whose `against` names it).
+  const fs::path root = qrs_test::write_temp_spec("melee.yaml", R"(qrs: 1
+system: t
+title: Melee
+vocabularies:
+  - { id: kind, title: Kind, terms: [ { id: foot, name: Foot }, { id: horse, name: Horse } ] }
+tables:
+  - id: factors
+    kind: matrix
+    title: Factors
+    cell: integer
+    columns:
+      - { id: vs_foot, name: Against foot, against: [foot] }
+      - { id: vs_horse, name: Against horse, against: [horse] }
+    rows:
+      - { id: foot, cells: { vs_foot: "1", vs_horse: "3" } }
+      - { id: horse, cells: { vs_foot: "2", vs_horse: "0" } }
+  - id: melee
+    kind: bands
+    title: Melee
+    key: { name: Margin, min: 0, max: 9, outside: clamp, dice: { attacker: { roll: d6, type_modifiers: factors }, defender: { roll: d6, type_modifiers: factors }, result: margin, column: loser } }
+    columns: kind
+    rows:
+      - { id: routed, title: Routed, bands: { foot: 3 or more, horse: 2 or more } }
+      - { id: held, title: Held, bands: { foot: 0 - 2, horse: 0 - 1 } }
+)");
+  const auto child = Family{root.parent_path()}.write("melee-pike", R"(qrs: 1
+extends: t/melee
+renames:
+  - { vocabulary: kind, term: foot, to: pike, name: Pike }
+)");
+  std::string d;
+  const auto s = compile(child, &d);
+  ASSERT_TRUE(s) << d;
+  // The class column follows the rename; the parent's row spelt with the old id is still the
+  // type's row.
+  const auto& factors = std::get<qrsc::Matrix>(s->table("factors")->body);
+  EXPECT_EQ(factors.columns[0].against, std::vector<std::string>{"pike"});
+  const qrs::Opposed roll = std::get<qrsc::BandTable>(s->table("melee")->body).dice->opposed->runtime();
+  // Pike (0) against horse (1) adds 3; horse against pike adds 2; horse against horse 0.
+  EXPECT_EQ(qrs::type_modifier(roll, qrs::Side::attacker, 0, 1), 3);
+  EXPECT_EQ(qrs::type_modifier(roll, qrs::Side::defender, 0, 1), 2);
+  EXPECT_EQ(qrs::type_modifier(roll, qrs::Side::attacker, 1, 1), 0);
+  // 4 pike against 5 horse: 7 against 7, a tie the defender wins: pike held at a margin of 0.
+  const qrs::Settled settled = qrs::settle(roll, qrs::Matchup{0, 0, 0, 1, 0}, 4, 5);
+  EXPECT_EQ(settled.attacker, 7);
+  EXPECT_EQ(settled.defender, 7);
+}
+
 TEST(Variants, RenamesChangeIdsNamesAndTextAndRememberTheOldName) {
   const Family f = family();
   const auto child = f.write("renamed", R"(qrs: 1

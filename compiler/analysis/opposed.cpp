@@ -25,7 +25,10 @@ using Read = Expected<T, std::string>;  // or the message for the user saying wh
 struct SideRead {
   int roll = 0;
   std::optional<std::size_t> type;  // a column index
-  NetModifier net;
+  NetModifier net;  // its modifiers, and last its type modifier where the roll has them
+  int by_type = 0;  // that type modifier
+  // The net of its modifier lists alone (qrs::Matchup's: the runtime adds the type modifier).
+  [[nodiscard]] int lists() const { return net.total - by_type; }
 };
 
 // The opposed roll a table states.
@@ -179,6 +182,24 @@ struct GivenMatchup {
   std::size_t chosen = 0;
 };
 
+// Each side's modifier by its type against the other's (the roll's type modifiers), added to
+// its net as the modifier the sheet's matrix gives ("+3 (Heavy foot against Mounted)").
+void add_type_modifiers(GivenMatchup& g) {
+  const OpposedRoll& roll = *g.o.roll;
+  if (roll.type_modifier_values.empty() || !g.at.type || !g.de.type) return;
+  const qrs::Opposed rules = roll.runtime();
+  for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
+    SideRead& s = side == qrs::Side::attacker ? g.at : g.de;
+    const SideRead& other = side == qrs::Side::attacker ? g.de : g.at;
+    if (roll.side(side).type_modifiers.empty()) continue;
+    s.by_type = qrs::type_modifier(rules, side, *g.at.type, *g.de.type);
+    const std::vector<Column>& columns = g.o.bands->columns;
+    s.net.applied.push_back({roll.side(side).type_modifiers, fmt::format("{} against {}", columns[*s.type].name, columns[*other.type].name),
+                             s.by_type, true, {}});
+    s.net.total += s.by_type;
+  }
+}
+
 Read<GivenMatchup> given_matchup(const Spec& spec, const std::string& table, const SideWords& attacker,
                                  const SideWords& defender, const std::optional<std::string>& column, bool with_roll) {
   const auto o = opposed_table(spec, table);
@@ -189,7 +210,9 @@ Read<GivenMatchup> given_matchup(const Spec& spec, const std::string& table, con
   if (!de) return de.error();
   const auto chosen = chosen_column(spec, *o, column);
   if (!chosen) return chosen.error();
-  return GivenMatchup{*o, *at, *de, *chosen};
+  GivenMatchup g{*o, *at, *de, *chosen};
+  add_type_modifiers(g);
+  return g;
 }
 
 }  // namespace
@@ -206,7 +229,8 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   const SideRead& de = g.de;
   const BandTable& bt = *o.bands;
   const qrs::Opposed rules = o.roll->runtime();
-  const qrs::Settled s = qrs::settle(rules, at.roll + at.net.total, de.roll + de.net.total);
+  const qrs::Settled s = qrs::settle(rules, qrs::Matchup{at.lists(), de.lists(), at.type.value_or(0), de.type.value_or(0), g.chosen},
+                                     at.roll, de.roll);
   const std::size_t col = qrs::column_read(rules, s, g.chosen, at.type.value_or(0), de.type.value_or(0));
   const bool read = qrs::reads_table(rules, s);
   const std::size_t r = read ? row_read(bt, col, s.key) : qrs::npos;
@@ -277,7 +301,7 @@ Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::stri
     r.row_titles.push_back(row.title);
   }
   r.modifiers = {at.net.total - de.net.total};
-  const qrs::Matchup m{at.net.total, de.net.total, at.type.value_or(0), de.type.value_or(0), g.chosen};
+  const qrs::Matchup m{at.lists(), de.lists(), at.type.value_or(0), de.type.value_or(0), g.chosen};
   std::vector<Fraction> p(bt.rows.size() + 1);
   const qrs::KeyDomain domain = key_domain(bt);
   const auto find = [&](std::size_t c, Fraction key) { return row_read(bt, c, key); };

@@ -232,6 +232,12 @@ std::string show_table(const Table& t, const Spec& spec, const ShowStyle& style)
         if constexpr (std::is_same_v<T, FactsTable>) return show_facts(body, style);
       },
       t.body);
+  // What a column of type modifiers is read against, as the printed sheet says it under the matrix.
+  if (const auto* m = std::get_if<Matrix>(&t.body)) {
+    for (const auto& c : m->columns) {
+      if (!c.against.empty()) out += against_line(spec, t, c) + "\n";
+    }
+  }
   for (const auto& note : unknown_footnotes(t, spec.sources)) out += note + "\n";
   return out;
 }

@@ -38,9 +38,12 @@ inline constexpr std::int64_t kMaxDenseSlots = 40 * 1024;
 // within +-kMaxAgainstValue, so that a band shifted by one stays a C++ int.
 inline constexpr int kMaxAgainstValues = 64;
 inline constexpr int kMaxAgainstValue = 1000;
-// Matchups (`matchups`) are looked up in a square of column indices, one per pair of types:
-// a table with matchups has at most this many types.
+// Matchups (`matchups`) and type modifiers (`type_modifiers`) are looked up in squares, one
+// entry per pair of types: a table with either has at most this many types.
 inline constexpr std::size_t kMaxMatchupTypes = 64;
+// A die-roll modifier (a modifier's `value`, a type modifier's cell) is within +-this, so that
+// a side's modified result stays a C++ int whatever its modifiers add.
+inline constexpr std::int64_t kMaxModifierValue = 32767;
 // Rows, columns, items, terms of any other table or vocabulary, and the cells of one table
 // (rows times columns).
 // Measured (docs/reliability.md, docs/benchmarks.md): the largest band table and matrix these

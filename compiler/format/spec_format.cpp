@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "limits.hpp"
 #include "model.hpp"
 #include "notation.hpp"
 #include "qrs/odds.hpp"
@@ -277,8 +278,11 @@ constexpr Key kAgainstKeys[] = {
 };
 
 constexpr Key kDiceSideKeys[] = {
-    {"roll", Type::dice, kRequired, "The side's base roll: 'd6', '2d6'."},
+    {"roll", Type::dice, kComplete, "The side's base roll: 'd6', '2d6'."},
     {"modifiers", Type::ids, 0, "The modifier lists whose items add to the side's roll."},
+    {"type_modifiers", Type::reference, 0,
+     "A matrix of whole numbers (cell: integer) the side also adds: the row of its type, the column of the other "
+     "side's type (a column whose id is that type, or whose `against` names it). Needs column: loser or winner."},
     kNotesKey,
 };
 
@@ -295,6 +299,9 @@ constexpr Key kColumnKeys[] = {
     {"id", Type::id, kRequired, "The column's id."},
     {"name", Type::text, kSheetText, "Column heading (derived from the range when not given)."},
     {"range", Type::distance, 0, "For range columns: a distance such as '4in'; the heading is derived from it."},
+    {"against", Type::ids, 0,
+     "A matrix of type modifiers: the other side's types this column is read against ('against foot': the foot "
+     "types); without it, the column's id is the one type."},
     kOverrideKey,
     kSourceKey,
     kNotesKey,
@@ -344,7 +351,8 @@ constexpr OneOf kModifierOneOf[] = {{kValueOrFactor, false}};
 constexpr Key kModifierKeys[] = {
     {"id", Type::id, kRequired, "The modifier's id (a C++ enumerator)."},
     {"old_ids", Type::ids, 0, kOldIds},
-    {"value", Type::signed_number, 0, "Signed modifier: +1, 0, -2.", {}, {}, -32767, 32767},
+    {"value", Type::signed_number, 0, "Signed modifier: +1, 0, -2.", {}, {}, -limits::kMaxModifierValue,
+     limits::kMaxModifierValue},
     {"factor", Type::number, 0, "A factor such as 1/2."},
     {"text", Type::text, kSheetText, "What the modifier is for."},
     {"column", Type::integer, 0, "Sheet column, 1 (left, the default), 2 or 3.", {}, {}, 1, 3},
@@ -588,6 +596,7 @@ constexpr Reference kReferences[] = {
     {"rename", "term", Refers::term},             {"modifierGroup", "members", Refers::item},
     {"columnGroup", "columns", Refers::column},
     {"matchup", "loser", Refers::column},         {"matchup", "winner", Refers::column},
+    {"diceSide", "type_modifiers", Refers::table},
 };
 
 }  // namespace

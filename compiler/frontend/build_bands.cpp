@@ -266,15 +266,21 @@ void Builder::against_columns(Object& o, BandTable& bt) {
   bt.columns.clear();
   bt.columns_vocabulary.clear();
   bt.columns_title = a.name;
-  for (int v = a.lo; v <= a.hi; ++v) bt.columns.push_back({std::to_string(v), std::to_string(v), std::nullopt, a.values_loc});
+  for (int v = a.lo; v <= a.hi; ++v) bt.columns.push_back(Column::of(std::to_string(v), std::to_string(v), a.values_loc));
 }
 
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
   band_key(o, bt);
   bt.columns = columns(o, bt.columns_vocabulary, false);
+  for (const auto& c : bt.columns) {
+    if (c.against.empty()) continue;
+    diags_.error(c.against_loc, fmt::format("column '{}' of {}: 'against' is for a matrix of type modifiers (the types its "
+                                            "column is read against), not a band table",
+                                            c.id, o.what()));
+  }
   if (bt.dice && bt.dice->against) against_columns(o, bt);
-  if (bt.columns.empty()) bt.columns.push_back({"", "", std::nullopt, o.loc()});
+  if (bt.columns.empty()) bt.columns.push_back(Column::of("", "", o.loc()));
   // The limits first: every later step is proportional to rows times columns (or its square).
   const std::vector<NodePtr> row_nodes = o.list("rows", true);
   if (!rows_within_limits(o, row_nodes.size(), bt.columns.size(), limits::kMaxBandRows, limits::kMaxBandCells)) {

@@ -88,7 +88,9 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
     // either side adds: the odds by net modifier, a header's kRoll and `lookup KEY` read it so.
     const DiceSide& a = d.opposed->side(qrs::Side::attacker);
     const DiceSide& b = d.opposed->side(qrs::Side::defender);
-    const bool shared = d.opposed->key == qrs::OpposedKey::difference && a.count != 0 && a.count == b.count && a.sides == b.sides;
+    // Not so where a side adds a modifier by its type against the other's: its net depends on both.
+    const bool shared = d.opposed->key == qrs::OpposedKey::difference && a.count != 0 && a.count == b.count &&
+                        a.sides == b.sides && a.type_modifiers.empty() && b.type_modifiers.empty();
     d.count = shared ? a.count : 0;
     d.sides = a.sides;
     d.difference = shared;
@@ -315,6 +317,8 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
     }
     s.modifiers = so.strings("modifiers");
     s.modifiers_loc = so.loc_of("modifiers");
+    s.type_modifiers = so.str("type_modifiers");
+    s.type_modifiers_loc = so.loc_of("type_modifiers");
   }
   // Other values are reported by the key check (the format's choices are these names).
   r.key = enum_named<qrs::OpposedKey>(kOpposedKeyNames, o.str("result")).value_or(qrs::OpposedKey::difference);

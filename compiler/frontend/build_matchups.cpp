@@ -83,7 +83,7 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
   types_of(reader, mu.readers);
   types_of(other, mu.others);
   // The column: its bands by row, none where a row is not named.
-  Column column{mu.id, m.str("name"), std::nullopt, mu.loc};
+  Column column = Column::of(mu.id, m.str("name"), mu.loc);
   if (column.name.empty()) {
     std::vector<std::string> readers, others;
     for (const std::size_t c : mu.readers) readers.push_back(bt.columns[c].name);

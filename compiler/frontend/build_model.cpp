@@ -118,6 +118,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   sources_node_ = memo_ ? memo_->shared_reader(o.get("sources")) : o.get("sources");
   for (const auto& n : o.list("tables")) table(n);
   check_unique(spec_.tables, "table");
+  type_modifiers();
   check_dice();
   for (const auto& n : o.list("errata")) erratum(n);
   check_unique(spec_.errata, "erratum");
@@ -159,13 +160,15 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
       diags_.error(n->loc, msg);
       return cols;
     }
-    for (const auto& t : v->terms) cols.push_back({t.id, t.name, std::nullopt, t.loc});
+    for (const auto& t : v->terms) cols.push_back(Column::of(t.id, t.name, t.loc));
     return cols;
   }
   for (const auto& cn : o.list("columns")) {
     Object c(cn, "column of " + o.what(), diags_, format::object_type("column"));
     if (!c.ok()) continue;
-    Column col{identifier(c), c.str("name"), c.distance("range"), c.loc()};
+    Column col = Column::of(identifier(c), c.str("name"), c.loc(), c.distance("range"));
+    col.against = c.strings("against");
+    col.against_loc = c.loc_of("against");
     if (col.name.empty()) col.name = col.range ? format_inches(*col.range) : col.id;
     cols.push_back(std::move(col));
   }

@@ -68,6 +68,10 @@ class Builder {
   std::optional<AgainstValue> against(Object& dice, const std::string& what);
   void against_columns(Object& o, BandTable& bt);
   void check_dice();  // after every table is built: dice and triggers name tables that fit
+  // After every table is built (build_type_modifiers.cpp): each side's type modifiers read
+  // from their matrix into the opposed roll's square.
+  void type_modifiers();
+  bool type_modifier_square(const Table& t, const BandTable& bt, qrs::Side side, std::vector<int>& values);
   void modifiers(Object& o, Table& t);
   void matrix(Object& o, Table& t);
   void list(Object& o, Table& t);

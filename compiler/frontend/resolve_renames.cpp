@@ -224,8 +224,10 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   // the sheet's terms) are not sheet text.
   if (key == "source" || key == "notes" || key == "sources") return;
   if (n.is_scalar()) {
-    // A matchup's types are column ids: a renamed term renames them.
-    if (!r.vocabulary.empty() && n.scalar == r.term && format::refers("matchup", key) == format::Refers::column) {
+    // A matchup's types, and the types a column of type modifiers is read against, are column
+    // ids: a renamed term renames them.
+    const bool names_type = format::refers("matchup", key) == format::Refers::column || key == "against";
+    if (!r.vocabulary.empty() && n.scalar == r.term && names_type) {
       n.scalar = r.to;
       return;
     }

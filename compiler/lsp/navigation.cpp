@@ -282,9 +282,22 @@ bool is_term(const Spec* spec, const std::string& word) {
 // term `id` (the column id of every table that takes the vocabulary as its columns): its entry
 // (under the table's `columns`, or a vocabulary's `terms`) and a variant's `after:` of it, a
 // rename's `term:`, the keys of `bands:` and `cells:` maps, `column:` of assertions and order
-// exceptions, a column group's `columns:`, and the last part of a `covers` path (table/row/id).
+// exceptions, a column group's `columns:`, a matchup's `loser:` and `winner:`, a term in the
+// `against: [...]` of a column of type modifiers and a row of its matrix, and the last part of a `covers` path
+// (table/row/id).
 std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, const std::string& id,
                                      const std::string& table) {
+  // The matrices of type modifiers, whose rows are the types (a term's rows there are its).
+  std::set<std::string> type_matrices;
+  if (const Spec* spec = table.empty() ? ws.model(doc.path) : nullptr) {
+    for (const auto& t : spec->tables) {
+      const auto* bt = std::get_if<BandTable>(&t.body);
+      if (!bt || !bt->dice || !bt->dice->opposed) continue;
+      for (const DiceSide& side : bt->dice->opposed->sides) {
+        if (!side.type_modifiers.empty()) type_matrices.insert(side.type_modifiers);
+      }
+    }
+  }
   return mentions_of(ws, doc, id, [&](const Outline& outline, int n, std::string_view l) {
     std::vector<std::size_t> found;
     const auto in_table = [&] { return table.empty() || table_at(outline, n) == table; };
@@ -304,6 +317,18 @@ std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, c
       if (typed && (bands == std::string_view::npos || at < bands) && in_table()) found.push_back(at);
     }
     if (table.empty()) add(keyed_occurrences(l, "term", id));
+    // A column of type modifiers is read against types: the vocabulary's terms (a matrix is not
+    // the table whose columns they are, so a table's own column is not followed there); its
+    // rows are the types.
+    if (table.empty() && list_of(outline, n, l) == "rows" && type_matrices.contains(table_at(outline, n))) {
+      add(keyed_occurrences(l, "id", id));
+    }
+    if (table.empty()) {
+      for (const std::size_t at : whole_occurrences(l, id)) {
+        const std::size_t against = l.find("against: [");
+        if (against != std::string_view::npos && against < at && l.find(']', against) > at) found.push_back(at);
+      }
+    }
     if (const auto at = keyed_occurrences(l, "column", id); !at.empty()) {
       const std::string named = flow_value(l, "table");
       if (table.empty() || named == table || (named.empty() && in_table())) add(at);

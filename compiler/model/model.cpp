@@ -108,6 +108,30 @@ std::string unknown_value_source(const Table& t, const std::optional<SourceNote>
   return where;
 }
 
+std::string against_line(const Spec& spec, const Table& matrix, const Column& column) {
+  if (column.against.empty()) return {};
+  // The types' names, from a band table whose sides read this matrix.
+  const BandTable* reader = nullptr;
+  for (const auto& t : spec.tables) {
+    const auto* bt = std::get_if<BandTable>(&t.body);
+    if (!bt || !bt->dice || !bt->dice->opposed) continue;
+    for (const DiceSide& side : bt->dice->opposed->sides) {
+      if (side.type_modifiers == matrix.id) reader = bt;
+    }
+  }
+  std::string names;
+  for (const auto& id : column.against) {
+    std::string name = id;
+    if (reader) {
+      for (const auto& c : reader->type_columns()) {
+        if (c.id == id) name = c.name;
+      }
+    }
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  return column.name + ": " + names + ".";
+}
+
 std::string unknown_footnote(const std::string& where) {
   return std::string(kUnknownNotation) + " not given in the source: " + where + ".";
 }

@@ -31,6 +31,7 @@ struct RichText {
 };
 
 struct SourceDoc;
+struct Spec;
 
 struct SourceNote {
   std::string doc;
@@ -63,6 +64,18 @@ struct Column {
   std::string id, name;
   std::optional<Fraction> range;  // range columns: the distance in inches
   Loc loc;
+  // A matrix of type modifiers: the other side's types this column is read against (`against`;
+  // none: the column's own id is the one type).
+  std::vector<std::string> against;
+  Loc against_loc;
+  [[nodiscard]] static Column of(std::string id, std::string name, Loc loc, std::optional<Fraction> range = std::nullopt) {
+    Column c;
+    c.id = std::move(id);
+    c.name = std::move(name);
+    c.range = range;
+    c.loc = std::move(loc);
+    return c;
+  }
 };
 
 struct BandCell {
@@ -97,7 +110,9 @@ struct DiceSide {
   int count = 1;   // 0 when the roll could not be read (reported where it is read)
   int sides = 10;
   std::vector<std::string> modifiers;  // modifier lists (kind: modifiers)
-  Loc loc, modifiers_loc;
+  // The matrix of the side's modifier by its type (row) against the other side's (column).
+  std::string type_modifiers;
+  Loc loc, modifiers_loc, type_modifiers_loc;
 };
 
 inline constexpr std::array<const char*, 2> kSideNames = {"attacker", "defender"};
@@ -122,6 +137,9 @@ struct OpposedRoll {
   // The column each type reads against each type of the other side (qrs::Opposed's
   // matchup_columns), where the table has matchups; empty otherwise.
   std::vector<std::size_t> matchup_columns;
+  // What each side adds by its type against the other's (qrs::Opposed's type_modifiers: by
+  // side, own type, other type), where a side has `type_modifiers`; empty otherwise.
+  std::vector<int> type_modifier_values;
   std::size_t types = 0;
   [[nodiscard]] const DiceSide& side(qrs::Side s) const { return sides[static_cast<std::size_t>(s)]; }
   // The spec's word for its tie (kTieNames).
@@ -130,7 +148,8 @@ struct OpposedRoll {
   [[nodiscard]] qrs::Opposed runtime() const {
     const auto roll = [](const DiceSide& s) { return qrs::Roll{s.count, s.sides, false, false}; };
     return {roll(sides[0]), roll(sides[1]), key, column, tie_loser, tie, ratio_floor,
-            matchup_columns.empty() ? nullptr : matchup_columns.data(), types};
+            matchup_columns.empty() ? nullptr : matchup_columns.data(), types,
+            type_modifier_values.empty() ? nullptr : type_modifier_values.data()};
   }
 };
 
@@ -393,6 +412,10 @@ std::string document_title(const std::vector<SourceDoc>& sources, const std::str
 // `sources` are given, else by its file name.
 std::string unknown_value_source(const Table& t, const std::optional<SourceNote>& row_source,
                                  const std::vector<SourceDoc>* sources = nullptr);
+// "Against foot: Heavy foot, Light foot": what a column of type modifiers with `against` is read
+// against, by the types' names in a table whose opposed roll reads the matrix (their ids where
+// none does); empty for a column without `against`.
+std::string against_line(const Spec& spec, const Table& matrix, const Column& column);
 // The footnote in words, as the sheet prints it: "? not given in the source: <where>."
 std::string unknown_footnote(const std::string& where);
 
@@ -464,6 +487,8 @@ class TableList {
 
   void push_back(Table t) { items_.push_back(std::make_shared<const Table>(std::move(t))); }
   void push_back(std::shared_ptr<const Table> t) { items_.push_back(std::move(t)); }
+  // This spec's own version of a table (one that reads another of its tables once built).
+  void replace(std::size_t i, Table t) { items_[i] = std::make_shared<const Table>(std::move(t)); }
   [[nodiscard]] const Table& operator[](std::size_t i) const { return *items_[i]; }
   [[nodiscard]] const Table& front() const { return *items_.front(); }
   [[nodiscard]] const Table& back() const { return *items_.back(); }

@@ -78,6 +78,14 @@ std::string roll_notation(const DiceRoll& d) {
     }
     if (o.column != qrs::ColumnBy::chosen) s += std::string(", read in the ") + kColumnByNames[static_cast<std::size_t>(o.column)] + "'s column";
     if (!o.matchup_columns.empty()) s += " or a matchup's";
+    for (const DiceSide& side : o.sides) {
+      if (side.type_modifiers.empty()) continue;
+      const bool both = o.sides[0].type_modifiers == o.sides[1].type_modifiers;
+      s += fmt::format("; {} adds {} modifier by its type against the other's ({})",
+                       both ? "each side" : &side == &o.sides[0] ? "the attacker" : "the defender", both ? "its" : "a",
+                       side.type_modifiers);
+      if (both) break;
+    }
     if (o.tie == qrs::Tie::none) s += "; a tie: nothing happens";
     if (o.tie == qrs::Tie::both) s += "; a tie: both sides are affected";
     return s;
@@ -112,13 +120,24 @@ IntRange net_modifier_range(const Spec& spec, const BandTable& bt) {
   return bt.dice ? modifier_range(spec, bt.dice->modifiers) : IntRange{};
 }
 
-IntRange opposed_results(const Spec& spec, const OpposedRoll& o, qrs::Side side) { return side_results(spec, o.side(side)); }
+IntRange opposed_results(const Spec& spec, const OpposedRoll& o, qrs::Side side) {
+  IntRange r = side_results(spec, o.side(side));
+  // Its type modifiers against the other side's types, the least and the greatest.
+  const std::size_t square = o.types * o.types;
+  if (square > 0 && o.type_modifier_values.size() == 2 * square && !o.side(side).type_modifiers.empty()) {
+    const auto first = o.type_modifier_values.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(side) * square);
+    const auto [lo, hi] = std::minmax_element(first, first + static_cast<std::ptrdiff_t>(square));
+    r.lo += *lo;
+    r.hi += *hi;
+  }
+  return r;
+}
 
 IntRange reachable_keys(const Spec& spec, const BandTable& bt) {
   if (!bt.dice) return {1, 0};
   if (const auto& o = bt.dice->opposed) {
-    const IntRange a = side_results(spec, o->side(qrs::Side::attacker));
-    const IntRange d = side_results(spec, o->side(qrs::Side::defender));
+    const IntRange a = opposed_results(spec, *o, qrs::Side::attacker);
+    const IntRange d = opposed_results(spec, *o, qrs::Side::defender);
     switch (o->key) {
       case qrs::OpposedKey::difference: return {a.lo - d.hi, a.hi - d.lo};
       case qrs::OpposedKey::margin: {

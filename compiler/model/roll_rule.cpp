@@ -17,7 +17,7 @@ namespace {
 // defender loses a tie." Empty for any other table, and for both sides rolling the same dice
 // for a difference read in a column the players choose, which the key's name says ("Die result
 // difference", as RFF prints it).
-std::string opposed_rule(const BandTable& bt) {
+std::string opposed_rule(const BandTable& bt, const Spec* spec) {
   if (!bt.dice || !bt.dice->opposed) return {};
   const OpposedRoll& o = *bt.dice->opposed;
   if (bt.dice->net_readable() && o.column == qrs::ColumnBy::chosen && o.tie == qrs::Tie::one_side) return {};
@@ -42,6 +42,16 @@ std::string opposed_rule(const BandTable& bt) {
     case qrs::Tie::both: rule += typed ? "; a tie: each side reads its own column" : "; a tie: the result applies to both sides"; break;
   }
   rule += ".";
+  // "Each side adds its Troop Factors: the row of its type, the column of the other side's."
+  const DiceSide& a = o.side(qrs::Side::attacker);
+  const DiceSide& d = o.side(qrs::Side::defender);
+  for (const DiceSide* s : {&a, &d}) {
+    if (s->type_modifiers.empty() || (s == &d && a.type_modifiers == d.type_modifiers)) continue;
+    const Table* matrix = spec ? spec->table(s->type_modifiers) : nullptr;
+    const std::string who = a.type_modifiers == d.type_modifiers ? "Each side" : s == &a ? "The attacker" : "The defender";
+    rule += fmt::format(" {} adds its {}: the row of its type, the column of the other side's.", who,
+                        matrix ? matrix->title : s->type_modifiers);
+  }
   if (o.key == qrs::OpposedKey::ratio) {
     // Results are whole numbers: those below the floor are the ones up to its ceiling less 1.
     rule += fmt::format(" A total of {} or less counts as {}.", o.ratio_floor.ceil() - 1, format_number(o.ratio_floor));
@@ -63,7 +73,7 @@ std::string roll_rule(const BandTable& bt, const Spec* spec) {
     return fmt::format("Roll two d{}: the first die is the tens, the second the units ({} to {}).", r.sides, r.lowest(),
                        r.highest());
   }
-  return opposed_rule(bt);
+  return opposed_rule(bt, spec);
 }
 
 }  // namespace qrsc

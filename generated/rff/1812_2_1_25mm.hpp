@@ -1611,7 +1611,8 @@ namespace detail {
 }
 }  // namespace detail
 [[nodiscard]] constexpr Outcome resolve(const Attacker& a, const Defender& d) noexcept {
-  const qrs::Settled s = qrs::settle(kOpposed, a.roll + a.modifier(), d.roll + d.modifier());
+  const qrs::Matchup m{a.modifier(), d.modifier(), 0, 0, 0};
+  const qrs::Settled s = qrs::settle(kOpposed, m, a.roll, d.roll);
   const std::size_t c = qrs::column_read(kOpposed, s, 0, 0, 0);
   const std::size_t r = detail::row_at(c, s.key);
   return {s, c, r == qrs::npos ? qrs::Maybe<Effect>{} : qrs::Maybe<Effect>(static_cast<Effect>(r))};

@@ -1,5 +1,6 @@
 // Opposed rolls as data (spec `key.dice` with `attacker` and `defender`): each side rolls its
-// own dice and adds its own modifiers; the key is the attacker's modified result less the
+// own dice and adds its own modifiers, and a modifier by its type against the other's where the
+// sheet gives one (a combat factor read from a matrix); the key is the attacker's modified result less the
 // defender's (difference), the winner's less the loser's (margin), or the winner's over the
 // loser's (ratio: "doubled" is a ratio of at least 2); the column read is the one the caller
 // chooses, or the loser's or the winner's type, or a matchup's column where the sheet reads
@@ -42,6 +43,10 @@ struct Opposed {
   // the reading side's type, then the other's. None: a side reads its own type's column.
   const std::size_t* matchup_columns = nullptr;
   std::size_t types = 0;
+  // Type modifiers (spec `type_modifiers`): what each side adds by its type against the other
+  // side's type, a factor read from a matrix: 2 x `types` x `types` values, by side, the side's
+  // type, then the other's. None: no side adds one.
+  const int* type_modifiers = nullptr;
 
   // A result as a ratio counts it.
   [[nodiscard]] constexpr Fraction counted(int result) const {
@@ -95,6 +100,16 @@ struct Settled {
 // True when a settled roll affects both sides, each reading its own column (a tie under `both`).
 [[nodiscard]] constexpr bool reads_both(const Opposed& o, const Settled& s) { return s.tie && o.tie == Tie::both; }
 
+// What a side adds to its roll by its type against the other side's (Opposed::type_modifiers);
+// 0 where the roll has none.
+[[nodiscard]] constexpr int type_modifier(const Opposed& o, Side side, std::size_t attacker_type,
+                                          std::size_t defender_type) {
+  const std::size_t own = side == Side::attacker ? attacker_type : defender_type;
+  const std::size_t other = side == Side::attacker ? defender_type : attacker_type;
+  if (o.type_modifiers == nullptr || own >= o.types || other >= o.types) return 0;
+  return o.type_modifiers[(static_cast<std::size_t>(side) * o.types + own) * o.types + other];
+}
+
 // The column a side reads: the caller's, or that side's type's, or the matchup's column of its
 // type against the other side's.
 [[nodiscard]] constexpr std::size_t column_of(const Opposed& o, Side side, std::size_t chosen, std::size_t attacker_type,
@@ -120,8 +135,9 @@ struct Settled {
   return column_of(o, side_read(o, s), chosen, attacker_type, defender_type);
 }
 
-// What the caller states of one matchup: each side's net modifier and type (a column index;
-// ignored when the caller chooses the column).
+
+// What the caller states of one matchup: each side's net modifier (of its modifier lists) and
+// type (a column index; ignored when the caller chooses the column).
 struct Matchup {
   int attacker_modifier = 0;
   int defender_modifier = 0;
@@ -129,6 +145,13 @@ struct Matchup {
   std::size_t defender_type = 0;
   std::size_t chosen = 0;
 };
+
+// One roll settled from each side's base roll: its modified result is the roll plus its net
+// modifier and its type modifier against the other side's type.
+[[nodiscard]] constexpr Settled settle(const Opposed& o, const Matchup& m, int attacker_roll, int defender_roll) {
+  return settle(o, attacker_roll + m.attacker_modifier + type_modifier(o, Side::attacker, m.attacker_type, m.defender_type),
+                defender_roll + m.defender_modifier + type_modifier(o, Side::defender, m.attacker_type, m.defender_type));
+}
 
 // The exact probability of each row, and in the last entry of `out` (rows + 1 entries) of
 // a result no row reads. Each key is read through the table's domain (qrs/key_domain.hpp), as
@@ -153,7 +176,7 @@ constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, cons
   for (int i = 0; i < a.size; ++i) {
     for (int j = 0; j < d.size; ++j) {
       const std::int64_t ways = a.ways[static_cast<std::size_t>(i)] * d.ways[static_cast<std::size_t>(j)];
-      const Settled s = settle(o, a.lo + i + m.attacker_modifier, d.lo + j + m.defender_modifier);
+      const Settled s = settle(o, m, a.lo + i, d.lo + j);
       const auto count = [&](std::size_t slot) { out[slot] = Fraction(out[slot].num() + ways); };
       // A tie that nothing comes of reads no key: the key's range (and a re-roll past it) is
       // not asked.

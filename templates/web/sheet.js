@@ -381,10 +381,12 @@
     for (const li of s.querySelectorAll(".triggers li")) li.hidden = true;
     if (opposed(t)) {
       // Each side's roll and net modifier, settled by the runtime into the key and its row.
-      const nets = [q.qrs_net(m, 0), q.qrs_net(m, 1)];
+      // A side's type modifier against the other's type (a combat factor) is part of its net.
+      const byType = [0, 1].map((i) => q.qrs_type_modifier(m, i, state.types[0], state.types[1]));
+      const nets = [0, 1].map((i) => q.qrs_net(m, i) + byType[i]);
       const boxes = [...s.querySelectorAll(".die-buttons")];
       const names = boxes.map((box) => box.dataset.sideName);
-      s.querySelector(".net").textContent = "net " + nets.map(signed).join(" against ");
+      s.querySelector(".net").textContent = "net " + nets.map((n, i) => signed(n) + (byType[i] === 0 ? "" : " (" + signed(byType[i]) + " by type)")).join(" against ");
       s.dataset.attacker = s.dataset.defender = s.dataset.key = s.dataset.column = "";
       const [a, d] = state.dice;
       if (a === null || d === null) {

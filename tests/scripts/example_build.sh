@@ -2,7 +2,9 @@
 # build_example SPEC OUTPUTS HEADER, which checks the example without warnings, builds OUTPUTS
 # (cpp,html,...) into $tmp and compiles HEADER (relative to $tmp) under g++ and clang++ with
 # warnings as errors; run_reader SOURCE OUTPUT builds a program (its static_asserts read the
-# header at compile time) under both compilers and checks what it prints.
+# header at compile time) under both compilers and checks what it prints; check_sheet_json JSON
+# validates a sheet JSON against docs/schema/qrs-sheet.schema.json, then runs the Python read
+# from stdin with `sheet` (the parsed JSON) defined.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 build_example() {
@@ -20,4 +22,11 @@ run_reader() {
     "$cxx" -std=c++20 -Wall -Wextra -pedantic -Werror -I"$root/runtime" -I"$tmp" "$source" -o "$tmp/reader"
     [ "$("$tmp/reader")" = "$want" ] || { echo "FAIL: the $cxx build of $source does not print $want"; exit 1; }
   done
+}
+check_sheet_json() {
+  local header='import json, sys
+import jsonschema
+schema, sheet = (json.load(open(f)) for f in sys.argv[1:3])
+jsonschema.validate(sheet, schema)'
+  python3 -c "$header"$'\n'"$(cat)" "$root/docs/schema/qrs-sheet.schema.json" "$1"
 }

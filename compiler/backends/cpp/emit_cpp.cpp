@@ -503,19 +503,24 @@ mst::data facts_data(const FactsTable& ft) {
   return d;
 }
 
-// The tie rule, the ratio floor and the matchups of a qrs::Opposed initializer, where they are
-// not the defaults.
+// The tie rule, the ratio floor, the matchups and the type modifiers of a qrs::Opposed
+// initializer, where they are not the defaults.
 std::string init_tie(const OpposedRoll& o) {
   const bool matchups = !o.matchup_columns.empty();
-  const bool floor = matchups || (o.key == qrs::OpposedKey::ratio && o.ratio_floor != Fraction(1));
+  const bool type_modifiers = !o.type_modifier_values.empty();
+  const bool types = matchups || type_modifiers;
+  const bool floor = types || (o.key == qrs::OpposedKey::ratio && o.ratio_floor != Fraction(1));
   if (o.tie == qrs::Tie::one_side && !floor) return {};
   static constexpr std::array<const char*, 3> kTies = {"one_side", "none", "both"};
-  return fmt::format(", qrs::Tie::{}{}{}", kTies[static_cast<std::size_t>(o.tie)], floor ? ", " + cpp_number(o.ratio_floor) : "",
-                     matchups ? fmt::format(", detail::kMatchupColumns, {}", o.types) : "");
+  return fmt::format(", qrs::Tie::{}{}{}{}", kTies[static_cast<std::size_t>(o.tie)], floor ? ", " + cpp_number(o.ratio_floor) : "",
+                     types ? fmt::format(", {}, {}", matchups ? "detail::kMatchupColumns" : "nullptr", o.types) : "",
+                     type_modifiers ? ", detail::kTypeModifiers" : "");
 }
 
-// A table's matchups: the sides' types (the vocabulary's enum, or one of the types' columns),
-// and the square of columns each type reads against each (qrs::Opposed::matchup_columns).
+// A table's types where both sides' types are read together (matchups, type modifiers): the
+// sides' types (the vocabulary's enum, or one of the types' columns), the square of columns
+// each type reads against each (qrs::Opposed::matchup_columns) and what each side adds by its
+// type against the other's (qrs::Opposed::type_modifiers).
 mst::data matchup_data(const BandTable& bt) {
   const OpposedRoll& o = *bt.dice->opposed;
   mst::data d;
@@ -526,7 +531,8 @@ mst::data matchup_data(const BandTable& bt) {
   } else {
     put(d, "type_decl", "using Type = " + cpp_type_name(bt.columns_vocabulary) + ";");
   }
-  put(d, "square", fmt::format("{}", fmt::join(o.matchup_columns, ", ")));
+  if (!o.matchup_columns.empty()) put(d, "square", fmt::format("{}", fmt::join(o.matchup_columns, ", ")));
+  if (!o.type_modifier_values.empty()) put(d, "type_modifiers", fmt::format("{}", fmt::join(o.type_modifier_values, ", ")));
   return d;
 }
 
@@ -550,8 +556,9 @@ mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& s
   const bool single = bt.single_column();
   const bool typed = o.column != qrs::ColumnBy::chosen;
   put(d, "typed", typed);
-  put(d, "type_type", o.matchup_columns.empty() ? "Column" : "Type");
-  if (!o.matchup_columns.empty()) put(d, "matchups", matchup_data(bt));
+  const bool both_types = !o.matchup_columns.empty() || !o.type_modifier_values.empty();
+  put(d, "type_type", both_types ? "Type" : "Column");
+  if (both_types) put(d, "matchups", matchup_data(bt));
   put(d, "chosen_param", !single && !typed ? std::string(", Column column") : std::string());
   put(d, "chosen_arg", !single && !typed ? std::string(", column") : std::string());
   put(d, "chosen_index", !single && !typed ? std::string("static_cast<std::size_t>(column)") : std::string("0"));

@@ -402,6 +402,12 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
     append(blocks, std::move(block));
   }
   put(d, "blocks", std::move(blocks));
+  // A column of type modifiers read against several types says which.
+  mst::data against = list_of();
+  for (const auto& c : m.columns) {
+    if (!c.against.empty() && ctx.spec) append(against, text_item(against_line(*ctx.spec, ctx.table, c)));
+  }
+  put(d, "against", std::move(against));
   return d;
 }
 

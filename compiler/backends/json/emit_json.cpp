@@ -48,6 +48,7 @@ Json columns(const std::vector<Column>& cols) {
   for (const auto& c : cols) {
     Json j{{"id", c.id}, {"name", c.name}};
     if (c.range) j["range_inches"] = number(*c.range);
+    if (!c.against.empty()) j["against"] = c.against;  // a column of type modifiers: the types it is read against
     out.push_back(std::move(j));
   }
   return out;
@@ -96,7 +97,10 @@ Json band_table(const BandTable& bt) {
     const OpposedRoll& o = *bt.dice->opposed;
     Json sides = Json::object();
     for (const qrs::Side s : {qrs::Side::attacker, qrs::Side::defender}) {
-      sides[kSideNames[static_cast<std::size_t>(s)]] = Json{{"count", o.side(s).count}, {"sides", o.side(s).sides}, {"modifiers", o.side(s).modifiers}};
+      Json& side = sides[kSideNames[static_cast<std::size_t>(s)]] =
+          Json{{"count", o.side(s).count}, {"sides", o.side(s).sides}, {"modifiers", o.side(s).modifiers}};
+      // The matrix of what the side adds by its type (row) against the other's (column).
+      side["type_modifiers"] = o.side(s).type_modifiers.empty() ? Json(nullptr) : Json(o.side(s).type_modifiers);
     }
     key["dice"]["opposed"] = Json{{"attacker", sides["attacker"]},
                                   {"defender", sides["defender"]},

@@ -193,7 +193,16 @@ QRS_EXPORT(qrs_side_hi) int qrs_side_hi(int table, int side) {
   return valid_table(table) && valid_side(side) ? qrs::odds::base_roll(roll_of(table_at(table), side)).hi() : -1;
 }
 
-// One opposed roll settled (qrs::settle, qrs::column_read) with each side's modifiers set:
+// What one side adds by its type against the other's (qrs::type_modifier: 0 where the roll has
+// no type modifiers); the types are column indices.
+QRS_EXPORT(qrs_type_modifier) int qrs_type_modifier(int table, int side, int attacker_type, int defender_type) {
+  if (!valid_table(table) || !table_at(table).is_opposed || !valid_side(side)) return 0;
+  return qrs::type_modifier(table_at(table).opposed, side == 0 ? qrs::Side::attacker : qrs::Side::defender,
+                            static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
+}
+
+// One opposed roll settled (qrs::settle, qrs::column_read) with each side's modifiers set
+// (and its type modifier, where the roll has them):
 // the attacker's and the defender's modified results, the key as a fraction (numerator,
 // denominator), the loser (0 attacker, 1 defender), 1 for a tie, the column read, and the row
 // (as qrs_lookup's: -1 no band, -2 outside the key's range; -3 a tie that nothing comes of);
@@ -206,7 +215,9 @@ QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker
                                              int defender_type) {
   if (!valid_table(table) || !table_at(table).is_opposed) return nullptr;
   const RolledTable& t = table_at(table);
-  const qrs::Settled s = qrs::settle(t.opposed, attacker + qrs_net(table, 0), defender + qrs_net(table, 1));
+  const qrs::Matchup m{qrs_net(table, 0), qrs_net(table, 1), static_cast<std::size_t>(attacker_type),
+                       static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
+  const qrs::Settled s = qrs::settle(t.opposed, m, attacker, defender);
   const std::size_t c = qrs::column_read(t.opposed, s, static_cast<std::size_t>(column),
                                          static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
   g_settled[0] = s.attacker;
