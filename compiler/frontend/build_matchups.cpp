@@ -24,12 +24,6 @@ std::string either(const std::vector<std::string>& names) {
   return out;
 }
 
-// The side whose type reads the table's columns, and the other: loser and winner, or winner
-// and loser.
-std::pair<const char*, const char*> reader_and_other(const OpposedRoll& o) {
-  return o.column == qrs::ColumnBy::winner ? std::pair{"winner", "loser"} : std::pair{"loser", "winner"};
-}
-
 }  // namespace
 
 std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::size_t types, const std::string& table) {
@@ -79,7 +73,7 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
   if (std::find(type_ids.begin(), type_ids.end(), mu.id) != type_ids.end()) {
     diags_.error(m.loc_of("id"), fmt::format("{}: its id names its column, and '{}' is a type's column already", what, mu.id));
   }
-  const auto [reader, other] = reader_and_other(*bt.dice->opposed);
+  const auto [reader, other] = bt.dice->opposed->reader_and_other();
   types_of(reader, mu.readers);
   types_of(other, mu.others);
   // The column: its bands by row, none where a row is not named.
@@ -89,8 +83,7 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
     for (const std::size_t c : mu.readers) readers.push_back(bt.columns[c].name);
     for (const std::size_t c : mu.others) others.push_back(bt.columns[c].name);
     // The loser's types "beaten by" the winner's, or the winner's "beating" the loser's.
-    const bool loser_reads = bt.dice->opposed->column != qrs::ColumnBy::winner;
-    column.name = either(readers) + (loser_reads ? " beaten by " : " beating ") + either(others);
+    column.name = either(readers) + (bt.dice->opposed->loser_reads() ? " beaten by " : " beating ") + either(others);
   }
   std::vector<BandCell> cells(bt.rows.size());
   // A row the matchup does not name has no band in its column, and no place in the spec.
@@ -148,7 +141,7 @@ void Builder::matchups(Object& o, BandTable& bt) {
       for (const std::size_t other : mu.others) {
         const auto [it, fresh] = pairs.emplace(std::pair{r, other}, &mu);
         if (!fresh) {
-          const auto [reader, other_side] = reader_and_other(*roll);
+          const auto [reader, other_side] = roll->reader_and_other();
           diags_.error(mu.loc, fmt::format("matchup '{}' of {}: {} {} against {} {} is already read in matchup '{}'", mu.id,
                                            o.what(), reader, bt.columns[r].id, other_side, bt.columns[other].id,
                                            it->second->id));

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -142,6 +143,13 @@ struct OpposedRoll {
   std::vector<int> type_modifier_values;
   std::size_t types = 0;
   [[nodiscard]] const DiceSide& side(qrs::Side s) const { return sides[static_cast<std::size_t>(s)]; }
+  // Whose type reads a table read by type: the loser's, unless the winner's column is read.
+  [[nodiscard]] bool loser_reads() const { return column != qrs::ColumnBy::winner; }
+  // That side and the other in the spec's words (a matchup's keys): "loser" and "winner", or
+  // "winner" and "loser".
+  [[nodiscard]] std::pair<const char*, const char*> reader_and_other() const {
+    return loser_reads() ? std::pair{"loser", "winner"} : std::pair{"winner", "loser"};
+  }
   // The spec's word for its tie (kTieNames).
   [[nodiscard]] const char* tie_name() const;
   // The roll as the runtime settles it (the sides' modifiers are the caller's to add).

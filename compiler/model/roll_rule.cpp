@@ -32,7 +32,7 @@ std::string opposed_rule(const BandTable& bt, const Spec* spec) {
   if (typed) rule += fmt::format(", in the {}'s column", kColumnByNames[static_cast<std::size_t>(o.column)]);
   if (!bt.matchups.empty()) {
     rule += fmt::format(", or its matchup's where the {} is of a type the matchup names",
-                        o.column == qrs::ColumnBy::winner ? "loser" : "winner");
+                        o.reader_and_other().second);
   }
   switch (o.tie) {
     case qrs::Tie::one_side:

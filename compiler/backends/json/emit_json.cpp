@@ -140,7 +140,7 @@ Json band_table(const BandTable& bt) {
       for (const std::size_t c : cols) out.push_back(bt.columns[c].id);
       return out;
     };
-    const bool loser_reads = bt.dice->opposed->column != qrs::ColumnBy::winner;
+    const bool loser_reads = bt.dice->opposed->loser_reads();
     for (const auto& m : bt.matchups) {
       matchups.push_back(Json{{"column", m.id},
                               {"loser", ids(loser_reads ? m.readers : m.others)},

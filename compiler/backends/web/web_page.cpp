@@ -348,7 +348,7 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     std::string who = name;
     if (!who.empty()) who[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(who[0])));
     put(sd, "type_legend", name + "'s type (its column is read if the " + who +
-                               (by_type && bt.dice->opposed->column == qrs::ColumnBy::winner ? " wins" : " loses") +
+                               (by_type && !bt.dice->opposed->loser_reads() ? " wins" : " loses") +
                                (bt.matchups.empty() ? ")" : ", or its matchup's)"));
     // A side's type is one of the types' columns, not a matchup's (read by the module when
     // the types meet).
