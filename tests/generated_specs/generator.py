@@ -165,6 +165,9 @@ class Gen:
             if intent["tie"] != "defender" or r.random() < 0.3:
                 dice["tie"] = intent["tie"]
             intent["sides"] = sides
+            if colmode != "chosen":
+                # before the rows: the key's range reaches as far as the type modifiers do
+                self.type_modifiers(spec, tid, dice, col_list)
         else:
             n, m = self.dice()
             lists = [self.modifier_list(spec)["id"] for _ in range(r.choice([0, 1, 1, 2]))]
@@ -236,6 +239,48 @@ class Gen:
             out.append(m)
         if out:
             table["matchups"] = out
+
+    def type_modifiers(self, spec, tid, dice, types):
+        """About one opposed table read by type in three gives the attacker, the defender or both
+        `type_modifiers` (docs/spec-format.md, "Opposed rolls"): an integer matrix whose rows are
+        the types and whose columns are the other side's types; both sides read one matrix or
+        each its own. The matrices go before the table, whose key range is drawn next from the
+        reach the matrices' cells widen. Drawn from a generator of its own, so that the
+        families without type modifiers are the ones the seeds gave before."""
+        r = random.Random(f"{self.seed}/{tid}/type_modifiers")
+        if r.random() >= 1 / 3:
+            return
+        who = r.choice([["attacker"], ["defender"], ["attacker", "defender"], ["attacker", "defender"]])
+        shared = len(who) == 2 and r.random() < 0.5
+        matrix = None
+        for side in who:
+            if matrix is None or not shared:
+                matrix = self.type_modifier_matrix(r, spec, types)
+            dice[side]["type_modifiers"] = matrix["id"]
+
+    def type_modifier_matrix(self, r, spec, types):
+        """A matrix of type modifiers drawn from R: a row per type (its id, its name), and as
+        columns either the types themselves (a column's id is the type it is read against) or 1
+        to 3 classes that split the types at random (`against`: each type in one class); cells
+        whole numbers from -3 to +5, a quarter of them 0, some written with their sign."""
+        ids = [c["id"] for c in types]
+        if r.random() < 0.5:
+            cols = [{"id": c["id"], "name": f"Against {c['name']}"} for c in types]
+        else:
+            shuffled = r.sample(ids, len(ids))
+            k = r.randint(1, min(3, len(ids)))
+            cuts = [0] + sorted(r.sample(range(1, len(ids)), k - 1)) + [len(ids)]
+            cols = [{"id": self.new_id("cls"), "name": f"Against class {i + 1}",
+                     "against": sorted(shuffled[a:b], key=ids.index)} for i, (a, b) in enumerate(zip(cuts, cuts[1:]))]
+
+        def cell():
+            v = 0 if r.random() < 0.25 else r.randint(-3, 5)
+            return f"+{v}" if v > 0 and r.random() < 0.3 else str(v)
+        rows = [{"id": c["id"], "name": c["name"], "cells": {col["id"]: cell() for col in cols}} for c in types]
+        title = " ".join(r.choice(WORDS) for _ in range(r.randint(1, 2))) + " Factors"
+        matrix = {"id": self.new_id("tm"), "kind": "matrix", "title": title, "cell": "integer", "columns": cols, "rows": rows}
+        spec["tables"].append(matrix)
+        return matrix
 
     def matchup_rng(self, tid):
         return random.Random(f"{self.seed}/{tid}/matchups")

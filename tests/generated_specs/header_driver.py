@@ -10,12 +10,14 @@ Cases (tab-separated):
   R SPEC TABLE CASE 0       resolve(Attacker, Defender)   -> "ROW COLUMN" ("ROW COLUMN DROW DCOLUMN"
                             under tie: both: the defender's effect and column too)
   P SPEC TABLE CASE 0       odds(Attacker, Defender)      -> "id=n/d id=n/d ..." (the rows)
+  T SPEC TABLE CASE 0       resolve(Attacker, Defender)   -> "A D" (Outcome::settled: each side's
+                            modified result, its type modifier included)
 
-R and P are an opposed table read by the loser's or the winner's type: CASE names one of the
+R, P and T are an opposed table read by the loser's or the winner's type: CASE names one of the
 sides written into the program (each side's roll, its `type`, a `Type` enumerator where the
-table has matchups, else a `Column` one, and its modifiers as the lists' `Modifier`
-enumerators); the column read is named by comparing `Outcome::column` with each `Column`
-enumerator, the matchups' included.
+table has matchups or type modifiers, else a `Column` one, and its modifiers as the lists'
+`Modifier` enumerators); the column read is named by comparing `Outcome::column` with each
+`Column` enumerator, the matchups' included.
 """
 import os
 import subprocess
@@ -72,8 +74,9 @@ def column_expr(ns, tid, col):
 
 
 def side_expr(ns, tid, table, who, side):
-    """An `Attacker`/`Defender` aggregate: roll, type, each modifier list's enumerators."""
-    enum = "Type" if oracle.matchups(table) else "Column"
+    """An `Attacker`/`Defender` aggregate: roll, type, each modifier list's enumerators. The type
+    is a `Type` where both sides' types are read together (matchups, type modifiers)."""
+    enum = "Type" if oracle.matchups(table) or oracle.has_type_modifiers(table) else "Column"
     fields = [f".roll = {side['roll']}", f".type = {ns}::{tid}::{enum}::{cpp_name(side['type'])}"]
     for lid, ids in side["lists"]:
         fields.append(f".{cpp_name(lid)} = {{" + ", ".join(f"{ns}::{cpp_name(lid)}::Modifier::{cpp_name(m)}" for m in ids) + "}")
@@ -97,6 +100,10 @@ def sides_code(ns, tid, table, cases):
             out.append(f"      const auto o = {ns}::{tid}::resolve({a}, {d});")
             tail = ' + " " + row_id<' + T + '>(o.defender_effect) + " " + column_id(o.defender_column)' if both else ""
             out.append(f'      return row_id<{T}>(o.effect) + " " + column_id(o.column){tail};')
+            out.append("    }")
+            out.append(f'    if (kind == "T" && column == "{case["id"]}") {{')
+            out.append(f"      const auto o = {ns}::{tid}::resolve({a}, {d});")
+            out.append('      return std::to_string(o.settled.attacker) + " " + std::to_string(o.settled.defender);')
             out.append("    }")
         else:
             out.append(f'    if (kind == "P" && column == "{case["id"]}") {{')

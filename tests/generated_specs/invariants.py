@@ -8,6 +8,7 @@ import re
 import subprocess
 from fractions import Fraction
 
+import header_driver
 import lsp_client
 import oracle
 from twins import twins
@@ -19,7 +20,7 @@ def count(what, n=1, table=None):
     COUNTS[what] = COUNTS.get(what, 0) + n
     kind = _flavour(table)[1:] if table is not None else ""
     for k in kind.split("."):
-        if k in ("digits", "against", "matchups"):  # the cases of the newer rolls, counted apart as well
+        if k in ("digits", "against", "matchups", "type_modifiers"):  # the cases of the newer rolls, counted apart as well
             COUNTS[f"{what}[{k}]"] = COUNTS.get(f"{what}[{k}]", 0) + n
 
 
@@ -51,6 +52,9 @@ class FamilyCheck:
         self.check_web = web
         self.failures = []
         self.rng = random.Random(seed * 7919 + 1)
+        # the web module's opposed rolls draw from their own generator: the other cases a seed
+        # samples stay the ones it sampled before those were asked
+        self.web_rng = random.Random(seed * 7919 + 2)
         self.outs = {}
 
     def fail(self, invariant, spec, detail):
@@ -182,6 +186,8 @@ class FamilyCheck:
                     # show wraps its last column at the terminal's width: compare the words
                     if _words(row["title"]) not in _words(table_show):
                         self.fail("text.show", name, f"{t['id']}/{row['id']}: {row['title']!r} not in qrsc show")
+            if oracle.has_type_modifiers(t) or (t["kind"] == "matrix" and any("against" in c for c in t["columns"])):
+                self.json_type_modifiers(name, t, j)
             if t["kind"] == "facts":
                 for item, jitem in zip(t["items"], j["facts"]["items"]):
                     want_text = item["text"].replace("{scale.figures}", figures)
@@ -192,6 +198,23 @@ class FamilyCheck:
                         want = Fraction(item["_inches"]) * Fraction(spec.get("_factor", 1))
                         if jitem["inches"] is None or parse_fraction(jitem["inches"]) != want:
                             self.fail("text.scale_distance", name, f"{t['id']}/{item['id']}: {jitem['inches']} inches, expected {want}")
+
+    def json_type_modifiers(self, name, t, j):
+        """The sheet JSON names each side's matrix of type modifiers (null for a side without),
+        and a matrix column's `against` as the spec lists it."""
+        count("json.type_modifiers", table=t if t["kind"] == "bands" else None)
+        if t["kind"] == "matrix":
+            got = [c.get("against") for c in (j.get("matrix") or {}).get("columns", [])]
+            want = [c.get("against") for c in t["columns"]]
+            if got != want:
+                self.fail("json.type_modifiers", name, f"matrix {t['id']}: the columns' against {got}; the spec's {want}")
+            return
+        opposed = (((j.get("bands") or {}).get("key") or {}).get("dice") or {}).get("opposed") or {}
+        for who in ("attacker", "defender"):
+            want = oracle.dice_of(t)["sides"][who]["_tm"]
+            got = (opposed.get(who) or {}).get("type_modifiers", "(absent)")
+            if got != want:
+                self.fail("json.type_modifiers" + _flavour(t), name, f"{t['id']}: the {who}'s type_modifiers {got!r}; the spec's {want!r}")
 
     # ---- odds
     def odds(self, name, spec, path, t):
@@ -207,7 +230,10 @@ class FamilyCheck:
                 args = ["odds", path, t["id"], "--attacker", *aw, "--defender", *bw, "--format", "json"]
                 if column:
                     args += _column_arg(column)
-                self.compare_odds(name, t, args, oracle.odds(spec, t, column or "", attacker=a, defender=b), column or "")
+                got = self.compare_odds(name, t, args, oracle.odds(spec, t, column or "", attacker=a, defender=b), column or "")
+                if got is not None:
+                    self.odds_side_nets(name, spec, t, args, got, a, b)
+            self.net_view(name, path, t)
             return
         lo, hi = oracle.side_net_range(spec, d["mods"])
         nets = sorted({lo, hi, 0, self.rng.randint(lo, hi)}) if d["mods"] else [0]
@@ -257,22 +283,59 @@ class FamilyCheck:
         side = {"net": net, "type": self.rng.choice(cols) if typed else None}
         return side, ids + ([side["type"]] if typed else [])
 
+    def net_view(self, name, path, t):
+        """Both sides rolling the same dice for a difference is one roll at one net modifier
+        (`odds -m`, the header's `kRoll`), unless a side adds a modifier by its type: its net
+        then depends on both types, and qrsc asks for each side instead."""
+        d = oracle.dice_of(t)
+        a, b = d["sides"]["attacker"], d["sides"]["defender"]
+        if d["result"] != "difference" or a["_nm"] != b["_nm"]:
+            return
+        typed = oracle.has_type_modifiers(t)
+        count("net_view", table=t)
+        args = ["odds", path, t["id"], "-m", "+0"] + _column_arg(t["_cols"][0]["id"])
+        r = self.qrsc(*args)
+        if (r.returncode == 0) == typed:
+            self.fail("odds.cli.net_view" + _flavour(t), name, f"qrsc {' '.join(args[2:])}: exit {r.returncode} "
+                      f"{r.stderr.strip()[:300]}; the sides roll {a['_nm']} each, "
+                      + ("a type modifier added: expected a refusal" if typed else "no type modifier: one roll at one net modifier"))
+        header = _read(self.outs[name] + ".hpp") or ""
+        if (f"kRoll = {header_driver.cpp_name(t['id'])}::kRoll;" in header) == typed:
+            self.fail("header.net_view" + _flavour(t), name, f"{t['id']}: the header {'declares' if typed else 'has no'} kRoll; "
+                      + ("a side adds a type modifier" if typed else "both sides roll the same dice for a difference"))
+
+    def odds_side_nets(self, name, spec, t, args, j, a, b):
+        """`odds --format json` on an opposed roll: each entry's `attacker_modifier` and
+        `defender_modifier` are the sides' nets, each type modifier included."""
+        want = oracle.side_nets(spec, t, a, b)
+        for col in j.get("columns", []):
+            for entry in col.get("odds", []):
+                count("odds.side_net", table=t)
+                mine = (entry.get("attacker_modifier"), entry.get("defender_modifier"))
+                if mine != want:
+                    self.fail("odds.cli.side_net" + _flavour(t), name, f"qrsc {' '.join(args[2:])}: the sides' modifiers are "
+                              f"{mine}; oracle {want} (their lists {a['net']}, {b['net']})")
+                    return
+
     def compare_odds(self, name, t, args, want, column, net=None):
+        """qrsc's odds against the oracle's; returns the JSON answer (None where refused)."""
         count("odds", table=t)
         r = self.qrsc(*args)
         inv = "odds.cli" + _flavour(t)
         if want == {"(reroll)": 1}:
-            return  # every result rolled again: check.all_reroll_warning's case
+            return None  # every result rolled again: check.all_reroll_warning's case
         if r.returncode != 0:
             self.fail(inv, name, f"qrsc {' '.join(args[2:])} refused: {r.stderr.strip()[:500]}")
-            return
-        got = _odds_from_json(json.loads(r.stdout), column, net)
+            return None
+        answer = json.loads(r.stdout)
+        got = _odds_from_json(answer, column, net)
         # 1, or under tie: both 1 plus the chance of a tie (read once per side)
         if sum(got.values()) != sum(want.values()):
             self.fail("odds.sum", name, f"qrsc {' '.join(args[2:])}: the odds add up to {sum(got.values())}, "
                       f"the oracle's to {sum(want.values())}")
         if got != {k: v for k, v in want.items() if v}:
             self.fail(inv, name, f"qrsc {' '.join(args[2:])}: {_fmt(got)}; oracle {_fmt(want)}")
+        return answer
 
     # ---- lookups
     def lookups(self, name, spec, path, t):
@@ -281,6 +344,7 @@ class FamilyCheck:
         cases, wants = [], []
         defender_wants = {}  # case index: the defender's own reading of a tie under tie: both
         columns_read = {}  # case index: the column ids the TSV line names (the reader's; on a tie under both, each side's)
+        side_nets = {}  # case index: the sides and each one's net, its type modifier included
         if d["form"] == "opposed":
             for _ in range(12):
                 a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen", _names(t))
@@ -292,11 +356,16 @@ class FamilyCheck:
                 column = self.rng.choice(cols) if d["column"] == "chosen" else ""
                 case = [t["id"], "--attacker", str(x), *aw, "--defender", str(y), *bw] + (["--column", column] if column else [])
                 cases.append(case)
-                wants.append(_opposed_answer(t, d, x + a["net"], y + b["net"], a, b, column))
-                if d["tie"] == "both" and oracle.is_tie(d, x + a["net"], y + b["net"]):
-                    defender_wants[len(cases) - 1] = _opposed_answer(t, d, x + a["net"], y + b["net"], a, b, column, oracle.tie_column(t, d, b, a, column))
+                a_net, b_net = oracle.side_nets(spec, t, a, b)  # with each side's type modifier
+                X, Y = x + a_net, y + b_net
+                wants.append(_opposed_answer(t, d, X, Y, a, b, column))
+                side_nets[len(cases) - 1] = (a, b, a_net, b_net)
+                if d["tie"] == "both" and oracle.is_tie(d, X, Y):
+                    defender_wants[len(cases) - 1] = _opposed_answer(t, d, X, Y, a, b, column, oracle.tie_column(t, d, b, a, column))
                 if d["column"] != "chosen":
-                    columns_read[len(cases) - 1] = _opposed_columns(t, d, x + a["net"], y + b["net"], a, b)
+                    columns_read[len(cases) - 1] = _opposed_columns(t, d, X, Y, a, b)
+            if oracle.has_type_modifiers(t):
+                count("type_modifier_tables")
             if oracle.matchups(t):
                 # a key already settled, read in every column by `--column` (a matchup's too)
                 count("matchup_tables")
@@ -344,6 +413,8 @@ class FamilyCheck:
                 if theirs != (want_d[0] or "-"):
                     self.fail("lookup.cli.tie_both", name, f"qrsc lookup {' '.join(case)}: the defender reads {theirs}; "
                               f"oracle {want_d[0] or '-'} ({want_d[2]})")
+            if i in side_nets and "error" not in got:
+                self.lookup_side_nets(name, spec, t, case, got, *side_nets[i])
             if i in columns_read and columns_read[i] and want[0]:
                 # the column read (a matchup's where the types meet one): the TSV line's fifth
                 # field, and under tie: both the defender's seventh (docs/cli.md)
@@ -370,6 +441,29 @@ class FamilyCheck:
                 past = want[2] not in ("row",)
                 self.fail("lookup.cli" + _flavour(t) + (".outside" if past else ""), name,
                           f"qrsc lookup {' '.join(case)}: {mine}; oracle {want[0] or '-'} ({want[2]})")
+
+    def lookup_side_nets(self, name, spec, t, case, got, a, b, a_net, b_net):
+        """`lookup --format json` on an opposed roll: each side's `net` is its lists' and its type
+        modifier, which is among its `modifiers` as the matrix's id with the value the oracle
+        reads ("Mounted against Light foot": the types' names)."""
+        names = {c["id"]: c["name"] for c in t["_cols"]}
+        sides = got.get("sides") or []
+        for who, side, other, net in (("attacker", a, b, a_net), ("defender", b, a, b_net)):
+            count("lookup.side_net", table=t)
+            mine = next((s for s in sides if s.get("side") == who), None)
+            if mine is None or mine.get("net") != net:
+                self.fail("lookup.cli.side_net" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {who}'s net is "
+                          f"{mine and mine.get('net')}; oracle {net} (its lists {side['net']})")
+                continue
+            matrix = oracle.dice_of(t)["sides"][who]["_tm"]
+            if not matrix:
+                continue
+            want = {"term": matrix, "value": oracle.type_modifier(spec, t, who, side["type"], other["type"]),
+                    "text": f"{names[side['type']]} against {names[other['type']]}"}
+            terms = [{k: m.get(k) for k in want} for m in mine.get("modifiers", []) if m.get("term") == matrix]
+            if terms != [want]:
+                self.fail("lookup.cli.side_net" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {who}'s modifiers "
+                          f"from {matrix} are {terms}; oracle {want}")
 
     def word_readings(self, name, spec, path):
         """A word that is a modifier id of a side and the name of a column (case ignored) is an
@@ -462,6 +556,10 @@ class FamilyCheck:
             if d["form"] == "opposed":
                 if d["column"] != "chosen":
                     self.web_side_types(name, t, sections[t["id"]][1])
+                asked = self.web_opposed_query(name, spec, t, *sections[t["id"]])
+                if asked:
+                    queries.append(asked[0])
+                    wants.append((self.web_opposed_answers, asked[1]))
                 continue
             index, body = sections[t["id"]]
             inputs = {}
@@ -488,7 +586,7 @@ class FamilyCheck:
                 if d["form"] == "digits":
                     query["shows"] = list(range(lo - 2, hi + 3))
                 queries.append(query)
-                wants.append((t, cols, chosen, net, lookups))
+                wants.append((self.web_roll_answers, (t, cols, chosen, net, lookups)))
         if not queries:
             return
         runner = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web_answers.js")
@@ -497,37 +595,150 @@ class FamilyCheck:
             self.fail("web.module_failed", name, r.stderr[:1000])
             return
         answers = json.loads(r.stdout)[0]
-        for (t, cols, chosen, net, lookups), got in zip(wants, answers):
-            row_ids = [row["id"] for row in t["rows"]]
-            if oracle.dice_of(t)["form"] == "digits":
-                shows = got.get("shows") or []
-                if not shows:
-                    self.fail("web.shows.digits", name, f"{t['id']}: the module answered no qrs_shows")
-                for die, g in zip(range(lookups[0][1] - 2, lookups[-1][1] + 3), shows):
-                    count("web.shows")
-                    if bool(g) != oracle.digits_writes(t, die):
-                        self.fail("web.shows.digits", name, f"{t['id']}: qrs_shows(table, 0, {die}) is {g}; the dice "
-                                  f"{'write' if oracle.digits_writes(t, die) else 'cannot write'} it")
-            if got["net"] != net:
-                self.fail("web.net", name, f"{t['id']} {chosen}: net {got['net']}, oracle {net}")
-            for (ci, die), g in zip(lookups, got["rows"]):
-                count("web.lookup", table=t)
-                row, _, how = oracle.read(t, cols[ci], Fraction(die + net))
-                mine = row_ids[g] if g >= 0 else "-"
-                if mine != (row or "-"):
-                    self.fail("web.lookup" + _flavour(t) + (".outside" if how != "row" else ""), name,
-                              f"{t['id']} column {cols[ci] or 'all'}, die {die}, modifiers {chosen} (net {net}): {mine}; oracle {row or '-'} ({how})")
-            for ci, g in enumerate(got["odds"]):
-                count("web.odds", table=t)
-                want = {k: v for k, v in oracle.odds(spec, t, cols[ci], net=net).items() if v and not k.startswith("(")}
-                if g is None:
-                    self.fail("web.odds", name, f"{t['id']}: no odds")
-                    continue
-                den = int(g[-1])
-                mine = {row_ids[i]: Fraction(int(x), den) for i, x in enumerate(g[:-1]) if int(x)}
-                if mine != want:
-                    self.fail("web.odds" + _flavour(t) + (".outside" if t["key"].get("outside") else ""), name,
-                              f"{t['id']} column {cols[ci] or 'all'}, modifiers {chosen} (net {net}): {_fmt(mine)}; oracle {_fmt(want)}")
+        for (check, want), got in zip(wants, answers):
+            check(name, spec, *want, got)
+
+    def web_roll_answers(self, name, spec, t, cols, chosen, net, lookups, got):
+        """A single roll's answers from the page's module: its net, every base roll's row in every
+        column, each column's odds (and for a roll read as digits what the dice write)."""
+        row_ids = [row["id"] for row in t["rows"]]
+        if oracle.dice_of(t)["form"] == "digits":
+            shows = got.get("shows") or []
+            if not shows:
+                self.fail("web.shows.digits", name, f"{t['id']}: the module answered no qrs_shows")
+            for die, g in zip(range(lookups[0][1] - 2, lookups[-1][1] + 3), shows):
+                count("web.shows")
+                if bool(g) != oracle.digits_writes(t, die):
+                    self.fail("web.shows.digits", name, f"{t['id']}: qrs_shows(table, 0, {die}) is {g}; the dice "
+                              f"{'write' if oracle.digits_writes(t, die) else 'cannot write'} it")
+        if got["net"] != net:
+            self.fail("web.net", name, f"{t['id']} {chosen}: net {got['net']}, oracle {net}")
+        for (ci, die), g in zip(lookups, got["rows"]):
+            count("web.lookup", table=t)
+            row, _, how = oracle.read(t, cols[ci], Fraction(die + net))
+            mine = row_ids[g] if g >= 0 else "-"
+            if mine != (row or "-"):
+                self.fail("web.lookup" + _flavour(t) + (".outside" if how != "row" else ""), name,
+                          f"{t['id']} column {cols[ci] or 'all'}, die {die}, modifiers {chosen} (net {net}): {mine}; oracle {row or '-'} ({how})")
+        for ci, g in enumerate(got["odds"]):
+            count("web.odds", table=t)
+            want = {k: v for k, v in oracle.odds(spec, t, cols[ci], net=net).items() if v and not k.startswith("(")}
+            if g is None:
+                self.fail("web.odds", name, f"{t['id']}: no odds")
+                continue
+            den = int(g[-1])
+            mine = {row_ids[i]: Fraction(int(x), den) for i, x in enumerate(g[:-1]) if int(x)}
+            if mine != want:
+                self.fail("web.odds" + _flavour(t) + (".outside" if t["key"].get("outside") else ""), name,
+                          f"{t['id']} column {cols[ci] or 'all'}, modifiers {chosen} (net {net}): {_fmt(mine)}; oracle {_fmt(want)}")
+
+    def web_opposed_query(self, name, spec, t, index, body):
+        """An opposed roll through the page's module: each side's modifiers set at random (the
+        page's checkboxes of that side), then for every pair of types (a table read by the
+        loser's or the winner's type; else each chosen column, the types 0) each side's type
+        modifier (`qrs_type_modifier`), the odds (`qrs_opposed_odds`) and a few rolls settled
+        (`qrs_settle`). Returns (query, what the answers are checked against), or None."""
+        d = oracle.dice_of(t)
+        inputs = {}
+        for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
+            inputs.setdefault((int(m.group(1)), m.group(4)), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
+        sides, setting = [], []
+        for i, who in enumerate(("attacker", "defender")):
+            lists = d["sides"][who]["_mods"]
+            items = [it["id"] for tid in lists for it in oracle.table_by_id(spec, tid)["items"]]
+            chosen = self.web_rng.sample(items, self.web_rng.randint(0, min(2, len(items))))
+            try:
+                sides.append({"net": oracle.net_of(spec, lists, chosen), "ids": chosen})
+            except oracle.ModifierError:
+                return None
+            if any((i, m) not in inputs for m in chosen):
+                self.fail("web.modifier_missing", name, f"{t['id']}: the {who}'s modifiers {chosen} not all on the page")
+                return None
+            setting += [list(inputs[(i, m)]) for m in chosen]
+        cols = [c["id"] for c in t["_cols"]]
+        n = len(cols)
+        if d["column"] != "chosen":
+            pairs = [(0, at, dt) for at in range(n) for dt in range(n)]
+        else:
+            pairs = [(ci, 0, 0) for ci in range(n)]
+        (an, am), (dn, dm) = d["sides"]["attacker"]["_nm"], d["sides"]["defender"]["_nm"]
+        rolls = [(ci, self.web_rng.randint(an, an * am), self.web_rng.randint(dn, dn * dm), at, dt) for ci, at, dt in pairs for _ in range(4)]
+        query = {"table": index, "set": setting, "lookups": [], "odds": [],
+                 "type_modifiers": [[side, at, dt] for _, at, dt in pairs for side in (0, 1)],
+                 "opposed_odds": [[ci, at, dt, len(t["rows"])] for ci, at, dt in pairs],
+                 "settle": [list(x) for x in rolls]}
+        return query, (t, sides, pairs, rolls)
+
+    def web_opposed_answers(self, name, spec, t, sides, pairs, rolls, got):
+        """An opposed roll's answers from the page's module against the oracle: each side's net
+        (`qrs_net`), its type modifier, each settled roll's modified results, row and column read
+        (on a tie under tie: both the defender's too), and the odds of each pair of types."""
+        d = oracle.dice_of(t)
+        typed = d["column"] != "chosen"
+        cols = [c["id"] for c in t["_cols"]]
+        column_ids = oracle.column_ids(t)
+        row_ids = [row["id"] for row in t["rows"]]
+        flavour = _flavour(t)
+        chosen = f"attacker {sides[0]['ids']}, defender {sides[1]['ids']}"
+        if [got.get("net"), got.get("net1")] != [sides[0]["net"], sides[1]["net"]]:
+            self.fail("web.net" + flavour, name, f"{t['id']} {chosen}: nets {got.get('net')}, {got.get('net1')}; "
+                      f"oracle {sides[0]['net']}, {sides[1]['net']}")
+
+        def side_pair(ci, at, dt):
+            """The oracle's sides for a pair of type indices (no type where the column is chosen)."""
+            a = {"net": sides[0]["net"], "type": cols[at] if typed else None}
+            b = {"net": sides[1]["net"], "type": cols[dt] if typed else None}
+            return a, b, ("" if typed else cols[ci])
+
+        def row_of(g):
+            return "(tie)" if g == -3 else row_ids[g] if 0 <= g < len(row_ids) else "-"
+        for (side, at, dt), g in zip(([side, at, dt] for _, at, dt in pairs for side in (0, 1)), got.get("type_modifiers") or []):
+            count("web.type_modifier", table=t)
+            who = ("attacker", "defender")[side]
+            own, other = (at, dt) if side == 0 else (dt, at)
+            want = oracle.type_modifier(spec, t, who, cols[own], cols[other]) if typed else 0
+            if g != want:
+                self.fail("web.type_modifier" + flavour, name, f"{t['id']}: qrs_type_modifier(table, {side}, {at}, {dt}) is {g}; "
+                          f"oracle {want} (the {who} {cols[own]} against {cols[other]})")
+        for (ci, x, y, at, dt), g in zip(rolls, got.get("settle") or []):
+            count("web.settle", table=t)
+            a, b, column = side_pair(ci, at, dt)
+            a_net, b_net = oracle.side_nets(spec, t, a, b)
+            X, Y = x + a_net, y + b_net
+            row, _, how = _opposed_answer(t, d, X, Y, a, b, column)
+            said = f"qrs_settle(table, {ci}, {x}, {y}, {at}, {dt}) with {chosen}"
+            if g is None or g[:2] != [X, Y]:
+                self.fail("web.settle" + flavour, name, f"{t['id']}: {said}: results {g and g[:2]}; oracle {[X, Y]}")
+                continue
+            mine, theirs = [row_of(g[7])], ["(tie)" if how == "tie" else row or "-"]
+            if row:  # the column read: the reader's type's (or a matchup's), or the one chosen
+                mine.append(column_ids[g[6]] if 0 <= g[6] < len(column_ids) else g[6])
+                theirs.append(_opposed_columns(t, d, X, Y, a, b)[0] if typed else column)
+            if d["tie"] == "both" and oracle.is_tie(d, X, Y):  # the defender reads its own column too
+                drow = _opposed_answer(t, d, X, Y, a, b, column, oracle.tie_column(t, d, b, a, column))
+                mine.append(row_of(g[9]))
+                theirs.append(drow[0] or "-")
+                if drow[0]:
+                    mine.append(column_ids[g[8]] if 0 <= g[8] < len(column_ids) else g[8])
+                    theirs.append(_opposed_columns(t, d, X, Y, a, b)[1] if typed else column)
+            if mine != theirs:
+                self.fail("web.settle" + flavour + (".outside" if how not in ("row", "tie") else ""), name,
+                          f"{t['id']}: {said} (results {X}, {Y}): {mine}; oracle {theirs} ({how})")
+        for (ci, at, dt), g in zip(pairs, got.get("opposed_odds") or []):
+            count("web.opposed_odds", table=t)
+            a, b, column = side_pair(ci, at, dt)
+            oracle_odds = oracle.odds(spec, t, column, attacker=a, defender=b)
+            if oracle_odds == {"(reroll)": 1}:
+                continue  # every result rolled again: no odds to compare
+            want = {k: v for k, v in oracle_odds.items() if v and not k.startswith("(")}
+            if g is None:
+                self.fail("web.opposed_odds" + flavour, name, f"{t['id']}: qrs_opposed_odds(table, {ci}, {at}, {dt}): no odds")
+                continue
+            den = int(g[-1])
+            mine = {row_ids[i]: Fraction(int(x), den) for i, x in enumerate(g[:len(row_ids)]) if int(x)}
+            if mine != want:
+                self.fail("web.opposed_odds" + flavour + (".outside" if t["key"].get("outside") else ""), name,
+                          f"{t['id']}: qrs_opposed_odds(table, {ci}, {at}, {dt}) with {chosen}: {_fmt(mine)}; oracle {_fmt(want)}")
 
     def web_side_types(self, name, t, body):
         """An opposed table read by type: each side is asked its type among the types only (a
@@ -557,7 +768,7 @@ class FamilyCheck:
         with open(path, "w", encoding="utf-8") as f:
             f.write(keep)
         count("twins")
-        if what.startswith(("digits_", "against_")):
+        if what.startswith(("digits_", "against_", "type_modifiers_")):
             count(f"twins[{what}]")
         at = {int(m.group(2)) for m in ERROR_LINE.finditer(r.stderr)}
         if r.returncode != 1 or not (at & {x for x in lines if x}):
@@ -629,10 +840,14 @@ class FamilyCheck:
             if case["kind"] == "P":
                 expect.append((name, self.seed, t, ("sides odds", oracle.odds(spec, t, "", attacker=a, defender=b), a, b)))
                 continue
-            x, y = a["roll"] + a["net"], b["roll"] + b["net"]
+            a_net, b_net = oracle.side_nets(spec, t, a, b)  # with each side's type modifier
+            x, y = a["roll"] + a_net, b["roll"] + b_net
             row = _opposed_answer(t, d, x, y, a, b, "")
             drow = _opposed_answer(t, d, x, y, a, b, "", oracle.tie_column(t, d, b, a, "")) if d["tie"] == "both" and oracle.is_tie(d, x, y) else None
             expect.append((name, self.seed, t, ("resolve", row, _opposed_columns(t, d, x, y, a, b), drow, a, b)))
+            # the modified results resolve() settles (Outcome::settled), asked as the T case
+            cases.append(["T", str(index), t["id"], case["id"], "0"])
+            expect.append((name, self.seed, t, ("settled", (x, y), a, b)))
         return written
 
 
@@ -642,12 +857,17 @@ def compare_header(cases, expect, answers):
         kind = case[0]
         count("header." + kind, table=t)
         what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows",
-                "R": "header.resolve", "P": "header.odds"}[kind] + _flavour(t)
-        if kind in ("R", "P"):
+                "R": "header.resolve", "P": "header.odds", "T": "header.settled"}[kind] + _flavour(t)
+        if kind in ("R", "P", "T"):
             _, answer, *rest = want
             a, b = rest[-2:]
             sides = (f"{t['id']}: attacker {{roll {a['roll']}, {a['type']}, {a['lists']}}} (net {a['net']}), "
                      f"defender {{roll {b['roll']}, {b['type']}, {b['lists']}}} (net {b['net']})")
+            if kind == "T":
+                if got != f"{answer[0]} {answer[1]}":
+                    failures.append(Failure(what, seed, name, f"resolve({sides}).settled: {got}; oracle {answer[0]} {answer[1]} "
+                                            "(each roll, its lists' net and its type modifier)"))
+                continue
             if kind == "P":
                 probs = {k: Fraction(v) for k, v in (x.split("=") for x in got.split())}
                 probs = {k: v for k, v in probs.items() if v}
@@ -698,12 +918,12 @@ def _names(t):
 
 
 def _flavour(t):
-    """The failure's suffix: the roll's kind, and `.matchups` on an opposed table with matchups."""
+    """The failure's suffix: the roll's kind, `.matchups` on an opposed table with matchups and
+    `.type_modifiers` on one whose sides add a modifier by their types."""
     d = oracle.dice_of(t)
-    if d and d["form"] == "opposed" and oracle.matchups(t):
-        return (".ratio" if d["result"] == "ratio" else "") + ".matchups"
-    if d and d["form"] == "opposed" and d["result"] == "ratio":
-        return ".ratio"
+    if d and d["form"] == "opposed":
+        return ((".ratio" if d["result"] == "ratio" else "") + (".matchups" if oracle.matchups(t) else "")
+                + (".type_modifiers" if oracle.has_type_modifiers(t) else ""))
     if d and d["form"] == "digits":
         return ".digits"
     if d and d.get("against"):

@@ -234,7 +234,8 @@ def dice_of(table):
         mods = x.get("modifiers", [])
         return [mods] if isinstance(mods, str) else list(mods)
     if "attacker" in d:
-        sides = {s: {"_nm": parse_roll(d[s]["roll"]), "_mods": lists(d[s])} for s in ("attacker", "defender")}
+        sides = {s: {"_nm": parse_roll(d[s]["roll"]), "_mods": lists(d[s]), "_tm": d[s].get("type_modifiers")}
+                 for s in ("attacker", "defender")}
         return {"form": "opposed", "sides": sides, "result": d.get("result", "difference"),
                 "column": d.get("column", "chosen"), "tie": d.get("tie", "defender")}
     digits = digits_faces(d["roll"])
@@ -244,13 +245,62 @@ def dice_of(table):
             "against": against_values(table)}
 
 
+# ---- type modifiers (docs/spec-format.md, "Opposed rolls": a side's `type_modifiers`)
+def has_type_modifiers(table):
+    """Whether a side of the table's opposed roll adds a modifier by its type."""
+    d = dice_of(table) if table.get("kind") == "bands" and table["key"].get("dice") else None
+    return bool(d and d["form"] == "opposed" and any(s["_tm"] for s in d["sides"].values()))
+
+
+def type_modifier(spec, table, who, own, other):
+    """What side WHO ("attacker" or "defender") of type OWN adds against a side of type OTHER:
+    the cell of its matrix in OWN's row and in the column OTHER is read in (the column whose
+    `against` names it, else the one whose id it is); 0 where the side has no type modifiers."""
+    matrix_id = dice_of(table)["sides"][who]["_tm"]
+    if not matrix_id:
+        return 0
+    m = table_by_id(spec, matrix_id)
+    column = next(c["id"] for c in m["columns"] if other in c.get("against", [c["id"]]))
+    row = next(r for r in m["rows"] if r["id"] == own)
+    return int(str(row["cells"][column]).strip())
+
+
+def type_modifier_range(spec, table, who):
+    """The least and greatest type modifier side WHO can add: its matrix's cells (every row is
+    a type and every column is read against one), (0, 0) without one. The key's reach takes
+    each side's independently, as its modifier lists' (a side's greatest need not meet the
+    other's least: `outside` is asked for where a side's extremes could pass the key's ends)."""
+    matrix_id = dice_of(table)["sides"][who]["_tm"]
+    if not matrix_id:
+        return 0, 0
+    cells = [int(str(v).strip()) for r in table_by_id(spec, matrix_id)["rows"] for v in r["cells"].values()]
+    return min(cells), max(cells)
+
+
+def opposed_net_range(spec, table, who):
+    """The nets side WHO can reach: its lists' range widened by its type modifiers'."""
+    side = dice_of(table)["sides"][who]
+    lo, hi = side_net_range(spec, side["_mods"])
+    tlo, thi = type_modifier_range(spec, table, who)
+    return lo + tlo, hi + thi
+
+
+def side_nets(spec, table, attacker, defender):
+    """Each side's net modifier: its lists' (`net`) plus its type modifier against the other
+    side's type (none where the column is chosen: the sides have no type)."""
+    if attacker.get("type") is None or defender.get("type") is None:
+        return attacker["net"], defender["net"]
+    return (attacker["net"] + type_modifier(spec, table, "attacker", attacker["type"], defender["type"]),
+            defender["net"] + type_modifier(spec, table, "defender", defender["type"], attacker["type"]))
+
+
 def key_reach(spec, table):
     """The lowest and highest key the dice and the sheet's modifiers can give (integer keys)."""
     d = dice_of(table)
     if d["form"] == "opposed":
         a, b = d["sides"]["attacker"], d["sides"]["defender"]
-        alo, ahi = side_net_range(spec, a["_mods"])
-        dlo, dhi = side_net_range(spec, b["_mods"])
+        alo, ahi = opposed_net_range(spec, table, "attacker")
+        dlo, dhi = opposed_net_range(spec, table, "defender")
         (an, am), (dn, dm) = a["_nm"], b["_nm"]
         low = an + alo - (dn * dm + dhi)
         high = an * am + ahi - (dn + dlo)
@@ -275,8 +325,8 @@ def reaches_past(spec, table):
     hi = Fraction(k["max"]) if k.get("max") is not None else None
     d = dice_of(table)
     if d["form"] == "opposed":
-        alo, ahi = side_net_range(spec, d["sides"]["attacker"]["_mods"])
-        dlo, dhi = side_net_range(spec, d["sides"]["defender"]["_mods"])
+        alo, ahi = opposed_net_range(spec, table, "attacker")
+        dlo, dhi = opposed_net_range(spec, table, "defender")
         keys = [key for a in (alo, ahi) for b in (dlo, dhi)
                 for key, _ in key_distribution(spec, table, attacker_net=a, defender_net=b) if key is not None]
     else:
@@ -323,13 +373,14 @@ def key_distribution(spec, table, net=0, attacker_net=0, defender_net=0):
 
 
 def odds(spec, table, column=None, net=0, attacker=None, defender=None):
-    """{row id or "(no row)": probability} at a net modifier (or each side's modifiers and type).
+    """{row id or "(no row)": probability} at a net modifier (or each side's modifiers and type,
+    its type modifier added).
     Rerolled results are shared out over the others; the probabilities sum to exactly 1, or
     under `tie: both` to 1 plus the chance of a tie that is read (it counts once per side)."""
     d = dice_of(table)
     a_net = d_net = 0
     if d["form"] == "opposed":
-        a_net, d_net = attacker["net"], defender["net"]
+        a_net, d_net = side_nets(spec, table, attacker, defender)
     dist = key_distribution(spec, table, net, a_net, d_net)
     result = {}
     both = 0  # the chance of a tie read by both sides

@@ -6,7 +6,8 @@ import copy
 from emit_yaml import dump
 from generator import family
 
-OPTIONAL_KEYS = ("text", "label", "caption", "column", "note", "group", "numbered", "subtitle")
+# a side's type_modifiers too: dropped, its matrix is no longer read and can go as a whole table
+OPTIONAL_KEYS = ("text", "label", "caption", "column", "note", "group", "numbered", "subtitle", "type_modifiers")
 LISTS = ("tables", "items", "groups", "sections", "rows", "vocabularies", "errata", "renames", "asserts", "modifiers", "matchups")
 MAX_TRIES = 80
 

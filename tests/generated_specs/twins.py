@@ -112,7 +112,11 @@ def twins(spec, rng):
             del tt["key"]["outside"]
             text = dump(s)
             start = _row_line(text, t["id"], None)
-            out.append(("missing_outside", text, {line_of(text, "dice", start - 1), line_of(text, "key", start - 1)}))
+            dice = line_of(text, "dice", start - 1)
+            # a roll written as a block map (a side's type_modifiers make it long) is located at
+            # its first entry, the line after `dice:`
+            block = text.splitlines()[dice - 1].strip() == "dice:"
+            out.append(("missing_outside", text, {dice, line_of(text, "key", start - 1)} | ({dice + 1} if block else set())))
             break
 
     # a roll read as digits (d66) is not a difference: an error at its key (docs, `d66`)
@@ -136,6 +140,24 @@ def twins(spec, rng):
                 out.append(("against_row_bands", text, {_row_line(text, t["id"], row["id"])}))
             break
 
+    # type modifiers (docs/spec-format.md, "Opposed rolls"): a matrix a side reads with a blank
+    # cell (an error at its row: every type needs a modifier against every type), and a type a
+    # second class column is read against too (an error at either column)
+    read = [m for m in spec["tables"] if m["kind"] == "matrix" and _referenced(spec, m["id"], ("type_modifiers",))]
+    if read:
+        s, mt = _with_table(spec, read[0]["id"])
+        row = rng.choice(mt["rows"])
+        del row["cells"][rng.choice(list(row["cells"]))]
+        text = dump(s)
+        out.append(("type_modifiers_blank_cell", text, {_matrix_row_line(text, mt["id"], row["id"])}))
+    classes = next((m for m in read if len(m["columns"]) > 1 and "against" in m["columns"][0]), None)
+    if classes:
+        s, mt = _with_table(spec, classes["id"])
+        first, second = rng.sample(mt["columns"], 2)
+        second["against"] = second["against"] + [first["against"][0]]
+        text = dump(s)
+        out.append(("type_modifiers_read_twice", text, {line_of(text, f"{{ id: {c['id']}, ") for c in (first, second)}))
+
     # an unknown key in a row (a typo)
     for t in bands:
         s, tt = _with_table(spec, t["id"])
@@ -147,14 +169,23 @@ def twins(spec, rng):
     return out
 
 
-def _referenced(spec, tid):
+def _referenced(spec, tid, keys=("modifiers", "type_modifiers")):
+    """Whether a roll names table TID among its modifier lists or as a side's type modifiers."""
     for t in spec["tables"]:
         d = t.get("key", {}).get("dice", {})
         for x in [d] + [d.get("attacker", {}), d.get("defender", {})]:
-            m = x.get("modifiers", []) if isinstance(x, dict) else []
-            if tid in ([m] if isinstance(m, str) else m):
-                return True
+            for k in keys:
+                m = x.get(k, []) if isinstance(x, dict) else []
+                if tid in ([m] if isinstance(m, str) else m):
+                    return True
     return False
+
+
+def _matrix_row_line(text, table_id, row_id):
+    """The line of a matrix's row: after its `rows:` (a row of type modifiers has a column's id)."""
+    start = _row_line(text, table_id, None)
+    rows = line_of(text, "rows:", start)
+    return line_of(text, f"{{ id: {row_id},", rows)
 
 
 def _nth_line(text, needle, n):

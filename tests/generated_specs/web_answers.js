@@ -1,8 +1,12 @@
 // The web page's WebAssembly module answering the harness's questions in node, through the C
 // ABI its page script calls (runtime/qrs/web/abi.cpp): stdin is a JSON list of pages, each
 // {page, queries: [{table, set: [[side, list, item]...], lookups: [[column, die]...],
-// odds: [[column, rows]...], shows: [die...] (optional: qrs_shows)}]}; stdout the answers in
-// the same shape.
+// odds: [[column, rows]...], shows: [die...] (optional: qrs_shows), and for an opposed roll
+// (optional) type_modifiers: [[side, attacker type, defender type]...] (qrs_type_modifier),
+// settle: [[column, attacker roll, defender roll, attacker type, defender type]...]
+// (qrs_settle's ten numbers) and opposed_odds: [[column, attacker type, defender type,
+// rows]...] (qrs_opposed_odds: the rows', the share no row reads, the denominator)}]};
+// stdout the answers in the same shape.
 "use strict";
 const fs = require("fs");
 
@@ -23,7 +27,7 @@ function moduleOf(page) {
 const pages = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = pages.map(({ page, queries }) => {
   const q = moduleOf(page);
-  return queries.map(({ table, set, lookups, odds, shows }) => {
+  return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds }) => {
     q.qrs_clear();
     for (const [side, list, item] of set) q.qrs_set(side, list, item, 1);
     const net = q.qrs_net(table, 0);
@@ -36,7 +40,20 @@ const out = pages.map(({ page, queries }) => {
     });
     // whether the dice can write each number (a roll read as digits: a d66 cannot write 17)
     const written = (shows || []).map((die) => q.qrs_shows(table, 0, die));
-    return { net, rows, odds: probs, shows: written, lo: q.qrs_key_lo(table), hi: q.qrs_key_hi(table) };
+    // An opposed roll: the defender's net, what each side adds by type, rolls settled, odds.
+    const net1 = q.qrs_net(table, 1);
+    const byType = (type_modifiers || []).map(([side, a, d]) => q.qrs_type_modifier(table, side, a, d));
+    const settled = (settle || []).map(([c, x, y, a, d]) => {
+      const at = q.qrs_settle(table, c, x, y, a, d);
+      return at ? Array.from(new Int32Array(q.memory.buffer, at, 10)) : null;
+    });
+    const opposed = (opposed_odds || []).map(([c, a, d, n]) => {
+      const at = q.qrs_opposed_odds(table, c, a, d);
+      if (!at) return null;
+      return Array.from(new BigInt64Array(q.memory.buffer, at, n + 2), (x) => x.toString());
+    });
+    return { net, net1, rows, odds: probs, shows: written, lo: q.qrs_key_lo(table), hi: q.qrs_key_hi(table),
+             type_modifiers: byType, settle: settled, opposed_odds: opposed };
   });
 });
 process.stdout.write(JSON.stringify(out));
