@@ -14,6 +14,8 @@ html=$tmp/illustration/close_combat_factors.html
 grep -q "Each side adds its Troop Factors: the row of its type, the column of the other side&apos;s." "$html" ||
   { echo "FAIL: the sheet does not say how the troop factor is read"; exit 1; }
 grep -q "Against foot: Heavy foot, Light foot." "$html" || { echo "FAIL: the sheet does not say what 'Against foot' means"; exit 1; }
+grep -q "its matchup&apos;s; it adds its Troop Factors)" "$tmp/illustration/close_combat_factors.web.html" ||
+  { echo "FAIL: the web page does not say that a side's type adds its troop factor"; exit 1; }
 # 4 mounted (+3 against foot) against 3 light foot (+2 against mounted): 7 over 5, more than 1:
 # light foot beaten by mounted is destroyed. 1 heavy foot with its general (+1, +4 against
 # mounted) against 6 mounted (+3): 9 over 6, 3/2: heavy foot recoils.

@@ -347,9 +347,12 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     // "Attacker's type (its column is read if the attacker loses)".
     std::string who = name;
     if (!who.empty()) who[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(who[0])));
+    // "...; it adds its Troop Factors" where the side's type also gives it a modifier.
+    const Table* factors = by_type ? spec.table(bt.dice->opposed->side(side).type_modifiers) : nullptr;
     put(sd, "type_legend", name + "'s type (its column is read if the " + who +
                                (by_type && !bt.dice->opposed->loser_reads() ? " wins" : " loses") +
-                               (bt.matchups.empty() ? ")" : ", or its matchup's)"));
+                               (bt.matchups.empty() ? "" : ", or its matchup's") +
+                               (factors ? "; it adds its " + factors->title + ")" : ")"));
     // A side's type is one of the types' columns, not a matchup's (read by the module when
     // the types meet).
     put(sd, "types", columns_data(bt.type_columns()));
