@@ -26,6 +26,13 @@ std::string either(const std::vector<std::string>& names) {
 
 }  // namespace
 
+const Term* Builder::renamed_term(const BandTable& bt, const std::string& id) const {
+  const Vocabulary* vocabulary = spec_.vocabulary(bt.columns_vocabulary);
+  if (!vocabulary || id.empty()) return nullptr;
+  const auto t = std::find_if(vocabulary->terms.begin(), vocabulary->terms.end(), [&](const Term& term) { return term.old_id == id; });
+  return t == vocabulary->terms.end() ? nullptr : &*t;
+}
+
 std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::size_t types, const std::string& table) {
   Object m(n, "matchup of " + table, diags_, format::object_type("matchup"));
   if (!m.ok()) return std::nullopt;
@@ -36,14 +43,6 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
   const std::string what = "matchup '" + mu.id + "' of " + table;
   std::vector<std::string> type_ids;
   for (std::size_t c = 0; c < types; ++c) type_ids.push_back(bt.columns[c].id);
-  // The term that had this id before a rename of the lineage (a variant's own entries use the
-  // new id), or null.
-  const Vocabulary* vocabulary = spec_.vocabulary(bt.columns_vocabulary);
-  const auto renamed_from = [&](const std::string& id) -> const Term* {
-    if (!vocabulary) return nullptr;
-    const auto t = std::find_if(vocabulary->terms.begin(), vocabulary->terms.end(), [&](const Term& term) { return term.old_id == id; });
-    return t == vocabulary->terms.end() ? nullptr : &*t;
-  };
   // A side's types: column ids of the types, each once.
   const auto types_of = [&](const char* key, std::vector<std::size_t>& out) {
     const std::vector<std::string> ids = m.strings(key);
@@ -53,7 +52,8 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
     for (const auto& id : ids) {
       const auto it = std::find(type_ids.begin(), type_ids.end(), id);
       if (it == type_ids.end()) {
-        const Term* renamed = renamed_from(id);
+        // A variant's own entries use the new id.
+        const Term* renamed = renamed_term(bt, id);
         diags_.error(m.loc_of(key), renamed ? fmt::format("{}: '{}' was renamed '{}' (a rename of the spec's lineage); use "
                                                           "the new id",
                                                           what, id, renamed->id)

@@ -57,15 +57,9 @@ bool Builder::type_modifier_square(const Table& t, const BandTable& bt, qrs::Sid
                                      kSideNames[static_cast<std::size_t>(side)], t.id);
   // The type a row or a column id names: its id, or the id it had before a rename of the
   // lineage (the parent's matrix is written in the old words).
-  const Vocabulary* vocabulary = spec_.vocabulary(bt.columns_vocabulary);
   const auto type_named = [&](const std::string& id) -> std::optional<std::size_t> {
-    std::string current = id;
-    if (vocabulary) {
-      for (const auto& term : vocabulary->terms) {
-        if (!term.old_id.empty() && term.old_id == id) current = term.id;
-      }
-    }
-    const auto it = std::find(type_ids.begin(), type_ids.end(), current);
+    const Term* renamed = renamed_term(bt, id);
+    const auto it = std::find(type_ids.begin(), type_ids.end(), renamed ? renamed->id : id);
     if (it == type_ids.end()) return std::nullopt;
     return static_cast<std::size_t>(it - type_ids.begin());
   };

@@ -53,6 +53,9 @@ class Builder {
   // A table's matchups (build_matchups.cpp): a column each, after the types', and the square
   // of columns the opposed roll reads by both sides' types.
   void matchups(Object& o, BandTable& bt);
+  // The term of the vocabulary of `bt`'s columns that had the id `id` before a rename of the
+  // spec's lineage (a parent's entries are written in the old ids), or null.
+  const Term* renamed_term(const BandTable& bt, const std::string& id) const;
   std::optional<Matchup> matchup(const NodePtr& n, BandTable& bt, std::size_t types, const std::string& table);
   void check_coverage(const Table& t, const BandTable& bt);
   std::optional<DiceRoll> dice(const NodePtr& n, const std::string& what);

@@ -66,6 +66,16 @@ IntRange side_results(const Spec& spec, const DiceSide& side) {
 
 std::string dice_notation(int count, int sides) { return (count == 1 ? "" : std::to_string(count)) + "d" + std::to_string(sides); }
 
+std::vector<TypeModifierReader> type_modifier_readers(const OpposedRoll& o) {
+  const DiceSide& a = o.side(qrs::Side::attacker);
+  const DiceSide& d = o.side(qrs::Side::defender);
+  if (!a.type_modifiers.empty() && a.type_modifiers == d.type_modifiers) return {{"each side", a.type_modifiers, true}};
+  std::vector<TypeModifierReader> out;
+  if (!a.type_modifiers.empty()) out.push_back({"the attacker", a.type_modifiers, false});
+  if (!d.type_modifiers.empty()) out.push_back({"the defender", d.type_modifiers, false});
+  return out;
+}
+
 std::string roll_notation(const DiceRoll& d) {
   if (d.opposed) {
     const OpposedRoll& o = *d.opposed;
@@ -78,13 +88,9 @@ std::string roll_notation(const DiceRoll& d) {
     }
     if (o.column != qrs::ColumnBy::chosen) s += std::string(", read in the ") + kColumnByNames[static_cast<std::size_t>(o.column)] + "'s column";
     if (!o.matchup_columns.empty()) s += " or a matchup's";
-    for (const DiceSide& side : o.sides) {
-      if (side.type_modifiers.empty()) continue;
-      const bool both = o.sides[0].type_modifiers == o.sides[1].type_modifiers;
-      s += fmt::format("; {} adds {} modifier by its type against the other's ({})",
-                       both ? "each side" : &side == &o.sides[0] ? "the attacker" : "the defender", both ? "its" : "a",
-                       side.type_modifiers);
-      if (both) break;
+    for (const TypeModifierReader& r : type_modifier_readers(o)) {
+      s += fmt::format("; {} adds {} modifier by its type against the other's ({})", r.who,
+                       r.both ? "its" : "a", r.matrix);
     }
     if (o.tie == qrs::Tie::none) s += "; a tie: nothing happens";
     if (o.tie == qrs::Tie::both) s += "; a tie: both sides are affected";

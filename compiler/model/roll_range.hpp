@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "model.hpp"
 
@@ -25,6 +26,16 @@ std::string dice_notation(int count, int sides);
 // "d10", "2d6", "d10 each side, the difference of the modified results", "attacker d6 against
 // defender d6, the winner's margin, read in the loser's column".
 std::string roll_notation(const DiceRoll& d);
+
+// Who adds a modifier by its type against the other side's (`type_modifiers`), and from which
+// matrix: "each side" once where both sides read one matrix, else "the attacker" and "the
+// defender" with their own; none where no side does.
+struct TypeModifierReader {
+  const char* who;
+  std::string matrix;
+  bool both = false;  // "each side"
+};
+std::vector<TypeModifierReader> type_modifier_readers(const OpposedRoll& o);
 
 // The base roll (a difference roll: first side less second; symbol dice: one die's faces).
 IntRange base_roll_range(const DiceRoll& d);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cctype>
 
 #include "notation.hpp"
 #include "roll_range.hpp"
@@ -43,14 +44,12 @@ std::string opposed_rule(const BandTable& bt, const Spec* spec) {
   }
   rule += ".";
   // "Each side adds its Troop Factors: the row of its type, the column of the other side's."
-  const DiceSide& a = o.side(qrs::Side::attacker);
-  const DiceSide& d = o.side(qrs::Side::defender);
-  for (const DiceSide* s : {&a, &d}) {
-    if (s->type_modifiers.empty() || (s == &d && a.type_modifiers == d.type_modifiers)) continue;
-    const Table* matrix = spec ? spec->table(s->type_modifiers) : nullptr;
-    const std::string who = a.type_modifiers == d.type_modifiers ? "Each side" : s == &a ? "The attacker" : "The defender";
+  for (const TypeModifierReader& r : type_modifier_readers(o)) {
+    const Table* matrix = spec ? spec->table(r.matrix) : nullptr;
+    std::string who = r.who;
+    who[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(who[0])));
     rule += fmt::format(" {} adds its {}: the row of its type, the column of the other side's.", who,
-                        matrix ? matrix->title : s->type_modifiers);
+                        matrix ? matrix->title : r.matrix);
   }
   if (o.key == qrs::OpposedKey::ratio) {
     // Results are whole numbers: those below the floor are the ones up to its ceiling less 1.
