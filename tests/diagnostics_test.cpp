@@ -533,6 +533,86 @@ tables:
   }
 }
 
+// Modifiers for some types only: each fault at its key, all in one run: both keys, an empty
+// list, a type that is no term (with a suggestion), types of two vocabularies, and each kind of
+// roll that cannot read the list (a single roll, a chosen column, other types).
+TEST(Diagnostics, TypeConditionChecks) {
+  const Result r = compile(std::string(kHeader) + R"(vocabularies:
+  - { id: kind, title: Kind, terms: [ { id: foot, name: Foot }, { id: horse, name: Horse } ] }
+  - { id: ground, title: Ground, terms: [ { id: open, name: Open }, { id: rough, name: Rough } ] }
+tables:
+  - id: factors
+    kind: modifiers
+    title: Factors
+    items:
+      - { id: rough_going, value: -2, text: Rough going, except: [foot] }
+      - { id: both, value: +1, text: Both, only: [horse], except: [foot] }
+  - id: typos
+    kind: modifiers
+    title: Typos
+    items:
+      - { id: typo, value: +1, text: Typo, only: [hrse] }
+      - { id: none, value: +1, text: None, only: [] }
+  - id: mixed
+    kind: modifiers
+    title: Mixed
+    items:
+      - { id: a, value: +1, text: A, only: [foot] }
+      - { id: b, value: +1, text: B, only: [rough] }
+  - id: by_type
+    kind: bands
+    title: By type
+    key: { name: Margin, min: 0, columns_title: Loser, dice: { attacker: { roll: d6, modifiers: [factors] }, defender: { roll: d6 }, result: margin, column: loser } }
+    columns: kind
+    rows:
+      - { id: beaten, title: Beaten, bands: { foot: 1 or more, horse: 1 or more } }
+      - { id: held, title: Held, bands: { foot: "0", horse: "0" } }
+  - id: other_types
+    kind: bands
+    title: Other types
+    key: { name: Margin, min: 0, columns_title: Loser, dice: { attacker: { roll: d6 }, defender: { roll: d6, modifiers: [factors] }, result: margin, column: loser } }
+    columns: ground
+    rows:
+      - { id: beaten, title: Beaten, bands: { open: 1 or more, rough: 1 or more } }
+      - { id: held, title: Held, bands: { open: "0", rough: "0" } }
+  - id: chosen
+    kind: bands
+    title: Chosen
+    key: { name: Difference, dice: { attacker: { roll: d6, modifiers: [factors] }, defender: { roll: d6 } } }
+    columns: kind
+    rows:
+      - { id: any, title: Any, bands: { foot: 0 or more, horse: 0 or more } }
+      - { id: less, title: Less, bands: { foot: -1 or less, horse: -1 or less } }
+  - id: single
+    kind: bands
+    title: Single
+    key: { name: Roll, dice: { roll: d6, modifiers: [factors] } }
+    rows:
+      - { id: low, title: Low, band: 3 or less }
+      - { id: high, title: High, band: 4 or more }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":13:67: error: modifier 'both' states both 'only' and 'except'; name the types it applies to, or those it "
+           "does not, not both",
+           ":19:50: error: modifier 'none': 'only' names no type",
+           ":18:50: error: modifier 'typo' of modifier list 'typos': 'hrse' is no term of a vocabulary; the types a "
+           "modifier applies to are the terms of the vocabulary of the sides' types; did you mean 'horse'?",
+           ":24:44: error: modifier list 'mixed': the types its modifiers apply to are terms of no one vocabulary",
+           ":37:121: error: the defender of table 'other_types' reads modifier list 'factors', whose modifiers apply to "
+           "terms of vocabulary 'kind', and the sides' types of 'other_types' are not those terms; its columns are the "
+           "types: columns: kind",
+           ":45:71: error: the attacker of table 'chosen' reads modifier list 'factors', whose modifier 'rough_going' "
+           "applies to some types only, and the roll has no side's type",
+           ":53:53: error: table 'single' reads modifier list 'factors', whose modifier 'rough_going' applies to some "
+           "types only, and the roll has no side's type",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+  // The table that reads the list by its own types is not faulted.
+  EXPECT_EQ(r.text.find("table 'by_type' reads"), std::string::npos) << r.text;
+}
+
 TEST(Diagnostics, AgainstValueChecks) {
   const Result r = compile(std::string(kHeader) + R"(tables:
   - id: mods

@@ -955,9 +955,16 @@ const IdCase kIdCases[] = {
     {"sourceDoc", "battlecry/1812.yaml", "  - id: s004", "s004", "**source 's004'**"},
     {"vocabulary", "rff/acw-2.1-15mm.yaml", "  - id: target_rating", "target_rating", "`Target rating`"},
     // rules/ has no type modifiers: the case adds a roll whose sides read a matrix whose rows
-    // are the terms and whose class columns are read against them, both renamed with the term.
+    // are the terms and whose class columns are read against them, both renamed with the term,
+    // and a list of modifiers for some of those types only (`except`, `only`), renamed too.
     {"term", "rff/acw-2.1-15mm.yaml", "      - { id: veteran, name: Veteran }", "veteran", "`Veteran`", "\ntables:\n",
      "\ntables:\n"
+     "  - id: duel_modifiers\n"
+     "    kind: modifiers\n"
+     "    title: Duel Modifiers\n"
+     "    items:\n"
+     "      - { id: steady, value: +1, text: Steady, except: [veteran] }\n"
+     "      - { id: eager, value: +1, text: Eager, only: [green, veteran] }\n"
      "  - id: duel_factors\n"
      "    kind: matrix\n"
      "    title: Duel Factors\n"
@@ -973,8 +980,9 @@ const IdCase kIdCases[] = {
      "  - id: duel\n"
      "    kind: bands\n"
      "    title: Duel\n"
-     "    key: { name: Margin, min: 0, outside: clamp, columns_title: Loser, dice: { attacker: { roll: d6, type_modifiers: "
-     "duel_factors }, defender: { roll: d6, type_modifiers: duel_factors }, result: margin, column: loser } }\n"
+     "    key: { name: Margin, min: 0, outside: clamp, columns_title: Loser, dice: { attacker: { roll: d6, modifiers: "
+     "[duel_modifiers], type_modifiers: duel_factors }, defender: { roll: d6, type_modifiers: duel_factors }, result: margin, "
+     "column: loser } }\n"
      "    columns: target_rating\n"
      "    rows:\n"
      "      - { id: beaten, title: Beaten, bands: { crack: 1 or more, veteran: 1 or more, trained: 1 or more, green: 1 or more } }\n"

@@ -177,4 +177,37 @@ TEST(Modifiers, ListedModifiersCountLikeTheFlagsOfAccumulate) {
   }
 }
 
+// Modifiers for some types only: one a side's type excludes does not apply to it, so it adds
+// nothing and does not keep a member of its group from counting. Types: 0 foot, 1 horse, 2 guns.
+TEST(Modifiers, AModifierForOtherTypesDoesNotApply) {
+  enum class M : unsigned char { rough, charging, rough_for_guns };
+  // Rough going -2 except foot; charging +1 horse only; -3 (guns only) in rough going's group.
+  constexpr std::array<qrs::Modifier, 3> mods{qrs::Modifier{-2, 1, 0}, qrs::Modifier{1, 1, qrs::kNoGroup},
+                                              qrs::Modifier{-3, 1, 0}};
+  constexpr std::array<std::uint64_t, 3> types{qrs::kEveryType & ~std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{4}};
+  static_assert(qrs::applies_to(types[0], 1) && !qrs::applies_to(types[0], 0) && qrs::applies_to(types[0], qrs::kNoType));
+  static_assert(qrs::total_of(mods, {M::rough, M::charging, M::rough_for_guns}, types, 0) == 0);
+  static_assert(qrs::total_of(mods, {M::rough, M::charging, M::rough_for_guns}, types, 1) == -1);
+  // Guns: rough going's -3 outweighs its -2 (the group), and charging is not for guns.
+  static_assert(qrs::total_of(mods, {M::rough, M::charging, M::rough_for_guns}, types, 2) == -3);
+  // Horse: the -3 is not for horse, so it does not keep rough going's -2 from counting.
+  static_assert(qrs::total_of(mods, {M::rough_for_guns, M::rough}, types, 1) == -2);
+  // No type: every modifier, as without masks.
+  static_assert(qrs::total_of(mods, {M::rough, M::charging}, types, qrs::kNoType) == qrs::total_of(mods, {M::rough, M::charging}));
+  // The flags' sum and count agree with the list's for every type and set.
+  for (std::size_t type = 0; type < 3; ++type) {
+    for (unsigned set = 0; set < 8; ++set) {
+      const std::array<bool, 3> on{(set & 1u) != 0, (set & 2u) != 0, (set & 4u) != 0};
+      int listed = 0;
+      for (std::size_t i = 0; i < 3; ++i) {
+        if (on[i] && qrs::applies_to(types[i], type) && qrs::counts(mods, on, i, types, type)) listed += mods[i].value;
+      }
+      EXPECT_EQ(listed, qrs::accumulate(mods, on, types, type)) << type << " " << set;
+    }
+  }
+  EXPECT_EQ(qrs::accumulate(mods, std::array{true, true, true}, types, 1), -1);
+  EXPECT_FALSE(qrs::counts(mods, std::array{true, false, true}, 0, types, 2));  // guns: the -3 counts instead
+  EXPECT_TRUE(qrs::counts(mods, std::array{true, false, true}, 0, types, 1));   // horse: the -3 is not for it
+}
+
 }  // namespace

@@ -166,7 +166,7 @@ tables:
 
 TEST(Variants, RenamedTermsFollowIntoTypeModifiers) {
   // A margin read in the loser's column; each side adds a factor by its type against the
-  // other's class (the column whose `against` names it).
+  // other's class (the column whose `against` names it) and modifiers for some types only.
   const fs::path root = qrs_test::write_temp_spec("melee.yaml", R"(qrs: 1
 system: t
 title: Melee
@@ -183,10 +183,16 @@ tables:
     rows:
       - { id: foot, cells: { vs_foot: "1", vs_horse: "3" } }
       - { id: horse, cells: { vs_foot: "2", vs_horse: "0" } }
+  - id: ground
+    kind: modifiers
+    title: Ground
+    items:
+      - { id: rough, value: -1, text: Rough ground, except: [foot] }
+      - { id: closed, value: +1, text: Closed ranks, only: [foot] }
   - id: melee
     kind: bands
     title: Melee
-    key: { name: Margin, min: 0, max: 9, outside: clamp, dice: { attacker: { roll: d6, type_modifiers: factors }, defender: { roll: d6, type_modifiers: factors }, result: margin, column: loser } }
+    key: { name: Margin, min: 0, max: 9, outside: clamp, dice: { attacker: { roll: d6, modifiers: [ground], type_modifiers: factors }, defender: { roll: d6, modifiers: [ground], type_modifiers: factors }, result: margin, column: loser } }
     columns: kind
     rows:
       - { id: routed, title: Routed, bands: { foot: 3 or more, horse: 2 or more } }
@@ -213,6 +219,16 @@ renames:
   const qrs::Settled settled = qrs::settle(roll, qrs::Matchup{0, 0, 0, 1, 0}, 4, 5);
   EXPECT_EQ(settled.attacker, 7);
   EXPECT_EQ(settled.defender, 7);
+  // The types a modifier is for follow the rename too: rough ground is not for pike, closed
+  // ranks for pike only (its term is the first), and the sheet prints the new name.
+  const auto& ground = std::get<qrsc::ModifierTable>(s->table("ground")->body);
+  EXPECT_EQ(ground.items[0].except, std::vector<std::string>{"pike"});
+  EXPECT_EQ(ground.items[1].only, std::vector<std::string>{"pike"});
+  EXPECT_EQ(ground.items[0].types_note, "not Pike");
+  EXPECT_FALSE(qrs::applies_to(ground.items[0].type_mask, 0));
+  EXPECT_TRUE(qrs::applies_to(ground.items[0].type_mask, 1));
+  EXPECT_TRUE(qrs::applies_to(ground.items[1].type_mask, 0));
+  EXPECT_FALSE(qrs::applies_to(ground.items[1].type_mask, 1));
 }
 
 TEST(Variants, RenamesChangeIdsNamesAndTextAndRememberTheOldName) {

@@ -244,8 +244,14 @@ class Differ {
     for (const auto& i : nm.items) {
       const ModifierItem* oi = old_counterpart(om.items, i);
       if (!oi) {
-        add({nt.id, i.id, "", nt.title, fmt::format("New modifier: {} {}", i.value_notation(), i.text.render()), i.loc});
+        add({nt.id, i.id, "", nt.title, fmt::format("New modifier: {} {}", i.value_notation(), i.with_types(i.text.render())), i.loc});
         continue;
+      }
+      // The types it applies to ("only ...", "not ..."), compared by their ids.
+      if (oi->only != i.only || oi->except != i.except) {
+        const auto types = [](const ModifierItem& m) { return m.for_some_types() ? m.types_note : std::string("every type"); };
+        add({nt.id, i.id, "", nt.title, fmt::format("{}: now {} (was: {})", i.text.render(), types(i), types(*oi)),
+             i.for_some_types() ? i.types_loc : i.loc});
       }
       if (oi->value_notation() != i.value_notation()) {
         add({nt.id, i.id, "", nt.title,

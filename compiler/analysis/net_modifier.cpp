@@ -35,6 +35,10 @@ struct ModifierSource {
   std::vector<std::string> group_ids;  // by qrs::Modifier::group
   const BandTable* keyed = nullptr;    // a band table of numbered rows: its rows, which its key selects
   std::unique_ptr<bool[]> applies;  // which of mods the terms name (a qrs::View<bool>)
+  // Where some modifiers apply to some types only: each one's mask (qrs::applies_to) and the
+  // vocabulary of the types.
+  std::vector<std::uint64_t> types;
+  const Vocabulary* vocabulary = nullptr;
 
   void add(const std::string& id, const std::string& text, qrs::Modifier m, bool factor) {
     ids.push_back(id);
@@ -54,6 +58,10 @@ std::vector<ModifierSource> sources_of(const Spec& spec, const std::vector<std::
     if (const auto* mt = std::get_if<ModifierTable>(&t->body)) {
       for (const auto& m : mt->items) s.add(m.id, m.text.render(), runtime_modifier(*mt, m), !m.value.has_value());
       for (const auto& g : mt->groups) s.group_ids.push_back(g.id);
+      s.vocabulary = spec.vocabulary(mt->types_vocabulary);
+      if (s.vocabulary) {
+        for (const auto& m : mt->items) s.types.push_back(m.type_mask);
+      }
     } else if (const auto* rows = std::get_if<BandTable>(&t->body)) {
       s.keyed = rows;
       for (const auto& r : rows->rows) {
@@ -113,7 +121,7 @@ namespace {
 
 Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table,
                                             const std::vector<std::string>& tables,
-                     const std::vector<std::string>& terms) {
+                                            const std::vector<std::string>& terms, std::optional<std::size_t> type) {
   NetModifier out;
   std::vector<ModifierSource> sources = sources_of(spec, tables);
   std::vector<std::string> ids;
@@ -173,15 +181,22 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
   }
   if (!errors.empty()) return fmt::format("{}", fmt::join(errors, "; "));
   // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
+  // A modifier for other types than the side's does not apply to its roll (qrs::applies_to).
+  const std::size_t side_type = type.value_or(qrs::kNoType);
   for (std::size_t k = 0; k < out.applied.size(); ++k) {
     AppliedModifier& a = out.applied[k];
     const ModifierSource* s = named[k].source;
     if (!s || !a.counted) continue;
-    a.counted = qrs::counts(s->mods, s->applying(), named[k].index);
+    if (!s->types.empty() && !qrs::applies_to(s->types[named[k].index], side_type)) {
+      a.counted = false;
+      a.why = fmt::format("does not apply to {}", s->vocabulary->terms[side_type].name);
+      continue;
+    }
+    a.counted = qrs::counts(s->mods, s->applying(), named[k].index, s->types, side_type);
     if (!a.counted) a.why = "not cumulative, does not count";
   }
   std::int64_t total = numbers;
-  for (const auto& s : sources) total += qrs::accumulate(s.mods, s.applying());
+  for (const auto& s : sources) total += qrs::accumulate(s.mods, s.applying(), s.types, side_type);
   if (total > limits::kMaxMagnitude || total < -limits::kMaxMagnitude) {
     report(fmt::format("the modifiers add up to {}, beyond the {} a die result may be", total, limits::kMaxMagnitude));
   } else {
@@ -204,16 +219,16 @@ std::string takes_no_modifiers(const std::string& table) {
 Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
                                                 const std::vector<std::string>& terms) {
   const auto* bt = std::get_if<BandTable>(&table.body);
-  auto net = net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms);
+  auto net = net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms, std::nullopt);
   if (net && net->total != 0 && bt && reads_base_roll_alone(*bt)) return takes_no_modifiers(table.id);
   return net;
 }
 
 Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
-                                                 const std::vector<std::string>& terms) {
+                                                 const std::vector<std::string>& terms, std::optional<std::size_t> type) {
   const auto* bt = std::get_if<BandTable>(&table.body);
   const bool opposed = bt && bt->dice && bt->dice->opposed;
-  return net_over(spec, table, opposed ? bt->dice->opposed->side(side).modifiers : std::vector<std::string>{}, terms);
+  return net_over(spec, table, opposed ? bt->dice->opposed->side(side).modifiers : std::vector<std::string>{}, terms, type);
 }
 
 }  // namespace qrsc

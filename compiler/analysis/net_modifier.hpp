@@ -3,6 +3,8 @@
 // `total({...})` sums them: by the runtime's own qrs::accumulate, list by list.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,8 +42,11 @@ Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& t
 bool reads_base_roll_alone(const BandTable& bt);
 std::string takes_no_modifiers(const std::string& table);
 
-// The same for one side of an opposed roll, over that side's own modifier lists.
+// The same for one side of an opposed roll, over that side's own modifier lists. With the
+// side's type (a column index: the term's of the vocabulary of the types), a modifier for
+// other types only is listed and does not apply ("does not apply to Light foot").
 Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
-                                                 const std::vector<std::string>& terms);
+                                                 const std::vector<std::string>& terms,
+                                                 std::optional<std::size_t> type = std::nullopt);
 
 }  // namespace qrsc

@@ -137,7 +137,7 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
     return fmt::format("table '{}' reads the {}'s column: give the {}'s type ({})", o.table->id,
                        kColumnByNames[static_cast<std::size_t>(o.roll->column)], side_name(side), fmt::join(ids, ", "));
   }
-  auto net = side_modifier(spec, *o.table, side, terms);
+  auto net = side_modifier(spec, *o.table, side, terms, s.type);
   if (!net) return fmt::format("{}: {}", side_name(side), net.error());
   s.net = std::move(*net);
   return s;

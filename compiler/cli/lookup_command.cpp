@@ -30,7 +30,9 @@ struct LookupOptions {
 Json modifiers_json(const NetModifier& net) {
   Json mods = Json::array();
   for (const auto& m : net.applied) {
-    mods.push_back({{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}});
+    Json one{{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}};
+    if (!m.why.empty()) one["why"] = m.why;  // why it does not count, as the text answer says
+    mods.push_back(std::move(one));
   }
   return mods;
 }

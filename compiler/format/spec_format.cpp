@@ -346,7 +346,8 @@ constexpr Key kPartKeys[] = {
 };
 
 constexpr std::array<const char*, 2> kValueOrFactor = {"value", "factor"};
-constexpr OneOf kModifierOneOf[] = {{kValueOrFactor, false}};
+constexpr std::array<const char*, 2> kOnlyOrExcept = {"only", "except"};
+constexpr OneOf kModifierOneOf[] = {{kValueOrFactor, false}, {kOnlyOrExcept, false}};
 
 constexpr Key kModifierKeys[] = {
     {"id", Type::id, kRequired, "The modifier's id (a C++ enumerator)."},
@@ -356,6 +357,11 @@ constexpr Key kModifierKeys[] = {
     {"factor", Type::number, 0, "A factor such as 1/2."},
     {"text", Type::text, kSheetText, "What the modifier is for."},
     {"column", Type::integer, 0, "Sheet column, 1 (left, the default), 2 or 3.", {}, {}, 1, 3},
+    {"only", Type::ids, 0,
+     "The types it applies to, and no other: terms of the vocabulary that is the columns of the opposed rolls "
+     "whose sides read the list by type ('Auxilia only')."},
+    {"except", Type::ids, 0,
+     "The types it does not apply to ('-2 in bad going, except Auxilia, Psiloi'): terms of that vocabulary."},
     kSourceKey,
     kNotesKey,
 };
@@ -597,6 +603,7 @@ constexpr Reference kReferences[] = {
     {"columnGroup", "columns", Refers::column},
     {"matchup", "loser", Refers::column},         {"matchup", "winner", Refers::column},
     {"diceSide", "type_modifiers", Refers::table},
+    {"modifier", "only", Refers::term},           {"modifier", "except", Refers::term},
 };
 
 }  // namespace

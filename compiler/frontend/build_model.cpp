@@ -120,6 +120,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   check_unique(spec_.tables, "table");
   type_modifiers();
   check_dice();
+  type_conditions();
   for (const auto& n : o.list("errata")) erratum(n);
   check_unique(spec_.errata, "erratum");
   return std::move(spec_);

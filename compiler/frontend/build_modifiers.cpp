@@ -1,7 +1,10 @@
 // Modifier lists: signed values, factors, sheet columns, non-cumulative groups.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "builder.hpp"
 #include "limits.hpp"
@@ -25,6 +28,18 @@ void Builder::modifiers(Object& o, Table& t) {
     item.value_loc = i.has("value") ? i.loc_of("value") : i.loc_of("factor");
     if (i.has("value") == i.has("factor")) {
       diags_.error(i.loc(), "modifier '" + item.id + "' needs exactly one of 'value' (+1) or 'factor' (1/2)");
+    }
+    // The types it applies to, or not: checked against the vocabulary once every table is
+    // built (build_type_conditions.cpp).
+    item.only = i.strings("only");
+    item.except = i.strings("except");
+    item.types_loc = i.has("only") ? i.loc_of("only") : i.loc_of("except");
+    if (i.has("only") && i.has("except")) {
+      diags_.error(i.loc_of("except"), "modifier '" + item.id + "' states both 'only' and 'except'; name the types it "
+                                       "applies to, or those it does not, not both");
+    }
+    for (const auto& [key, types] : {std::pair{"only", &item.only}, std::pair{"except", &item.except}}) {
+      if (i.has(key) && types->empty()) diags_.error(i.loc_of(key), fmt::format("modifier '{}': '{}' names no type", item.id, key));
     }
     mt.items.push_back(std::move(item));
   }

@@ -75,6 +75,10 @@ class Builder {
   // from their matrix into the opposed roll's square.
   void type_modifiers();
   bool type_modifier_square(const Table& t, const BandTable& bt, qrs::Side side, std::vector<int>& values);
+  // After the dice are checked (build_type_conditions.cpp): the types a modifier applies to
+  // (`only`, `except`) are terms of one vocabulary, the sides' types of every roll that reads
+  // the list; each item gets its mask of them.
+  void type_conditions();
   void modifiers(Object& o, Table& t);
   void matrix(Object& o, Table& t);
   void list(Object& o, Table& t);

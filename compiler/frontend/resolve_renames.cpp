@@ -224,9 +224,10 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
   // the sheet's terms) are not sheet text.
   if (key == "source" || key == "notes" || key == "sources") return;
   if (n.is_scalar()) {
-    // A matchup's types, and the types a column of type modifiers is read against, are column
-    // ids: a renamed term renames them.
-    const bool names_type = format::refers("matchup", key) == format::Refers::column || key == "against";
+    // A matchup's types, the types a column of type modifiers is read against and the types
+    // a modifier applies to (or not) name terms: a renamed term renames them.
+    const bool names_type = format::refers("matchup", key) == format::Refers::column ||
+                            format::refers("modifier", key) == format::Refers::term || key == "against";
     if (!r.vocabulary.empty() && n.scalar == r.term && names_type) {
       n.scalar = r.to;
       return;

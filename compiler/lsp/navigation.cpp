@@ -283,7 +283,8 @@ bool is_term(const Spec* spec, const std::string& word) {
 // (under the table's `columns`, or a vocabulary's `terms`) and a variant's `after:` of it, a
 // rename's `term:`, the keys of `bands:` and `cells:` maps, `column:` of assertions and order
 // exceptions, a column group's `columns:`, a matchup's `loser:` and `winner:`, a term in the
-// `against: [...]` of a column of type modifiers and a row of its matrix, and the last part of a `covers` path
+// `against: [...]` of a column of type modifiers and a row of its matrix, in a modifier's
+// `only: [...]` and `except: [...]`, and the last part of a `covers` path
 // (table/row/id).
 std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, const std::string& id,
                                      const std::string& table) {
@@ -323,10 +324,14 @@ std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, c
     if (table.empty() && list_of(outline, n, l) == "rows" && type_matrices.contains(table_at(outline, n))) {
       add(keyed_occurrences(l, "id", id));
     }
+    // A term in a flow list of types: `against: [...]`, and a modifier's `only: [...]` and
+    // `except: [...]` (the types it applies to, or not).
     if (table.empty()) {
       for (const std::size_t at : whole_occurrences(l, id)) {
-        const std::size_t against = l.find("against: [");
-        if (against != std::string_view::npos && against < at && l.find(']', against) > at) found.push_back(at);
+        for (const std::string_view key : {"against: [", "only: [", "except: ["}) {
+          const std::size_t list = l.find(key);
+          if (list != std::string_view::npos && list < at && l.find(']', list) > at) found.push_back(at);
+        }
       }
     }
     if (const auto at = keyed_occurrences(l, "column", id); !at.empty()) {

@@ -1,5 +1,7 @@
 #include "model.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -106,6 +108,21 @@ std::string unknown_value_source(const Table& t, const std::optional<SourceNote>
   std::string where = !note ? std::string("the source documents") : sources ? document_title(*sources, note->doc) : note->doc;
   where += row_explains ? " (see the source note of each row)" : " (see the source note of " + t.title + ")";
   return where;
+}
+
+std::string types_note(const Vocabulary& types, const ModifierItem& m) {
+  if (!m.for_some_types()) return {};
+  std::vector<std::string> names;
+  for (const auto& id : m.only.empty() ? m.except : m.only) {
+    const auto t = std::find_if(types.terms.begin(), types.terms.end(), [&](const Term& term) { return term.id == id; });
+    names.push_back(t == types.terms.end() ? id : t->name);
+  }
+  return fmt::format("{} {}", m.only.empty() ? "not" : "only", fmt::join(names, ", "));
+}
+
+std::string ModifierItem::with_types(std::string text) const {
+  if (types_note.empty()) return text;
+  return text.empty() ? types_note : text + " (" + types_note + ")";
 }
 
 std::string against_line(const Spec& spec, const Table& matrix, const Column& column) {

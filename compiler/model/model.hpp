@@ -1,6 +1,7 @@
 // The resolved, checked model of one sheet. Backends read only this.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <compare>
 #include <cstddef>
@@ -18,6 +19,7 @@
 #include "diagnostics.hpp"
 #include "notation.hpp"
 #include "qrs/key_domain.hpp"
+#include "qrs/modifiers.hpp"
 #include "qrs/opposed.hpp"
 
 namespace qrsc {
@@ -280,7 +282,20 @@ struct ModifierItem {
   std::optional<SourceNote> source;
   Loc loc;
   Loc value_loc;
+  // The types it applies to, or those it does not (`only`, `except`: one at most), terms of
+  // the vocabulary of the sides' types that read the list (ModifierTable::types_vocabulary).
+  std::vector<std::string> only, except;
+  Loc types_loc;
+  // A bit per term of that vocabulary, set where it applies (qrs::applies_to); every type
+  // without `only` or `except`.
+  std::uint64_t type_mask = qrs::kEveryType;
+  // Those types as every surface prints them after the text ("not Light foot", "only Heavy
+  // foot, Mounted": types_note); empty for every type.
+  std::string types_note;
   [[nodiscard]] std::string value_notation() const;  // "+1", "x 1/2"
+  // The modifier's text (as rendered) followed by its types note: "Bad going (not Light foot)".
+  [[nodiscard]] std::string with_types(std::string text) const;
+  [[nodiscard]] bool for_some_types() const { return !only.empty() || !except.empty(); }
 };
 
 struct ModifierGroup {
@@ -298,6 +313,12 @@ struct ModifierGroup {
 struct ModifierTable {
   std::vector<ModifierItem> items;
   std::vector<ModifierGroup> groups;
+  // Where some items apply to some types only: the vocabulary those types are terms of (the
+  // columns of every table whose sides read the list by type); empty otherwise.
+  std::string types_vocabulary;
+  [[nodiscard]] bool for_some_types() const {
+    return std::any_of(items.begin(), items.end(), [](const ModifierItem& i) { return i.for_some_types(); });
+  }
 };
 
 struct MatrixCell {
@@ -424,6 +445,9 @@ std::string unknown_value_source(const Table& t, const std::optional<SourceNote>
 // against, by the types' names in a table whose opposed roll reads the matrix (their ids where
 // none does); empty for a column without `against`.
 std::string against_line(const Spec& spec, const Table& matrix, const Column& column);
+// The types a modifier applies to (`only`) or not (`except`), by their names in the vocabulary
+// of the types: "only Heavy foot, Mounted", "not Light foot"; empty for every type.
+std::string types_note(const Vocabulary& types, const ModifierItem& m);
 // The footnote in words, as the sheet prints it: "? not given in the source: <where>."
 std::string unknown_footnote(const std::string& where);
 

@@ -65,40 +65,64 @@ constexpr bool listed_before(std::initializer_list<E> list, const E* at) {
 
 }  // namespace detail
 
+// Modifiers for some types only (spec `only`, `except`: "-2 in bad going, except light foot"):
+// a bit per type, the terms of the vocabulary of the sides' types in order, set where the
+// modifier applies. A modifier a side's type excludes does not apply to that side's roll, so it
+// neither adds nor keeps a non-cumulative group's member from counting.
+// A side of no type (kNoType: a roll that reads none) takes every modifier.
+inline constexpr std::uint64_t kEveryType = ~std::uint64_t{0};
+inline constexpr std::size_t kNoType = 64;
+constexpr bool applies_to(std::uint64_t types, std::size_t type) { return type >= kNoType || ((types >> type) & 1U) != 0; }
+
+namespace detail {
+// Whether modifier i is said to apply and applies to a side of type `type` (no masks: every
+// modifier applies to every type).
+constexpr bool applies_at(View<bool> applies, View<std::uint64_t> types, std::size_t type, std::size_t i) {
+  return applies[i] && (types.empty() || applies_to(types[i], type));
+}
+}  // namespace detail
+
 // Whether modifier i, which applies, counts in the sum of those that apply (applies[j] for
-// mods[j]): within a non-cumulative group only the member that outweighs the others does.
-constexpr bool counts(View<Modifier> mods, View<bool> applies, std::size_t i) {
+// mods[j]; with `types`, those that apply to a side of type `type`): within a non-cumulative
+// group only the member that outweighs the others does.
+constexpr bool counts(View<Modifier> mods, View<bool> applies, std::size_t i, View<std::uint64_t> types = {},
+                      std::size_t type = 0) {
   for (std::size_t j = 0; mods[i].group != kNoGroup && j < mods.size(); ++j) {
-    if (applies[j] && detail::overrules(mods, i, j)) return false;
+    if (detail::applies_at(applies, types, type, j) && detail::overrules(mods, i, j)) return false;
   }
   return true;
 }
 
-// Sum of the modifiers that apply (applies[i] for mods[i]), each as `counts` says. No table
-// of groups: every translation unit that includes a generated header would instantiate one
-// per table size.
+// Sum of the modifiers that apply (applies[i] for mods[i]; with `types`, to a side of type
+// `type`), each as `counts` says. No table of groups: every translation unit that includes a
+// generated header would instantiate one per table size.
 // Precondition: no two members of an exclusive group apply.
-constexpr int accumulate(View<Modifier> mods, View<bool> applies) {
+constexpr int accumulate(View<Modifier> mods, View<bool> applies, View<std::uint64_t> types = {}, std::size_t type = 0) {
+  const auto at = [&](std::size_t i) { return detail::applies_at(applies, types, type, i); };
   int total = 0;
   for (std::size_t i = 0; i < mods.size(); ++i) {
-    for (std::size_t j = i + 1; applies[i] && mods[i].exclusive && j < mods.size(); ++j) {
-      if (applies[j] && detail::excludes(mods, i, j)) detail::exclusive_members_apply();
+    for (std::size_t j = i + 1; at(i) && mods[i].exclusive && j < mods.size(); ++j) {
+      if (at(j) && detail::excludes(mods, i, j)) detail::exclusive_members_apply();
     }
-    if (applies[i] && counts(mods, applies, i)) total += mods[i].value;
+    if (at(i) && counts(mods, applies, i, types, type)) total += mods[i].value;
   }
   return total;
 }
 
 // The same sum for the modifiers listed (the generated `total({...})` of a modifier table),
-// with the same precondition.
+// with the same precondition. With `types` (a mask per modifier), for a side of type `type`:
+// the modifiers listed that its type excludes do not apply.
 template <class E>
-constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying) {
+constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying, View<std::uint64_t> types = {},
+                       std::size_t type = 0) {
+  const auto excluded = [&](E e) { return !types.empty() && !applies_to(types[static_cast<std::size_t>(e)], type); };
   int total = 0;
   for (const E* a = applying.begin(); a != applying.end(); ++a) {
-    if (detail::listed_before(applying, a)) continue;
+    if (detail::listed_before(applying, a) || excluded(*a)) continue;
     const auto i = static_cast<std::size_t>(*a);
     bool counts = true;
     for (const E b : applying) {
+      if (excluded(b)) continue;
       if (detail::excludes(mods, i, static_cast<std::size_t>(b))) detail::exclusive_members_apply();
       counts = counts && !detail::overrules(mods, i, static_cast<std::size_t>(b));
     }

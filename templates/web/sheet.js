@@ -367,12 +367,17 @@
       const [list, item, side] = m.split(".").map(Number);
       q.qrs_set(side || 0, list, item, 1);
     }
+    // Each side's type, where the roll reads the sides' types: a modifier for other types does
+    // not apply to that side.
+    const typeOf = [0, 1].map((i) => s.querySelector('input[data-type-side="' + i + '"]:checked'));
+    [0, 1].forEach((i) => q.qrs_set_type(i, opposed(t) && typeOf[i] ? state.types[i] : -1));
     for (const input of s.querySelectorAll("input[data-list]")) {
       const label = input.closest(".mod");
-      const counts = !input.checked ||
-        q.qrs_counts(Number(input.dataset.side), Number(input.dataset.list), Number(input.dataset.item)) === 1;
+      const [side, list, item] = [Number(input.dataset.side || 0), Number(input.dataset.list), Number(input.dataset.item)];
+      const applies = !input.checked || q.qrs_applies(side, list, item) === 1;
+      const counts = applies && (!input.checked || q.qrs_counts(side, list, item) === 1);
       label.classList.toggle("not-counted", !counts);
-      label.querySelector(".why").textContent = counts ? "" : "does not count";
+      label.querySelector(".why").textContent = counts ? "" : applies ? "does not count" : "does not apply to " + typeOf[side].parentElement.textContent.trim();
     }
     const sum = s.querySelector(".sum-label");
     for (const sel of [".effect-title", ".effect-text", ".effect-part", ".footnote"]) s.querySelector(sel).textContent = "";

@@ -403,6 +403,16 @@ mst::data modifier_data(const ModifierTable& mt) {
     append(groups, std::move(gd));
   }
   put(d, "groups", std::move(groups));
+  // Modifiers for some types only: each modifier's mask of the vocabulary's terms, and a total
+  // by a side's type.
+  if (!mt.types_vocabulary.empty()) {
+    mst::data typed;
+    put(typed, "type_type", cpp_type_name(mt.types_vocabulary));
+    std::vector<std::string> masks;
+    for (const auto& m : mt.items) masks.push_back(fmt::format("0x{:x}ULL", m.type_mask));
+    put(typed, "type_masks", fmt::format("{}", fmt::join(masks, ", ")));
+    put(d, "typed", std::move(typed));
+  }
   return d;
 }
 
@@ -540,7 +550,7 @@ mst::data matchup_data(const BandTable& bt) {
 // modifier lists are declared before it: the roll as data, a struct per side (its base roll,
 // the modifiers of each of its lists, its type when a loser's or winner's column is read),
 // resolve() and odds().
-mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& sheet_namespace) {
+mst::data opposed_data(const Spec& spec, const Table& t, const BandTable& bt, const std::string& sheet_namespace) {
   const OpposedRoll& o = *bt.dice->opposed;
   mst::data d;
   put(d, "namespace", cpp_identifier(t.id));
@@ -576,6 +586,9 @@ mst::data opposed_data(const Table& t, const BandTable& bt, const std::string& s
       mst::data m;
       put(m, "type", sheet_namespace + "::" + cpp_identifier(id));
       put(m, "member", cpp_identifier(id));
+      const Table* list = spec.table(id);
+      const auto* mt = list ? std::get_if<ModifierTable>(&list->body) : nullptr;
+      put(m, "typed_list", mt && !mt->types_vocabulary.empty());
       append(lists, std::move(m));
     }
     put(d, side == qrs::Side::attacker ? "attacker_lists" : "defender_lists", std::move(lists));
@@ -752,7 +765,7 @@ std::string CppHeaderEmitter::header(const Spec& spec) {
   for (const auto& t : spec.tables) {
     const auto* bt = std::get_if<BandTable>(&t.body);
     if (!bt || !bt->dice || !bt->dice->opposed) continue;
-    append(opposed, opposed_data(t, *bt, cpp_namespace(spec)));
+    append(opposed, opposed_data(spec, t, *bt, cpp_namespace(spec)));
     has_opposed = true;
   }
   put(d, "opposed_tables", std::move(opposed));

@@ -161,6 +161,10 @@ Json modifier_table(const ModifierTable& mt) {
     item["factor"] = optional_number(m.factor);
     item["column"] = m.column;
     item["group"] = m.group >= 0 ? Json(mt.groups[static_cast<std::size_t>(m.group)].id) : Json(nullptr);
+    // The types it is for (`only`) or not (`except`), terms of `types_vocabulary`, and as printed.
+    if (!m.only.empty()) item["only"] = m.only;
+    if (!m.except.empty()) item["except"] = m.except;
+    if (!m.types_note.empty()) item["types_note"] = m.types_note;
     item["source"] = source(m.source);
     items.push_back(std::move(item));
   }
@@ -170,7 +174,9 @@ Json modifier_table(const ModifierTable& mt) {
     if (g.exclusive) group["exclusive"] = true;  // one member at most applies
     groups.push_back(std::move(group));
   }
-  return Json{{"items", std::move(items)}, {"groups", std::move(groups)}};
+  Json out{{"items", std::move(items)}, {"groups", std::move(groups)}};
+  if (!mt.types_vocabulary.empty()) out["types_vocabulary"] = mt.types_vocabulary;
+  return out;
 }
 
 // The typed value of a matrix cell; null for a text cell (its notation is all there is).

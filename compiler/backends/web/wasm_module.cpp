@@ -51,6 +51,8 @@ std::string module_source(const Spec& spec) {
     mst::data l;
     put(l, "table", cpp_identifier(t->id));
     put(l, "numbered_rows", mst::data(std::holds_alternative<BandTable>(t->body)));
+    const auto* mt = std::get_if<ModifierTable>(&t->body);
+    put(l, "typed", mst::data(mt && !mt->types_vocabulary.empty()));
     append(ld, std::move(l));
   }
   put(d, "lists", std::move(ld));

@@ -75,7 +75,7 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
       const bool grouped = m.group >= 0 && static_cast<std::size_t>(m.group) < mt->groups.size();
       if (!grouped) {
         mst::data one = list_of();
-        append(one, item_data(list, i, m.id, m.value_notation(), m.text.render(), side));
+        append(one, item_data(list, i, m.id, m.value_notation(), m.with_types(m.text.render()), side));
         mst::data b;
         put(b, "items", std::move(one));
         append(blocks, std::move(b));
@@ -88,7 +88,8 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
       mst::data members = list_of();
       for (std::size_t j = i; j < mt->items.size(); ++j) {
         if (mt->items[j].group == m.group && mt->items[j].value) {
-          append(members, item_data(list, j, mt->items[j].id, mt->items[j].value_notation(), mt->items[j].text.render(), side));
+          const ModifierItem& member = mt->items[j];
+          append(members, item_data(list, j, member.id, member.value_notation(), member.with_types(member.text.render()), side));
         }
       }
       append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i), group.name(),

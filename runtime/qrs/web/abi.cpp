@@ -29,10 +29,24 @@ View<bool> applying(int side, std::size_t list) {
   return {kStorage.applies[side] + offset(list), kSheet.lists[list].mods.size()};
 }
 
+// Each side's type (a column index of the table it is read in), set by the page: a modifier
+// for other types does not apply to the side (qrs::applies_to). qrs::kNoType: every modifier.
+std::size_t g_side_type[2] = {qrs::kNoType, qrs::kNoType};
+
 const RolledTable& table_at(int table) { return kSheet.tables[static_cast<std::size_t>(table)]; }
 
 // The lists that modify one side's roll.
 View<std::uint16_t> lists_of(const RolledTable& t, int side) { return side == 1 ? t.defender_lists : t.lists; }
+
+// The net modifier of a side of type `type`: the sum over the lists that modify it, each by
+// qrs::accumulate.
+int net_of(int table, int side, std::size_t type) {
+  int net = 0;
+  for (const std::uint16_t l : lists_of(table_at(table), side)) {
+    net += qrs::accumulate(kSheet.lists[l].mods, applying(side, l), kSheet.lists[l].types, type);
+  }
+  return net;
+}
 
 // The dice one side throws: a single roll's own, or an opposed roll's attacker's or defender's.
 Roll roll_of(const RolledTable& t, int side) {
@@ -86,25 +100,40 @@ QRS_EXPORT(qrs_set) int qrs_set(int side, int list, int item, int on) {
   return 1;
 }
 
-// 1 when modifier `item` of `list` applies to the side and counts (a non-cumulative group's
-// strongest).
-QRS_EXPORT(qrs_counts) int qrs_counts(int side, int list, int item) {
+// The side's type (a column index where the table reads the sides' types; -1: none): a
+// modifier for other types then does not apply to it. False for a side that is none.
+QRS_EXPORT(qrs_set_type) int qrs_set_type(int side, int type) {
+  if (!valid_side(side)) return 0;
+  g_side_type[side] = type < 0 ? qrs::kNoType : static_cast<std::size_t>(type);
+  return 1;
+}
+
+// 1 when modifier `item` of `list` is for the side's type (qrs_set_type): every modifier but
+// one for other types only.
+QRS_EXPORT(qrs_applies) int qrs_applies(int side, int list, int item) {
   if (!valid_side(side) || !valid_list(list) || item < 0) return 0;
+  const ModifierList& m = kSheet.lists[static_cast<std::size_t>(list)];
+  const auto i = static_cast<std::size_t>(item);
+  if (i >= m.mods.size()) return 0;
+  return m.types.empty() || qrs::applies_to(m.types[i], g_side_type[side]) ? 1 : 0;
+}
+
+// 1 when modifier `item` of `list` applies to the side (and to its type) and counts (a
+// non-cumulative group's strongest).
+QRS_EXPORT(qrs_counts) int qrs_counts(int side, int list, int item) {
+  if (qrs_applies(side, list, item) == 0) return 0;  // also: no such side, list or item
   const auto l = static_cast<std::size_t>(list);
   const auto i = static_cast<std::size_t>(item);
   const qrs::View<bool> applies = applying(side, l);
-  return i < applies.size() && applies[i] && qrs::counts(kSheet.lists[l].mods, applies, i) ? 1 : 0;
+  const ModifierList& m = kSheet.lists[l];
+  return applies[i] && qrs::counts(m.mods, applies, i, m.types, g_side_type[side]) ? 1 : 0;
 }
 
-// The net modifier of a side's roll: the sum over the lists that modify it, each by
-// qrs::accumulate. Two members of an exclusive group must not both be set.
+// The net modifier of a side's roll (of the side's type, qrs_set_type). Two members of an
+// exclusive group must not both be set.
 QRS_EXPORT(qrs_net) int qrs_net(int table, int side) {
   if (!valid_table(table) || !valid_side(side)) return 0;
-  int net = 0;
-  for (const std::uint16_t l : lists_of(table_at(table), side)) {
-    net += qrs::accumulate(kSheet.lists[l].mods, applying(side, l));
-  }
-  return net;
+  return net_of(table, side, g_side_type[side]);
 }
 
 // The key a roll of `die` (its base roll; for a difference roll the first side's less the
@@ -211,12 +240,22 @@ QRS_EXPORT(qrs_type_modifier) int qrs_type_modifier(int table, int side, int att
 // the winner's column.
 int g_settled[10]{};
 
+namespace {
+// One matchup with each side's modifiers set: each side's net, of its type where the roll reads
+// the sides' types (the types are column indices).
+qrs::Matchup matchup(int table, int column, int attacker_type, int defender_type) {
+  const bool typed = table_at(table).opposed.column != qrs::ColumnBy::chosen;
+  const auto type = [typed](int t) { return typed && t >= 0 ? static_cast<std::size_t>(t) : qrs::kNoType; };
+  return {net_of(table, 0, type(attacker_type)), net_of(table, 1, type(defender_type)), static_cast<std::size_t>(attacker_type),
+          static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
+}
+}  // namespace
+
 QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker, int defender, int attacker_type,
                                              int defender_type) {
   if (!valid_table(table) || !table_at(table).is_opposed) return nullptr;
   const RolledTable& t = table_at(table);
-  const qrs::Matchup m{qrs_net(table, 0), qrs_net(table, 1), static_cast<std::size_t>(attacker_type),
-                       static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
+  const qrs::Matchup m = matchup(table, column, attacker_type, defender_type);
   const qrs::Settled s = qrs::settle(t.opposed, m, attacker, defender);
   const std::size_t c = qrs::column_read(t.opposed, s, static_cast<std::size_t>(column),
                                          static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
@@ -252,8 +291,7 @@ QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int
     std::size_t size() const { return n; }
     qrs::Fraction& operator[](std::size_t i) const { return kStorage.row_odds[i]; }
   } out{rows + 1};
-  const qrs::Matchup m{qrs_net(table, 0), qrs_net(table, 1), static_cast<std::size_t>(attacker_type),
-                       static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
+  const qrs::Matchup m = matchup(table, column, attacker_type, defender_type);
   const auto read = [&t](std::size_t c, qrs::Fraction key) {
     const int r = c < t.bands.size() ? read_row(t, c, key) : -1;
     return r < 0 ? qrs::npos : static_cast<std::size_t>(r);

@@ -24,6 +24,7 @@ namespace qrs::web {
 // of a band table (the row its own key selects: one non-cumulative group, as the CLI reads it).
 struct ModifierList {
   View<Modifier> mods{};
+  View<std::uint64_t> types{};  // where some modifiers apply to some types only: each one's mask
 };
 
 // One rolled band table: its bands column after column, its parts' bands (a row's sub-results;
