@@ -613,6 +613,35 @@ tables:
   EXPECT_EQ(r.text.find("table 'by_type' reads"), std::string::npos) << r.text;
 }
 
+// A modifier counted per occurrence (`at_most`): a factor, a member of a group, and counts past
+// the format's bounds are errors, each at its key, all in one run.
+TEST(Diagnostics, PerOccurrenceChecks) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: factors
+    kind: modifiers
+    title: Factors
+    items:
+      - { id: overlap, value: -1, text: Overlap, at_most: 2 }
+      - { id: half, factor: 1/2, text: Half, at_most: 2 }
+      - { id: many, value: -1, text: Many, at_most: 100 }
+      - { id: once, value: -1, text: Once, at_most: 1 }
+      - { id: small, value: -1, text: Small }
+    groups:
+      - { id: g, members: [small, overlap] }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":10:55: error: modifier 'half': 'at_most' counts a die-roll modifier per occurrence; a factor ('factor') is "
+           "not counted so",
+           ":11:53: error: 'at_most' of modifier of table 'factors' (kind modifiers) must be from 2 to 99, not 100",
+           ":12:53: error: 'at_most' of modifier of table 'factors' (kind modifiers) must be from 2 to 99, not 1",
+           ":15:27: error: modifier 'overlap' counts per occurrence ('at_most'), and a group's members count once (only "
+           "the largest of them): it cannot be a member of group 'g'",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+}
+
 TEST(Diagnostics, AgainstValueChecks) {
   const Result r = compile(std::string(kHeader) + R"(tables:
   - id: mods

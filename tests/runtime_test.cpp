@@ -210,4 +210,21 @@ TEST(Modifiers, AModifierForOtherTypesDoesNotApply) {
   EXPECT_TRUE(qrs::counts(mods, std::array{true, false, true}, 0, types, 1));   // horse: the -3 is not for it
 }
 
+// A modifier counted per occurrence ("-1 per overlap, at most 2"): listed n times, or flagged n
+// times, it adds its value min(n, at_most) times; any other modifier counts once however often.
+TEST(Modifiers, PerOccurrenceModifiersCountUpToTheirMost) {
+  enum class M : unsigned char { overlap, general };
+  constexpr std::array<qrs::Modifier, 2> mods{qrs::Modifier{-1, 1, qrs::kNoGroup, false, 2}, qrs::Modifier{1, 1, qrs::kNoGroup}};
+  static_assert(qrs::counted_value(mods[0], 0) == 0 && qrs::counted_value(mods[0], 1) == -1);
+  static_assert(qrs::counted_value(mods[0], 2) == -2 && qrs::counted_value(mods[0], 5) == -2);
+  static_assert(qrs::total_of(mods, {M::overlap}) == -1);
+  static_assert(qrs::total_of(mods, {M::overlap, M::general, M::overlap}) == -1);
+  static_assert(qrs::total_of(mods, {M::overlap, M::overlap, M::overlap}) == -2);
+  static_assert(qrs::total_of(mods, {M::general, M::general}) == 1);
+  static_assert(qrs::accumulate(mods, std::array<std::uint8_t, 2>{3, 2}) == -1);
+  static_assert(qrs::accumulate(mods, std::array<std::uint8_t, 2>{1, 0}) == -1);
+  static_assert(qrs::accumulate(mods, std::array{true, true}) == 0);  // a flag is one occurrence
+  EXPECT_EQ(qrs::accumulate(mods, std::array<std::uint8_t, 2>{2, 1}), -1);
+}
+
 }  // namespace

@@ -244,7 +244,7 @@ class Differ {
     for (const auto& i : nm.items) {
       const ModifierItem* oi = old_counterpart(om.items, i);
       if (!oi) {
-        add({nt.id, i.id, "", nt.title, fmt::format("New modifier: {} {}", i.value_notation(), i.with_types(i.text.render())), i.loc});
+        add({nt.id, i.id, "", nt.title, fmt::format("New modifier: {} {}", i.value_notation(), i.with_notes(i.text.render())), i.loc});
         continue;
       }
       // The types it applies to ("only ...", "not ..."), compared by their ids.

@@ -34,7 +34,7 @@ struct ModifierSource {
   std::vector<bool> factor_only;
   std::vector<std::string> group_ids;  // by qrs::Modifier::group
   const BandTable* keyed = nullptr;    // a band table of numbered rows: its rows, which its key selects
-  std::unique_ptr<bool[]> applies;  // which of mods the terms name (a qrs::View<bool>)
+  std::vector<std::uint8_t> occurs;  // how many times the terms name each of mods (0: it does not apply)
   // Where some modifiers apply to some types only: each one's mask (qrs::applies_to) and the
   // vocabulary of the types.
   std::vector<std::uint64_t> types;
@@ -46,7 +46,7 @@ struct ModifierSource {
     mods.push_back(m);
     factor_only.push_back(factor);
   }
-  [[nodiscard]] qrs::View<bool> applying() const { return {applies.get(), mods.size()}; }
+  [[nodiscard]] qrs::View<std::uint8_t> applying() const { return occurs; }
 };
 
 std::vector<ModifierSource> sources_of(const Spec& spec, const std::vector<std::string>& tables) {
@@ -68,7 +68,7 @@ std::vector<ModifierSource> sources_of(const Spec& spec, const std::vector<std::
         if (r.number) s.add(r.id, r.title, qrs::numbered_row_modifier(*r.number), false);
       }
     }
-    s.applies = std::make_unique<bool[]>(s.mods.size());  // all false
+    s.occurs.assign(s.mods.size(), 0);
     out.push_back(std::move(s));
   }
   return out;
@@ -86,6 +86,23 @@ Named find_named(std::vector<ModifierSource>& sources, const std::string& id) {
     }
   }
   return {};
+}
+
+// "overlap=2": a modifier counted per occurrence (its `at_most`), named with how many times it
+// occurs. Nothing when the name is no such modifier; the reason in *why when the count is not a
+// whole number from 0 to 255.
+Named find_occurrences(std::vector<ModifierSource>& sources, const std::string& term, int* times, std::string* why) {
+  const std::size_t eq = term.find('=');
+  const Named n = find_named(sources, term.substr(0, eq));
+  if (!n.source || n.source->mods[n.index].at_most <= 1) return {};
+  const std::string count = term.substr(eq + 1);
+  const bool whole = !count.empty() && count.size() <= 3 && std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!whole || std::stoi(count) > 255) {
+    *why = fmt::format("'{}': how many times '{}' occurs is a whole number from 0 to 255", term, term.substr(0, eq));
+    return {};
+  }
+  *times = std::stoi(count);
+  return n;
 }
 
 // "fire_points=11.5": the row of a numbered band table that its own key (named by key_id)
@@ -146,7 +163,9 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
       continue;
     }
     std::string why;
-    const Named n = term.find('=') == std::string::npos ? find_named(sources, term) : find_by_key(sources, term, &why);
+    int times = 1;  // occurrences: "overlap=2" names two
+    Named n = term.find('=') == std::string::npos ? find_named(sources, term) : find_occurrences(sources, term, &times, &why);
+    if (!n.source && why.empty() && term.find('=') != std::string::npos) n = find_by_key(sources, term, &why);
     if (!why.empty()) {
       report(why);
       continue;
@@ -162,18 +181,32 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
                                    n.source->texts[n.index]));
       continue;
     }
-    const bool again = n.source->applies[n.index];
-    n.source->applies[n.index] = true;
+    // A modifier counted per occurrence counts each time it is named, up to its at_most; any
+    // other counts once however often it is named.
+    const qrs::Modifier& m = n.source->mods[n.index];
+    const int before = n.source->occurs[n.index];
+    n.source->occurs[n.index] = static_cast<std::uint8_t>(std::min(255, before + times));
     named[out.applied.size()] = n;
-    out.applied.push_back({term, n.source->texts[n.index], n.source->mods[n.index].value, !again,
-                           again ? "given twice, counts once" : ""});
+    const std::string& text = n.source->texts[n.index];
+    if (m.at_most <= 1) {
+      out.applied.push_back({term, text, m.value, before == 0, before > 0 ? "given twice, counts once" : ""});
+      continue;
+    }
+    const int counted = std::max(0, std::min(before + times, int{m.at_most}) - before);
+    const std::string said = times == 1 ? text : fmt::format("{} x{}", text, times);
+    if (counted == 0 && times > 0) {
+      out.applied.push_back({term, said, m.value * times, false, fmt::format("counts up to {} times", m.at_most)});
+    } else {
+      out.applied.push_back({term, counted == times ? said : fmt::format("{}, {} of them count", said, counted), m.value * counted,
+                             true, {}});
+    }
   }
   // Two members of an exclusive group (a unit's one rating) cannot both apply; the runtime's
   // sum has it as a precondition.
   for (const auto& s : sources) {
     for (std::size_t i = 0; i < s.mods.size(); ++i) {
-      for (std::size_t j = i + 1; s.applies[i] && j < s.mods.size(); ++j) {
-        if (!s.applies[j] || !qrs::detail::excludes(s.mods, i, j)) continue;
+      for (std::size_t j = i + 1; s.occurs[i] > 0 && j < s.mods.size(); ++j) {
+        if (s.occurs[j] == 0 || !qrs::detail::excludes(s.mods, i, j)) continue;
         report(fmt::format("'{}' and '{}' cannot both apply: group '{}' allows one of its members at most", s.ids[i],
                            s.ids[j], s.group_ids[static_cast<std::size_t>(s.mods[i].group)]));
       }

@@ -122,7 +122,7 @@ std::string show_modifiers(const ModifierTable& mt, const ShowStyle& style) {
   Grid g({"", "Condition"}, style);
   for (const auto& m : mt.items) {
     const std::string group = m.group >= 0 ? " [" + mt.groups[static_cast<std::size_t>(m.group)].id + "]" : "";
-    g.add({m.value_notation(), m.with_types(m.text.render()) + group});
+    g.add({m.value_notation(), m.with_notes(m.text.render()) + group});
   }
   std::string out = g.str();
   for (const auto& gr : mt.groups) {

@@ -44,6 +44,9 @@ inline constexpr std::size_t kMaxMatchupTypes = 64;
 // A die-roll modifier (a modifier's `value`, a type modifier's cell) is within +-this, so that
 // a side's modified result stays a C++ int whatever its modifiers add.
 inline constexpr std::int64_t kMaxModifierValue = 32767;
+// The most occurrences of one modifier counted per occurrence (`at_most`: "-1 per overlap, at
+// most 2"); the web module and qrsc hold a count per modifier in a byte.
+inline constexpr std::int64_t kMaxOccurrences = 99;
 // Rows, columns, items, terms of any other table or vocabulary, and the cells of one table
 // (rows times columns).
 // Measured (docs/reliability.md, docs/benchmarks.md): the largest band table and matrix these

@@ -357,6 +357,10 @@ constexpr Key kModifierKeys[] = {
     {"factor", Type::number, 0, "A factor such as 1/2."},
     {"text", Type::text, kSheetText, "What the modifier is for."},
     {"column", Type::integer, 0, "Sheet column, 1 (left, the default), 2 or 3.", {}, {}, 1, 3},
+    {"at_most", Type::integer, 0,
+     "A modifier counted per occurrence ('-1 per overlap, at most 2'): the most occurrences that count. The caller "
+     "names it once per occurrence; without it, a modifier counts once however often it is named.",
+     {}, {}, 2, limits::kMaxOccurrences},
     {"only", Type::ids, 0,
      "The types it applies to, and no other: terms of the vocabulary that is the columns of the opposed rolls "
      "whose sides read the list by type ('Auxilia only')."},

@@ -23,6 +23,12 @@ void Builder::modifiers(Object& o, Table& t) {
     item.factor = i.number("factor");
     item.text = text_of(i, "text");
     item.column = i.integer("column").value_or(1);
+    item.at_most = i.integer("at_most").value_or(1);
+    item.at_most_loc = i.loc_of("at_most");
+    if (item.at_most > 1 && item.factor) {
+      diags_.error(item.at_most_loc, "modifier '" + item.id + "': 'at_most' counts a die-roll modifier per occurrence; a "
+                                     "factor ('factor') is not counted so");
+    }
     item.source = source(i);
     item.loc = i.loc();
     item.value_loc = i.has("value") ? i.loc_of("value") : i.loc_of("factor");
@@ -57,6 +63,10 @@ void Builder::modifiers(Object& o, Table& t) {
       if (it == mt.items.end()) {
         const std::string msg = with_suggestion("group '" + group.id + "' names unknown modifier '" + m + "'", m, ids);
         diags_.error(g.loc_of("members"), msg);
+      } else if (it->at_most > 1) {
+        diags_.error(g.loc_of("members"), "modifier '" + m + "' counts per occurrence ('at_most'), and a group's members "
+                                              "count once (only the largest of them): it cannot be a member of group '" +
+                                              group.id + "'");
       } else if (it->group >= 0) {
         diags_.error(g.loc_of("members"), "modifier '" + m + "' is already in group '" +
                                               mt.groups[static_cast<std::size_t>(it->group)].id + "'");

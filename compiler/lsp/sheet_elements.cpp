@@ -70,7 +70,7 @@ void for_each_element(const Spec& spec, const std::function<void(const SheetElem
         },
         [&](const ModifierTable& m) {
           for (const ModifierItem& item : m.items) {
-            const std::string value = fmt::format("{} {}", item.value_notation(), item.with_types(item.text.render()));
+            const std::string value = fmt::format("{} {}", item.value_notation(), item.with_notes(item.text.render()));
             f({fmt::format("modifier '{}' of table '{}'", item.id, t.id), value, joined(t.id, item.id), item.loc});
             f({fmt::format("value of modifier '{}'", item.id), item.value_notation(), joined(t.id, item.id),
                item.value_loc});

@@ -120,9 +120,13 @@ std::string types_note(const Vocabulary& types, const ModifierItem& m) {
   return fmt::format("{} {}", m.only.empty() ? "not" : "only", fmt::join(names, ", "));
 }
 
-std::string ModifierItem::with_types(std::string text) const {
-  if (types_note.empty()) return text;
-  return text.empty() ? types_note : text + " (" + types_note + ")";
+std::string ModifierItem::with_notes(std::string text) const {
+  std::vector<std::string> notes;
+  if (!types_note.empty()) notes.push_back(types_note);
+  if (at_most > 1) notes.push_back(fmt::format("up to {} times", at_most));
+  if (notes.empty()) return text;
+  const std::string joined = fmt::format("{}", fmt::join(notes, "; "));
+  return text.empty() ? joined : text + " (" + joined + ")";
 }
 
 std::string against_line(const Spec& spec, const Table& matrix, const Column& column) {

@@ -289,12 +289,17 @@ struct ModifierItem {
   // A bit per term of that vocabulary, set where it applies (qrs::applies_to); every type
   // without `only` or `except`.
   std::uint64_t type_mask = qrs::kEveryType;
+  // How many of its occurrences count (`at_most`: "-1 per overlap, at most 2"); 1 for a modifier
+  // that counts once however often it is named (qrs::Modifier::at_most).
+  int at_most = 1;
+  Loc at_most_loc;
   // Those types as every surface prints them after the text ("not Light foot", "only Heavy
   // foot, Mounted": types_note); empty for every type.
   std::string types_note;
   [[nodiscard]] std::string value_notation() const;  // "+1", "x 1/2"
-  // The modifier's text (as rendered) followed by its types note: "Bad going (not Light foot)".
-  [[nodiscard]] std::string with_types(std::string text) const;
+  // The modifier's text (as rendered) followed by what every surface prints after it: its types
+  // note and how often it counts ("In bad going (not Light foot)", "Each overlap (up to 2 times)").
+  [[nodiscard]] std::string with_notes(std::string text) const;
   [[nodiscard]] bool for_some_types() const { return !only.empty() || !except.empty(); }
 };
 

@@ -32,7 +32,7 @@ IntRange modifier_range(const Spec& spec, const std::vector<std::string>& tables
       std::vector<IntRange> groups(mt->groups.size());  // each starts at {0, 0}: no member applies
       for (const auto& m : mt->items) {
         if (!m.value) continue;
-        const std::int64_t v = *m.value;
+        const std::int64_t v = std::int64_t{*m.value} * m.at_most;  // every occurrence that counts
         if (m.group >= 0 && static_cast<std::size_t>(m.group) < groups.size()) {
           IntRange& g = groups[static_cast<std::size_t>(m.group)];
           g = {std::min(g.lo, v), std::max(g.hi, v)};

@@ -25,7 +25,7 @@ qrs::Modifier runtime_modifier(const ModifierTable& mt, const ModifierItem& m) {
   const bool grouped = m.group >= 0 && static_cast<std::size_t>(m.group) < mt.groups.size();
   return {static_cast<std::int16_t>(m.value.value_or(0)), m.factor.value_or(Fraction(1)),
           grouped ? static_cast<std::int16_t>(m.group) : qrs::kNoGroup,
-          grouped && mt.groups[static_cast<std::size_t>(m.group)].exclusive};
+          grouped && mt.groups[static_cast<std::size_t>(m.group)].exclusive, static_cast<std::int16_t>(m.at_most)};
 }
 
 std::vector<qrs::Modifier> runtime_modifiers(const ModifierTable& mt) {

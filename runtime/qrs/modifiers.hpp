@@ -17,7 +17,14 @@ struct Modifier {
   Fraction factor{1};            // multiplier such as x1/2 for fire points
   std::int16_t group = kNoGroup;  // non-cumulative group index, or kNoGroup
   bool exclusive = false;         // its group is exclusive: one member at most applies (a unit's one rating)
+  // How many of its occurrences count ("-1 per overlap, at most 2": 2); 1 for a modifier that
+  // counts once however often it is named. One that counts more is in no group.
+  std::int16_t at_most = 1;
 };
+
+// What a modifier that occurs `times` times adds: its value once per occurrence, at most
+// `at_most` times.
+constexpr int counted_value(const Modifier& m, int times) { return m.value * (times < m.at_most ? times : m.at_most); }
 
 // A numbered row of a band table (a weapon's or a range's modifier, selected by the table's own
 // key) as a modifier: the rows are the members of one non-cumulative group, as one row at most
@@ -75,10 +82,32 @@ inline constexpr std::size_t kNoType = 64;
 constexpr bool applies_to(std::uint64_t types, std::size_t type) { return type >= kNoType || ((types >> type) & 1U) != 0; }
 
 namespace detail {
-// Whether modifier i is said to apply and applies to a side of type `type` (no masks: every
-// modifier applies to every type).
-constexpr bool applies_at(View<bool> applies, View<std::uint64_t> types, std::size_t type, std::size_t i) {
+// Whether modifier i is said to apply (occurs at least once) and applies to a side of type
+// `type` (no masks: every modifier applies to every type).
+template <class Flag>
+constexpr bool applies_at(View<Flag> applies, View<std::uint64_t> types, std::size_t type, std::size_t i) {
   return applies[i] && (types.empty() || applies_to(types[i], type));
+}
+
+template <class Flag>
+constexpr bool counts_over(View<Modifier> mods, View<Flag> applies, std::size_t i, View<std::uint64_t> types, std::size_t type) {
+  for (std::size_t j = 0; mods[i].group != kNoGroup && j < mods.size(); ++j) {
+    if (applies_at(applies, types, type, j) && overrules(mods, i, j)) return false;
+  }
+  return true;
+}
+
+template <class Flag>
+constexpr int accumulate_over(View<Modifier> mods, View<Flag> applies, View<std::uint64_t> types, std::size_t type) {
+  const auto at = [&](std::size_t i) { return applies_at(applies, types, type, i); };
+  int total = 0;
+  for (std::size_t i = 0; i < mods.size(); ++i) {
+    for (std::size_t j = i + 1; at(i) && mods[i].exclusive && j < mods.size(); ++j) {
+      if (at(j) && excludes(mods, i, j)) exclusive_members_apply();
+    }
+    if (at(i) && counts_over(mods, applies, i, types, type)) total += counted_value(mods[i], static_cast<int>(applies[i]));
+  }
+  return total;
 }
 }  // namespace detail
 
@@ -87,10 +116,12 @@ constexpr bool applies_at(View<bool> applies, View<std::uint64_t> types, std::si
 // group only the member that outweighs the others does.
 constexpr bool counts(View<Modifier> mods, View<bool> applies, std::size_t i, View<std::uint64_t> types = {},
                       std::size_t type = 0) {
-  for (std::size_t j = 0; mods[i].group != kNoGroup && j < mods.size(); ++j) {
-    if (detail::applies_at(applies, types, type, j) && detail::overrules(mods, i, j)) return false;
-  }
-  return true;
+  return detail::counts_over(mods, applies, i, types, type);
+}
+// The same, where `occurs[j]` is how many times mods[j] occurs (0: it does not apply).
+constexpr bool counts(View<Modifier> mods, View<std::uint8_t> occurs, std::size_t i, View<std::uint64_t> types = {},
+                      std::size_t type = 0) {
+  return detail::counts_over(mods, occurs, i, types, type);
 }
 
 // Sum of the modifiers that apply (applies[i] for mods[i]; with `types`, to a side of type
@@ -98,20 +129,18 @@ constexpr bool counts(View<Modifier> mods, View<bool> applies, std::size_t i, Vi
 // generated header would instantiate one per table size.
 // Precondition: no two members of an exclusive group apply.
 constexpr int accumulate(View<Modifier> mods, View<bool> applies, View<std::uint64_t> types = {}, std::size_t type = 0) {
-  const auto at = [&](std::size_t i) { return detail::applies_at(applies, types, type, i); };
-  int total = 0;
-  for (std::size_t i = 0; i < mods.size(); ++i) {
-    for (std::size_t j = i + 1; at(i) && mods[i].exclusive && j < mods.size(); ++j) {
-      if (at(j) && detail::excludes(mods, i, j)) detail::exclusive_members_apply();
-    }
-    if (at(i) && counts(mods, applies, i, types, type)) total += mods[i].value;
-  }
-  return total;
+  return detail::accumulate_over(mods, applies, types, type);
+}
+// The same, where `occurs[i]` is how many times mods[i] occurs: a modifier counted per
+// occurrence adds counted_value (the others count once however often they occur).
+constexpr int accumulate(View<Modifier> mods, View<std::uint8_t> occurs, View<std::uint64_t> types = {}, std::size_t type = 0) {
+  return detail::accumulate_over(mods, occurs, types, type);
 }
 
 // The same sum for the modifiers listed (the generated `total({...})` of a modifier table),
-// with the same precondition. With `types` (a mask per modifier), for a side of type `type`:
-// the modifiers listed that its type excludes do not apply.
+// with the same precondition: a modifier listed n times occurs n times (counted_value). With
+// `types` (a mask per modifier), for a side of type `type`: the modifiers listed that its type
+// excludes do not apply.
 template <class E>
 constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying, View<std::uint64_t> types = {},
                        std::size_t type = 0) {
@@ -121,12 +150,14 @@ constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying, V
     if (detail::listed_before(applying, a) || excluded(*a)) continue;
     const auto i = static_cast<std::size_t>(*a);
     bool counts = true;
+    int times = 0;
     for (const E b : applying) {
+      if (b == *a) ++times;
       if (excluded(b)) continue;
       if (detail::excludes(mods, i, static_cast<std::size_t>(b))) detail::exclusive_members_apply();
       counts = counts && !detail::overrules(mods, i, static_cast<std::size_t>(b));
     }
-    total += counts ? mods[i].value : 0;
+    total += counts ? counted_value(mods[i], times) : 0;
   }
   return total;
 }

@@ -33,6 +33,9 @@
   const opposed = (t) => isRolled(sections[t]) && q.qrs_opposed(mod(t)) === 1;
   const sideCount = (t) => (opposed(t) ? 2 : 1);
   const modKey = (input) => input.dataset.list + "." + input.dataset.item + (input.dataset.side === "1" ? ".1" : "");
+  // How many times the state names a modifier: a modifier counted per occurrence ("-1 per
+  // overlap") is named once per occurrence; any other once or not at all.
+  const times = (input) => state.mods.filter((m) => m === modKey(input)).length;
   const signed = (n) => (n > 0 ? "+" + n : String(n));
   // A fraction as the sheet and qrsc print one: 3/2 is "1 1/2".
   const mixedNumber = (num, den) => {
@@ -241,7 +244,8 @@
     const distance = s.querySelector(".distance-input");
     if (distance && distance.value !== state.distance) distance.value = state.distance;
     for (const input of s.querySelectorAll("input[data-list]")) {
-      input.checked = state.mods.includes(modKey(input));
+      if (input.type === "number") input.value = String(Math.min(times(input), Number(input.max)));
+      else input.checked = state.mods.includes(modKey(input));
     }
     for (const b of s.querySelectorAll(".die-buttons button")) {
       b.setAttribute("aria-pressed", String(Number(b.dataset.die) === state.dice[Number(b.dataset.side)]));
@@ -253,7 +257,14 @@
     const s = section();
     const column = s.querySelector("input[data-column]:checked");
     state.column = column ? Number(column.dataset.column) : 0;
-    state.mods = [...s.querySelectorAll("input[data-list]:checked")].map(modKey);
+    // A count typed in is read when the player leaves the field: a whole number (past its most,
+    // its most: the occurrences past it do not count), else the count it had.
+    state.mods = [...s.querySelectorAll("input[data-list]")].flatMap((input) => {
+      if (input.type !== "number") return input.checked ? [modKey(input)] : [];
+      const most = Number(input.max);
+      const typed = wholeIn(input.value.trim(), 0, 255);
+      return Array(Math.min(typed ?? times(input), most)).fill(modKey(input));
+    });
     state.types = [0, 1].map((side) => Number((s.querySelector('input[data-type-side="' + side + '"]:checked') || { dataset: { type: 0 } }).dataset.type));
     if (!s.querySelector(".fire")) return;
     // Stands are read when the player leaves the field (its change event): a whole number from
@@ -363,9 +374,11 @@
     const m = mod(t);
     const c = state.column;
     q.qrs_clear();
-    for (const m of state.mods) {
+    const named = new Map();
+    for (const m of state.mods) named.set(m, (named.get(m) || 0) + 1);
+    for (const [m, n] of named) {
       const [list, item, side] = m.split(".").map(Number);
-      q.qrs_set(side || 0, list, item, 1);
+      q.qrs_set(side || 0, list, item, Math.min(n, 255));
     }
     // Each side's type, where the roll reads the sides' types: a modifier for other types does
     // not apply to that side.
@@ -374,8 +387,9 @@
     for (const input of s.querySelectorAll("input[data-list]")) {
       const label = input.closest(".mod");
       const [side, list, item] = [Number(input.dataset.side || 0), Number(input.dataset.list), Number(input.dataset.item)];
-      const applies = !input.checked || q.qrs_applies(side, list, item) === 1;
-      const counts = applies && (!input.checked || q.qrs_counts(side, list, item) === 1);
+      const on = input.type === "number" ? Number(input.value) > 0 : input.checked;
+      const applies = !on || q.qrs_applies(side, list, item) === 1;
+      const counts = applies && (!on || q.qrs_counts(side, list, item) === 1);
       label.classList.toggle("not-counted", !counts);
       label.querySelector(".why").textContent = counts ? "" : applies ? "does not count" : "does not apply to " + typeOf[side].parentElement.textContent.trim();
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # examples/ties/close_combat_factors.yaml (a variant of the ties illustration whose sides add a
 # troop factor read from a matrix by their own type and the enemy's class, and tactical factors
-# for some types only: bad going, except light foot; charging, mounted only) compiles without
+# for some types only: bad going, except light foot; charging, mounted only; and one counted per
+# occurrence: each flank overlapped, at most twice) compiles without
 # warning to a header that compiles under both compilers and to valid sheet JSON; its printed
 # sheet says how the factor is read and what each class column is read against; qrsc's lookup
 # and odds, and a program built on the header, add the factor. The expected odds are counted
@@ -31,6 +32,15 @@ grep -q "In bad going (not Light foot)" "$html" && grep -q "Charging (only Mount
 [ "$("$qrsc" lookup "$spec" close_combat --attacker 4 mounted bad_going charging --defender 3 light_foot bad_going --format tsv | cut -f1,3)" = "destroyed	1 1/5" ]
 "$qrsc" lookup "$spec" close_combat --attacker 4 mounted bad_going charging --defender 3 light_foot bad_going |
   grep -qF "[-2 (In bad going): does not apply to Light foot]" || { echo "FAIL: the lookup does not say bad going is not for light foot"; exit 1; }
+grep -q "Each flank overlapped (up to 2 times)" "$html" || { echo "FAIL: the sheet does not say overlaps count up to twice"; exit 1; }
+# Overlapped three times counts twice: mounted 4 -2 +3 = 5 against light foot 3 -1 +2 = 4 (one
+# overlap, "overlapped=1"): 5 over 4, light foot beaten by mounted, destroyed; named three times,
+# the third is listed as not counting, and "overlapped=3" says that two of them count.
+[ "$("$qrsc" lookup "$spec" close_combat --attacker 4 mounted overlapped overlapped overlapped --defender 3 light_foot overlapped=1 --format tsv | cut -f1,3)" = "destroyed	1 1/4" ]
+"$qrsc" lookup "$spec" close_combat --attacker 4 mounted overlapped overlapped overlapped --defender 3 light_foot |
+  grep -qF "[-1 (Each flank overlapped): counts up to 2 times]" || { echo "FAIL: a third overlap is not said to not count"; exit 1; }
+"$qrsc" lookup "$spec" close_combat --attacker 4 mounted overlapped=3 --defender 3 light_foot |
+  grep -qF "= 5" || { echo "FAIL: overlapped=3 does not count twice"; exit 1; }
 # Heavy foot "charging" (mounted only) 1 +3 = 4 against light foot 2 +2 = 4: a tie, nothing happens.
 [ "$("$qrsc" lookup "$spec" close_combat --attacker 1 heavy_foot charging --defender 2 light_foot --format tsv | cut -f2)" = "Tie: nothing happens" ] ||
   { echo "FAIL: charging counted for heavy foot"; "$qrsc" lookup "$spec" close_combat --attacker 1 heavy_foot charging --defender 2 light_foot; exit 1; }
@@ -44,20 +54,23 @@ qrsc, spec = sys.argv[1:3]
 foot = {"heavy_foot", "light_foot"}
 factor = {"heavy_foot": (3, 4), "light_foot": (2, 2), "mounted": (3, 3)}  # against foot, against mounted
 def f(own, other): return factor[own][0 if other in foot else 1]
-# Both sides in bad going (-2, not for light foot) and charging (+1, mounted only).
-def tactical(own): return (-2 if own != "light_foot" else 0) + (1 if own == "mounted" else 0)
+# Bad going (-2, not for light foot), charging (+1, mounted only), each flank overlapped (-1, at
+# most twice), as named.
+def tactical(own, named):
+    return ((-2 if "bad_going" in named and own != "light_foot" else 0) + (1 if "charging" in named and own == "mounted" else 0)
+            - min(named.count("overlapped"), 2))
 def effect(loser, winner, ratio):
     if loser == "light_foot" and winner == "mounted": return "Destroyed" if ratio > 1 else None
     if loser == "mounted": return "Destroyed" if ratio > F(3, 2) else "Recoils"
     return "Destroyed" if ratio >= 2 else "Recoils"
 for a in factor:
     for d in factor:
-      for terrain in ([], ["bad_going", "charging"]):
+      for terrain in ([], ["bad_going", "charging"], ["overlapped"] * 3):
         want = {"Destroyed": 0, "Recoils": 0, "Tie: nothing happens": 0}
         for x in range(1, 7):
             for y in range(1, 7):
                 ta, td = x + f(a, d), y + f(d, a)
-                if terrain: ta, td = ta + tactical(a), td + tactical(d)
+                ta, td = ta + tactical(a, terrain), td + tactical(d, terrain)
                 if ta == td: want["Tie: nothing happens"] += 1; continue
                 (hi, wt), (lo, lt) = sorted([(ta, a), (td, d)], reverse=True)
                 want[effect(lt, wt, F(hi) / F(max(lo, 1)))] += 1
@@ -95,6 +108,9 @@ using M = cc::combat_factors::Modifier;
 static_assert(cc::combat_factors::total({M::bad_going, M::charging}, Type::light_foot) == 0);
 static_assert(cc::combat_factors::total({M::bad_going, M::charging}, Type::mounted) == -1);
 static_assert(cc::combat_factors::total({M::bad_going, M::charging}, Type::heavy_foot) == -2);
+// Each flank overlapped counts for each overlap, at most twice.
+static_assert(cc::combat_factors::total({M::overlapped, M::overlapped, M::overlapped}, Type::mounted) == -2);
+static_assert(cc::combat_factors::total({M::overlapped, M::general}, Type::mounted) == 0);
 // Heavy foot "charging" 1 +3 = 4 against light foot 2 +2 = 4: a tie, nothing happens.
 constexpr auto tie = cc::close_combat::resolve(Attacker{1, Type::heavy_foot, {M::charging}}, Defender{2, Type::light_foot, {}});
 static_assert(tie.settled.attacker == 4 && tie.settled.defender == 4 && tie.settled.tie);
@@ -114,5 +130,6 @@ items = {i["id"]: i for i in factors["items"]}
 assert items["bad_going"]["except"] == ["light_foot"] and items["bad_going"]["types_note"] == "not Light foot", items
 assert items["charging"]["only"] == ["mounted"] and items["charging"]["types_note"] == "only Mounted", items
 assert "only" not in items["general"] and "types_note" not in items["general"], items
+assert items["overlapped"]["at_most"] == 2 and "at_most" not in items["general"], items
 PY
 echo "example_factors: ok"

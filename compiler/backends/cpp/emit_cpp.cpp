@@ -384,6 +384,7 @@ mst::data modifier_data(const ModifierTable& mt) {
                           .add(rm.group == qrs::kNoGroup ? std::string("qrs::kNoGroup") : std::to_string(rm.group),
                                rm.group == qrs::kNoGroup)
                           .add(cpp_bool(rm.exclusive), !rm.exclusive)
+                          .add(std::to_string(rm.at_most), rm.at_most == 1)
                           .str());
     put(item, "text_init",
         CppInit().text(m.id).text(m.value_notation()).text(m.text.render()).add(std::to_string(m.column), m.column == 1).str());
@@ -403,6 +404,7 @@ mst::data modifier_data(const ModifierTable& mt) {
     append(groups, std::move(gd));
   }
   put(d, "groups", std::move(groups));
+  put(d, "per_occurrence", std::any_of(mt.items.begin(), mt.items.end(), [](const ModifierItem& m) { return m.at_most > 1; }));
   // Modifiers for some types only: each modifier's mask of the vocabulary's terms, and a total
   // by a side's type.
   if (!mt.types_vocabulary.empty()) {

@@ -250,7 +250,7 @@ mst::data modifier_data(const ModifierTable& mt, TableContext& ctx) {
       if (m.column != c) continue;
       mst::data item;
       put(item, "value", sheet_number(sheet_fraction(m.value_notation())));
-      put(item, "text", m.with_types(m.text.render(ctx.distances)));
+      put(item, "text", m.with_notes(m.text.render(ctx.distances)));
       put(item, "in_group", m.group >= 0);
       put(item, "group_key", m.group >= 0 ? group_key(m.group) : std::string());
       ctx.mark(item, m.id);

@@ -165,6 +165,7 @@ Json modifier_table(const ModifierTable& mt) {
     if (!m.only.empty()) item["only"] = m.only;
     if (!m.except.empty()) item["except"] = m.except;
     if (!m.types_note.empty()) item["types_note"] = m.types_note;
+    if (m.at_most > 1) item["at_most"] = m.at_most;  // counted per occurrence, at most this often
     item["source"] = source(m.source);
     items.push_back(std::move(item));
   }

@@ -38,8 +38,10 @@ std::string text_of(const std::vector<RichText>& paragraphs) {
 }
 
 mst::data item_data(std::size_t list, std::size_t index, const std::string& id, const std::string& value,
-                    const std::string& text, int side) {
+                    const std::string& text, int side, int at_most = 1) {
   mst::data i;
+  // A modifier counted per occurrence is a count (0 to its most), not a box to tick.
+  if (at_most > 1) put(i, "at_most", std::to_string(at_most));
   put(i, "side", std::to_string(side));
   put(i, "id", id);
   put(i, "list", std::to_string(list));
@@ -75,7 +77,7 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
       const bool grouped = m.group >= 0 && static_cast<std::size_t>(m.group) < mt->groups.size();
       if (!grouped) {
         mst::data one = list_of();
-        append(one, item_data(list, i, m.id, m.value_notation(), m.with_types(m.text.render()), side));
+        append(one, item_data(list, i, m.id, m.value_notation(), m.with_notes(m.text.render()), side, m.at_most));
         mst::data b;
         put(b, "items", std::move(one));
         append(blocks, std::move(b));
@@ -89,7 +91,7 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
       for (std::size_t j = i; j < mt->items.size(); ++j) {
         if (mt->items[j].group == m.group && mt->items[j].value) {
           const ModifierItem& member = mt->items[j];
-          append(members, item_data(list, j, member.id, member.value_notation(), member.with_types(member.text.render()), side));
+          append(members, item_data(list, j, member.id, member.value_notation(), member.with_notes(member.text.render()), side));
         }
       }
       append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i), group.name(),

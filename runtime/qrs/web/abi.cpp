@@ -25,7 +25,7 @@ bool valid_list(int list) { return list >= 0 && static_cast<std::size_t>(list) <
 bool valid_table(int table) { return table >= 0 && static_cast<std::size_t>(table) < kSheet.tables.size(); }
 bool valid_side(int side) { return side == 0 || side == 1; }
 
-View<bool> applying(int side, std::size_t list) {
+View<std::uint8_t> applying(int side, std::size_t list) {
   return {kStorage.applies[side] + offset(list), kSheet.lists[list].mods.size()};
 }
 
@@ -82,13 +82,14 @@ QRS_EXPORT(qrs_key_hi) int qrs_key_hi(int table) {
 
 // No modifier applies.
 QRS_EXPORT(qrs_clear) void qrs_clear() {
-  for (bool* side : kStorage.applies) {
-    for (std::size_t i = 0; i < kStorage.flags; ++i) side[i] = false;
+  for (std::uint8_t* side : kStorage.applies) {
+    for (std::size_t i = 0; i < kStorage.flags; ++i) side[i] = 0;
   }
 }
 
-// Modifier `item` of list `list` applies (on) or not to a side's roll. False for an index out
-// of range.
+// Modifier `item` of list `list` applies to a side's roll `on` times (0: not at all; a
+// modifier counted per occurrence counts each, up to its at_most; any other once). False for an
+// index out of range.
 QRS_EXPORT(qrs_set) int qrs_set(int side, int list, int item, int on) {
   if (!valid_side(side) || !valid_list(list) || item < 0 ||
       static_cast<std::size_t>(item) >= kSheet.lists[static_cast<std::size_t>(list)].mods.size()) {
@@ -96,7 +97,7 @@ QRS_EXPORT(qrs_set) int qrs_set(int side, int list, int item, int on) {
   }
   const std::size_t at = offset(static_cast<std::size_t>(list)) + static_cast<std::size_t>(item);
   if (at >= kStorage.flags) return 0;
-  kStorage.applies[side][at] = on != 0;
+  kStorage.applies[side][at] = static_cast<std::uint8_t>(on < 0 ? 0 : on > 255 ? 255 : on);
   return 1;
 }
 
@@ -124,7 +125,7 @@ QRS_EXPORT(qrs_counts) int qrs_counts(int side, int list, int item) {
   if (qrs_applies(side, list, item) == 0) return 0;  // also: no such side, list or item
   const auto l = static_cast<std::size_t>(list);
   const auto i = static_cast<std::size_t>(item);
-  const qrs::View<bool> applies = applying(side, l);
+  const qrs::View<std::uint8_t> applies = applying(side, l);
   const ModifierList& m = kSheet.lists[l];
   return applies[i] && qrs::counts(m.mods, applies, i, m.types, g_side_type[side]) ? 1 : 0;
 }

@@ -58,11 +58,11 @@ struct Sheet {
 extern const Sheet kSheet;
 
 // What the ABI answers in, sized for the sheet by the module (module.cpp, from the sizes below):
-// a flag per modifier of every list for each side, the odds of the rolled table with the most
+// a count per modifier of every list for each side, the odds of the rolled table with the most
 // rows (a numerator per row, the share no row reads, the denominator), and the faces of the
 // largest throw. Nothing the sheet holds is past them.
 struct Storage {
-  bool* applies[2]{};
+  std::uint8_t* applies[2]{};  // how many times each modifier occurs (0: it does not apply)
   std::size_t flags = 0;
   std::int64_t* odds = nullptr;  // rows + 2
   Fraction* row_odds = nullptr;  // rows + 1
