@@ -208,6 +208,13 @@ TEST(Modifiers, AModifierForOtherTypesDoesNotApply) {
   EXPECT_EQ(qrs::accumulate(mods, std::array{true, true, true}, types, 1), -1);
   EXPECT_FALSE(qrs::counts(mods, std::array{true, false, true}, 0, types, 2));  // guns: the -3 counts instead
   EXPECT_TRUE(qrs::counts(mods, std::array{true, false, true}, 0, types, 1));   // horse: the -3 is not for it
+  // Two members of an exclusive group (one rating) where the side's type excludes one: only the
+  // other applies, so they do not clash (qrsc lookup reads it so too).
+  enum class R : unsigned char { charging, steady };
+  constexpr std::array<qrs::Modifier, 2> rated{qrs::Modifier{2, 1, 0, true}, qrs::Modifier{-1, 1, 0, true}};
+  constexpr std::array<std::uint64_t, 2> horse_only{std::uint64_t{2}, qrs::kEveryType};
+  static_assert(qrs::total_of(rated, {R::charging, R::steady}, horse_only, 0) == -1);
+  EXPECT_EQ(qrs::accumulate(rated, std::array{true, true}, horse_only, 0), -1);
 }
 
 // A modifier counted per occurrence ("-1 per overlap, at most 2"): listed n times, or flagged n

@@ -202,11 +202,13 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
     }
   }
   // Two members of an exclusive group (a unit's one rating) cannot both apply; the runtime's
-  // sum has it as a precondition.
+  // sum has it as a precondition. A member for other types than the side's does not apply.
+  const std::size_t side_type = type.value_or(qrs::kNoType);
   for (const auto& s : sources) {
+    const auto applies = [&](std::size_t i) { return s.occurs[i] > 0 && (s.types.empty() || qrs::applies_to(s.types[i], side_type)); };
     for (std::size_t i = 0; i < s.mods.size(); ++i) {
-      for (std::size_t j = i + 1; s.occurs[i] > 0 && j < s.mods.size(); ++j) {
-        if (s.occurs[j] == 0 || !qrs::detail::excludes(s.mods, i, j)) continue;
+      for (std::size_t j = i + 1; applies(i) && j < s.mods.size(); ++j) {
+        if (!applies(j) || !qrs::detail::excludes(s.mods, i, j)) continue;
         report(fmt::format("'{}' and '{}' cannot both apply: group '{}' allows one of its members at most", s.ids[i],
                            s.ids[j], s.group_ids[static_cast<std::size_t>(s.mods[i].group)]));
       }
@@ -215,7 +217,6 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
   if (!errors.empty()) return fmt::format("{}", fmt::join(errors, "; "));
   // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
   // A modifier for other types than the side's does not apply to its roll (qrs::applies_to).
-  const std::size_t side_type = type.value_or(qrs::kNoType);
   for (std::size_t k = 0; k < out.applied.size(); ++k) {
     AppliedModifier& a = out.applied[k];
     const ModifierSource* s = named[k].source;

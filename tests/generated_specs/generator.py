@@ -191,6 +191,7 @@ class Gen:
             self.integer_rows(spec, table, col_list, key)
         if form == "opposed" and intent["column"] != "chosen":
             self.matchups(table, col_list)
+            self.type_conditions(spec, table)
         return table
 
     def matchups(self, table, types):
@@ -257,6 +258,56 @@ class Gen:
             if matrix is None or not shared:
                 matrix = self.type_modifier_matrix(r, spec, types)
             dice[side]["type_modifiers"] = matrix["id"]
+
+    def type_conditions(self, spec, table):
+        """About one opposed table read by type whose columns are a vocabulary in three gives 1 to
+        3 items of the lists its sides read `only` or `except` (docs/spec-format.md, "Modifier
+        lists"): 1 to n-1 of the types in random order, a group member (non-cumulative or
+        exclusive) among them more often than by chance. A list another roll also reads is left
+        alone unless that roll reads the same vocabulary by type. The key's range stands: a
+        type only drops items, so the nets it allows are within the range drawn. Drawn from a
+        generator of its own, so that the families without conditions are the ones the seeds
+        gave before."""
+        r = random.Random(f"{self.seed}/{table['id']}/type_conditions")
+        vocab = table.get("columns")
+        if r.random() >= 1 / 3 or not isinstance(vocab, str):
+            return
+        terms = [c["id"] for c in table["_cols"]]
+        d = table["key"]["dice"]
+        lists = [tid for side in ("attacker", "defender") for tid in _as_list(d[side].get("modifiers", []))]
+        pool = [it for tid in dict.fromkeys(lists) if self.typed_readers_only(spec, tid, vocab)
+                for it in next(t for t in spec["tables"] if t["id"] == tid)["items"]]
+        if not pool:
+            return
+        chosen = r.sample(pool, r.randint(1, min(3, len(pool))))
+        grouped = [it for it in pool if it["id"] in self.group_members(spec, lists)]
+        if grouped and not any(it in grouped for it in chosen) and r.random() < 0.5:
+            chosen[0] = r.choice(grouped)  # a group member more often: the group rule meets the types
+        for it in chosen:
+            k = r.choice([1, len(terms) - 1, r.randint(1, len(terms) - 1)])
+            it[r.choice(["only", "except"])] = r.sample(terms, k)
+
+    @staticmethod
+    def group_members(spec, lists):
+        """The ids of the members of the groups (non-cumulative or exclusive) of LISTS."""
+        return {m for t in spec["tables"] if t["id"] in lists for g in t.get("groups", []) for m in g["members"]}
+
+    def typed_readers_only(self, spec, list_id, vocab):
+        """Whether every roll that reads modifier list LIST_ID is a side of an opposed roll read by
+        the loser's or the winner's type whose columns are vocabulary VOCAB (where items for
+        some types only are allowed)."""
+        for t in spec["tables"]:
+            d = t.get("key", {}).get("dice") if t["kind"] == "bands" else None
+            if not d:
+                continue
+            if "attacker" not in d:
+                if list_id in _as_list(d.get("modifiers", [])):
+                    return False
+                continue
+            reads = any(list_id in _as_list(d[side].get("modifiers", [])) for side in ("attacker", "defender"))
+            if reads and (d.get("column", "chosen") == "chosen" or t.get("columns") != vocab):
+                return False
+        return True
 
     def type_modifier_matrix(self, r, spec, types):
         """A matrix of type modifiers drawn from R: a row per type (its id, its name), and as
@@ -651,6 +702,10 @@ class Gen:
         v = {"qrs": 1, "id": vid, "extends": "gen/" + root["id"], "sources": [{"id": "ssrc", "title": "Scale notes"}],
              "scale": {"figures": figures}}
         return v, resolved
+
+
+def _as_list(x):
+    return [x] if isinstance(x, str) else list(x)
 
 
 def _all_text(node):

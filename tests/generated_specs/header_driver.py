@@ -13,11 +13,15 @@ Cases (tab-separated):
   T SPEC TABLE CASE 0       resolve(Attacker, Defender)   -> "A D" (Outcome::settled: each side's
                             modified result, its type modifier included)
 
+  N SPEC LIST CASE 0         LIST::total({...}, type)      -> the total (a list with modifiers for
+                            some types only: CASE names its modifiers and the side's type)
+  K SPEC LIST CASE 0         qrs::applies_to(LIST::kTypes[m], type) -> 1 or 0 (CASE: "MODIFIER:TYPE")
+
 R, P and T are an opposed table read by the loser's or the winner's type: CASE names one of the
 sides written into the program (each side's roll, its `type`, a `Type` enumerator where the
 table has matchups or type modifiers, else a `Column` one, and its modifiers as the lists'
 `Modifier` enumerators); the column read is named by comparing `Outcome::column` with each
-`Column` enumerator, the matchups' included.
+`Column` enumerator, the matchups' included. N and K name a type by the vocabulary's enum.
 """
 import os
 import subprocess
@@ -63,6 +67,13 @@ def cpp_name(id_):
     `4` is `n4`), a minus sign is an underscore (`-2` is `_2`)."""
     id_ = id_.replace("-", "_")
     return "n" + id_ if id_[0].isdigit() else id_
+
+
+def cpp_type_name(id_):
+    """A vocabulary's enum as qrsc names it: each part after `_`, `-` or `.` capitalised and
+    joined (`unit_types` is `UnitTypes`), a leading digit after a `T`."""
+    out = "".join(part[:1].upper() + part[1:] for part in id_.replace("-", "_").replace(".", "_").split("_"))
+    return "T" + out if not out or out[0].isdigit() else out
 
 
 def namespace(spec_id):
@@ -144,16 +155,37 @@ def table_code(index, spec_id, table, side_cases=()):
     return "\n".join(out)
 
 
+def list_code(index, spec_id, list_id, vocabulary, cases):
+    """The routing of one modifier list's N and K cases: its `total` for a side of a type and
+    whether each modifier's `kTypes` mask holds a type (`qrs::applies_to`)."""
+    ns = namespace(spec_id)
+    L = f"{ns}::{cpp_name(list_id)}"
+    V = f"{ns}::{cpp_type_name(vocabulary)}"
+    out = [f'  if (spec == {index} && table == "{list_id}") {{']
+    for case in cases:
+        if case["kind"] == "N":
+            mods = ", ".join(f"{L}::Modifier::{cpp_name(m)}" for m in case["ids"])
+            out.append(f'    if (kind == "N" && column == "{case["id"]}") return std::to_string({L}::total({{{mods}}}, {V}::{cpp_name(case["type"])}));')
+        else:
+            out.append(f'    if (kind == "K" && column == "{case["id"]}") return qrs::applies_to({L}::kTypes[static_cast<std::size_t>('
+                       f'{L}::Modifier::{cpp_name(case["item"])})], static_cast<std::size_t>({V}::{cpp_name(case["type"])})) ? "1" : "0";')
+    out.append("  }")
+    return "\n".join(out)
+
+
 def program(entries):
-    """entries: [(index, spec_id, header path, [band tables], {table id: [R and P cases]})]"""
+    """entries: [(index, spec_id, header path, [band tables], {table id: [R and P cases]},
+    [(list id, vocabulary id, [N and K cases])])]"""
     lines = ["// Written by tests/generated_specs/header_driver.py."]
     lines += [f'#include "{e[2]}"' for e in entries]
     lines.append(PRELUDE)
     lines.append("std::string answer(const std::string& kind, int spec, const std::string& table, const std::string& column, qrs::Fraction key) {")
     lines.append("  (void)kind, (void)spec, (void)table, (void)column, (void)key;")
-    for index, spec_id, _, tables, side_cases in entries:
+    for index, spec_id, _, tables, side_cases, list_cases in entries:
         for t in tables:
             lines.append(table_code(index, spec_id, t, side_cases.get(t["id"], ())))
+        for list_id, vocabulary, cases in list_cases:
+            lines.append(list_code(index, spec_id, list_id, vocabulary, cases))
     lines.append('  return "(no such case)";')
     lines.append("}")
     lines.append(r"""

@@ -20,7 +20,7 @@ def count(what, n=1, table=None):
     COUNTS[what] = COUNTS.get(what, 0) + n
     kind = _flavour(table)[1:] if table is not None else ""
     for k in kind.split("."):
-        if k in ("digits", "against", "matchups", "type_modifiers"):  # the cases of the newer rolls, counted apart as well
+        if k in ("digits", "against", "matchups", "type_modifiers", "type_conditions"):  # the cases of the newer rolls, counted apart as well
             COUNTS[f"{what}[{k}]"] = COUNTS.get(f"{what}[{k}]", 0) + n
 
 
@@ -55,7 +55,13 @@ class FamilyCheck:
         # the web module's opposed rolls draw from their own generator: the other cases a seed
         # samples stay the ones it sampled before those were asked
         self.web_rng = random.Random(seed * 7919 + 2)
+        # the cases added for modifiers of some types only, likewise
+        self.tc_rng = random.Random(seed * 7919 + 3)
         self.outs = {}
+        for _, _, spec in fam:  # what _flavour reads of a table: whether its sides read such modifiers
+            for t in spec["tables"]:
+                if t["kind"] == "bands" and t["key"].get("dice"):
+                    t["_type_conditions"] = oracle.has_type_conditions(spec, t)
 
     def fail(self, invariant, spec, detail):
         self.failures.append(Failure(invariant, self.seed, spec, detail))
@@ -99,8 +105,8 @@ class FamilyCheck:
             if all(ok.values()):
                 self.lsp_rename()
         name, tree, spec = self.fam[0]
-        for twin, text, lines in twins(tree, self.rng):
-            self.twin(name, twin, text, lines)
+        for twin, text, lines, *words in twins(tree, self.rng):
+            self.twin(name, twin, text, lines, *words)
         return self.failures
 
     # ---- purity: alone, with the family, in reverse order
@@ -188,6 +194,10 @@ class FamilyCheck:
                         self.fail("text.show", name, f"{t['id']}/{row['id']}: {row['title']!r} not in qrsc show")
             if oracle.has_type_modifiers(t) or (t["kind"] == "matrix" and any("against" in c for c in t["columns"])):
                 self.json_type_modifiers(name, t, j)
+            if t["kind"] == "modifiers":
+                self.json_type_conditions(name, spec, t, j)
+                if oracle.has_conditions(t):
+                    self.printed_type_conditions(name, spec, path, t, page)
             if t["kind"] == "facts":
                 for item, jitem in zip(t["items"], j["facts"]["items"]):
                     want_text = item["text"].replace("{scale.figures}", figures)
@@ -198,6 +208,43 @@ class FamilyCheck:
                         want = Fraction(item["_inches"]) * Fraction(spec.get("_factor", 1))
                         if jitem["inches"] is None or parse_fraction(jitem["inches"]) != want:
                             self.fail("text.scale_distance", name, f"{t['id']}/{item['id']}: {jitem['inches']} inches, expected {want}")
+
+    def json_type_conditions(self, name, spec, t, j):
+        """The sheet JSON of a modifier list: each item's `only` or `except` as the spec writes it
+        and its `types_note` ("only A, B", "not A": the terms' names), present only where
+        stated, and the list's `types_vocabulary` (the vocabulary of its readers' columns),
+        present only where an item states types."""
+        if oracle.has_conditions(t):
+            count("json.type_conditions")
+        body = j.get("modifiers") or {}
+        want = oracle.types_vocabulary(spec, t)
+        got = body.get("types_vocabulary")
+        if got != want:
+            self.fail("json.type_conditions", name, f"list {t['id']}: types_vocabulary {got!r}; the spec's {want!r}")
+        for item, jitem in zip(t["items"], body.get("items", [])):
+            for key in ("only", "except"):
+                if jitem.get(key) != item.get(key):
+                    self.fail("json.type_conditions", name, f"{t['id']}/{item['id']}: {key} {jitem.get(key)!r}; "
+                              f"the spec's {item.get(key)!r}")
+            note = oracle.types_note(spec, t, item)
+            if jitem.get("types_note") != note:
+                self.fail("json.type_conditions", name, f"{t['id']}/{item['id']}: types_note {jitem.get('types_note')!r}; "
+                          f"oracle {note!r}")
+
+    def printed_type_conditions(self, name, spec, path, t, page):
+        """`qrsc show LIST` and the HTML sheet print an item for some types only as its text and
+        its types in brackets: "In bad going (not Light foot)"."""
+        shown = _words(self.qrsc("show", path, t["id"]).stdout)
+        for item in t["items"]:
+            note = oracle.types_note(spec, t, item)
+            if note is None:
+                continue
+            printed = f"{item['text']} ({note})"
+            count("text.type_conditions", 2)
+            if _words(printed) not in shown:
+                self.fail("text.show.type_conditions", name, f"{t['id']}/{item['id']}: {printed!r} not in qrsc show {t['id']}: {shown[:600]}")
+            if html.escape(printed, quote=False) not in page:
+                self.fail("text.html.type_conditions", name, f"{t['id']}/{item['id']}: {printed!r} not on the HTML sheet")
 
     def json_type_modifiers(self, name, t, j):
         """The sheet JSON names each side's matrix of type modifiers (null for a side without),
@@ -233,6 +280,13 @@ class FamilyCheck:
                 got = self.compare_odds(name, t, args, oracle.odds(spec, t, column or "", attacker=a, defender=b), column or "")
                 if got is not None:
                     self.odds_side_nets(name, spec, t, args, got, a, b)
+            if t["_type_conditions"]:
+                # every pair of types, each side giving its modifiers for some types only
+                for a, aw, b, bw, *_ in self.condition_sides(spec, t, _names(t)):
+                    args = ["odds", path, t["id"], "--attacker", *aw, "--defender", *bw, "--format", "json"]
+                    got = self.compare_odds(name, t, args, oracle.odds(spec, t, "", attacker=a, defender=b), "")
+                    if got is not None:
+                        self.odds_side_nets(name, spec, t, args, got, a, b)
             self.net_view(name, path, t)
             return
         lo, hi = oracle.side_net_range(spec, d["mods"])
@@ -271,38 +325,81 @@ class FamilyCheck:
 
     def side_selection(self, spec, lists, cols, typed, names=()):
         """A side's modifiers (ids, none of an exclusive pair, none that is also a column's
-        name: word_readings asks those) and type: (oracle side, words)."""
+        name: word_readings asks those) and type: (oracle side, words). The side's `net` is
+        its lists' for its type (an item for other types only does not apply)."""
         ids = []
         for tid in lists:
             items = [it for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in names]
             ids += [it["id"] for it in self.rng.sample(items, self.rng.randint(0, min(2, len(items))))]
         try:
-            net = oracle.net_of(spec, lists, ids)
+            oracle.net_of(spec, lists, ids)
         except oracle.ModifierError:
             return None, None
-        side = {"net": net, "type": self.rng.choice(cols) if typed else None}
-        return side, ids + ([side["type"]] if typed else [])
+        return self.side_of(spec, lists, ids, self.rng.choice(cols) if typed else None)
+
+    @staticmethod
+    def side_of(spec, lists, ids, side_type):
+        """(oracle side, words) of a side giving modifier IDS of LISTS, of type SIDE_TYPE (None:
+        no type): its net for that type, and the words after its roll."""
+        side = {"net": oracle.net_of(spec, lists, ids, side_type), "type": side_type, "ids": ids, "lists": lists}
+        return side, ids + ([side_type] if side_type is not None else [])
+
+    def condition_sides(self, spec, t, names):
+        """Sides of every pair of types that give each item for some types only of their lists
+        (and 0 to 2 others; no two of an exclusive group, none that is a column's name), with
+        rolls, from the generator of these cases: (attacker, words, defender, words, roll,
+        roll, "") as lookups() asks them."""
+        d = oracle.dice_of(t)
+        types = [c["id"] for c in t["_cols"]]
+        out = []
+        for at in types:
+            for dt in types:
+                pair = []
+                for who, own in (("attacker", at), ("defender", dt)):
+                    lists = d["sides"][who]["_mods"]
+                    pair += self.side_of(spec, lists, self.condition_ids(spec, lists, names), own)
+                (an, am), (dn, dm) = d["sides"]["attacker"]["_nm"], d["sides"]["defender"]["_nm"]
+                out.append((*pair, self.tc_rng.randint(an, an * am), self.tc_rng.randint(dn, dn * dm), ""))
+        return out
+
+    def condition_ids(self, spec, lists, names=()):
+        """Modifier ids of LISTS: every item for some types only and 0 to 2 others at random
+        (drawn from tc_rng), none a column's name, at most one member of an exclusive group."""
+        items = [it for tid in lists for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in names]
+        typed = [it["id"] for it in items if "only" in it or "except" in it]
+        others = [it["id"] for it in items if it["id"] not in typed]
+        ids = typed + self.tc_rng.sample(others, self.tc_rng.randint(0, min(2, len(others))))
+        taken = set()
+        for tid in lists:
+            for g in oracle.table_by_id(spec, tid).get("groups", []):
+                if g.get("exclusive"):
+                    keep = [m for m in ids if m in g["members"]][:1]
+                    taken |= set(g["members"]) - set(keep)
+        return [m for m in ids if m not in taken]
 
     def net_view(self, name, path, t):
         """Both sides rolling the same dice for a difference is one roll at one net modifier
-        (`odds -m`, the header's `kRoll`), unless a side adds a modifier by its type: its net
-        then depends on both types, and qrsc asks for each side instead."""
+        (`odds -m`, the header's `kRoll`), unless a side adds a modifier by its type or reads a
+        modifier for some types only: its net then depends on the types, and qrsc asks for
+        each side instead."""
         d = oracle.dice_of(t)
         a, b = d["sides"]["attacker"], d["sides"]["defender"]
         if d["result"] != "difference" or a["_nm"] != b["_nm"]:
             return
-        typed = oracle.has_type_modifiers(t)
+        typed = oracle.has_type_modifiers(t) or t["_type_conditions"]
         count("net_view", table=t)
         args = ["odds", path, t["id"], "-m", "+0"] + _column_arg(t["_cols"][0]["id"])
         r = self.qrsc(*args)
         if (r.returncode == 0) == typed:
             self.fail("odds.cli.net_view" + _flavour(t), name, f"qrsc {' '.join(args[2:])}: exit {r.returncode} "
                       f"{r.stderr.strip()[:300]}; the sides roll {a['_nm']} each, "
-                      + ("a type modifier added: expected a refusal" if typed else "no type modifier: one roll at one net modifier"))
+                      + ("a type modifier added or a modifier for some types only read: expected a refusal" if typed
+                         else "no type modifier, no modifier for some types only: one roll at one net modifier"))
         header = _read(self.outs[name] + ".hpp") or ""
         if (f"kRoll = {header_driver.cpp_name(t['id'])}::kRoll;" in header) == typed:
             self.fail("header.net_view" + _flavour(t), name, f"{t['id']}: the header {'declares' if typed else 'has no'} kRoll; "
-                      + ("a side adds a type modifier" if typed else "both sides roll the same dice for a difference"))
+                      + ("a side adds a type modifier or reads modifiers for some types only" if typed
+                         else "both sides roll the same dice for a difference"))
 
     def odds_side_nets(self, name, spec, t, args, j, a, b):
         """`odds --format json` on an opposed roll: each entry's `attacker_modifier` and
@@ -346,6 +443,7 @@ class FamilyCheck:
         columns_read = {}  # case index: the column ids the TSV line names (the reader's; on a tie under both, each side's)
         side_nets = {}  # case index: the sides and each one's net, its type modifier included
         if d["form"] == "opposed":
+            asked = []
             for _ in range(12):
                 a, aw = self.side_selection(spec, d["sides"]["attacker"]["_mods"], cols, d["column"] != "chosen", _names(t))
                 b, bw = self.side_selection(spec, d["sides"]["defender"]["_mods"], cols, d["column"] != "chosen", _names(t))
@@ -354,6 +452,12 @@ class FamilyCheck:
                 (an, am), (dn, dm) = d["sides"]["attacker"]["_nm"], d["sides"]["defender"]["_nm"]
                 x, y = self.rng.randint(an, an * am), self.rng.randint(dn, dn * dm)
                 column = self.rng.choice(cols) if d["column"] == "chosen" else ""
+                asked.append((a, aw, b, bw, x, y, column))
+            if t["_type_conditions"]:
+                count("type_condition_tables")
+                asked += self.condition_sides(spec, t, _names(t))
+                self.lookup_words(name, spec, path, t, asked)
+            for a, aw, b, bw, x, y, column in asked:
                 case = [t["id"], "--attacker", str(x), *aw, "--defender", str(y), *bw] + (["--column", column] if column else [])
                 cases.append(case)
                 a_net, b_net = oracle.side_nets(spec, t, a, b)  # with each side's type modifier
@@ -415,6 +519,8 @@ class FamilyCheck:
                               f"oracle {want_d[0] or '-'} ({want_d[2]})")
             if i in side_nets and "error" not in got:
                 self.lookup_side_nets(name, spec, t, case, got, *side_nets[i])
+                if t["_type_conditions"]:
+                    self.lookup_counted(name, spec, t, case, got, *side_nets[i][:2])
             if i in columns_read and columns_read[i] and want[0]:
                 # the column read (a matchup's where the types meet one): the TSV line's fifth
                 # field, and under tie: both the defender's seventh (docs/cli.md)
@@ -464,6 +570,45 @@ class FamilyCheck:
             if terms != [want]:
                 self.fail("lookup.cli.side_net" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {who}'s modifiers "
                           f"from {matrix} are {terms}; oracle {want}")
+
+    def lookup_counted(self, name, spec, t, case, got, a, b):
+        """`lookup --format json` on a roll whose sides read modifiers for some types only: each
+        modifier a side gives is among its `modifiers` with `counted` as the oracle has it (false
+        for one its type excludes, and for a group member that one of larger magnitude, and
+        for its type, outweighs) and, where it does not count, the `why` docs/cli.md gives
+        ("does not apply to Light foot": the type's name; "not cumulative, does not count")."""
+        names = {c["id"]: c["name"] for c in t["_cols"]}
+        for who, side in (("attacker", a), ("defender", b)):
+            count("lookup.counted", table=t)
+            mine = next((s for s in got.get("sides") or [] if s.get("side") == who), {})
+            counts = oracle.counted(spec, side["lists"], side["ids"], side["type"])
+            applies = {it["id"]: oracle.applies_to(it, side["type"]) for it in _items(spec, side)}
+            want = {i: (c, None if c else "not cumulative, does not count" if applies[i] else f"does not apply to {names[side['type']]}")
+                    for i, c in counts.items()}
+            said = {m.get("term"): (m.get("counted"), m.get("why")) for m in mine.get("modifiers", []) if m.get("term") in want}
+            if said != want:
+                self.fail("lookup.cli.counted" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {who}'s ({side['type']}) "
+                          f"modifiers (counted, why) {said}; oracle {want}")
+
+    def lookup_words(self, name, spec, path, t, asked):
+        """`qrsc lookup` in words, on two rolls at most where a side gives a modifier its type
+        excludes: the modifier is shown as "[-2 (Text): does not apply to Light foot]" (the
+        side's type's name)."""
+        names = {c["id"]: c["name"] for c in t["_cols"]}
+        checked = 0
+        for a, aw, b, bw, x, y, column in asked:
+            excluded = [(side, it) for side in (a, b) for it in _items(spec, side) if not oracle.applies_to(it, side["type"])]
+            if not excluded or checked == 2:
+                continue
+            checked += 1
+            args = [t["id"], "--attacker", str(x), *aw, "--defender", str(y), *bw] + (["--column", column] if column else [])
+            r = self.qrsc("lookup", path, *args)
+            for side, it in excluded:
+                count("lookup.words", table=t)
+                want = f"[{_signed(oracle.value(it))} ({it['text']}): does not apply to {names[side['type']]}]"
+                if _words(want) not in _words(r.stdout):
+                    self.fail("lookup.cli.words" + _flavour(t), name, f"qrsc lookup {' '.join(args)}: {want!r} not in the answer "
+                              f"(exit {r.returncode}): {(r.stdout + r.stderr).strip()[:600]}")
 
     def word_readings(self, name, spec, path):
         """A word that is a modifier id of a side and the name of a column (case ignored) is an
@@ -647,8 +792,10 @@ class FamilyCheck:
             lists = d["sides"][who]["_mods"]
             items = [it["id"] for tid in lists for it in oracle.table_by_id(spec, tid)["items"]]
             chosen = self.web_rng.sample(items, self.web_rng.randint(0, min(2, len(items))))
+            if t["_type_conditions"]:  # every modifier for some types only, so that each type drops some
+                chosen = self.condition_ids(spec, lists)
             try:
-                sides.append({"net": oracle.net_of(spec, lists, chosen), "ids": chosen})
+                sides.append({"net": oracle.net_of(spec, lists, chosen), "ids": chosen, "lists": lists})
             except oracle.ModifierError:
                 return None
             if any((i, m) not in inputs for m in chosen):
@@ -667,6 +814,14 @@ class FamilyCheck:
                  "type_modifiers": [[side, at, dt] for _, at, dt in pairs for side in (0, 1)],
                  "opposed_odds": [[ci, at, dt, len(t["rows"])] for ci, at, dt in pairs],
                  "settle": [list(x) for x in rolls]}
+        if t["_type_conditions"]:
+            # each side's type set (-1: none, then every type): which of its modifiers are for
+            # it, which count, and its net
+            for side, who in enumerate(("attacker", "defender")):
+                items = [it["id"] for tid in d["sides"][who]["_mods"] for it in oracle.table_by_id(spec, tid)["items"]]
+                sides[side]["shown"] = [m for m in items if (side, m) in inputs]  # the modifiers the page offers the side
+            query["side_types"] = [[side, ti] for side in (0, 1) for ti in range(-1, n)]
+            query["type_items"] = [list(inputs[(side, m)]) for side in (0, 1) for m in sides[side]["shown"]]
         return query, (t, sides, pairs, rolls)
 
     def web_opposed_answers(self, name, spec, t, sides, pairs, rolls, got):
@@ -685,9 +840,11 @@ class FamilyCheck:
                       f"oracle {sides[0]['net']}, {sides[1]['net']}")
 
         def side_pair(ci, at, dt):
-            """The oracle's sides for a pair of type indices (no type where the column is chosen)."""
-            a = {"net": sides[0]["net"], "type": cols[at] if typed else None}
-            b = {"net": sides[1]["net"], "type": cols[dt] if typed else None}
+            """The oracle's sides for a pair of type indices (no type where the column is chosen),
+            each one's net for its type."""
+            a, b = ({"type": cols[ti] if typed else None} for ti in (at, dt))
+            for side, mine in zip((a, b), sides):
+                side["net"] = oracle.net_of(spec, mine["lists"], mine["ids"], side["type"])
             return a, b, ("" if typed else cols[ci])
 
         def row_of(g):
@@ -724,6 +881,8 @@ class FamilyCheck:
             if mine != theirs:
                 self.fail("web.settle" + flavour + (".outside" if how not in ("row", "tie") else ""), name,
                           f"{t['id']}: {said} (results {X}, {Y}): {mine}; oracle {theirs} ({how})")
+        if t["_type_conditions"]:
+            self.web_side_type_answers(name, spec, t, sides, got)
         for (ci, at, dt), g in zip(pairs, got.get("opposed_odds") or []):
             count("web.opposed_odds", table=t)
             a, b, column = side_pair(ci, at, dt)
@@ -739,6 +898,31 @@ class FamilyCheck:
             if mine != want:
                 self.fail("web.opposed_odds" + flavour + (".outside" if t["key"].get("outside") else ""), name,
                           f"{t['id']}: qrs_opposed_odds(table, {ci}, {at}, {dt}) with {chosen}: {_fmt(mine)}; oracle {_fmt(want)}")
+
+    def web_side_type_answers(self, name, spec, t, sides, got):
+        """A side's type set in the page's module (`qrs_set_type`, -1 for none, then each type):
+        `qrs_applies` for each modifier of its lists (1 unless the modifier is for other
+        types), `qrs_counts` (given, for its type, and not outweighed in its group by one for
+        its type) and `qrs_net` (its lists' net for its type) equal the oracle."""
+        d = oracle.dice_of(t)
+        cols = [c["id"] for c in t["_cols"]]
+        answers = got.get("side_types") or []
+        if not answers:
+            self.fail("web.side_type" + _flavour(t), name, f"{t['id']}: the module answered no qrs_set_type questions")
+        for (side, ti), g in zip(((side, ti) for side in (0, 1) for ti in range(-1, len(cols))), answers):
+            who = ("attacker", "defender")[side]
+            own = cols[ti] if ti >= 0 else None
+            lists, ids = sides[side]["lists"], sides[side]["ids"]
+            by_id = {it["id"]: it for tid in d["sides"][who]["_mods"] for it in oracle.table_by_id(spec, tid)["items"]}
+            items = [by_id[m] for m in sides[side]["shown"]]
+            counts = oracle.counted(spec, lists, ids, own)
+            want = {"net": oracle.net_of(spec, lists, ids, own), "applies": [int(oracle.applies_to(it, own)) for it in items],
+                    "counts": [int(counts.get(it["id"], False)) for it in items]}
+            for key in ("net", "applies", "counts"):
+                count(f"web.{key}_by_type", table=t)
+                if g.get(key) != want[key]:
+                    self.fail(f"web.{key}_by_type" + _flavour(t), name, f"{t['id']}: the {who} of type {own} (qrs_set_type({side}, {ti})), "
+                              f"modifiers {ids}: qrs_{key} {g.get(key)} over {[it['id'] for it in items]}; oracle {want[key]}")
 
     def web_side_types(self, name, t, body):
         """An opposed table read by type: each side is asked its type among the types only (a
@@ -759,7 +943,7 @@ class FamilyCheck:
                           f"the columns are {oracle.column_ids(t)}")
 
     # ---- invalid twins
-    def twin(self, name, what, text, lines):
+    def twin(self, name, what, text, lines, words=None):
         path = os.path.join(self.work, "rules", "gen", f"{name}.yaml")
         keep = _read(path)
         with open(path, "w", encoding="utf-8") as f:
@@ -768,11 +952,15 @@ class FamilyCheck:
         with open(path, "w", encoding="utf-8") as f:
             f.write(keep)
         count("twins")
-        if what.startswith(("digits_", "against_", "type_modifiers_")):
+        if what.startswith(("digits_", "against_", "type_modifiers_", "type_conditions_")):
             count(f"twins[{what}]")
         at = {int(m.group(2)) for m in ERROR_LINE.finditer(r.stderr)}
-        if r.returncode != 1 or not (at & {x for x in lines if x}):
-            self.fail(f"twin.{what}", name, f"expected an error at line {sorted(x for x in lines if x)}; exit {r.returncode}, "
+        # where the twin names them, the words of the error at the line (a suggestion)
+        said = any(words in line for line in r.stderr.splitlines()
+                   if (m := ERROR_LINE.match(line)) and int(m.group(2)) in lines) if words else True
+        if r.returncode != 1 or not (at & {x for x in lines if x}) or not said:
+            self.fail(f"twin.{what}", name, f"expected an error at line {sorted(x for x in lines if x)}"
+                      + (f" saying {words!r}" if words else "") + f"; exit {r.returncode}, "
                       f"errors at {sorted(at)}: {r.stderr.strip()[:600]}\n--- twin spec:\n{text}")
 
     # ---- headers: the cases and the oracle's answers
@@ -809,13 +997,39 @@ class FamilyCheck:
                         for net in sorted({lo, 0, hi}):
                             cases.append(["O", str(index), t["id"], c, str(net)])
                             expect.append((name, self.seed, t, ("odds", oracle.odds(spec, t, c, net=net))))
-            out.append(((index, spec["id"], header, tables, side_cases), cases, expect))
+            list_cases = self.header_lists(spec, index, cases, expect, name)
+            out.append(((index, spec["id"], header, tables, side_cases, list_cases), cases, expect))
+        return out
+
+    def header_lists(self, spec, index, cases, expect, name):
+        """Each modifier list with items for some types only through its header namespace: for
+        each type, `total({...}, type)` of every such item and a few others (N), and for each
+        item and type whether its `kTypes` mask holds the type (K). Returns [(list id,
+        vocabulary id, cases)] for header_driver.list_code."""
+        out = []
+        for lt in spec["tables"]:
+            vocabulary = oracle.types_vocabulary(spec, lt) if lt["kind"] == "modifiers" else None
+            if vocabulary is None:
+                continue
+            written = []
+            for term in (x["id"] for x in oracle.vocabulary_terms(spec, vocabulary)):
+                ids = self.condition_ids(spec, [lt["id"]])
+                written.append({"kind": "N", "id": f"n_{term}", "ids": ids, "type": term})
+                cases.append(["N", str(index), lt["id"], f"n_{term}", "0"])
+                expect.append((name, self.seed, lt, ("total", oracle.net_of(spec, [lt["id"]], ids, term), ids, term)))
+                for it in lt["items"]:
+                    written.append({"kind": "K", "id": f"{it['id']}:{term}", "item": it["id"], "type": term})
+                    cases.append(["K", str(index), lt["id"], f"{it['id']}:{term}", "0"])
+                    expect.append((name, self.seed, lt, ("applies", oracle.applies_to(it, term), it["id"], term)))
+            out.append((lt["id"], vocabulary, written))
         return out
 
     def header_sides(self, spec, t, index, cases, expect, name):
         """An opposed table read by type through the header's `resolve` and `odds`: sides of
         random types (the types' columns only: a matchup is no type), modifiers and rolls; the
-        oracle's row and column (a matchup's where the types meet one)."""
+        oracle's row and column (a matchup's where the types meet one). Where a side reads
+        modifiers for some types only, also a side of each pair of types giving every such
+        modifier (the header's `modifier()` passes the side's type to its lists' `total`)."""
         d = oracle.dice_of(t)
         types = [c["id"] for c in t["_cols"]]
         written = []
@@ -826,35 +1040,61 @@ class FamilyCheck:
                 ids = {tid: [it["id"] for it in oracle.table_by_id(spec, tid)["items"]] for tid in lists}
                 chosen = [(tid, self.rng.sample(ids[tid], self.rng.randint(0, min(2, len(ids[tid]))))) for tid in lists]
                 try:
-                    net = oracle.net_of(spec, lists, [m for _, ms in chosen for m in ms])
+                    oracle.net_of(spec, lists, [m for _, ms in chosen for m in ms])
                 except oracle.ModifierError:
                     break
                 dn, dm = d["sides"][who]["_nm"]
-                sides.append({"roll": self.rng.randint(dn, dn * dm), "type": self.rng.choice(types), "lists": chosen, "net": net})
+                roll, own = self.rng.randint(dn, dn * dm), self.rng.choice(types)
+                sides.append(_header_side(spec, lists, chosen, roll, own))
             if len(sides) < 2:
                 continue
-            a, b = sides
-            case = {"id": f"s{n}", "kind": "R" if n < 12 else "P", "attacker": a, "defender": b}
-            written.append(case)
-            cases.append([case["kind"], str(index), t["id"], case["id"], "0"])
-            if case["kind"] == "P":
-                expect.append((name, self.seed, t, ("sides odds", oracle.odds(spec, t, "", attacker=a, defender=b), a, b)))
-                continue
-            a_net, b_net = oracle.side_nets(spec, t, a, b)  # with each side's type modifier
-            x, y = a["roll"] + a_net, b["roll"] + b_net
-            row = _opposed_answer(t, d, x, y, a, b, "")
-            drow = _opposed_answer(t, d, x, y, a, b, "", oracle.tie_column(t, d, b, a, "")) if d["tie"] == "both" and oracle.is_tie(d, x, y) else None
-            expect.append((name, self.seed, t, ("resolve", row, _opposed_columns(t, d, x, y, a, b), drow, a, b)))
-            # the modified results resolve() settles (Outcome::settled), asked as the T case
-            cases.append(["T", str(index), t["id"], case["id"], "0"])
-            expect.append((name, self.seed, t, ("settled", (x, y), a, b)))
+            written.append(self.header_case(spec, t, index, cases, expect, name, f"s{n}", "R" if n < 12 else "P", *sides))
+        if t["_type_conditions"]:
+            for n, (at, dt) in enumerate((at, dt) for at in types for dt in types):
+                sides = []
+                for who, own in (("attacker", at), ("defender", dt)):
+                    lists = d["sides"][who]["_mods"]
+                    given = self.condition_ids(spec, lists)
+                    chosen = [(tid, [m for m in given if m in {it["id"] for it in oracle.table_by_id(spec, tid)["items"]}]) for tid in lists]
+                    dn, dm = d["sides"][who]["_nm"]
+                    sides.append(_header_side(spec, lists, chosen, self.tc_rng.randint(dn, dn * dm), own))
+                for kind in ("R", "P"):
+                    written.append(self.header_case(spec, t, index, cases, expect, name, f"c{n}{kind}", kind, *sides))
         return written
+
+    def header_case(self, spec, t, index, cases, expect, name, case_id, kind, a, b):
+        """One R (with its T) or P case of sides A and B written into the header program, and the
+        oracle's answers. Returns the case."""
+        d = oracle.dice_of(t)
+        case = {"id": case_id, "kind": kind, "attacker": a, "defender": b}
+        cases.append([kind, str(index), t["id"], case_id, "0"])
+        if kind == "P":
+            expect.append((name, self.seed, t, ("sides odds", oracle.odds(spec, t, "", attacker=a, defender=b), a, b)))
+            return case
+        a_net, b_net = oracle.side_nets(spec, t, a, b)  # with each side's type modifier
+        x, y = a["roll"] + a_net, b["roll"] + b_net
+        row = _opposed_answer(t, d, x, y, a, b, "")
+        drow = _opposed_answer(t, d, x, y, a, b, "", oracle.tie_column(t, d, b, a, "")) if d["tie"] == "both" and oracle.is_tie(d, x, y) else None
+        expect.append((name, self.seed, t, ("resolve", row, _opposed_columns(t, d, x, y, a, b), drow, a, b)))
+        # the modified results resolve() settles (Outcome::settled), asked as the T case
+        cases.append(["T", str(index), t["id"], case_id, "0"])
+        expect.append((name, self.seed, t, ("settled", (x, y), a, b)))
+        return case
+
+
+def _header_side(spec, lists, chosen, roll, own):
+    """A side of the header program: its roll, type, modifiers by list ([(list, ids)]) and net
+    (its lists' for its type)."""
+    return {"roll": roll, "type": own, "lists": chosen, "net": oracle.net_of(spec, lists, [m for _, ms in chosen for m in ms], own)}
 
 
 def compare_header(cases, expect, answers):
     failures = []
     for case, (name, seed, t, want), got in zip(cases, expect, answers):
         kind = case[0]
+        if kind in ("N", "K"):
+            failures += _compare_list(case, name, seed, t, want, got)
+            continue
         count("header." + kind, table=t)
         what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows",
                 "R": "header.resolve", "P": "header.odds", "T": "header.settled"}[kind] + _flavour(t)
@@ -913,17 +1153,45 @@ def compare_header(cases, expect, answers):
     return failures
 
 
+def _compare_list(case, name, seed, t, want, got):
+    """A modifier list's N or K answer from the header program against the oracle's."""
+    count(f"header.{case[0]}[type_conditions]")
+    what, answer, *about = want
+    if what == "total" and got != str(answer):
+        ids, term = about
+        return [Failure("header.total.type_conditions", seed, name, f"{t['id']}::total({{{', '.join(ids)}}}, {term}): {got}; oracle {answer}")]
+    if what == "applies" and got != ("1" if answer else "0"):
+        item, term = about
+        it = next(i for i in t["items"] if i["id"] == item)
+        return [Failure("header.types_mask.type_conditions", seed, name, f"qrs::applies_to({t['id']}::kTypes[{item}], {term}): {got}; "
+                        f"oracle {'1' if answer else '0'} (only {it.get('only')}, except {it.get('except')})")]
+    return []
+
+
+def _items(spec, side):
+    """The modifier items a side gives (oracle side: its `lists` and `ids`), in the order given."""
+    items = {it["id"]: it for tid in side["lists"] for it in oracle.table_by_id(spec, tid)["items"]}
+    return [items[i] for i in side["ids"] if i in items]
+
+
+def _signed(v):
+    """A modifier's value as qrsc's answers write it: "+1", "0", "-2"."""
+    return f"+{v}" if v > 0 else str(v)
+
+
 def _names(t):
     return {c["name"].lower() for c in t.get("_cols", [])}
 
 
 def _flavour(t):
-    """The failure's suffix: the roll's kind, `.matchups` on an opposed table with matchups and
-    `.type_modifiers` on one whose sides add a modifier by their types."""
+    """The failure's suffix: the roll's kind, `.matchups` on an opposed table with matchups,
+    `.type_modifiers` on one whose sides add a modifier by their types and `.type_conditions` on
+    one whose sides read modifiers for some types only (FamilyCheck marks those tables)."""
     d = oracle.dice_of(t)
     if d and d["form"] == "opposed":
         return ((".ratio" if d["result"] == "ratio" else "") + (".matchups" if oracle.matchups(t) else "")
-                + (".type_modifiers" if oracle.has_type_modifiers(t) else ""))
+                + (".type_modifiers" if oracle.has_type_modifiers(t) else "")
+                + (".type_conditions" if t.get("_type_conditions") else ""))
     if d and d["form"] == "digits":
         return ".digits"
     if d and d.get("against"):

@@ -18,7 +18,9 @@ def value(item):
 
 
 def side_net_range(spec, lists):
-    """The net modifiers a side's lists allow: negatives to positives; a group adds one member at most."""
+    """The net modifiers a side's lists allow: negatives to positives; a group adds one member at
+    most. Items for some types only are counted as for every type: a type only drops items, so
+    the range of every type is within this one (qrsc's reach is the same)."""
     lo = hi = 0
     for tid in lists:
         t = table_by_id(spec, tid)
@@ -38,29 +40,89 @@ class ModifierError(Exception):
     pass
 
 
-def net_of(spec, lists, ids):
-    """The sum of the modifier ids given (each once), a non-cumulative group counting only its
-    member of largest magnitude (of equals, the one listed first); two members of an exclusive
-    group are an error."""
+# ---- modifiers for some types only (docs/spec-format.md, "Modifier lists": `only`, `except`)
+def applies_to(item, side_type):
+    """Whether a modifier item applies to a side of type SIDE_TYPE (a term id; None: a side of no
+    type, which every modifier applies to): its `only` names the type, or its `except` does not."""
+    if side_type is None:
+        return True
+    if "only" in item:
+        return side_type in item["only"]
+    return side_type not in item.get("except", [])
+
+
+def types_note(spec, table, item):
+    """The words a surface prints after the item's text: "only A, B" or "not A", the terms'
+    names (of TABLE's vocabulary, as written) joined by ", "; None for an item of every type."""
+    key = "only" if "only" in item else "except" if "except" in item else None
+    if key is None:
+        return None
+    names = {term["id"]: term["name"] for term in vocabulary_terms(spec, types_vocabulary(spec, table))}
+    return ("only " if key == "only" else "not ") + ", ".join(names[x] for x in item[key])
+
+
+def has_conditions(table):
+    """Whether a modifier list has an item for some types only."""
+    return any("only" in it or "except" in it for it in table.get("items", []))
+
+
+def types_vocabulary(spec, table):
+    """The vocabulary a modifier list's types are terms of: the columns of the rolls that read it
+    (the generator gives conditions only to lists that typed opposed rolls of one vocabulary
+    read); None for a list without conditions."""
+    if not has_conditions(table):
+        return None
+    for t in spec["tables"]:
+        d = dice_of(t) if t.get("kind") == "bands" and t.get("key", {}).get("dice") else None
+        if d and d["form"] == "opposed" and any(table["id"] in s["_mods"] for s in d["sides"].values()):
+            return t.get("columns")
+    return None
+
+
+def vocabulary_terms(spec, vid):
+    return next(v["terms"] for v in spec.get("vocabularies", []) if v["id"] == vid)
+
+
+def has_type_conditions(spec, table):
+    """Whether a side of the table's opposed roll reads a list with items for some types only."""
+    d = dice_of(table) if table.get("kind") == "bands" and table["key"].get("dice") else None
+    return bool(d and d["form"] == "opposed"
+                and any(has_conditions(table_by_id(spec, tid)) for s in d["sides"].values() for tid in s["_mods"]))
+
+
+def counted(spec, lists, ids, side_type=None):
+    """{id: whether it counts} for the modifier ids given (each once) of LISTS, for a side of
+    type SIDE_TYPE: an item the type excludes does not apply (it counts not, and it keeps no
+    other member of its group from counting); of a non-cumulative group's members that apply
+    only the one of largest magnitude counts (of equals, the one listed first). Two members of
+    an exclusive group that apply to the side's type are an error (a member its type excludes
+    does not apply, so it does not clash)."""
     ids = list(dict.fromkeys(ids))
-    total = 0
+    out = {}
     for tid in lists:
         t = table_by_id(spec, tid)
         order = [it["id"] for it in t["items"]]
-        vals = {it["id"]: value(it) for it in t["items"]}
-        mine = [i for i in ids if i in vals]
-        grouped = {}
+        items = {it["id"]: it for it in t["items"]}
+        mine = [i for i in ids if i in items]
+        applying = [i for i in mine if applies_to(items[i], side_type)]
         for g in t.get("groups", []):
-            present = [m for m in g["members"] if m in mine]
+            present = [m for m in g["members"] if m in applying]
             if g.get("exclusive") and len(present) > 1:
                 raise ModifierError(f"{present[0]} and {present[1]} exclude each other")
+        out.update({i: i in applying for i in mine})
+        for g in t.get("groups", []):
+            present = [m for m in g["members"] if m in applying]
             if present:
-                best = max(present, key=lambda m: (abs(vals[m]), -order.index(m)))
-                total += vals[best]
-            for m in g["members"]:
-                grouped[m] = True
-        total += sum(vals[i] for i in mine if i not in grouped)
-    return total
+                best = max(present, key=lambda m: (abs(value(items[m])), -order.index(m)))
+                out.update({m: m == best for m in present})
+    return out
+
+
+def net_of(spec, lists, ids, side_type=None):
+    """The sum of the modifier ids given that count (`counted`) for a side of type SIDE_TYPE."""
+    counts = counted(spec, lists, ids, side_type)
+    items = {it["id"]: it for tid in lists for it in table_by_id(spec, tid)["items"]}
+    return sum(value(items[i]) for i, c in counts.items() if c)
 
 
 # ---- dice, from dicelab

@@ -8,6 +8,8 @@ from generator import family
 
 # a side's type_modifiers too: dropped, its matrix is no longer read and can go as a whole table
 OPTIONAL_KEYS = ("text", "label", "caption", "column", "note", "group", "numbered", "subtitle", "type_modifiers")
+# an item's types (`only`, `except`): dropped, it is for every type
+OPTIONAL_LISTS = ("only", "except")
 LISTS = ("tables", "items", "groups", "sections", "rows", "vocabularies", "errata", "renames", "asserts", "modifiers", "matchups")
 MAX_TRIES = 80
 
@@ -18,7 +20,7 @@ def _candidates(node, path=()):
         for k, v in node.items():
             if str(k).startswith("_"):
                 continue
-            if k in OPTIONAL_KEYS and not isinstance(v, (dict, list)):
+            if (k in OPTIONAL_KEYS and not isinstance(v, (dict, list))) or k in OPTIONAL_LISTS:
                 yield path + (k,)
             if k in LISTS and isinstance(v, list) and len(v) > 1:
                 for i in range(len(v)):

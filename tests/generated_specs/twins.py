@@ -35,7 +35,8 @@ def _difference_twin(name, spec, table_id):
 
 
 def twins(spec, rng):
-    """[(name, YAML text, {lines where the error belongs})] for a root spec."""
+    """[(name, YAML text, {lines where the error belongs}[, words its message has])] for a root
+    spec."""
     out = []
     bands = _bands_tables(spec)
 
@@ -158,6 +159,20 @@ def twins(spec, rng):
         text = dump(s)
         out.append(("type_modifiers_read_twice", text, {line_of(text, f"{{ id: {c['id']}, ") for c in (first, second)}))
 
+    # modifiers for some types only (docs/spec-format.md, "Modifier lists"): a list of them also
+    # read by a single roll (an error at that roll's `modifiers`: the roll has no side's type),
+    # and a type that is no term of a vocabulary (an error at the item, with a suggestion)
+    typed = [m for m in spec["tables"] if m["kind"] == "modifiers" and oracle.has_conditions(m)]
+    if typed:
+        out.append(_single_reader_twin(spec, typed[0]["id"]))
+        s, mt = _with_table(spec, typed[0]["id"])
+        item = next(it for it in mt["items"] if "only" in it or "except" in it)
+        key = "only" if "only" in item else "except"
+        item[key] = [item[key][0] + "x"] + item[key][1:]
+        text = dump(s)
+        out.append(("type_conditions_unknown_term", text, {line_of(text, f"{{ id: {item['id']},", _row_line(text, mt["id"], None))},
+                    "did you mean '"))
+
     # an unknown key in a row (a typo)
     for t in bands:
         s, tt = _with_table(spec, t["id"])
@@ -167,6 +182,19 @@ def twins(spec, rng):
         out.append(("unknown_row_key", text, {_row_line(text, t["id"], row["id"])}))
         break
     return out
+
+
+def _single_reader_twin(spec, list_id):
+    """The twin where a single roll (a band table added last, `d6` with open bands) also reads
+    the list LIST_ID of modifiers for some types only: an error at its `modifiers`."""
+    s = copy.deepcopy(spec)
+    s["tables"].append({"id": "twin_single", "kind": "bands", "title": "Twin Single Roll",
+                        "key": {"name": "Die", "type": "integer", "dice": {"roll": "d6", "modifiers": [list_id]}},
+                        "rows": [{"id": "twin_low", "title": "Low", "band": "3 or less"},
+                                 {"id": "twin_high", "title": "High", "band": "4 or more"}]})
+    text = dump(s)
+    start = _row_line(text, "twin_single", None)
+    return ("type_conditions_single_roll", text, {line_of(text, list_id, start), line_of(text, "modifiers", start)})
 
 
 def _referenced(spec, tid, keys=("modifiers", "type_modifiers")):

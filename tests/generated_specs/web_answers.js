@@ -5,8 +5,11 @@
 // (optional) type_modifiers: [[side, attacker type, defender type]...] (qrs_type_modifier),
 // settle: [[column, attacker roll, defender roll, attacker type, defender type]...]
 // (qrs_settle's ten numbers) and opposed_odds: [[column, attacker type, defender type,
-// rows]...] (qrs_opposed_odds: the rows', the share no row reads, the denominator)}]};
-// stdout the answers in the same shape.
+// rows]...] (qrs_opposed_odds: the rows', the share no row reads, the denominator); where a
+// side reads modifiers for some types only, side_types: [[side, type]...] and type_items:
+// [[side, list, item]...]: for each side_types entry the side's type is set (qrs_set_type;
+// -1 none) and its qrs_net, and qrs_applies and qrs_counts of each of its type_items, are
+// answered, then its type is set back to none}]}; stdout the answers in the same shape.
 "use strict";
 const fs = require("fs");
 
@@ -27,7 +30,7 @@ function moduleOf(page) {
 const pages = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = pages.map(({ page, queries }) => {
   const q = moduleOf(page);
-  return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds }) => {
+  return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds, side_types, type_items }) => {
     q.qrs_clear();
     for (const [side, list, item] of set) q.qrs_set(side, list, item, 1);
     const net = q.qrs_net(table, 0);
@@ -52,8 +55,17 @@ const out = pages.map(({ page, queries }) => {
       if (!at) return null;
       return Array.from(new BigInt64Array(q.memory.buffer, at, n + 2), (x) => x.toString());
     });
+    // A side of each type: its modifiers for that type, which count, and its net.
+    const ofType = (side_types || []).map(([side, type]) => {
+      q.qrs_set_type(side, type);
+      const mine = (type_items || []).filter(([s]) => s === side);
+      const answer = { net: q.qrs_net(table, side), applies: mine.map(([s, l, i]) => q.qrs_applies(s, l, i)),
+                       counts: mine.map(([s, l, i]) => q.qrs_counts(s, l, i)) };
+      q.qrs_set_type(side, -1);
+      return answer;
+    });
     return { net, net1, rows, odds: probs, shows: written, lo: q.qrs_key_lo(table), hi: q.qrs_key_hi(table),
-             type_modifiers: byType, settle: settled, opposed_odds: opposed };
+             type_modifiers: byType, settle: settled, opposed_odds: opposed, side_types: ofType };
   });
 });
 process.stdout.write(JSON.stringify(out));
