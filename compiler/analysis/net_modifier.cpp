@@ -205,7 +205,7 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
   // sum has it as a precondition. A member for other types than the side's does not apply.
   const std::size_t side_type = type.value_or(qrs::kNoType);
   for (const auto& s : sources) {
-    const auto applies = [&](std::size_t i) { return s.occurs[i] > 0 && (s.types.empty() || qrs::applies_to(s.types[i], side_type)); };
+    const auto applies = [&](std::size_t i) { return s.occurs[i] > 0 && qrs::applies_to(s.types, i, side_type); };
     for (std::size_t i = 0; i < s.mods.size(); ++i) {
       for (std::size_t j = i + 1; applies(i) && j < s.mods.size(); ++j) {
         if (!applies(j) || !qrs::detail::excludes(s.mods, i, j)) continue;
@@ -221,7 +221,7 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
     AppliedModifier& a = out.applied[k];
     const ModifierSource* s = named[k].source;
     if (!s || !a.counted) continue;
-    if (!s->types.empty() && !qrs::applies_to(s->types[named[k].index], side_type)) {
+    if (!qrs::applies_to(s->types, named[k].index, side_type)) {
       a.counted = false;
       a.why = fmt::format("does not apply to {}", s->vocabulary->terms[side_type].name);
       continue;

@@ -80,13 +80,18 @@ constexpr bool listed_before(std::initializer_list<E> list, const E* at) {
 inline constexpr std::uint64_t kEveryType = ~std::uint64_t{0};
 inline constexpr std::size_t kNoType = 64;
 constexpr bool applies_to(std::uint64_t types, std::size_t type) { return type >= kNoType || ((types >> type) & 1U) != 0; }
+// Whether modifier i of a list is for a side of type `type`, given the list's masks (none:
+// every modifier of the list is for every type).
+constexpr bool applies_to(View<std::uint64_t> types, std::size_t i, std::size_t type) {
+  return types.empty() || applies_to(types[i], type);
+}
 
 namespace detail {
 // Whether modifier i is said to apply (occurs at least once) and applies to a side of type
 // `type` (no masks: every modifier applies to every type).
 template <class Flag>
 constexpr bool applies_at(View<Flag> applies, View<std::uint64_t> types, std::size_t type, std::size_t i) {
-  return applies[i] && (types.empty() || applies_to(types[i], type));
+  return applies[i] && applies_to(types, i, type);
 }
 
 template <class Flag>

@@ -116,7 +116,7 @@ QRS_EXPORT(qrs_applies) int qrs_applies(int side, int list, int item) {
   const ModifierList& m = kSheet.lists[static_cast<std::size_t>(list)];
   const auto i = static_cast<std::size_t>(item);
   if (i >= m.mods.size()) return 0;
-  return m.types.empty() || qrs::applies_to(m.types[i], g_side_type[side]) ? 1 : 0;
+  return qrs::applies_to(m.types, i, g_side_type[side]) ? 1 : 0;
 }
 
 // 1 when modifier `item` of `list` applies to the side (and to its type) and counts (a
