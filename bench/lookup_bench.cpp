@@ -59,9 +59,15 @@ qrs::Fraction fire_points(std::mt19937& rng) {
 
 Effect hand_written(int r) {
   switch (r) {
-    case 1: case 2: return Effect::tardy;
-    case 0: case -1: return Effect::fall_back;
-    case 3: case 4: case 5: case 6: case 7: return Effect::well_handled;
+    case 1:
+    case 2: return Effect::tardy;
+    case 0:
+    case -1: return Effect::fall_back;
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 7: return Effect::well_handled;
     default: return r >= 8 ? Effect::double_quick : Effect::panic;
   }
 }
@@ -69,16 +75,28 @@ Effect hand_written(int r) {
 FireEffect hand_written_fire(Rating t, int r) {
   switch (t) {
     case Rating::crack:
-      return r >= 11 ? FireEffect::withering : r >= 7 ? FireEffect::telling : r == 6 ? FireEffect::galling : FireEffect::desultory;
+      return r >= 11  ? FireEffect::withering
+             : r >= 7 ? FireEffect::telling
+             : r == 6 ? FireEffect::galling
+                      : FireEffect::desultory;
     case Rating::veteran:
-      return r >= 10 ? FireEffect::withering : r >= 7 ? FireEffect::telling : r == 6 ? FireEffect::galling
-             : r == 5 ? FireEffect::lively : FireEffect::desultory;
+      return r >= 10  ? FireEffect::withering
+             : r >= 7 ? FireEffect::telling
+             : r == 6 ? FireEffect::galling
+             : r == 5 ? FireEffect::lively
+                      : FireEffect::desultory;
     case Rating::trained:
-      return r >= 9 ? FireEffect::withering : r >= 7 ? FireEffect::telling : r >= 5 ? FireEffect::galling
-             : r == 4 ? FireEffect::lively : FireEffect::desultory;
+      return r >= 9   ? FireEffect::withering
+             : r >= 7 ? FireEffect::telling
+             : r >= 5 ? FireEffect::galling
+             : r == 4 ? FireEffect::lively
+                      : FireEffect::desultory;
     case Rating::green:
-      return r >= 8 ? FireEffect::withering : r == 7 ? FireEffect::telling : r >= 5 ? FireEffect::galling
-             : r >= 3 ? FireEffect::lively : FireEffect::desultory;
+      return r >= 8   ? FireEffect::withering
+             : r == 7 ? FireEffect::telling
+             : r >= 5 ? FireEffect::galling
+             : r >= 3 ? FireEffect::lively
+                      : FireEffect::desultory;
   }
   return FireEffect::desultory;
 }
@@ -116,7 +134,9 @@ unsigned std_map(int r) { return static_cast<unsigned>(keyed_map().find(r)->seco
 unsigned generated_grid(int k) {
   return static_cast<unsigned>(acw::fire_effects::lookup(static_cast<Rating>(k & 3), (k >> 2) - 2));
 }
-unsigned switch_grid(int k) { return static_cast<unsigned>(hand_written_fire(static_cast<Rating>(k & 3), (k >> 2) - 2)); }
+unsigned switch_grid(int k) {
+  return static_cast<unsigned>(hand_written_fire(static_cast<Rating>(k & 3), (k >> 2) - 2));
+}
 unsigned generated_points(qrs::Fraction fp) {
   return static_cast<unsigned>(acw::fire_point_modifiers::row(*acw::fire_point_modifiers::lookup(fp)).number + 5);
 }
@@ -133,10 +153,13 @@ void run(benchmark::State& state, Draw draw, Lookup lookup) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys.size()));
 }
 
-#define QRS_BENCH(name, Key, draw, lookup)                                                    \
-  void BM_##name(benchmark::State& s) { run<Key>(s, draw, lookup); }                         \
-  BENCHMARK(BM_##name)->ArgName("pattern")->Arg(static_cast<int>(Pattern::random))           \
-      ->Arg(static_cast<int>(Pattern::sorted))->Arg(static_cast<int>(Pattern::repeated))
+#define QRS_BENCH(name, Key, draw, lookup)                           \
+  void BM_##name(benchmark::State& s) { run<Key>(s, draw, lookup); } \
+  BENCHMARK(BM_##name)                                               \
+      ->ArgName("pattern")                                           \
+      ->Arg(static_cast<int>(Pattern::random))                       \
+      ->Arg(static_cast<int>(Pattern::sorted))                       \
+      ->Arg(static_cast<int>(Pattern::repeated))
 
 QRS_BENCH(Maneuver_Generated, int, die_result, generated);
 QRS_BENCH(Maneuver_HandWritten, int, die_result, switch_);

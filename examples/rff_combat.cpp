@@ -38,7 +38,8 @@ void resolve(std::string_view label) {
   const auto check = rff::maneuver_good_order<S>(6, {ManMod::gallant_leader, ManMod::veteran, ManMod::out_of_command});
   const auto check_odds = qrs::row_odds<typename S::maneuver_good_order>(check.modifier);
   std::printf("maneuver: base 6 (%+d) -> %d: %.*s (Double Quick %.0f%% at %+d)\n", check.modifier, check.result,
-              static_cast<int>(check.row()->title.size()), check.row()->title.data(), percent(check_odds[0]), check.modifier);
+              static_cast<int>(check.row()->title.size()), check.row()->title.data(), percent(check_odds[0]),
+              check.modifier);
 
   // Fire: 12 stands with the sheet's first small arm at close range, and a battery of two
   // stands of its first gun, at a trained target in partial cover. Base die 10.
@@ -60,7 +61,8 @@ void resolve(std::string_view label) {
     std::printf("\n");
     if (shot->triggers("fallen_leader")) {
       const auto leader = rff::fallen_leader<S>(4);
-      std::printf("      fallen leader, base 4: %.*s\n", static_cast<int>(leader.row()->title.size()), leader.row()->title.data());
+      std::printf("      fallen leader, base 4: %.*s\n", static_cast<int>(leader.row()->title.size()),
+                  leader.row()->title.data());
     }
   }
 
@@ -69,7 +71,8 @@ void resolve(std::string_view label) {
   const auto c = rff::charge<S>(7, {ChargeMod::veteran, ChargeMod::fresh_troops, ChargeMod::cold_steel}, 4,
                                 {ChargeMod::trained, ChargeMod::worn, ChargeMod::disordered});
   std::printf("charge: %d (%+d) against %d (%+d): difference %d: %.*s\n", c.attacker_base, c.attacker_modifier,
-              c.defender_base, c.defender_modifier, c.result, static_cast<int>(c.row()->title.size()), c.row()->title.data());
+              c.defender_base, c.defender_modifier, c.result, static_cast<int>(c.row()->title.size()),
+              c.row()->title.data());
   const auto odds = rff::charge_odds_until_decided<S>(c.attacker_modifier - c.defender_modifier,
                                                       c.attacker_modifier - c.defender_modifier - 1);
   std::printf("      odds (desperate struggles rolled again without cold steel):");

@@ -5,11 +5,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "change_list.hpp"
-#include "checks.hpp"
-#include "diff.hpp"
-#include "frontend.hpp"
-#include "markdown.hpp"
+#include "qrsc/analysis/checks.hpp"
+#include "qrsc/analysis/diff.hpp"
+#include "qrsc/base/markdown.hpp"
+#include "qrsc/frontend/frontend.hpp"
+#include "qrsc/reports/change_list.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -115,9 +115,10 @@ tables:
       - { id: driven, band: 5 to 7 }
 )");
   EXPECT_EQ(r.report.undeclared, 2);
-  EXPECT_NE(r.text.find("child.yaml:6:28: error: undeclared change to the parent sheet: Swept from the Field now occurs on 8 "
-                        "or more instead of 9 or more (no erratum covers 'charge/swept'"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find("child.yaml:6:28: error: undeclared change to the parent sheet: Swept from the Field now occurs on 8 "
+                  "or more instead of 9 or more (no erratum covers 'charge/swept'"),
+      std::string::npos)
       << r.text;
 }
 
@@ -165,11 +166,14 @@ errata:
     disputed: the figure prints 9 or more; the spec keeps the figure
     asserts: [ { table: charge, row: swept, starts: 8 } ]
 )");
-  EXPECT_NE(r.text.find("child.yaml:6:16: error: erratum '7' of doc.txt says charge/swept starts at 8, but the data has 9 or more"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(
+          "child.yaml:6:16: error: erratum '7' of doc.txt says charge/swept starts at 8, but the data has 9 or more"),
+      std::string::npos)
       << r.text;
-  EXPECT_NE(r.text.find("warning: erratum '8' of doc.txt says charge/swept starts at 8, but the data has 9 or more; resolved: "
-                        "the figure prints 9 or more"),
+  EXPECT_NE(r.text.find(
+                "warning: erratum '8' of doc.txt says charge/swept starts at 8, but the data has 9 or more; resolved: "
+                "the figure prints 9 or more"),
             std::string::npos)
       << r.text;
   EXPECT_EQ(r.errors, 1);
@@ -190,10 +194,13 @@ errata:
   - { id: x, doc: doc.txt, covers: [fire, ranges] }
 )";
   const CheckRun r = check(broken);
-  EXPECT_NE(r.text.find("error: table 'fire': at 7 a Crack target suffers Withering Fire but a Green target only Desultory Fire"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(
+          "error: table 'fire': at 7 a Crack target suffers Withering Fire but a Green target only Desultory Fire"),
+      std::string::npos)
       << r.text;
-  EXPECT_NE(r.text.find("error: table 'ranges', row 'musket': 2 at 8\" is more than 1 at 4\""), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("error: table 'ranges', row 'musket': 2 at 8\" is more than 1 at 4\""), std::string::npos)
+      << r.text;
   const CheckRun with_exceptions = check(R"(qrs: 1
 extends: t/parent
 tables:
@@ -263,26 +270,32 @@ tables:
   ASSERT_TRUE(o && n);
   const auto changes = qrsc::diff_specs(*o, *n);
   const auto html = *qrsc::render_changes_html(*o, *n, changes);
-  EXPECT_NE(html.find("<li>-2 &quot;Out of command&quot; now reads &quot;Commander&apos;s &lt;b&gt;*own*&lt;/b&gt; [unit]&quot;</li>"),
+  EXPECT_NE(html.find("<li>-2 &quot;Out of command&quot; now reads &quot;Commander&apos;s &lt;b&gt;*own*&lt;/b&gt; "
+                      "[unit]&quot;</li>"),
             std::string::npos)
       << html;
   const auto md = *qrsc::render_changes_markdown(*o, *n, changes);
-  EXPECT_NE(md.find("1. -2 \"Out of command\" now reads \"Commander's \\<b>\\*own\\*\\</b> \\[unit\\]\"\n"), std::string::npos)
+  EXPECT_NE(md.find("1. -2 \"Out of command\" now reads \"Commander's \\<b>\\*own\\*\\</b> \\[unit\\]\"\n"),
+            std::string::npos)
       << md;
   const auto json = *qrsc::render_changes_json(*o, *n, changes);
-  EXPECT_NE(json.find("\"text\": \"-2 \\\"Out of command\\\" now reads \\\"Commander's <b>*own*</b> [unit]\\\"\""), std::string::npos)
+  EXPECT_NE(json.find("\"text\": \"-2 \\\"Out of command\\\" now reads \\\"Commander's <b>*own*</b> [unit]\\\"\""),
+            std::string::npos)
       << json;
   const std::size_t old_at = json.find("\"old\""), new_at = json.find("\"new\""), changes_at = json.find("\"changes\"");
-  const std::size_t heading_at = json.find("\"heading\""), table_at = json.find("\"table\""), errata_at = json.find("\"errata\"");
-  EXPECT_TRUE(old_at < new_at && new_at < changes_at && changes_at < heading_at && heading_at < table_at && table_at < errata_at)
+  const std::size_t heading_at = json.find("\"heading\""), table_at = json.find("\"table\""),
+                    errata_at = json.find("\"errata\"");
+  EXPECT_TRUE(old_at < new_at && new_at < changes_at && changes_at < heading_at && heading_at < table_at &&
+              table_at < errata_at)
       << json;
 }
 
 // A change of how a key is rolled is named in the roll's own notation: two d6 summed and two d6
 // read as tens and units are different rolls, and a roll against a value says so.
 TEST(Diff, AChangedRollIsNamedInItsNotation) {
-  const auto spec = [](const std::string& file, const std::string& roll, const std::string& range, const std::string& band) {
-    return qrs_test::write_temp_spec(file, R"(qrs: 1
+  const auto spec =
+      [](const std::string& file, const std::string& roll, const std::string& range, const std::string& band) {
+        return qrs_test::write_temp_spec(file, R"(qrs: 1
 id: events
 system: t
 title: T
@@ -290,11 +303,12 @@ tables:
   - id: events
     kind: bands
     title: Events
-    key: { name: Event, )" + range + R"(, dice: { roll: )" + roll + R"( } }
+    key: { name: Event, )" + range + R"(, dice: { roll: )" +
+                                                   roll + R"( } }
     rows:
       - { id: any, title: Any, band: )" + band + R"( }
 )");
-  };
+      };
   qrsc::Diagnostics diags;
   const auto o = qrsc::compile_spec(spec("summed.yaml", "2d6", "min: 2, max: 12", "2 - 12"), diags);
   const auto n = qrsc::compile_spec(spec("digits.yaml", "d66", "min: 11, max: 66", "11 - 66"), diags);
@@ -320,7 +334,9 @@ tables:
   EXPECT_EQ(md.find("\n1. Veteran"), std::string::npos) << md;
   EXPECT_EQ(md.find("\n# Heading"), std::string::npos) << md;
   EXPECT_NE(md.find("Charge 1. Veteran is now +5 instead of +1 (change h9)"), std::string::npos) << md;
-  EXPECT_NE(md.find("\"# Heading !\\[x\\](http://example.com/i.png) \\&amp; \\~\\~gone\\~\\~ \\| cell"), std::string::npos) << md;
+  EXPECT_NE(md.find("\"# Heading !\\[x\\](http://example.com/i.png) \\&amp; \\~\\~gone\\~\\~ \\| cell"),
+            std::string::npos)
+      << md;
 }
 
 TEST(Markdown, EscapesWhatWouldStartABlockOrInlineMarkup) {

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "frontend.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -48,7 +48,8 @@ TEST(Diagnostics, UnknownKeySuggestsTheRightOne) {
       - { id: miss, title: Miss, band: 3 or less }
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find(r.file + ":10:32: error: unknown key 'bnad' in row of table 'roll' (kind bands); did you mean 'band'?"),
+  EXPECT_NE(r.text.find(r.file +
+                        ":10:32: error: unknown key 'bnad' in row of table 'roll' (kind bands); did you mean 'band'?"),
             std::string::npos)
       << r.text;
 }
@@ -62,8 +63,9 @@ TEST(Diagnostics, WrongTypeIsReported) {
       - { id: a, value: plenty, text: A }
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find(r.file + ":9:25: error: 'value' of modifier of table 'mods' (kind modifiers) must be a whole number"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(r.file + ":9:25: error: 'value' of modifier of table 'mods' (kind modifiers) must be a whole number"),
+      std::string::npos)
       << r.text;
 }
 
@@ -136,7 +138,8 @@ tables:
       - { id: command, members: [provisional, out_of_comand] }
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find(r.file + ":12:14: error: columns of table 'fire' (kind bands) name unknown vocabulary 'ratings'; did you mean 'rating'?"),
+  EXPECT_NE(r.text.find(r.file + ":12:14: error: columns of table 'fire' (kind bands) name unknown vocabulary "
+                                 "'ratings'; did you mean 'rating'?"),
             std::string::npos)
       << r.text;
   EXPECT_NE(r.text.find("group 'command' names unknown modifier 'out_of_comand'"), std::string::npos) << r.text;
@@ -163,8 +166,10 @@ TEST(Diagnostics, AllErrorsOfAFileInOneRun) {
   EXPECT_NE(r.text.find(":7:5: error: unknown key 'titel'"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find(":5:5: error: table 'a' (kind bands) needs 'title'"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("no band covers results below 5"), std::string::npos) << r.text;
-  EXPECT_NE(r.text.find(":12:11: error: unknown table kind 'matrixx'; did you mean 'matrix'?"), std::string::npos) << r.text;
-  EXPECT_NE(r.text.find("warning: 'text' of fact of table 'c' (kind facts): bare inch mark"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find(":12:11: error: unknown table kind 'matrixx'; did you mean 'matrix'?"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("warning: 'text' of fact of table 'c' (kind facts): bare inch mark"), std::string::npos)
+      << r.text;
   EXPECT_GE(r.errors, 4);
 }
 
@@ -185,7 +190,8 @@ TEST(Diagnostics, BadCellsAndBandsAreExplained) {
       - { id: any, title: Any, band: "lots" }
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find("cell '12 // 16' of row 'line' of table 'move' (kind matrix): expected a rate"), std::string::npos)
+  EXPECT_NE(r.text.find("cell '12 // 16' of row 'line' of table 'move' (kind matrix): expected a rate"),
+            std::string::npos)
       << r.text;
   EXPECT_NE(r.text.find("names unknown column 'rough'"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("cannot read band 'lots'"), std::string::npos) << r.text;
@@ -234,19 +240,27 @@ TEST(Diagnostics, DiceNameTablesThatFitAndAllErrorsAreReported) {
         items: [ Check ]
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find(r.file + ":12:59: error: roll of table 'roll' (kind bands) must be dice such as 'd10' or '2d6', not 'd1O'"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(r.file +
+                  ":12:59: error: roll of table 'roll' (kind bands) must be dice such as 'd10' or '2d6', not 'd1O'"),
+      std::string::npos)
       << r.text;
-  EXPECT_NE(r.text.find(r.file + ":12:75: error: dice of table 'roll' names unknown modifier table 'mdos'; did you mean 'mods'?"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(r.file +
+                  ":12:75: error: dice of table 'roll' names unknown modifier table 'mdos'; did you mean 'mods'?"),
+      std::string::npos)
       << r.text;
-  EXPECT_NE(r.text.find("an unmodified d10 reads results 1 to 10; set key min: 1 and max: 10"), std::string::npos) << r.text;
-  EXPECT_NE(r.text.find("trigger of section 'ammo' names 'mods', which is not a rolled band table"), std::string::npos) << r.text;
-  EXPECT_NE(r.text.find("trigger of section 'over': no base roll of leader falls in '11'"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("an unmodified d10 reads results 1 to 10; set key min: 1 and max: 10"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("trigger of section 'ammo' names 'mods', which is not a rolled band table"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("trigger of section 'over': no base roll of leader falls in '11'"), std::string::npos)
+      << r.text;
   // A triggered check is made on a rolled table, named as a table is.
-  EXPECT_NE(r.text.find(r.file + ":33:53: error: trigger of section 'fallen': the check 'ledaer' is not a rolled band table "
-                                 "(one with key.dice); did you mean 'leader'?"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(r.file + ":33:53: error: trigger of section 'fallen': the check 'ledaer' is not a rolled band table "
+                           "(one with key.dice); did you mean 'leader'?"),
+      std::string::npos)
       << r.text;
   EXPECT_EQ(r.errors, 5 + 1) << r.text;
 }
@@ -263,8 +277,11 @@ TEST(Diagnostics, ModifierValuesFitTheHeader) {
       - { id: fits, value: -32767, text: Fits }
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find(r.file + ":9:28: error: 'value' of modifier of table 'mods' (kind modifiers) must be from -32767 to 32767, not 40000"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(
+          r.file +
+          ":9:28: error: 'value' of modifier of table 'mods' (kind modifiers) must be from -32767 to 32767, not 40000"),
+      std::string::npos)
       << r.text;
   EXPECT_EQ(r.errors, 1) << r.text;
 }
@@ -282,8 +299,11 @@ TEST(Diagnostics, PoolOddsOnlyForSymbolDice) {
       - { id: miss, title: Miss, band: "7 or less" }
 )");
   EXPECT_FALSE(r.compiled);
-  EXPECT_NE(r.text.find(r.file + ":8:70: error: table 'hits' (kind bands): 'pool_odds' is for symbol dice, read die by die (with 'pool')"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(
+          r.file +
+          ":8:70: error: table 'hits' (kind bands): 'pool_odds' is for symbol dice, read die by die (with 'pool')"),
+      std::string::npos)
       << r.text;
   EXPECT_EQ(r.errors, 1) << r.text;
 }
@@ -334,9 +354,11 @@ TEST(Diagnostics, SuccessDiceChecks) {
 )");
   EXPECT_FALSE(r.compiled);
   for (const std::string expected : {
-           ":14:83: error: table 'faces' (kind bands): exploding faces succeed, so they cannot be counted as failures (count: failures)",
+           ":14:83: error: table 'faces' (kind bands): exploding faces succeed, so they cannot be counted as failures "
+           "(count: failures)",
            ":14:83: error: table 'faces' (kind bands): face 6 is both thrown again (reroll) and exploding",
-           ":28:80: error: dice of table 'saves': per_success_of names 'plain', which is not a table of success dice (a rolled table "
+           ":28:80: error: dice of table 'saves': per_success_of names 'plain', which is not a table of success dice "
+           "(a rolled table "
            "with 'target'); did you mean 'again'?",
            ":34:49: error: table 'again' (kind bands): a chain throws one die per success of 'hits'; roll: d6, not 2d6",
            ":40:66: error: table 'lone' (kind bands): 'explode' is for success dice (with 'target')",
@@ -365,11 +387,14 @@ TEST(Diagnostics, SuccessDiceChecks) {
     rows:
       - { id: any, title: Any, band: 0 or more }
 )");
-  EXPECT_NE(gaps.text.find(gaps.file + ":8:38: error: dice of table 'hits': a count of 0 successes is read by no row; give it a band"),
-            std::string::npos)
+  EXPECT_NE(
+      gaps.text.find(gaps.file +
+                     ":8:38: error: dice of table 'hits': a count of 0 successes is read by no row; give it a band"),
+      std::string::npos)
       << gaps.text;
-  EXPECT_NE(gaps.text.find(gaps.file + ":20:79: error: dice of table 'wounds': 'saves' is itself thrown per success of 'hits'; a "
-                                       "chain is two rolls at most"),
+  EXPECT_NE(gaps.text.find(gaps.file +
+                           ":20:79: error: dice of table 'wounds': 'saves' is itself thrown per success of 'hits'; a "
+                           "chain is two rolls at most"),
             std::string::npos)
       << gaps.text;
   EXPECT_EQ(gaps.errors, 2) << gaps.text;
@@ -414,19 +439,24 @@ tables:
 )");
   EXPECT_FALSE(r.compiled);
   for (const std::string expected : {
-           ":16:51: error: matchup 'foot_by_horse' of table 'by_type' (kind bands): 'hrse' is not a type of the table's "
+           ":16:51: error: matchup 'foot_by_horse' of table 'by_type' (kind bands): 'hrse' is not a type of the "
+           "table's "
            "columns; did you mean 'horse'?",
-           ":17:67: error: matchup 'again' of table 'by_type' (kind bands) names unknown row 'beatn'; did you mean 'beaten'?",
-           ":19:15: error: matchup 'horse' of table 'by_type' (kind bands): its id names its column, and 'horse' is a type's "
+           ":17:67: error: matchup 'again' of table 'by_type' (kind bands) names unknown row 'beatn'; did you mean "
+           "'beaten'?",
+           ":19:15: error: matchup 'horse' of table 'by_type' (kind bands): its id names its column, and 'horse' is a "
+           "type's "
            "column already",
            ":19:29: error: matchup 'horse' of table 'by_type' (kind bands) needs 'loser': the loser's type or types",
            ":18:9: error: duplicate matchup id 'again'",
            ":20:66: error: table 'by_type' in column 'gap': no band covers 1 (between rows 'held' and 'beaten')",
-           ":21:9: error: matchup 'clash' of table 'by_type' (kind bands): loser foot against winner foot is already read in "
+           ":21:9: error: matchup 'clash' of table 'by_type' (kind bands): loser foot against winner foot is already "
+           "read in "
            "matchup 'again'",
            // A matchup that reads no row says so once, at its bands (not "no bands in column").
            ":22:57: error: matchup 'empty' of table 'by_type' (kind bands) gives no row a band",
-           ":32:7: error: table 'chosen' (kind bands): matchups are read by both sides' types, so they need an opposed roll "
+           ":32:7: error: table 'chosen' (kind bands): matchups are read by both sides' types, so they need an opposed "
+           "roll "
            "read in the loser's or the winner's column (key.dice.column: loser or winner) and columns: the types",
        }) {
     EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
@@ -503,28 +533,39 @@ tables:
   for (const std::string expected : {
            ":63:27: error: column 'a' of table 'chosen' (kind bands): 'against' is for a matrix of type modifiers (the "
            "types its column is read against), not a band table",
-           ":17:9: error: row 'hors' of matrix 'factors' (the attacker's type modifiers of table 'by_type') is no type of "
+           ":17:9: error: row 'hors' of matrix 'factors' (the attacker's type modifiers of table 'by_type') is no type "
+           "of "
            "the table's columns; each row is a type's modifiers; did you mean 'horse'?",
-           ":45:118: error: type_modifiers of the attacker of table 'by_type': matrix 'factors' has no row for type 'guns' "
+           ":45:118: error: type_modifiers of the attacker of table 'by_type': matrix 'factors' has no row for type "
+           "'guns' "
            "(Guns); every type the side can be needs one",
-           ":12:33: error: column 'vs_foot' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): 'hrse' "
+           ":12:33: error: column 'vs_foot' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): "
+           "'hrse' "
            "is no type of the table's columns; did you mean 'horse'?",
-           ":13:32: error: column 'vs_all' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): type "
+           ":13:32: error: column 'vs_all' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): "
+           "type "
            "'foot' is read against in column 'vs_foot' already",
-           ":14:9: error: column 'cannon' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): 'cannon' "
+           ":14:9: error: column 'cannon' of matrix 'factors' (the attacker's type modifiers of table 'by_type'): "
+           "'cannon' "
            "is no type of the table's columns; name the types the column is read against with 'against'",
            ":45:118: error: type_modifiers of the attacker of table 'by_type': no column of matrix 'factors' is read "
            "against type 'guns' (Guns); name it in a column's 'against'",
            // Every cell that cannot be rolled, unknown or blank, each at its place.
-           ":24:48: error: matrix 'holes' (the defender's type modifiers of table 'by_type'): the modifier of type 'foot' "
-           "against 'horse' (column 'horse') is '?' (not given in the source); a roll needs every type's modifier against "
+           ":24:48: error: matrix 'holes' (the defender's type modifiers of table 'by_type'): the modifier of type "
+           "'foot' "
+           "against 'horse' (column 'horse') is '?' (not given in the source); a roll needs every type's modifier "
+           "against "
            "every type",
-           ":25:9: error: matrix 'holes' (the defender's type modifiers of table 'by_type'): the modifier of type 'horse' "
+           ":25:9: error: matrix 'holes' (the defender's type modifiers of table 'by_type'): the modifier of type "
+           "'horse' "
            "against 'horse' (column 'horse') is blank",
-           ":53:96: error: type_modifiers of the attacker of table 'misnamed': no table 'factrs'; type modifiers are read "
+           ":53:96: error: type_modifiers of the attacker of table 'misnamed': no table 'factrs'; type modifiers are "
+           "read "
            "from a matrix of whole numbers (kind: matrix, cell: integer); did you mean 'factors'?",
-           ":53:144: error: type_modifiers of the defender of table 'misnamed': 'words' is not a matrix of whole numbers",
-           ":61:76: error: type_modifiers of the attacker of table 'chosen': a type modifier is read by both sides' types, "
+           ":53:144: error: type_modifiers of the defender of table 'misnamed': 'words' is not a matrix of whole "
+           "numbers",
+           ":61:76: error: type_modifiers of the attacker of table 'chosen': a type modifier is read by both sides' "
+           "types, "
            "so it needs an opposed roll read in the loser's or the winner's column",
            ":39:27: error: column 'c' of matrix 'unread': 'against' names the types a column of type modifiers is read "
            "against, and no side of an opposed roll reads 'unread' as its type_modifiers",
@@ -599,7 +640,8 @@ tables:
            ":18:50: error: modifier 'typo' of modifier list 'typos': 'hrse' is no term of a vocabulary; the types a "
            "modifier applies to are the terms of the vocabulary of the sides' types; did you mean 'horse'?",
            ":24:44: error: modifier list 'mixed': the types its modifiers apply to are terms of no one vocabulary",
-           ":37:121: error: the defender of table 'other_types' reads modifier list 'factors', whose modifiers apply to "
+           ":37:121: error: the defender of table 'other_types' reads modifier list 'factors', whose modifiers apply "
+           "to "
            "terms of vocabulary 'kind', and the sides' types of 'other_types' are not those terms; its columns are the "
            "types: columns: kind",
            ":45:71: error: the attacker of table 'chosen' reads modifier list 'factors', whose modifier 'rough_going' "
@@ -630,14 +672,15 @@ TEST(Diagnostics, PerOccurrenceChecks) {
       - { id: g, members: [small, overlap] }
 )");
   EXPECT_FALSE(r.compiled);
-  for (const std::string expected : {
-           ":10:55: error: modifier 'half': 'at_most' counts a die-roll modifier per occurrence; a factor ('factor') is "
-           "not counted so",
-           ":11:53: error: 'at_most' of modifier of table 'factors' (kind modifiers) must be from 2 to 99, not 100",
-           ":12:53: error: 'at_most' of modifier of table 'factors' (kind modifiers) must be from 2 to 99, not 1",
-           ":15:27: error: modifier 'overlap' counts per occurrence ('at_most'), and a group's members count once (only "
-           "the largest of them): it cannot be a member of group 'g'",
-       }) {
+  for (
+      const std::string expected : {
+          ":10:55: error: modifier 'half': 'at_most' counts a die-roll modifier per occurrence; a factor ('factor') is "
+          "not counted so",
+          ":11:53: error: 'at_most' of modifier of table 'factors' (kind modifiers) must be from 2 to 99, not 100",
+          ":12:53: error: 'at_most' of modifier of table 'factors' (kind modifiers) must be from 2 to 99, not 1",
+          ":15:27: error: modifier 'overlap' counts per occurrence ('at_most'), and a group's members count once (only "
+          "the largest of them): it cannot be a member of group 'g'",
+      }) {
     EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
   }
 }
@@ -694,17 +737,21 @@ TEST(Diagnostics, AgainstValueChecks) {
 )");
   EXPECT_FALSE(r.compiled);
   for (const std::string expected : {
-           ":14:14: error: table 'shaped' (kind bands): a roll against Morale has a column for each of its values (4 to "
+           ":14:14: error: table 'shaped' (kind bands): a roll against Morale has a column for each of its values (4 "
+           "to "
            "10); remove 'columns'",
-           ":16:41: error: row 'pass' of table 'shaped' (kind bands): a roll against Morale has a column for each value; "
+           ":16:41: error: row 'pass' of table 'shaped' (kind bands): a roll against Morale has a column for each "
+           "value; "
            "write 'band:', the roll less the Morale ('0 or less': at or under it)",
            ":24:40: error: table 'gap' (the total less the Morale): no band covers 1 (between rows 'pass' and 'fail')",
            ":28:96: error: table 'values' (kind bands): against: 100 values, past the limit of 64 (a column each)",
-           ":35:96: error: table 'open' (kind bands): against: values must be a range of whole numbers such as '2 - 12', "
+           ":35:96: error: table 'open' (kind bands): against: values must be a range of whole numbers such as '2 - "
+           "12', "
            "not '7 or more'",
            ":42:59: error: table 'success' (kind bands): a roll against Morale ('against') cannot have 'target'",
            // A unit's value is bounded, so that a band shifted by it stays a C++ int.
-           ":48:96: error: table 'huge' (kind bands): against: values run from -1000 to 1000, not '999999990 - 1000000000'",
+           ":48:96: error: table 'huge' (kind bands): against: values run from -1000 to 1000, not '999999990 - "
+           "1000000000'",
        }) {
     EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
   }
@@ -767,13 +814,17 @@ TEST(Diagnostics, DigitRollChecks) {
   EXPECT_FALSE(r.compiled);
   for (const std::string expected : {
            ":16:34: error: table 'gap': no band covers 16 (between rows 'a' and 'b')",
-           ":21:73: error: table 'modded' (kind bands): 'd66' is read as digits (the first die the tens, the second the "
+           ":21:73: error: table 'modded' (kind bands): 'd66' is read as digits (the first die the tens, the second "
+           "the "
            "units) and takes no modifiers; remove 'modifiers'",
-           ":21:108: error: table 'modded' (kind bands): 'd66' is read as digits (the first die the tens, the second the "
+           ":21:108: error: table 'modded' (kind bands): 'd66' is read as digits (the first die the tens, the second "
+           "the "
            "units) and is not success dice; remove 'target'",
-           ":27:48: error: dice of table 'range': an unmodified d66 (two d6 read as tens and units) reads results 11 to 66; "
+           ":27:48: error: dice of table 'range': an unmodified d66 (two d6 read as tens and units) reads results 11 "
+           "to 66; "
            "set key min: 11 and max: 66",
-           ":33:60: error: roll of the attacker of table 'opposed' (kind bands): 'd66' is read as digits (tens and units), "
+           ":33:60: error: roll of the attacker of table 'opposed' (kind bands): 'd66' is read as digits (tens and "
+           "units), "
            "and an opposed roll adds each side's dice; write '2d6' for two summed dice",
        }) {
     EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
@@ -800,9 +851,11 @@ TEST(Diagnostics, NoTriggerOnSuccessDice) {
         trigger: { table: hits, base: "6" }
         items: [ { id: jam, text: The weapon jams. } ]
 )");
-  EXPECT_NE(r.text.find(r.file + ":17:18: error: trigger of section 'jam': 'hits' counts success dice, which have no base roll to "
-                                 "trigger on"),
-            std::string::npos)
+  EXPECT_NE(
+      r.text.find(r.file +
+                  ":17:18: error: trigger of section 'jam': 'hits' counts success dice, which have no base roll to "
+                  "trigger on"),
+      std::string::npos)
       << r.text;
   EXPECT_EQ(r.errors, 1) << r.text;
 }

@@ -10,9 +10,9 @@
 #include <map>
 #include <sstream>
 
-#include "frontend.hpp"
-#include "lookup.hpp"
-#include "odds.hpp"
+#include "qrsc/analysis/lookup.hpp"
+#include "qrsc/analysis/odds.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -68,11 +68,13 @@ tables:
     kind: modifiers
     title: Modifiers
     items:
-      - { id: uphill, value: +)" + std::to_string(uphill) + R"(, text: Uphill }
+      - { id: uphill, value: +)" +
+         std::to_string(uphill) + R"(, text: Uphill }
   - id: test
     kind: bands
     title: Test
-    key: { name: Die result, type: integer, min: 1, max: )" + std::to_string(max) + R"(, dice: { roll: d6, modifiers: [mods] } }
+    key: { name: Die result, type: integer, min: 1, max: )" +
+         std::to_string(max) + R"(, dice: { roll: d6, modifiers: [mods] } }
     rows:
       - { id: pass, title: Pass, band: 4 or more }
       - { id: fail, title: Fail, band: 3 or less }
@@ -192,9 +194,8 @@ Fraction enumerate_outside(const qrsc::BandTable& bt, std::size_t column, int mo
   const std::int64_t total = qrs_test::for_each_roll(*bt.dice, [&](int base) {
     const Fraction key(base + modifier);
     const bool in_range = (!bt.min || key >= *bt.min) && (!bt.max || key <= *bt.max);
-    const bool read = std::any_of(bt.rows.begin(), bt.rows.end(), [&](const qrsc::BandRow& r) {
-      return r.bands[column].band.contains(key);
-    });
+    const bool read = std::any_of(bt.rows.begin(), bt.rows.end(),
+                                  [&](const qrsc::BandRow& r) { return r.bands[column].band.contains(key); });
     out += in_range && read ? 0 : 1;
   });
   return {out, total};
@@ -240,7 +241,8 @@ TEST(DieResults, EveryTableOfEverySpecAddsUpToOneAtEveryModifier) {
           EXPECT_EQ(sum, Fraction(1)) << name << " " << t.id << " column " << c << " at " << m;
           const Fraction outside = enumerate_outside(*bt, c, m);
           const bool has_line = r->row_ids.back() == "outside" && r->row_ids.size() == bt->rows.size() + 1;
-          EXPECT_EQ(has_line ? p.back() : Fraction(0), outside) << name << " " << t.id << " column " << c << " at " << m;
+          EXPECT_EQ(has_line ? p.back() : Fraction(0), outside)
+              << name << " " << t.id << " column " << c << " at " << m;
           ++checks;
         }
       }
@@ -271,7 +273,8 @@ TEST(ExclusiveGroups, TwoRatingsOfOneUnitAreAnErrorNamingBoth) {
   const auto levels = qrsc::lookup(spec, "charge_effects", "0", std::nullopt, {"fresh_troops", "spent"});
   EXPECT_FALSE(levels.ok());
   // Change 2: not cumulative, so both may be named and the larger counts: 6 -2 = 4, Well Handled.
-  const auto command = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"provisional_command", "out_of_command"});
+  const auto command =
+      qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"provisional_command", "out_of_command"});
   ASSERT_TRUE(command.ok()) << command.error();
   EXPECT_EQ(command->result, "4");
   EXPECT_EQ(command->row, "well_handled");

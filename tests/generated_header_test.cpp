@@ -59,7 +59,8 @@ TEST(GeneratedHeader, AcwBandTablesAnswerEveryExpectation) {
   const std::map<std::string, Answer> tables = {
       {"maneuver_good_order", [](auto&, auto& k) { return id_of(std::optional(mg::lookup(std::stoi(k))), mg::kRows); }},
       {"maneuver_disordered", [](auto&, auto& k) { return id_of(std::optional(md::lookup(std::stoi(k))), md::kRows); }},
-      {"fire_effects", [](auto& c, auto& k) { return id_of(std::optional(fe::lookup(rating(c), std::stoi(k))), fe::kRows); }},
+      {"fire_effects",
+       [](auto& c, auto& k) { return id_of(std::optional(fe::lookup(rating(c), std::stoi(k))), fe::kRows); }},
       {"fire_point_modifiers", [](auto&, auto& k) { return id_of(fp::lookup(fraction(k)), fp::kRows); }},
       {"fallen_leader", [](auto&, auto& k) { return id_of(fl::lookup(std::stoi(k)), fl::kRows); }},
       {"charge_effects", [](auto&, auto& k) { return id_of(std::optional(ce::lookup(std::stoi(k))), ce::kRows); }},

@@ -2,7 +2,7 @@
 // specs) answered by the compiler's lookup, exactly as `qrsc lookup` prints it.
 #include <gtest/gtest.h>
 
-#include "lookup.hpp"
+#include "qrsc/analysis/lookup.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -45,12 +45,14 @@ void check_file(const std::string& file) {
       continue;
     }
     // Band tables: ID<TAB>TITLE[<TAB>NUMBER]; a part id, when given, is checked in the detail.
-    const bool has_part = e.expected.size() == 3 && e.expected[2].find_first_not_of("+-0123456789") != std::string::npos;
+    const bool has_part =
+        e.expected.size() == 3 && e.expected[2].find_first_not_of("+-0123456789") != std::string::npos;
     const std::string want = join(e.expected, 0, has_part ? 2 : e.expected.size());
     EXPECT_EQ(a->line, want) << e.table << " " << e.key << (e.column.empty() ? "" : " column " + e.column);
     if (has_part) {
       EXPECT_NE(a->detail.find(e.expected[2] + "\t"), std::string::npos)
-          << e.table << " " << e.key << ": expected part " << e.expected[2] << " in\n" << a->detail;
+          << e.table << " " << e.key << ": expected part " << e.expected[2] << " in\n"
+          << a->detail;
     }
   }
   EXPECT_GT(checked, 0);

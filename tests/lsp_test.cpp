@@ -3,6 +3,7 @@
 // provenance of a converted value, definitions, completion of keys; and the hostile corpus
 // replayed through didOpen/didChange.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -10,15 +11,13 @@
 #include <set>
 #include <sstream>
 
-#include <sys/stat.h>
-
-#include "limits.hpp"
-#include "server.hpp"
-#include "spec_format.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/format/spec_format.hpp"
+#include "qrsc/lsp/server.hpp"
+#include "qrsc/lsp/text_position.hpp"
+#include "qrsc/lsp/transport.hpp"
+#include "qrsc/lsp/yaml_outline.hpp"
 #include "test_support.hpp"
-#include "text_position.hpp"
-#include "transport.hpp"
-#include "yaml_outline.hpp"
 
 namespace {
 
@@ -69,18 +68,20 @@ class LspTest : public ::testing::Test {
   json notify(const std::string& method, const json& params, const std::string& u) {
     json found;
     for (const json& m : server.handle({{"jsonrpc", "2.0"}, {"method", method}, {"params", params}})) {
-      if (m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u) found = m["params"]["diagnostics"];
+      if (m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u)
+        found = m["params"]["diagnostics"];
     }
     return found;
   }
   json open(const std::string& u, const std::string& text) {
     versions[u] = 1;
-    return notify("textDocument/didOpen", {{"textDocument", {{"uri", u}, {"languageId", "yaml"}, {"version", 1}, {"text", text}}}},
-                  u);
+    return notify("textDocument/didOpen",
+                  {{"textDocument", {{"uri", u}, {"languageId", "yaml"}, {"version", 1}, {"text", text}}}}, u);
   }
   json change(const std::string& u, const std::string& text) {
     return notify("textDocument/didChange",
-                  {{"textDocument", {{"uri", u}, {"version", ++versions[u]}}}, {"contentChanges", {{{"text", text}}}}}, u);
+                  {{"textDocument", {{"uri", u}, {"version", ++versions[u]}}}, {"contentChanges", {{{"text", text}}}}},
+                  u);
   }
   json at(const std::string& method, const std::string& u, int line, int character) {
     return request(method, {{"textDocument", {{"uri", u}}}, {"position", {{"line", line}, {"character", character}}}});
@@ -117,14 +118,17 @@ TEST_F(LspTest, MisspelledKeyIsReportedAtItsLineAndClearedWhenFixed) {
   // As `qrsc check` reports it: the unknown key, and the row that now lacks its title.
   const auto errors = errors_in(change(u, joined(lines)));
   ASSERT_EQ(errors.size(), 2u) << json(errors).dump();
-  const auto at_key = std::find_if(errors.begin(), errors.end(), [&](const json& d) { return d["range"]["start"]["line"] == title; });
+  const auto at_key =
+      std::find_if(errors.begin(), errors.end(), [&](const json& d) { return d["range"]["start"]["line"] == title; });
   ASSERT_NE(at_key, errors.end()) << json(errors).dump();
   EXPECT_EQ((*at_key)["range"]["start"]["character"], 8);
   EXPECT_EQ((*at_key)["range"]["end"]["character"], 13);  // the key "titel"
-  EXPECT_NE((*at_key)["message"].get<std::string>().find("unknown key 'titel'"), std::string::npos) << (*at_key)["message"];
+  EXPECT_NE((*at_key)["message"].get<std::string>().find("unknown key 'titel'"), std::string::npos)
+      << (*at_key)["message"];
   EXPECT_NE((*at_key)["message"].get<std::string>().find("did you mean 'title'"), std::string::npos);
   EXPECT_TRUE(std::any_of(errors.begin(), errors.end(), [&](const json& d) {
-    return d["range"]["start"]["line"] == row && d["message"].get<std::string>().find("needs 'title'") != std::string::npos;
+    return d["range"]["start"]["line"] == row &&
+           d["message"].get<std::string>().find("needs 'title'") != std::string::npos;
   })) << json(errors).dump();
   EXPECT_TRUE(errors_in(change(u, text)).empty());
 }
@@ -149,9 +153,11 @@ TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   // An unrelated spec's edit leaves both as they are.
   const std::string other = uri("battlecry/1812.yaml");
   open(other, read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml"));
-  EXPECT_EQ(errors_in(change(other, read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml") + "\n")).size(), 0u);
-  const json params_other = {{"textDocument", {{"uri", other}, {"version", 9}}},
-                             {"contentChanges", {{{"text", read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml")}}}}};
+  EXPECT_EQ(errors_in(change(other, read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml") + "\n")).size(),
+            0u);
+  const json params_other = {
+      {"textDocument", {{"uri", other}, {"version", 9}}},
+      {"contentChanges", {{{"text", read_text(qrs_test::source_dir() / "rules/battlecry/1812.yaml")}}}}};
   EXPECT_EQ(notify("textDocument/didChange", params_other, child), diags);
 }
 
@@ -211,8 +217,10 @@ TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
       {0, root, false},
       {0, with(root, "value: 8in, text: clear", "value: 10in, text: clear"), true},  // converted for 25mm
       {0, root, false},
-      {3, with(maw, "ids: [maneuver_modifiers/crack_unit, charge_modifiers/crack_unit]",
-               "ids: [maneuver_modifiers/crack_unit]"), true},
+      {3,
+       with(maw, "ids: [maneuver_modifiers/crack_unit, charge_modifiers/crack_unit]",
+            "ids: [maneuver_modifiers/crack_unit]"),
+       true},
       {3, with(maw, "    name: Elite\n", "    name: Elites\n"), true},
       {3, maw, false},
       // A rename naming a row its table lacks: reported by the table's renaming, again after an
@@ -228,7 +236,10 @@ TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
       {3, maw, false},
       {0, root, false},
       // Another patch of the same table: a key the builder rejects, then the patch as it was.
-      {3, with(maw, "        text: \"line of sight through dense chaparral", "        txt: \"line of sight through dense chaparral"), true},
+      {3,
+       with(maw, "        text: \"line of sight through dense chaparral",
+            "        txt: \"line of sight through dense chaparral"),
+       true},
       {3, maw, false},
       // Another scale over the same parent tables.
       {1, with(originals[1], "factor: 1.5,", "factor: 2,"), false},
@@ -246,15 +257,18 @@ TEST_F(LspTest, EveryEditsDiagnosticsAreThoseOfAFreshCheckOfTheSameTexts) {
     const Edit& edit = edits[e];
     texts[edit.file] = edit.text;
     const int version = ++versions[uris[edit.file]];
-    const auto after_edit = published(server.handle(
-        {{"jsonrpc", "2.0"},
-         {"method", "textDocument/didChange"},
-         {"params", {{"textDocument", {{"uri", uris[edit.file]}, {"version", version}}}, {"contentChanges", {{{"text", edit.text}}}}}}}));
+    const auto after_edit =
+        published(server.handle({{"jsonrpc", "2.0"},
+                                 {"method", "textDocument/didChange"},
+                                 {"params",
+                                  {{"textDocument", {{"uri", uris[edit.file]}, {"version", version}}},
+                                   {"contentChanges", {{{"text", edit.text}}}}}}}));
     qrsc::lsp::Server fresh{qrsc::SpecSearchPath{{qrs_test::source_dir() / "tests/hostile"}, {}}};
     std::map<std::string, json> cold;
     for (std::size_t i = 0; i < files.size(); ++i) {
       const json doc = {{"uri", uris[i]}, {"languageId", "yaml"}, {"version", 1}, {"text", texts[i]}};
-      for (auto& [u, d] : published(fresh.handle({{"jsonrpc", "2.0"}, {"method", "textDocument/didOpen"}, {"params", {{"textDocument", doc}}}}))) {
+      for (auto& [u, d] : published(fresh.handle(
+               {{"jsonrpc", "2.0"}, {"method", "textDocument/didOpen"}, {"params", {{"textDocument", doc}}}}))) {
         cold[u] = d;
       }
     }
@@ -303,15 +317,17 @@ TEST_F(LspTest, HoverEscapesTheSpecsTextAsMarkdown) {
   std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
   const std::string erratum = "    text: Redesigned Maneuver Table.\n";
   ASSERT_NE(text.find(erratum), std::string::npos);
-  text.replace(text.find(erratum), erratum.size(),
-               "    text: \"Redesigned [table](http://example.com) ![x](http://example.com/i.png)\\n- forged: `4in`\"\n");
+  text.replace(
+      text.find(erratum), erratum.size(),
+      "    text: \"Redesigned [table](http://example.com) ![x](http://example.com/i.png)\\n- forged: `4in`\"\n");
   open(acw, text);
   const int row = line_starting(lines_of(text), "      - id: double_quick");
   const json h = at("textDocument/hover", acw, row, 14);
   ASSERT_TRUE(h.is_object());
   const std::string md = h["contents"]["value"];
-  EXPECT_NE(md.find("Redesigned \\[table\\](http://example.com) !\\[x\\](http://example.com/i.png) - forged: \\`4in\\`"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("Redesigned \\[table\\](http://example.com) !\\[x\\](http://example.com/i.png) - forged: \\`4in\\`"),
+      std::string::npos)
       << md;
   EXPECT_EQ(md.find("\n- forged"), std::string::npos) << md;
 }
@@ -371,9 +387,9 @@ TEST_F(LspTest, ReferencesAndRenameOfARowAreEveryLineOfTheFamilyThatNamesIt) {
   EXPECT_GE(expected.size(), 10u);
   EXPECT_EQ(found, expected);
   // Rename changes the id at the same places, and only the id ("movement_rates/" stays).
-  const json edit = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
-                                                    {"position", {{"line", row}, {"character", 16}}},
-                                                    {"newName", "line_infantry"}});
+  const json edit = request(
+      "textDocument/rename",
+      {{"textDocument", {{"uri", u}}}, {"position", {{"line", row}, {"character", 16}}}, {"newName", "line_infantry"}});
   std::set<std::pair<std::string, int>> renamed;
   for (const auto& [file, edits] : edit["changes"].items()) {
     const auto file_lines = lines_of(read_text(*qrsc::lsp::path_of_uri(file)));
@@ -386,10 +402,12 @@ TEST_F(LspTest, ReferencesAndRenameOfARowAreEveryLineOfTheFamilyThatNamesIt) {
     }
   }
   EXPECT_EQ(renamed, expected);
-  const auto refused = server.handle({{"jsonrpc", "2.0"}, {"id", 99}, {"method", "textDocument/rename"},
-                                      {"params", {{"textDocument", {{"uri", u}}},
-                                                  {"position", {{"line", row}, {"character", 16}}},
-                                                  {"newName", "Not An Id"}}}});
+  const auto refused = server.handle(
+      {{"jsonrpc", "2.0"},
+       {"id", 99},
+       {"method", "textDocument/rename"},
+       {"params",
+        {{"textDocument", {{"uri", u}}}, {"position", {{"line", row}, {"character", 16}}}, {"newName", "Not An Id"}}}});
   ASSERT_EQ(refused.size(), 1u);
   EXPECT_TRUE(refused[0].contains("error")) << refused[0].dump();
 }
@@ -442,7 +460,8 @@ TEST_F(LspTest, CompletionOffersAddAfterAndRemoveOnlyInAVariant) {
   change(u, joined(lines));
   const auto labels = completion_labels(u, row + 1, 9);
   EXPECT_NE(std::find(labels.begin(), labels.end(), "band"), labels.end());
-  for (const char* key : {"add", "after", "remove"}) EXPECT_EQ(std::find(labels.begin(), labels.end(), key), labels.end()) << key;
+  for (const char* key : {"add", "after", "remove"})
+    EXPECT_EQ(std::find(labels.begin(), labels.end(), key), labels.end()) << key;
 }
 
 // Inside `bands: {` the keys are the table's column ids (fire_effects: its target_rating terms).
@@ -469,7 +488,8 @@ TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
   ASSERT_TRUE(v.is_object()) << v.dump();
   EXPECT_EQ(v["uri"], u);
   EXPECT_EQ(v["range"]["start"]["line"], line_starting(lines, "  - id: target_rating"));
-  const int assertion = line_starting(lines, "      - { table: maneuver_good_order, row: double_quick, band: 8 or more }");
+  const int assertion =
+      line_starting(lines, "      - { table: maneuver_good_order, row: double_quick, band: 8 or more }");
   const std::size_t at_row = lines[static_cast<std::size_t>(assertion)].find("double_quick");
   const json r = at("textDocument/definition", u, assertion, static_cast<int>(at_row) + 2);
   ASSERT_TRUE(r.is_object()) << r.dump();
@@ -480,7 +500,8 @@ TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
   const json m = at("textDocument/definition", u, members, static_cast<int>(at_member) + 2);
   ASSERT_TRUE(m.is_object()) << m.dump();
   const int item = m["range"]["start"]["line"];
-  EXPECT_NE(lines[static_cast<std::size_t>(item)].find("id: out_of_command"), std::string::npos) << lines[static_cast<std::size_t>(item)];
+  EXPECT_NE(lines[static_cast<std::size_t>(item)].find("id: out_of_command"), std::string::npos)
+      << lines[static_cast<std::size_t>(item)];
 }
 
 // An assertion's `table:` written quoted names the same table (one reader of a flow map's
@@ -512,7 +533,10 @@ TEST_F(LspTest, ReferencesAndRenameOfAVocabularyTerm) {
     found.insert({loc["uri"].get<std::string>(), loc["range"]["start"]["line"].get<int>()});
   }
   EXPECT_TRUE(found.contains({u, term}));
-  EXPECT_TRUE(found.contains({u, line_starting(lines, "        bands: { crack: 11 or more, veteran: 10 or more, trained: 9 or more, green: 8 or more }")}));
+  EXPECT_TRUE(found.contains(
+      {u,
+       line_starting(
+           lines, "        bands: { crack: 11 or more, veteran: 10 or more, trained: 9 or more, green: 8 or more }")}));
   const auto maw = lines_of(read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
   EXPECT_TRUE(found.contains({uri("rff/maw-3-15mm.yaml"), line_starting(maw, "    term: green")}));
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -520,9 +544,9 @@ TEST_F(LspTest, ReferencesAndRenameOfAVocabularyTerm) {
       EXPECT_FALSE(found.contains({u, static_cast<int>(i)})) << lines[i];
     }
   }
-  const json edit = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
-                                                    {"position", {{"line", term}, {"character", 15}}},
-                                                    {"newName", "novice"}});
+  const json edit = request(
+      "textDocument/rename",
+      {{"textDocument", {{"uri", u}}}, {"position", {{"line", term}, {"character", 15}}}, {"newName", "novice"}});
   std::size_t edits = 0;
   for (const auto& [file, list] : edit["changes"].items()) {
     const auto file_lines = lines_of(read_text(*qrsc::lsp::path_of_uri(file)));
@@ -548,9 +572,9 @@ TEST_F(LspTest, ASecondRenameSeesTheFirstsUnsavedEdits) {
     }
     return out;
   };
-  const json first = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
-                                                     {"position", {{"line", row}, {"character", 16}}},
-                                                     {"newName", "line_infantry"}});
+  const json first = request(
+      "textDocument/rename",
+      {{"textDocument", {{"uri", u}}}, {"position", {{"line", row}, {"character", 16}}}, {"newName", "line_infantry"}});
   const auto first_lines = edited_lines(first);
   ASSERT_GT(first_lines.size(), 5u);
   // The editor applies the edit to the open document (and sends it), not yet to the others' files.
@@ -560,9 +584,9 @@ TEST_F(LspTest, ASecondRenameSeesTheFirstsUnsavedEdits) {
     l.replace(from, std::string("infantry_line").size(), "line_infantry");
   }
   change(u, joined(lines));
-  const json second = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
-                                                      {"position", {{"line", row}, {"character", 16}}},
-                                                      {"newName", "foot_line"}});
+  const json second = request(
+      "textDocument/rename",
+      {{"textDocument", {{"uri", u}}}, {"position", {{"line", row}, {"character", 16}}}, {"newName", "foot_line"}});
   EXPECT_EQ(edited_lines(second), first_lines);
 }
 
@@ -659,7 +683,8 @@ TEST_F(LspTest, DocumentSymbolsAreTheTablesAndTheirRows) {
   open(u, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
   const json symbols = request("textDocument/documentSymbol", {{"textDocument", {{"uri", u}}}});
   ASSERT_TRUE(symbols.is_array());
-  const auto table = std::find_if(symbols.begin(), symbols.end(), [](const json& s) { return s["name"] == "maneuver_good_order"; });
+  const auto table =
+      std::find_if(symbols.begin(), symbols.end(), [](const json& s) { return s["name"] == "maneuver_good_order"; });
   ASSERT_NE(table, symbols.end());
   ASSERT_FALSE((*table)["children"].empty());
   EXPECT_EQ((*table)["children"][0]["name"], "double_quick");
@@ -685,7 +710,8 @@ TEST_F(LspTest, HostileCorpusThroughOpenAndChange) {
       at("textDocument/definition", u, 3, 4);
       // On the file's longest line too (limits/line_40000's is 40,000 characters).
       const auto all = lines_of(text);
-      const auto longest = std::max_element(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+      const auto longest =
+          std::max_element(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
       const int longest_line = all.empty() ? 0 : static_cast<int>(longest - all.begin());
       for (const char* method : {"textDocument/completion", "textDocument/definition", "textDocument/references"}) {
         at(method, u, longest_line, 10);
@@ -734,9 +760,11 @@ TEST_F(LspTest, HostileCorpusDiagnosticsAreQrscs) {
     if (colon == std::string::npos) continue;  // anywhere, or the file itself
     const int line_number = std::stoi(f[2].substr(0, colon));
     const bool found = std::any_of(errors.begin(), errors.end(), [&](const json& d) {
-      return d["range"]["start"]["line"] == line_number - 1 && d["message"].get<std::string>().find(f[3]) != std::string::npos;
+      return d["range"]["start"]["line"] == line_number - 1 &&
+             d["message"].get<std::string>().find(f[3]) != std::string::npos;
     });
-    EXPECT_TRUE(found) << f[0] << ": expected '" << f[3] << "' at line " << line_number << ", got " << diagnostics.dump();
+    EXPECT_TRUE(found) << f[0] << ": expected '" << f[3] << "' at line " << line_number << ", got "
+                       << diagnostics.dump();
     ++placed;
   }
   EXPECT_GT(placed, 60);
@@ -745,7 +773,9 @@ TEST_F(LspTest, HostileCorpusDiagnosticsAreQrscs) {
 
 // The server's input is an editor's, or anything a process can write to its standard input.
 
-std::string framed(const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; }
+std::string framed(const std::string& body) {
+  return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
 
 // A header block without Content-Length cannot say where its body ends: it is answered with an
 // error at once, and the reader goes on with the next message that has one.
@@ -780,8 +810,8 @@ TEST_F(LspTest, AMessageNestedDeeperThanTheLimitIsRefusedAndTheServerAnswersOn) 
   EXPECT_EQ(refused[0]["error"]["code"], -32600) << refused[0].dump().substr(0, 200);
   // At the limit it is a message like any other (an id that is an array: JSON-RPC refuses it).
   const int limit = qrsc::lsp::kMaxJsonDepth;
-  const std::string at_limit = R"({"jsonrpc":"2.0","method":"shutdown","id":)" + std::string(limit - 1, '[') +
-                               std::string(limit - 1, ']') + "}";
+  const std::string at_limit =
+      R"({"jsonrpc":"2.0","method":"shutdown","id":)" + std::string(limit - 1, '[') + std::string(limit - 1, ']') + "}";
   EXPECT_FALSE(qrsc::lsp::nested_deeper_than(at_limit, limit));
   EXPECT_TRUE(qrsc::lsp::nested_deeper_than(R"({"a":[[]]})", 2));
   EXPECT_FALSE(qrsc::lsp::nested_deeper_than(R"({"a":"[[[[\"[[["})", 1));  // brackets in a string
@@ -807,19 +837,25 @@ TEST_F(LspTest, AnEntrysValueIsFoundOnAVeryLongLine) {
 TEST_F(LspTest, PositionsAtAndPastTheProtocolsLimitAreAnsweredOrRefused) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
   open(u, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
-  for (const char* method : {"textDocument/hover", "textDocument/definition", "textDocument/references",
-                             "textDocument/completion"}) {
-    const auto out = server.handle({{"jsonrpc", "2.0"}, {"id", 1}, {"method", method},
-                                    {"params", {{"textDocument", {{"uri", u}}},
-                                                {"position", {{"line", 2147483647}, {"character", 2147483647}}}}}});
+  for (const char* method :
+       {"textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/completion"}) {
+    const auto out = server.handle(
+        {{"jsonrpc", "2.0"},
+         {"id", 1},
+         {"method", method},
+         {"params",
+          {{"textDocument", {{"uri", u}}}, {"position", {{"line", 2147483647}, {"character", 2147483647}}}}}});
     ASSERT_EQ(out.size(), 1u);
     EXPECT_TRUE(out[0].contains("result")) << method << ": " << out[0].dump();
     for (const json& bad : {json(2147483648LL), json(-1), json(1e300), json(4294967296LL), json("3")}) {
-      const auto refused = server.handle({{"jsonrpc", "2.0"}, {"id", 2}, {"method", method},
-                                          {"params", {{"textDocument", {{"uri", u}}},
-                                                      {"position", {{"line", bad}, {"character", 0}}}}}});
+      const auto refused = server.handle(
+          {{"jsonrpc", "2.0"},
+           {"id", 2},
+           {"method", method},
+           {"params", {{"textDocument", {{"uri", u}}}, {"position", {{"line", bad}, {"character", 0}}}}}});
       ASSERT_EQ(refused.size(), 1u);
-      EXPECT_EQ(refused[0]["error"]["code"], -32602) << method << " at line " << bad.dump() << ": " << refused[0].dump();
+      EXPECT_EQ(refused[0]["error"]["code"], -32602)
+          << method << " at line " << bad.dump() << ": " << refused[0].dump();
     }
   }
 }
@@ -852,9 +888,9 @@ class LspFilePolicyTest : public LspTest {
       found.insert({loc["uri"].get<std::string>(), loc["range"]["start"]["line"].get<int>()});
     }
     std::set<std::string> edited;
-    const json edit = request("textDocument/rename", {{"textDocument", {{"uri", a_uri}}},
-                                                      {"position", {{"line", 5}, {"character", 16}}},
-                                                      {"newName", "advance"}});
+    const json edit = request(
+        "textDocument/rename",
+        {{"textDocument", {{"uri", a_uri}}}, {"position", {{"line", 5}, {"character", 16}}}, {"newName", "advance"}});
     for (const auto& [file, edits] : edit["changes"].items()) edited.insert(file);
     return {found, edited};
   }
@@ -904,9 +940,11 @@ struct Editor {
     const std::string u = qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(file));
     std::vector<std::string> errors;
     const json doc = {{"uri", u}, {"languageId", "yaml"}, {"version", 1}, {"text", read_text(file)}};
-    for (const json& m : server.handle({{"jsonrpc", "2.0"}, {"method", "textDocument/didOpen"}, {"params", {{"textDocument", doc}}}})) {
+    for (const json& m :
+         server.handle({{"jsonrpc", "2.0"}, {"method", "textDocument/didOpen"}, {"params", {{"textDocument", doc}}}})) {
       if (m["method"] != "textDocument/publishDiagnostics") continue;
-      for (const json& d : errors_in(m["params"]["diagnostics"])) errors.push_back(m["params"]["uri"].get<std::string>() + ": " + d["message"].get<std::string>());
+      for (const json& d : errors_in(m["params"]["diagnostics"]))
+        errors.push_back(m["params"]["uri"].get<std::string>() + ": " + d["message"].get<std::string>());
     }
     return errors;
   }
@@ -944,7 +982,7 @@ std::string key_before(const std::string& line, std::size_t byte) {
 struct IdCase {
   std::string_view kind;  // the object type's name in the format's description
   const char* file;
-  const char* line;       // the start of the line that states the id
+  const char* line;  // the start of the line that states the id
   const char* id;
   const char* hover;
   const char* edit_from = nullptr;
@@ -981,11 +1019,13 @@ const IdCase kIdCases[] = {
      "    kind: bands\n"
      "    title: Duel\n"
      "    key: { name: Margin, min: 0, outside: clamp, columns_title: Loser, dice: { attacker: { roll: d6, modifiers: "
-     "[duel_modifiers], type_modifiers: duel_factors }, defender: { roll: d6, type_modifiers: duel_factors }, result: margin, "
+     "[duel_modifiers], type_modifiers: duel_factors }, defender: { roll: d6, type_modifiers: duel_factors }, result: "
+     "margin, "
      "column: loser } }\n"
      "    columns: target_rating\n"
      "    rows:\n"
-     "      - { id: beaten, title: Beaten, bands: { crack: 1 or more, veteran: 1 or more, trained: 1 or more, green: 1 or more } }\n"
+     "      - { id: beaten, title: Beaten, bands: { crack: 1 or more, veteran: 1 or more, trained: 1 or more, green: 1 "
+     "or more } }\n"
      "      - { id: held, title: Held, bands: { crack: \"0\", veteran: \"0\", trained: \"0\", green: \"0\" } }\n"},
     {"table", "rff/acw-2.1-15mm.yaml", "  - id: maneuver_good_order", "maneuver_good_order",
      "`Troops in Good Order and Guns Effects`"},
@@ -997,12 +1037,14 @@ const IdCase kIdCases[] = {
      "gallant_leader, able_leader, poor_leader"},
     {"matrixRow", "rff/acw-2.1-15mm.yaml", "      - { id: infantry_line,", "infantry_line", "`Line`"},
     {"listItem", "rff/acw-2.1-15mm.yaml", "          - id: defensive_fire", "defensive_fire",
-     "`Opponent resolves all defensive fire combat.`", "          - text: Opponent resolves all defensive fire combat.\n",
+     "`Opponent resolves all defensive fire combat.`",
+     "          - text: Opponent resolves all defensive fire combat.\n",
      "          - id: defensive_fire\n            text: Opponent resolves all defensive fire combat.\n"},
     {"section", "rff/acw-2.1-15mm.yaml", "      - id: maneuver_phase", "maneuver_phase", "`Maneuver (1st) Phase`"},
     {"fact", "rff/acw-2.1-15mm.yaml", "      - { id: ground,", "ground", "`1\"`"},
     // rules/ has no opposed roll read by type: the case adds one, with a matchup.
-    {"matchup", "rff/acw-2.1-15mm.yaml", "      - id: green_by_crack", "green_by_crack", "Green beaten by Crack", "\ntables:\n",
+    {"matchup", "rff/acw-2.1-15mm.yaml", "      - id: green_by_crack", "green_by_crack", "Green beaten by Crack",
+     "\ntables:\n",
      "\ntables:\n"
      "  - id: duel\n"
      "    kind: bands\n"
@@ -1011,7 +1053,8 @@ const IdCase kIdCases[] = {
      "result: margin, column: loser } }\n"
      "    columns: target_rating\n"
      "    rows:\n"
-     "      - { id: beaten, title: Beaten, bands: { crack: 1 or more, veteran: 1 or more, trained: 1 or more, green: 1 or more } }\n"
+     "      - { id: beaten, title: Beaten, bands: { crack: 1 or more, veteran: 1 or more, trained: 1 or more, green: 1 "
+     "or more } }\n"
      "      - { id: held, title: Held, bands: { crack: \"0\", veteran: \"0\", trained: \"0\", green: \"0\" } }\n"
      "    matchups:\n"
      "      - id: green_by_crack\n"
@@ -1026,7 +1069,8 @@ const IdCase kIdCases[] = {
 // names it and nothing else (no sheet text), and `qrsc check` is as clean after it as before.
 TEST(LspIdKinds, HoverAndRenameOfEveryIdKindOfTheFormat) {
   for (const qrsc::format::ObjectType* kind : qrsc::format::id_kinds()) {
-    const auto c = std::find_if(std::begin(kIdCases), std::end(kIdCases), [&](const IdCase& i) { return i.kind == kind->name; });
+    const auto c =
+        std::find_if(std::begin(kIdCases), std::end(kIdCases), [&](const IdCase& i) { return i.kind == kind->name; });
     ASSERT_NE(c, std::end(kIdCases)) << "no hover and rename case for the id kind '" << kind->name << "'";
   }
   EXPECT_EQ(std::size(kIdCases), qrsc::format::id_kinds().size());

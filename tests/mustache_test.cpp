@@ -2,20 +2,21 @@
 // the reference it is held to: every template the backends render for every spec of rules/, cases
 // written for each rule of the library's reading, and thousands of generated templates must
 // give the same output (or the same error) from both.
+#include "qrsc/backends/common/mustache.hpp"
+
 #include <gtest/gtest.h>
-#include <kainjow/mustache.hpp>
-#include <nlohmann/json.hpp>
 
 #include <functional>
+#include <kainjow/mustache.hpp>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
-#include "change_list.hpp"
-#include "emit_cpp.hpp"
-#include "emit_html.hpp"
-#include "mustache.hpp"
-#include "odds_documents.hpp"
+#include "qrsc/backends/cpp/emit_cpp.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/reports/change_list.hpp"
+#include "qrsc/reports/odds_documents.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -208,13 +209,16 @@ TEST(Mustache, ReportsTheLibrarysErrors) {
 // A template of tags, blanks and line breaks in every arrangement, sections mostly balanced
 // and nested, now and then a stray tag.
 std::string random_template(std::mt19937& rng) {
-  static const std::vector<std::string> leaves = {
-      "x", "word", " ", "  ", "\t", "\n", "\n", "\n", "\r\n", "\r", "{{a}}", "{{{a}}}", "{{&b}}", "{{ c }}", "{{.}}",
-      "{{a.b}}", "{{o.b.c}}", "{{! c }}", "{{>p}}", "{{>q}}", "<&'\">", "{", "}}", "{{missing}}"};
+  static const std::vector<std::string> leaves = {"x",      "word",    " ",      "  ",      "\t",        "\n",
+                                                  "\n",     "\n",      "\r\n",   "\r",      "{{a}}",     "{{{a}}}",
+                                                  "{{&b}}", "{{ c }}", "{{.}}",  "{{a.b}}", "{{o.b.c}}", "{{! c }}",
+                                                  "{{>p}}", "{{>q}}",  "<&'\">", "{",       "}}",        "{{missing}}"};
   static const std::vector<std::string> names = {"a", "l", "e", "t", "f", "o", "missing", "o.b", "s"};
   static const std::vector<std::string> strays = {"{{/a}}", "{{#l}}", "{{", "{{=| |=}}|a||={{ }}=|", "{{=<% %>=}}"};
   std::uniform_int_distribution<int> percent(0, 99);
-  const auto pick = [&](const std::vector<std::string>& v) { return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(rng)]; };
+  const auto pick = [&](const std::vector<std::string>& v) {
+    return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(rng)];
+  };
   const std::function<std::string(int)> gen = [&](int depth) {
     std::string text;
     for (int n = std::uniform_int_distribution<int>(1, 8)(rng); n > 0; --n) {
@@ -237,9 +241,17 @@ std::string random_template(std::mt19937& rng) {
 // Generated templates over data with every kind of value.
 TEST(Mustache, GeneratedTemplatesMatchKainjow) {
   std::mt19937 rng(20261123);
-  nlohmann::json data = {{"a", "A<&>"}, {"b", "B'\""}, {"c", "C"}, {"l", {"1", "2"}}, {"e", nlohmann::json::array()},
-                         {"t", true}, {"f", false}, {"s", ""}, {"o", {{"a", "inner"}, {"b", {{"c", "oc"}}}}},
-                         {"p", {{"partial", "[{{a}}]\n"}}}, {"q", {{"partial", "{{#t}}\n q \n{{/t}}\n"}}}};
+  nlohmann::json data = {{"a", "A<&>"},
+                         {"b", "B'\""},
+                         {"c", "C"},
+                         {"l", {"1", "2"}},
+                         {"e", nlohmann::json::array()},
+                         {"t", true},
+                         {"f", false},
+                         {"s", ""},
+                         {"o", {{"a", "inner"}, {"b", {{"c", "oc"}}}}},
+                         {"p", {{"partial", "[{{a}}]\n"}}},
+                         {"q", {{"partial", "{{#t}}\n q \n{{/t}}\n"}}}};
   int valid = 0;
   for (int i = 0; i < 4000; ++i) {
     const std::string text = random_template(rng);
@@ -263,10 +275,14 @@ TEST(Mustache, GeneratedListsRenderAsListsAndReuseOnlyWhatHolds) {
     tm::mustache ours(text);
     if (!ours.is_valid()) continue;
     for (int round = 0; round < 4; ++round) {
-      nlohmann::json outer = {{"a", round < 3 ? "A<&>" : "changed"}, {"b", "B"}, {"t", true}, {"f", round == 3},
+      nlohmann::json outer = {{"a", round < 3 ? "A<&>" : "changed"},
+                              {"b", "B"},
+                              {"t", true},
+                              {"f", round == 3},
                               {"e", nlohmann::json::array()},
                               {"o", {{"a", round < 3 ? "inner" : "inner changed"}, {"b", {{"c", "oc"}}}}},
-                              {"p", {{"partial", "[{{a}}]\n"}}}, {"q", {{"partial", "{{#t}}\n q \n{{/t}}\n"}}}};
+                              {"p", {{"partial", "[{{a}}]\n"}}},
+                              {"q", {{"partial", "{{#t}}\n q \n{{/t}}\n"}}}};
       tm::data d = from_json(outer);
       int made = 0;
       tm::generated_list l;

@@ -1,7 +1,7 @@
 // The sheet's notations read and written back.
-#include <gtest/gtest.h>
+#include "qrsc/model/notation.hpp"
 
-#include "notation.hpp"
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -84,7 +84,8 @@ TEST(Notation, DistancesInsideText) {
 
 // Every spelling of an inch a sheet uses is one distance; words that only end in "in" are not.
 TEST(Notation, DistanceSpellings) {
-  for (const char* one : {"1in", "1 in", "1 inch", "1inch", "1\"", " 1 \" "}) EXPECT_EQ(qrsc::parse_distance(one), Fraction(1)) << one;
+  for (const char* one : {"1in", "1 in", "1 inch", "1inch", "1\"", " 1 \" "})
+    EXPECT_EQ(qrsc::parse_distance(one), Fraction(1)) << one;
   EXPECT_EQ(qrsc::parse_distance("2 inches"), Fraction(2));
   EXPECT_EQ(qrsc::parse_distance("1 1/2\""), Fraction(3, 2));
   EXPECT_EQ(qrsc::parse_distance("1 1/2 in"), Fraction(3, 2));

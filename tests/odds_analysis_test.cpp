@@ -2,8 +2,8 @@
 // every seed spec, against brute-force enumeration of the dice the spec states.
 #include <gtest/gtest.h>
 
-#include "odds.hpp"
-#include "odds_documents.hpp"
+#include "qrsc/analysis/odds.hpp"
+#include "qrsc/reports/odds_documents.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -13,15 +13,15 @@ using qrsc::Fraction;
 // Every outcome of the base dice (both sides' for a difference), read directly on the bands.
 Fraction enumerate(const qrsc::BandTable& bt, std::size_t row, std::size_t column, int modifier) {
   std::int64_t hits = 0;
-  const std::int64_t total = qrs_test::for_each_roll(*bt.dice, [&](int base) {
-    hits += bt.rows[row].bands[column].band.contains(Fraction(base + modifier)) ? 1 : 0;
-  });
+  const std::int64_t total = qrs_test::for_each_roll(
+      *bt.dice, [&](int base) { hits += bt.rows[row].bands[column].band.contains(Fraction(base + modifier)) ? 1 : 0; });
   return {hits, total};
 }
 
 TEST(OddsAnalysis, EveryRolledTableOfEverySpecMatchesEnumeration) {
   int tables = 0;
-  for (const char* name : {"rff/acw-2.1-15mm", "rff/1812-2.1-25mm", "rff/1812-3-15mm", "rff/maw-3-15mm", "battlecry/1812"}) {
+  for (const char* name :
+       {"rff/acw-2.1-15mm", "rff/1812-2.1-25mm", "rff/1812-3-15mm", "rff/maw-3-15mm", "battlecry/1812"}) {
     const qrsc::Spec& spec = qrs_test::spec(name);
     for (const auto& t : spec.tables) {
       const auto* bt = std::get_if<qrsc::BandTable>(&t.body);
@@ -35,7 +35,8 @@ TEST(OddsAnalysis, EveryRolledTableOfEverySpecMatchesEnumeration) {
           Fraction sum{0};
           for (std::size_t r = 0; r < bt->rows.size(); ++r) {
             EXPECT_EQ(report->columns[c].p[m][r], enumerate(*bt, r, c, report->modifiers[m]))
-                << name << " " << t.id << " column " << c << " modifier " << report->modifiers[m] << " row " << bt->rows[r].id;
+                << name << " " << t.id << " column " << c << " modifier " << report->modifiers[m] << " row "
+                << bt->rows[r].id;
             sum += report->columns[c].p[m][r];
           }
           // Open-ended bands cover every modified result; a bounded key (1-10) is read unmodified.
@@ -54,7 +55,8 @@ TEST(OddsAnalysis, EverySeedSpecStatesItsDice) {
   for (const char* name : {"rff/acw-2.1-15mm", "rff/1812-2.1-25mm", "rff/1812-3-15mm", "rff/maw-3-15mm"}) {
     const qrsc::Spec& spec = qrs_test::spec(name);
     const auto dice = [&](const char* id) { return std::get<qrsc::BandTable>(spec.table(id)->body).dice; };
-    for (const char* id : {"maneuver_good_order", "maneuver_disordered", "fire_effects", "fallen_leader", "charge_effects"}) {
+    for (const char* id :
+         {"maneuver_good_order", "maneuver_disordered", "fire_effects", "fallen_leader", "charge_effects"}) {
       ASSERT_TRUE(dice(id).has_value()) << name << " " << id;
       EXPECT_EQ(dice(id)->sides, 10) << name << " " << id;
       EXPECT_EQ(dice(id)->count, 1) << name << " " << id;
@@ -100,7 +102,8 @@ TEST(OddsReport, OneChartPerColumnOfEveryRolledTableWithExactTooltips) {
   EXPECT_NE(maw.find("Troops in Good Order and Guns Effects: MEX"), std::string::npos);
   // The even charge, as exact fractions (2.1: Swept from the Field 1 in 100).
   EXPECT_NE(acw.find("<title>Swept from the Field at +0: 1/100 (1.0%)</title>"), std::string::npos);
-  EXPECT_NE((*qrsc::render_odds_report_html(qrs_test::spec("rff/1812-3-15mm"))).find("<title>Swept from the Field at +0: 3/100 (3.0%)</title>"),
+  EXPECT_NE((*qrsc::render_odds_report_html(qrs_test::spec("rff/1812-3-15mm")))
+                .find("<title>Swept from the Field at +0: 3/100 (3.0%)</title>"),
             std::string::npos);
   // Black and white: hatched pattern fills, not colour alone.
   EXPECT_GT(count(acw, "<pattern"), 0u);

@@ -1,12 +1,13 @@
 // qrs/odds.hpp against brute-force enumeration of the dice: sums, differences, symbol
 // counts among N dice, and the Battlecry melee comparison (most flags wins).
+#include "qrs/odds.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
 #include <vector>
 
 #include "battlecry/1812.hpp"
-#include "qrs/odds.hpp"
 
 namespace {
 
@@ -45,9 +46,9 @@ static_assert(odds::exact(qrs::Roll{12, 6, false, false}, qrs::Roll{12, 6, false
 // overflowed to negative odds, 30d6 split at its mean 97% / 3%, and 10d100 and d999 gave an
 // empty distribution that read as "outside every row".
 TEST(Odds, PastTheLimitsIsRefusedNotMiscounted) {
-  for (const auto& roll : {qrs::Roll{16, 20, false, false}, qrs::Roll{30, 6, false, false},
-                           qrs::Roll{10, 100, false, false}, qrs::Roll{1, 999, false, false},
-                           qrs::Roll{1, 300, true, false}}) {
+  for (const auto& roll :
+       {qrs::Roll{16, 20, false, false}, qrs::Roll{30, 6, false, false}, qrs::Roll{10, 100, false, false},
+        qrs::Roll{1, 999, false, false}, qrs::Roll{1, 300, true, false}}) {
     EXPECT_FALSE(odds::exact(roll));
     EXPECT_THROW((void)odds::key_roll(roll), qrs::FractionOverflow) << roll.count << "d" << roll.sides;
   }
@@ -69,12 +70,14 @@ TEST(Odds, SumsAndDifferencesMatchEnumeration) {
     std::int64_t total = 0;
     each_roll(roll.difference ? 2 * roll.count : roll.count, roll.sides, [&](const std::vector<int>& f) {
       int v = 0;
-      for (std::size_t i = 0; i < f.size(); ++i) v += roll.difference && i >= static_cast<std::size_t>(roll.count) ? -f[i] : f[i];
+      for (std::size_t i = 0; i < f.size(); ++i)
+        v += roll.difference && i >= static_cast<std::size_t>(roll.count) ? -f[i] : f[i];
       ++counted[static_cast<std::size_t>(v - d.lo)];
       ++total;
     });
     for (int v = d.lo; v <= d.hi(); ++v) {
-      EXPECT_EQ(d.p(v), Fraction(counted[static_cast<std::size_t>(v - d.lo)], total)) << roll.count << "d" << roll.sides << " at " << v;
+      EXPECT_EQ(d.p(v), Fraction(counted[static_cast<std::size_t>(v - d.lo)], total))
+          << roll.count << "d" << roll.sides << " at " << v;
     }
   }
 }
@@ -105,7 +108,9 @@ TEST(Odds, SymbolCountsAmongNDiceMatchEnumeration) {
         ++counted[static_cast<std::size_t>(k)];
         ++total;
       });
-      for (int k = 0; k <= n; ++k) EXPECT_EQ(d.p(k), Fraction(counted[static_cast<std::size_t>(k)], total)) << sd::kRows[row].id << " " << n << " dice, " << k;
+      for (int k = 0; k <= n; ++k)
+        EXPECT_EQ(d.p(k), Fraction(counted[static_cast<std::size_t>(k)], total))
+            << sd::kRows[row].id << " " << n << " dice, " << k;
     }
   }
 }

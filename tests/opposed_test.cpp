@@ -2,6 +2,8 @@
 // (tests/opposed/rules/test/skirmish.yaml): the generated header's resolve() and odds() against
 // a brute-force enumeration of every pair of rolls written here from the spec's printed bands,
 // and qrsc's lookup and odds (the CLI's code) against the header.
+#include "qrsc/analysis/opposed.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -11,11 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "frontend.hpp"
-#include "opposed.hpp"
-#include "test_support.hpp"
 #include "qrs/rolled.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "test/skirmish.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -103,13 +104,14 @@ TEST(OpposedHeader, MeleeOddsAreTheEnumeratedOnes) {
   namespace am = sk::attack_modifiers;
   namespace dm = sk::defence_modifiers;
   // Each matchup's modifiers, and their sums written out for the enumeration.
-  const auto check = [](std::initializer_list<am::Modifier> attack, int a_sum, std::initializer_list<dm::Modifier> defence,
-                        int d_sum) {
+  const auto check = [](std::initializer_list<am::Modifier> attack, int a_sum,
+                        std::initializer_list<dm::Modifier> defence, int d_sum) {
     for (const Type at : {Type::infantry, Type::cavalry, Type::artillery}) {
       for (const Type dt : {Type::infantry, Type::cavalry, Type::artillery}) {
         const auto p = sk::melee::odds(Attacker{0, at, attack}, Defender{0, dt, defence});
         const auto n = melee_by_enumeration(a_sum, at, d_sum, dt);
-        for (std::size_t r = 0; r < 4; ++r) EXPECT_EQ(p[r], Fraction(n[r], 36)) << "row " << r << " at " << a_sum << " vs " << d_sum;
+        for (std::size_t r = 0; r < 4; ++r)
+          EXPECT_EQ(p[r], Fraction(n[r], 36)) << "row " << r << " at " << a_sum << " vs " << d_sum;
         EXPECT_EQ(p[4], Fraction(0));  // every result is read by a row
       }
     }
@@ -120,7 +122,8 @@ TEST(OpposedHeader, MeleeOddsAreTheEnumeratedOnes) {
   check({am::Modifier::flank_attack, am::Modifier::charging, am::Modifier::elite}, 4,
         {dm::Modifier::disordered, dm::Modifier::raw}, -3);
   // In a constant expression too.
-  static_assert(sk::melee::odds(Attacker{0, Type::infantry, {}}, Defender{0, Type::infantry, {}})[3] == Fraction(6, 36));
+  static_assert(sk::melee::odds(Attacker{0, Type::infantry, {}}, Defender{0, Type::infantry, {}})[3] ==
+                Fraction(6, 36));
 }
 
 TEST(OpposedHeader, MoraleTestIsTwoD6PlusModifiers) {
@@ -145,7 +148,8 @@ TEST(OpposedHeader, ArtilleryDuelClampsTheDifference) {
   using sk::artillery_duel::Attacker, sk::artillery_duel::Defender, sk::artillery_duel::Effect;
   namespace am = sk::attack_modifiers;
   // d6 + 1 (elite) less 2d6 rolled 3: 6 + 1 - 3 = 4, clamped to 2: Defender silenced.
-  static_assert(sk::artillery_duel::resolve(Attacker{6, {am::Modifier::elite}}, Defender{3}).effect == Effect::silenced);
+  static_assert(sk::artillery_duel::resolve(Attacker{6, {am::Modifier::elite}}, Defender{3}).effect ==
+                Effect::silenced);
   static_assert(sk::artillery_duel::resolve(Attacker{1, {}}, Defender{12}).effect == Effect::counter_battery);
   // Every d6 against every 2d6 (216 outcomes): clamped at -2 and 2, so every result has a row.
   for (const int mod : {-2, 0, 1, 4}) {
@@ -163,7 +167,8 @@ TEST(OpposedHeader, ArtilleryDuelClampsTheDifference) {
     const std::initializer_list<am::Modifier> none{};
     const std::initializer_list<am::Modifier> minus2{am::Modifier::raw, am::Modifier::uphill};
     const std::initializer_list<am::Modifier> plus1{am::Modifier::charging};
-    const std::initializer_list<am::Modifier> plus4{am::Modifier::elite, am::Modifier::charging, am::Modifier::flank_attack};
+    const std::initializer_list<am::Modifier> plus4{am::Modifier::elite, am::Modifier::charging,
+                                                    am::Modifier::flank_attack};
     const auto& given = mod == -2 ? minus2 : mod == 0 ? none : mod == 1 ? plus1 : plus4;
     const auto p = sk::artillery_duel::odds(Attacker{0, given}, Defender{0});
     for (std::size_t r = 0; r < 3; ++r) EXPECT_EQ(p[r], Fraction(n[r], 216)) << "modifier " << mod;
@@ -180,7 +185,8 @@ TEST(OpposedHeader, AssaultReadsTheRatio) {
   static_assert(sk::assault::resolve(Attacker{3, {}}, Defender{2, {}}).effect == Effect::pressed);
   // The defender wins 5 + 1 against 3: 2, Overrun of the attacker; a result below 1 counts as 1.
   static_assert(sk::assault::resolve(Attacker{3, {}}, Defender{5, {dm::Modifier::cover}}).settled.key == Fraction(2));
-  static_assert(sk::assault::resolve(Attacker{4, {}}, Defender{1, {dm::Modifier::disordered}}).settled.key == Fraction(4));
+  static_assert(sk::assault::resolve(Attacker{4, {}}, Defender{1, {dm::Modifier::disordered}}).settled.key ==
+                Fraction(4));
   std::array<int, 3> n{};
   for (int a = 1; a <= 6; ++a) {
     for (int d = 1; d <= 6; ++d) {
@@ -214,14 +220,17 @@ TEST(OpposedHeader, AmbushReadsTheMatchupWhereItsTypesMeet) {
   // the matchup's column; the same margin against infantry's own column is Falls back.
   constexpr auto overrun = sk::ambush::resolve(Attacker{3, Type::cavalry, {}}, Defender{2, Type::artillery, {}});
   static_assert(overrun.column == Column::guns_overrun && overrun.effect == Effect::destroyed);
-  static_assert(sk::ambush::resolve(Attacker{3, Type::cavalry, {}}, Defender{2, Type::infantry, {}}).effect == Effect::falls_back);
+  static_assert(sk::ambush::resolve(Attacker{3, Type::cavalry, {}}, Defender{2, Type::infantry, {}}).effect ==
+                Effect::falls_back);
   // Artillery against artillery reads its own column.
-  static_assert(sk::ambush::resolve(Attacker{3, Type::artillery, {}}, Defender{2, Type::artillery, {}}).column == Column::artillery);
+  static_assert(sk::ambush::resolve(Attacker{3, Type::artillery, {}}, Defender{2, Type::artillery, {}}).column ==
+                Column::artillery);
   // Infantry beaten by artillery by 5 falls back (its own column would say Destroyed at 4).
-  constexpr auto guns =
-      sk::ambush::resolve(Attacker{1, Type::infantry, {}}, Defender{5, Type::artillery, {sk::defence_modifiers::Modifier::elite}});
+  constexpr auto guns = sk::ambush::resolve(Attacker{1, Type::infantry, {}},
+                                            Defender{5, Type::artillery, {sk::defence_modifiers::Modifier::elite}});
   static_assert(guns.column == Column::against_guns && guns.effect == Effect::falls_back);
-  static_assert(!sk::ambush::resolve(Attacker{4, Type::infantry, {}}, Defender{4, Type::artillery, {}}).effect);  // a tie
+  static_assert(
+      !sk::ambush::resolve(Attacker{4, Type::infantry, {}}, Defender{4, Type::artillery, {}}).effect);  // a tie
   for (int a = 1; a <= 6; ++a) {
     for (int d = 1; d <= 6; ++d) {
       for (const Type at : kTypes) {
@@ -250,14 +259,17 @@ TEST(OpposedHeader, AmbushOddsAreTheEnumeratedOnes) {
           ++n[static_cast<std::size_t>(ra > rd ? ambush_row(ra - rd, dt, at) : ambush_row(rd - ra, at, dt))];
         }
       }
-      const auto p = sk::ambush::odds(Attacker{0, at, {am::Modifier::flank_attack}}, Defender{0, dt, {dm::Modifier::raw}});
+      const auto p =
+          sk::ambush::odds(Attacker{0, at, {am::Modifier::flank_attack}}, Defender{0, dt, {dm::Modifier::raw}});
       for (std::size_t r = 0; r < 3; ++r) EXPECT_EQ(p[r], Fraction(n[r], 36)) << "row " << r;
     }
   }
 }
 
 // ---------------------------------------------------------------- qrsc against the header
-const qrsc::Spec& skirmish() { return qrs_test::spec_file(qrs_test::source_dir() / "tests/opposed/rules/test/skirmish.yaml"); }
+const qrsc::Spec& skirmish() {
+  return qrs_test::spec_file(qrs_test::source_dir() / "tests/opposed/rules/test/skirmish.yaml");
+}
 
 TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
   using sk::melee::Attacker, sk::melee::Defender;
@@ -266,7 +278,7 @@ TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
   for (int a = 1; a <= 6; ++a) {
     for (int d = 1; d <= 6; ++d) {
       const auto q = qrsc::opposed_lookup(skirmish(), "melee", {std::to_string(a), "elite", "cavalry", "charging"},
-                                                        {std::to_string(d), "square", "infantry"}, std::nullopt);
+                                          {std::to_string(d), "square", "infantry"}, std::nullopt);
       ASSERT_TRUE(q.ok()) << q.error();
       const auto o = sk::melee::resolve(Attacker{a, Type::cavalry, {am::Modifier::elite, am::Modifier::charging}},
                                         Defender{d, Type::infantry, {dm::Modifier::square}});
@@ -287,11 +299,12 @@ TEST(OpposedCli, AmbushLookupAndOddsAgreeWithTheHeaderForEveryMatchup) {
     for (const Type dt : kTypes) {
       for (int a = 1; a <= 6; ++a) {
         for (int d = 1; d <= 6; ++d) {
-          const auto q = qrsc::opposed_lookup(skirmish(), "ambush", {std::to_string(a), word(at)}, {std::to_string(d), word(dt)},
-                                              std::nullopt);
+          const auto q = qrsc::opposed_lookup(skirmish(), "ambush", {std::to_string(a), word(at)},
+                                              {std::to_string(d), word(dt)}, std::nullopt);
           ASSERT_TRUE(q.ok()) << q.error();
           const auto o = sk::ambush::resolve(Attacker{a, at, {}}, Defender{d, dt, {}});
-          const std::string row = o.effect ? std::string(sk::ambush::kRows[static_cast<std::size_t>(*o.effect)].id) : "outside";
+          const std::string row =
+              o.effect ? std::string(sk::ambush::kRows[static_cast<std::size_t>(*o.effect)].id) : "outside";
           EXPECT_EQ(q->row, row) << word(at) << " " << a << " against " << word(dt) << " " << d;
         }
       }
@@ -302,7 +315,8 @@ TEST(OpposedCli, AmbushLookupAndOddsAgreeWithTheHeaderForEveryMatchup) {
     }
   }
   // A matchup's column is no side's type.
-  const auto matchup = qrsc::opposed_lookup(skirmish(), "ambush", {"3", "guns_overrun"}, {"2", "artillery"}, std::nullopt);
+  const auto matchup =
+      qrsc::opposed_lookup(skirmish(), "ambush", {"3", "guns_overrun"}, {"2", "artillery"}, std::nullopt);
   EXPECT_FALSE(matchup.ok());
 }
 
@@ -310,8 +324,8 @@ TEST(OpposedCli, OddsAgreeWithTheHeader) {
   using sk::melee::Attacker, sk::melee::Defender;
   namespace am = sk::attack_modifiers;
   namespace dm = sk::defence_modifiers;
-  const auto r =
-      qrsc::opposed_odds(skirmish(), "melee", {"raw", "artillery", "uphill"}, {"cover", "cavalry", "elite"}, std::nullopt);
+  const auto r = qrsc::opposed_odds(skirmish(), "melee", {"raw", "artillery", "uphill"}, {"cover", "cavalry", "elite"},
+                                    std::nullopt);
   ASSERT_TRUE(r.ok()) << r.error();
   ASSERT_EQ(r->columns.size(), 1U);
   const auto p = sk::melee::odds(Attacker{0, Type::artillery, {am::Modifier::raw, am::Modifier::uphill}},
@@ -346,8 +360,8 @@ TEST(OpposedCli, MatchupOddsSayWhichSideLoses) {
 
 // An opposed lookup gives both sides' own modifiers, not the attacker's alone.
 TEST(OpposedCli, LookupGivesBothSidesModifiers) {
-  const auto q = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "cavalry"}, {"3", "square", "cover", "infantry"},
-                                      std::nullopt);
+  const auto q = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "cavalry"},
+                                      {"3", "square", "cover", "infantry"}, std::nullopt);
   ASSERT_TRUE(q.ok()) << q.error();
   ASSERT_EQ(q->sides.size(), 2U);
   ASSERT_EQ(q->sides[0].modifiers.applied.size(), 1U);
@@ -360,14 +374,16 @@ TEST(OpposedCli, LookupGivesBothSidesModifiers) {
 }
 
 TEST(OpposedCli, SidesAreCheckedAsLookupChecksModifiers) {
-  const auto two_ratings = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "raw", "cavalry"}, {"3", "infantry"}, std::nullopt);
+  const auto two_ratings =
+      qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "raw", "cavalry"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(two_ratings.ok());
   EXPECT_NE(two_ratings.error().find("'elite' and 'raw' cannot both apply"), std::string::npos) << two_ratings.error();
   const auto no_type = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(no_type.ok());
   EXPECT_NE(no_type.error().find("give the attacker's type"), std::string::npos) << no_type.error();
   // square is the defender's modifier, not the attacker's.
-  const auto wrong_side = qrsc::opposed_lookup(skirmish(), "melee", {"4", "square", "cavalry"}, {"3", "infantry"}, std::nullopt);
+  const auto wrong_side =
+      qrsc::opposed_lookup(skirmish(), "melee", {"4", "square", "cavalry"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(wrong_side.ok());
   EXPECT_NE(wrong_side.error().find("attacker"), std::string::npos) << wrong_side.error();
 }
@@ -378,7 +394,8 @@ TEST(OpposedCli, SidesAreCheckedAsLookupChecksModifiers) {
 // opposed roll beyond what the JSON Schema can say (those cases are in tests/spec_format/bad).
 TEST(OpposedSpec, BadSpecsAreErrorsAtTheirLine) {
   int checked = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(QRS_SOURCE_DIR) / "tests/opposed/bad")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(QRS_SOURCE_DIR) / "tests/opposed/bad")) {
     std::ifstream in(entry.path());
     std::string line, expect;
     while (std::getline(in, line)) {
@@ -394,7 +411,8 @@ TEST(OpposedSpec, BadSpecsAreErrorsAtTheirLine) {
     EXPECT_FALSE(spec.has_value()) << entry.path();
     bool found = false;
     std::istringstream messages(out.str());
-    while (std::getline(messages, line)) found = found || (line.find(at) != std::string::npos && line.find(fragment) != std::string::npos);
+    while (std::getline(messages, line))
+      found = found || (line.find(at) != std::string::npos && line.find(fragment) != std::string::npos);
     EXPECT_TRUE(found) << entry.path() << ": expected" << at << "..." << fragment << " in:\n" << out.str();
     ++checked;
   }

@@ -11,10 +11,10 @@
 #include <sstream>
 #include <string>
 
-#include "frontend.hpp"
-#include "opposed.hpp"
-#include "test_support.hpp"
+#include "qrsc/analysis/opposed.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "test/ties.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -73,16 +73,21 @@ TEST(TiesHeader, ATieThatNothingComesOfReadsNoRow) {
   static_assert(low.settled.tie && !low.effect);
   // 6 against 3: doubled, the foot loser is destroyed; 3 against 2 (3/2) mounted recoil (at most
   // 3/2), 5 against 3 (5/3) mounted are destroyed (more than 3/2).
-  static_assert(ti::close_combat::resolve(Attacker{6, Type::mounted, {}}, Defender{3, Type::foot, {}}).effect == Effect::destroyed);
-  static_assert(ti::close_combat::resolve(Attacker{3, Type::foot, {}}, Defender{2, Type::mounted, {}}).effect == Effect::recoils);
-  static_assert(ti::close_combat::resolve(Attacker{5, Type::foot, {}}, Defender{3, Type::mounted, {}}).effect == Effect::destroyed);
+  static_assert(ti::close_combat::resolve(Attacker{6, Type::mounted, {}}, Defender{3, Type::foot, {}}).effect ==
+                Effect::destroyed);
+  static_assert(ti::close_combat::resolve(Attacker{3, Type::foot, {}}, Defender{2, Type::mounted, {}}).effect ==
+                Effect::recoils);
+  static_assert(ti::close_combat::resolve(Attacker{5, Type::foot, {}}, Defender{3, Type::mounted, {}}).effect ==
+                Effect::destroyed);
   // 5 against 3 foot: 5/3, more than 1 and less than 2: recoil.
-  static_assert(ti::close_combat::resolve(Attacker{5, Type::foot, {}}, Defender{3, Type::foot, {}}).effect == Effect::recoils);
+  static_assert(ti::close_combat::resolve(Attacker{5, Type::foot, {}}, Defender{3, Type::foot, {}}).effect ==
+                Effect::recoils);
 }
 
 TEST(TiesHeader, CloseCombatOddsAreTheEnumeratedOnes) {
   using ti::close_combat::Attacker, ti::close_combat::Defender;
-  const std::initializer_list<cf::Modifier> sets[] = {{}, {cf::Modifier::strong}, {cf::Modifier::weak}, {cf::Modifier::shaken}};
+  const std::initializer_list<cf::Modifier> sets[] = {
+      {}, {cf::Modifier::strong}, {cf::Modifier::weak}, {cf::Modifier::shaken}};
   for (const auto& am : sets) {
     for (const auto& dm : sets) {
       for (const Type at : {Type::foot, Type::mounted}) {
@@ -105,7 +110,8 @@ TEST(TiesHeader, ATieBothSidesReadIsReadInEachSidesColumn) {
   static_assert(tie.settled.tie && tie.column == ti::TroopType::foot && tie.effect == Effect::disordered);
   static_assert(tie.defender_column == ti::TroopType::mounted && tie.defender_effect == Effect::blown);
   constexpr auto won = ti::brawl::resolve(Attacker{5, Type::foot, {}}, Defender{3, Type::mounted, {}});
-  static_assert(!won.settled.tie && won.column == ti::TroopType::mounted && won.effect == Effect::broken && !won.defender_effect);
+  static_assert(!won.settled.tie && won.column == ti::TroopType::mounted && won.effect == Effect::broken &&
+                !won.defender_effect);
   // Each side's readings: a tie counts once for each side, so the rows add up to 1 + P(tie).
   for (const Type at : {Type::foot, Type::mounted}) {
     for (const Type dt : {Type::foot, Type::mounted}) {
@@ -140,8 +146,10 @@ TEST(TiesHeader, TheRatioFloorIsTheSpecs) {
   static_assert(ti::duel::resolve(Attacker{1, {}}, Defender{2, {cf::Modifier::weak}}).settled.key == Fraction(2));
   static_assert(ti::duel::resolve(Attacker{1, {}}, Defender{2, {cf::Modifier::weak}}).effect == Effect::slain);
   // 1 - 3 against 2 - 2: both count as 1/2, equal: a standoff.
-  static_assert(ti::duel::resolve(Attacker{1, {cf::Modifier::shaken}}, Defender{2, {cf::Modifier::weak}}).effect == Effect::standoff);
-  const std::initializer_list<cf::Modifier> sets[] = {{}, {cf::Modifier::strong}, {cf::Modifier::weak}, {cf::Modifier::shaken}};
+  static_assert(ti::duel::resolve(Attacker{1, {cf::Modifier::shaken}}, Defender{2, {cf::Modifier::weak}}).effect ==
+                Effect::standoff);
+  const std::initializer_list<cf::Modifier> sets[] = {
+      {}, {cf::Modifier::strong}, {cf::Modifier::weak}, {cf::Modifier::shaken}};
   for (const auto& am : sets) {
     for (const auto& dm : sets) {
       std::array<int, 4> n{};
@@ -155,7 +163,9 @@ TEST(TiesHeader, TheRatioFloorIsTheSpecs) {
 }
 
 // ---------------------------------------------------------------- qrsc against the enumeration
-const qrsc::Spec& ties_spec() { return qrs_test::spec_file(qrs_test::source_dir() / "tests/opposed/rules/test/ties.yaml"); }
+const qrsc::Spec& ties_spec() {
+  return qrs_test::spec_file(qrs_test::source_dir() / "tests/opposed/rules/test/ties.yaml");
+}
 
 TEST(TiesCli, LookupSaysATieIsNothingOrBoth) {
   const auto none = qrsc::opposed_lookup(ties_spec(), "close_combat", {"4", "foot"}, {"4", "mounted"}, std::nullopt);

@@ -211,7 +211,8 @@ TYPED_TEST(RffProcedures, FireEffectByTargetRatingAndBaseRollEffects) {
   ASSERT_TRUE(seven.has_value());
   EXPECT_EQ(seven->id(), "telling");
   ASSERT_TRUE(seven->part.has_value());
-  EXPECT_EQ(S::fire_effects::kPartTexts[static_cast<std::size_t>(*seven->part)].substr(0, 26), "Charge checked or charge h");
+  EXPECT_EQ(S::fire_effects::kPartTexts[static_cast<std::size_t>(*seven->part)].substr(0, 26),
+            "Charge checked or charge h");
   const auto eight = fire.resolve(8, {Mod::partial_cover}, Target::trained);
   EXPECT_EQ(eight->id(), "telling");
   EXPECT_EQ(eight->part, S::fire_effects::Part::charge_checked);
@@ -246,12 +247,14 @@ TYPED_TEST(RffProcedures, CannonadeAddsToTheSameFireCombat) {
   // Two gun stands of the sheet's first gun at close range add their canister points to the
   // rifle stands' points, and one damaged gun fires at half (the x 1/2 factor).
   const auto gun = static_cast<typename Fire::Gun>(0);
-  const Fraction per_gun = S::cannonade_fire_points::cell(gun, static_cast<typename S::cannonade_fire_points::Column>(0)).value.amount;
+  const Fraction per_gun =
+      S::cannonade_fire_points::cell(gun, static_cast<typename S::cannonade_fire_points::Column>(0)).value.amount;
   Fire fire;
   fire.musketry(T::rifle, 4, Fraction(4) * T::scale)
       .cannonade(gun, 1, Fraction(4) * T::scale)
       .cannonade(gun, 1, Fraction(4) * T::scale, {Fire::Factor::half});
-  EXPECT_EQ(fire.fire_points(), qrs::rounded(Fraction(4) + per_gun + per_gun * Fraction(1, 2), S::fire_point_modifiers::kRounding));
+  EXPECT_EQ(fire.fire_points(),
+            qrs::rounded(Fraction(4) + per_gun + per_gun * Fraction(1, 2), S::fire_point_modifiers::kRounding));
 }
 
 // ---------------------------------------------------------------- charge
@@ -286,7 +289,8 @@ TYPED_TEST(RffProcedures, ChargeCombatDifferenceAndVersionBands) {
                                  {Mod::trained, Mod::worn, Mod::disordered});
   EXPECT_EQ(ds.result, 0);
   EXPECT_TRUE(ds.roll_again());
-  const auto again = rff::charge<S>(5, {Mod::veteran, Mod::fresh_troops}, 2, {Mod::trained, Mod::worn, Mod::disordered});
+  const auto again =
+      rff::charge<S>(5, {Mod::veteran, Mod::fresh_troops}, 2, {Mod::trained, Mod::worn, Mod::disordered});
   EXPECT_FALSE(again.roll_again());
   EXPECT_EQ(again.result, 7);
   // "Swept from the Field now on 8 or more instead of 9 or more: 1.0% -> 3.0% at an even
@@ -340,7 +344,8 @@ TYPED_TEST(RffProcedures, ChargeCombatIsAnOpposedRoll) {
   ASSERT_TRUE(o.effect.has_value());
   EXPECT_EQ(C::kRows[static_cast<std::size_t>(*o.effect)].id, T::version3 ? "swept_from_the_field" : "driven_back");
   // Desperate Struggle "remains the same at 0" (000 change 50): 5 + 1 against 6.
-  EXPECT_EQ(C::kRows[static_cast<std::size_t>(*C::resolve({5, {Mod::veteran}}, {6, {}}).effect)].id, "desperate_struggle");
+  EXPECT_EQ(C::kRows[static_cast<std::size_t>(*C::resolve({5, {Mod::veteran}}, {6, {}}).effect)].id,
+            "desperate_struggle");
   // Every pair of dice for one matchup: resolve() reads what charge() reads, and odds() for the
   // matchup are charge_odds() at the net modifier (the sides roll alike).
   const std::initializer_list<Mod> attack{Mod::veteran, Mod::fresh_troops, Mod::cold_steel};

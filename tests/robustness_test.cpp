@@ -2,7 +2,6 @@
 // halfway through a build's outputs, a build killed or interrupted there, links and modes of
 // the files it replaces, and 64-bit overflow in qrs::Fraction.
 #include <gtest/gtest.h>
-
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,18 +14,17 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "notation.hpp"
-#include "output.hpp"
 #include "qrs/fraction.hpp"
-#include "source_tree.hpp"
-#include "temp_dir.hpp"
-#include "table_memo.hpp"
+#include "qrsc/base/output.hpp"
+#include "qrsc/base/temp_dir.hpp"
+#include "qrsc/frontend/table_memo.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 #include "test_support.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-
 
 // The message of a failed step, or "" when it succeeded.
 std::string error_of(const qrsc::Expected<void>& r) { return r ? std::string() : r.error().message; }
@@ -88,7 +86,8 @@ void commit_and_die_at_b(const fs::path& dir, int sig) {
   const auto die = [sig](const fs::path& target, std::error_code&) {
     if (target.filename() == "b.hpp") ::raise(sig);
   };
-  (void)qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "b.hpp", "new b"}, {dir / "c.hpp", "new c"}}, {}, die);
+  (void)qrsc::write_files_atomically({{dir / "a.hpp", "new a"}, {dir / "b.hpp", "new b"}, {dir / "c.hpp", "new c"}}, {},
+                                     die);
   std::_Exit(0);  // not reached
 }
 
@@ -196,7 +195,8 @@ TEST(Output, AHardLinkedFileIsReplacedOnlyWhenAsked) {
     fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
     const std::string denied = error_of(qrsc::replace_file(dir / "game.cpp", "newer", true));
     fs::permissions(dir, fs::perms::owner_all);
-    EXPECT_NE(denied.find("cannot write " + (dir / "game.cpp").string() + ": Permission denied"), std::string::npos) << denied;
+    EXPECT_NE(denied.find("cannot write " + (dir / "game.cpp").string() + ": Permission denied"), std::string::npos)
+        << denied;
   }
 }
 
@@ -230,7 +230,9 @@ TEST(Fraction, ResultsThatFitAreExactEvenWhenIntermediatesWouldNot) {
 // In a constant expression (every generated table) an overflow is a compile error: the
 // overflowing computation is not a constant expression at all.
 template <class F>
-concept ConstantExpression = requires { typename std::bool_constant<(F{}(), true)>; };
+concept ConstantExpression = requires {
+  typename std::bool_constant<(F{}(), true)>;
+};
 static_assert(ConstantExpression<decltype([] { return Fraction(1, 2) + Fraction(1, 3); })>);
 static_assert(!ConstantExpression<decltype([] { return Fraction(kMax) + Fraction(1); })>);
 static_assert(!ConstantExpression<decltype([] { return Fraction(kMax) * Fraction(2); })>);

@@ -1,4 +1,6 @@
 // The generic runtime: exact fractions, band coverage, modifier accumulation.
+#include "qrs/runtime.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -8,7 +10,6 @@
 
 #include "qrs/band_build.hpp"
 #include "qrs/odds.hpp"
-#include "qrs/runtime.hpp"
 
 namespace {
 
@@ -18,7 +19,7 @@ TEST(Fraction, ExactHalvesAndQuarters) {
   constexpr Fraction half{1, 2};
   static_assert(half + half == Fraction(1));
   static_assert(half * half == Fraction(1, 4));
-  static_assert(Fraction(23, 2).floor() == 11);   // "round fractions down"
+  static_assert(Fraction(23, 2).floor() == 11);  // "round fractions down"
   static_assert(Fraction(-1, 2).floor() == -1);
   static_assert(Fraction(2, 4) == Fraction(1, 2));
   static_assert(Fraction(1, -2) < Fraction(0));
@@ -72,8 +73,9 @@ TEST(Bands, KeyOrderIsCheckedAndSearched) {
   static_assert(qrs::covers_in_order(bands, order, std::nullopt, std::nullopt));
   static_assert(!qrs::covers_in_order(bands, Order{1, 2, 0}, std::nullopt, std::nullopt));  // out of order
   static_assert(!qrs::covers_in_order(bands, Order{2, 2, 0}, std::nullopt, std::nullopt));  // a row twice
-  static_assert(!qrs::covers_in_order(bands, std::array<std::uint16_t, 2>{2, 1}, std::nullopt, std::nullopt));  // one left out
-  static_assert(!qrs::covers_in_order(bands, Order{2, 1, 7}, std::nullopt, std::nullopt));  // no such row
+  static_assert(
+      !qrs::covers_in_order(bands, std::array<std::uint16_t, 2>{2, 1}, std::nullopt, std::nullopt));  // one left out
+  static_assert(!qrs::covers_in_order(bands, Order{2, 1, 7}, std::nullopt, std::nullopt));            // no such row
   constexpr std::array<qrs::Band, 2> gap{qrs::band_from(8), qrs::band_below(3)};
   static_assert(!qrs::covers_in_order(gap, std::array<std::uint16_t, 2>{1, 0}, std::nullopt, std::nullopt));
   constexpr std::array<qrs::Band, 3> bounded{qrs::band_between(4, 11), qrs::band_none(), qrs::band_between(1, 4)};
@@ -95,14 +97,16 @@ TEST(Bands, KeyOrderIsCheckedAndSearched) {
 TEST(Bands, KeyOrderCheckTellsEmptyBandsFromRowsListedTwice) {
   constexpr std::array<qrs::Band, 3> with_empty{qrs::band_from(3), qrs::band_between(3, 3), qrs::band_below(3)};
   static_assert(qrs::covers_in_order(with_empty, Order{2, 1, 0}, std::nullopt, std::nullopt));
-  static_assert(!qrs::covers_in_order(with_empty, std::array<std::uint16_t, 4>{2, 1, 1, 0}, std::nullopt, std::nullopt));
+  static_assert(
+      !qrs::covers_in_order(with_empty, std::array<std::uint16_t, 4>{2, 1, 1, 0}, std::nullopt, std::nullopt));
   constexpr std::array<qrs::Band, 4> empties{qrs::band_from(3), qrs::band_between(3, 3), qrs::band_between(3, 3),
                                              qrs::band_below(3)};
   static_assert(qrs::covers_in_order(empties, std::array<std::uint16_t, 4>{3, 1, 2, 0}, std::nullopt, std::nullopt));
   static_assert(!qrs::covers_in_order(empties, std::array<std::uint16_t, 4>{3, 2, 1, 0}, std::nullopt, std::nullopt));
   constexpr std::array<qrs::Band, 4> upside_down{qrs::band_from(3), qrs::band_between(8, 3), qrs::band_between(1, 8),
                                                  qrs::band_below(1)};
-  static_assert(!qrs::covers_in_order(upside_down, std::array<std::uint16_t, 4>{3, 2, 1, 0}, std::nullopt, std::nullopt));
+  static_assert(
+      !qrs::covers_in_order(upside_down, std::array<std::uint16_t, 4>{3, 2, 1, 0}, std::nullopt, std::nullopt));
 }
 
 TEST(Bands, DenseIndexClampsOpenEnds) {
@@ -116,11 +120,13 @@ TEST(Bands, DenseIndexClampsOpenEnds) {
 // the band find_band picks, including keys between grid points, beyond both ends, and where
 // no band reaches (the gap above a bounded last band).
 TEST(Bands, DenseIndexOverScaledFractionsAgreesWithFindBand) {
-  constexpr std::array<qrs::Band, 4> bands{qrs::band_below(Fraction(1, 2)), qrs::band_between(Fraction(1, 2), Fraction(9, 4)),
+  constexpr std::array<qrs::Band, 4> bands{qrs::band_below(Fraction(1, 2)),
+                                           qrs::band_between(Fraction(1, 2), Fraction(9, 4)),
                                            qrs::band_between(Fraction(9, 4), 6), qrs::band_between(6, Fraction(25, 2))};
   // Edges 1/2, 9/4, 6, 25/2 in quarters: 2 .. 50; one slot below the lowest edge.
   constexpr auto index = qrs::make_dense_index<50>(bands, 1, 4);
-  static_assert(index.at<4>(Fraction(1, 4)) == 0 && index.at<4>(Fraction(1, 2)) == 1 && index.at<4>(Fraction(11, 5)) == 1);
+  static_assert(index.at<4>(Fraction(1, 4)) == 0 && index.at<4>(Fraction(1, 2)) == 1 &&
+                index.at<4>(Fraction(11, 5)) == 1);
   static_assert(index.at<4>(Fraction(9, 4)) == 2 && index.at<4>(Fraction(25, 2)) == qrs::npos);
   for (int n = -2000; n <= 2000; ++n) {
     for (const int den : {1, 2, 3, 4, 7, 8}) {
@@ -132,7 +138,8 @@ TEST(Bands, DenseIndexOverScaledFractionsAgreesWithFindBand) {
 
 TEST(Modifiers, NonCumulativeGroupsCountTheLargestOnce) {
   // Provisional command (-1) and out of command (-2) are one group; a gallant leader (+1) is not.
-  constexpr std::array<qrs::Modifier, 3> mods{qrs::Modifier{-1, 1, 0}, qrs::Modifier{-2, 1, 0}, qrs::Modifier{1, 1, qrs::kNoGroup}};
+  constexpr std::array<qrs::Modifier, 3> mods{qrs::Modifier{-1, 1, 0}, qrs::Modifier{-2, 1, 0},
+                                              qrs::Modifier{1, 1, qrs::kNoGroup}};
   static_assert(qrs::accumulate(mods, std::array{true, true, true}) == -1);
   static_assert(qrs::accumulate(mods, std::array{true, false, true}) == 0);
   static_assert(qrs::accumulate(mods, std::array{false, false, false}) == 0);
@@ -185,7 +192,8 @@ TEST(Modifiers, AModifierForOtherTypesDoesNotApply) {
   constexpr std::array<qrs::Modifier, 3> mods{qrs::Modifier{-2, 1, 0}, qrs::Modifier{1, 1, qrs::kNoGroup},
                                               qrs::Modifier{-3, 1, 0}};
   constexpr std::array<std::uint64_t, 3> types{qrs::kEveryType & ~std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{4}};
-  static_assert(qrs::applies_to(types[0], 1) && !qrs::applies_to(types[0], 0) && qrs::applies_to(types[0], qrs::kNoType));
+  static_assert(qrs::applies_to(types[0], 1) && !qrs::applies_to(types[0], 0) &&
+                qrs::applies_to(types[0], qrs::kNoType));
   static_assert(qrs::total_of(mods, {M::rough, M::charging, M::rough_for_guns}, types, 0) == 0);
   static_assert(qrs::total_of(mods, {M::rough, M::charging, M::rough_for_guns}, types, 1) == -1);
   // Guns: rough going's -3 outweighs its -2 (the group), and charging is not for guns.
@@ -193,7 +201,8 @@ TEST(Modifiers, AModifierForOtherTypesDoesNotApply) {
   // Horse: the -3 is not for horse, so it does not keep rough going's -2 from counting.
   static_assert(qrs::total_of(mods, {M::rough_for_guns, M::rough}, types, 1) == -2);
   // No type: every modifier, as without masks.
-  static_assert(qrs::total_of(mods, {M::rough, M::charging}, types, qrs::kNoType) == qrs::total_of(mods, {M::rough, M::charging}));
+  static_assert(qrs::total_of(mods, {M::rough, M::charging}, types, qrs::kNoType) ==
+                qrs::total_of(mods, {M::rough, M::charging}));
   // The flags' sum and count agree with the list's for every type and set.
   for (std::size_t type = 0; type < 3; ++type) {
     for (unsigned set = 0; set < 8; ++set) {
@@ -221,7 +230,8 @@ TEST(Modifiers, AModifierForOtherTypesDoesNotApply) {
 // times, it adds its value min(n, at_most) times; any other modifier counts once however often.
 TEST(Modifiers, PerOccurrenceModifiersCountUpToTheirMost) {
   enum class M : unsigned char { overlap, general };
-  constexpr std::array<qrs::Modifier, 2> mods{qrs::Modifier{-1, 1, qrs::kNoGroup, false, 2}, qrs::Modifier{1, 1, qrs::kNoGroup}};
+  constexpr std::array<qrs::Modifier, 2> mods{qrs::Modifier{-1, 1, qrs::kNoGroup, false, 2},
+                                              qrs::Modifier{1, 1, qrs::kNoGroup}};
   static_assert(qrs::counted_value(mods[0], 0) == 0 && qrs::counted_value(mods[0], 1) == -1);
   static_assert(qrs::counted_value(mods[0], 2) == -2 && qrs::counted_value(mods[0], 5) == -2);
   static_assert(qrs::total_of(mods, {M::overlap}) == -1);

@@ -12,9 +12,9 @@
 #include <set>
 #include <sstream>
 
-#include "checks.hpp"
-#include "diff.hpp"
-#include "frontend.hpp"
+#include "qrsc/analysis/checks.hpp"
+#include "qrsc/analysis/diff.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -57,8 +57,10 @@ TEST(SeedFindings, EveryRecordedDisagreementIsReportedAndPinned) {
     ASSERT_NE(tab1, std::string::npos) << line;
     pinned.emplace(line.substr(0, tab1), line.substr(tab1 + 1, tab2 - tab1 - 1));
   }
-  for (const auto& p : reported) EXPECT_TRUE(pinned.count(p)) << "new finding, not in findings.txt: " << p.first << " " << p.second;
-  for (const auto& p : pinned) EXPECT_TRUE(reported.count(p)) << "pinned finding no longer reported: " << p.first << " " << p.second;
+  for (const auto& p : reported)
+    EXPECT_TRUE(pinned.count(p)) << "new finding, not in findings.txt: " << p.first << " " << p.second;
+  for (const auto& p : pinned)
+    EXPECT_TRUE(reported.count(p)) << "pinned finding no longer reported: " << p.first << " " << p.second;
   EXPECT_FALSE(pinned.empty());
 }
 
@@ -104,8 +106,8 @@ Coverage coverage(const std::string& variant, const std::string& parent) {
 }
 
 TEST(ChangeLists, DiffReproducesTheBulkOfEachSeedsList) {
-  for (const auto& [variant, parent] : {std::pair{"rff/1812-3-15mm", "rff/acw-2.1-15mm"},
-                                        std::pair{"rff/maw-3-15mm", "rff/acw-2.1-15mm"}}) {
+  for (const auto& [variant, parent] :
+       {std::pair{"rff/1812-3-15mm", "rff/acw-2.1-15mm"}, std::pair{"rff/maw-3-15mm", "rff/acw-2.1-15mm"}}) {
     const Coverage c = coverage(variant, parent);
     EXPECT_GT(c.numbered, 40) << variant << ": its document's change list should be encoded as errata";
     EXPECT_GE(c.reproduced * 2, c.numbered) << variant << ": qrsc diff should reproduce the bulk of the list";

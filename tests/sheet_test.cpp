@@ -14,11 +14,11 @@
 #include <regex>
 #include <sstream>
 
-#include "emit_html.hpp"
-#include "frontend.hpp"
-#include "pdf.hpp"
-#include "process.hpp"
-#include "template_store.hpp"
+#include "qrsc/backends/common/template_store.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/backends/pdf/pdf.hpp"
+#include "qrsc/base/process.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -34,8 +34,9 @@ bool have_chromium() { return ::access(qrsc::default_chromium().c_str(), X_OK) =
 // wider fallback font makes every table taller and the pages overflow.
 bool have_sheet_font() {
   const char* home = std::getenv("HOME");
-  for (const fs::path& dir : {fs::path("/usr/share/fonts"), fs::path("/usr/local/share/fonts"),
-                             fs::path(home ? home : "/") / ".local/share/fonts", fs::path(home ? home : "/") / ".fonts"}) {
+  for (const fs::path& dir :
+       {fs::path("/usr/share/fonts"), fs::path("/usr/local/share/fonts"),
+        fs::path(home ? home : "/") / ".local/share/fonts", fs::path(home ? home : "/") / ".fonts"}) {
     std::error_code ec;
     for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       std::string name = it->path().filename().string();
@@ -55,7 +56,8 @@ std::string normalise(const std::string& text) {
       {"\ufb02", "fl"},  {"\u2019", "'"},   {"\u201c", "\""},  {"\u201d", "\""}};
   std::string s = text;
   for (const auto& [from, to] : kSigns) {
-    for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size()) s.replace(pos, from.size(), to);
+    for (std::size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
+      s.replace(pos, from.size(), to);
   }
   std::string out;
   for (const unsigned char c : s) {
@@ -95,7 +97,8 @@ std::vector<Expected> expected_texts(const qrsc::Spec& spec) {
           for (const auto& b : p.bands) add(row + " part " + p.id + " band", b.notation);
         }
         if (r.label.empty() && r.parts.empty()) {
-          for (const auto& b : r.bands) add(row + " band", b.notation.empty() ? qrsc::format_band(b.band, bt->key_type) : b.notation);
+          for (const auto& b : r.bands)
+            add(row + " band", b.notation.empty() ? qrsc::format_band(b.band, bt->key_type) : b.notation);
         }
         if (r.number) add(row + " number", qrsc::format_signed(*r.number));
       }
@@ -163,7 +166,8 @@ PdfFacts pdf_facts(const fs::path& pdf) {
 std::vector<std::string> words_outside(const fs::path& pdf, double margin) {
   const std::string xml = run({"pdftotext", "-bbox", pdf.string(), "-"});
   static const std::regex page_re(R"re(<page width="([\d.]+)" height="([\d.]+)">)re");
-  static const std::regex word_re(R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
+  static const std::regex word_re(
+      R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
   std::vector<std::string> out;
   double w = 0, h = 0;
   int page = 0;
@@ -199,7 +203,8 @@ struct PageBox {
 std::vector<Word> words_of(const fs::path& pdf, std::vector<PageBox>& pages) {
   const std::string xml = run({"pdftotext", "-bbox", pdf.string(), "-"});
   static const std::regex page_re(R"re(<page width="([\d.]+)" height="([\d.]+)">)re");
-  static const std::regex word_re(R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
+  static const std::regex word_re(
+      R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re");
   std::vector<Word> out;
   std::istringstream lines(xml);
   for (std::string line; std::getline(lines, line);) {
@@ -207,7 +212,8 @@ std::vector<Word> words_of(const fs::path& pdf, std::vector<PageBox>& pages) {
     if (std::regex_search(line, m, page_re)) {
       pages.push_back({std::stod(m[1]), std::stod(m[2])});
     } else if (std::regex_search(line, m, word_re)) {
-      out.push_back({static_cast<int>(pages.size()), std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4]), m[5]});
+      out.push_back(
+          {static_cast<int>(pages.size()), std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4]), m[5]});
     }
   }
   return out;
@@ -246,8 +252,8 @@ std::vector<std::vector<double>> page_grids(const std::string& html) {
 void check_balance(const std::vector<Word>& words, const std::vector<PageBox>& pages, const std::string& html,
                    double margin) {
   const auto grids = page_grids(html);
-  constexpr double kGap = 7;           // the .cols column gap, points
-  constexpr double kMaxEmpty = 0.16;   // "about 15%"
+  constexpr double kGap = 7;          // the .cols column gap, points
+  constexpr double kMaxEmpty = 0.16;  // "about 15%"
   for (std::size_t p = 0; p < pages.size() && p < grids.size(); ++p) {
     const auto& grid = grids[p];
     if (grid.size() < 2) continue;
@@ -268,7 +274,8 @@ void check_balance(const std::vector<Word>& words, const std::vector<PageBox>& p
       const double x1 = x0 + avail * grid[c] / total;
       double bottom = top;
       for (const auto& w : words) {
-        if (w.page == page && w.x0 >= x0 - 1 && w.x1 <= x1 + kGap / 2 && w.y0 > top && w.y1 < foot) bottom = std::max(bottom, w.y1);
+        if (w.page == page && w.x0 >= x0 - 1 && w.x1 <= x1 + kGap / 2 && w.y0 > top && w.y1 < foot)
+          bottom = std::max(bottom, w.y1);
       }
       const double empty = (foot - bottom) / (foot - top);
       EXPECT_LE(empty, kMaxEmpty) << "page " << page << " column " << c + 1 << " is " << static_cast<int>(empty * 100)
@@ -401,7 +408,9 @@ std::vector<SheetCase> sheet_cases() {
   return out;
 }
 
-void PrintTo(const SheetCase& c, std::ostream* os) { *os << c.name << (c.paper == Paper::a4 ? " on A4" : " on Letter"); }
+void PrintTo(const SheetCase& c, std::ostream* os) {
+  *os << c.name << (c.paper == Paper::a4 ? " on A4" : " on Letter");
+}
 
 std::string case_name(const testing::TestParamInfo<SheetCase>& info) {
   std::string out;
@@ -486,7 +495,8 @@ TEST(SheetHtml, ChangeMarksFollowTheErrata) {
   EXPECT_NE(marked.find("class=\"legend\""), std::string::npos);
   EXPECT_NE(marked.find("change n in the list of changes of"), std::string::npos);
   const qrsc::Spec& v3 = qrs_test::spec("rff/1812-3-15mm");
-  EXPECT_NE(qrsc::emit_html_sheet(v3, qrsc::SheetOptions{Paper::a4, false, true}).find("class=\"mark\""), std::string::npos);
+  EXPECT_NE(qrsc::emit_html_sheet(v3, qrsc::SheetOptions{Paper::a4, false, true}).find("class=\"mark\""),
+            std::string::npos);
 }
 
 // Headings the published sheets print: TARGET over the fire-effect ratings, a heading over
@@ -500,7 +510,8 @@ TEST(SheetHtml, PublishedHeadingsAndImprint) {
   // ("Quick Reference Sheet Ver. 2.1 for 15mm"), so neither is repeated after it.
   EXPECT_EQ(html.find("<span>Version 2.1</span>"), std::string::npos);
   EXPECT_EQ(html.find("<span>Scale: 15mm</span>"), std::string::npos);
-  EXPECT_NE(html.find("<span>Regimental Fire and Fury: Quick Reference Sheet Ver. 2.1 for 15mm</span>"), std::string::npos);
+  EXPECT_NE(html.find("<span>Regimental Fire and Fury: Quick Reference Sheet Ver. 2.1 for 15mm</span>"),
+            std::string::npos);
   // A value the sources do not give cites the document by its title, not its file name.
   EXPECT_NE(html.find("not given in the source: RFF QRS Version 2.1 for the American Civil War"), std::string::npos);
   EXPECT_EQ(html.find("003_a6f04452eb944eb1.txt"), std::string::npos);
@@ -538,7 +549,8 @@ TEST(SheetHtml, PoolOddsUnderTheShootingDice) {
     const int n = std::stoi((*it)[1]);
     const std::string cells_html = (*it)[2];
     std::vector<std::string> cells;
-    for (auto c = std::sregex_iterator(cells_html.begin(), cells_html.end(), cell_re); c != std::sregex_iterator(); ++c) {
+    for (auto c = std::sregex_iterator(cells_html.begin(), cells_html.end(), cell_re); c != std::sregex_iterator();
+         ++c) {
       cells.push_back((*c)[1]);
     }
     ASSERT_EQ(cells.size(), 12U) << "dice " << n;
@@ -551,7 +563,8 @@ TEST(SheetHtml, PoolOddsUnderTheShootingDice) {
   }
   EXPECT_EQ(rows, 6);
   // Only a spec that asks for it prints pool odds.
-  EXPECT_EQ(qrsc::emit_html_sheet(qrs_test::spec("rff/acw-2.1-15mm"), Paper::letter).find("pool-odds\">"), std::string::npos);
+  EXPECT_EQ(qrsc::emit_html_sheet(qrs_test::spec("rff/acw-2.1-15mm"), Paper::letter).find("pool-odds\">"),
+            std::string::npos);
 }
 
 // The rules of the modifiers are printed: the members of a non-cumulative group carry its key,
@@ -572,7 +585,8 @@ TEST(SheetHtml, NonCumulativeGroupsArePrinted) {
   // sheet says in a note of its own, not as a group that is only not cumulative.
   const auto paragraph = [&mods](const std::string& start) {
     const auto at = mods.find(start);
-    return at == std::string::npos ? std::string() : mods.substr(at, std::min(mods.find("</p>", at), mods.find(". ", at)) - at);
+    return at == std::string::npos ? std::string()
+                                   : mods.substr(at, std::min(mods.find("</p>", at), mods.find(". ", at)) - at);
   };
   const std::string not_cumulative = paragraph("Not cumulative, only the largest of a group counts:");
   const std::string exclusive = paragraph("One of a group at most:");
@@ -626,11 +640,12 @@ tables:
   const auto spec = qrsc::compile_spec(file, diags);
   ASSERT_TRUE(spec.has_value());
   const std::string html = qrsc::emit_html_sheet(*spec, Paper::letter);
-  for (const char* raw : {"<b>bold</b>", "<script>alert", "<runs>", "<wave>", "<i>escaped</i>", "a < b", "\"Fury\"", "It's"}) {
+  for (const char* raw :
+       {"<b>bold</b>", "<script>alert", "<runs>", "<wave>", "<i>escaped</i>", "a < b", "\"Fury\"", "It's"}) {
     EXPECT_EQ(html.find(raw), std::string::npos) << "unescaped: " << raw;
   }
-  for (const char* escaped : {"&lt;b&gt;bold&lt;/b&gt;", "&lt;script&gt;", "Hits &amp; &lt;runs&gt;", "&quot;Fury&quot;",
-                              "a &lt; b &amp; c &gt; d", "1 &lt; 2"}) {
+  for (const char* escaped : {"&lt;b&gt;bold&lt;/b&gt;", "&lt;script&gt;", "Hits &amp; &lt;runs&gt;",
+                              "&quot;Fury&quot;", "a &lt; b &amp; c &gt; d", "1 &lt; 2"}) {
     EXPECT_NE(html.find(escaped), std::string::npos) << "missing: " << escaped;
   }
   if (!have_chromium()) GTEST_SKIP() << kNoChromium;

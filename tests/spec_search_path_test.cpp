@@ -1,12 +1,13 @@
 // Where extends: and apply: find specs: the spec's own rules root, then -I folders (and
 // QRS_PATH's), then the installed specs; names stay inside those roots.
+#include "qrsc/frontend/spec_search_path.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "frontend.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -64,7 +65,9 @@ TEST(SpecSearchPath, AFailureListsEveryPlaceLookedWithADidYouMean) {
   const fs::path spec = r.house / "t" / "typo.yaml";
   std::ofstream(spec) << "qrs: 1\nextends: pub/parnet\n";
   const std::string d = compile(spec, {{r.shared}, r.installed});
-  EXPECT_NE(d.find("typo.yaml:2:10: error: cannot find spec 'pub/parnet'; did you mean 'pub/parent'?"), std::string::npos) << d;
+  EXPECT_NE(d.find("typo.yaml:2:10: error: cannot find spec 'pub/parnet'; did you mean 'pub/parent'?"),
+            std::string::npos)
+      << d;
   for (const auto& root : {r.house, r.shared, r.installed}) {
     EXPECT_NE(d.find((root / "pub" / "parnet.yaml").string()), std::string::npos) << d;
   }
@@ -82,11 +85,14 @@ TEST(SpecSearchPath, NamesCannotLeaveTheRoots) {
   };
   check("../secret", "extends: ", "hostile.yaml:2:10: error: spec name '../secret' is a path with '..'");
   check("pub/../../secret", "extends: ", "is a path with '..'");
-  check((r.base / "secret").string(), "extends: ", "hostile.yaml:2:10: error: spec name '" + (r.base / "secret").string() + "' is an absolute path");
+  check((r.base / "secret").string(),
+        "extends: ", "hostile.yaml:2:10: error: spec name '" + (r.base / "secret").string() + "' is an absolute path");
   check("../secret", "apply: ", "hostile.yaml:2:8: error: spec name '../secret' is a path with '..'");
   // A symlink inside a root that leads out of it.
   fs::create_symlink(r.base / "secret.yaml", r.shared / "pub" / "leak.yaml");
-  check("pub/leak", "extends: ", "hostile.yaml:2:10: error: spec 'pub/leak' found as " + (r.shared / "pub" / "leak.yaml").string() + ", which leads out of its root");
+  check("pub/leak", "extends: ",
+        "hostile.yaml:2:10: error: spec 'pub/leak' found as " + (r.shared / "pub" / "leak.yaml").string() +
+            ", which leads out of its root");
 }
 
 TEST(SpecSearchPath, QrsPathIsSplitOnColons) {

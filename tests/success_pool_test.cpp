@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "illustration/shooting_with_saves.hpp"
-#include "lookup.hpp"
-#include "odds.hpp"
+#include "qrsc/analysis/lookup.hpp"
+#include "qrsc/analysis/odds.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -60,7 +60,7 @@ std::vector<Fraction> enumerate(const Rules& r, int dice, int modifier, int expl
   const Fraction face(1, r.sides);
   // dice_left: dice still to throw; fresh: the current die is an explosion's (not rerolled).
   std::function<void(int, int, int, Fraction, bool)> walk = [&](int dice_left, int count, int budget, Fraction chance,
-                                                              bool fresh) {
+                                                                bool fresh) {
     if (dice_left == 0) {
       if (count < counts) p[static_cast<std::size_t>(count)] += chance;
       return;
@@ -95,7 +95,8 @@ TEST(SuccessDice, ShootingAgainstEveryThrow) {
       const auto counts = qrs::success_odds<Shooting>(dice, m);
       const auto p = enumerate(kShootingRules, dice, m, 0, dice + 1);
       ASSERT_EQ(counts.size, dice + 1);
-      for (int k = 0; k <= dice; ++k) EXPECT_EQ(counts.p(k), p[static_cast<std::size_t>(k)]) << dice << " dice at " << m << ": " << k;
+      for (int k = 0; k <= dice; ++k)
+        EXPECT_EQ(counts.p(k), p[static_cast<std::size_t>(k)]) << dice << " dice at " << m << ": " << k;
       EXPECT_EQ(counts.beyond, Fraction(0));
     }
   }
@@ -127,10 +128,13 @@ TEST(SuccessDice, ChainAgainstEveryThrow) {
         std::vector<Fraction> unsaved(static_cast<std::size_t>(dice + 1), Fraction(0));
         for (int h = 0; h <= dice; ++h) {
           const auto saves = enumerate(kSaveRules, h, m, 0, dice + 1);
-          for (int k = 0; k <= dice; ++k) unsaved[static_cast<std::size_t>(k)] += hits[static_cast<std::size_t>(h)] * saves[static_cast<std::size_t>(k)];
+          for (int k = 0; k <= dice; ++k)
+            unsaved[static_cast<std::size_t>(k)] +=
+                hits[static_cast<std::size_t>(h)] * saves[static_cast<std::size_t>(k)];
         }
         const auto counts = qrs::chain_odds<Saves, Shooting>(dice, first, m);
-        for (int k = 0; k <= dice; ++k) EXPECT_EQ(counts.p(k), unsaved[static_cast<std::size_t>(k)]) << dice << " " << first << " " << m;
+        for (int k = 0; k <= dice; ++k)
+          EXPECT_EQ(counts.p(k), unsaved[static_cast<std::size_t>(k)]) << dice << " " << first << " " << m;
       }
     }
   }

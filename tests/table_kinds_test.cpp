@@ -1,14 +1,14 @@
 // Table kinds and cell types: one name table each, and visitors that must handle every kind.
 #include <gtest/gtest.h>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace {
 
 using namespace qrsc;
 
 constexpr auto kEachKind = Overloaded{[](const BandTable&) { return 0; }, [](const ModifierTable&) { return 1; },
-                                      [](const Matrix&) { return 2; },    [](const ListTable&) { return 3; },
+                                      [](const Matrix&) { return 2; }, [](const ListTable&) { return 3; },
                                       [](const FactsTable&) { return 4; }};
 constexpr auto kOneLeftOut = Overloaded{[](const BandTable&) { return 0; }, [](const ModifierTable&) { return 1; },
                                         [](const Matrix&) { return 2; }, [](const ListTable&) { return 3; }};
@@ -26,8 +26,10 @@ TEST(TableKinds, EachBodyReachesItsOwnHandler) {
 
 TEST(TableKinds, NamesAreTheSpecFormatsAndRoundTrip) {
   // docs/spec-format.md: a table's `kind` and a matrix's `cell`.
-  const std::pair<const char*, TableKind> kinds[] = {{"bands", TableKind::bands},   {"modifiers", TableKind::modifiers},
-                                                     {"matrix", TableKind::matrix}, {"list", TableKind::list},
+  const std::pair<const char*, TableKind> kinds[] = {{"bands", TableKind::bands},
+                                                     {"modifiers", TableKind::modifiers},
+                                                     {"matrix", TableKind::matrix},
+                                                     {"list", TableKind::list},
                                                      {"facts", TableKind::facts}};
   for (const auto& [name, kind] : kinds) {
     EXPECT_EQ(table_kind_from(name), kind) << name;

@@ -1,14 +1,13 @@
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <fstream>
 #include <map>
 #include <sstream>
 
-#include "frontend.hpp"
+#include "qrsc/frontend/frontend.hpp"
 
 namespace qrs_test {
 
@@ -71,7 +70,8 @@ std::int64_t for_each_roll(const qrsc::DiceRoll& d, const std::function<void(int
   std::int64_t total = 0;
   while (true) {
     int key = 0;
-    for (std::size_t i = 0; i < faces.size(); ++i) key += d.difference && i >= static_cast<std::size_t>(d.count) ? -faces[i] : faces[i];
+    for (std::size_t i = 0; i < faces.size(); ++i)
+      key += d.difference && i >= static_cast<std::size_t>(d.count) ? -faces[i] : faces[i];
     f(key);
     ++total;
     std::size_t i = 0;
@@ -91,7 +91,8 @@ std::string read_text(const fs::path& file) {
 fs::path write_temp_spec(const std::string& name, const std::string& text) {
   static int counter = 0;
   // One folder per process and call: ctest runs tests in parallel processes.
-  const fs::path dir = fs::temp_directory_path() / ("qrs_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+  const fs::path dir =
+      fs::temp_directory_path() / ("qrs_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
   fs::remove_all(dir);
   fs::create_directories(dir / "rules" / "t");
   const fs::path p = dir / "rules" / "t" / name;

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "model.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrs_test {
 

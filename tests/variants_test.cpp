@@ -8,15 +8,15 @@
 #include <stdexcept>
 #include <unordered_set>
 
-#include "emit_cpp.hpp"
-#include "emit_html.hpp"
-#include "emit_json.hpp"
-#include "frontend.hpp"
-#include "lookup.hpp"
-#include "resolve.hpp"
-#include "shared_tables.hpp"
-#include "spec_cache.hpp"
-#include "words.hpp"
+#include "qrsc/analysis/lookup.hpp"
+#include "qrsc/backends/common/shared_tables.hpp"
+#include "qrsc/backends/cpp/emit_cpp.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/backends/json/emit_json.hpp"
+#include "qrsc/frontend/frontend.hpp"
+#include "qrsc/frontend/resolve.hpp"
+#include "qrsc/frontend/spec_cache.hpp"
+#include "qrsc/model/words.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -77,7 +77,8 @@ std::optional<qrsc::Spec> compile(const fs::path& p, std::string* diagnostics = 
   return s;
 }
 
-std::string answer(const qrsc::Spec& s, const std::string& table, const std::string& key, std::optional<std::string> col) {
+std::string answer(const qrsc::Spec& s, const std::string& table, const std::string& key,
+                   std::optional<std::string> col) {
   const auto a = qrsc::lookup(s, table, key, col);
   return a.ok() ? a->line : "ERROR " + a.error();
 }
@@ -158,9 +159,10 @@ tables:
       - { id: crack_by_green, add: true, loser: crack, winner: green, bands: { green: 1 or more, held: "0" } }
 )");
   EXPECT_FALSE(compile(old_name, &d));
-  EXPECT_NE(d.find(":8:64: error: matchup 'crack_by_green' of table 'duel' (kind bands): 'green' was renamed 'raw' (a rename "
-                   "of the spec's lineage); use the new id"),
-            std::string::npos)
+  EXPECT_NE(
+      d.find(":8:64: error: matchup 'crack_by_green' of table 'duel' (kind bands): 'green' was renamed 'raw' (a rename "
+             "of the spec's lineage); use the new id"),
+      std::string::npos)
       << d;
 }
 
@@ -291,7 +293,7 @@ tables:
   ASSERT_EQ(mods.items.size(), 3u);
   EXPECT_EQ(mods.items[0].id, "raw_unit");
   EXPECT_EQ(mods.items[0].old_ids, std::vector<std::string>{"green_unit"});
-  EXPECT_EQ(mods.items[0].value, -2);  // the child patches the entry by its new id
+  EXPECT_EQ(mods.items[0].value, -2);           // the child patches the entry by its new id
   EXPECT_EQ(mods.items[1].id, "green_firing");  // not listed: the id stays, the text follows
   EXPECT_EQ(mods.items[1].text.render(), "Raw troops firing");
   EXPECT_TRUE(mods.items[1].old_ids.empty());
@@ -319,7 +321,8 @@ renames:
 )");
   EXPECT_FALSE(compile(bad, &d));
   EXPECT_NE(d.find("mods-bad-ids.yaml:4:34: error: rename: id 'trained' does not contain the renamed word 'green'"),
-            std::string::npos) << d;
+            std::string::npos)
+      << d;
   EXPECT_NE(d.find("error: rename: table 'mods' has no row, item or group 'green_horse'"), std::string::npos) << d;
   EXPECT_NE(d.find("error: rename: 'moods/green_unit' names no table/id"), std::string::npos) << d;
 }
@@ -609,7 +612,7 @@ subtitle: the clashing table inherited unchanged
   const std::size_t base_tables = shared.clean.size();
   EXPECT_EQ(base_tables, 3u);  // radius, fire, move: clean, kept
   EXPECT_EQ(errors(clash), 1);
-  EXPECT_EQ(errors(child), 1);  // the same table, reported again
+  EXPECT_EQ(errors(child), 1);                  // the same table, reported again
   EXPECT_EQ(shared.clean.size(), base_tables);  // the clashing table is never taken for clean
 }
 
@@ -631,7 +634,8 @@ TEST(Variants, SharedTableNumbersNameOneTableForItsLifetime) {
   for (int i = 0; i < 64 && (later.empty() || later.back().get() != address); ++i) {
     later.push_back(table());
   }
-  if (later.back().get() != address) GTEST_SKIP() << "the allocator did not reuse the freed address (ASan's quarantine)";
+  if (later.back().get() != address)
+    GTEST_SKIP() << "the allocator did not reuse the freed address (ASan's quarantine)";
   EXPECT_NE(numbers.number(*later.back()), number);
   const qrsc::Table unowned;
   EXPECT_EQ(numbers.number(unowned), 0u);
@@ -705,7 +709,9 @@ tables:
   std::string d;
   const auto s = compile(p, &d);
   ASSERT_TRUE(s) << d;
-  EXPECT_NE(d.find("inchh.yaml:9:29: warning: value of fact 'clear' ('1 inchh') reads like a distance"), std::string::npos) << d;
+  EXPECT_NE(d.find("inchh.yaml:9:29: warning: value of fact 'clear' ('1 inchh') reads like a distance"),
+            std::string::npos)
+      << d;
   EXPECT_NE(d.find("inchh.yaml:10:29: warning: value of fact 'words' ('one inch')"), std::string::npos) << d;
   EXPECT_EQ(d.find("'men'"), std::string::npos) << d;
 }
@@ -724,7 +730,8 @@ tables:
 )");
   std::string d;
   EXPECT_FALSE(compile(p, &d));
-  EXPECT_NE(d.find("scale_ref.yaml:10:30: error: 'text' of fact of table 'radius' (kind facts): unknown reference '{scale.figure}'; "
+  EXPECT_NE(d.find("scale_ref.yaml:10:30: error: 'text' of fact of table 'radius' (kind facts): unknown reference "
+                   "'{scale.figure}'; "
                    "did you mean 'scale.figures'?"),
             std::string::npos)
       << d;

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <set>
 
+#include "qrsc/model/words.hpp"
 #include "test_support.hpp"
-#include "words.hpp"
 
 namespace {
 

@@ -17,6 +17,7 @@ packages=(
   neovim       # tests/editor/neovim_test.sh: docs/editors.md's Neovim setup, headless
   dicelab      # exact dice odds, an independent oracle: tests/generated_specs, tests/scripts/odds_dicelab_test.py
   file git     # file: dpkg-shlibdeps (cpack -G DEB); git: the tests list the repository's files
+  clang-format-14   # the tree's C++ style (.clang-format), checked by tests/scripts/format_test.sh
 )
 # Test-only tools come from npm (tests/editor: yaml-language-server): Debian's nodejs and npm,
 # unless the machine already has a node and npm of its own (whose packages Debian's would clash with).

@@ -1,4 +1,4 @@
-#include "checks.hpp"
+#include "qrsc/analysis/checks.hpp"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <functional>
 #include <set>
 
-#include "diff.hpp"
-#include "show.hpp"
+#include "qrsc/analysis/diff.hpp"
+#include "qrsc/analysis/show.hpp"
 
 namespace qrsc {
 
@@ -93,7 +93,8 @@ void check_exceptions_are_used(const Table& t, Diagnostics& diags) {
 // later source may settle it.
 void check_unknown_values(const Spec& spec, Diagnostics& diags) {
   const auto warn = [&](const Loc& loc, const std::string& where) {
-    diags.known_not_given(loc, fmt::format("{} is not given in the source documents ('?'); the sheet prints it as unknown", where));
+    diags.known_not_given(
+        loc, fmt::format("{} is not given in the source documents ('?'); the sheet prints it as unknown", where));
   };
   for (const auto& t : spec.tables) {
     if (const auto* m = std::get_if<Matrix>(&t.body)) {
@@ -109,7 +110,8 @@ void check_unknown_values(const Spec& spec, Diagnostics& diags) {
     } else if (const auto* b = std::get_if<BandTable>(&t.body)) {
       for (const auto& r : b->rows) {
         for (std::size_t c = 0; c < r.bands.size(); ++c) {
-          if (r.bands[c].unknown) warn(r.bands[c].loc, t.id + "/" + r.id + (b->single_column() ? "" : "/" + b->columns[c].id));
+          if (r.bands[c].unknown)
+            warn(r.bands[c].loc, t.id + "/" + r.id + (b->single_column() ? "" : "/" + b->columns[c].id));
         }
       }
     }
@@ -164,11 +166,11 @@ bool has_entry(const Table& t, const std::string& id) {
   const auto has = [&](const auto& entries) {
     return std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.id == id; });
   };
-  return visit_kind(t.body, Overloaded{[&](const BandTable& b) { return has(b.rows); },
-                                       [&](const ModifierTable& m) { return has(m.items); },
-                                       [&](const Matrix& m) { return has(m.rows); },
-                                       [&](const ListTable& l) { return has(l.sections); },
-                                       [&](const FactsTable& f) { return has(f.items); }});
+  return visit_kind(
+      t.body,
+      Overloaded{[&](const BandTable& b) { return has(b.rows); }, [&](const ModifierTable& m) { return has(m.items); },
+                 [&](const Matrix& m) { return has(m.rows); }, [&](const ListTable& l) { return has(l.sections); },
+                 [&](const FactsTable& f) { return has(f.items); }});
 }
 
 // The words of a row, item, fact, matrix row or list section (every section for an empty id),
@@ -198,7 +200,8 @@ std::optional<std::string> entry_text(const Table& t, const std::string& id) {
                                 },
                                 [&](const FactsTable& body) {
                                   for (const auto& i : body.items) {
-                                    if (i.id == id) found = true, text = i.label + " " + i.value + " " + i.text.render();
+                                    if (i.id == id)
+                                      found = true, text = i.label + " " + i.value + " " + i.text.render();
                                   }
                                 },
                                 [&](const Matrix& body) {
@@ -224,7 +227,8 @@ Verdict judge_band(const BandTable& bt, const Assertion& a) {
   if (!row) return {true, false, "no row '" + a.row + "'"};
   std::size_t c = 0;
   if (!bt.single_column()) {
-    const auto it = std::find_if(bt.columns.begin(), bt.columns.end(), [&](const Column& x) { return x.id == a.column; });
+    const auto it =
+        std::find_if(bt.columns.begin(), bt.columns.end(), [&](const Column& x) { return x.id == a.column; });
     if (it == bt.columns.end()) return {true, false, "no column '" + a.column + "'"};
     c = static_cast<std::size_t>(it - bt.columns.begin());
   }
@@ -280,7 +284,8 @@ Verdict judge_fact_value(const FactsTable& f, const std::string& id, const Asser
 Verdict judge(const Spec& spec, const Assertion& a) {
   if (a.kind == Assertion::Kind::renamed) return judge_rename(spec, a);
   const Table* t = spec.table(a.table);
-  if (!t) return {true, a.kind == Assertion::Kind::absent && a.row.empty() && a.item.empty(), "no table '" + a.table + "'"};
+  if (!t)
+    return {true, a.kind == Assertion::Kind::absent && a.row.empty() && a.item.empty(), "no table '" + a.table + "'"};
   const std::string id = a.row.empty() ? a.item : a.row;
   if (a.kind == Assertion::Kind::exists || a.kind == Assertion::Kind::absent) {
     const bool present = has_entry(*t, id);
@@ -291,21 +296,23 @@ Verdict judge(const Spec& spec, const Assertion& a) {
     if (!text) return {true, false, "no entry '" + id + "'"};
     return {true, text->find(a.expected) != std::string::npos, quoted_text(*text)};
   }
-  const Verdict not_applicable{false, false, "this kind of assertion does not apply to a " +
-                                                 std::string(table_kind_name(t->kind)) + " table"};
+  const Verdict not_applicable{
+      false, false, "this kind of assertion does not apply to a " + std::string(table_kind_name(t->kind)) + " table"};
   const bool value = a.kind == Assertion::Kind::value;
-  const bool band_kind = value || a.kind == Assertion::Kind::starts || a.kind == Assertion::Kind::ends ||
-                         a.kind == Assertion::Kind::band;
-  return visit_kind(t->body, Overloaded{[&](const BandTable& b) { return band_kind ? judge_band(b, a) : not_applicable; },
-                                        [&](const ModifierTable& m) { return value ? judge_modifier_value(m, id, a) : not_applicable; },
-                                        [&](const Matrix& m) { return a.kind == Assertion::Kind::cell ? judge_cell(m, a) : not_applicable; },
-                                        [&](const FactsTable& f) { return value ? judge_fact_value(f, id, a) : not_applicable; },
-                                        [&](const ListTable&) { return not_applicable; }});
+  const bool band_kind =
+      value || a.kind == Assertion::Kind::starts || a.kind == Assertion::Kind::ends || a.kind == Assertion::Kind::band;
+  return visit_kind(
+      t->body,
+      Overloaded{[&](const BandTable& b) { return band_kind ? judge_band(b, a) : not_applicable; },
+                 [&](const ModifierTable& m) { return value ? judge_modifier_value(m, id, a) : not_applicable; },
+                 [&](const Matrix& m) { return a.kind == Assertion::Kind::cell ? judge_cell(m, a) : not_applicable; },
+                 [&](const FactsTable& f) { return value ? judge_fact_value(f, id, a) : not_applicable; },
+                 [&](const ListTable&) { return not_applicable; }});
 }
 
 std::string describe(const Assertion& a) {
-  static const char* kWords[] = {"starts at", "ends at", "is", "has value", "holds", "exists", "is absent", "renamed",
-                                 "contains"};
+  static const char* kWords[] = {"starts at", "ends at",   "is",      "has value", "holds",
+                                 "exists",    "is absent", "renamed", "contains"};
   if (a.kind == Assertion::Kind::renamed) return fmt::format("{} is renamed {}", a.from, a.expected);
   std::string where = a.table;
   for (const auto* part : {&a.row, &a.item, &a.column}) {
@@ -348,12 +355,13 @@ std::vector<std::string> names_in(const Table& t) {
                                   for (const auto& i : body.items) out.push_back(i.id);
                                 },
                                 [&](const ListTable& body) {
-                                  std::function<void(const std::vector<ListItem>&)> walk = [&](const std::vector<ListItem>& items) {
-                                    for (const auto& i : items) {
-                                      if (!i.id.empty()) out.push_back(i.id);
-                                      walk(i.items);
-                                    }
-                                  };
+                                  std::function<void(const std::vector<ListItem>&)> walk =
+                                      [&](const std::vector<ListItem>& items) {
+                                        for (const auto& i : items) {
+                                          if (!i.id.empty()) out.push_back(i.id);
+                                          walk(i.items);
+                                        }
+                                      };
                                   for (const auto& sec : body.sections) {
                                     out.push_back(sec.id);
                                     walk(sec.items);
@@ -387,7 +395,6 @@ std::string missing_target(const Spec& spec, const Assertion& a) {
   return {};
 }
 
-
 bool covers(const Erratum& e, const std::string& path) {
   return std::any_of(e.covers.begin(), e.covers.end(), [&](const std::string& c) {
     return path == c || (path.size() > c.size() && path.compare(0, c.size(), c) == 0 && path[c.size()] == '/');
@@ -403,11 +410,13 @@ void check_supersedes(const Spec& spec, const Erratum& e, Diagnostics& diags) {
     if (id == e.id) {
       diags.error(e.loc, fmt::format("erratum '{}' supersedes itself", e.id));
     } else if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
-      diags.error(e.loc, with_suggestion(fmt::format("erratum '{}' supersedes '{}', which is not among the spec's errata",
-                                                     e.id, id),
-                                         id, ids));
+      diags.error(
+          e.loc,
+          with_suggestion(fmt::format("erratum '{}' supersedes '{}', which is not among the spec's errata", e.id, id),
+                          id, ids));
     } else if (const std::string first = superseded_by(spec.errata, id); first != e.id) {
-      diags.error(e.loc, fmt::format("erratum '{}' supersedes '{}', which erratum '{}' already supersedes", e.id, id, first));
+      diags.error(e.loc,
+                  fmt::format("erratum '{}' supersedes '{}', which erratum '{}' already supersedes", e.id, id, first));
     }
   }
 }
@@ -430,17 +439,18 @@ void check_tables(const Spec& spec, Diagnostics& diags) {
 
 // An erratum's document is among the spec's sources, and its id can be shown as a change mark.
 void check_erratum_id(const Spec& spec, const Erratum& e, Diagnostics& diags) {
-  const bool known_doc = spec.sources.empty() || std::any_of(spec.sources.begin(), spec.sources.end(), [&](const SourceDoc& d) {
-                           return d.id == e.doc || d.file == e.doc;
-                         });
+  const bool known_doc =
+      spec.sources.empty() || std::any_of(spec.sources.begin(), spec.sources.end(),
+                                          [&](const SourceDoc& d) { return d.id == e.doc || d.file == e.doc; });
   if (!known_doc) {
     diags.error(e.loc, fmt::format("erratum '{}' cites '{}', which is not among the spec's sources", e.id, e.doc));
   }
   if (erratum_id_kind(e.id) == ErratumIdKind::unshowable) {
-    diags.warning(e.loc, fmt::format("erratum id '{}' cannot be shown as a change mark on the sheet: a change number is "
-                                     "up to 8 letters, digits and dots with a digit (50, E1, 12a); a named change joins "
-                                     "words with '-' (figure-2)",
-                                     e.id));
+    diags.warning(e.loc,
+                  fmt::format("erratum id '{}' cannot be shown as a change mark on the sheet: a change number is "
+                              "up to 8 letters, digits and dots with a digit (50, E1, 12a); a named change joins "
+                              "words with '-' (figure-2)",
+                              e.id));
   }
 }
 
@@ -499,8 +509,9 @@ void check_covers(const Spec& spec, const std::optional<Spec>& baseline, const E
     if (!in_sheet && !in_parent) {
       std::vector<std::string> tables;
       for (const auto& x : spec.tables) tables.push_back(x.id);
-      diags.error(e.loc, with_suggestion("erratum '" + e.id + "' covers '" + c + "', but there is no table '" + table + "'",
-                                         table, tables));
+      diags.error(e.loc,
+                  with_suggestion("erratum '" + e.id + "' covers '" + c + "', but there is no table '" + table + "'",
+                                  table, tables));
       continue;
     }
     std::vector<std::string> names = in_sheet ? names_in(*in_sheet) : std::vector<std::string>{};
@@ -549,7 +560,8 @@ void check_declared_changes(const Spec& spec, const Spec& baseline, CheckReport&
   for (const auto& change : diff_specs(baseline, spec)) {
     ++report.changes;
     const std::string path = change.table.empty() ? "terms" : change.path();
-    const bool declared = std::any_of(spec.errata.begin(), spec.errata.end(), [&](const Erratum& e) { return covers(e, path); });
+    const bool declared =
+        std::any_of(spec.errata.begin(), spec.errata.end(), [&](const Erratum& e) { return covers(e, path); });
     if (declared) continue;
     ++report.undeclared;
     diags.error(change.loc, fmt::format("undeclared change to the parent sheet: {} (no erratum covers '{}'; add one "

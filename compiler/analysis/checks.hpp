@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "diagnostics.hpp"
-#include "model.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -18,8 +18,8 @@ struct ErrataCount {
 
 struct CheckReport {
   std::map<std::string, ErrataCount> by_document;
-  int changes = 0;      // differences from the baseline
-  int undeclared = 0;   // of those, explained by no erratum
+  int changes = 0;     // differences from the baseline
+  int undeclared = 0;  // of those, explained by no erratum
 };
 
 // `baseline` is the parent as the spec sees it (renames and scale applied), if any.

@@ -1,10 +1,10 @@
-#include "column_choice.hpp"
+#include "qrsc/analysis/column_choice.hpp"
 
 #include <fmt/format.h>
 
-#include "diagnostics.hpp"
-#include "runtime_values.hpp"
-#include "words.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/runtime_values.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc {
 
@@ -12,11 +12,12 @@ namespace {
 
 // A distance as a user types it: 4, 4", 4in, 4 in, 1.5", 1 1/2in (the runtime's reader, which
 // the web page's distance fields use too).
-std::optional<Fraction> typed_distance(const std::string& s) { return typed_number(qrs::text::read_distance(s, number_limits())); }
+std::optional<Fraction> typed_distance(const std::string& s) {
+  return typed_number(qrs::text::read_distance(s, number_limits()));
+}
 
-Expected<ColumnChoice, std::string> at_distance(const std::vector<Column>& columns,
-                                                const std::vector<Fraction>& ranges, Fraction d,
-                                                const std::string& table) {
+Expected<ColumnChoice, std::string> at_distance(const std::vector<Column>& columns, const std::vector<Fraction>& ranges,
+                                                Fraction d, const std::string& table) {
   const std::size_t c = qrs::range_column(ranges, d);
   if (c == qrs::npos) {
     std::vector<std::string> printed;
@@ -25,9 +26,9 @@ Expected<ColumnChoice, std::string> at_distance(const std::vector<Column>& colum
                        fmt::join(printed, ", "));
   }
   if (ranges[c] == d) return ColumnChoice{c, {}};
-  return ColumnChoice{
-      c, fmt::format("{} is read in the {} column of table '{}' ('{}'), the nearest range at or beyond it",
-                     format_inches(d), format_inches(ranges[c]), table, columns[c].id)};
+  return ColumnChoice{c,
+                      fmt::format("{} is read in the {} column of table '{}' ('{}'), the nearest range at or beyond it",
+                                  format_inches(d), format_inches(ranges[c]), table, columns[c].id)};
 }
 
 }  // namespace

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "expected.hpp"
-#include "model.hpp"
+#include "qrsc/base/expected.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

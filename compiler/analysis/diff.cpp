@@ -1,5 +1,4 @@
-#include "diff.hpp"
-#include "roll_range.hpp"
+#include "qrsc/analysis/diff.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +7,8 @@
 #include <map>
 #include <set>
 
-#include "words.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc {
 
@@ -80,7 +80,8 @@ class Differ {
   // print it had it only converted them); the text itself when there is no factor.
   std::string scaled(const RichText& t) const {
     std::string out;
-    for (const auto& s : t.segments) out += s.inches ? format_inches(factor_ ? *s.inches * *factor_ : *s.inches) : s.literal;
+    for (const auto& s : t.segments)
+      out += s.inches ? format_inches(factor_ ? *s.inches * *factor_ : *s.inches) : s.literal;
     return O(out);
   }
   std::string scaled(const std::vector<RichText>& ps) const {
@@ -98,7 +99,8 @@ class Differ {
     if (!factor_ || type != CellType::rate || !a.present || !b.present) return false;
     const qrs::Rate& x = a.value.rate;
     const qrs::Rate& y = b.value.rate;
-    if (!x.present || !y.present || x.is_multiplier || y.is_multiplier || x.has_double_quick != y.has_double_quick) return false;
+    if (!x.present || !y.present || x.is_multiplier || y.is_multiplier || x.has_double_quick != y.has_double_quick)
+      return false;
     return y.full == x.full * *factor_ && (!x.has_double_quick || y.double_quick == x.double_quick * *factor_);
   }
   // A row's name, with its group where another row of the table has the same name ("Cavalry
@@ -114,7 +116,8 @@ class Differ {
       add({"", "", "", "Terms", fmt::format("{} is renamed {}", r.from_text, r.to_text), r.loc});
     }
     for (const auto& t : old_.tables) {
-      if (!new_.table(t.id)) add({t.id, "", "", t.title, fmt::format("{} is removed from the sheet", t.title), new_loc()});
+      if (!new_.table(t.id))
+        add({t.id, "", "", t.title, fmt::format("{} is removed from the sheet", t.title), new_loc()});
     }
     for (const auto& t : new_.tables) {
       const Table* o = old_.table(t.id);
@@ -122,7 +125,8 @@ class Differ {
         add({t.id, "", "", t.title, fmt::format("New table: {}", t.title), t.loc});
         continue;
       }
-      if (O(o->title) != t.title) add({t.id, "", "", t.title, fmt::format("{} is now titled {}", o->title, t.title), t.loc});
+      if (O(o->title) != t.title)
+        add({t.id, "", "", t.title, fmt::format("{} is now titled {}", o->title, t.title), t.loc});
       if (o->kind != t.kind) {
         add({t.id, "", "", t.title, fmt::format("{} is now a {} table", t.title, table_kind_name(t.kind)), t.loc});
         continue;
@@ -160,21 +164,25 @@ class Differ {
     const auto roll = [](const BandTable& b) {
       if (!b.dice) return std::string("not rolled");
       const std::vector<std::string> lists = b.dice->modifier_tables();
-      return roll_notation(*b.dice) + (lists.empty() ? std::string() : fmt::format(" modified by {}", fmt::join(lists, ", ")));
+      return roll_notation(*b.dice) +
+             (lists.empty() ? std::string() : fmt::format(" modified by {}", fmt::join(lists, ", ")));
     };
     if (roll(ob) != roll(nb)) {
       // The key's dice and rounding are explained by covering 'table/key'.
-      add({nt.id, "key", "", nt.title, fmt::format("The {} is now {} instead of {}", nb.key_name.empty() ? "key" : nb.key_name,
-                                                roll(nb), roll(ob)), nt.loc});
+      add({nt.id, "key", "", nt.title,
+           fmt::format("The {} is now {} instead of {}", nb.key_name.empty() ? "key" : nb.key_name, roll(nb), roll(ob)),
+           nt.loc});
     }
     if (ob.rounding != nb.rounding) {
       add({nt.id, "key", "", nt.title,
-           nb.rounding == "down" ? fmt::format("{}: fractions are now rounded down", nb.key_name.empty() ? "Key" : nb.key_name)
-                                 : fmt::format("{}: fractions are no longer rounded down", nb.key_name.empty() ? "Key" : nb.key_name),
+           nb.rounding == "down"
+               ? fmt::format("{}: fractions are now rounded down", nb.key_name.empty() ? "Key" : nb.key_name)
+               : fmt::format("{}: fractions are no longer rounded down", nb.key_name.empty() ? "Key" : nb.key_name),
            nb.rounding.empty() ? nt.loc : nb.rounding_loc});
     }
     for (const auto& orow : ob.rows) {
-      if (!by_id(nb.rows, orow.id)) add({nt.id, orow.id, "", nt.title, fmt::format("{} is removed", orow.title), nt.loc});
+      if (!by_id(nb.rows, orow.id))
+        add({nt.id, orow.id, "", nt.title, fmt::format("{} is removed", orow.title), nt.loc});
     }
     for (const auto& row : nb.rows) {
       const BandRow* orow = old_counterpart(ob.rows, row);
@@ -183,16 +191,19 @@ class Differ {
         continue;
       }
       if (O(orow->title) != row.title) {
-        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads {}", quoted(orow->title), quoted(row.title)), row.loc});
+        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads {}", quoted(orow->title), quoted(row.title)),
+             row.loc});
       }
       if (O(paragraphs(orow->paragraphs)) != paragraphs(row.paragraphs)) {
-        add_if({nt.id, row.id, "", nt.title, fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))),
+        add_if({nt.id, row.id, "", nt.title,
+                fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))),
                 row.paragraphs.empty() ? row.loc : row.paragraphs.front().loc},
                scaled(orow->paragraphs) == paragraphs(row.paragraphs));
       }
       if (orow->number != row.number) {
         add({nt.id, row.id, "", nt.title,
-             fmt::format("{} now gives {} instead of {}", row.title, row.number ? format_signed(*row.number) : "nothing",
+             fmt::format("{} now gives {} instead of {}", row.title,
+                         row.number ? format_signed(*row.number) : "nothing",
                          orow->number ? format_signed(*orow->number) : "nothing"),
              row.loc});
       }
@@ -238,30 +249,36 @@ class Differ {
     const auto& om = std::get<ModifierTable>(ot.body);
     for (const auto& oi : om.items) {
       if (!by_id(nm.items, oi.id)) {
-        add({nt.id, oi.id, "", nt.title, fmt::format("No longer a modifier: {} {}", oi.value_notation(), oi.text.render()), nt.loc});
+        add({nt.id, oi.id, "", nt.title,
+             fmt::format("No longer a modifier: {} {}", oi.value_notation(), oi.text.render()), nt.loc});
       }
     }
     for (const auto& i : nm.items) {
       const ModifierItem* oi = old_counterpart(om.items, i);
       if (!oi) {
-        add({nt.id, i.id, "", nt.title, fmt::format("New modifier: {} {}", i.value_notation(), i.with_notes(i.text.render())), i.loc});
+        add({nt.id, i.id, "", nt.title,
+             fmt::format("New modifier: {} {}", i.value_notation(), i.with_notes(i.text.render())), i.loc});
         continue;
       }
       // The types it applies to ("only ...", "not ..."), compared by their ids.
       if (oi->only != i.only || oi->except != i.except) {
-        const auto types = [](const ModifierItem& m) { return m.for_some_types() ? m.types_note : std::string("every type"); };
+        const auto types = [](const ModifierItem& m) {
+          return m.for_some_types() ? m.types_note : std::string("every type");
+        };
         add({nt.id, i.id, "", nt.title, fmt::format("{}: now {} (was: {})", i.text.render(), types(i), types(*oi)),
              i.for_some_types() ? i.types_loc : i.loc});
       }
       if (oi->value_notation() != i.value_notation()) {
         add({nt.id, i.id, "", nt.title,
-             fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()), i.value_loc});
+             fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()),
+             i.value_loc});
       }
       if (O(oi->text.render()) != i.text.render()) {
-        add_if({nt.id, i.id, "", nt.title,
-                fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())),
-                i.text.loc},
-               scaled(oi->text) == i.text.render());
+        add_if(
+            {nt.id, i.id, "", nt.title,
+             fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())),
+             i.text.loc},
+            scaled(oi->text) == i.text.render());
       }
     }
   }
@@ -269,7 +286,8 @@ class Differ {
   void table(const Table& ot, const Table& nt, const Matrix& nm) {
     const auto& om = std::get<Matrix>(ot.body);
     for (const auto& c : om.columns) {
-      if (!by_id(nm.columns, c.id)) add({nt.id, "", c.id, nt.title, fmt::format("Column {} is removed", c.name), nt.loc});
+      if (!by_id(nm.columns, c.id))
+        add({nt.id, "", c.id, nt.title, fmt::format("Column {} is removed", c.name), nt.loc});
     }
     for (const auto& c : nm.columns) {
       const std::size_t index = old_column_index(om.columns, c.id);
@@ -282,7 +300,8 @@ class Differ {
       }
     }
     for (const auto& r : om.rows) {
-      if (!by_id(nm.rows, r.id)) add({nt.id, r.id, "", nt.title, fmt::format("{} is removed", row_label(om, r)), nt.loc});
+      if (!by_id(nm.rows, r.id))
+        add({nt.id, r.id, "", nt.title, fmt::format("{} is removed", row_label(om, r)), nt.loc});
     }
     for (const auto& r : nm.rows) {
       const MatrixRow* orow = old_counterpart(om.rows, r);
@@ -300,7 +319,7 @@ class Differ {
         const MatrixCell& b = r.cells[c];
         if (a.notation == b.notation) continue;
         const std::string where = fmt::format("{}, {}", row_label(nm, r), nm.columns[c].name);
-        std::string text = !b.present ? fmt::format("{}: no longer {}", where, a.notation)
+        std::string text = !b.present   ? fmt::format("{}: no longer {}", where, a.notation)
                            : !a.present ? fmt::format("{}: now {}", where, b.notation)
                                         : fmt::format("{}: now {} instead of {}", where, b.notation, a.notation);
         add_if({nt.id, r.id, nm.columns[c].id, nt.title, text, b.present ? b.loc : r.loc},
@@ -356,7 +375,8 @@ class Differ {
     const auto& of = std::get<FactsTable>(ot.body);
     const auto line = [](const Fact& f) { return f.value.empty() ? f.text.render() : f.value + " " + f.text.render(); };
     for (const auto& o : of.items) {
-      if (!by_id(nf.items, o.id)) add({nt.id, o.id, "", nt.title, fmt::format("No longer {}", quoted(line(o))), nt.loc});
+      if (!by_id(nf.items, o.id))
+        add({nt.id, o.id, "", nt.title, fmt::format("No longer {}", quoted(line(o))), nt.loc});
     }
     for (const auto& f : nf.items) {
       const Fact* o = by_id(of.items, f.id);
@@ -365,8 +385,9 @@ class Differ {
       } else if (O(line(*o)) != line(f)) {
         const std::string scaled_value = o->inches && factor_ ? format_inches(*o->inches * *factor_) : o->value;
         const std::string scaled_line = scaled_value.empty() ? scaled(o->text) : scaled_value + " " + scaled(o->text);
-        add_if({nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))), f.text.loc},
-               scaled_line == line(f));
+        add_if(
+            {nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))), f.text.loc},
+            scaled_line == line(f));
       }
     }
   }
@@ -422,8 +443,8 @@ std::vector<ChangeGroup> grouped(const std::vector<const Change*>& changes) {
 std::vector<Erratum> errata_since(const Spec& old_spec, const Spec& new_spec) {
   std::vector<Erratum> out;
   for (const auto& e : new_spec.errata) {
-    const bool known = std::any_of(old_spec.errata.begin(), old_spec.errata.end(),
-                                   [&](const Erratum& o) { return o.same_change(e); });
+    const bool known =
+        std::any_of(old_spec.errata.begin(), old_spec.errata.end(), [&](const Erratum& o) { return o.same_change(e); });
     if (!known) out.push_back(e);
   }
   return out;
@@ -457,8 +478,8 @@ ChangeSummary summarize_changes(const Spec& o, const Spec& n, const std::vector<
   }
   ChangeSummary out;
   if (converted > 0 && n.scale_factor) {
-    out.conversion = fmt::format("All distances are {} times the {} sheet's: {} values", format_decimal(*n.scale_factor),
-                                 o.figures.empty() ? o.id : o.figures, converted);
+    out.conversion = fmt::format("All distances are {} times the {} sheet's: {} values",
+                                 format_decimal(*n.scale_factor), o.figures.empty() ? o.id : o.figures, converted);
   }
   out.groups = grouped(listed);
   return out;

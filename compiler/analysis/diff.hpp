@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -12,16 +12,21 @@ struct Change {
   Change() = default;
   Change(std::string t, std::string r, std::string c, std::string title, std::string what, Loc at,
          bool moved_band = false)
-      : table(std::move(t)), row(std::move(r)), column(std::move(c)), table_title(std::move(title)),
-        text(std::move(what)), loc(std::move(at)), band(moved_band) {}
+      : table(std::move(t)),
+        row(std::move(r)),
+        column(std::move(c)),
+        table_title(std::move(title)),
+        text(std::move(what)),
+        loc(std::move(at)),
+        band(moved_band) {}
 
   std::string table, row, column;  // where: the path an erratum's `covers` names
   std::string table_title;
-  std::string text;                // "Swept from the Field now occurs on 8 or more instead of 9 or more"
-  Loc loc;                         // the new value's place in its spec
-  bool band = false;               // a band of a band table moved (diff --odds states the odds)
-  bool converted = false;          // the old value times the new sheet's scale factor, nothing more
-  std::vector<std::string> errata; // the new sheet's errata that explain it (ids), filled by diff_specs
+  std::string text;                 // "Swept from the Field now occurs on 8 or more instead of 9 or more"
+  Loc loc;                          // the new value's place in its spec
+  bool band = false;                // a band of a band table moved (diff --odds states the odds)
+  bool converted = false;           // the old value times the new sheet's scale factor, nothing more
+  std::vector<std::string> errata;  // the new sheet's errata that explain it (ids), filled by diff_specs
   [[nodiscard]] std::string path() const;
 };
 

@@ -2,8 +2,8 @@
 // (net modifier 0), from the dice both specs state.
 #include <fmt/format.h>
 
-#include "diff.hpp"
-#include "odds.hpp"
+#include "qrsc/analysis/diff.hpp"
+#include "qrsc/analysis/odds.hpp"
 
 namespace qrsc {
 
@@ -47,7 +47,8 @@ void add_odds_to_changes(const Spec& old_spec, const Spec& new_spec, std::vector
     const auto nrow = row_index(*nb, c.row);
     // The new column, and the same column in the old sheet (by id or through a rename).
     const auto ncol = c.column.empty() ? std::optional<std::size_t>(0) : column_index(new_spec, *nb, c.column);
-    std::optional<std::size_t> ocol = c.column.empty() ? std::optional<std::size_t>(0) : column_index(old_spec, *ob, c.column);
+    std::optional<std::size_t> ocol =
+        c.column.empty() ? std::optional<std::size_t>(0) : column_index(old_spec, *ob, c.column);
     if (!ocol && ncol) {
       if (const Vocabulary* v = new_spec.vocabulary(nb->columns_vocabulary)) {
         for (const auto& t : v->terms) {

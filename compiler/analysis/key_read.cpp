@@ -1,8 +1,8 @@
-#include "key_read.hpp"
+#include "qrsc/analysis/key_read.hpp"
 
 #include <fmt/format.h>
 
-#include "runtime_values.hpp"
+#include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

@@ -1,16 +1,16 @@
-#include "lookup.hpp"
+#include "qrsc/analysis/lookup.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "column_choice.hpp"
-#include "diagnostics.hpp"
-#include "key_read.hpp"
-#include "roll_range.hpp"
-#include "runtime_values.hpp"
-#include "triggers.hpp"
-#include "words.hpp"
+#include "qrsc/analysis/column_choice.hpp"
+#include "qrsc/analysis/key_read.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/runtime_values.hpp"
+#include "qrsc/model/triggers.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc {
 
@@ -55,9 +55,9 @@ LookupAnswer answered(LookupAnswer a, const Table& t, const BandTable& bt, std::
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
   a.key = key;
   a.result = format_number(k);
-  a.text = fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key,
-                       modifier_words(net), net.applied.empty() ? "" : " = " + a.result, a.effect,
-                       a.part.empty() ? "" : " " + a.part);
+  a.text =
+      fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key, modifier_words(net),
+                  net.applied.empty() ? "" : " = " + a.result, a.effect, a.part.empty() ? "" : " " + a.part);
   a.net = std::move(net);
   return a;
 }
@@ -72,8 +72,9 @@ LookupAnswer with_triggers(LookupAnswer a, const Spec& spec, const Table& t, Fra
       fired.check = check->id;
       fired.check_title = check->title;
     }
-    a.text += fmt::format("Triggered by the base roll {}: {}. {}{}\n", format_number(base), fired.title, fired.text,
-                          fired.check.empty() ? "" : fmt::format(" Roll on the {} ({}).", fired.check_title, fired.check));
+    a.text +=
+        fmt::format("Triggered by the base roll {}: {}. {}{}\n", format_number(base), fired.title, fired.text,
+                    fired.check.empty() ? "" : fmt::format(" Roll on the {} ({}).", fired.check_title, fired.check));
     a.detail += fmt::format("{}\t{}\t{}\n", fired.section, fired.title, fired.text);
     a.triggered.push_back(std::move(fired));
   }
@@ -92,7 +93,7 @@ std::string unknown_bands(const Spec& spec, const Table& t, const BandTable& bt,
 }
 
 Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const std::string& key,
-                          const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
+                    const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
   std::size_t col = 0;
   std::string note;
   if (bt.single_column()) {
@@ -100,7 +101,7 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   } else {
     if (!column) {
       return Looked(fmt::format("table '{}' has several columns; choose one with --column ({})", t.id,
-                              fmt::join(names_of(bt.columns, [](const Column& x) { return x.id; }), ", ")));
+                                fmt::join(names_of(bt.columns, [](const Column& x) { return x.id; }), ", ")));
     }
     const auto c = choose_column(spec, bt.columns_vocabulary, bt.columns, *column, t.id);
     if (!c) return Looked(c.error());
@@ -111,22 +112,23 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   const auto given = parse_number(key, &why);
   if (!given && !why.empty()) return Looked(fmt::format("'{}': {}", key, why));
   if (!given) {
-    return Looked(fmt::format("'{}' is not a number ({} such as {})", key,
-                            bt.key_name.empty() ? "a key" : bt.key_name, bt.key_type == KeyType::integer ? "7" : "11.5"));
+    return Looked(fmt::format("'{}' is not a number ({} such as {})", key, bt.key_name.empty() ? "a key" : bt.key_name,
+                              bt.key_type == KeyType::integer ? "7" : "11.5"));
   }
   if (bt.dice && bt.dice->success() && !modifiers.empty()) {
     // A count is read as it is: the modifiers were each die's, added before the dice were counted.
-    return Looked(fmt::format("table '{}' is read by the number of {} ({}); its modifiers add to each die's score "
-                              "before the dice are counted, so give the count alone",
-                              t.id, bt.dice->count_failures ? "dice that fail" : "dice that succeed", bt.key_name));
+    return Looked(
+        fmt::format("table '{}' is read by the number of {} ({}); its modifiers add to each die's score "
+                    "before the dice are counted, so give the count alone",
+                    t.id, bt.dice->count_failures ? "dice that fail" : "dice that succeed", bt.key_name));
   }
   if (bt.dice && bt.dice->success() && (*given < Fraction(0) || !given->is_integer())) {
     return Looked(fmt::format("'{}': table '{}' is read by a number of dice, 0 or more", key, t.id));
   }
   if (bt.dice && bt.dice->digits && !(given->is_integer() && bt.dice->runtime().as_digits().writes(given->floor()))) {
     // A number no throw writes would read a row the table never gives.
-    return Looked(fmt::format("'{}': table '{}' is rolled as {}, which cannot show it: each digit is 1 to {}", key, t.id,
-                              roll_notation(*bt.dice), bt.dice->sides));
+    return Looked(fmt::format("'{}': table '{}' is rolled as {}, which cannot show it: each digit is 1 to {}", key,
+                              t.id, roll_notation(*bt.dice), bt.dice->sides));
   }
   auto modified = net_modifier(spec, t, modifiers);
   if (!modified) return Looked(modified.error());
@@ -147,8 +149,8 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   }
   if (!read.at) {
     return Looked(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
-                            bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
-                            bt.max ? format_number(*bt.max) : "any"));
+                              bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
+                              bt.max ? format_number(*bt.max) : "any"));
   }
   if (!read.note.empty()) note += (note.empty() ? "" : "; ") + read.note;
   k = *read.at;
@@ -156,7 +158,8 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   const std::size_t r = qrs::find_band(band_column(bt, col), k);
   if (r == qrs::npos) {
     return Looked(fmt::format("no row of table '{}' covers {}{}{}", t.id, format_number(k),
-                            bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'", unknown_bands(spec, t, bt, col)));
+                              bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'",
+                              unknown_bands(spec, t, bt, col)));
   }
   const BandRow& row = bt.rows[r];
   LookupAnswer a;
@@ -175,16 +178,16 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
 }
 
 Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,
-                           const std::optional<std::string>& column) {
+                     const std::optional<std::string>& column) {
   const auto row = std::find_if(m.rows.begin(), m.rows.end(),
                                 [&](const MatrixRow& r) { return r.id == key || same_ignoring_case(r.name, key); });
   if (row == m.rows.end()) {
     return Looked(not_found(fmt::format("table '{}' has no row '{}'", t.id, key), key,
-                          names_of(m.rows, [](const MatrixRow& r) { return r.id; }), "rows"));
+                            names_of(m.rows, [](const MatrixRow& r) { return r.id; }), "rows"));
   }
   if (!column) {
     return Looked(fmt::format("table '{}' is a matrix; name the column with --column ({})", t.id,
-                            fmt::join(names_of(m.columns, [](const Column& x) { return x.id; }), ", ")));
+                              fmt::join(names_of(m.columns, [](const Column& x) { return x.id; }), ", ")));
   }
   const auto c = choose_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
   if (!c) return Looked(c.error());
@@ -228,7 +231,7 @@ Looked lookup_item(const Spec& spec, const Table& t, const std::vector<T>& items
     return a;
   }
   return Looked(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,
-                        names_of(items, [](const T& x) { return x.id; }), "entries"));
+                          names_of(items, [](const T& x) { return x.id; }), "entries"));
 }
 
 }  // namespace
@@ -238,11 +241,11 @@ Looked lookup(const Spec& spec, const std::string& table, const std::string& key
   const Table* t = spec.table(table);
   if (!t) {
     return Looked(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
-                          names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
+                            names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
   }
   if (!modifiers.empty() && t->kind != TableKind::bands) {
     return Looked(fmt::format("table '{}' is a {} table; die roll modifiers apply to die-result tables", t->id,
-                            table_kind_name(t->kind)));
+                              table_kind_name(t->kind)));
   }
   return std::visit(
       [&](const auto& body) -> Looked {
@@ -250,8 +253,9 @@ Looked lookup(const Spec& spec, const std::string& table, const std::string& key
         if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column, modifiers);
         if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column);
         if constexpr (std::is_same_v<T, ModifierTable>) {
-          return lookup_item(spec, *t, body.items, key,
-                             [](const ModifierItem& m) { return m.id + "\t" + m.value_notation() + "\t" + m.text.render(); });
+          return lookup_item(spec, *t, body.items, key, [](const ModifierItem& m) {
+            return m.id + "\t" + m.value_notation() + "\t" + m.text.render();
+          });
         }
         if constexpr (std::is_same_v<T, FactsTable>) {
           return lookup_item(spec, *t, body.items, key,

@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
-#include "net_modifier.hpp"
+#include "qrsc/analysis/net_modifier.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
 struct LookupAnswer {
-  std::string line;   // the answer (one line, tab-separated)
-  std::string detail; // the effect in the sheet's words (name and text, parts), for --verbose
-  std::string note;   // something the user should know about the answer (a renamed column)
+  std::string line;      // the answer (one line, tab-separated)
+  std::string detail;    // the effect in the sheet's words (name and text, parts), for --verbose
+  std::string note;      // something the user should know about the answer (a renamed column)
   std::string footnote;  // the sheet's footnote for a value it prints "?" (not given in the source)
   // The answer for people: the table, the roll and its modifiers, the effect in the sheet's words.
   std::string text;
@@ -48,6 +48,7 @@ struct LookupAnswer {
 // Without an answer (no such table, row or column; a key outside the table), the message for
 // the user says why.
 Expected<LookupAnswer, std::string> lookup(const Spec& spec, const std::string& table, const std::string& key,
-                    const std::optional<std::string>& column, const std::vector<std::string>& modifiers = {});
+                                           const std::optional<std::string>& column,
+                                           const std::vector<std::string>& modifiers = {});
 
 }  // namespace qrsc

@@ -1,4 +1,4 @@
-#include "net_modifier.hpp"
+#include "qrsc/analysis/net_modifier.hpp"
 
 #include <fmt/format.h>
 
@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <memory>
 
-#include "diagnostics.hpp"
-#include "limits.hpp"
-#include "notation.hpp"
-#include "runtime_values.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
 
@@ -34,7 +34,7 @@ struct ModifierSource {
   std::vector<bool> factor_only;
   std::vector<std::string> group_ids;  // by qrs::Modifier::group
   const BandTable* keyed = nullptr;    // a band table of numbered rows: its rows, which its key selects
-  std::vector<std::uint8_t> occurs;  // how many times the terms name each of mods (0: it does not apply)
+  std::vector<std::uint8_t> occurs;    // how many times the terms name each of mods (0: it does not apply)
   // Where some modifiers apply to some types only: each one's mask (qrs::applies_to) and the
   // vocabulary of the types.
   std::vector<std::uint64_t> types;
@@ -96,7 +96,8 @@ Named find_occurrences(std::vector<ModifierSource>& sources, const std::string& 
   const Named n = find_named(sources, term.substr(0, eq));
   if (!n.source || n.source->mods[n.index].at_most <= 1) return {};
   const std::string count = term.substr(eq + 1);
-  const bool whole = !count.empty() && count.size() <= 3 && std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool whole = !count.empty() && count.size() <= 3 &&
+                     std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (!whole || std::stoi(count) > 255) {
     *why = fmt::format("'{}': how many times '{}' occurs is a whole number from 0 to 255", term, term.substr(0, eq));
     return {};
@@ -164,21 +165,21 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
     }
     std::string why;
     int times = 1;  // occurrences: "overlap=2" names two
-    Named n = term.find('=') == std::string::npos ? find_named(sources, term) : find_occurrences(sources, term, &times, &why);
+    Named n =
+        term.find('=') == std::string::npos ? find_named(sources, term) : find_occurrences(sources, term, &times, &why);
     if (!n.source && why.empty() && term.find('=') != std::string::npos) n = find_by_key(sources, term, &why);
     if (!why.empty()) {
       report(why);
       continue;
     }
     if (!n.source) {
-      report(ids.empty() ? fmt::format("'{}' is not a number, and no modifier list applies to table '{}'",
-                                                 term, table.id)
-                                   : with_suggestion(fmt::format("table '{}' has no modifier '{}'", table.id, term), term, ids));
+      report(ids.empty()
+                 ? fmt::format("'{}' is not a number, and no modifier list applies to table '{}'", term, table.id)
+                 : with_suggestion(fmt::format("table '{}' has no modifier '{}'", table.id, term), term, ids));
       continue;
     }
     if (n.source->factor_only[n.index]) {
-      report(fmt::format("'{}' ({}) is a factor, not a die roll modifier", term,
-                                   n.source->texts[n.index]));
+      report(fmt::format("'{}' ({}) is a factor, not a die roll modifier", term, n.source->texts[n.index]));
       continue;
     }
     // A modifier counted per occurrence counts each time it is named, up to its at_most; any
@@ -197,8 +198,11 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
     if (counted == 0 && times > 0) {
       out.applied.push_back({term, said, m.value * times, false, fmt::format("counts up to {} times", m.at_most)});
     } else {
-      out.applied.push_back({term, counted == times ? said : fmt::format("{}, {} of them count", said, counted), m.value * counted,
-                             true, {}});
+      out.applied.push_back({term,
+                             counted == times ? said : fmt::format("{}, {} of them count", said, counted),
+                             m.value * counted,
+                             true,
+                             {}});
     }
   }
   // Two members of an exclusive group (a unit's one rating) cannot both apply; the runtime's
@@ -242,9 +246,7 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
 
 }  // namespace
 
-bool reads_base_roll_alone(const BandTable& bt) {
-  return bt.dice && !bt.dice->opposed && bt.dice->modifiers.empty();
-}
+bool reads_base_roll_alone(const BandTable& bt) { return bt.dice && !bt.dice->opposed && bt.dice->modifiers.empty(); }
 
 std::string takes_no_modifiers(const std::string& table) {
   return fmt::format("table '{}' reads its roll without modifiers (its dice state none)", table);
@@ -253,16 +255,19 @@ std::string takes_no_modifiers(const std::string& table) {
 Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
                                                 const std::vector<std::string>& terms) {
   const auto* bt = std::get_if<BandTable>(&table.body);
-  auto net = net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms, std::nullopt);
+  auto net =
+      net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms, std::nullopt);
   if (net && net->total != 0 && bt && reads_base_roll_alone(*bt)) return takes_no_modifiers(table.id);
   return net;
 }
 
 Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
-                                                 const std::vector<std::string>& terms, std::optional<std::size_t> type) {
+                                                 const std::vector<std::string>& terms,
+                                                 std::optional<std::size_t> type) {
   const auto* bt = std::get_if<BandTable>(&table.body);
   const bool opposed = bt && bt->dice && bt->dice->opposed;
-  return net_over(spec, table, opposed ? bt->dice->opposed->side(side).modifiers : std::vector<std::string>{}, terms, type);
+  return net_over(spec, table, opposed ? bt->dice->opposed->side(side).modifiers : std::vector<std::string>{}, terms,
+                  type);
 }
 
 }  // namespace qrsc

@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "expected.hpp"
-#include "model.hpp"
+#include "qrsc/base/expected.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
 struct AppliedModifier {
-  std::string term;     // as given: "+1" or an id
-  std::string text;     // the sheet's words for an id ("Out of command")
+  std::string term;  // as given: "+1" or an id
+  std::string text;  // the sheet's words for an id ("Out of command")
   int value = 0;
   bool counted = true;  // false: another modifier counts instead (see why)
   std::string why;      // when not counted: "not cumulative, does not count", "given twice, counts once"

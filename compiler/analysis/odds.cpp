@@ -1,14 +1,14 @@
-#include "odds.hpp"
+#include "qrsc/analysis/odds.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "column_choice.hpp"
-#include "net_modifier.hpp"
 #include "qrs/odds.hpp"
-#include "runtime_values.hpp"
-#include "triggers.hpp"
+#include "qrsc/analysis/column_choice.hpp"
+#include "qrsc/analysis/net_modifier.hpp"
+#include "qrsc/model/runtime_values.hpp"
+#include "qrsc/model/triggers.hpp"
 
 namespace qrsc {
 
@@ -16,18 +16,17 @@ namespace {
 
 using Reported = Expected<OddsReport, std::string>;
 
-
 // The odds of each row at a net modifier, and last the odds that the result is read by no
 // row: the runtime's odds, each result read through the key's domain as a header's lookup
 // reads it (clamped results count for the end row, rerolled ones share out over the rows).
 std::vector<Fraction> column_odds(const BandTable& bt, std::size_t column, int modifier) {
   const std::vector<qrs::Band> bands = band_column(bt, column);
   std::vector<Fraction> p(bands.size());
-  const Fraction unread = qrs::odds::fill_row_odds(bands, key_domain(bt), qrs::odds::key_roll(bt.dice->runtime()), modifier, p);
+  const Fraction unread =
+      qrs::odds::fill_row_odds(bands, key_domain(bt), qrs::odds::key_roll(bt.dice->runtime()), modifier, p);
   p.push_back(unread);
   return p;
 }
-
 
 // The odds of each effect a base roll of the table triggers: the chance that the unmodified
 // roll falls in its base band.
@@ -37,7 +36,8 @@ std::vector<TriggerOdds> trigger_odds(const Spec& spec, const Table& t, const Ba
   const qrs::odds::Distribution base = qrs::odds::base_roll(bt.dice->runtime());
   for (const Trigger& tr : triggers_on(spec, t.id)) {
     const BandCell& band = tr.section->trigger->band;
-    out.push_back({tr.table->id, tr.section->id, tr.section->title, band.notation, qrs::odds::base_odds(band.band, base)});
+    out.push_back(
+        {tr.table->id, tr.section->id, tr.section->title, band.notation, qrs::odds::base_odds(band.band, base)});
   }
   return out;
 }
@@ -50,7 +50,8 @@ std::string format_percent(Fraction p, int decimals) {
 
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier) {
   // Success dice have no one answer at a net modifier: the chance depends on how many are thrown.
-  if (!bt.dice || !bt.dice->net_readable() || bt.dice->success() || row >= bt.rows.size() || column >= bt.columns.size()) {
+  if (!bt.dice || !bt.dice->net_readable() || bt.dice->success() || row >= bt.rows.size() ||
+      column >= bt.columns.size()) {
     return std::nullopt;
   }
   return column_odds(bt, column, modifier)[row];
@@ -65,8 +66,8 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
       const auto* b = std::get_if<BandTable>(&x.body);
       if (b && b->dice) rolled.push_back(x.id);
     }
-    return Reported(fmt::format("spec '{}' has no table '{}'; its rolled tables are: {}", spec.id, table,
-                                fmt::join(rolled, ", ")));
+    return Reported(
+        fmt::format("spec '{}' has no table '{}'; its rolled tables are: {}", spec.id, table, fmt::join(rolled, ", ")));
   }
   const auto* bt = std::get_if<BandTable>(&t->body);
   if (!bt) {
@@ -79,12 +80,14 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
   }
   const bool success = bt->dice->success();
   if (first_modifier != 0 && (!success || bt->dice->per_success_of.empty())) {
-    return Reported(fmt::format("table '{}' is not thrown per success of another table: --first is for a chain", table));
+    return Reported(
+        fmt::format("table '{}' is not thrown per success of another table: --first is for a chain", table));
   }
   if (success) {
     const std::optional<int> fixed = fixed_success_dice(spec, *bt);
     if (dice && fixed && *dice != *fixed) {
-      return Reported(fmt::format("--dice {}: table '{}' throws {}; leave --dice out", *dice, table, success_dice_source(spec, *bt)));
+      return Reported(fmt::format("--dice {}: table '{}' throws {}; leave --dice out", *dice, table,
+                                  success_dice_source(spec, *bt)));
     }
     if (!dice) dice = fixed;
     const int most = max_success_dice(spec, *bt);
@@ -93,13 +96,15 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
                                   success_dice_source(spec, *bt), most));
     }
     if (*dice < 1 || *dice > most) {
-      return Reported(fmt::format("--dice {}: the counts of table '{}' are exact for 1 to {} dice", *dice, table, most));
+      return Reported(
+          fmt::format("--dice {}: the counts of table '{}' are exact for 1 to {} dice", *dice, table, most));
     }
   }
   if (dice && !success && bt->dice->pool.empty()) {
-    return Reported(fmt::format("table '{}' is not rolled as symbol dice (key.dice.pool): --dice is for a pool of dice "
-                                "each read on its own",
-                                table));
+    return Reported(
+        fmt::format("table '{}' is not rolled as symbol dice (key.dice.pool): --dice is for a pool of dice "
+                    "each read on its own",
+                    table));
   }
   if (dice && !success && (*dice < 1 || *dice > max_pool_dice(bt->dice->sides))) {
     return Reported(fmt::format("--dice {}: the counts are exact for 1 to {} dice of {} faces", *dice,
@@ -151,7 +156,10 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
     for (const int m : r.modifiers) oc.p.push_back(column_odds(*bt, c, m));
     r.columns.push_back(std::move(oc));
     if (!bt->dice->pool.empty()) {
-      r.pools.push_back(pool_odds(*bt, c, dice ? *dice : bt->dice->pool_odds > 0 ? bt->dice->pool_odds : kDefaultPoolOddsUpTo));
+      r.pools.push_back(pool_odds(*bt, c,
+                                  dice                      ? *dice
+                                  : bt->dice->pool_odds > 0 ? bt->dice->pool_odds
+                                                            : kDefaultPoolOddsUpTo));
     }
   }
   if (!bt->dice->pool.empty()) {

@@ -7,16 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "expected.hpp"
-#include "model.hpp"
-#include "pool_odds.hpp"
-#include "roll_range.hpp"
-#include "success_odds.hpp"
+#include "qrsc/base/expected.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/model/pool_odds.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/success_odds.hpp"
 
 namespace qrsc {
 
 struct OddsColumn {
-  std::string id, name;             // empty for a single-column table
+  std::string id, name;                  // empty for a single-column table
   std::vector<std::vector<Fraction>> p;  // per net modifier (OddsReport::modifiers), per row
   // An opposed roll's matchup: per row, the part of p where the attacker lost and where the
   // defender lost, the side a loser's effect falls on (a tie that nothing comes of is neither's;
@@ -35,10 +35,10 @@ struct TriggerOdds {
 struct OddsReport {
   std::string note;  // something the user should know about the column chosen (a renamed term)
   std::string table, title;
-  std::string roll;                    // "d10", "d10 each side, difference", "d6 symbol dice"
+  std::string roll;  // "d10", "d10 each side, difference", "d6 symbol dice"
   std::vector<std::string> modifier_tables;
   std::vector<std::string> row_ids, row_titles;
-  std::vector<int> modifiers;          // the net modifiers reported
+  std::vector<int> modifiers;  // the net modifiers reported
   // An opposed roll's matchup, in words ("attacker +1 (Elite) against defender"): reported in
   // place of a net modifier, which a matchup does not have.
   std::string matchup;
@@ -47,7 +47,7 @@ struct OddsReport {
   std::vector<TriggerOdds> triggers;
   // Symbol dice (key.dice.pool): how many of several dice show each row, for each number of
   // dice asked (`dice`: 1..pool_odds, or the one --dice), per column reported (as `columns`).
-  std::string pool;     // the matrix that says how many dice are rolled; empty for other rolls
+  std::string pool;  // the matrix that says how many dice are rolled; empty for other rolls
   std::vector<int> dice;
   std::vector<PoolOdds> pools;
   // Success dice (key.dice.target): how many dice count ("successes", or "failures"; empty for
@@ -71,8 +71,8 @@ inline constexpr int kDefaultPoolOddsUpTo = 6;
 // For success dice, `dice` is how many are thrown (for a chain, its first roll's, at
 // first_modifier); it may be left out only where the roll fixes it ("3d6").
 Expected<OddsReport, std::string> table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                                             const std::optional<std::string>& column, std::optional<int> dice = std::nullopt,
-                                             int first_modifier = 0);
+                                             const std::optional<std::string>& column,
+                                             std::optional<int> dice = std::nullopt, int first_modifier = 0);
 
 // The probability of one row of a band table at a net modifier in a column (nothing when the
 // table is not rolled, counts success dice, or has no such row or column).

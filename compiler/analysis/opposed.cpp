@@ -1,13 +1,13 @@
-#include "opposed.hpp"
+#include "qrsc/analysis/opposed.hpp"
 
 #include <fmt/format.h>
 
-#include "column_choice.hpp"
-#include "key_read.hpp"
-#include "net_modifier.hpp"
 #include "qrs/opposed.hpp"
-#include "roll_range.hpp"
-#include "runtime_values.hpp"
+#include "qrsc/analysis/column_choice.hpp"
+#include "qrsc/analysis/key_read.hpp"
+#include "qrsc/analysis/net_modifier.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
 
@@ -25,8 +25,8 @@ using Read = Expected<T, std::string>;  // or the message for the user saying wh
 struct SideRead {
   int roll = 0;
   std::optional<std::size_t> type;  // a column index
-  NetModifier net;  // its modifiers, and last its type modifier where the roll has them
-  int by_type = 0;  // that type modifier
+  NetModifier net;                  // its modifiers, and last its type modifier where the roll has them
+  int by_type = 0;                  // that type modifier
   // The net of its modifier lists alone (qrs::Matchup's: the runtime adds the type modifier).
   [[nodiscard]] int lists() const { return net.total - by_type; }
 };
@@ -48,9 +48,10 @@ Read<OpposedTable> opposed_table(const Spec& spec, const std::string& id) {
   }
   o.bands = std::get_if<BandTable>(&o.table->body);
   if (!o.bands || !o.bands->dice || !o.bands->dice->opposed) {
-    return fmt::format("table '{}' is not an opposed roll (key.dice with attacker and defender); --attacker and "
-                       "--defender apply to those",
-                       id);
+    return fmt::format(
+        "table '{}' is not an opposed roll (key.dice with attacker and defender); --attacker and "
+        "--defender apply to those",
+        id);
   }
   o.roll = &*o.bands->dice->opposed;
   return o;
@@ -64,8 +65,10 @@ std::string modifier_reading(const Spec& spec, const OpposedTable& o, qrs::Side 
     if (!mt) continue;
     for (const auto& m : mt->items) {
       if (m.id != word) continue;
-      const std::string value = m.value ? format_signed(*m.value) : "x " + format_number(m.factor.value_or(Fraction(1)));
-      return fmt::format("the modifier '{}' of '{}' ({}{})", m.id, id, value, m.text.empty() ? "" : ", " + m.text.render());
+      const std::string value =
+          m.value ? format_signed(*m.value) : "x " + format_number(m.factor.value_or(Fraction(1)));
+      return fmt::format("the modifier '{}' of '{}' ({}{})", m.id, id, value,
+                         m.text.empty() ? "" : ", " + m.text.render());
     }
   }
   return {};
@@ -108,8 +111,8 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
     const std::string& word = words[i];
     if (word.starts_with(kTypeIs)) {
       if (!typed) {
-        return fmt::format("table '{}' does not read a side's type ('{}'); its column is chosen with --column", o.table->id,
-                           word);
+        return fmt::format("table '{}' does not read a side's type ('{}'); its column is chosen with --column",
+                           o.table->id, word);
       }
       const auto c = choose_column(spec, o.bands->columns_vocabulary, types, word.substr(kTypeIs.size()), o.table->id);
       if (!c) return fmt::format("{}: {}", side_name(side), c.error());
@@ -121,9 +124,10 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
       if (c) {
         if (const std::string modifier = modifier_reading(spec, o, side, word); !modifier.empty()) {
           const Column& col = o.bands->columns[c->index];
-          return fmt::format("'{}' could be the {}'s type {} ('{}') or {}; name the type as type={} and '{}' is read as "
-                             "the modifier",
-                             word, side_name(side), col.name, col.id, modifier, col.id, word);
+          return fmt::format(
+              "'{}' could be the {}'s type {} ('{}') or {}; name the type as type={} and '{}' is read as "
+              "the modifier",
+              word, side_name(side), col.name, col.id, modifier, col.id, word);
         }
         if (auto clash = set_type(c->index)) return *clash;
         continue;
@@ -194,8 +198,11 @@ void add_type_modifiers(GivenMatchup& g) {
     if (roll.side(side).type_modifiers.empty()) continue;
     s.by_type = qrs::type_modifier(rules, side, *g.at.type, *g.de.type);
     const std::vector<Column>& columns = g.o.bands->columns;
-    s.net.applied.push_back({roll.side(side).type_modifiers, fmt::format("{} against {}", columns[*s.type].name, columns[*other.type].name),
-                             s.by_type, true, {}});
+    s.net.applied.push_back({roll.side(side).type_modifiers,
+                             fmt::format("{} against {}", columns[*s.type].name, columns[*other.type].name),
+                             s.by_type,
+                             true,
+                             {}});
     s.net.total += s.by_type;
   }
 }
@@ -229,8 +236,9 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   const SideRead& de = g.de;
   const BandTable& bt = *o.bands;
   const qrs::Opposed rules = o.roll->runtime();
-  const qrs::Settled s = qrs::settle(rules, qrs::Matchup{at.lists(), de.lists(), at.type.value_or(0), de.type.value_or(0), g.chosen},
-                                     at.roll, de.roll);
+  const qrs::Settled s =
+      qrs::settle(rules, qrs::Matchup{at.lists(), de.lists(), at.type.value_or(0), de.type.value_or(0), g.chosen},
+                  at.roll, de.roll);
   const std::size_t col = qrs::column_read(rules, s, g.chosen, at.type.value_or(0), de.type.value_or(0));
   const bool read = qrs::reads_table(rules, s);
   const std::size_t r = read ? row_read(bt, col, s.key) : qrs::npos;
@@ -240,7 +248,8 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
   a.result = format_number(s.key);
   const auto type = [&](const SideRead& side) { return side.type ? bt.columns[*side.type].id : std::string(); };
-  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at), std::nullopt}, {de.roll, de.net.total, s.defender, de.net, type(de), std::nullopt}};
+  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at), std::nullopt},
+             {de.roll, de.net.total, s.defender, de.net, type(de), std::nullopt}};
   if (!read) {
     a.row = kOutsideRowId;
     a.title = kTieNothingTitle;
@@ -261,19 +270,24 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   std::string effect = a.effect;
   if (both) {
     // Each side reads its own column at the tie's key: the attacker's reading above, the defender's here.
-    const std::size_t dcol = qrs::column_of(rules, qrs::Side::defender, g.chosen, at.type.value_or(0), de.type.value_or(0));
+    const std::size_t dcol =
+        qrs::column_of(rules, qrs::Side::defender, g.chosen, at.type.value_or(0), de.type.value_or(0));
     const std::size_t dr = row_read(bt, dcol, s.key);
-    const LookupAnswer::Reading& as = a.sides[0].reads.emplace(LookupAnswer::Reading{a.column, a.row, a.title, a.effect});
+    const LookupAnswer::Reading& as =
+        a.sides[0].reads.emplace(LookupAnswer::Reading{a.column, a.row, a.title, a.effect});
     const std::string d_title = dr == qrs::npos ? outside_title(bt.outside) : bt.rows[dr].title;
-    const LookupAnswer::Reading& ds = a.sides[1].reads.emplace(LookupAnswer::Reading{
-        bt.single_column() ? std::string() : bt.columns[dcol].name, dr == qrs::npos ? std::string(kOutsideRowId) : bt.rows[dr].id,
-        d_title, dr == qrs::npos ? d_title : bt.rows[dr].effect()});
+    const LookupAnswer::Reading& ds =
+        a.sides[1].reads.emplace(LookupAnswer::Reading{bt.single_column() ? std::string() : bt.columns[dcol].name,
+                                                       dr == qrs::npos ? std::string(kOutsideRowId) : bt.rows[dr].id,
+                                                       d_title, dr == qrs::npos ? d_title : bt.rows[dr].effect()});
     a.line += fmt::format("\t{}\t{}", ds.row, bt.single_column() ? std::string() : bt.columns[dcol].id);
     const auto in_column = [](const std::string& c) { return c.empty() ? c : " (" + c + ")"; };
-    effect = fmt::format("Attacker{}: {}\nDefender{}: {}", in_column(as.column), as.effect, in_column(ds.column), ds.effect);
+    effect =
+        fmt::format("Attacker{}: {}\nDefender{}: {}", in_column(as.column), as.effect, in_column(ds.column), ds.effect);
   }
   a.detail = effect + "\n";
-  std::string loser = s.tie ? fmt::format("a tie, lost by the {}", side_name(s.loser)) : fmt::format("the {} loses", side_name(s.loser));
+  std::string loser = s.tie ? fmt::format("a tie, lost by the {}", side_name(s.loser))
+                            : fmt::format("the {} loses", side_name(s.loser));
   if (s.tie && rules.tie == qrs::Tie::none) loser = "a tie: nothing happens";
   if (both) loser = "a tie: both sides are affected";
   a.text = fmt::format("{}: {}, {}: {} {}, {}{}\n{}\n", o.table->title, side_words("attacker", at, bt, true),
@@ -312,17 +326,23 @@ Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::stri
   qrs::fill_opposed_odds(o.roll->runtime(), domain, m, find, defender_lost, qrs::Side::defender);
   r.attacker_modifier = at.net.total;
   r.defender_modifier = de.net.total;
-  r.matchup = fmt::format("{} against {}", side_words("attacker", at, bt, false), side_words("defender", de, bt, false));
+  r.matchup =
+      fmt::format("{} against {}", side_words("attacker", at, bt, false), side_words("defender", de, bt, false));
   r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"),
-                       r.matchup, {p}, attacker_lost, defender_lost});
+                       r.matchup,
+                       {p},
+                       attacker_lost,
+                       defender_lost});
   if (p.back() != Fraction(0)) {
     r.row_ids.push_back(kOutsideRowId);
     // A tie that nothing comes of is read by no row (and so is a result past the key's range).
     const bool ties_unread = o.roll->tie == qrs::Tie::none;
     // Results past the key's range land here only where they have no effect (clamped ones are
     // read by an end row, re-rolled ones shared out).
-    r.row_titles.push_back(ties_unread ? std::string(kTieNothingTitle) + (bt.outside == Outside::no_effect ? " or " + outside_title(bt.outside) : "")
-                                       : outside_title(bt.outside));
+    r.row_titles.push_back(ties_unread
+                               ? std::string(kTieNothingTitle) +
+                                     (bt.outside == Outside::no_effect ? " or " + outside_title(bt.outside) : "")
+                               : outside_title(bt.outside));
   } else {
     r.columns.back().p.back().pop_back();
     r.columns.back().attacker_lost.pop_back();

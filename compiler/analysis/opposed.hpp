@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "lookup.hpp"
-#include "model.hpp"
-#include "odds.hpp"
+#include "qrsc/analysis/lookup.hpp"
+#include "qrsc/analysis/odds.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

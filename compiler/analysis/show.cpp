@@ -1,11 +1,11 @@
-#include "show.hpp"
+#include "qrsc/analysis/show.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "roll_rule.hpp"
+#include "qrsc/model/roll_rule.hpp"
 
 namespace qrsc {
 
@@ -60,9 +60,8 @@ class Grid {
     }
     std::size_t used = 0;
     for (std::size_t c = 0; c + 1 < n; ++c) used += widths[c] + 2;
-    const std::size_t last = std::max<std::size_t>(24, static_cast<std::size_t>(style_.width) > used
-                                                           ? static_cast<std::size_t>(style_.width) - used
-                                                           : 0);
+    const std::size_t last = std::max<std::size_t>(
+        24, static_cast<std::size_t>(style_.width) > used ? static_cast<std::size_t>(style_.width) - used : 0);
     std::string out = render(header_, widths, last, true);
     for (const auto& l : lines_) out += l.empty() ? "\n" : render(l, widths, last, false);
     return out;
@@ -90,8 +89,10 @@ class Grid {
 
 std::string show_bands(const BandTable& bt, const ShowStyle& style) {
   Line header;
-  for (const auto& c : bt.columns) header.push_back(c.id.empty() ? (bt.key_name.empty() ? "Result" : bt.key_name) : c.name);
-  const bool numbered = std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); });
+  for (const auto& c : bt.columns)
+    header.push_back(c.id.empty() ? (bt.key_name.empty() ? "Result" : bt.key_name) : c.name);
+  const bool numbered =
+      std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); });
   if (numbered) header.emplace_back("");
   header.emplace_back("Effect");
   Grid g(header, style);
@@ -126,8 +127,7 @@ std::string show_modifiers(const ModifierTable& mt, const ShowStyle& style) {
   }
   std::string out = g.str();
   for (const auto& gr : mt.groups) {
-    out += fmt::format("[{}] {}: only one counts{}\n", gr.id, gr.name(),
-                       gr.note.empty() ? "" : " (" + gr.note + ")");
+    out += fmt::format("[{}] {}: only one counts{}\n", gr.id, gr.name(), gr.note.empty() ? "" : " (" + gr.note + ")");
   }
   return out;
 }
@@ -151,7 +151,8 @@ std::string show_matrix(const Matrix& m, const ShowStyle& style) {
   return g.str();
 }
 
-void show_items(const std::vector<ListItem>& items, bool numbered, int depth, const ShowStyle& style, std::string& out) {
+void show_items(const std::vector<ListItem>& items, bool numbered, int depth, const ShowStyle& style,
+                std::string& out) {
   int n = 0;
   for (const auto& i : items) {
     const std::string mark = !i.label.empty() ? i.label : numbered ? std::to_string(++n) + "." : "-";
@@ -199,10 +200,12 @@ std::vector<std::string> unknown_footnotes(const Table& t, const std::vector<Sou
           }
         } else if constexpr (std::is_same_v<T, Matrix>) {
           for (const auto& r : body.rows) {
-            if (std::any_of(r.cells.begin(), r.cells.end(), [](const MatrixCell& c) { return c.unknown; })) add(r.source);
+            if (std::any_of(r.cells.begin(), r.cells.end(), [](const MatrixCell& c) { return c.unknown; }))
+              add(r.source);
           }
         } else if constexpr (std::is_same_v<T, FactsTable>) {
-          if (std::any_of(body.items.begin(), body.items.end(), [](const Fact& f) { return f.unknown; })) add(std::nullopt);
+          if (std::any_of(body.items.begin(), body.items.end(), [](const Fact& f) { return f.unknown; }))
+            add(std::nullopt);
         }
       },
       t.body);
@@ -217,7 +220,8 @@ std::string band_as_written(const BandCell& c, KeyType type) {
 
 std::string show_table(const Table& t, const Spec& spec, const ShowStyle& style) {
   std::string title = t.title + (t.caption.empty() ? "" : " (" + t.caption + ")");
-  std::string out = (style.color ? "\x1b[1;4m" + title + "\x1b[0m" : title + "\n" + std::string(display_width(title), '=')) + "\n";
+  std::string out =
+      (style.color ? "\x1b[1;4m" + title + "\x1b[0m" : title + "\n" + std::string(display_width(title), '=')) + "\n";
   // How the dice are read, as the printed sheet says it over the table.
   if (const auto* bt = std::get_if<BandTable>(&t.body)) {
     if (const std::string rule = roll_rule(*bt, &spec); !rule.empty()) out += rule + "\n";

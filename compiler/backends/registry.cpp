@@ -1,6 +1,6 @@
 // The registered backends: backend_list.inc is generated from QRSC_BACKENDS in CMakeLists.txt
 // beside this file, so adding a backend never touches this file.
-#include "registry.hpp"
+#include "qrsc/backends/registry.hpp"
 
 namespace qrsc {
 
@@ -23,6 +23,5 @@ const BackendInfo* find_backend(std::string_view name) {
   }
   return nullptr;
 }
-
 
 }  // namespace qrsc

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "backend.hpp"
+#include "qrsc/backends/common/backend.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
 
 #include <fmt/format.h>
 
@@ -43,21 +43,23 @@ void Diagnostics::add(const Diagnostic& d) {
 void Diagnostics::append(const Diagnostics& other) {
   for (const Diagnostic& d : other.all_) add(d);
   // Past the cap `other` only counted its errors.
-  errors_ += other.errors_ - static_cast<int>(std::count_if(other.all_.begin(), other.all_.end(), [](const Diagnostic& d) {
-               return d.severity == Severity::error;
-             }));
+  errors_ += other.errors_ -
+             static_cast<int>(std::count_if(other.all_.begin(), other.all_.end(),
+                                            [](const Diagnostic& d) { return d.severity == Severity::error; }));
 }
 
 void Diagnostics::known_disagreement(const Loc& loc, std::string message) {
   const std::size_t before = all_.size();
   add(Severity::warning, loc, std::move(message));
-  if (all_.size() > before && all_.back().severity == Severity::warning) all_.back().known = Diagnostic::Known::disagreement;
+  if (all_.size() > before && all_.back().severity == Severity::warning)
+    all_.back().known = Diagnostic::Known::disagreement;
 }
 
 void Diagnostics::known_not_given(const Loc& loc, std::string message) {
   const std::size_t before = all_.size();
   add(Severity::warning, loc, std::move(message));
-  if (all_.size() > before && all_.back().severity == Severity::warning) all_.back().known = Diagnostic::Known::not_given;
+  if (all_.size() > before && all_.back().severity == Severity::warning)
+    all_.back().known = Diagnostic::Known::not_given;
 }
 
 std::string format_diagnostic(const Diagnostic& d) {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "printable.hpp"  // messages echo their input through printable()
+#include "qrsc/base/printable.hpp"  // messages echo their input through printable()
 
 namespace qrsc {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <variant>
 
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
 
 namespace qrsc {
 

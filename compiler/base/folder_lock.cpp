@@ -1,4 +1,4 @@
-#include "folder_lock.hpp"
+#include "qrsc/base/folder_lock.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -9,8 +9,8 @@
 #include <iostream>
 #include <map>
 
-#include "printable.hpp"
-#include "temp_file.hpp"
+#include "qrsc/base/printable.hpp"
+#include "qrsc/base/temp_file.hpp"
 
 namespace qrsc {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "expected.hpp"
+#include "qrsc/base/expected.hpp"
 
 namespace qrsc {
 

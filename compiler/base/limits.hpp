@@ -9,7 +9,7 @@
 
 namespace qrsc::limits {
 
-inline constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024;  // one spec file
+inline constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024;   // one spec file
 inline constexpr int kMaxDepth = 64;                            // nesting of maps and lists
 inline constexpr std::size_t kMaxNodes = 500'000;               // per file, aliases expanded
 inline constexpr std::size_t kMaxIdLength = 64;                 // any id (becomes a C++ name or a file name)

@@ -1,4 +1,4 @@
-#include "markdown.hpp"
+#include "qrsc/base/markdown.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -46,11 +46,17 @@ std::string markdown_escape(std::string_view text) {
       continue;
     }
     switch (c) {
-      case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '&': case '~': case '|':
-        out += '\\';
-        break;
-      default:
-        break;
+      case '\\':
+      case '`':
+      case '*':
+      case '_':
+      case '[':
+      case ']':
+      case '<':
+      case '&':
+      case '~':
+      case '|': out += '\\'; break;
+      default: break;
     }
     out += c;
   }

@@ -1,4 +1,4 @@
-#include "open_folder.hpp"
+#include "qrsc/base/open_folder.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "printable.hpp"
+#include "qrsc/base/printable.hpp"
 
 namespace qrsc {
 
@@ -18,8 +18,9 @@ namespace {
 constexpr int kFolderFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
 
 Diagnostic folder_error(const fs::path& folder, int err) {
-  const std::string why = err == ELOOP || err == ENOTDIR ? "it is a link or not a folder (links below the output folder are not followed)"
-                                                         : std::strerror(err);
+  const std::string why = err == ELOOP || err == ENOTDIR
+                              ? "it is a link or not a folder (links below the output folder are not followed)"
+                              : std::strerror(err);
   return program_error("cannot write into " + printable(folder.string()) + ": " + why);
 }
 
@@ -72,7 +73,8 @@ Expected<OpenFolder> OpenFolder::open(const fs::path& root_in, const fs::path& f
       if (::mkdirat(f.fd_, name.c_str(), 0777) == 0) {
         if (made) made->push_back(f.path_ / name);
       } else if (errno != EEXIST) {
-        return program_error("cannot create folder " + printable((f.path_ / name).string()) + ": " + std::strerror(errno));
+        return program_error("cannot create folder " + printable((f.path_ / name).string()) + ": " +
+                             std::strerror(errno));
       }
       fd = ::openat(f.fd_, name.c_str(), kFolderFlags | O_NOFOLLOW);
     }

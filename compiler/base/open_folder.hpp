@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "expected.hpp"
+#include "qrsc/base/expected.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "output.hpp"
+#include "qrsc/base/output.hpp"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "printable.hpp"
+#include "qrsc/base/printable.hpp"
 
 namespace qrsc {
 
@@ -161,11 +161,13 @@ Expected<void> OutputTransaction::place(Staged& s) {
     if (!unsupported(errno)) return program_error(file_error("cannot replace", s.target, errno));
     int err = 0;
     s.backup = link_backup(s.folder, s.name, err);  // kept for a roll-back; the rename below is atomic
-    if (s.backup.empty() && err != EPERM && !unsupported(err)) return program_error(file_error("cannot replace", s.target, err));
+    if (s.backup.empty() && err != EPERM && !unsupported(err))
+      return program_error(file_error("cannot replace", s.target, err));
     if (::renameat(dir, tmp, dir, target) != 0) return program_error(file_error("cannot replace", s.target, errno));
   } else if (::renameat2(dir, tmp, dir, target, RENAME_NOREPLACE) != 0) {
     if (errno == EEXIST) {
-      return program_error("cannot write " + printable(s.target.string()) + ": it was made by another process during the build");
+      return program_error("cannot write " + printable(s.target.string()) +
+                           ": it was made by another process during the build");
     }
     if (!unsupported(errno) || ::renameat(dir, tmp, dir, target) != 0) {
       return program_error(file_error("cannot write", s.target, errno));
@@ -194,7 +196,7 @@ Expected<void> OutputTransaction::commit() {
 }
 
 Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const std::filesystem::path& root,
-                                     const CommitHook& hook) {
+                                      const CommitHook& hook) {
   OutputTransaction out(root, hook);
   for (const auto& f : files) {
     if (auto staged = out.stage(f); !staged) return staged;
@@ -207,7 +209,8 @@ namespace {
 Expected<FileIdentity> replaceable_identity(const fs::path& target, bool break_hard_links) {
   auto old = identity_of(target);
   if (!old) return old;
-  if (!old->regular) return program_error("cannot replace " + printable(target.string()) + ": it is not a regular file");
+  if (!old->regular)
+    return program_error("cannot replace " + printable(target.string()) + ": it is not a regular file");
   if (old->links > 1 && !break_hard_links) {
     return program_error("cannot replace " + printable(target.string()) + ": it has " + std::to_string(old->links) +
                          " hard links, which would keep the old content (--break-hardlinks replaces it anyway)");
@@ -226,7 +229,8 @@ Expected<void> replace_file(const fs::path& target, std::string_view content, bo
   if (!old) return old.error();
   auto tmp = TempFile::write_beside(target, content, *old);
   if (!tmp) return tmp.error();
-  if (::rename(tmp->path().c_str(), target.c_str()) != 0) return program_error(file_error("cannot replace", target, errno));
+  if (::rename(tmp->path().c_str(), target.c_str()) != 0)
+    return program_error(file_error("cannot replace", target, errno));
   tmp->keep();
   return {};
 }

@@ -10,10 +10,10 @@
 #include <system_error>
 #include <vector>
 
-#include "expected.hpp"
-#include "folder_lock.hpp"
-#include "open_folder.hpp"
-#include "temp_file.hpp"
+#include "qrsc/base/expected.hpp"
+#include "qrsc/base/folder_lock.hpp"
+#include "qrsc/base/open_folder.hpp"
+#include "qrsc/base/temp_file.hpp"
 
 namespace qrsc {
 
@@ -52,12 +52,12 @@ class OutputTransaction {
   struct Staged {
     std::shared_ptr<const OpenFolder> folder;  // the target's folder, reached without following links
     std::string name;                          // the target's name in it
-    TempFile tmp;                    // the new content; after an exchange, the old
-    std::filesystem::path target;    // for messages
+    TempFile tmp;                              // the new content; after an exchange, the old
+    std::filesystem::path target;              // for messages
     bool existed = false;
-    bool placed = false;             // the new file is in place
-    bool exchanged = false;          // placed by exchange: `tmp` holds the old file
-    TempFile backup;                 // a hard link to the old file, where exchange is not supported
+    bool placed = false;     // the new file is in place
+    bool exchanged = false;  // placed by exchange: `tmp` holds the old file
+    TempFile backup;         // a hard link to the old file, where exchange is not supported
   };
   // One staged file moved into place.
   Expected<void> place(Staged& s);
@@ -70,7 +70,7 @@ class OutputTransaction {
   CommitHook hook_;
   FolderLock lock_;
   std::vector<Staged> staged_;
-  std::vector<std::filesystem::path> made_folders_;    // folders stage() created, outermost first
+  std::vector<std::filesystem::path> made_folders_;  // folders stage() created, outermost first
   std::vector<std::pair<std::filesystem::path, std::shared_ptr<const OpenFolder>>> folders_;  // opened so far
   bool done_ = false;
 };
@@ -78,12 +78,13 @@ class OutputTransaction {
 // Writes all files or none (an OutputTransaction over `files`, locking and writing below `root`:
 // by default the first file's folder).
 Expected<void> write_files_atomically(const std::vector<PendingFile>& files, const std::filesystem::path& root = {},
-                                     const CommitHook& hook = {});
+                                      const CommitHook& hook = {});
 
 // Replaces one file with new content in one atomic rename, keeping its mode and (where the
 // process may) its owner; the file must be a regular file with no other hard link unless
 // `break_hard_links` (replacing it would part the links: the others keep the old content).
-Expected<void> replace_file(const std::filesystem::path& target, std::string_view content, bool break_hard_links = false);
+Expected<void> replace_file(const std::filesystem::path& target, std::string_view content,
+                            bool break_hard_links = false);
 // Whether replace_file would take the target, or why not (to check a set of files before changing any).
 Expected<void> replaceable(const std::filesystem::path& target, bool break_hard_links = false);
 

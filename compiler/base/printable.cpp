@@ -1,4 +1,4 @@
-#include "printable.hpp"
+#include "qrsc/base/printable.hpp"
 
 #include <fmt/format.h>
 
@@ -12,10 +12,14 @@ std::size_t utf8_length(std::string_view text, std::size_t i) {
   std::size_t n = 0;
   unsigned min = 0;
   if (b < 0x80) return 1;
-  if ((b & 0xE0) == 0xC0) n = 2, min = 0x80;
-  else if ((b & 0xF0) == 0xE0) n = 3, min = 0x800;
-  else if ((b & 0xF8) == 0xF0) n = 4, min = 0x10000;
-  else return 0;
+  if ((b & 0xE0) == 0xC0)
+    n = 2, min = 0x80;
+  else if ((b & 0xF0) == 0xE0)
+    n = 3, min = 0x800;
+  else if ((b & 0xF8) == 0xF0)
+    n = 4, min = 0x10000;
+  else
+    return 0;
   if (i + n > text.size()) return 0;
   unsigned cp = b & (0xFF >> (n + 1));
   for (std::size_t k = 1; k < n; ++k) {
@@ -50,7 +54,8 @@ std::string printable(std::string_view text) {
         default: out += fmt::format("\\x{:02x}", b);
       }
     } else if (n == 0 || is_c1(text, i, n)) {
-      for (std::size_t k = 0; k < (n == 0 ? 1 : n); ++k) out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + k]));
+      for (std::size_t k = 0; k < (n == 0 ? 1 : n); ++k)
+        out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i + k]));
       i += n == 0 ? 1 : n;
       continue;
     } else {

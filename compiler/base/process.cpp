@@ -1,4 +1,4 @@
-#include "process.hpp"
+#include "qrsc/base/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "remove_on_signal.hpp"
+#include "qrsc/base/remove_on_signal.hpp"
 
 extern char** environ;
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "expected.hpp"
+#include "qrsc/base/expected.hpp"
 
 namespace qrsc {
 
@@ -22,7 +22,7 @@ struct ProcessResult {
 // its own temporaries (a compiler's objects, a browser's files) go where the caller removes
 // them, also on a signal.
 Expected<ProcessResult> run_process(const std::vector<std::string>& argv, std::chrono::seconds timeout,
-                          const std::string& temp_folder = {});
+                                    const std::string& temp_folder = {});
 
 // A program to run: `preferred` when it is executable, else the first `name` on PATH, else
 // `preferred` (whose absence the caller then reports with the package that installs it).

@@ -1,4 +1,4 @@
-#include "remove_on_signal.hpp"
+#include "qrsc/base/remove_on_signal.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>

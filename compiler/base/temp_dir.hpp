@@ -9,7 +9,7 @@
 #include <string>
 #include <system_error>
 
-#include "remove_on_signal.hpp"
+#include "qrsc/base/remove_on_signal.hpp"
 
 namespace qrsc {
 

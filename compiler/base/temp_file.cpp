@@ -1,4 +1,4 @@
-#include "temp_file.hpp"
+#include "qrsc/base/temp_file.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "printable.hpp"
+#include "qrsc/base/printable.hpp"
 
 namespace qrsc {
 
@@ -27,8 +27,10 @@ std::string random_suffix() {
   std::size_t got = 0;
   while (got < sizeof bytes) {
     const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-    if (n > 0) got += static_cast<std::size_t>(n);
-    else if (errno != EINTR) break;
+    if (n > 0)
+      got += static_cast<std::size_t>(n);
+    else if (errno != EINTR)
+      break;
   }
   // Without the kernel's random numbers (never on Linux since 3.17) the names are merely
   // unlikely to collide; O_EXCL makes a collision harmless.
@@ -67,7 +69,8 @@ pid_t writer_of(const std::string& name) {
   if (at == std::string::npos) return 0;
   const std::size_t digits = at + kMarker.size();
   const std::size_t dash = name.find('-', digits);
-  if (dash == std::string::npos || dash == digits || dash > digits + 9 || name.size() - dash - 1 != kRandomChars) return 0;
+  if (dash == std::string::npos || dash == digits || dash > digits + 9 || name.size() - dash - 1 != kRandomChars)
+    return 0;
   pid_t pid = 0;
   for (std::size_t i = digits; i < dash; ++i) {
     if (name[i] < '0' || name[i] > '9') return 0;
@@ -88,7 +91,8 @@ Expected<FileIdentity> identity_from(int status, const struct stat& st, const fs
     if (errno != ENOENT) return program_error(file_error("cannot read", target, errno));
     return FileIdentity{};
   }
-  return FileIdentity{true, S_ISREG(st.st_mode), static_cast<mode_t>(st.st_mode & 07777), st.st_uid, st.st_gid, st.st_nlink};
+  return FileIdentity{true,      S_ISREG(st.st_mode), static_cast<mode_t>(st.st_mode & 07777),
+                      st.st_uid, st.st_gid,           st.st_nlink};
 }
 }  // namespace
 

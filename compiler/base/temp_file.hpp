@@ -12,9 +12,9 @@
 #include <string>
 #include <string_view>
 
-#include "expected.hpp"
-#include "open_folder.hpp"
-#include "remove_on_signal.hpp"
+#include "qrsc/base/expected.hpp"
+#include "qrsc/base/open_folder.hpp"
+#include "qrsc/base/remove_on_signal.hpp"
 
 namespace qrsc {
 
@@ -55,7 +55,7 @@ class TempFile {
 
   [[nodiscard]] bool empty() const { return path_.empty(); }
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }  // for messages and signals
-  [[nodiscard]] const std::string& name() const { return name_; }           // in its folder
+  [[nodiscard]] const std::string& name() const { return name_; }            // in its folder
   [[nodiscard]] int folder_fd() const { return folder_ ? folder_->fd() : -1; }
   // The temporary was renamed into place (or handed on): it is not removed any more.
   void keep();

@@ -1,7 +1,7 @@
-#include "backend_choice.hpp"
+#include "qrsc/cli/backend_choice.hpp"
 
-#include "compile.hpp"
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/cli/compile.hpp"
 
 namespace qrsc::cli {
 
@@ -21,7 +21,8 @@ std::optional<std::vector<const BackendInfo*>> chosen_backends(const std::vector
     if (!info) {
       std::vector<std::string> known;
       for (const BackendInfo* b : all_backends()) known.emplace_back(b->name);
-      print_error(with_suggestion("unknown output '" + name + "'", name, known) + " (outputs: " + backend_names() + ")");
+      print_error(with_suggestion("unknown output '" + name + "'", name, known) + " (outputs: " + backend_names() +
+                  ")");
       return std::nullopt;
     }
     out.push_back(info);

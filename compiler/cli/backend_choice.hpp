@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "registry.hpp"
+#include "qrsc/backends/registry.hpp"
 
 namespace qrsc::cli {
 

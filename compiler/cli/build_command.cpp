@@ -6,15 +6,15 @@
 #include <memory>
 #include <set>
 
-#include "backend_choice.hpp"
-#include "compile.hpp"
-#include "depfile.hpp"
-#include "diagnostics.hpp"
-#include "file_watch.hpp"
-#include "fingerprint.hpp"
-#include "live_reload.hpp"
-#include "output.hpp"
-#include "spec_argument.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/base/output.hpp"
+#include "qrsc/cli/backend_choice.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/cli/depfile.hpp"
+#include "qrsc/cli/file_watch.hpp"
+#include "qrsc/cli/fingerprint.hpp"
+#include "qrsc/cli/live_reload.hpp"
+#include "qrsc/frontend/spec_argument.hpp"
 
 namespace qrsc::cli {
 
@@ -203,7 +203,9 @@ Command add_build_command(CLI::App& app) {
       ->check(CLI::IsMember({"letter", "a4"}))
       ->capture_default_str();
   sub->add_option("--chromium", o->backend.chromium, "the Chromium pdf output prints with (default /usr/bin/chromium)");
-  sub->add_option("--wasm-cxx", o->backend.wasm_cxx, "the clang++ web output compiles its WebAssembly with (default: the one found when qrsc was built, else clang++ on PATH)");
+  sub->add_option("--wasm-cxx", o->backend.wasm_cxx,
+                  "the clang++ web output compiles its WebAssembly with (default: the one found when qrsc was built, "
+                  "else clang++ on PATH)");
   sub->add_option("--depfile", o->depfile,
                   "also write FILE: the outputs and every spec they were made from, in the Makefile syntax of "
                   "gcc -MD (for CMake's DEPFILE, Ninja and make)");
@@ -214,7 +216,8 @@ Command add_build_command(CLI::App& app) {
   sub->add_flag("--watch", o->watch,
                 "after the build, build again whenever a spec or a file it reads changes, writing only the outputs "
                 "that change, until interrupted; the HTML sheets reload themselves in the browser");
-  sub->add_flag("--werror", o->werror, "treat warnings as errors (known disagreements of the source documents are not)");
+  sub->add_flag("--werror", o->werror,
+                "treat warnings as errors (known disagreements of the source documents are not)");
   return {sub, [o] { return run_build(*o); }};
 }
 

@@ -6,10 +6,10 @@
 #include <memory>
 #include <sstream>
 
-#include "compile.hpp"
-#include "deprecated_spellings.hpp"
-#include "output.hpp"
-#include "source_tree.hpp"
+#include "qrsc/base/output.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/frontend/deprecated_spellings.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc::cli {
 namespace {

@@ -1,6 +1,4 @@
-#include "compile.hpp"
-
-#include <memory>
+#include "qrsc/cli/compile.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,13 +7,14 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 
-#include "checks.hpp"
-#include "spec_argument.hpp"
-#include "frontend.hpp"
-#include "json_writer.hpp"
-#include "spec_cache.hpp"
+#include "qrsc/analysis/checks.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
+#include "qrsc/frontend/frontend.hpp"
+#include "qrsc/frontend/spec_argument.hpp"
+#include "qrsc/frontend/spec_cache.hpp"
 
 namespace qrsc::cli {
 
@@ -26,8 +25,8 @@ namespace {
 // folder: where the variant's author cannot act) kept apart, each once per run however many
 // variants reach it, by the parent's file.
 struct KnownCounts {
-  int disagreements = 0;  // disputed errata
-  int not_given = 0;      // values no document gives ('?')
+  int disagreements = 0;                                   // disputed errata
+  int not_given = 0;                                       // values no document gives ('?')
   std::map<std::string, std::set<std::string>> inherited;  // parent's file -> its diagnostics
   // A parent's errors, each printed once per run, and by the parent's file the specs of the
   // run that reached them.
@@ -49,8 +48,10 @@ struct KnownCounts {
     auto it = other_root_.find({file, own_file});
     if (it == other_root_.end()) {
       std::error_code ec;
-      it = other_root_.emplace(std::pair{file, own_file},
-                               !std::filesystem::equivalent(rules_root_of(file), rules_root_of(own_file), ec)).first;
+      it = other_root_
+               .emplace(std::pair{file, own_file},
+                        !std::filesystem::equivalent(rules_root_of(file), rules_root_of(own_file), ec))
+               .first;
     }
     return it->second;
   }
@@ -89,9 +90,10 @@ void print_parent_errors(const KnownCounts& known) {
 
 void print_inherited(const KnownCounts& known) {
   for (const auto& [parent, diagnostics] : known.inherited) {
-    std::cerr << fmt::format("qrsc: note: inherits {} known limit{} of the source documents from {} (values they do not "
-                             "give, disputed errata); qrsc check --inherited lists them\n",
-                             diagnostics.size(), diagnostics.size() == 1 ? "" : "s", parent);
+    std::cerr << fmt::format(
+        "qrsc: note: inherits {} known limit{} of the source documents from {} (values they do not "
+        "give, disputed errata); qrsc check --inherited lists them\n",
+        diagnostics.size(), diagnostics.size() == 1 ? "" : "s", parent);
   }
 }
 
@@ -168,7 +170,6 @@ std::optional<std::string> named_spec(const std::string& arg) {
   return std::move(*file);
 }
 
-
 std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& files, const CompileOptions& opt) {
   std::vector<Spec> specs;
   specs.reserve(files.size());
@@ -193,7 +194,8 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
       const CheckReport report = check_spec(*spec, baseline, diags);
       if (summary) {
         for (const auto& [doc, count] : report.by_document) {
-          std::cout << fmt::format("{}: {}: {} errata, {} machine-checked\n", spec->path, doc, count.items, count.checked);
+          std::cout << fmt::format("{}: {}: {} errata, {} machine-checked\n", spec->path, doc, count.items,
+                                   count.checked);
         }
         if (baseline) {
           std::cout << fmt::format("{}: {} changes to its parent, {} undeclared\n", spec->path, report.changes,
@@ -203,8 +205,9 @@ std::optional<std::vector<Spec>> compile_all(const std::vector<std::string>& fil
     }
     print_diagnostics(diags, opt, json, known, f);
     // Known disagreements are resolved in the specs: --werror fails only on warnings that need action.
-    const bool warned = std::any_of(diags.all().begin(), diags.all().end(),
-                                    [](const Diagnostic& d) { return d.severity == Severity::warning && !is_known(d); });
+    const bool warned = std::any_of(diags.all().begin(), diags.all().end(), [](const Diagnostic& d) {
+      return d.severity == Severity::warning && !is_known(d);
+    });
     if (!spec || diags.has_errors() || (opt.werror && warned)) {
       ok = false;
       continue;

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
-#include "output.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/base/output.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc::cli {
 

@@ -13,9 +13,9 @@
 #include <map>
 #include <memory>
 
-#include "compile.hpp"
-#include "completion_words.hpp"
-#include "spec_argument.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/cli/completion_words.hpp"
+#include "qrsc/frontend/spec_argument.hpp"
 
 namespace qrsc::cli {
 
@@ -24,10 +24,9 @@ namespace {
 // What a word of the line is: its role decides what completes it.
 const std::map<std::string, Role, std::less<>>& roles_by_name() {
   static const std::map<std::string, Role, std::less<>> kRoles = {
-      {"spec", Role::spec},       {"specs", Role::spec},          {"old", Role::spec},
-      {"new", Role::spec},        {"table", Role::table},         {"key", Role::row},
-      {"modifiers", Role::modifier}, {"--mod", Role::modifier},   {"--modifier", Role::none},
-      {"--column", Role::column}, {"--include", Role::dir},       {"--output", Role::file}};
+      {"spec", Role::spec},       {"specs", Role::spec},      {"old", Role::spec},           {"new", Role::spec},
+      {"table", Role::table},     {"key", Role::row},         {"modifiers", Role::modifier}, {"--mod", Role::modifier},
+      {"--modifier", Role::none}, {"--column", Role::column}, {"--include", Role::dir},      {"--output", Role::file}};
   return kRoles;
 }
 
@@ -64,7 +63,7 @@ struct Line {
   std::vector<std::filesystem::path> include_dirs;  // -I DIR
   std::map<Role, std::string> given;                // the spec and the table named so far
   std::size_t positionals = 0;
-  const CLI::Option* pending = nullptr;             // an option whose value the last word is
+  const CLI::Option* pending = nullptr;  // an option whose value the last word is
 };
 
 // The command's positional that the n-th positional word fills (the last one takes the rest).

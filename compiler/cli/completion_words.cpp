@@ -1,10 +1,10 @@
-#include "completion_words.hpp"
+#include "qrsc/cli/completion_words.hpp"
 
 #include <filesystem>
 #include <optional>
 
-#include "compile.hpp"
-#include "spec_argument.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/frontend/spec_argument.hpp"
 
 namespace qrsc::cli {
 

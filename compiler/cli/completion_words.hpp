@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "spec_search_path.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
 
 namespace qrsc::cli {
 

@@ -1,8 +1,8 @@
-#include "depfile.hpp"
+#include "qrsc/cli/depfile.hpp"
 
 #include <algorithm>
 
-#include "printable.hpp"
+#include "qrsc/base/printable.hpp"
 
 namespace qrsc::cli {
 

@@ -4,10 +4,10 @@
 #include <iostream>
 #include <memory>
 
-#include "compile.hpp"
-#include "change_list.hpp"
-#include "diff.hpp"
-#include "earlier_edition.hpp"
+#include "qrsc/analysis/diff.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/cli/earlier_edition.hpp"
+#include "qrsc/reports/change_list.hpp"
 
 namespace qrsc::cli {
 
@@ -33,7 +33,8 @@ Command add_diff_command(CLI::App& app) {
     bool odds = false;
   };
   auto o = std::make_shared<Options>();
-  auto* sub = app.add_subcommand("diff", "the numbered change list from one spec to another, or from an earlier edition");
+  auto* sub =
+      app.add_subcommand("diff", "the numbered change list from one spec to another, or from an earlier edition");
   sub->add_option("specs", o->files, "OLD NEW: the earlier sheet's spec and the later's (NEW alone with --since)")
       ->required()
       ->expected(1, 2);
@@ -45,7 +46,8 @@ Command add_diff_command(CLI::App& app) {
   return {sub, [o] {
             const std::string format = diff_format(o->format, o->out);
             if (format.empty()) {
-              print_error("cannot tell the format of '" + o->out + "' from its name: use .md, .html or .json, or give --format");
+              print_error("cannot tell the format of '" + o->out +
+                          "' from its name: use .md, .html or .json, or give --format");
               return kUsage;
             }
             if (o->files.size() != (o->since.empty() ? 2U : 1U)) {
@@ -55,8 +57,8 @@ Command add_diff_command(CLI::App& app) {
             }
             const auto new_spec = compile_one(o->files.back());
             if (!new_spec) return kFailed;
-            const auto old_spec = o->since.empty() ? compile_one(o->files.front())
-                                                   : compile_earlier_edition(o->since, *new_spec);
+            const auto old_spec =
+                o->since.empty() ? compile_one(o->files.front()) : compile_earlier_edition(o->since, *new_spec);
             if (!old_spec) return kFailed;
             auto changes = diff_specs(*old_spec, *new_spec);
             if (o->odds) add_odds_to_changes(*old_spec, *new_spec, changes);

@@ -1,4 +1,4 @@
-#include "earlier_edition.hpp"
+#include "qrsc/cli/earlier_edition.hpp"
 
 #include <fmt/format.h>
 
@@ -8,11 +8,11 @@
 #include <fstream>
 #include <string_view>
 
-#include "compile.hpp"
-#include "limits.hpp"
-#include "printable.hpp"
-#include "process.hpp"
-#include "temp_dir.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/base/printable.hpp"
+#include "qrsc/base/process.hpp"
+#include "qrsc/base/temp_dir.hpp"
+#include "qrsc/cli/compile.hpp"
 
 namespace qrsc::cli {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc::cli {
 

@@ -3,8 +3,8 @@
 #include <memory>
 #include <vector>
 
-#include "compile.hpp"
-#include "notation.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/model/notation.hpp"
 
 namespace qrsc::cli {
 
@@ -63,8 +63,7 @@ int run_explain(const std::string& file) {
   // The scaled values grouped by table, in the sheet's order, each under its row's name.
   std::vector<bool> shown(spec->scaled_values.size(), false);
   const auto print = [&](const ScaledValue& v, const std::string& indent) {
-    std::cout << indent << entry_name(*spec, v.path) << ": " << v.provenance.kind_name() << " "
-              << v.where;
+    std::cout << indent << entry_name(*spec, v.path) << ": " << v.provenance.kind_name() << " " << v.where;
     if (v.provenance.kind == Provenance::Kind::overridden) std::cout << " -- " << v.provenance.detail;
     std::cout << "  (" << v.loc.str() << ")\n";
   };

@@ -1,4 +1,4 @@
-#include "file_watch.hpp"
+#include "qrsc/cli/file_watch.hpp"
 
 #include <sys/stat.h>
 

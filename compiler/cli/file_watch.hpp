@@ -6,14 +6,14 @@
 // outputs all written or none) and the watch then ends normally.
 #pragma once
 
+#include <signal.h>
+
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <signal.h>
 
 namespace qrsc::cli {
 

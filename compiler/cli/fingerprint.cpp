@@ -1,4 +1,4 @@
-#include "fingerprint.hpp"
+#include "qrsc/cli/fingerprint.hpp"
 
 #include <fmt/format.h>
 

@@ -1,12 +1,12 @@
-#include "live_reload.hpp"
-
-#include "fingerprint.hpp"
+#include "qrsc/cli/live_reload.hpp"
 
 #include <fmt/format.h>
 
 #include <cstdint>
 #include <filesystem>
 #include <string_view>
+
+#include "qrsc/cli/fingerprint.hpp"
 
 namespace qrsc::cli {
 
@@ -61,7 +61,8 @@ std::vector<OutputFile> with_live_reload(std::vector<OutputFile> files) {
     if (!page.path.ends_with(kHtml)) continue;
     const std::string print = fingerprint(page.content);
     const std::string js = page.path.substr(0, page.path.size() - kHtml.size()) + ".reload.js";
-    const std::string script = fmt::format(kScript, print, js_string_text(std::filesystem::path(js).filename().string()));
+    const std::string script =
+        fmt::format(kScript, print, js_string_text(std::filesystem::path(js).filename().string()));
     const std::size_t body_end = page.content.rfind("</body>");
     page.content.insert(body_end == std::string::npos ? page.content.size() : body_end, script);
     allow_own_scripts(page.content);

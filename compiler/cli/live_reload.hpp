@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "backend.hpp"
+#include "qrsc/backends/common/backend.hpp"
 
 namespace qrsc::cli {
 

@@ -8,10 +8,10 @@
 #include <iostream>
 #include <memory>
 
-#include "compile.hpp"
-#include "json_writer.hpp"
-#include "lookup.hpp"
-#include "opposed.hpp"
+#include "qrsc/analysis/lookup.hpp"
+#include "qrsc/analysis/opposed.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
+#include "qrsc/cli/compile.hpp"
 
 namespace qrsc::cli {
 
@@ -45,20 +45,27 @@ Json as_json(const LookupAnswer& a) {
     out["modifiers"] = modifiers_json(a.net);
     out["net"] = a.net.total;
   }
-  for (const auto& [name, value] :
-       {std::pair<const char*, const std::string*>{"result", &a.result}, {"row", &a.row}, {"title", &a.title},
-        {"effect", &a.effect}, {"part", &a.part}, {"line", &a.line}, {"note", &a.note}, {"footnote", &a.footnote}}) {
+  for (const auto& [name, value] : {std::pair<const char*, const std::string*>{"result", &a.result},
+                                    {"row", &a.row},
+                                    {"title", &a.title},
+                                    {"effect", &a.effect},
+                                    {"part", &a.part},
+                                    {"line", &a.line},
+                                    {"note", &a.note},
+                                    {"footnote", &a.footnote}}) {
     out[name] = *value;
   }
   if (!a.sides.empty()) {
     Json sides = Json::array();
     for (std::size_t i = 0; i < a.sides.size(); ++i) {
       const auto& s = a.sides[i];
-      Json side = {{"side", kSideNames[i]}, {"type", s.type},     {"roll", s.roll},
-                   {"modifiers", modifiers_json(s.modifiers)}, {"net", s.net}, {"result", s.result}};
+      Json side = {{"side", kSideNames[i]}, {"type", s.type},
+                   {"roll", s.roll},        {"modifiers", modifiers_json(s.modifiers)},
+                   {"net", s.net},          {"result", s.result}};
       // Where each side reads the table for itself (a tie under `tie: both`), its own row.
       if (s.reads) {
-        side["reads"] = {{"column", s.reads->column}, {"row", s.reads->row}, {"title", s.reads->title}, {"effect", s.reads->effect}};
+        side["reads"] = {
+            {"column", s.reads->column}, {"row", s.reads->row}, {"title", s.reads->title}, {"effect", s.reads->effect}};
       }
       sides.push_back(std::move(side));
     }
@@ -155,15 +162,17 @@ int run_cases(const Spec& spec, const LookupOptions& o) {
 // What is wrong with an opposed roll's command line, precisely, or "".
 std::string opposed_usage(const LookupOptions& o) {
   if (!o.modifiers.empty()) {
-    return fmt::format("--mod {}: an opposed roll's modifiers are each side's, written as words after its roll without "
-                       "--mod (--attacker 5 {}); --mod is for a single roll",
-                       o.modifiers.front(), o.modifiers.front());
+    return fmt::format(
+        "--mod {}: an opposed roll's modifiers are each side's, written as words after its roll without "
+        "--mod (--attacker 5 {}); --mod is for a single roll",
+        o.modifiers.front(), o.modifiers.front());
   }
   if (o.table.empty()) return "an opposed roll's lookup needs the table before --attacker and --defender";
   if (!o.key.empty()) {
-    return fmt::format("'{}': an opposed roll's lookup takes no key; each side's roll is the first word after "
-                       "--attacker and --defender",
-                       o.key);
+    return fmt::format(
+        "'{}': an opposed roll's lookup takes no key; each side's roll is the first word after "
+        "--attacker and --defender",
+        o.key);
   }
   if (o.cases) return "--cases takes each opposed roll on a line of its file, not --attacker and --defender";
   if (o.attacker.empty() || o.defender.empty()) {
@@ -201,22 +210,29 @@ Command add_lookup_command(CLI::App& app) {
   sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id");
   sub->add_option("key", o->key, "the key (a die result such as 7, an amount such as 11.5), or row of a matrix");
-  sub->add_option("modifiers", o->modifiers, "die roll modifiers: signed numbers (+1 -2), modifier ids (out_of_command), and a numbered table's key as KEY=VALUE");
-  sub->add_option("--mod,-m", o->modifiers, "a die roll modifier (repeatable): a signed number, a modifier id, or KEY=VALUE");
+  sub->add_option("modifiers", o->modifiers,
+                  "die roll modifiers: signed numbers (+1 -2), modifier ids (out_of_command), and a numbered table's "
+                  "key as KEY=VALUE");
+  sub->add_option("--mod,-m", o->modifiers,
+                  "a die roll modifier (repeatable): a signed number, a modifier id, or KEY=VALUE");
   sub->add_option("--format", o->format, "text (the answer in the sheet's words), tsv (one tab-separated line) or json")
       ->check(CLI::IsMember({"text", "tsv", "json"}))
       ->capture_default_str();
-  sub->add_option("--column,-c", o->column, "column: id or printed name (green, us, 4\", 4in); a renamed term's old name is accepted with a note");
-  sub->add_option("--attacker", o->attacker,
-                  "an opposed roll's attacker: its base roll, then its modifiers (signed numbers, ids of its own lists) and, "
-                  "where the table reads the loser's or winner's column, its type")
+  sub->add_option(
+      "--column,-c", o->column,
+      "column: id or printed name (green, us, 4\", 4in); a renamed term's old name is accepted with a note");
+  sub->add_option(
+         "--attacker", o->attacker,
+         "an opposed roll's attacker: its base roll, then its modifiers (signed numbers, ids of its own lists) and, "
+         "where the table reads the loser's or winner's column, its type")
       ->expected(1, -1);
   sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(1, -1);
   sub->add_flag("--verbose,-v", o->verbose, "with --format tsv: also print the effect text");
-  sub->add_option("--cases", o->cases,
-                  "answer each line of this file instead (TABLE, KEY, COLUMN or empty, MODIFIER...: tab-separated; an "
-                  "opposed roll TABLE, --attacker, ROLL, WORD..., --defender, ROLL, WORD..., optionally --column, C), one "
-                  "answer per line; a failed one prints 'error' and its message");
+  sub->add_option(
+      "--cases", o->cases,
+      "answer each line of this file instead (TABLE, KEY, COLUMN or empty, MODIFIER...: tab-separated; an "
+      "opposed roll TABLE, --attacker, ROLL, WORD..., --defender, ROLL, WORD..., optionally --column, C), one "
+      "answer per line; a failed one prints 'error' and its message");
   return {sub, [o] { return run_lookup(*o); }};
 }
 

@@ -1,9 +1,9 @@
 // qrsc lsp: the language server for spec authors, over standard input and output (docs/editors.md).
 #include <iostream>
 
-#include "compile.hpp"
-#include "server.hpp"
-#include "transport.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/lsp/server.hpp"
+#include "qrsc/lsp/transport.hpp"
 
 namespace qrsc::cli {
 

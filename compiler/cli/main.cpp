@@ -1,21 +1,21 @@
 // qrsc: the Quick Reference Sheet compiler. A thin driver: each subcommand lives in its own
 // file (build_command.cpp, check_command.cpp, ...).
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <stdexcept>
 
-#include "compile.hpp"
-#include "diagnostics.hpp"
-#include "json_schema.hpp"
-#include "key_reference.hpp"
-#include "reference.hpp"
-#include "spec_argument.hpp"
-#include "template_store.hpp"
+#include "qrsc/backends/common/template_store.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/cli/reference.hpp"
+#include "qrsc/format/json_schema.hpp"
+#include "qrsc/format/key_reference.hpp"
+#include "qrsc/frontend/spec_argument.hpp"
 
 using namespace qrsc::cli;
 
@@ -66,15 +66,15 @@ int main(int argc, char** argv) {
   // completion, the man page and a misspelled name need them all.
   using AddCommand = Command (*)(CLI::App&);
   static constexpr std::pair<const char*, AddCommand> kCommands[] = {
-      {"build", add_build_command}, {"check", add_check_command},     {"diff", add_diff_command},
-      {"lookup", add_lookup_command}, {"sheet", add_sheet_command},   {"explain", add_explain_command},
-      {"show", add_show_command},   {"odds", add_odds_command},       {"report", add_report_command},
+      {"build", add_build_command},     {"check", add_check_command},     {"diff", add_diff_command},
+      {"lookup", add_lookup_command},   {"sheet", add_sheet_command},     {"explain", add_explain_command},
+      {"show", add_show_command},       {"odds", add_odds_command},       {"report", add_report_command},
       {"publish", add_publish_command}, {"outputs", add_outputs_command}, {"complete", add_complete_command},
       {"lsp", add_lsp_command}};
   const std::string word = first_word(argc, argv, options_with_values(app));
   // Completion reads every command's options.
-  const bool named = word != "complete" &&
-                     std::any_of(std::begin(kCommands), std::end(kCommands), [&](const auto& c) { return word == c.first; });
+  const bool named = word != "complete" && std::any_of(std::begin(kCommands), std::end(kCommands),
+                                                       [&](const auto& c) { return word == c.first; });
   std::vector<Command> commands;
   for (const auto& [name, add] : kCommands) {
     if (named && word != name) continue;
@@ -89,8 +89,11 @@ int main(int argc, char** argv) {
   auto* manpage = app.add_subcommand("manpage", "print the man page (troff)");
   // The spec format's description as an editor's JSON Schema or the docs' key reference.
   std::string described_as;
-  auto* spec_format = app.add_subcommand("spec-format", "print the spec format: a JSON Schema for editors, or its key reference (Markdown)");
-  spec_format->add_option("as", described_as, "schema or reference")->required()->check(CLI::IsMember({"schema", "reference"}));
+  auto* spec_format = app.add_subcommand(
+      "spec-format", "print the spec format: a JSON Schema for editors, or its key reference (Markdown)");
+  spec_format->add_option("as", described_as, "schema or reference")
+      ->required()
+      ->check(CLI::IsMember({"schema", "reference"}));
   std::vector<const CLI::App*> subcommands;
   for (const auto& c : commands) {
     if (!c.app->get_group().empty()) subcommands.push_back(c.app);  // hidden ones are queries for tools
@@ -132,7 +135,8 @@ int main(int argc, char** argv) {
       return kOk;
     }
     if (*spec_format) {
-      std::cout << (described_as == "schema" ? qrsc::format::spec_json_schema() : qrsc::format::key_reference_markdown());
+      std::cout << (described_as == "schema" ? qrsc::format::spec_json_schema()
+                                             : qrsc::format::key_reference_markdown());
       return kOk;
     }
   } catch (const std::exception& e) {  // what no library foresees (memory running out): an error, not a crash

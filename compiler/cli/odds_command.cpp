@@ -11,11 +11,11 @@
 #include <iostream>
 #include <memory>
 
-#include "compile.hpp"
-#include "net_modifier.hpp"
-#include "odds.hpp"
-#include "opposed.hpp"
-#include "odds_documents.hpp"
+#include "qrsc/analysis/net_modifier.hpp"
+#include "qrsc/analysis/odds.hpp"
+#include "qrsc/analysis/opposed.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/reports/odds_documents.hpp"
 
 namespace qrsc::cli {
 
@@ -32,19 +32,25 @@ Command add_odds_command(CLI::App& app) {
   auto* sub = app.add_subcommand("odds", "exact odds of each row of a rolled table (by net modifier)");
   sub->add_option("spec", o->file, "spec file or name (acw-2.1-15mm)")->required();
   sub->add_option("table", o->table, "table id (a band table whose key states its dice)")->required();
-  sub->add_option("--modifier,-m", o->modifiers,
-                  "a die roll modifier (repeatable): a signed number or a modifier id, as lookup takes them; the odds are "
-                  "at their sum (without any: a chart over -6..+6)");
-  sub->add_option("--column,-c", o->column, "column: id or printed name, as lookup takes it (green, us); without it: every column");
-  auto* attacker = sub->add_option("--attacker", o->attacker,
-                  "an opposed roll's attacker: its modifiers (signed numbers, ids of its own lists) and, where the table "
-                  "reads the loser's or winner's column, its type")
-      ->expected(0, -1);
-  auto* defender = sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(0, -1);
-  sub->add_option("--dice", o->dice,
-                  "symbol dice (a pool): how many of this many dice show each symbol, exactly and at least (without it: "
-                  "at least k among 1 to the spec's pool_odds dice, or 6); success dice (a target): how many dice are "
-                  "thrown (for a chain, its first roll's)");
+  sub->add_option(
+      "--modifier,-m", o->modifiers,
+      "a die roll modifier (repeatable): a signed number or a modifier id, as lookup takes them; the odds are "
+      "at their sum (without any: a chart over -6..+6)");
+  sub->add_option("--column,-c", o->column,
+                  "column: id or printed name, as lookup takes it (green, us); without it: every column");
+  auto* attacker =
+      sub->add_option(
+             "--attacker", o->attacker,
+             "an opposed roll's attacker: its modifiers (signed numbers, ids of its own lists) and, where the table "
+             "reads the loser's or winner's column, its type")
+          ->expected(0, -1);
+  auto* defender =
+      sub->add_option("--defender", o->defender, "an opposed roll's defender, as --attacker")->expected(0, -1);
+  sub->add_option(
+      "--dice", o->dice,
+      "symbol dice (a pool): how many of this many dice show each symbol, exactly and at least (without it: "
+      "at least k among 1 to the spec's pool_odds dice, or 6); success dice (a target): how many dice are "
+      "thrown (for a chain, its first roll's)");
   sub->add_option("--first", o->first,
                   "a chain (success dice thrown per success of another table): the first roll's modifiers, as "
                   "--modifier takes them for that table");
@@ -65,9 +71,10 @@ Command add_odds_command(CLI::App& app) {
               modifier = net->total;
             }
             if (opposed && !o->modifiers.empty()) {
-              print_error(fmt::format("--modifier {}: an opposed roll's modifiers are each side's, written as words "
-                                      "after --attacker or --defender without --modifier (--attacker {})",
-                                      o->modifiers.front(), o->modifiers.front()));
+              print_error(
+                  fmt::format("--modifier {}: an opposed roll's modifiers are each side's, written as words "
+                              "after --attacker or --defender without --modifier (--attacker {})",
+                              o->modifiers.front(), o->modifiers.front()));
               return kUsage;
             }
             int first_modifier = 0;

@@ -9,8 +9,8 @@
 #include <iostream>
 #include <memory>
 
-#include "backend_choice.hpp"
-#include "compile.hpp"
+#include "qrsc/cli/backend_choice.hpp"
+#include "qrsc/cli/compile.hpp"
 
 namespace qrsc::cli {
 
@@ -31,7 +31,7 @@ int run_outputs(const OutputsOptions& o) {
   if (!specs) return kFailed;
   for (const auto& spec : *specs) {
     print_line("spec", spec.inputs.front());  // the lineage's files, absolute, its own first
-    if (spec.abstract) continue;  // abstract specs exist only to be extended: no files
+    if (spec.abstract) continue;              // abstract specs exist only to be extended: no files
     for (const BackendInfo* b : *chosen) print_line(b->name, b->sheet_path(spec));
   }
   for (const BackendInfo* b : *chosen) {

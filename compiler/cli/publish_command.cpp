@@ -9,16 +9,16 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <optional>
 #include <iostream>
 #include <memory>
+#include <optional>
 
-#include "backend.hpp"
-#include "compile.hpp"
-#include "change_list.hpp"
-#include "earlier_edition.hpp"
-#include "emit_html.hpp"
-#include "registry.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/backends/registry.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/cli/earlier_edition.hpp"
+#include "qrsc/reports/change_list.hpp"
 
 namespace qrsc::cli {
 
@@ -80,9 +80,9 @@ int run_publish(const PublishOptions& o) {
       bo.change_marks = marks;
       for (auto& f : backend_files("pdf", bo, spec, failed)) {
         const std::string path = f.path.substr(0, f.path.size() - 4) + "-" + paper + ".pdf";
-        p.files.push_back({fmt::format("PDF, {}{}", paper == std::string("a4") ? "A4" : "Letter",
-                                       marks ? ", with change marks" : ""),
-                           path});
+        p.files.push_back(
+            {fmt::format("PDF, {}{}", paper == std::string("a4") ? "A4" : "Letter", marks ? ", with change marks" : ""),
+             path});
         files.push_back({o.out + "/" + path, std::move(f.content)});
       }
     }

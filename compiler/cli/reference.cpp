@@ -1,4 +1,4 @@
-#include "reference.hpp"
+#include "qrsc/cli/reference.hpp"
 
 #include <fmt/format.h>
 

@@ -2,8 +2,8 @@
 #include <iostream>
 #include <memory>
 
-#include "compile.hpp"
-#include "odds_documents.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/reports/odds_documents.hpp"
 
 namespace qrsc::cli {
 

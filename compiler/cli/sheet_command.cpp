@@ -3,10 +3,10 @@
 #include <iostream>
 #include <memory>
 
-#include "registry.hpp"
-#include "compile.hpp"
-#include "diff.hpp"
-#include "earlier_edition.hpp"
+#include "qrsc/analysis/diff.hpp"
+#include "qrsc/backends/registry.hpp"
+#include "qrsc/cli/compile.hpp"
+#include "qrsc/cli/earlier_edition.hpp"
 
 namespace qrsc::cli {
 
@@ -57,13 +57,16 @@ Command add_sheet_command(CLI::App& app) {
             return ends_with(s, ".html") || ends_with(s, ".pdf") ? std::string() : "must end in .html or .pdf";
           },
           "OUT.html|OUT.pdf"));
-  sub->add_option("--paper", o->backend.paper, "page size")->check(CLI::IsMember({"letter", "a4"}))->capture_default_str();
+  sub->add_option("--paper", o->backend.paper, "page size")
+      ->check(CLI::IsMember({"letter", "a4"}))
+      ->capture_default_str();
   sub->add_option("--chromium", o->backend.chromium, "the Chromium to print with (default /usr/bin/chromium)");
   sub->add_flag("--appendix", o->backend.appendix, "add the reference tables (print: appendix) on further pages");
   sub->add_flag("--change-marks", o->backend.change_marks,
                 "print each numbered change beside the rows, cells and items it covers, with a legend");
-  sub->add_option("--since", o->since,
-                  "with --change-marks, mark only the changes since an earlier edition: a spec file, or a git revision");
+  sub->add_option(
+      "--since", o->since,
+      "with --change-marks, mark only the changes since an earlier edition: a spec file, or a git revision");
   return {sub, [o] { return run_sheet(*o); }};
 }
 

@@ -5,9 +5,9 @@
 #include <iostream>
 #include <memory>
 
-#include "compile.hpp"
-#include "diagnostics.hpp"
-#include "show.hpp"
+#include "qrsc/analysis/show.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/cli/compile.hpp"
 
 namespace qrsc::cli {
 

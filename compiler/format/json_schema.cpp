@@ -1,17 +1,16 @@
-#include "json_schema.hpp"
+#include "qrsc/format/json_schema.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <array>
+#include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "limits.hpp"
-#include "model.hpp"
-#include "notation.hpp"
-
-#include "spec_format.hpp"
-#include "unicode.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/base/unicode.hpp"
+#include "qrsc/format/spec_format.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/model/notation.hpp"
 
 namespace qrsc::format {
 namespace {
@@ -31,8 +30,9 @@ std::string whole() { return up_to(limits::kMaxMagnitude); }
 std::string decimal() { return whole() + "(?:\\.[0-9]{1,6})?|\\.[0-9]{1,6}"; }
 // An exact number without its sign: 3, 1.5, .25, 1/2, 1 1/2 (a denominator is never zero).
 std::string unsigned_number() {
-  const std::string denominator = "0*(?:[1-9][0-9]{0," + std::to_string(std::to_string(limits::kMaxDenominator).size() - 2) +
-                                  "}|" + std::to_string(limits::kMaxDenominator) + ")";
+  const std::string denominator = "0*(?:[1-9][0-9]{0," +
+                                  std::to_string(std::to_string(limits::kMaxDenominator).size() - 2) + "}|" +
+                                  std::to_string(limits::kMaxDenominator) + ")";
   return decimal() + "|(?:" + whole() + " +)?" + whole() + "/" + denominator;
 }
 std::string number() { return "[+-]?(?:" + unsigned_number() + ")"; }
@@ -43,8 +43,8 @@ std::string anchored(const std::string& inner) { return "^ *(?:" + inner + ") *$
 std::string band_pattern() {
   const std::string n = number(), i = signed_whole();
   const std::string lower = "(?:more +than|at +least) +(?:" + n + ")", upper = "(?:less +than|at +most) +(?:" + n + ")";
-  return anchored("-|\u2013|equal|exactly +(?:" + n + ")|(?:" + n + ") +or +(?:more|less)|" + lower + "(?: +and +" + upper +
-                  ")?|" + upper + "|" + i + " *(?:-|to|\u2013) *" + i + "|" + i + "(?: *, *" + i + ")*");
+  return anchored("-|\u2013|equal|exactly +(?:" + n + ")|(?:" + n + ") +or +(?:more|less)|" + lower + "(?: +and +" +
+                  upper + ")?|" + upper + "|" + i + " *(?:-|to|\u2013) *" + i + "|" + i + "(?: *, *" + i + ")*");
 }
 
 // What a cell of each cell type may hold, in CellType's order ("" for any text); every type
@@ -127,7 +127,8 @@ Json value_schema(const Key& key) {
     case Type::object: return ref(key.of);
     case Type::list: return {{"type", "array"}, {"items", ref(key.of)}};
     case Type::map:
-    case Type::row_bands: return {{"type", "object"}, {"propertyNames", ref("reference")}, {"additionalProperties", ref("band")}};
+    case Type::row_bands:
+      return {{"type", "object"}, {"propertyNames", ref("reference")}, {"additionalProperties", ref("band")}};
     case Type::columns: return {{"anyOf", {ref("id"), {{"type", "array"}, {"items", ref(key.of)}}}}};
     case Type::cells: {
       return cells_schema("");
@@ -198,8 +199,9 @@ Json object_schema(const ObjectType& type) {
 // The cells of a matrix whose cell type's notation is `pattern` ("" for any text): each a
 // value, `~`, or a map with the value and its source.
 Json cells_schema(const std::string& pattern) {
-  Json value = pattern.empty() ? Json{{"type", {"string", "number"}}}
-                               : notation("number", anchored("\\?|" + pattern), "a value in the matrix's cell notation");
+  Json value = pattern.empty()
+                   ? Json{{"type", {"string", "number"}}}
+                   : notation("number", anchored("\\?|" + pattern), "a value in the matrix's cell notation");
   value["type"].push_back("null");
   const Json cell = {{"anyOf", {value, {{"allOf", {ref("cell"), {{"properties", {{"value", value}}}}}}}}}};
   return {{"anyOf", {{{"type", "object"}, {"additionalProperties", cell}}, {{"type", "array"}, {"items", cell}}}}};
@@ -236,8 +238,9 @@ Json table_schema() {
     // A matrix's cells follow its cell type's notation (inside the kind's branch: an `if` that
     // passes counts its keys as evaluated, so `cell` must not be tested outside matrices).
     if (kind.kind == kTableKindNames[static_cast<std::size_t>(TableKind::matrix)]) then["allOf"] = cell_type_branches();
-    branches.push_back({{"if", {{"required", {"kind"}}, {"properties", {{"kind", {{"const", std::string(kind.kind)}}}}}}},
-                        {"then", then}});
+    branches.push_back(
+        {{"if", {{"required", {"kind"}}, {"properties", {{"kind", {{"const", std::string(kind.kind)}}}}}}},
+         {"then", then}});
     for (const Key& k : kind.keys) {
       const std::string name(k.name);
       // A key several kinds have (rows, items, columns) takes what any of them takes.
@@ -261,16 +264,23 @@ Json notation_defs() {
   defs["text"] = defs["string"];  // and a number, read as its text
   defs["text"]["type"] = {"string", "number"};
   defs["text"]["description"] = "Sheet text (a number is read as its text).";
-  defs["id"] = {{"description", "An id: lower-case snake_case ([a-z0-9_], may start with a digit), at most 64 "
-                                "characters. The C++ backend uses it as a name."},
-                {"anyOf", {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9_]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}}, {{"type", "integer"}, {"minimum", 0}}}}};
+  defs["id"] = {
+      {"description",
+       "An id: lower-case snake_case ([a-z0-9_], may start with a digit), at most 64 "
+       "characters. The C++ backend uses it as a name."},
+      {"anyOf",
+       {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9_]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}},
+        {{"type", "integer"}, {"minimum", 0}}}}};
   defs["reference"] = {{"description", "The id of something in the spec."}, {"type", {"string", "integer"}}};
-  defs["sheetId"] = {{"description", "A spec's id: [a-z0-9][a-z0-9._-]*, at most 64 characters."},
-                     {"anyOf", {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9._-]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}}, {{"type", "integer"}, {"minimum", 0}}}}};
+  defs["sheetId"] = {
+      {"description", "A spec's id: [a-z0-9][a-z0-9._-]*, at most 64 characters."},
+      {"anyOf",
+       {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9._-]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}},
+        {{"type", "integer"}, {"minimum", 0}}}}};
   defs["number"] = {{"description", "An exact number: 3, -2, 1/2, 1 1/2, 1.5."},
                     {"allOf", {notation("number", anchored(number()), "a number such as 2, 1/2, 1 1/2 or 1.5")}}};
   Json positive = notation("number", "^ *\\+?(?! *0*(?:\\.0*)?(?:/|$| ))(?:" + unsigned_number() + ") *$",
-                            "a number greater than zero such as 1.5 or 3/2");
+                           "a number greater than zero such as 1.5 or 3/2");
   positive.erase("minimum");
   positive["exclusiveMinimum"] = 0;
   defs["positiveNumber"] = {{"description", "An exact number greater than zero: 1.5, 3/2."}, {"allOf", {positive}}};
@@ -280,11 +290,14 @@ Json notation_defs() {
                       {"type", "string"},
                       {"patternErrorMessage", "expected a distance such as 4in, 1 inch, 1\" or 1.5in"},
                       {"pattern", anchored("(?:" + number() + ") *(?:" + units + ")")}};
-  defs["band"] = {{"description", "A band in the sheet's own notation: '8 or more', '3 or less', '3 - 7', '1, 2', '10', "
-                                  "'-' (none), 'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', "
-                                  "'exactly 3/2', 'equal' (a ratio of 1)."},
-                  {"allOf", {notation("integer", band_pattern(),
-                                      "a band such as '8 or more', '3 - 7', '1, 2', '10', '-', 'less than 1' or 'at least 9'")}}};
+  defs["band"] = {
+      {"description",
+       "A band in the sheet's own notation: '8 or more', '3 or less', '3 - 7', '1, 2', '10', "
+       "'-' (none), 'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', "
+       "'exactly 3/2', 'equal' (a ratio of 1)."},
+      {"allOf",
+       {notation("integer", band_pattern(),
+                 "a band such as '8 or more', '3 - 7', '1, 2', '10', '-', 'less than 1' or 'at least 9'")}}};
   return defs;
 }
 
@@ -293,8 +306,9 @@ Json notation_defs() {
 std::string spec_json_schema() {
   const ObjectType& spec_type = spec();
   Json j = {{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-            {"$comment", "Generated from the spec format's description (compiler/format/spec_format.cpp) by "
-                         "'qrsc format --schema'; do not edit."},
+            {"$comment",
+             "Generated from the spec format's description (compiler/format/spec_format.cpp) by "
+             "'qrsc format --schema'; do not edit."},
             {"title", "qrs spec"}};
   j.update(object_schema(spec_type));
   // A root spec (neither a variant nor abstract) states everything: its own complete keys, and

@@ -1,10 +1,10 @@
-#include "key_reference.hpp"
+#include "qrsc/format/key_reference.hpp"
 
 #include <fmt/format.h>
 
 #include <array>
 
-#include "spec_format.hpp"
+#include "qrsc/format/spec_format.hpp"
 
 namespace qrsc::format {
 namespace {
@@ -98,13 +98,15 @@ void key_table(std::string& out, std::span<const Key> keys) {
 
 // The format's changes by version: each old spelling, what replaced it, and that it still reads.
 void format_changes_list(std::string& out) {
-  out += "\n<a id=\"format-changes\"></a>\n#### Changes of the format, by version\n\n"
-         "An old spelling is still accepted, with a warning that names the new one "
-         "(`file:line:col: warning: 'old' is deprecated; use 'new'`); `qrsc check --fix SPEC` rewrites it in "
-         "place.\n\n| format version | key | old spelling | now | why |\n|---|---|---|---|---|\n";
+  out +=
+      "\n<a id=\"format-changes\"></a>\n#### Changes of the format, by version\n\n"
+      "An old spelling is still accepted, with a warning that names the new one "
+      "(`file:line:col: warning: 'old' is deprecated; use 'new'`); `qrsc check --fix SPEC` rewrites it in "
+      "place.\n\n| format version | key | old spelling | now | why |\n|---|---|---|---|---|\n";
   for (const FormatChange& c : format_changes()) {
-    const std::string where = c.kind.empty() ? fmt::format("`{}` of [{}](#key-{})", c.key->name, c.object, c.object)
-                                             : fmt::format("`{}` of a `kind: {}` [table](#key-table)", c.key->name, c.kind);
+    const std::string where = c.kind.empty()
+                                  ? fmt::format("`{}` of [{}](#key-{})", c.key->name, c.object, c.object)
+                                  : fmt::format("`{}` of a `kind: {}` [table](#key-table)", c.key->name, c.kind);
     out += fmt::format("| {} | {} | `{}` | `{}` | {} |\n", c.spelling->version, where, c.spelling->old_spelling,
                        c.spelling->spelling, cell(c.spelling->why));
   }

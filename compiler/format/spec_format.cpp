@@ -1,27 +1,30 @@
 // The spec format, described once (see spec_format.hpp). Reviewed as data: each object, its
 // keys in the order docs/spec-format.md lists them, and what each key means to a spec author.
-#include "spec_format.hpp"
+#include "qrsc/format/spec_format.hpp"
 
 #include <algorithm>
 #include <array>
 #include <set>
 #include <stdexcept>
 
-#include "limits.hpp"
-#include "model.hpp"
-#include "notation.hpp"
 #include "qrs/odds.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/model/notation.hpp"
 
 namespace qrsc::format {
 namespace {
 
-constexpr std::string_view kNotes = "The spec author's notes: what the source shows, what was concluded and why. Not printed.";
+constexpr std::string_view kNotes =
+    "The spec author's notes: what the source shows, what was concluded and why. Not printed.";
 constexpr std::string_view kSource = "Where this comes from: a source document and what it shows.";
 constexpr std::string_view kOverride =
-    "Why this value replaces the one a scaled parent converted (scale conversion): the published sheet sets it otherwise.";
+    "Why this value replaces the one a scaled parent converted (scale conversion): the published sheet sets it "
+    "otherwise.";
 constexpr std::string_view kText =
     "Text (distances in braces: '{2in}'; '{scale.figures}' is the spec's figure scale), or a list of paragraphs.";
-constexpr std::string_view kOldIds = "Ids this entry had in earlier editions; game code written against them still compiles.";
+constexpr std::string_view kOldIds =
+    "Ids this entry had in earlier editions; game code written against them still compiles.";
 constexpr std::string_view kBand =
     "A band in the sheet's own notation: '8 or more', '3 - 7', '1, 2', '10', '-' (none in this column), "
     "'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', 'exactly 3/2', 'equal' (fraction keys). "
@@ -44,7 +47,8 @@ constexpr DeprecatedSpelling kCellSpellings[] = {
 
 constexpr Key kSpecKeys[] = {
     {"qrs", Type::integer, kRequired, "Format version (1).", {}, {}, 1, 1},
-    {"id", Type::sheet_id, 0, "The sheet's id, which names its output files; defaults to the file name. Never inherited."},
+    {"id", Type::sheet_id, 0,
+     "The sheet's id, which names its output files; defaults to the file name. Never inherited."},
     {"system", Type::id, kComplete, "The game system; the C++ namespace is qrs::<system>::<id>."},
     {"title", Type::text, kComplete | kSheetText, "The sheet's title."},
     {"subtitle", Type::text, kSheetText, "Subtitle."},
@@ -62,7 +66,8 @@ constexpr Key kSpecKeys[] = {
     {"sources", Type::list, kMergesById, "The documents this sheet's values come from.", "sourceDoc"},
     {"vocabularies", Type::list, kMergesById, "Enumerations with display names.", "vocabulary"},
     {"tables", Type::list, kMergesById, "The tables, in the order the sheet shows them.", "table"},
-    {"errata", Type::list, 0, "The numbered changes of the spec's source document(s), checked by qrsc check.", "erratum"},
+    {"errata", Type::list, 0, "The numbered changes of the spec's source document(s), checked by qrsc check.",
+     "erratum"},
     kSourceKey,
     kNotesKey,
 };
@@ -131,33 +136,42 @@ constexpr Key kRenameKeys[] = {
 
 constexpr Key kTableKeys[] = {
     {"id", Type::id, kRequired, "The table's id (a C++ namespace)."},
-    {"kind", Type::choice, kComplete,
+    {"kind",
+     Type::choice,
+     kComplete,
      "bands: a key selects a row; modifiers: die-roll modifiers; matrix: rows by columns; list: numbered or "
      "bulleted sections; facts: labelled values.",
-     {}, kTableKindNames},
+     {},
+     kTableKindNames},
     {"title", Type::text, kComplete | kSheetText, "The table's heading."},
     {"caption", Type::text, kSheetText, "A line under the heading."},
-    {"print", Type::choice, 0,
+    {"print",
+     Type::choice,
+     0,
      "sheet (default): printed on the sheet; appendix: reference material, printed only with qrsc sheet --appendix.",
-     {}, kPrints},
-    {"order", Type::choice, 0,
+     {},
+     kPrints},
+    {"order",
+     Type::choice,
+     0,
      "Declared order, checked by qrsc check: `columns` (band table: a better column never suffers a worse effect), "
      "`decreasing` (matrix: a later column never holds more).",
-     {}, kOrders},
+     {},
+     kOrders},
     {"order_exceptions", Type::list, 0, "Cells exempt from the declared order, with reasons.", "orderException"},
     kOverrideKey,
     kSourceKey,
     kNotesKey,
 };
 
-constexpr Key kColumnsKey{"columns", Type::columns, kMergesById | kDeclaredAdditions, "The columns: a vocabulary id, or a list of columns.",
-                          "column"};
+constexpr Key kColumnsKey{"columns", Type::columns, kMergesById | kDeclaredAdditions,
+                          "The columns: a vocabulary id, or a list of columns.", "column"};
 
 constexpr Key kBandsKeys[] = {
     {"key", Type::object, 0, "What selects a row: its name, type, range and dice.", "key"},
     kColumnsKey,
-    {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The rows (effects), each with its band or bands per column.",
-     "bandRow"},
+    {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions,
+     "The rows (effects), each with its band or bands per column.", "bandRow"},
     {"matchups", Type::list, kMergesById | kDeclaredAdditions,
      "An opposed roll read in the loser's or the winner's column: types read differently against some types of the "
      "other side, each a column of its own.",
@@ -166,8 +180,8 @@ constexpr Key kBandsKeys[] = {
 
 constexpr Key kModifiersKeys[] = {
     {"items", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The modifiers.", "modifier"},
-    {"groups", Type::list, kMergesById | kDeclaredAdditions, "Non-cumulative groups: when several members apply, only the largest counts.",
-     "modifierGroup"},
+    {"groups", Type::list, kMergesById | kDeclaredAdditions,
+     "Non-cumulative groups: when several members apply, only the largest counts.", "modifierGroup"},
 };
 
 constexpr Key kMatrixKeys[] = {
@@ -202,15 +216,22 @@ constexpr Key kOrderExceptionKeys[] = {
 
 constexpr Key kKeyKeys[] = {
     {"name", Type::text, kSheetText, "The key's name ('Die result')."},
-    {"type", Type::choice, 0, "integer (die results, the default) or fraction (exact fractions such as 3 1/2).", {},
+    {"type",
+     Type::choice,
+     0,
+     "integer (die results, the default) or fraction (exact fractions such as 3 1/2).",
+     {},
      kKeyTypes},
     {"min", Type::number, 0, "The smallest key the table takes."},
     {"max", Type::number, 0, "The largest key the table takes."},
     {"dice", Type::object, 0, "How the key is rolled.", "dice"},
-    {"outside", Type::choice, 0,
+    {"outside",
+     Type::choice,
+     0,
      "What a rolled result past the key's range means: clamp (read the nearest end row), no_effect or reroll. "
      "Required when the dice and the sheet's modifiers can get there.",
-     {}, std::span<const char* const>(kOutsideNames).subspan(1)},
+     {},
+     std::span<const char* const>(kOutsideNames).subspan(1)},
     {"rounding", Type::choice, 0, "down: a fraction key is rounded down before the table is read.", {}, kKeyRoundings},
     {"columns_title", Type::text, kSheetText, "The heading over the columns."},
     kSourceKey,
@@ -229,20 +250,33 @@ constexpr Key kDiceKeys[] = {
     {"modifiers", Type::ids, 0, "The tables whose modifiers (or row numbers) add to the roll."},
     {"pool", Type::reference, 0,
      "Symbol dice: the matrix that says how many dice to roll; each die is read on its own."},
-    {"pool_odds", Type::integer, 0,
+    {"pool_odds",
+     Type::integer,
+     0,
      "Symbol dice: the sheet prints, under the table, the chance of at least k of each symbol among 1 to this many "
      "dice (`qrsc odds` gives the same counts).",
-     {}, {}, 1, qrs::odds::kMaxSymbolDice},
-    {"target", Type::integer, 0,
+     {},
+     {},
+     1,
+     qrs::odds::kMaxSymbolDice},
+    {"target",
+     Type::integer,
+     0,
      "Success dice: each die whose score (its face plus the net modifier) is this or more is a success; the key "
      "counts the successes.",
-     {}, {}, 1, 1000},
+     {},
+     {},
+     1,
+     1000},
     {"reroll", Type::band, 0, "Success dice: natural faces thrown again, once (the second throw stands): '1'."},
     {"explode", Type::band, 0,
      "Success dice: natural faces that succeed whatever the modifier and add one more die, which may explode in "
      "turn: '6'."},
-    {"count", Type::choice, 0,
-     "Success dice: what the key counts: successes (the default) or failures (saves: the hits not saved).", {},
+    {"count",
+     Type::choice,
+     0,
+     "Success dice: what the key counts: successes (the default) or failures (saves: the hits not saved).",
+     {},
      kSuccessCounts},
     {"per_success_of", Type::reference, 0,
      "Success dice: a chain. One die is thrown for each success of this table's roll (hits, then saves)."},
@@ -252,18 +286,28 @@ constexpr Key kDiceKeys[] = {
      "against"},
     {"attacker", Type::object, 0, "An opposed roll: the attacker's dice and modifiers (with `defender`).", "diceSide"},
     {"defender", Type::object, 0, "An opposed roll: the defender's dice and modifiers (with `attacker`).", "diceSide"},
-    {"result", Type::choice, 0,
+    {"result",
+     Type::choice,
+     0,
      "An opposed roll's key: difference (the attacker's result less the defender's, the default), margin (the "
-     "winner's less the loser's) or ratio (the winner's over the loser's, each at least `ratio_floor`; a fraction key).",
-     {}, kOpposedKeyNames},
-    {"column", Type::choice, 0,
+     "winner's less the loser's) or ratio (the winner's over the loser's, each at least `ratio_floor`; a fraction "
+     "key).",
+     {},
+     kOpposedKeyNames},
+    {"column",
+     Type::choice,
+     0,
      "An opposed roll's column: chosen (by the caller, the default), or the loser's or the winner's type (the "
      "table's columns are the sides' types).",
-     {}, kColumnByNames},
-    {"tie", Type::choice, 0,
+     {},
+     kColumnByNames},
+    {"tie",
+     Type::choice,
+     0,
      "An opposed roll's tie: the side that loses it (attacker, or defender: the default), none (nothing happens: "
      "the table is not read) or both (each side reads its own column at the tie's key).",
-     {}, kTieNames},
+     {},
+     kTieNames},
     {"ratio_floor", Type::number, 0,
      "A ratio roll: a result below this counts as this (positive; default 1: a total of 0 or less counts as 1)."},
     kSourceKey,
@@ -317,8 +361,8 @@ constexpr Key kBandRowKeys[] = {
     {"number", Type::signed_number, kRemovable, "A signed whole number the row carries (e.g. a die-roll modifier)."},
     {"band", Type::band, kRemovable, kBand},
     {"bands", Type::map, kRemovable, "Band per column id, for a table with columns. `~` removes the parent's."},
-    {"parts", Type::list, kMergesById | kDeclaredAdditions, "Sub-results, each with its own band(s); the row's band is their union.",
-     "part"},
+    {"parts", Type::list, kMergesById | kDeclaredAdditions,
+     "Sub-results, each with its own band(s); the row's band is their union.", "part"},
     kOverrideKey,
     kSourceKey,
     kNotesKey,
@@ -326,7 +370,9 @@ constexpr Key kBandRowKeys[] = {
 
 constexpr Key kMatchupKeys[] = {
     {"id", Type::id, kRequired, "The matchup's id: the id of its column (a C++ enumerator)."},
-    {"name", Type::text, kSheetText, "The column's heading (by default its types: 'A beaten by B or C', or 'B beating A' where the winner's column is read)."},
+    {"name", Type::text, kSheetText,
+     "The column's heading (by default its types: 'A beaten by B or C', or 'B beating A' where the winner's column is "
+     "read)."},
     {"loser", Type::ids, kRequired, "The loser's type or types (column ids)."},
     {"winner", Type::ids, kRequired, "The winner's type or types (column ids)."},
     {"bands", Type::row_bands, kRequired,
@@ -352,15 +398,26 @@ constexpr OneOf kModifierOneOf[] = {{kValueOrFactor, false}, {kOnlyOrExcept, fal
 constexpr Key kModifierKeys[] = {
     {"id", Type::id, kRequired, "The modifier's id (a C++ enumerator)."},
     {"old_ids", Type::ids, 0, kOldIds},
-    {"value", Type::signed_number, 0, "Signed modifier: +1, 0, -2.", {}, {}, -limits::kMaxModifierValue,
+    {"value",
+     Type::signed_number,
+     0,
+     "Signed modifier: +1, 0, -2.",
+     {},
+     {},
+     -limits::kMaxModifierValue,
      limits::kMaxModifierValue},
     {"factor", Type::number, 0, "A factor such as 1/2."},
     {"text", Type::text, kSheetText, "What the modifier is for."},
     {"column", Type::integer, 0, "Sheet column, 1 (left, the default), 2 or 3.", {}, {}, 1, 3},
-    {"at_most", Type::integer, 0,
+    {"at_most",
+     Type::integer,
+     0,
      "A modifier counted per occurrence ('-1 per overlap, at most 2'): the most occurrences that count. The caller "
      "names it once per occurrence; without it, a modifier counts once however often it is named.",
-     {}, {}, 2, limits::kMaxOccurrences},
+     {},
+     {},
+     2,
+     limits::kMaxOccurrences},
     {"only", Type::ids, 0,
      "The types it applies to, and no other: terms of the vocabulary that is the columns of the opposed rolls "
      "whose sides read the list by type ('Auxilia only')."},
@@ -474,8 +531,9 @@ constexpr Key kAssertionKeys[] = {
 };
 
 constexpr ObjectType kObjectTypes[] = {
-    {"spec", "spec", "A Quick Reference Sheet spec for qrsc (format version 1). A root spec states system and title; a "
-             "variant (extends) states only what differs.",
+    {"spec", "spec",
+     "A Quick Reference Sheet spec for qrsc (format version 1). A root spec states system and title; a "
+     "variant (extends) states only what differs.",
      kSpecKeys},
     {"publisher", "publisher", "The printed sheet's imprint.", kPublisherKeys},
     {"scale", "scale", "Figure scale, and for a variant the conversion of every inherited distance.", kScaleKeys},
@@ -483,11 +541,12 @@ constexpr ObjectType kObjectTypes[] = {
     {"sourceDoc", "source", "A source document: a seed file, or for a house variant any document named by title.",
      kSourceDocKeys, true},
     {"sourceNote", "source note", kSource, kSourceNoteKeys},
-    {"vocabulary", "vocabulary", "An enumeration with display names; band tables and matrices may use one as their columns.",
-     kVocabularyKeys, true},
+    {"vocabulary", "vocabulary",
+     "An enumeration with display names; band tables and matrices may use one as their columns.", kVocabularyKeys,
+     true},
     {"term", "term", "A term of a vocabulary.", kTermKeys, true},
-    {"rename", "rename", "A rename: a vocabulary term (vocabulary, term, to, name) or a word in the sheet's text (from, to).",
-     kRenameKeys},
+    {"rename", "rename",
+     "A rename: a vocabulary term (vocabulary, term, to, name) or a word in the sheet's text (from, to).", kRenameKeys},
     {"table", "table",
      "A table of the sheet. In a variant, an entry with the id of a parent's table patches it (only `id` needed); a "
      "new table needs `kind` and `title`.",
@@ -497,11 +556,13 @@ constexpr ObjectType kObjectTypes[] = {
     {"dice", "dice", "How a table's key is rolled: one roll, or an opposed roll (attacker and defender).", kDiceKeys,
      false, kDiceOneOf},
     {"diceSide", "side", "One side of an opposed roll: its own dice and modifiers.", kDiceSideKeys},
-    {"against", "against", "The unit's value a roll is made against (roll-under: 2d6 at or under a rating).", kAgainstKeys},
-    {"trigger", "trigger", "An effect a base roll of another table triggers ('on a base die result of 10').", kTriggerKeys},
+    {"against", "against", "The unit's value a roll is made against (roll-under: 2d6 at or under a rating).",
+     kAgainstKeys},
+    {"trigger", "trigger", "An effect a base roll of another table triggers ('on a base die result of 10').",
+     kTriggerKeys},
     {"column", "column", "A column of a band table or matrix.", kColumnKeys, true},
-    {"bandRow", "row", "A row of a band table: an effect and the band (or bands per column) that selects it.", kBandRowKeys,
-     true},
+    {"bandRow", "row", "A row of a band table: an effect and the band (or bands per column) that selects it.",
+     kBandRowKeys, true},
     {"part", "part", "A part of a band row, with its own band(s).", kPartKeys, true},
     {"matchup", "matchup",
      "Where the loser's (or the winner's) type is read differently against some types of the other side: the bands of "
@@ -516,10 +577,11 @@ constexpr ObjectType kObjectTypes[] = {
     {"listItem", "item", "An item of a list.", kListItemKeys, true},
     {"section", "section", "A section of a list table.", kSectionKeys, true},
     {"fact", "item", "A labelled value: game scale, command radius.", kFactKeys, true},
-    {"erratum", "erratum", "A numbered change of a source document (or a named change), what it covers and what it asserts.",
-     kErratumKeys},
-    {"assertion", "assertion", "A checkable statement about the data, one of starts, ends, band, value, cell, exists, absent, "
-                  "renamed, contains.",
+    {"erratum", "erratum",
+     "A numbered change of a source document (or a named change), what it covers and what it asserts.", kErratumKeys},
+    {"assertion", "assertion",
+     "A checkable statement about the data, one of starts, ends, band, value, cell, exists, absent, "
+     "renamed, contains.",
      kAssertionKeys, false, kAssertionOneOf},
 };
 
@@ -559,7 +621,11 @@ std::set<std::string_view> names_with(Flag flag) {
 constexpr const char* kOnlyTrue[] = {"true"};
 
 constexpr VariantEntryKey kVariantEntryKeys[] = {
-    {{"add", Type::boolean, 0, "Variants: this entry is new (an id the parent lacks is otherwise an error).", {},
+    {{"add",
+      Type::boolean,
+      0,
+      "Variants: this entry is new (an id the parent lacks is otherwise an error).",
+      {},
       kOnlyTrue},
      "`add: true` (a new entry)"},
     {{"after", Type::id, 0,
@@ -596,18 +662,28 @@ struct Reference {
 };
 
 constexpr Reference kReferences[] = {
-    {"table", "columns", Refers::vocabulary},     {"dice", "modifiers", Refers::modifier_lists},
-    {"diceSide", "modifiers", Refers::modifier_lists}, {"dice", "pool", Refers::table},
+    {"table", "columns", Refers::vocabulary},
+    {"dice", "modifiers", Refers::modifier_lists},
+    {"diceSide", "modifiers", Refers::modifier_lists},
+    {"dice", "pool", Refers::table},
     {"dice", "per_success_of", Refers::rolled_table},
-    {"trigger", "table", Refers::rolled_table},   {"trigger", "check", Refers::rolled_table},   {"assertion", "table", Refers::table},
-    {"assertion", "row", Refers::row},            {"assertion", "column", Refers::column},
-    {"assertion", "item", Refers::item},          {"orderException", "row", Refers::row},
-    {"orderException", "column", Refers::column}, {"rename", "vocabulary", Refers::vocabulary},
-    {"rename", "term", Refers::term},             {"modifierGroup", "members", Refers::item},
+    {"trigger", "table", Refers::rolled_table},
+    {"trigger", "check", Refers::rolled_table},
+    {"assertion", "table", Refers::table},
+    {"assertion", "row", Refers::row},
+    {"assertion", "column", Refers::column},
+    {"assertion", "item", Refers::item},
+    {"orderException", "row", Refers::row},
+    {"orderException", "column", Refers::column},
+    {"rename", "vocabulary", Refers::vocabulary},
+    {"rename", "term", Refers::term},
+    {"modifierGroup", "members", Refers::item},
     {"columnGroup", "columns", Refers::column},
-    {"matchup", "loser", Refers::column},         {"matchup", "winner", Refers::column},
+    {"matchup", "loser", Refers::column},
+    {"matchup", "winner", Refers::column},
     {"diceSide", "type_modifiers", Refers::table},
-    {"modifier", "only", Refers::term},           {"modifier", "except", Refers::term},
+    {"modifier", "only", Refers::term},
+    {"modifier", "except", Refers::term},
 };
 
 }  // namespace

@@ -16,41 +16,41 @@ namespace qrsc::format {
 // What a key's value must be. Notations (band, dice, distance, number) are checked in full by
 // the front end; the schema checks what a pattern can say of them.
 enum class Type : std::uint8_t {
-  text,         // a scalar shown on the sheet (a number is read as its text)
-  paragraphs,   // text, or a list of paragraphs
-  notes,        // the spec author's notes: a string, never printed
-  string,       // a plain string that is not sheet text (a file name, a URL)
-  id,           // an id that becomes a C++ name: [a-z0-9][a-z0-9_]*
-  ids,          // an id or a list of ids
-  reference,    // the id of something else in the spec (a row, a column, a table)
-  sheet_id,     // a spec's id: [a-z0-9][a-z0-9._-]*
-  spec_name,    // a spec named as `extends` names it: a path under a rules folder, no .yaml
-  spec_names,   // a spec name or a list of them
-  texts,        // a text or a list of texts
-  integer,      // a whole number
-  signed_number,  // a whole number with an optional sign: +1, 0, -2
-  number,       // an exact number: 3, 1/2, 1 1/2, 1.5
+  text,             // a scalar shown on the sheet (a number is read as its text)
+  paragraphs,       // text, or a list of paragraphs
+  notes,            // the spec author's notes: a string, never printed
+  string,           // a plain string that is not sheet text (a file name, a URL)
+  id,               // an id that becomes a C++ name: [a-z0-9][a-z0-9_]*
+  ids,              // an id or a list of ids
+  reference,        // the id of something else in the spec (a row, a column, a table)
+  sheet_id,         // a spec's id: [a-z0-9][a-z0-9._-]*
+  spec_name,        // a spec named as `extends` names it: a path under a rules folder, no .yaml
+  spec_names,       // a spec name or a list of them
+  texts,            // a text or a list of texts
+  integer,          // a whole number
+  signed_number,    // a whole number with an optional sign: +1, 0, -2
+  number,           // an exact number: 3, 1/2, 1 1/2, 1.5
   positive_number,  // an exact number greater than zero
-  distance,     // a distance in inches: 4in, 1 1/2in
+  distance,         // a distance in inches: 4in, 1 1/2in
   boolean,
-  choice,       // one of `choices`
-  band,         // a band in the sheet's notation: '8 or more', '3 - 7', '1, 2', '-'
-  dice,         // dice: d10, 2d6
-  object,       // a map of the object type `of`
-  list,         // a list of the object type `of`
-  map,          // a map from ids to the `of` object type, or to band notation when `of` is empty
-  columns,      // a vocabulary id, or a list of the object type `of`
-  cells,        // cells by column id, or a list in column order (each a `cell` object or a value)
-  row_bands,    // a map from row ids to band notation
+  choice,     // one of `choices`
+  band,       // a band in the sheet's notation: '8 or more', '3 - 7', '1, 2', '-'
+  dice,       // dice: d10, 2d6
+  object,     // a map of the object type `of`
+  list,       // a list of the object type `of`
+  map,        // a map from ids to the `of` object type, or to band notation when `of` is empty
+  columns,    // a vocabulary id, or a list of the object type `of`
+  cells,      // cells by column id, or a list in column order (each a `cell` object or a value)
+  row_bands,  // a map from row ids to band notation
 };
 
 // Roles of a key, as bits.
 enum Flag : std::uint8_t {
-  kRequired = 1,      // always present (a list entry's id)
-  kComplete = 2,      // present unless the object patches a parent's (a variant states changes only)
-  kSheetText = 4,     // sheet text: renames apply to it
-  kMergesById = 8,    // a list whose entries merge by id when a variant patches its parent
-  kRemovable = 16,    // a variant may remove the parent's value with `~`
+  kRequired = 1,            // always present (a list entry's id)
+  kComplete = 2,            // present unless the object patches a parent's (a variant states changes only)
+  kSheetText = 4,           // sheet text: renames apply to it
+  kMergesById = 8,          // a list whose entries merge by id when a variant patches its parent
+  kRemovable = 16,          // a variant may remove the parent's value with `~`
   kDeclaredAdditions = 32,  // of a list merging by id: a variant's new entry says `add: true`
                             // (or places itself with `after:`), so that a misspelled id is an error
 };
@@ -70,9 +70,9 @@ struct Key {
   Type type;
   std::uint8_t flags = 0;
   std::string_view description;
-  std::string_view of = {};                    // object type for object, list, map, columns
-  std::span<const char* const> choices = {};   // for choice; for a boolean that takes one value only, that value
-  std::int64_t minimum = 0, maximum = 0;       // bounds of an integer or signed_number, when maximum > minimum
+  std::string_view of = {};                   // object type for object, list, map, columns
+  std::span<const char* const> choices = {};  // for choice; for a boolean that takes one value only, that value
+  std::int64_t minimum = 0, maximum = 0;      // bounds of an integer or signed_number, when maximum > minimum
   std::span<const DeprecatedSpelling> deprecated = {};  // for choice: old spellings of its choices
 };
 
@@ -84,11 +84,11 @@ struct OneOf {
 };
 
 struct ObjectType {
-  std::string_view name;         // the schema's name for it ("bandRow")
-  std::string_view word;         // what one is called in a message ("row")
+  std::string_view name;  // the schema's name for it ("bandRow")
+  std::string_view word;  // what one is called in a message ("row")
   std::string_view description;
   std::span<const Key> keys;
-  bool merged_entry = false;     // an entry of a list that merges by id: takes variant_entry_keys()
+  bool merged_entry = false;  // an entry of a list that merges by id: takes variant_entry_keys()
   std::span<const OneOf> one_of = {};
 };
 

@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include "builder.hpp"
-#include "enum_names.hpp"
-#include "limits.hpp"
+#include "qrsc/base/enum_names.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -76,8 +76,8 @@ std::vector<BandCell> Builder::band_cells(Object& o, const BandTable& bt, const 
   return cells;
 }
 
-void Builder::bands_by_id(const NodePtr& map, const std::vector<std::string>& ids, const char* id_kind, KeyType key_type,
-                          const std::string& what, std::vector<BandCell>& cells) {
+void Builder::bands_by_id(const NodePtr& map, const std::vector<std::string>& ids, const char* id_kind,
+                          KeyType key_type, const std::string& what, std::vector<BandCell>& cells) {
   if (!map->is_map()) {
     diags_.error(map->loc, fmt::format("{}: 'bands' must map each {} id to a band", what, id_kind));
     return;
@@ -86,7 +86,8 @@ void Builder::bands_by_id(const NodePtr& map, const std::vector<std::string>& id
     const auto& [id, n] = map->entries[i];
     const auto it = std::find(ids.begin(), ids.end(), id);
     if (it == ids.end()) {
-      diags_.error(map->key_locs[i], with_suggestion(fmt::format("{} names unknown {} '{}'", what, id_kind, id), id, ids));
+      diags_.error(map->key_locs[i],
+                   with_suggestion(fmt::format("{} names unknown {} '{}'", what, id_kind, id), id, ids));
       continue;
     }
     band_cell(n, key_type, what, cells[static_cast<std::size_t>(it - ids.begin())]);
@@ -116,7 +117,8 @@ void unite_parts(BandRow& row, const BandTable& bt, const std::string& what, Dia
         contiguous = false;
       }
     }
-    if (!contiguous) diags.error(row.loc, what + ": the parts' bands in column '" + bt.columns[c].id + "' are not contiguous");
+    if (!contiguous)
+      diags.error(row.loc, what + ": the parts' bands in column '" + bt.columns[c].id + "' are not contiguous");
     row.bands[c] = {u, format_band(u, bt.key_type), row.loc};
   }
 }
@@ -238,11 +240,12 @@ void Builder::check_label(const BandRow& row, const BandTable& bt, const Loc& at
   if (row.label.empty() || row.bands.size() < 2 || (bt.dice && bt.dice->against)) return;
   for (std::size_t c = 1; c < row.bands.size(); ++c) {
     if (qrs::same_keys(row.bands[c].band, row.bands[0].band) && row.bands[c].unknown == row.bands[0].unknown) continue;
-    diags_.error(at, fmt::format("{}: its label '{}' is printed over every column, but its band differs by column ({}: {}, "
-                                 "{}: {}); a label stands for a band every column shares, so drop it and let each "
-                                 "column print its own band",
-                                 what, row.label, bt.columns[0].id, row.bands[0].notation, bt.columns[c].id,
-                                 row.bands[c].notation));
+    diags_.error(
+        at,
+        fmt::format("{}: its label '{}' is printed over every column, but its band differs by column ({}: {}, "
+                    "{}: {}); a label stands for a band every column shares, so drop it and let each "
+                    "column print its own band",
+                    what, row.label, bt.columns[0].id, row.bands[0].notation, bt.columns[c].id, row.bands[c].notation));
     return;
   }
 }
@@ -252,13 +255,14 @@ void Builder::check_label(const BandRow& row, const BandTable& bt, const Loc& at
 void Builder::against_columns(Object& o, BandTable& bt) {
   const AgainstValue& a = *bt.dice->against;
   if (o.has("columns")) {
-    diags_.error(o.loc_of("columns"), fmt::format("{}: a roll against {} has a column for each of its values ({} to {}); "
-                                                  "remove 'columns'",
-                                                  o.what(), a.name, a.lo, a.hi));
+    diags_.error(o.loc_of("columns"),
+                 fmt::format("{}: a roll against {} has a column for each of its values ({} to {}); "
+                             "remove 'columns'",
+                             o.what(), a.name, a.lo, a.hi));
   }
   if (!bt.columns_title.empty() && bt.columns_title != a.name) {
-    diags_.error(a.loc, fmt::format("{}: the columns are headed by the value's name, '{}', not key.columns_title '{}'", o.what(),
-                                    a.name, bt.columns_title));
+    diags_.error(a.loc, fmt::format("{}: the columns are headed by the value's name, '{}', not key.columns_title '{}'",
+                                    o.what(), a.name, bt.columns_title));
   }
   if (bt.key_type != KeyType::integer) {
     diags_.error(a.loc, o.what() + ": a roll against a value reads a whole-number key; remove key.type: fraction");
@@ -266,7 +270,8 @@ void Builder::against_columns(Object& o, BandTable& bt) {
   bt.columns.clear();
   bt.columns_vocabulary.clear();
   bt.columns_title = a.name;
-  for (int v = a.lo; v <= a.hi; ++v) bt.columns.push_back(Column::of(std::to_string(v), std::to_string(v), a.values_loc));
+  for (int v = a.lo; v <= a.hi; ++v)
+    bt.columns.push_back(Column::of(std::to_string(v), std::to_string(v), a.values_loc));
 }
 
 void Builder::bands(Object& o, Table& t) {
@@ -275,9 +280,10 @@ void Builder::bands(Object& o, Table& t) {
   bt.columns = columns(o, bt.columns_vocabulary, false);
   for (const auto& c : bt.columns) {
     if (c.against.empty()) continue;
-    diags_.error(c.against_loc, fmt::format("column '{}' of {}: 'against' is for a matrix of type modifiers (the types its "
-                                            "column is read against), not a band table",
-                                            c.id, o.what()));
+    diags_.error(c.against_loc,
+                 fmt::format("column '{}' of {}: 'against' is for a matrix of type modifiers (the types its "
+                             "column is read against), not a band table",
+                             c.id, o.what()));
   }
   if (bt.dice && bt.dice->against) against_columns(o, bt);
   if (bt.columns.empty()) bt.columns.push_back(Column::of("", "", o.loc()));
@@ -321,8 +327,9 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
   for (std::size_t c = 0; c < bt.columns.size(); ++c) {
     if (shifted_columns && diags_.error_count() > errors_before) break;
     // A roll against a value speaks of the bands as written: the roll less the value.
-    const std::string col = shifted_columns ? " (the total less the " + bt.dice->against->name + ")"
-                            : bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
+    const std::string col = shifted_columns      ? " (the total less the " + bt.dice->against->name + ")"
+                            : bt.single_column() ? ""
+                                                 : " in column '" + bt.columns[c].id + "'";
     const Fraction written = shifted_columns ? Fraction(bt.dice->against->lo + static_cast<int>(c)) : Fraction(0);
     // A column with a band the sources do not give cannot be checked for gaps (qrsc check
     // reports the unknown band).
@@ -335,7 +342,8 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
     for (const auto& row : bt.rows) {
       if (row.bands[c].band.present) edges.push_back({&row, row.bands[c].band});
     }
-    std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return qrs::starts_before(a.band, b.band); });
+    std::sort(edges.begin(), edges.end(),
+              [](const Edge& a, const Edge& b) { return qrs::starts_before(a.band, b.band); });
     const auto fmt_key = [&](Fraction f) { return format_number(f - written); };
     const auto as_written = [&](qrs::Cut cut) { return qrs::Cut{cut.at - written, cut.after}; };
     if (edges.empty()) {
@@ -348,8 +356,8 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
     if (!first_reaches_min && !(bt.min && only_tie({*bt.min, false}, qrs::lower_cut(first)))) {
       const bool just_min = bt.min && first.lo == *bt.min;  // "more than 1" over a key that starts at 1
       diags_.error(edges.front().row->bands[c].loc,
-                   "table '" + t.id + "'" + col + ": no band covers results " +
-                       (just_min ? "of exactly " : "below ") + fmt_key(first.lo) +
+                   "table '" + t.id + "'" + col + ": no band covers results " + (just_min ? "of exactly " : "below ") +
+                       fmt_key(first.lo) +
                        (bt.min ? " (the key starts at " + format_number(*bt.min) + ")"
                                : "; make the lowest band open-ended ('N or less') or set key.min"));
     }
@@ -359,14 +367,15 @@ void Builder::check_coverage(const Table& t, const BandTable& bt) {
       const Loc& at = b.row->bands[c].loc;
       if (!a.band.has_hi || (b.band.has_lo && qrs::lower_cut(b.band) < qrs::upper_cut(a.band))) {
         const Fraction from = b.band.has_lo ? b.band.lo : Fraction(0);
-        diags_.error(at, "table '" + t.id + "'" + col + ": band of row '" + b.row->id + "' overlaps row '" +
-                             a.row->id + "' at " + fmt_key(from));
+        diags_.error(at, "table '" + t.id + "'" + col + ": band of row '" + b.row->id + "' overlaps row '" + a.row->id +
+                             "' at " + fmt_key(from));
       } else if (b.band.has_lo && qrs::upper_cut(a.band) < qrs::lower_cut(b.band) &&
                  !only_tie(qrs::upper_cut(a.band), qrs::lower_cut(b.band)) &&
                  !digits.unwritten_between(qrs::upper_cut(a.band), qrs::lower_cut(b.band))) {
         diags_.error(at, "table '" + t.id + "'" + col + ": no band covers " +
-                             uncovered(as_written(qrs::upper_cut(a.band)), as_written(qrs::lower_cut(b.band)), bt.key_type, digits) + " (between rows '" +
-                             a.row->id + "' and '" + b.row->id + "')");
+                             uncovered(as_written(qrs::upper_cut(a.band)), as_written(qrs::lower_cut(b.band)),
+                                       bt.key_type, digits) +
+                             " (between rows '" + a.row->id + "' and '" + b.row->id + "')");
       }
     }
     const auto& last = edges.back().band;

@@ -7,13 +7,13 @@
 #include <string_view>
 #include <utility>
 
-#include "builder.hpp"
-#include "enum_names.hpp"
-#include "pool_odds.hpp"
-#include "runtime_values.hpp"
-#include "success_odds.hpp"
 #include "qrs/odds.hpp"
-#include "roll_range.hpp"
+#include "qrsc/base/enum_names.hpp"
+#include "qrsc/frontend/builder.hpp"
+#include "qrsc/model/pool_odds.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/runtime_values.hpp"
+#include "qrsc/model/success_odds.hpp"
 
 namespace qrsc {
 
@@ -45,15 +45,17 @@ std::optional<RollNotation> parse_roll(std::string_view text) {
   const auto count = d == 0 ? std::optional<int>(1) : number(text.substr(0, d), 2);
   if (!sides || !count) return std::nullopt;
   const std::string_view after = text.substr(d + 1);
-  if (d == 0 && after.size() == 2 && after[0] == after[1] && after[0] >= '2') return RollNotation{2, after[0] - '0', true};
+  if (d == 0 && after.size() == 2 && after[0] == after[1] && after[0] >= '2')
+    return RollNotation{2, after[0] - '0', true};
   return RollNotation{*count, *sides, false};
 }
 
 // Why a roll's exact odds are past qrs/odds.hpp's limits, for a diagnostic.
 std::string past_exact_odds(const std::string& what, const std::string& roll) {
-  return fmt::format("{}: the exact odds of {} are past the limits of a rolled key: at most {} results and 2^63 - 1 "
-                     "equally likely throws (24d6, 14d20 and 5d100 are within them)",
-                     what, roll, qrs::odds::kMaxOutcomes);
+  return fmt::format(
+      "{}: the exact odds of {} are past the limits of a rolled key: at most {} results and 2^63 - 1 "
+      "equally likely throws (24d6, 14d20 and 5d100 are within them)",
+      what, roll, qrs::odds::kMaxOutcomes);
 }
 
 std::vector<std::string> table_ids(const Spec& spec, TableKind kind) {
@@ -95,12 +97,14 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
     d.sides = a.sides;
     d.difference = shared;
     if (shared) d.modifiers = d.modifier_tables();
-    if (o.has("against")) diags_.error(o.loc_of("against"), what + ": 'against' is a roll against a unit's value, not an opposed roll");
+    if (o.has("against"))
+      diags_.error(o.loc_of("against"), what + ": 'against' is a roll against a unit's value, not an opposed roll");
     d.source = source(o);
     return d;
   }
   for (const char* key : {"result", "column", "tie", "ratio_floor"}) {
-    if (o.has(key)) diags_.error(o.loc_of(key), what + ": '" + key + "' is for an opposed roll (with 'attacker' and 'defender')");
+    if (o.has(key))
+      diags_.error(o.loc_of(key), what + ": '" + key + "' is for an opposed roll (with 'attacker' and 'defender')");
   }
   d.modifiers = o.strings("modifiers");
   d.modifiers_loc = o.loc_of("modifiers");
@@ -129,7 +133,8 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
                                       std::pair{"target", d.target.has_value()}}) {
       if (!stated) continue;
       clash = true;
-      diags_.error(o.loc_of(key), fmt::format("{}: a roll against {} ('against') cannot have '{}'", what, d.against->name, key));
+      diags_.error(o.loc_of(key),
+                   fmt::format("{}: a roll against {} ('against') cannot have '{}'", what, d.against->name, key));
     }
     if (clash) d.against.reset();
   }
@@ -164,16 +169,17 @@ std::optional<AgainstValue> Builder::against(Object& dice, const std::string& wh
   if (values.empty()) return std::nullopt;
   const BandParse p = parse_band(values, KeyType::integer);
   if (!p || !p->has_lo || !p->has_hi) {
-    diags_.error(a.values_loc, fmt::format("{}: against: values must be a range of whole numbers such as '2 - 12', not '{}'",
-                                           what, values));
+    diags_.error(
+        a.values_loc,
+        fmt::format("{}: against: values must be a range of whole numbers such as '2 - 12', not '{}'", what, values));
     return std::nullopt;
   }
   a.lo = static_cast<int>(p->lo.floor());
   a.hi = static_cast<int>(p->hi.floor()) - 1;  // an integer band's upper edge is the first value past it
   // A unit's value is small; bounding it keeps every shifted band edge within an int.
   if (a.lo < -limits::kMaxAgainstValue || a.hi > limits::kMaxAgainstValue) {
-    diags_.error(a.values_loc, fmt::format("{}: against: values run from -{} to {}, not '{}'", what, limits::kMaxAgainstValue,
-                                           limits::kMaxAgainstValue, values));
+    diags_.error(a.values_loc, fmt::format("{}: against: values run from -{} to {}, not '{}'", what,
+                                           limits::kMaxAgainstValue, limits::kMaxAgainstValue, values));
     return std::nullopt;
   }
   if (a.hi - a.lo + 1 > limits::kMaxAgainstValues) {
@@ -200,9 +206,10 @@ bool Builder::digit_roll_keys(Object& o, const DiceRoll& d, const std::string& r
     // `difference: false` says what a d66 is anyway.
     if (o.has(key) && (key != std::string_view("difference") || d.difference)) {
       ok = false;
-      diags_.error(o.loc_of(key), fmt::format("{}: '{}' is read as digits (the first die the tens, the second the units) "
-                                              "and {}; remove '{}'",
-                                              what, roll, why, key));
+      diags_.error(o.loc_of(key),
+                   fmt::format("{}: '{}' is read as digits (the first die the tens, the second the units) "
+                               "and {}; remove '{}'",
+                               what, roll, why, key));
     }
   }
   return ok;
@@ -250,11 +257,13 @@ void Builder::success_dice(Object& o, DiceRoll& d, const std::string& what) {
     return;
   }
   if (!d.pool.empty() && o.has("pool_odds")) {
-    diags_.error(d.pool_odds_loc, what + ": 'pool_odds' is for symbol dice; success dice print their counts by 'target'");
+    diags_.error(d.pool_odds_loc,
+                 what + ": 'pool_odds' is for symbol dice; success dice print their counts by 'target'");
   }
   if (d.difference) diags_.error(o.loc_of("difference"), what + ": success dice are counted, not a difference");
   if (d.explode.band.present && d.count_failures) {
-    diags_.error(d.explode.loc, what + ": exploding faces succeed, so they cannot be counted as failures (count: failures)");
+    diags_.error(d.explode.loc,
+                 what + ": exploding faces succeed, so they cannot be counted as failures (count: failures)");
   }
   if (d.reroll.band.present && d.explode.band.present) {
     for (int f = 1; f <= d.sides; ++f) {
@@ -265,8 +274,8 @@ void Builder::success_dice(Object& o, DiceRoll& d, const std::string& what) {
     }
   }
   if (!d.per_success_of.empty() && d.count > 1) {
-    diags_.error(o.loc_of("roll"), fmt::format("{}: a chain throws one die per success of '{}'; roll: d{}, not {}d{}", what,
-                                               d.per_success_of, d.sides, d.count, d.sides));
+    diags_.error(o.loc_of("roll"), fmt::format("{}: a chain throws one die per success of '{}'; roll: d{}, not {}d{}",
+                                               what, d.per_success_of, d.sides, d.count, d.sides));
   }
   if (!d.per_success_of.empty() && !d.pool.empty()) {
     diags_.error(d.pool_loc, what + ": a chain's dice are the successes of '" + d.per_success_of + "', not a pool's");
@@ -286,13 +295,15 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
   }
   for (const char* key : {"roll", "difference", "modifiers", "pool", "pool_odds"}) {
     if (o.has(key)) {
-      diags_.error(o.loc_of(key), what + ": an opposed roll states '" + key + "' per side, under 'attacker' and 'defender'");
+      diags_.error(o.loc_of(key),
+                   what + ": an opposed roll states '" + key + "' per side, under 'attacker' and 'defender'");
     }
   }
   OpposedRoll r;
   for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
     const char* name = kSideNames[static_cast<std::size_t>(side)];
-    Object so(side == qrs::Side::attacker ? an : dn, std::string(name) + " of " + what, diags_, format::object_type("diceSide"));
+    Object so(side == qrs::Side::attacker ? an : dn, std::string(name) + " of " + what, diags_,
+              format::object_type("diceSide"));
     DiceSide& s = r.sides[static_cast<std::size_t>(side)];
     if (!so.ok()) {
       s.count = 0;
@@ -302,9 +313,10 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
     const std::string roll = so.str("roll", true);
     if (const auto rolled = parse_roll(roll); rolled && rolled->digits) {
       s.count = 0;
-      diags_.error(so.loc_of("roll"), fmt::format("roll of the {} of {}: '{}' is read as digits (tens and units), and an "
-                                                  "opposed roll adds each side's dice; write '2d{}' for two summed dice",
-                                                  name, what, roll, rolled->sides));
+      diags_.error(so.loc_of("roll"),
+                   fmt::format("roll of the {} of {}: '{}' is read as digits (tens and units), and an "
+                               "opposed roll adds each side's dice; write '2d{}' for two summed dice",
+                               name, what, roll, rolled->sides));
     } else if (rolled) {
       s.count = rolled->count;
       s.sides = rolled->sides;
@@ -336,8 +348,8 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
       if (*floor > Fraction(0)) {
         r.ratio_floor = *floor;
       } else {
-        diags_.error(r.ratio_floor_loc, what + ": ratio_floor must be positive (a ratio divides by it), not " +
-                                            format_number(*floor));
+        diags_.error(r.ratio_floor_loc,
+                     what + ": ratio_floor must be positive (a ratio divides by it), not " + format_number(*floor));
       }
     }
   }
@@ -370,7 +382,8 @@ void Builder::check_outside(const Table& t, const BandTable& bt) {
   const OutsideKeys out = outside_keys(spec_, bt);
   if (!out.any()) {
     if (bt.outside != Outside::unstated) {
-      diags_.warning(bt.outside_loc, "table '" + t.id + "': every result of its roll is read by a row; 'outside' never applies");
+      diags_.warning(bt.outside_loc,
+                     "table '" + t.id + "': every result of its roll is read by a row; 'outside' never applies");
     }
     return;
   }
@@ -380,18 +393,23 @@ void Builder::check_outside(const Table& t, const BandTable& bt) {
     return r.lo == r.hi ? std::to_string(r.lo) : std::to_string(r.lo) + " to " + std::to_string(r.hi);
   };
   std::vector<std::string> parts;
-  if (out.below.lo <= out.below.hi) parts.push_back(span(out.below) + " (the key starts at " + format_number(*bt.min) + ")");
-  if (out.above.lo <= out.above.hi) parts.push_back(span(out.above) + " (the key goes up to " + format_number(*bt.max) + ")");
+  if (out.below.lo <= out.below.hi)
+    parts.push_back(span(out.below) + " (the key starts at " + format_number(*bt.min) + ")");
+  if (out.above.lo <= out.above.hi)
+    parts.push_back(span(out.above) + " (the key goes up to " + format_number(*bt.max) + ")");
   std::string roll;
   if (const auto& o = bt.dice->opposed) {
-    roll = fmt::format("{} (attacker {}, defender {})", roll_notation(*bt.dice), span(opposed_results(spec_, *o, qrs::Side::attacker)),
+    roll = fmt::format("{} (attacker {}, defender {})", roll_notation(*bt.dice),
+                       span(opposed_results(spec_, *o, qrs::Side::attacker)),
                        span(opposed_results(spec_, *o, qrs::Side::defender)));
   } else {
     const IntRange net = net_modifier_range(spec_, bt);
     roll = fmt::format("{} with net modifiers {:+d} to {:+d}", roll_notation(*bt.dice), net.lo, net.hi);
   }
-  diags_.error(bt.dice->loc, fmt::format("table '{}': {} reaches {}, which no row reads; state key.outside: clamp, no_effect or reroll",
-                                         t.id, roll, fmt::join(parts, " and ")));
+  diags_.error(
+      bt.dice->loc,
+      fmt::format("table '{}': {} reaches {}, which no row reads; state key.outside: clamp, no_effect or reroll", t.id,
+                  roll, fmt::join(parts, " and ")));
 }
 
 // A reroll that can never end: at a net modifier the sheet allows, every result of the roll is
@@ -403,9 +421,10 @@ void Builder::warn_endless_reroll(const Table& t, const BandTable& bt) {
     const bool all_above = bt.max && Fraction(base.lo + m) > *bt.max;
     const bool all_below = bt.min && Fraction(base.hi + m) < *bt.min;
     if (!all_above && !all_below) continue;
-    diags_.warning(bt.outside_loc, fmt::format("table '{}': at a net modifier of {:+d}, every result of {} ({} to {}) is past "
-                                               "the key's range and rolled again, for ever; no row can be read",
-                                               t.id, m, roll_notation(*bt.dice), base.lo + m, base.hi + m));
+    diags_.warning(bt.outside_loc,
+                   fmt::format("table '{}': at a net modifier of {:+d}, every result of {} ({} to {}) is past "
+                               "the key's range and rolled again, for ever; no row can be read",
+                               t.id, m, roll_notation(*bt.dice), base.lo + m, base.hi + m));
     return;
   }
 }
@@ -432,8 +451,8 @@ void Builder::check_opposed(const Table& t, const BandTable& bt) {
     for (const auto& id : side.modifiers) {
       const Table* m = spec_.table(id);
       if (!m || m->kind != TableKind::modifiers) {
-        diags_.error(side.modifiers_loc, with_suggestion(what + ": a side's modifiers must name modifier lists; '" + id +
-                                                             "' is " + (m ? "not one" : "no table of this spec"),
+        diags_.error(side.modifiers_loc, with_suggestion(what + ": a side's modifiers must name modifier lists; '" +
+                                                             id + "' is " + (m ? "not one" : "no table of this spec"),
                                                          id, table_ids(spec_, TableKind::modifiers)));
       }
     }
@@ -441,8 +460,9 @@ void Builder::check_opposed(const Table& t, const BandTable& bt) {
   if (o.sides[0].count == 0 || o.sides[1].count == 0) return;  // unreadable dice, reported where they are read
   const qrs::Opposed roll = o.runtime();
   if (!qrs::odds::exact(roll.attacker, roll.defender)) {
-    diags_.error(bt.dice->loc, past_exact_odds(what, fmt::format("{}d{} against {}d{}", o.sides[0].count, o.sides[0].sides,
-                                                                 o.sides[1].count, o.sides[1].sides)));
+    diags_.error(bt.dice->loc,
+                 past_exact_odds(what, fmt::format("{}d{} against {}d{}", o.sides[0].count, o.sides[0].sides,
+                                                   o.sides[1].count, o.sides[1].sides)));
   }
   check_outside(t, bt);
 }
@@ -462,23 +482,26 @@ void Builder::check_success(const Table& t, const BandTable& bt) {
       if (b && b->dice && b->dice->success() && x.id != t.id) success_tables.push_back(x.id);
     }
     if (!fb || !fb->dice || !fb->dice->success() || f == &t) {
-      diags_.error(d.per_success_of_loc,
-                   with_suggestion(fmt::format("{}: per_success_of names '{}', which is not {} success dice (a rolled table "
-                                               "with 'target')",
-                                               what, d.per_success_of, f == &t ? "another table's" : "a table of"),
-                                   d.per_success_of, success_tables));
+      diags_.error(
+          d.per_success_of_loc,
+          with_suggestion(fmt::format("{}: per_success_of names '{}', which is not {} success dice (a rolled table "
+                                      "with 'target')",
+                                      what, d.per_success_of, f == &t ? "another table's" : "a table of"),
+                          d.per_success_of, success_tables));
       return;
     }
     if (!fb->dice->per_success_of.empty()) {
-      diags_.error(d.per_success_of_loc, fmt::format("{}: '{}' is itself thrown per success of '{}'; a chain is two rolls "
-                                                     "at most",
-                                                     what, d.per_success_of, fb->dice->per_success_of));
+      diags_.error(d.per_success_of_loc,
+                   fmt::format("{}: '{}' is itself thrown per success of '{}'; a chain is two rolls "
+                               "at most",
+                               what, d.per_success_of, fb->dice->per_success_of));
       return;
     }
     if (fb->dice->explode.band.present) {
-      diags_.error(d.per_success_of_loc, fmt::format("{}: '{}' explodes, so its successes have no most and the chain no "
-                                                     "exact odds; a chain's first roll does not explode",
-                                                     what, d.per_success_of));
+      diags_.error(d.per_success_of_loc,
+                   fmt::format("{}: '{}' explodes, so its successes have no most and the chain no "
+                               "exact odds; a chain's first roll does not explode",
+                               what, d.per_success_of));
       return;
     }
   }
@@ -494,11 +517,13 @@ void Builder::check_success(const Table& t, const BandTable& bt) {
     for (int k = 0; k <= top; ++k) {
       if (domain.above(Fraction(k)) && bt.outside == Outside::no_effect) break;
       const qrs::Maybe<Fraction> key = domain.read(Fraction(k));
-      if (key && std::any_of(bands.begin(), bands.end(), [&](const qrs::Band& b) { return b.contains(*key); })) continue;
+      if (key && std::any_of(bands.begin(), bands.end(), [&](const qrs::Band& b) { return b.contains(*key); }))
+        continue;
       const std::string column = bt.single_column() ? "" : " in column '" + bt.columns[c].id + "'";
-      diags_.error(d.loc, fmt::format("{}: a count of {} {}{}{} is read by no row; give it a band{}", what, k,
-                                      d.count_failures ? "failures" : "successes", k >= reach + 1 && k > 0 ? " or more" : "",
-                                      column, domain.has_max ? " (or key.outside: clamp or no_effect)" : ""));
+      diags_.error(d.loc,
+                   fmt::format("{}: a count of {} {}{}{} is read by no row; give it a band{}", what, k,
+                               d.count_failures ? "failures" : "successes", k >= reach + 1 && k > 0 ? " or more" : "",
+                               column, domain.has_max ? " (or key.outside: clamp or no_effect)" : ""));
       break;
     }
   }
@@ -507,11 +532,14 @@ void Builder::check_success(const Table& t, const BandTable& bt) {
     // Exploding dice show every count up to the highest band edge: one edge too far is enough.
     diags_.error(d.loc, fmt::format("{}: exploding dice show every count up to the highest band edge or key.max ({}), "
                                     "past the exact limit of counts even for one die; lower it",
-                                    what, widest < qrs::odds::kMaxCounts ? std::to_string(widest) : std::to_string(widest) + " or more"));
+                                    what,
+                                    widest < qrs::odds::kMaxCounts ? std::to_string(widest)
+                                                                   : std::to_string(widest) + " or more"));
   } else if (most && *most > exact) {
-    diags_.error(d.loc, fmt::format("{}: the counts of {} dice are past 64 bits; success dice of this table are exact for "
-                                    "at most {}",
-                                    what, *most, exact));
+    diags_.error(d.loc,
+                 fmt::format("{}: the counts of {} dice are past 64 bits; success dice of this table are exact for "
+                             "at most {}",
+                             what, *most, exact));
   }
 }
 
@@ -531,20 +559,24 @@ void Builder::check_dice() {
         if (!m) {
           std::vector<std::string> names = table_ids(spec_, TableKind::modifiers);
           for (const auto& b : table_ids(spec_, TableKind::bands)) names.push_back(b);
-          diags_.error(d.modifiers_loc, with_suggestion(what + " names unknown modifier table '" + id + "'", id, names));
+          diags_.error(d.modifiers_loc,
+                       with_suggestion(what + " names unknown modifier table '" + id + "'", id, names));
           continue;
         }
         const auto* mb = std::get_if<BandTable>(&m->body);
-        const bool numbered = mb && std::all_of(mb->rows.begin(), mb->rows.end(), [](const BandRow& r) { return r.number.has_value(); });
+        const bool numbered =
+            mb && std::all_of(mb->rows.begin(), mb->rows.end(), [](const BandRow& r) { return r.number.has_value(); });
         if (m->kind != TableKind::modifiers && !numbered) {
-          diags_.error(d.modifiers_loc, what + ": '" + id + "' must be a modifier list or a band table whose every row has a number");
+          diags_.error(d.modifiers_loc,
+                       what + ": '" + id + "' must be a modifier list or a band table whose every row has a number");
         }
       }
       if (!d.pool.empty()) {
         const Table* p = spec_.table(d.pool);
         const auto* pm = p ? std::get_if<Matrix>(&p->body) : nullptr;
         if (!pm || pm->cell != CellType::dice) {
-          diags_.error(d.pool_loc, what + ": pool '" + d.pool + "' must be a matrix of dice cells (how many dice are rolled)");
+          diags_.error(d.pool_loc,
+                       what + ": pool '" + d.pool + "' must be a matrix of dice cells (how many dice are rolled)");
         }
       }
       // Dice that cannot be read (a count of zero) are reported where they are read; there is
@@ -565,8 +597,8 @@ void Builder::check_dice() {
       const IntRange base = base_roll_range(d);
       const bool unmodified = d.modifiers.empty() && !d.difference;
       if (unmodified && (bt->min != Fraction(base.lo) || bt->max != Fraction(base.hi))) {
-        diags_.error(d.loc, fmt::format("{}: an unmodified {} reads results {} to {}; set key min: {} and max: {}", what,
-                                        roll_notation(d), base.lo, base.hi, base.lo, base.hi));
+        diags_.error(d.loc, fmt::format("{}: an unmodified {} reads results {} to {}; set key min: {} and max: {}",
+                                        what, roll_notation(d), base.lo, base.hi, base.lo, base.hi));
       } else {
         check_outside(t, *bt);
       }
@@ -600,7 +632,8 @@ void Builder::check_dice() {
       }
       const qrs::Band& b = s.trigger->band.band;
       const Fraction top(rb->dice->count * rb->dice->sides);
-      if (b.present && ((b.has_lo && (b.lo > top || b.lo < Fraction(rb->dice->count))) || (b.has_hi && b.hi <= Fraction(rb->dice->count)))) {
+      if (b.present && ((b.has_lo && (b.lo > top || b.lo < Fraction(rb->dice->count))) ||
+                        (b.has_hi && b.hi <= Fraction(rb->dice->count)))) {
         diags_.error(s.trigger->band.loc, "trigger of section '" + s.id + "': no base roll of " + s.trigger->table +
                                               " falls in '" + s.trigger->band.notation + "'");
       }

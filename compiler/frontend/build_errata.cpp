@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "builder.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -46,12 +46,12 @@ void Builder::erratum(const NodePtr& n) {
       diags_.error(a.loc(), what + " needs 'table'");
     }
     if (kinds != 1) {
-      diags_.error(a.loc(), what + " needs exactly one of starts, ends, band, value, cell, exists, absent, renamed, contains");
+      diags_.error(a.loc(),
+                   what + " needs exactly one of starts, ends, band, value, cell, exists, absent, renamed, contains");
     }
     e.asserts.push_back(std::move(as));
   }
   spec_.errata.push_back(std::move(e));
 }
-
 
 }  // namespace qrsc

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -28,7 +28,8 @@ void Builder::facts(Object& o, Table& t) {
     } else {
       if (looks_like_distance(v)) {
         diags_.warning(f.loc_of("value"), "value of fact '" + fact.id + "' ('" + v +
-                                              "') reads like a distance but is not one (write e.g. 1in, 1 inch, 1\" or 1 1/2\"); it stays text and is not converted with the scale");
+                                              "') reads like a distance but is not one (write e.g. 1in, 1 inch, 1\" or "
+                                              "1 1/2\"); it stays text and is not converted with the scale");
       }
       fact.value = text(f.get("value"), "value of fact '" + fact.id + "'").render();
     }
@@ -40,6 +41,5 @@ void Builder::facts(Object& o, Table& t) {
   within_limit(ft.items.size(), limits::kMaxRows, o.loc_of("items"), o.what() + ": facts");
   t.body = std::move(ft);
 }
-
 
 }  // namespace qrsc

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -20,7 +20,8 @@ ListItem Builder::list_item(const NodePtr& n, const std::string& what) {
   Object o(n, what, diags_, format::object_type("listItem"));
   if (!o.ok()) return item;
   item.id = o.str("id");
-  if (!item.id.empty() && !is_identifier(item.id)) diags_.error(o.loc_of("id"), "'" + shown(item.id) + "' is not a valid id");
+  if (!item.id.empty() && !is_identifier(item.id))
+    diags_.error(o.loc_of("id"), "'" + shown(item.id) + "' is not a valid id");
   item.label = o.str("label");
   item.text = text_of(o, "text");
   item.condition = text_of(o, "condition");
@@ -57,6 +58,5 @@ void Builder::list(Object& o, Table& t) {
   within_limit(lt.sections.size(), limits::kMaxRows, o.loc_of("sections"), o.what() + ": sections");
   t.body = std::move(lt);
 }
-
 
 }  // namespace qrsc

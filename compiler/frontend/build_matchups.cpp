@@ -7,8 +7,8 @@
 #include <map>
 #include <utility>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -29,7 +29,8 @@ std::string either(const std::vector<std::string>& names) {
 const Term* Builder::renamed_term(const BandTable& bt, const std::string& id) const {
   const Vocabulary* vocabulary = spec_.vocabulary(bt.columns_vocabulary);
   if (!vocabulary || id.empty()) return nullptr;
-  const auto t = std::find_if(vocabulary->terms.begin(), vocabulary->terms.end(), [&](const Term& term) { return term.old_id == id; });
+  const auto t = std::find_if(vocabulary->terms.begin(), vocabulary->terms.end(),
+                              [&](const Term& term) { return term.old_id == id; });
   return t == vocabulary->terms.end() ? nullptr : &*t;
 }
 
@@ -47,19 +48,20 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
   const auto types_of = [&](const char* key, std::vector<std::size_t>& out) {
     const std::vector<std::string> ids = m.strings(key);
     if (ids.empty()) {
-      diags_.error(m.has(key) ? m.loc_of(key) : m.loc(), what + " needs '" + key + "': the " + key + "'s type or types");
+      diags_.error(m.has(key) ? m.loc_of(key) : m.loc(),
+                   what + " needs '" + key + "': the " + key + "'s type or types");
     }
     for (const auto& id : ids) {
       const auto it = std::find(type_ids.begin(), type_ids.end(), id);
       if (it == type_ids.end()) {
         // A variant's own entries use the new id.
         const Term* renamed = renamed_term(bt, id);
-        diags_.error(m.loc_of(key), renamed ? fmt::format("{}: '{}' was renamed '{}' (a rename of the spec's lineage); use "
-                                                          "the new id",
-                                                          what, id, renamed->id)
-                                            : with_suggestion(fmt::format("{}: '{}' is not a type of the table's columns", what,
-                                                                          id),
-                                                              id, type_ids));
+        diags_.error(m.loc_of(key),
+                     renamed ? fmt::format("{}: '{}' was renamed '{}' (a rename of the spec's lineage); use "
+                                           "the new id",
+                                           what, id, renamed->id)
+                             : with_suggestion(fmt::format("{}: '{}' is not a type of the table's columns", what, id),
+                                               id, type_ids));
         continue;
       }
       const auto index = static_cast<std::size_t>(it - type_ids.begin());
@@ -71,7 +73,8 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
     }
   };
   if (std::find(type_ids.begin(), type_ids.end(), mu.id) != type_ids.end()) {
-    diags_.error(m.loc_of("id"), fmt::format("{}: its id names its column, and '{}' is a type's column already", what, mu.id));
+    diags_.error(m.loc_of("id"),
+                 fmt::format("{}: its id names its column, and '{}' is a type's column already", what, mu.id));
   }
   const auto [reader, other] = bt.dice->opposed->reader_and_other();
   types_of(reader, mu.readers);
@@ -97,7 +100,8 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
     const int errors_before = diags_.error_count();
     bands_by_id(bands, row_ids, "row", bt.key_type, what, cells);
     // Said here, at the matchup, once (the coverage check says nothing of a column no row reads).
-    const bool none = std::none_of(cells.begin(), cells.end(), [](const BandCell& c) { return c.band.present || c.unknown; });
+    const bool none =
+        std::none_of(cells.begin(), cells.end(), [](const BandCell& c) { return c.band.present || c.unknown; });
     if (none && diags_.error_count() == errors_before) diags_.error(bands->loc, what + " gives no row a band");
   }
   bt.columns.push_back(std::move(column));
@@ -111,8 +115,9 @@ void Builder::matchups(Object& o, BandTable& bt) {
   const Loc at = o.loc_of("matchups");
   const OpposedRoll* roll = bt.dice && bt.dice->opposed ? &*bt.dice->opposed : nullptr;
   if (!roll || roll->column == qrs::ColumnBy::chosen || bt.single_column()) {
-    diags_.error(at, o.what() + ": matchups are read by both sides' types, so they need an opposed roll read in the "
-                                "loser's or the winner's column (key.dice.column: loser or winner) and columns: the types");
+    diags_.error(at, o.what() +
+                         ": matchups are read by both sides' types, so they need an opposed roll read in the "
+                         "loser's or the winner's column (key.dice.column: loser or winner) and columns: the types");
     return;
   }
   if (std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return !r.parts.empty(); })) {
@@ -142,8 +147,8 @@ void Builder::matchups(Object& o, BandTable& bt) {
         const auto [it, fresh] = pairs.emplace(std::pair{r, other}, &mu);
         if (!fresh) {
           const auto [reader, other_side] = roll->reader_and_other();
-          diags_.error(mu.loc, fmt::format("matchup '{}' of {}: {} {} against {} {} is already read in matchup '{}'", mu.id,
-                                           o.what(), reader, bt.columns[r].id, other_side, bt.columns[other].id,
+          diags_.error(mu.loc, fmt::format("matchup '{}' of {}: {} {} against {} {} is already read in matchup '{}'",
+                                           mu.id, o.what(), reader, bt.columns[r].id, other_side, bt.columns[other].id,
                                            it->second->id));
           diags_.note(it->second->loc, "that matchup is here");
           continue;

@@ -5,8 +5,8 @@
 #include <map>
 #include <set>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -88,7 +88,8 @@ void Builder::matrix(Object& o, Table& t) {
           diags_.error(cells->loc, fmt::format("{} has {} cells but the table has {} columns", what,
                                                cells->items.size(), m.columns.size()));
         }
-        for (std::size_t i = 0; i < cells->items.size() && i < m.columns.size(); ++i) read(cells->items[i], row.cells[i]);
+        for (std::size_t i = 0; i < cells->items.size() && i < m.columns.size(); ++i)
+          read(cells->items[i], row.cells[i]);
       } else if (cells->is_map()) {
         for (std::size_t i = 0; i < cells->entries.size(); ++i) {
           const auto& [col, n] = cells->entries[i];
@@ -109,6 +110,5 @@ void Builder::matrix(Object& o, Table& t) {
   check_unique(m.rows, "row");
   t.body = std::move(m);
 }
-
 
 }  // namespace qrsc

@@ -1,4 +1,4 @@
-#include "build_model.hpp"
+#include "qrsc/frontend/build_model.hpp"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <array>
 #include <set>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -60,7 +60,8 @@ std::optional<SourceNote> Builder::source(Object& o) {
 std::string Builder::identifier(Object& o, const char* key) {
   const std::string id = o.str(key, true);
   if (!id.empty() && !is_identifier(id)) {
-    diags_.error(o.loc_of(key), "'" + shown(id) + "' is not a valid id (use lower-case letters, digits and _, at most " +
+    diags_.error(o.loc_of(key), "'" + shown(id) +
+                                    "' is not a valid id (use lower-case letters, digits and _, at most " +
                                     std::to_string(limits::kMaxIdLength) + " characters, not starting with _)");
   }
   return id;
@@ -108,7 +109,8 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
     SourceDoc doc{identifier(s), s.str("file"), s.str("title"), s.str("edition"), s.str("date"), s.str("url"), s.loc()};
     // A document that is not a file (house rules, a book, a web page) is named by its title.
     if (s.ok() && doc.file.empty() && doc.title.empty()) {
-      diags_.error(s.loc(), "source document '" + doc.id + "' needs 'file' or, for a document that is not a file, 'title'");
+      diags_.error(s.loc(),
+                   "source document '" + doc.id + "' needs 'file' or, for a document that is not a file, 'title'");
     }
     spec_.sources.push_back(std::move(doc));
   }
@@ -157,7 +159,8 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
     if (!v) {
       std::vector<std::string> names;
       for (const auto& voc : spec_.vocabularies) names.push_back(voc.id);
-      const std::string msg = with_suggestion("columns of " + o.what() + " name unknown vocabulary '" + n->scalar + "'", n->scalar, names);
+      const std::string msg =
+          with_suggestion("columns of " + o.what() + " name unknown vocabulary '" + n->scalar + "'", n->scalar, names);
       diags_.error(n->loc, msg);
       return cols;
     }
@@ -236,7 +239,8 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
     for (const auto& [k, v] : node.entries) total += k.size() + self(self, *v);
     return total;
   };
-  if (!within_limit(text_bytes(text_bytes, *n), limits::kMaxTableTextBytes, n->loc, what + ": bytes of text")) return std::nullopt;
+  if (!within_limit(text_bytes(text_bytes, *n), limits::kMaxTableTextBytes, n->loc, what + ": bytes of text"))
+    return std::nullopt;
   Table t;
   t.id = identifier(o);
   t.kind = *kind;

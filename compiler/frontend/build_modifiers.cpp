@@ -6,8 +6,8 @@
 #include <set>
 #include <utility>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -26,8 +26,9 @@ void Builder::modifiers(Object& o, Table& t) {
     item.at_most = i.integer("at_most").value_or(1);
     item.at_most_loc = i.loc_of("at_most");
     if (item.at_most > 1 && item.factor) {
-      diags_.error(item.at_most_loc, "modifier '" + item.id + "': 'at_most' counts a die-roll modifier per occurrence; a "
-                                     "factor ('factor') is not counted so");
+      diags_.error(item.at_most_loc, "modifier '" + item.id +
+                                         "': 'at_most' counts a die-roll modifier per occurrence; a "
+                                         "factor ('factor') is not counted so");
     }
     item.source = source(i);
     item.loc = i.loc();
@@ -41,11 +42,13 @@ void Builder::modifiers(Object& o, Table& t) {
     item.except = i.strings("except");
     item.types_loc = i.has("only") ? i.loc_of("only") : i.loc_of("except");
     if (i.has("only") && i.has("except")) {
-      diags_.error(i.loc_of("except"), "modifier '" + item.id + "' states both 'only' and 'except'; name the types it "
-                                       "applies to, or those it does not, not both");
+      diags_.error(i.loc_of("except"), "modifier '" + item.id +
+                                           "' states both 'only' and 'except'; name the types it "
+                                           "applies to, or those it does not, not both");
     }
     for (const auto& [key, types] : {std::pair{"only", &item.only}, std::pair{"except", &item.except}}) {
-      if (i.has(key) && types->empty()) diags_.error(i.loc_of(key), fmt::format("modifier '{}': '{}' names no type", item.id, key));
+      if (i.has(key) && types->empty())
+        diags_.error(i.loc_of(key), fmt::format("modifier '{}': '{}' names no type", item.id, key));
     }
     mt.items.push_back(std::move(item));
   }
@@ -54,7 +57,8 @@ void Builder::modifiers(Object& o, Table& t) {
   for (const auto& n : o.list("groups")) {
     Object g(n, "modifier group of " + o.what(), diags_, format::object_type("modifierGroup"));
     if (!g.ok()) continue;
-    ModifierGroup group{identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.boolean("exclusive", false), g.loc()};
+    ModifierGroup group{
+        identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.boolean("exclusive", false), g.loc()};
     const int index = static_cast<int>(mt.groups.size());
     std::vector<std::string> ids;
     for (const auto& it : mt.items) ids.push_back(it.id);
@@ -64,9 +68,11 @@ void Builder::modifiers(Object& o, Table& t) {
         const std::string msg = with_suggestion("group '" + group.id + "' names unknown modifier '" + m + "'", m, ids);
         diags_.error(g.loc_of("members"), msg);
       } else if (it->at_most > 1) {
-        diags_.error(g.loc_of("members"), "modifier '" + m + "' counts per occurrence ('at_most'), and a group's members "
-                                              "count once (only the largest of them): it cannot be a member of group '" +
-                                              group.id + "'");
+        diags_.error(g.loc_of("members"),
+                     "modifier '" + m +
+                         "' counts per occurrence ('at_most'), and a group's members "
+                         "count once (only the largest of them): it cannot be a member of group '" +
+                         group.id + "'");
       } else if (it->group >= 0) {
         diags_.error(g.loc_of("members"), "modifier '" + m + "' is already in group '" +
                                               mt.groups[static_cast<std::size_t>(it->group)].id + "'");
@@ -79,6 +85,5 @@ void Builder::modifiers(Object& o, Table& t) {
   check_unique(mt.groups, "group");
   t.body = std::move(mt);
 }
-
 
 }  // namespace qrsc

@@ -9,8 +9,8 @@
 #include <optional>
 #include <utility>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -29,7 +29,9 @@ std::vector<ListReader> readers_of(const Spec& spec, const std::string& list) {
     const auto* bt = std::get_if<BandTable>(&spec.tables[i].body);
     if (!bt || !bt->dice) continue;
     const DiceRoll& d = *bt->dice;
-    const auto names = [&](const std::vector<std::string>& lists) { return std::find(lists.begin(), lists.end(), list) != lists.end(); };
+    const auto names = [&](const std::vector<std::string>& lists) {
+      return std::find(lists.begin(), lists.end(), list) != lists.end();
+    };
     if (!d.opposed) {
       if (names(d.modifiers)) out.push_back({i, std::nullopt, d.modifiers_loc});
       continue;
@@ -52,7 +54,8 @@ void Builder::type_conditions() {
     const Table& t = spec_.tables[i];
     const auto* mt = std::get_if<ModifierTable>(&t.body);
     if (!mt || !mt->for_some_types()) continue;
-    const ModifierItem& first = *std::find_if(mt->items.begin(), mt->items.end(), [](const ModifierItem& m) { return m.for_some_types(); });
+    const ModifierItem& first =
+        *std::find_if(mt->items.begin(), mt->items.end(), [](const ModifierItem& m) { return m.for_some_types(); });
     const std::string what = fmt::format("modifier list '{}'", t.id);
     const std::vector<ListReader> readers = readers_of(spec_, t.id);
     // The vocabulary: one that has every type the items name, the readers' own first.
@@ -81,36 +84,41 @@ void Builder::type_conditions() {
           for (const std::string& id : *types) {
             if (std::find(terms.begin(), terms.end(), id) != terms.end()) continue;
             named = true;
-            diags_.error(m.types_loc, with_suggestion(fmt::format("modifier '{}' of {}: '{}' is no term of a vocabulary; "
-                                                                  "the types a modifier applies to are the terms of the "
-                                                                  "vocabulary of the sides' types",
-                                                                  m.id, what, id),
-                                                      id, terms));
+            diags_.error(m.types_loc,
+                         with_suggestion(fmt::format("modifier '{}' of {}: '{}' is no term of a vocabulary; "
+                                                     "the types a modifier applies to are the terms of the "
+                                                     "vocabulary of the sides' types",
+                                                     m.id, what, id),
+                                         id, terms));
           }
         }
       }
       if (!named) {
-        diags_.error(first.types_loc, fmt::format("{}: the types its modifiers apply to are terms of no one vocabulary; "
-                                                  "they are the terms of the vocabulary of the sides' types",
-                                                  what));
+        diags_.error(first.types_loc,
+                     fmt::format("{}: the types its modifiers apply to are terms of no one vocabulary; "
+                                 "they are the terms of the vocabulary of the sides' types",
+                                 what));
       }
       continue;
     }
-    if (!within_limit(vocabulary->terms.size(), limits::kMaxMatchupTypes, first.types_loc,
-                      fmt::format("{}: the types its modifiers apply to (the terms of vocabulary '{}')", what, vocabulary->id))) {
+    if (!within_limit(
+            vocabulary->terms.size(), limits::kMaxMatchupTypes, first.types_loc,
+            fmt::format("{}: the types its modifiers apply to (the terms of vocabulary '{}')", what, vocabulary->id))) {
       continue;
     }
     // Each roll that reads the list reads it for a side of one of those types.
     for (const ListReader& r : readers) {
       const Table& reader = spec_.tables[r.table];
       const BandTable& bt = std::get<BandTable>(reader.body);
-      const std::string by = r.side ? fmt::format("the {} of table '{}'", kSideNames[static_cast<std::size_t>(*r.side)], reader.id)
-                                    : fmt::format("table '{}'", reader.id);
+      const std::string by =
+          r.side ? fmt::format("the {} of table '{}'", kSideNames[static_cast<std::size_t>(*r.side)], reader.id)
+                 : fmt::format("table '{}'", reader.id);
       if (!r.side || bt.dice->opposed->column == qrs::ColumnBy::chosen) {
-        diags_.error(r.at, fmt::format("{} reads {}, whose modifier '{}' applies to some types only, and the roll has no "
-                                       "side's type; such a list is read by a side of an opposed roll read in the loser's "
-                                       "or the winner's column (key.dice.column: loser or winner)",
-                                       by, what, first.id));
+        diags_.error(r.at,
+                     fmt::format("{} reads {}, whose modifier '{}' applies to some types only, and the roll has no "
+                                 "side's type; such a list is read by a side of an opposed roll read in the loser's "
+                                 "or the winner's column (key.dice.column: loser or winner)",
+                                 by, what, first.id));
       } else if (bt.columns_vocabulary != vocabulary->id) {
         diags_.error(r.at, fmt::format("{} reads {}, whose modifiers apply to terms of vocabulary '{}', and the sides' "
                                        "types of '{}' are not those terms; its columns are the types: columns: {}",

@@ -9,8 +9,8 @@
 #include <set>
 #include <utility>
 
-#include "builder.hpp"
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
 
@@ -30,21 +30,25 @@ std::vector<std::string> integer_matrices(const Spec& spec) {
 
 bool Builder::type_modifier_square(const Table& t, const BandTable& bt, qrs::Side side, std::vector<int>& values) {
   const DiceSide& s = bt.dice->opposed->side(side);
-  const std::string what = fmt::format("type_modifiers of the {} of table '{}'", kSideNames[static_cast<std::size_t>(side)], t.id);
+  const std::string what =
+      fmt::format("type_modifiers of the {} of table '{}'", kSideNames[static_cast<std::size_t>(side)], t.id);
   const Loc& at = s.type_modifiers_loc;
   const Table* mt = spec_.table(s.type_modifiers);
   const auto* matrix = mt ? std::get_if<Matrix>(&mt->body) : nullptr;
   if (!matrix || matrix->cell != CellType::integer) {
-    const std::string why = mt ? fmt::format("'{}' is not a matrix of whole numbers (kind: matrix, cell: integer)", mt->id)
-                               : fmt::format("no table '{}'; type modifiers are read from a matrix of whole numbers (kind: "
-                                             "matrix, cell: integer)",
-                                             s.type_modifiers);
+    const std::string why =
+        mt ? fmt::format("'{}' is not a matrix of whole numbers (kind: matrix, cell: integer)", mt->id)
+           : fmt::format(
+                 "no table '{}'; type modifiers are read from a matrix of whole numbers (kind: "
+                 "matrix, cell: integer)",
+                 s.type_modifiers);
     diags_.error(at, with_suggestion(what + ": " + why, s.type_modifiers, integer_matrices(spec_)));
     return false;
   }
   if (bt.dice->opposed->column == qrs::ColumnBy::chosen || bt.single_column()) {
-    diags_.error(at, what + ": a type modifier is read by both sides' types, so it needs an opposed roll read in the "
-                            "loser's or the winner's column (key.dice.column: loser or winner) and columns: the types");
+    diags_.error(at, what +
+                         ": a type modifier is read by both sides' types, so it needs an opposed roll read in the "
+                         "loser's or the winner's column (key.dice.column: loser or winner) and columns: the types");
     return false;
   }
   const std::vector<Column> types = bt.type_columns();
@@ -68,18 +72,20 @@ bool Builder::type_modifier_square(const Table& t, const BandTable& bt, qrs::Sid
   for (const auto& row : matrix->rows) {
     const auto type = type_named(row.id);
     if (!type) {
-      diags_.error(row.loc, with_suggestion(fmt::format("row '{}' of {} is no type of the table's columns; each row is a "
-                                                        "type's modifiers",
-                                                        row.id, of),
-                                            row.id, type_ids));
+      diags_.error(row.loc,
+                   with_suggestion(fmt::format("row '{}' of {} is no type of the table's columns; each row is a "
+                                               "type's modifiers",
+                                               row.id, of),
+                                   row.id, type_ids));
       continue;
     }
     row_of[*type] = &row;
   }
   for (std::size_t u = 0; u < n; ++u) {
     if (!row_of[u]) {
-      diags_.error(at, fmt::format("{}: matrix '{}' has no row for type '{}' ({}); every type the side can be needs one",
-                                   what, mt->id, type_ids[u], types[u].name));
+      diags_.error(
+          at, fmt::format("{}: matrix '{}' has no row for type '{}' ({}); every type the side can be needs one", what,
+                          mt->id, type_ids[u], types[u].name));
     }
   }
   // Columns: each of the other side's types is read in one.
@@ -89,9 +95,12 @@ bool Builder::type_modifier_square(const Table& t, const BandTable& bt, qrs::Sid
     const auto read_against = [&](const std::string& id, const Loc& loc) {
       const auto type = type_named(id);
       if (!type) {
-        diags_.error(loc, with_suggestion(fmt::format("column '{}' of {}: '{}' is no type of the table's columns{}", col.id, of,
-                                                      id, col.against.empty() ? "; name the types the column is read against with 'against'" : ""),
-                                          id, type_ids));
+        diags_.error(
+            loc,
+            with_suggestion(
+                fmt::format("column '{}' of {}: '{}' is no type of the table's columns{}", col.id, of, id,
+                            col.against.empty() ? "; name the types the column is read against with 'against'" : ""),
+                id, type_ids));
         return;
       }
       if (column_of[*type]) {
@@ -162,7 +171,8 @@ void Builder::type_modifiers() {
       // Both sides reading one matrix: it is checked once, and the defender's half is the
       // attacker's (each reads its own type's row).
       if (side == qrs::Side::defender && id == o.side(qrs::Side::attacker).type_modifiers) {
-        std::copy(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n * n), values.begin() + static_cast<std::ptrdiff_t>(n * n));
+        std::copy(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n * n),
+                  values.begin() + static_cast<std::ptrdiff_t>(n * n));
         continue;
       }
       ok = type_modifier_square(t, *bt, side, values) && ok;

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "limits.hpp"
-#include "model.hpp"
-#include "schema.hpp"
-#include "source_tree.hpp"
-#include "table_memo.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/schema.hpp"
+#include "qrsc/frontend/table_memo.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "canonical_path.hpp"
+#include "qrsc/frontend/canonical_path.hpp"
 
 #include <mutex>
 #include <string>

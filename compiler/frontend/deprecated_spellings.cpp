@@ -1,11 +1,11 @@
-#include "deprecated_spellings.hpp"
+#include "qrsc/frontend/deprecated_spellings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <span>
 
-#include "spec_format.hpp"
+#include "qrsc/format/spec_format.hpp"
 
 namespace qrsc {
 namespace {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "source_tree.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "derived_nodes.hpp"
+#include "qrsc/frontend/derived_nodes.hpp"
 
 namespace qrsc {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <tuple>
 
-#include "source_tree.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

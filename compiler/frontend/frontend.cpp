@@ -1,14 +1,14 @@
-#include "frontend.hpp"
-#include "canonical_path.hpp"
+#include "qrsc/frontend/frontend.hpp"
 
 #include <stdexcept>
 
-#include "build_model.hpp"
-#include "limits.hpp"
-#include "schema.hpp"
-#include "source_tree.hpp"
-#include "resolve.hpp"
-#include "spec_cache.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/build_model.hpp"
+#include "qrsc/frontend/canonical_path.hpp"
+#include "qrsc/frontend/resolve.hpp"
+#include "qrsc/frontend/schema.hpp"
+#include "qrsc/frontend/spec_cache.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

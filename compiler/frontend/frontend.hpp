@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <optional>
 
-#include "diagnostics.hpp"
-#include "model.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -16,8 +16,8 @@ class SpecCache;
 // `cache` is what this run has parsed and resolved (spec_cache.hpp): give every compile of a
 // run the same one, so each file is parsed and each parent resolved once. Without one, the
 // call has its own.
-std::optional<Spec> compile_spec(const std::filesystem::path& file, Diagnostics& diags, const SpecSearchPath& search = {},
-                                 SpecCache* cache = nullptr);
+std::optional<Spec> compile_spec(const std::filesystem::path& file, Diagnostics& diags,
+                                 const SpecSearchPath& search = {}, SpecCache* cache = nullptr);
 // The baseline of a variant (see resolve_baseline), as a model; nothing for a root spec.
 std::optional<Spec> compile_baseline(const std::filesystem::path& file, Diagnostics& diags,
                                      const SpecSearchPath& search = {}, SpecCache* cache = nullptr);

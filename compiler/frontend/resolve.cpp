@@ -1,5 +1,4 @@
-#include "resolve.hpp"
-#include "canonical_path.hpp"
+#include "qrsc/frontend/resolve.hpp"
 
 #include <fmt/format.h>
 
@@ -10,12 +9,13 @@
 #include <set>
 #include <tuple>
 
-#include "limits.hpp"
-#include "notation.hpp"
-#include "resolver.hpp"
-#include "schema.hpp"
-#include "words.hpp"
-#include "spec_cache.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/canonical_path.hpp"
+#include "qrsc/frontend/resolver.hpp"
+#include "qrsc/frontend/schema.hpp"
+#include "qrsc/frontend/spec_cache.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc::resolving {
 
@@ -161,7 +161,8 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
       ConstNodePtr applied = load(*path);
       if (!applied) continue;
       if (applied->get("extends")) {
-        diags_->error(n->loc, "applied spec '" + n->scalar + "' has 'extends'; only self-contained abstract specs can be applied");
+        diags_->error(n->loc, "applied spec '" + n->scalar +
+                                  "' has 'extends'; only self-contained abstract specs can be applied");
         continue;
       }
       const NodePtr abstract = applied->get("abstract");
@@ -186,7 +187,8 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
       if (f && *f <= Fraction(0)) {
         diags_->error(c.loc_of("factor"), "the scale factor must be positive, not " + format_number(*f));
       } else if (!f) {
-        if (c.ok() && !c.has("factor")) diags_->error(c.loc(), "scale conversion needs a positive 'factor' such as 1.5");
+        if (c.ok() && !c.has("factor"))
+          diags_->error(c.loc(), "scale conversion needs a positive 'factor' such as 1.5");
       } else {
         factor_ = *f;
         out.factor = *f;
@@ -198,8 +200,9 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
         const NodePtr cell = tree->get("cell");
         const bool rates = cell && cell->is_scalar() && cell->scalar == "rate";
         const std::string what = fmt::format("scale\x1d{}\x1f{}\x1f{}", format_number(factor_), rounding_, rates);
-        transform_tables(*tree, [&](std::size_t) { return what; },
-                         [&](Node& table, std::size_t) { convert(table, "tables", rates); });
+        transform_tables(
+            *tree, [&](std::size_t) { return what; },
+            [&](Node& table, std::size_t) { convert(table, "tables", rates); });
       }
     }
   }
@@ -293,7 +296,8 @@ Resolution resolve_spec(const fs::path& file, Diagnostics& diags, const SpecSear
     // Overrides were recorded where the variant states them; name their place the same way.
     for (auto& v : out.scaled) {
       if (!v.path.empty()) continue;
-      if (const auto it = path_at.find({v.loc.file.get(), v.loc.line, v.loc.col}); it != path_at.end()) v.path = it->second;
+      if (const auto it = path_at.find({v.loc.file.get(), v.loc.line, v.loc.col}); it != path_at.end())
+        v.path = it->second;
     }
   }
   return out;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "model.hpp"
-#include "source_tree.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

@@ -8,11 +8,11 @@
 #include <set>
 #include <stdexcept>
 
-#include "limits.hpp"
-#include "notation.hpp"
-#include "resolver.hpp"
-#include "schema.hpp"
-#include "words.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/resolver.hpp"
+#include "qrsc/frontend/schema.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc::resolving {
 
@@ -72,7 +72,8 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
     }
     // Lists whose entries all have ids merge by id; any other list is replaced whole.
     const auto all_have_ids = [](const Node& list) {
-      return std::all_of(list.items.begin(), list.items.end(), [](const NodePtr& n) { return n->is_map() && n->get("id"); });
+      return std::all_of(list.items.begin(), list.items.end(),
+                         [](const NodePtr& n) { return n->is_map() && n->get("id"); });
     };
     if (bv->is_seq() && pv->is_seq() && format::merges_by_id(key) && !pv->items.empty() && all_have_ids(*pv) &&
         all_have_ids(*bv)) {
@@ -114,9 +115,9 @@ std::string Resolver::merging_where() const {
 bool Resolver::may_add(const Node& base, const Node& item, const std::string& key) {
   if (!format::additions_declared(key) || is_true(item.get("add")) || item.get("after")) return true;
   const std::string id = id_of(item);
-  diags_->error(item.loc, with_suggestion(fmt::format("no {} '{}' {}", entry_name(key), id, merging_where()), id,
-                                          ids_in(base)) +
-                              " (a new " + entry_name(key) + " says so with 'add: true')");
+  diags_->error(item.loc,
+                with_suggestion(fmt::format("no {} '{}' {}", entry_name(key), id, merging_where()), id, ids_in(base)) +
+                    " (a new " + entry_name(key) + " says so with 'add: true')");
   if (!merging_.empty()) {
     diags_->note(merging_.back().loc, fmt::format("{} '{}' is here", merging_.back().what, merging_.back().id));
   } else {
@@ -132,8 +133,8 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
     auto it = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) { return id_of(*b) == id; });
     if (is_true(item->get("remove"))) {
       if (it == base.items.end()) {
-        diags_->error(item->loc, with_suggestion(fmt::format("cannot remove {} '{}': there is none {}", entry_name(key), id,
-                                                             merging_where()),
+        diags_->error(item->loc, with_suggestion(fmt::format("cannot remove {} '{}': there is none {}", entry_name(key),
+                                                             id, merging_where()),
                                                  id, ids_in(base)));
       } else {
         base.items.erase(it);
@@ -148,14 +149,15 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
                std::any_of(olds->items.begin(), olds->items.end(), [&](const NodePtr& o) { return o->scalar == id; });
       });
       if (renamed != base.items.end()) {
-        diags_->error(item->loc, "'" + id + "' was renamed '" + id_of(**renamed) + "' (it follows a rename); use the new id");
+        diags_->error(item->loc,
+                      "'" + id + "' was renamed '" + id_of(**renamed) + "' (it follows a rename); use the new id");
         continue;
       }
     }
     if (it != base.items.end()) {
       if (const NodePtr add = item->get("add")) {
-        diags_->error(add->loc, fmt::format("{} '{}' is already {}: without 'add' the entry patches it", entry_name(key),
-                                            id, merging_where()));
+        diags_->error(add->loc, fmt::format("{} '{}' is already {}: without 'add' the entry patches it",
+                                            entry_name(key), id, merging_where()));
         diags_->note((*it)->loc, fmt::format("{} '{}' is here", entry_name(key), id));
         continue;
       }
@@ -218,7 +220,8 @@ void Resolver::merge_table(NodePtr& slot, const NodePtr& patch_node, const Node&
   }
   diags_ = outer;
   diags_->append(reported);
-  if (reported.all().empty() && out.scaled.size() == scaled) cache_.derived().keep(from, transformation, made, patch_node);
+  if (reported.all().empty() && out.scaled.size() == scaled)
+    cache_.derived().keep(from, transformation, made, patch_node);
   slot = std::move(made);
 }
 

@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "limits.hpp"
-#include "notation.hpp"
-#include "resolver.hpp"
-#include "schema.hpp"
-#include "words.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/resolver.hpp"
+#include "qrsc/frontend/schema.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc::resolving {
 
@@ -96,7 +96,8 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       set_scalar("id", r.to);
       set_scalar("name", r.name);
     } else {
-      if (r.from_text.empty()) diags_->error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
+      if (r.from_text.empty())
+        diags_->error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
       r.to_text = r.to;
     }
     without_tables(*tree, [&] { rename_in(*tree, "", r); });
@@ -135,7 +136,9 @@ namespace {
 // How a renamed word is written inside ids: "Extended Line" -> "extended_line".
 std::string id_word(const std::string& text) {
   std::string out;
-  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '_';
+  for (char c : text)
+    out += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
+                                                       : '_';
   return out;
 }
 
@@ -149,7 +152,6 @@ std::string replace_id_word(const std::string& id, const std::string& from, cons
   return padded.substr(1, padded.size() - 2);
 }
 
-
 }  // namespace
 
 // The ids a rename lists follow it: the row or item (and a modifier group of the same id, and
@@ -158,7 +160,7 @@ std::string replace_id_word(const std::string& id, const std::string& from, cons
 // list of tables, the id in it); an id that names no table, or lacks the renamed word, is
 // reported here.
 std::vector<std::pair<std::size_t, std::string>> Resolver::ids_to_follow(const Node& tree, const Rename& r,
-                                                                          const Loc& loc) {
+                                                                         const Loc& loc) {
   const std::string from = id_word(r.vocabulary.empty() ? r.from_text : r.term);
   const std::string to = id_word(r.vocabulary.empty() ? r.to_text : r.to);
   const NodePtr tables = tree.get("tables");

@@ -7,12 +7,12 @@
 #include <functional>
 #include <set>
 
-#include "frontend.hpp"
-#include "limits.hpp"
-#include "notation.hpp"
-#include "resolver.hpp"
-#include "schema.hpp"
-#include "words.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/frontend.hpp"
+#include "qrsc/frontend/resolver.hpp"
+#include "qrsc/frontend/schema.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc::resolving {
 
@@ -21,7 +21,8 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // Replaces every number ("12", "1.5") in text by f(number); a number f leaves alone (nothing)
 // keeps its text. A hand-written scan: std::regex recurses per character and overflows the
 // stack on long text.
-std::string map_numbers(const std::string& text, const std::function<std::optional<std::string>(const std::string&)>& f) {
+std::string map_numbers(const std::string& text,
+                        const std::function<std::optional<std::string>(const std::string&)>& f) {
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -42,7 +43,8 @@ std::string map_numbers(const std::string& text, const std::function<std::option
   return out;
 }
 // Replaces every distance "{Nin}" in text by f(N); f returning nothing keeps the text.
-std::string map_distances(const std::string& text, const std::function<std::optional<std::string>(const std::string&)>& f) {
+std::string map_distances(const std::string& text,
+                          const std::function<std::optional<std::string>(const std::string&)>& f) {
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
@@ -85,8 +87,8 @@ void Resolver::convert_scalar(Node& n, bool rate_cell) {
       n.scalar = map_distances(n.scalar, scaled);
     }
   } catch (const qrs::FractionOverflow&) {
-    diags_->error(n.loc, "'" + before + "' times the scale factor " + format_number(factor_) +
-                            " does not fit 64-bit arithmetic");
+    diags_->error(
+        n.loc, "'" + before + "' times the scale factor " + format_number(factor_) + " does not fit 64-bit arithmetic");
     n.scalar = before;
   }
   if (n.scalar != before && n.converted_from().empty()) n.set_converted_from(before);
@@ -120,15 +122,16 @@ void Resolver::replaced(const Node& old_value, const Node& new_value, const std:
   // Named relative to the rules root: outputs never carry a path of the machine that made them.
   Loc where = old_value.loc;
   if (where.file) where.file = std::make_shared<const std::string>(display_path(*where.file));
-  const std::string what = fmt::format("{} (converted from {} to {}) is set to {}", where.str(),
-                                       old_value.converted_from(), old_value.scalar,
-                                       new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
+  const std::string what =
+      fmt::format("{} (converted from {} to {}) is set to {}", where.str(), old_value.converted_from(),
+                  old_value.scalar, new_value.is_scalar() ? new_value.scalar : std::string("a new value"));
   if (reason.empty()) {
     diags_->warning(new_value.loc, "this replaces a converted distance without an 'override' reason (" +
-                                      old_value.converted_from() + " x " + format_decimal(factor_) + " = " +
-                                      old_value.scalar + ")");
+                                       old_value.converted_from() + " x " + format_decimal(factor_) + " = " +
+                                       old_value.scalar + ")");
   }
-  out.scaled.push_back({what, {Provenance::Kind::overridden, reason.empty() ? "(no reason given)" : reason}, new_value.loc, {}});
+  out.scaled.push_back(
+      {what, {Provenance::Kind::overridden, reason.empty() ? "(no reason given)" : reason}, new_value.loc, {}});
 }
 
 }  // namespace qrsc::resolving

@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "resolver.hpp"
+#include "qrsc/frontend/resolver.hpp"
 
 namespace qrsc::resolving {
 

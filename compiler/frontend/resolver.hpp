@@ -13,12 +13,12 @@
 #include <utility>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "model.hpp"
-#include "resolve.hpp"
-#include "source_tree.hpp"
-#include "spec_cache.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/frontend/resolve.hpp"
+#include "qrsc/frontend/spec_cache.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc::resolving {
 
@@ -122,14 +122,14 @@ class Resolver {
   std::vector<fs::path> stack_;
   Fraction factor_{1};
   std::string rounding_;
-  Loc ref_loc_;              // the `extends` or `apply` entry being followed, for diagnostics
-  std::string patched_;      // the `extends` name of the spec whose patch is being merged
-  struct Merging {           // a parent's entry a patch is being merged into
-    std::string what, id;    // "table", "charge_effects"
-    Loc loc;                 // its place in the parent's file
+  Loc ref_loc_;            // the `extends` or `apply` entry being followed, for diagnostics
+  std::string patched_;    // the `extends` name of the spec whose patch is being merged
+  struct Merging {         // a parent's entry a patch is being merged into
+    std::string what, id;  // "table", "charge_effects"
+    Loc loc;               // its place in the parent's file
   };
   std::vector<Merging> merging_;  // outermost first
-  std::size_t loaded_ = 0;   // spec files loaded, against limits::kMaxSpecFiles
+  std::size_t loaded_ = 0;        // spec files loaded, against limits::kMaxSpecFiles
   bool file_limit_reported_ = false;
 };
 

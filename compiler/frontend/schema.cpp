@@ -1,16 +1,17 @@
-#include "schema.hpp"
+#include "qrsc/frontend/schema.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "limits.hpp"
+#include "qrsc/base/limits.hpp"
 
 namespace qrsc {
 
 bool is_identifier(const std::string& id) {
   if (id.empty() || id.size() > limits::kMaxIdLength || id[0] == '_') return false;
-  return std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+  return std::all_of(id.begin(), id.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
 }
 
 bool is_sheet_id(const std::string& id) {
@@ -38,7 +39,8 @@ void Object::unknown_key(const std::string& name, const Loc& at) {
     if (!kinds.empty()) {
       std::string owners;
       for (const auto kind : kinds) owners += (owners.empty() ? "" : " and ") + std::string(kind);
-      report(at, fmt::format("key '{}' belongs to {} tables, not to a {} table ({})", name, owners, kind_->kind, what_));
+      report(at,
+             fmt::format("key '{}' belongs to {} tables, not to a {} table ({})", name, owners, kind_->kind, what_));
       return;
     }
   }
@@ -116,7 +118,8 @@ std::optional<int> Object::integer(const char* key) {
   // The bounds the format description states for the key (the JSON Schema's minimum and maximum).
   const format::Key* k = this->key(key);
   if (k && k->maximum > k->minimum && (v->num() < k->minimum || v->num() > k->maximum)) {
-    diags_.error(n->loc, fmt::format("'{}' of {} must be from {} to {}, not {}", key, what_, k->minimum, k->maximum, v->num()));
+    diags_.error(n->loc,
+                 fmt::format("'{}' of {} must be from {} to {}, not {}", key, what_, k->minimum, k->maximum, v->num()));
     return std::nullopt;
   }
   return static_cast<int>(v->num());

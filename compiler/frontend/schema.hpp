@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "notation.hpp"
-#include "source_tree.hpp"
-#include "spec_format.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/format/spec_format.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 
@@ -23,7 +23,10 @@ class Object {
   }
   // A table of `kind`: the keys of every table and those of its kind.
   Object(NodePtr node, std::string what, Diagnostics& diags, const format::TableKindKeys& kind)
-      : node_(std::move(node)), what_(std::move(what)), diags_(diags), keys_(format::object_type("table").keys),
+      : node_(std::move(node)),
+        what_(std::move(what)),
+        diags_(diags),
+        keys_(format::object_type("table").keys),
         kind_(&kind) {
     check_keys();
   }

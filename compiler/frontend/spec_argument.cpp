@@ -1,10 +1,10 @@
-#include "spec_argument.hpp"
+#include "qrsc/frontend/spec_argument.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <system_error>
 
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
 
 namespace qrsc {
 

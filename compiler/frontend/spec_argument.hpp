@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "expected.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/base/expected.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
 
 namespace qrsc {
 

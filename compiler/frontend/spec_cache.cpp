@@ -1,10 +1,10 @@
-#include "spec_cache.hpp"
+#include "qrsc/frontend/spec_cache.hpp"
 
 #include <algorithm>
 
-#include "canonical_path.hpp"
-#include "deprecated_spellings.hpp"
-#include "unchanged_nodes.hpp"
+#include "qrsc/frontend/canonical_path.hpp"
+#include "qrsc/frontend/deprecated_spellings.hpp"
+#include "qrsc/frontend/unchanged_nodes.hpp"
 
 namespace qrsc {
 
@@ -40,7 +40,8 @@ void SpecCache::changed(const std::filesystem::path& file) {
   }
   std::erase_if(resolved_, [&](const auto& entry) {
     const auto& read = entry.second.resolution.lineage;
-    return std::any_of(read.begin(), read.end(), [&](const std::string& f) { return canonical_path(f).string() == key; });
+    return std::any_of(read.begin(), read.end(),
+                       [&](const std::string& f) { return canonical_path(f).string() == key; });
   });
 }
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <unordered_map>
 
-#include "diagnostics.hpp"
-#include "resolve.hpp"
-#include "source_tree.hpp"
-#include "derived_nodes.hpp"
-#include "table_memo.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/frontend/derived_nodes.hpp"
+#include "qrsc/frontend/resolve.hpp"
+#include "qrsc/frontend/table_memo.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

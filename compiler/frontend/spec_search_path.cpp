@@ -1,8 +1,9 @@
-#include "spec_search_path.hpp"
-#include "canonical_path.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
 
 #include <algorithm>
 #include <system_error>
+
+#include "qrsc/frontend/canonical_path.hpp"
 
 namespace qrsc {
 

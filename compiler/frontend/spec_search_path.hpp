@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
 
 namespace qrsc {
 
 struct SpecSearchPath {
   std::vector<std::filesystem::path> include_dirs;  // -I folders, then QRS_PATH's, in order
-  std::filesystem::path installed;                   // <prefix>/share/qrs/rules; empty when none
+  std::filesystem::path installed;                  // <prefix>/share/qrs/rules; empty when none
 };
 
 // The rules root of a spec file: the nearest enclosing folder named `rules`, else the spec's

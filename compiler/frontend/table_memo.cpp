@@ -1,9 +1,9 @@
-#include "table_memo.hpp"
+#include "qrsc/frontend/table_memo.hpp"
 
 #include <algorithm>
 #include <functional>
 
-#include "unchanged_nodes.hpp"
+#include "qrsc/frontend/unchanged_nodes.hpp"
 
 namespace qrsc {
 
@@ -24,8 +24,8 @@ void TableMemo::keep(const Source& s, std::shared_ptr<const Table> t, std::vecto
   if (built_.size() >= kMaxTables) forget_unreachable();
   if (built_.size() >= kMaxTables) built_.clear();
   const auto watch = [](const NodePtr& n) { return Watched{n, n == nullptr}; };
-  built_[key_of(s)] = Entry{watch(s.table), watch(s.vocabularies), watch(s.sources),
-                            Built{std::move(t), std::move(diagnostics)}};
+  built_[key_of(s)] =
+      Entry{watch(s.table), watch(s.vocabularies), watch(s.sources), Built{std::move(t), std::move(diagnostics)}};
 }
 
 NodePtr TableMemo::shared_reader(const NodePtr& n) {
@@ -39,6 +39,8 @@ NodePtr TableMemo::shared_reader(const NodePtr& n) {
   return n;
 }
 
-void TableMemo::forget_unreachable() { std::erase_if(built_, [](const auto& e) { return e.second.gone(); }); }
+void TableMemo::forget_unreachable() {
+  std::erase_if(built_, [](const auto& e) { return e.second.gone(); });
+}
 
 }  // namespace qrsc

@@ -16,9 +16,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "model.hpp"
-#include "source_tree.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "unchanged_nodes.hpp"
+#include "qrsc/frontend/unchanged_nodes.hpp"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // is found again by the node's address, so an edit costs what it changed, not the whole file.
 #pragma once
 
-#include "source_tree.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
 

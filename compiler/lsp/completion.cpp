@@ -5,12 +5,12 @@
 #include <functional>
 #include <set>
 
-#include "features.hpp"
-#include "sheet_elements.hpp"
-#include "spec_format.hpp"
-#include "spec_search_path.hpp"
-#include "text_position.hpp"
-#include "yaml_outline.hpp"
+#include "qrsc/format/spec_format.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/lsp/features.hpp"
+#include "qrsc/lsp/sheet_elements.hpp"
+#include "qrsc/lsp/text_position.hpp"
+#include "qrsc/lsp/yaml_outline.hpp"
 
 namespace qrsc::lsp {
 
@@ -29,7 +29,7 @@ constexpr int kFile = 17;
 struct Place {
   const format::ObjectType* object = nullptr;
   const format::TableKindKeys* kind = nullptr;  // a table's kind, when known
-  const format::Key* value_of = nullptr;         // set: the cursor is in this key's value
+  const format::Key* value_of = nullptr;        // set: the cursor is in this key's value
 };
 
 const format::TableKindKeys* kind_named(std::string_view name) {
@@ -65,7 +65,8 @@ const format::ObjectType* holds(const format::Key& k) {
 // The table kind of the list entry at `step`: its `kind`, or, in a variant that patches a table
 // without restating its kind, the kind of the table of that id in the sheet's model.
 const format::TableKindKeys* table_kind(std::string_view text, const OutlineStep& step, const Spec* model) {
-  if (const std::string kind = entry_value(text, step.line, step.column, "kind"); !kind.empty()) return kind_named(kind);
+  if (const std::string kind = entry_value(text, step.line, step.column, "kind"); !kind.empty())
+    return kind_named(kind);
   const std::string id = entry_value(text, step.line, step.column, "id");
   const Table* t = model ? model->table(id) : nullptr;
   return t ? kind_named(table_kind_name(t->kind)) : nullptr;
@@ -225,7 +226,8 @@ bool is_variant(std::string_view text) {
 const Table* table_at(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
   std::string table;
   for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
-    if (steps[i].key == "tables" && steps[i + 1].key.empty()) table = entry_value(text, steps[i + 1].line, steps[i + 1].column, "id");
+    if (steps[i].key == "tables" && steps[i + 1].key.empty())
+      table = entry_value(text, steps[i + 1].line, steps[i + 1].column, "id");
   }
   return model ? model->table(table) : nullptr;
 }
@@ -274,8 +276,8 @@ json completion(Workspace& ws, const Document& doc, const json& params) {
   // A key on this line ("rows: [" or "bands: { crack:"): the flow that follows it.
   std::string_view rest = before.substr(i);
   std::string line_key;
-  if (const std::size_t colon = rest.find(": "); colon != std::string_view::npos && rest.find('{') > colon &&
-                                                 rest.find('[') > colon) {
+  if (const std::size_t colon = rest.find(": ");
+      colon != std::string_view::npos && rest.find('{') > colon && rest.find('[') > colon) {
     line_key = std::string(rest.substr(0, colon));
     rest.remove_prefix(colon + 1);
   }
@@ -295,7 +297,8 @@ json completion(Workspace& ws, const Document& doc, const json& params) {
     const std::vector<OutlineStep> above(steps.begin(), steps.end() - 1);
     const Place holder = follow(doc.text, above, model);
     const format::Key* k = holder.object ? key_of(holder, steps.back().key) : nullptr;
-    if (k && (k->type == format::Type::map || k->type == format::Type::cells)) return column_items(doc.text, steps, model);
+    if (k && (k->type == format::Type::map || k->type == format::Type::cells))
+      return column_items(doc.text, steps, model);
     if (k && k->type == format::Type::row_bands) return row_items(doc.text, steps, model);
   }
   const Place place = follow(doc.text, steps, model);

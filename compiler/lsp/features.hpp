@@ -2,11 +2,10 @@
 // document's text: hover, definitions, document symbols, completion.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "workspace.hpp"
+#include "qrsc/lsp/workspace.hpp"
 
 namespace qrsc::lsp {
 

@@ -8,13 +8,13 @@
 #include <limits>
 #include <map>
 
-#include "features.hpp"
-#include "frontend.hpp"
-#include "markdown.hpp"
-#include "odds.hpp"
-#include "sheet_elements.hpp"
-#include "text_position.hpp"
-#include "yaml_outline.hpp"
+#include "qrsc/analysis/odds.hpp"
+#include "qrsc/base/markdown.hpp"
+#include "qrsc/frontend/frontend.hpp"
+#include "qrsc/lsp/features.hpp"
+#include "qrsc/lsp/sheet_elements.hpp"
+#include "qrsc/lsp/text_position.hpp"
+#include "qrsc/lsp/yaml_outline.hpp"
 
 namespace qrsc::lsp {
 
@@ -111,8 +111,8 @@ bool changed_by(Workspace& ws, const Erratum& err, const SheetElement& e) {
   const bool itself = std::any_of(err.covers.begin(), err.covers.end(),
                                   [&](const std::string& c) { return e.path == c || c.starts_with(e.path + "/"); });
   if (itself) return true;
-  const bool within =
-      std::any_of(err.covers.begin(), err.covers.end(), [&](const std::string& c) { return e.path.starts_with(c + "/"); });
+  const bool within = std::any_of(err.covers.begin(), err.covers.end(),
+                                  [&](const std::string& c) { return e.path.starts_with(c + "/"); });
   if (!within) return false;
   if (const auto before = value_before(ws, err, e.path)) return *before != e.value;
   return std::any_of(err.asserts.begin(), err.asserts.end(),
@@ -126,8 +126,9 @@ std::vector<std::string> provenance(Workspace& ws, const Spec& spec, const Sheet
   for (const ScaledValue* vp : scaled_values_of(spec, e, in_file)) {
     const ScaledValue& v = *vp;
     if (v.provenance.kind == Provenance::Kind::converted) {
-      out.push_back(fmt::format("converted x{} from {} in {}", spec.scale_factor ? format_decimal(*spec.scale_factor) : "?",
-                                v.provenance.detail, at_line(e.loc)));
+      out.push_back(fmt::format("converted x{} from {} in {}",
+                                spec.scale_factor ? format_decimal(*spec.scale_factor) : "?", v.provenance.detail,
+                                at_line(e.loc)));
     } else {
       out.push_back("overridden: " + v.provenance.detail);
     }
@@ -203,10 +204,13 @@ json hover(Workspace& ws, const Document& doc, const json& params) {
   const std::size_t cursor = byte_of(doc.text, line, pos["character"].get<int>());
   const std::string word = word_at(text, cursor);
   // Where the word starts: its last occurrence that starts at or before the cursor.
-  const std::size_t word_at_byte = word.empty() ? std::string_view::npos : text.rfind(word, std::min(cursor, text.size()));
+  const std::size_t word_at_byte =
+      word.empty() ? std::string_view::npos : text.rfind(word, std::min(cursor, text.size()));
   // An entry's id (`- id: x`, `{ id: x, ...}`): the entry by its path, wherever it is stated.
-  const bool on_id = word_at_byte != std::string_view::npos && word_at_byte >= 4 && text.substr(word_at_byte - 4, 4) == "id: " &&
-                     (word_at_byte == 4 || !(std::isalnum(static_cast<unsigned char>(text[word_at_byte - 5])) || text[word_at_byte - 5] == '_'));
+  const bool on_id =
+      word_at_byte != std::string_view::npos && word_at_byte >= 4 && text.substr(word_at_byte - 4, 4) == "id: " &&
+      (word_at_byte == 4 ||
+       !(std::isalnum(static_cast<unsigned char>(text[word_at_byte - 5])) || text[word_at_byte - 5] == '_'));
   if (on_id && !specs.empty()) first = patched_element(*specs.front(), doc, line, pos);
   const bool by_path = first.has_value();
   const bool patch = by_path && !in_file(first->loc);  // a variant's patch of its parent's entry
@@ -228,12 +232,14 @@ json hover(Workspace& ws, const Document& doc, const json& params) {
       found = same_elements(*spec, *first);
     }
     for (const SheetElement& e : found) {
-      const std::string under = e.path.size() > first->path.size() ? " (" + e.path.substr(first->path.size() + 1) + ")" : "";
+      const std::string under =
+          e.path.size() > first->path.size() ? " (" + e.path.substr(first->path.size() + 1) + ")" : "";
       // Every text from a spec escaped: a title or erratum could otherwise hold links, images or
       // lines of their own.
       std::string entry = fmt::format("- {}{}{}: {}", markdown_escape(spec->id), own ? " (this spec)" : "",
                                       markdown_escape(under), markdown_code(e.value));
-      for (const std::string& p : provenance(ws, *spec, e, own && !patch, in_file)) entry += "\n  - " + markdown_escape(p);
+      for (const std::string& p : provenance(ws, *spec, e, own && !patch, in_file))
+        entry += "\n  - " + markdown_escape(p);
       if (const std::string odds = odds_at_net_zero(e); !odds.empty()) entry += "\n  - " + markdown_escape(odds);
       parts.push_back(std::move(entry));
     }

@@ -8,14 +8,14 @@
 #include <set>
 #include <stdexcept>
 
-#include "features.hpp"
-#include "limits.hpp"
-#include "schema.hpp"
-#include "source_tree.hpp"
-#include "sheet_elements.hpp"
-#include "spec_search_path.hpp"
-#include "text_position.hpp"
-#include "yaml_outline.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/schema.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/lsp/features.hpp"
+#include "qrsc/lsp/sheet_elements.hpp"
+#include "qrsc/lsp/text_position.hpp"
+#include "qrsc/lsp/yaml_outline.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc::lsp {
 
@@ -220,7 +220,8 @@ void add_mentions(std::vector<Mention>& out, const fs::path& file, int n, std::s
 // Every place of the family that names `word`, each file read once: `places(outline, n, l)`
 // gives the bytes where line `n` (`l`, which holds the word) names it.
 template <class Places>
-std::vector<Mention> mentions_of(const Workspace& ws, const Document& doc, const std::string& word, const Places& places) {
+std::vector<Mention> mentions_of(const Workspace& ws, const Document& doc, const std::string& word,
+                                 const Places& places) {
   std::vector<Mention> out;
   for (const fs::path& file : family_files(ws, doc)) {
     const std::string text = text_of(ws, file);
@@ -246,7 +247,8 @@ std::vector<std::size_t> keyed_occurrences(std::string_view line, std::string_vi
     if (quote != '\0') ++value;
     if (line.substr(value, id.size()) != id) continue;
     const std::size_t end = value + id.size();
-    const bool closed = quote != '\0' ? end < line.size() && line[end] == quote : end == line.size() || !is_id_char(line[end]);
+    const bool closed =
+        quote != '\0' ? end < line.size() && line[end] == quote : end == line.size() || !is_id_char(line[end]);
     if (closed) at.push_back(value);
   }
   return at;
@@ -363,8 +365,8 @@ std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, c
 // Every place of the family that states `id` as an entry of the top-level list `list` (its
 // `id`, or a variant's `after:`) or names it as the value of one of `keys`: a source document
 // (`doc:`), a vocabulary (a table's `columns:`, a rename's `vocabulary:`).
-std::vector<Mention> listed_mentions(const Workspace& ws, const Document& doc, const std::string& id, std::string_view list,
-                                     std::initializer_list<std::string_view> keys) {
+std::vector<Mention> listed_mentions(const Workspace& ws, const Document& doc, const std::string& id,
+                                     std::string_view list, std::initializer_list<std::string_view> keys) {
   return mentions_of(ws, doc, id, [&](const Outline& outline, int n, std::string_view l) {
     std::vector<std::size_t> found;
     for (const char* key : {"id", "after"}) {
@@ -399,12 +401,13 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
   if (key.empty()) key = key_of_line(doc.text, line);
   const std::string list = list_of(outline, line, l);
   if (own && plain) {
-    const bool source = std::any_of(own->sources.begin(), own->sources.end(), [&](const SourceDoc& d) { return d.id == word; });
+    const bool source =
+        std::any_of(own->sources.begin(), own->sources.end(), [&](const SourceDoc& d) { return d.id == word; });
     if (source && (key == "doc" || (here.empty() && list == "sources"))) {
       return {word, listed_mentions(ws, doc, word, "sources", {"doc"})};
     }
-    const bool vocabulary =
-        std::any_of(own->vocabularies.begin(), own->vocabularies.end(), [&](const Vocabulary& v) { return v.id == word; });
+    const bool vocabulary = std::any_of(own->vocabularies.begin(), own->vocabularies.end(),
+                                        [&](const Vocabulary& v) { return v.id == word; });
     if (vocabulary && (key == "vocabulary" || (key == "columns" && !here.empty()) || list == "vocabularies")) {
       return {word, listed_mentions(ws, doc, word, "vocabularies", {"columns", "vocabulary"})};
     }
@@ -431,30 +434,30 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
   const std::string path = id.empty() ? table : table + "/" + id;
   const std::string named = id.empty() ? table : id;
   return {named, mentions_of(ws, doc, named, [&](const Outline& lines, int n, std::string_view text) {
-    // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
-    // "id: id" or "after: id" in the table's own entries; a member of one of its groups.
-    std::vector<std::size_t> found;
-    for (const std::size_t at : whole_occurrences(text, path)) found.push_back(at + path.size() - named.size());
-    const auto table_named = keyed_occurrences(text, "table", table);
-    for (const char* key : {"row", "item"}) {
-      for (const std::size_t at : keyed_occurrences(text, key, named)) {
-        if (!table_named.empty() && !id.empty()) found.push_back(at);
-      }
-    }
-    if (id.empty()) found.insert(found.end(), table_named.begin(), table_named.end());
-    for (const char* key : {"id", "after"}) {
-      for (const std::size_t at : keyed_occurrences(text, key, named)) {
-        if (table_at(lines, n) == table) found.push_back(at);
-      }
-    }
-    if (const std::size_t members = text.find("members: ["); !id.empty() && members != std::string_view::npos) {
-      const std::size_t close = text.find(']', members);
-      for (const std::size_t at : whole_occurrences(text, named)) {
-        if (at > members && at < close && table_at(lines, n) == table) found.push_back(at);
-      }
-    }
-    return found;
-  })};
+            // "table/id" anywhere (covers, paths); "table: T" with "row: id" or "item: id" (assertions);
+            // "id: id" or "after: id" in the table's own entries; a member of one of its groups.
+            std::vector<std::size_t> found;
+            for (const std::size_t at : whole_occurrences(text, path)) found.push_back(at + path.size() - named.size());
+            const auto table_named = keyed_occurrences(text, "table", table);
+            for (const char* key : {"row", "item"}) {
+              for (const std::size_t at : keyed_occurrences(text, key, named)) {
+                if (!table_named.empty() && !id.empty()) found.push_back(at);
+              }
+            }
+            if (id.empty()) found.insert(found.end(), table_named.begin(), table_named.end());
+            for (const char* key : {"id", "after"}) {
+              for (const std::size_t at : keyed_occurrences(text, key, named)) {
+                if (table_at(lines, n) == table) found.push_back(at);
+              }
+            }
+            if (const std::size_t members = text.find("members: ["); !id.empty() && members != std::string_view::npos) {
+              const std::size_t close = text.find(']', members);
+              for (const std::size_t at : whole_occurrences(text, named)) {
+                if (at > members && at < close && table_at(lines, n) == table) found.push_back(at);
+              }
+            }
+            return found;
+          })};
 }
 
 }  // namespace
@@ -484,11 +487,13 @@ json rename(Workspace& ws, const Document& doc, const json& params) {
     if (it == edited.end()) {
       std::string text = text_of(ws, m->file);
       std::vector<std::size_t> starts{0};
-      for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) starts.push_back(at + 1);
+      for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+        starts.push_back(at + 1);
       it = edited.emplace(m->file, std::make_pair(std::move(text), std::move(starts))).first;
     }
     auto& [text, starts] = it->second;
-    if (static_cast<std::size_t>(m->line) < starts.size()) text.replace(starts[static_cast<std::size_t>(m->line)] + m->byte, named.size(), new_id);
+    if (static_cast<std::size_t>(m->line) < starts.size())
+      text.replace(starts[static_cast<std::size_t>(m->line)] + m->byte, named.size(), new_id);
   }
   for (auto& [file, edit] : edited) ws.keep_edited(file, std::move(edit.first));
   return {{"changes", std::move(changes)}};
@@ -528,7 +533,10 @@ json document_symbols(const Workspace& ws, const Document& doc) {
     if (!t->is_map()) continue;
     const NodePtr kind = t->get("kind");
     const NodePtr title = t->get("title");
-    json table = symbol(lines, *t, kClassSymbol, title && title->is_scalar() ? title->scalar : kind && kind->is_scalar() ? kind->scalar : "");
+    json table = symbol(lines, *t, kClassSymbol,
+                        title && title->is_scalar() ? title->scalar
+                        : kind && kind->is_scalar() ? kind->scalar
+                                                    : "");
     json children = json::array();
     for (const char* list : {"rows", "items", "sections"}) {
       const NodePtr entries = t->get(list);

@@ -1,11 +1,11 @@
-#include "server.hpp"
+#include "qrsc/lsp/server.hpp"
 
 #include <cstdint>
 #include <exception>
 #include <limits>
 #include <map>
 
-#include "features.hpp"
+#include "qrsc/lsp/features.hpp"
 
 namespace qrsc::lsp {
 
@@ -47,7 +47,8 @@ int version_of(const json& doc) {
 bool is_uinteger(const json& v) {
   constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
   if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= kMax;
-  return v.is_number_integer() && v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) <= kMax;
+  return v.is_number_integer() && v.get<std::int64_t>() >= 0 &&
+         static_cast<std::uint64_t>(v.get<std::int64_t>()) <= kMax;
 }
 
 // A position: {line, character}, each a uinteger.
@@ -71,8 +72,9 @@ json capabilities() {
 std::vector<json> Server::handle_frame(const Frame& frame) {
   if (!frame.error.empty()) return {error_response(nullptr, kInvalidRequest, frame.error)};
   if (nested_deeper_than(frame.body, kMaxJsonDepth)) {
-    return {error_response(nullptr, kInvalidRequest,
-                           "the message nests arrays and objects deeper than " + std::to_string(kMaxJsonDepth) + " levels")};
+    return {error_response(
+        nullptr, kInvalidRequest,
+        "the message nests arrays and objects deeper than " + std::to_string(kMaxJsonDepth) + " levels")};
   }
   const json message = json::parse(frame.body, nullptr, false);
   if (message.is_discarded()) return {error_response(nullptr, kParseError, "the message is not JSON")};

@@ -3,13 +3,12 @@
 // by frame.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "spec_search_path.hpp"
-#include "transport.hpp"
-#include "workspace.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/lsp/transport.hpp"
+#include "qrsc/lsp/workspace.hpp"
 
 namespace qrsc::lsp {
 

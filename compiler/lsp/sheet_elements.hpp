@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc::lsp {
 

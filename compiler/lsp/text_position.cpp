@@ -1,4 +1,4 @@
-#include "text_position.hpp"
+#include "qrsc/lsp/text_position.hpp"
 
 #include <algorithm>
 
@@ -82,7 +82,8 @@ std::string_view line_of(std::string_view text, int line) {
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
   starts_.push_back(0);
-  for (std::size_t nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1)) starts_.push_back(nl + 1);
+  for (std::size_t nl = text.find('\n'); nl != std::string_view::npos; nl = text.find('\n', nl + 1))
+    starts_.push_back(nl + 1);
 }
 
 std::string_view LineIndex::line(int line) const {

@@ -4,14 +4,13 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
 
 namespace qrsc::lsp {
 

@@ -1,4 +1,4 @@
-#include "transport.hpp"
+#include "qrsc/lsp/transport.hpp"
 
 #include <charconv>
 

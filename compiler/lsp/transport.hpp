@@ -4,12 +4,11 @@
 
 #include <cstddef>
 #include <istream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace qrsc::lsp {
 

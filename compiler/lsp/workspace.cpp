@@ -1,14 +1,14 @@
-#include "workspace.hpp"
+#include "qrsc/lsp/workspace.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <set>
 
-#include "canonical_path.hpp"
-#include "checks.hpp"
-#include "frontend.hpp"
-#include "text_position.hpp"
+#include "qrsc/analysis/checks.hpp"
+#include "qrsc/frontend/canonical_path.hpp"
+#include "qrsc/frontend/frontend.hpp"
+#include "qrsc/lsp/text_position.hpp"
 
 namespace qrsc::lsp {
 
@@ -56,10 +56,8 @@ struct Found {
 };
 
 json lsp_diagnostic(const LineIndex& lines, const Diagnostic& d) {
-  return {{"range", token_range(lines, d.loc)},
-          {"severity", severity_of(d)},
-          {"source", "qrsc"},
-          {"message", d.message}};
+  return {
+      {"range", token_range(lines, d.loc)}, {"severity", severity_of(d)}, {"source", "qrsc"}, {"message", d.message}};
 }
 
 // One line at the top of a document for what lies elsewhere ("3 errors in rules/rff/x.yaml: ...").
@@ -187,8 +185,9 @@ std::vector<json> Workspace::diagnose() {
     // The errors of its parents (shown at their lines too where a parent is open), summed up
     // at the top: this spec does not compile while they last.
     if (const auto& inherited = elsewhere[own]; !inherited.empty()) {
-      list.push_back(summary(lines, fmt::format("{} error{} in the specs this one extends or applies", inherited.size(),
-                                              inherited.size() == 1 ? "" : "s"),
+      list.push_back(summary(lines,
+                             fmt::format("{} error{} in the specs this one extends or applies", inherited.size(),
+                                         inherited.size() == 1 ? "" : "s"),
                              inherited.front(), 1));
     }
     // An open variant that extends this document and has errors of its own: summed up here.
@@ -196,8 +195,9 @@ std::vector<json> Workspace::diagnose() {
       if (variant == own || std::find(c.lineage.begin(), c.lineage.end(), own) == c.lineage.end()) continue;
       const auto& errors = own_errors[variant];
       if (errors.empty()) continue;
-      list.push_back(summary(lines, fmt::format("{} error{} in {}, which extends this spec", errors.size(),
-                                              errors.size() == 1 ? "" : "s", display_path(variant)),
+      list.push_back(summary(lines,
+                             fmt::format("{} error{} in {}, which extends this spec", errors.size(),
+                                         errors.size() == 1 ? "" : "s", display_path(variant)),
                              errors.front(), 2));
     }
     out.push_back({{"uri", uri}, {"version", doc.version}, {"diagnostics", std::move(list)}});

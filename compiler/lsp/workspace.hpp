@@ -9,17 +9,16 @@
 
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "model.hpp"
-#include "source_tree.hpp"
-#include "spec_cache.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/frontend/spec_cache.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc::lsp {
 
@@ -77,12 +76,12 @@ class Workspace {
 
   SpecSearchPath search_;
   SpecCache cache_;
-  std::map<std::string, Document> docs_;           // by URI
-  std::map<std::string, Spec> models_;             // by canonical path
-  std::map<std::string, Checked> checked_;         // by canonical path, open documents only
-  std::set<std::string> edited_;                   // files opened, changed or closed since the last diagnose()
-  std::vector<std::string> closed_;                // URIs closed since the last diagnose()
-  std::map<std::string, std::string> unsaved_;      // by canonical path: keep_edited's texts
+  std::map<std::string, Document> docs_;        // by URI
+  std::map<std::string, Spec> models_;          // by canonical path
+  std::map<std::string, Checked> checked_;      // by canonical path, open documents only
+  std::set<std::string> edited_;                // files opened, changed or closed since the last diagnose()
+  std::vector<std::string> closed_;             // URIs closed since the last diagnose()
+  std::map<std::string, std::string> unsaved_;  // by canonical path: keep_edited's texts
 };
 
 // The canonical form of a path, as the front end's locations are compared.

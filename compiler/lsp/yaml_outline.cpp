@@ -1,9 +1,9 @@
-#include "yaml_outline.hpp"
+#include "qrsc/lsp/yaml_outline.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "text_position.hpp"
+#include "qrsc/lsp/text_position.hpp"
 
 namespace qrsc::lsp {
 
@@ -149,7 +149,6 @@ std::string table_at(const Outline& outline, int line) {
   return "";
 }
 
-std::string table_at(std::string_view text, int line) { return table_at(Outline(text), line);
-}
+std::string table_at(std::string_view text, int line) { return table_at(Outline(text), line); }
 
 }  // namespace qrsc::lsp

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "text_position.hpp"
+#include "qrsc/lsp/text_position.hpp"
 
 namespace qrsc::lsp {
 

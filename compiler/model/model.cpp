@@ -1,12 +1,12 @@
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 
-#include "enum_names.hpp"
-#include "words.hpp"
+#include "qrsc/base/enum_names.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc {
 
@@ -79,7 +79,8 @@ std::string RichText::source() const {
 }
 
 bool RichText::empty() const {
-  return std::all_of(segments.begin(), segments.end(), [](const TextSegment& s) { return !s.inches && s.literal.empty(); });
+  return std::all_of(segments.begin(), segments.end(),
+                     [](const TextSegment& s) { return !s.inches && s.literal.empty(); });
 }
 
 const char* table_kind_name(TableKind k) { return kTableKindNames[static_cast<std::size_t>(k)]; }
@@ -105,7 +106,9 @@ std::string unknown_value_source(const Table& t, const std::optional<SourceNote>
   const bool row_explains = row_source && (row_source->note.find('?') != std::string::npos ||
                                            row_source->note.find("unknown") != std::string::npos);
   const std::optional<SourceNote>& note = row_explains ? row_source : t.source;
-  std::string where = !note ? std::string("the source documents") : sources ? document_title(*sources, note->doc) : note->doc;
+  std::string where = !note     ? std::string("the source documents")
+                      : sources ? document_title(*sources, note->doc)
+                                : note->doc;
   where += row_explains ? " (see the source note of each row)" : " (see the source note of " + t.title + ")";
   return where;
 }
@@ -114,7 +117,8 @@ std::string types_note(const Vocabulary& types, const ModifierItem& m) {
   if (!m.for_some_types()) return {};
   std::vector<std::string> names;
   for (const auto& id : m.only.empty() ? m.except : m.only) {
-    const auto t = std::find_if(types.terms.begin(), types.terms.end(), [&](const Term& term) { return term.id == id; });
+    const auto t =
+        std::find_if(types.terms.begin(), types.terms.end(), [&](const Term& term) { return term.id == id; });
     names.push_back(t == types.terms.end() ? id : t->name);
   }
   return fmt::format("{} {}", m.only.empty() ? "not" : "only", fmt::join(names, ", "));
@@ -178,7 +182,8 @@ ErratumIdKind erratum_id_kind(const std::string& id) {
   if (!id.empty() && id.size() <= 8 && has_digit && std::all_of(id.begin(), id.end(), code_char)) {
     return ErratumIdKind::number;
   }
-  const bool name_chars = std::all_of(id.begin(), id.end(), [&](unsigned char c) { return code_char(c) || c == '-' || c == '_'; });
+  const bool name_chars =
+      std::all_of(id.begin(), id.end(), [&](unsigned char c) { return code_char(c) || c == '-' || c == '_'; });
   const bool joined = id.find_first_of("-_") != std::string::npos;
   if (!id.empty() && name_chars && (joined || !has_digit)) return ErratumIdKind::name;
   return ErratumIdKind::unshowable;

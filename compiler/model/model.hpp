@@ -16,11 +16,11 @@
 #include <variant>
 #include <vector>
 
-#include "diagnostics.hpp"
-#include "notation.hpp"
 #include "qrs/key_domain.hpp"
 #include "qrs/modifiers.hpp"
 #include "qrs/opposed.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/notation.hpp"
 
 namespace qrsc {
 
@@ -29,7 +29,7 @@ struct RichText {
   std::vector<TextSegment> segments;
   Loc loc;  // where the text was written (a variant's patch, or its parent)
   [[nodiscard]] std::string render(DistanceStyle style = DistanceStyle::decimal) const;  // distances as 2"
-  [[nodiscard]] std::string source() const;   // distances as {2in}
+  [[nodiscard]] std::string source() const;                                              // distances as {2in}
   [[nodiscard]] bool empty() const;
 };
 
@@ -71,7 +71,8 @@ struct Column {
   // none: the column's own id is the one type).
   std::vector<std::string> against;
   Loc against_loc;
-  [[nodiscard]] static Column of(std::string id, std::string name, Loc loc, std::optional<Fraction> range = std::nullopt) {
+  [[nodiscard]] static Column of(std::string id, std::string name, Loc loc,
+                                 std::optional<Fraction> range = std::nullopt) {
     Column c;
     c.id = std::move(id);
     c.name = std::move(name);
@@ -110,7 +111,7 @@ struct BandRow {
 
 // One side of an opposed roll: its own dice and the modifier lists that add to them.
 struct DiceSide {
-  int count = 1;   // 0 when the roll could not be read (reported where it is read)
+  int count = 1;  // 0 when the roll could not be read (reported where it is read)
   int sides = 10;
   std::vector<std::string> modifiers;  // modifier lists (kind: modifiers)
   // The matrix of the side's modifier by its type (row) against the other side's (column).
@@ -157,8 +158,15 @@ struct OpposedRoll {
   // The roll as the runtime settles it (the sides' modifiers are the caller's to add).
   [[nodiscard]] qrs::Opposed runtime() const {
     const auto roll = [](const DiceSide& s) { return qrs::Roll{s.count, s.sides, false, false}; };
-    return {roll(sides[0]), roll(sides[1]), key, column, tie_loser, tie, ratio_floor,
-            matchup_columns.empty() ? nullptr : matchup_columns.data(), types,
+    return {roll(sides[0]),
+            roll(sides[1]),
+            key,
+            column,
+            tie_loser,
+            tie,
+            ratio_floor,
+            matchup_columns.empty() ? nullptr : matchup_columns.data(),
+            types,
             type_modifier_values.empty() ? nullptr : type_modifier_values.data()};
   }
 };
@@ -167,7 +175,7 @@ struct OpposedRoll {
 // bands, as the spec writes them, are the modified roll less the value; the table gets a column
 // for each value, its bands those shifted by it, so that every reader of columns reads it.
 struct AgainstValue {
-  std::string name;  // the value's name, the heading over its columns
+  std::string name;    // the value's name, the heading over its columns
   int lo = 0, hi = 0;  // the values a unit can have, both included
   std::optional<SourceNote> source;
   Loc loc, values_loc;
@@ -338,7 +346,7 @@ struct MatrixCell {
 struct MatrixRow {
   std::string id, name, group;
   std::vector<std::string> old_ids;  // ids this row had before renames it follows, oldest first
-  std::vector<MatrixCell> cells;  // one per column
+  std::vector<MatrixCell> cells;     // one per column
   std::optional<SourceNote> source;
   Loc loc;
 };
@@ -473,7 +481,8 @@ template <class Visitor, class Body = TableBody>
 inline constexpr bool handles_each_kind = false;
 template <class Visitor, class... Bodies>
 inline constexpr bool handles_each_kind<Visitor, std::variant<Bodies...>> =
-    (std::is_invocable_v<const Visitor&, const Bodies&> && ...) && !std::is_invocable_v<const Visitor&, const NotATableBody&>;
+    (std::is_invocable_v<const Visitor&, const Bodies&> && ...) &&
+    !std::is_invocable_v<const Visitor&, const NotATableBody&>;
 
 // The visitor's handler for the body's kind; a visitor that leaves a kind out does not compile.
 template <class Visitor>
@@ -502,12 +511,32 @@ class TableList {
     reference operator*() const { return **it_; }
     pointer operator->() const { return it_->get(); }
     reference operator[](difference_type n) const { return *it_[n]; }
-    const_iterator& operator++() { ++it_; return *this; }
-    const_iterator operator++(int) { auto old = *this; ++it_; return old; }
-    const_iterator& operator--() { --it_; return *this; }
-    const_iterator operator--(int) { auto old = *this; --it_; return old; }
-    const_iterator& operator+=(difference_type n) { it_ += n; return *this; }
-    const_iterator& operator-=(difference_type n) { it_ -= n; return *this; }
+    const_iterator& operator++() {
+      ++it_;
+      return *this;
+    }
+    const_iterator operator++(int) {
+      auto old = *this;
+      ++it_;
+      return old;
+    }
+    const_iterator& operator--() {
+      --it_;
+      return *this;
+    }
+    const_iterator operator--(int) {
+      auto old = *this;
+      --it_;
+      return old;
+    }
+    const_iterator& operator+=(difference_type n) {
+      it_ += n;
+      return *this;
+    }
+    const_iterator& operator-=(difference_type n) {
+      it_ -= n;
+      return *this;
+    }
     friend const_iterator operator+(const_iterator i, difference_type n) { return i += n; }
     friend const_iterator operator+(difference_type n, const_iterator i) { return i += n; }
     friend const_iterator operator-(const_iterator i, difference_type n) { return i -= n; }
@@ -581,7 +610,7 @@ struct Assertion {
 // parts of the sheet it explains and what can be checked of it.
 struct Erratum {
   std::string id, doc, text;
-  std::string disputed;  // the spec's resolution when the document disagrees with itself
+  std::string disputed;             // the spec's resolution when the document disagrees with itself
   std::vector<std::string> covers;  // "table", "table/row" or "table/row/column"
   std::vector<Assertion> asserts;
   std::vector<std::string> supersedes;  // ids of older errata of the spec whose claims this one replaces

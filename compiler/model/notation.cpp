@@ -1,14 +1,14 @@
-#include "notation.hpp"
+#include "qrsc/model/notation.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 
-#include "diagnostics.hpp"
-#include "enum_names.hpp"
-#include "limits.hpp"
 #include "qrs/number_text.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/base/enum_names.hpp"
+#include "qrsc/base/limits.hpp"
 
 namespace qrsc {
 
@@ -108,7 +108,9 @@ std::optional<Fraction> typed_number(const qrs::text::TypedNumber& n, std::strin
   using qrs::text::NumberError;
   if (n.ok()) return Fraction(n.num, n.den);
   if (why) {
-    const auto over = [](const char* what, std::int64_t max) { return fmt::format("{} out of range (at most {})", what, max); };
+    const auto over = [](const char* what, std::int64_t max) {
+      return fmt::format("{} out of range (at most {})", what, max);
+    };
     switch (n.error) {
       case NumberError::number:
       case NumberError::too_large: *why = over("number", limits::kMaxMagnitude); break;
@@ -278,10 +280,12 @@ std::optional<BandParse> exact_range(const std::string& s, KeyType type) {
   const Comparison hi = comparison(trim(s.substr(and_at + 5)), why);
   if (!lo.known || !hi.known || !lo.lower || hi.lower) return std::nullopt;
   if (type != KeyType::fraction) {
-    return BandParse(std::string("'more than', 'at most' and ranges of comparisons are for fraction keys; for an integer key "
-                                 "write a range such as '3 - 7'"));
+    return BandParse(
+        std::string("'more than', 'at most' and ranges of comparisons are for fraction keys; for an integer key "
+                    "write a range such as '3 - 7'"));
   }
-  if (!lo.value || !hi.value) return BandParse(why.empty() ? std::string("expected a number after each comparison") : why);
+  if (!lo.value || !hi.value)
+    return BandParse(why.empty() ? std::string("expected a number after each comparison") : why);
   const qrs::Band b = qrs::band_exact(true, *lo.value, lo.strict, true, *hi.value, !hi.strict);
   if (!(qrs::lower_cut(b) < qrs::upper_cut(b))) {
     return BandParse("band '" + s + "' holds no key: its lower edge is not below its upper edge");
@@ -301,7 +305,8 @@ BandParse parse_band(const std::string& raw, KeyType type) {
   const std::vector<std::string> w = words_of(s);
   const auto range = range_ends(s);
   const auto fraction_only = [&](const char* words) {
-    return BandParse(std::string("'") + words + "' is for fraction keys; for an integer key write 'N or more', 'N or less' or a range");
+    return BandParse(std::string("'") + words +
+                     "' is for fraction keys; for an integer key write 'N or more', 'N or less' or a range");
   };
   if (s.size() <= 200) {  // a band of two comparisons is short; a hostile one is not scanned twice
     if (auto both = exact_range(s, type)) return *both;
@@ -427,8 +432,8 @@ Expected<TextParse, std::string> parse_text(const std::string& text, const std::
       if (close == std::string::npos) return std::string("unclosed '{' in text (distances are written {2in})");
       const std::string inner = text.substr(i + 1, close - i - 1);
       if (inner.rfind(kScaleReference, 0) == 0) {
-        const auto found = std::find_if(references.begin(), references.end(),
-                                        [&](const TextReference& r) { return r.name == inner; });
+        const auto found =
+            std::find_if(references.begin(), references.end(), [&](const TextReference& r) { return r.name == inner; });
         if (found == references.end()) {
           std::vector<std::string> names;
           for (const auto& r : references) names.push_back(r.name);
@@ -448,7 +453,9 @@ Expected<TextParse, std::string> parse_text(const std::string& text, const std::
       continue;
     }
     if (c == '"' && i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1]))) {
-      out.warnings.push_back("bare inch mark in text: write the distance as {N" "in} so a scale can convert it");
+      out.warnings.push_back(
+          "bare inch mark in text: write the distance as {N"
+          "in} so a scale can convert it");
     }
     literal += c;
   }

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "expected.hpp"
 #include "qrs/band.hpp"
 #include "qrs/cells.hpp"
 #include "qrs/fraction.hpp"
 #include "qrs/number_text.hpp"
+#include "qrsc/base/expected.hpp"
 
 namespace qrsc {
 
@@ -45,7 +45,7 @@ bool looks_like_distance(const std::string& text);
 
 // Formats a number the sheet's way: "1/2", "1 1/2", "12", "-3".
 std::string format_number(Fraction f);
-std::string format_signed(int v);  // "+1", "0", "-2"
+std::string format_signed(int v);        // "+1", "0", "-2"
 std::string format_decimal(Fraction f);  // 1.5, 12, 2.25; a fraction when no short decimal exists
 
 // How a sheet writes a distance that is not whole, in its tables and its text alike: 1.5

@@ -1,11 +1,11 @@
-#include "pool_odds.hpp"
+#include "qrsc/model/pool_odds.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
 #include "qrs/odds.hpp"
-#include "runtime_values.hpp"
+#include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -21,8 +21,8 @@ struct SymbolCounts {
 };
 
 struct PoolOdds {
-  int sides = 6;  // of each die
-  int up_to = 0;  // the counts are for 1..up_to dice
+  int sides = 6;                      // of each die
+  int up_to = 0;                      // the counts are for 1..up_to dice
   std::vector<SymbolCounts> symbols;  // one per row of the column, in the table's order
 };
 

@@ -1,4 +1,4 @@
-#include "roll_range.hpp"
+#include "qrsc/model/roll_range.hpp"
 
 #include <fmt/format.h>
 
@@ -64,7 +64,9 @@ IntRange side_results(const Spec& spec, const DiceSide& side) {
 
 }  // namespace
 
-std::string dice_notation(int count, int sides) { return (count == 1 ? "" : std::to_string(count)) + "d" + std::to_string(sides); }
+std::string dice_notation(int count, int sides) {
+  return (count == 1 ? "" : std::to_string(count)) + "d" + std::to_string(sides);
+}
 
 std::vector<TypeModifierReader> type_modifier_readers(const OpposedRoll& o) {
   const DiceSide& a = o.side(qrs::Side::attacker);
@@ -80,17 +82,19 @@ std::string roll_notation(const DiceRoll& d) {
   if (d.opposed) {
     const OpposedRoll& o = *d.opposed;
     std::string s = "attacker " + dice_notation(o.side(qrs::Side::attacker).count, o.side(qrs::Side::attacker).sides) +
-                    " against defender " + dice_notation(o.side(qrs::Side::defender).count, o.side(qrs::Side::defender).sides);
+                    " against defender " +
+                    dice_notation(o.side(qrs::Side::defender).count, o.side(qrs::Side::defender).sides);
     switch (o.key) {
       case qrs::OpposedKey::difference: s += ", the difference of the modified results"; break;
       case qrs::OpposedKey::margin: s += ", the winner's margin"; break;
       case qrs::OpposedKey::ratio: s += ", the winner's result over the loser's"; break;
     }
-    if (o.column != qrs::ColumnBy::chosen) s += std::string(", read in the ") + kColumnByNames[static_cast<std::size_t>(o.column)] + "'s column";
+    if (o.column != qrs::ColumnBy::chosen)
+      s += std::string(", read in the ") + kColumnByNames[static_cast<std::size_t>(o.column)] + "'s column";
     if (!o.matchup_columns.empty()) s += " or a matchup's";
     for (const TypeModifierReader& r : type_modifier_readers(o)) {
-      s += fmt::format("; {} adds {} modifier by its type against the other's ({})", r.who,
-                       r.both ? "its" : "a", r.matrix);
+      s += fmt::format("; {} adds {} modifier by its type against the other's ({})", r.who, r.both ? "its" : "a",
+                       r.matrix);
     }
     if (o.tie == qrs::Tie::none) s += "; a tie: nothing happens";
     if (o.tie == qrs::Tie::both) s += "; a tie: both sides are affected";
@@ -98,7 +102,8 @@ std::string roll_notation(const DiceRoll& d) {
   }
   if (d.success()) {
     // A pool's matrix says how many dice; a roll such as 3d6 fixes them.
-    std::string s = dice_notation(d.pool.empty() ? d.count : 1, d.sides) + " success dice, " + std::to_string(*d.target) + " or more";
+    std::string s = dice_notation(d.pool.empty() ? d.count : 1, d.sides) + " success dice, " +
+                    std::to_string(*d.target) + " or more";
     if (d.reroll.band.present) s += ", " + d.reroll.notation + " thrown again";
     if (d.explode.band.present) s += ", " + d.explode.notation + " exploding";
     if (d.count_failures) s += ", counting failures";
@@ -110,7 +115,8 @@ std::string roll_notation(const DiceRoll& d) {
   std::string s = dice_notation(d.count, d.sides);
   if (d.difference) s += " each side, the difference of the modified results";
   if (!d.pool.empty()) s += " symbol dice, each read alone (as many as " + d.pool + " gives)";
-  if (d.against) s += fmt::format(" against {} ({} to {}), read in its column", d.against->name, d.against->lo, d.against->hi);
+  if (d.against)
+    s += fmt::format(" against {} ({} to {}), read in its column", d.against->name, d.against->lo, d.against->hi);
   return s;
 }
 
@@ -131,7 +137,8 @@ IntRange opposed_results(const Spec& spec, const OpposedRoll& o, qrs::Side side)
   // Its type modifiers against the other side's types, the least and the greatest.
   const std::size_t square = o.types * o.types;
   if (square > 0 && o.type_modifier_values.size() == 2 * square && !o.side(side).type_modifiers.empty()) {
-    const auto first = o.type_modifier_values.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(side) * square);
+    const auto first =
+        o.type_modifier_values.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(side) * square);
     const auto [lo, hi] = std::minmax_element(first, first + static_cast<std::ptrdiff_t>(square));
     r.lo += *lo;
     r.hi += *hi;
@@ -168,7 +175,8 @@ OutsideKeys outside_keys(const Spec& spec, const BandTable& bt) {
   if (!bt.dice) return out;
   const IntRange keys = reachable_keys(spec, bt);
   if (bt.min) {
-    const std::int64_t first = bt.min->is_integer() ? bt.min->floor() : bt.min->floor() + 1;  // the least whole key in range
+    const std::int64_t first =
+        bt.min->is_integer() ? bt.min->floor() : bt.min->floor() + 1;  // the least whole key in range
     if (keys.lo < first) out.below = {keys.lo, std::min(keys.hi, first - 1)};
   }
   if (bt.max) {

@@ -1,13 +1,13 @@
-#include "roll_rule.hpp"
+#include "qrsc/model/roll_rule.hpp"
 
 #include <fmt/format.h>
 
 #include <array>
 #include <cctype>
 
-#include "notation.hpp"
-#include "roll_range.hpp"
-#include "success_odds.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/success_odds.hpp"
 
 namespace qrsc {
 
@@ -27,20 +27,21 @@ std::string opposed_rule(const BandTable& bt, const Spec* spec) {
   };
   static constexpr std::array<const char*, 3> kKeyWords = {"Attacker's result less defender's", "The winner's margin",
                                                            "The winner's result over the loser's"};
-  std::string rule = side("Attacker", o.side(qrs::Side::attacker)) + " against " + side("defender", o.side(qrs::Side::defender)) +
-                     ". " + kKeyWords[static_cast<std::size_t>(o.key)];
+  std::string rule = side("Attacker", o.side(qrs::Side::attacker)) + " against " +
+                     side("defender", o.side(qrs::Side::defender)) + ". " + kKeyWords[static_cast<std::size_t>(o.key)];
   const bool typed = o.column != qrs::ColumnBy::chosen;
   if (typed) rule += fmt::format(", in the {}'s column", kColumnByNames[static_cast<std::size_t>(o.column)]);
   if (!bt.matchups.empty()) {
-    rule += fmt::format(", or its matchup's where the {} is of a type the matchup names",
-                        o.reader_and_other().second);
+    rule += fmt::format(", or its matchup's where the {} is of a type the matchup names", o.reader_and_other().second);
   }
   switch (o.tie) {
     case qrs::Tie::one_side:
       if (typed) rule += fmt::format("; the {} loses a tie", kSideNames[static_cast<std::size_t>(o.tie_loser)]);
       break;
     case qrs::Tie::none: rule += "; a tie: nothing happens"; break;
-    case qrs::Tie::both: rule += typed ? "; a tie: each side reads its own column" : "; a tie: the result applies to both sides"; break;
+    case qrs::Tie::both:
+      rule += typed ? "; a tie: each side reads its own column" : "; a tie: the result applies to both sides";
+      break;
   }
   rule += ".";
   // "Each side adds its Troop Factors: the row of its type, the column of the other side's."
@@ -64,7 +65,8 @@ std::string roll_rule(const BandTable& bt, const Spec* spec) {
   if (bt.dice && bt.dice->success()) return spec ? success_rule(*spec, bt) : std::string();
   if (bt.dice && bt.dice->against) {
     const DiceRoll& d = *bt.dice;
-    return fmt::format("Roll {}{}; read the column of the unit's {}.", (d.count == 1 ? "a " : "") + dice_notation(d.count, d.sides),
+    return fmt::format("Roll {}{}; read the column of the unit's {}.",
+                       (d.count == 1 ? "a " : "") + dice_notation(d.count, d.sides),
                        d.modifiers.empty() ? "" : " and add the modifiers", d.against->name);
   }
   if (bt.dice && bt.dice->digits) {

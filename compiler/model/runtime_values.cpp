@@ -1,4 +1,4 @@
-#include "runtime_values.hpp"
+#include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
 
@@ -10,7 +10,8 @@ std::vector<qrs::Band> band_column(const BandTable& bt, std::size_t column) {
 }
 
 qrs::KeyDomain key_domain(const BandTable& bt) {
-  return {bt.min.has_value(), bt.max.has_value(), bt.min.value_or(Fraction(0)), bt.max.value_or(Fraction(0)), bt.outside};
+  return {bt.min.has_value(), bt.max.has_value(), bt.min.value_or(Fraction(0)), bt.max.value_or(Fraction(0)),
+          bt.outside};
 }
 
 std::vector<qrs::Band> part_column(const BandTable& bt, std::size_t column) {

@@ -8,9 +8,9 @@
 #include <optional>
 #include <vector>
 
-#include "model.hpp"
 #include "qrs/band.hpp"
 #include "qrs/modifiers.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

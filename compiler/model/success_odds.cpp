@@ -1,4 +1,4 @@
-#include "success_odds.hpp"
+#include "qrsc/model/success_odds.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 
 #include "qrs/fraction.hpp"
 #include "qrs/odds.hpp"
-#include "runtime_values.hpp"
+#include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
 
@@ -118,7 +118,8 @@ std::string success_rule(const Spec& spec, const BandTable& bt) {
   } else {
     rule = fmt::format("Roll a d{} for each die", d.sides);
   }
-  rule += fmt::format("; each die scoring {} or more{} succeeds", *d.target, d.modifiers.empty() ? "" : " (with modifiers)");
+  rule += fmt::format("; each die scoring {} or more{} succeeds", *d.target,
+                      d.modifiers.empty() ? "" : " (with modifiers)");
   if (d.reroll.band.present) rule += fmt::format("; dice showing {} are thrown again, once", d.reroll.notation);
   if (d.explode.band.present) rule += fmt::format("; a natural {} succeeds and adds a die", d.explode.notation);
   rule += d.count_failures ? ". Count the failures." : ". Count the successes.";
@@ -147,7 +148,8 @@ std::string count_label(const qrs::odds::SuccessCounts& counts, int k) {
   return k < counts.size ? std::to_string(k) : fmt::format("{} or more", k);
 }
 
-std::vector<Fraction> success_row_odds(const BandTable& bt, std::size_t column, const qrs::odds::SuccessCounts& counts) {
+std::vector<Fraction> success_row_odds(const BandTable& bt, std::size_t column,
+                                       const qrs::odds::SuccessCounts& counts) {
   const std::vector<qrs::Band> bands = band_column(bt, column);
   std::vector<Fraction> p(bands.size());
   const Fraction unread = qrs::odds::fill_count_odds(bands, key_domain(bt), counts, p);

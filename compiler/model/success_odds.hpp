@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
 #include "qrs/success_pool.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "triggers.hpp"
+#include "qrsc/model/triggers.hpp"
 
 namespace qrsc {
 

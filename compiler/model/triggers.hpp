@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "words.hpp"
+#include "qrsc/model/words.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -13,9 +13,10 @@ bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) !
 // The case of one word applied to another: "Green" -> "Raw", "GREEN" -> "RAW".
 std::string word_with_case_of(const std::string& model, const std::string& word) {
   if (model.empty() || word.empty()) return word;
-  const bool all_upper = model.size() > 1 && std::all_of(model.begin(), model.end(), [](char c) {
-    return !std::isalpha(static_cast<unsigned char>(c)) || std::isupper(static_cast<unsigned char>(c));
-  });
+  const bool all_upper =
+      model.size() > 1 && std::all_of(model.begin(), model.end(), [](char c) {
+        return !std::isalpha(static_cast<unsigned char>(c)) || std::isupper(static_cast<unsigned char>(c));
+      });
   std::string out = word;
   if (all_upper) {
     for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -69,7 +70,9 @@ bool contains_ignoring_case(const std::string& text, const std::string& from) {
   return std::search(text.begin(), text.end(), from.begin(), from.end(), same) != text.end();
 }
 
-bool same_ignoring_case(const std::string& a, const std::string& b) { return a.size() == b.size() && lower(a) == lower(b); }
+bool same_ignoring_case(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && lower(a) == lower(b);
+}
 
 std::string replace_word(const std::string& text, const std::string& from, const std::string& to) {
   if (from.empty()) return text;

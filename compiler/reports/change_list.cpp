@@ -1,13 +1,13 @@
-#include "change_list.hpp"
+#include "qrsc/reports/change_list.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "json_writer.hpp"
-#include "markdown.hpp"
-#include "backend_error.hpp"
-#include "mustache_data.hpp"
-#include "template_document.hpp"
+#include "qrsc/backends/common/backend_error.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
+#include "qrsc/backends/common/mustache_data.hpp"
+#include "qrsc/backends/common/template_document.hpp"
+#include "qrsc/base/markdown.hpp"
 
 namespace qrsc {
 
@@ -53,12 +53,14 @@ std::string citation(const Change& c) {
   };
   std::string out;
   if (!numbered.empty()) out += (numbered.size() > 1 ? "changes " : "change ") + join(numbered);
-  if (!named.empty()) out += (out.empty() ? "" : "; ") + std::string(named.size() > 1 ? "errata " : "erratum ") + join(named);
+  if (!named.empty())
+    out += (out.empty() ? "" : "; ") + std::string(named.size() > 1 ? "errata " : "erratum ") + join(named);
   return " (" + out + ")";
 }
 
 // What templates/reports/changes.* show: the two sheets, and the summary numbered from 1.
-mst::data change_list_data(const Spec& o, const Spec& n, const std::vector<Change>& changes, const ChangeSummary& summary) {
+mst::data change_list_data(const Spec& o, const Spec& n, const std::vector<Change>& changes,
+                           const ChangeSummary& summary) {
   mst::data d;
   put(d, "old_title", title_of(o));
   put(d, "new_title", title_of(n));
@@ -112,23 +114,28 @@ Expected<std::string> render(const char* name, Markup markup, const Spec& o, con
 }  // namespace
 
 Expected<std::string> render_changes_markdown(const Spec& o, const Spec& n, const std::vector<Change>& changes,
-                                    const ChangeListOptions& options) {
+                                              const ChangeListOptions& options) {
   return render("reports/changes.md.mustache", Markup::markdown, o, n, changes, options);
 }
 
 Expected<std::string> render_changes_html(const Spec& o, const Spec& n, const std::vector<Change>& changes,
-                                const ChangeListOptions& options) {
+                                          const ChangeListOptions& options) {
   return render("reports/changes.html.mustache", Markup::html, o, n, changes, options);
 }
 
 Expected<std::string> render_changes_json(const Spec& o, const Spec& n, const std::vector<Change>& changes,
-                                const ChangeListOptions& options) {
+                                          const ChangeListOptions& options) {
   const ChangeSummary summary = summarize_changes(o, n, changes, options);
   Json list = Json::array();
   for (const auto& g : summary.groups) {
     for (const Change* c : g.changes) {
-      list.push_back(Json{{"heading", g.heading}, {"table", c->table}, {"row", c->row}, {"column", c->column},
-                          {"text", c->text}, {"converted", c->converted}, {"errata", c->errata}});
+      list.push_back(Json{{"heading", g.heading},
+                          {"table", c->table},
+                          {"row", c->row},
+                          {"column", c->column},
+                          {"text", c->text},
+                          {"converted", c->converted},
+                          {"errata", c->errata}});
     }
   }
   Json superseded = Json::array();

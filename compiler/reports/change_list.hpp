@@ -5,16 +5,17 @@
 #include <string>
 #include <vector>
 
-#include "diff.hpp"
-#include "expected.hpp"
+#include "qrsc/analysis/diff.hpp"
+#include "qrsc/base/expected.hpp"
 
 namespace qrsc {
 
-Expected<std::string> render_changes_markdown(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
+Expected<std::string> render_changes_markdown(const Spec& old_spec, const Spec& new_spec,
+                                              const std::vector<Change>& changes,
                                               const ChangeListOptions& options = {});
-Expected<std::string> render_changes_html(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
-                                const ChangeListOptions& options = {});
-Expected<std::string> render_changes_json(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,
-                                const ChangeListOptions& options = {});
+Expected<std::string> render_changes_html(const Spec& old_spec, const Spec& new_spec,
+                                          const std::vector<Change>& changes, const ChangeListOptions& options = {});
+Expected<std::string> render_changes_json(const Spec& old_spec, const Spec& new_spec,
+                                          const std::vector<Change>& changes, const ChangeListOptions& options = {});
 
 }  // namespace qrsc

@@ -1,18 +1,20 @@
-#include "odds_documents.hpp"
+#include "qrsc/reports/odds_documents.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "backend_error.hpp"
-#include "mustache_data.hpp"
-#include "template_document.hpp"
+#include "qrsc/backends/common/backend_error.hpp"
+#include "qrsc/backends/common/mustache_data.hpp"
+#include "qrsc/backends/common/template_document.hpp"
 
 namespace qrsc {
 
 namespace {
 
-std::string fraction_text(Fraction f) { return f.den() == 1 ? std::to_string(f.num()) : fmt::format("{}/{}", f.num(), f.den()); }
+std::string fraction_text(Fraction f) {
+  return f.den() == 1 ? std::to_string(f.num()) : fmt::format("{}/{}", f.num(), f.den());
+}
 
 double as_double(Fraction f) { return static_cast<double>(f.num()) / static_cast<double>(f.den()); }
 
@@ -106,7 +108,8 @@ mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string
       put(s, "width", number(kBarWidth));
       put(s, "height", fmt::format("{:.2f}", h));
       put(s, "fill", fill_of(prefix, row));
-      put(s, "tip", fmt::format("{} at {:+d}: {} ({})", r.row_titles[row], r.modifiers[m], fraction_text(p), format_percent(p)));
+      put(s, "tip",
+          fmt::format("{} at {:+d}: {} ({})", r.row_titles[row], r.modifiers[m], fraction_text(p), format_percent(p)));
       put(s, "labelled", h >= 12);
       put(s, "label_x", number(x + kBarWidth / 2));
       put(s, "label_y", fmt::format("{:.2f}", y + h / 2 + 3));
@@ -144,11 +147,14 @@ mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string
 
 // A matchup's row split by the side that lost: "attacker loses 10.0%, defender loses 6.7%".
 std::string losers_text(Fraction attacker_lost, Fraction defender_lost) {
-  return fmt::format("attacker loses {}, defender loses {}", format_percent(attacker_lost), format_percent(defender_lost));
+  return fmt::format("attacker loses {}, defender loses {}", format_percent(attacker_lost),
+                     format_percent(defender_lost));
 }
 
 Json probability_json(Fraction p) {
-  return Json{{"probability", fraction_text(p)}, {"numerator", p.num()}, {"denominator", p.den()},
+  return Json{{"probability", fraction_text(p)},
+              {"numerator", p.num()},
+              {"denominator", p.den()},
               {"percent", 100.0 * as_double(p)}};
 }
 
@@ -172,7 +178,9 @@ std::string pool_text(const OddsReport& r) {
         out += fmt::format("\n  {} among {} dice\n    {:<8}", name, n, "k");
         for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", k);
         out += fmt::format("\n    {:<8}", "exactly");
-        for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", pool_percent(s.exactly[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)]));
+        for (int k = 0; k <= n; ++k)
+          out += fmt::format(" {:>6}",
+                             pool_percent(s.exactly[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)]));
         out += fmt::format("\n    {:<8}", "at least");
         for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", pool_percent(s.at_least(n, k)));
         out += '\n';
@@ -212,7 +220,8 @@ Json pool_json(const OddsReport& r) {
       }
       by_dice.push_back(Json{{"dice", n}, {"rows", std::move(rows)}});
     }
-    columns.push_back(Json{{"id", r.columns[c].id}, {"name", r.columns[c].name}, {"sides", pool.sides}, {"counts", std::move(by_dice)}});
+    columns.push_back(Json{
+        {"id", r.columns[c].id}, {"name", r.columns[c].name}, {"sides", pool.sides}, {"counts", std::move(by_dice)}});
   }
   return Json{{"table", r.pool}, {"columns", std::move(columns)}};
 }
@@ -235,7 +244,8 @@ std::string success_text(const OddsReport& r) {
                                     [](const qrs::odds::SuccessCounts& k) { return k.beyond != Fraction(0); });
     for (int k = 0; k < size + (beyond ? 1 : 0); ++k) {
       out += fmt::format("  {:<12}", count_label(by_modifier.front(), k));
-      for (const auto& counts : by_modifier) out += fmt::format(" {:>6}", pool_percent(k < size ? counts.p(k) : counts.beyond));
+      for (const auto& counts : by_modifier)
+        out += fmt::format(" {:>6}", pool_percent(k < size ? counts.p(k) : counts.beyond));
       out += '\n';
     }
   }

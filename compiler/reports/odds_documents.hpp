@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "expected.hpp"
-#include "json_writer.hpp"
-#include "odds.hpp"
+#include "qrsc/analysis/odds.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
+#include "qrsc/base/expected.hpp"
 
 namespace qrsc {
 

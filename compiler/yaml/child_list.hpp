@@ -18,8 +18,7 @@ class ChildList {
   using const_iterator = typename std::vector<T>::const_iterator;
 
   ChildList() = default;
-  ChildList(const ChildList& other)
-      : v_(other.empty() ? nullptr : std::make_unique<std::vector<T>>(*other.v_)) {}
+  ChildList(const ChildList& other) : v_(other.empty() ? nullptr : std::make_unique<std::vector<T>>(*other.v_)) {}
   ChildList(ChildList&&) noexcept = default;
   ChildList& operator=(const ChildList& other) {
     if (this != &other) *this = ChildList(other);

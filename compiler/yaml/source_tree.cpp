@@ -1,24 +1,24 @@
-#include "source_tree.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <optional>
-#include <cerrno>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
-#include "limits.hpp"
-#include "unicode.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/base/unicode.hpp"
 
 namespace qrsc {
 
@@ -96,7 +96,6 @@ NodePtr Node::clone() const {
   for (auto& [k, v] : n->entries) v = v->clone();
   return n;
 }
-
 
 namespace {
 
@@ -186,8 +185,8 @@ class TreeBuilder {
     const std::string name(text_of(e.data.alias.anchor));
     const auto it = anchors_.find(name);
     if (it == anchors_.end()) {
-      diags_.error(loc, fmt::format("alias '*{}' names no anchor: an anchor '&{}' must come before it",
-                                    printable(name), printable(name)));
+      diags_.error(loc, fmt::format("alias '*{}' names no anchor: an anchor '&{}' must come before it", printable(name),
+                                    printable(name)));
       finish(make(e.start_mark, Node::Kind::null), nullptr);
       return;
     }
@@ -239,12 +238,12 @@ class TreeBuilder {
     std::size_t bytes_before = 0;
     // Where its children begin on the builder's stacks (items_, entries_ and key_locs_).
     std::size_t items_begin = 0, entries_begin = 0;
-    NodePtr key;                   // a map's key waiting for its value, as a node
-    std::string key_text;          // or as text (a plain scalar, the usual case)
+    NodePtr key;           // a map's key waiting for its value, as a node
+    std::string key_text;  // or as text (a plain scalar, the usual case)
     Loc key_loc;
     bool has_key_text = false;
     std::unordered_set<std::string> keys;
-    bool full = false;             // reached the item or key limit (reported once)
+    bool full = false;  // reached the item or key limit (reported once)
     [[nodiscard]] bool waiting() const { return key || has_key_text; }
   };
   struct Anchored {
@@ -429,7 +428,7 @@ Loc loc_at(const std::string& text, std::size_t offset, const File& file) {
 // most of a spec is such text, and the check runs over every byte of every file).
 constexpr bool printable_ascii(std::uint64_t w) {
   constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w;          // a byte < 0x20 (or >= 0x80)
+  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w;                         // a byte < 0x20 (or >= 0x80)
   const std::uint64_t del = ((w ^ (kOnes * 0x7F)) - kOnes) & ~(w ^ (kOnes * 0x7F));  // a byte == 0x7F
   return ((w | below_space | del) & kHigh) == 0;
 }
@@ -495,8 +494,9 @@ NodePtr load_yaml_string(const std::string& text, const std::string& file_name, 
   std::size_t begin = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   if (const std::size_t at = invalid_utf8_at(std::string_view(text).substr(begin), true); at != std::string::npos) {
     const std::size_t offset = begin + at;
-    diags.error(loc_at(text, offset, file), fmt::format("{} (byte offset {}); a spec is UTF-8 text without control or invisible format characters",
-                                                        refused_character(text, offset), offset));
+    diags.error(loc_at(text, offset, file),
+                fmt::format("{} (byte offset {}); a spec is UTF-8 text without control or invisible format characters",
+                            refused_character(text, offset), offset));
     return nullptr;
   }
   TreeBuilder builder(file, diags);
@@ -571,8 +571,9 @@ std::optional<std::string> read_spec_file(const std::filesystem::path& path, Dia
   // buffer of the whole limit would cost more than parsing a real spec), into room for the
   // size it claims (no copy as the text grows).
   std::string text;
-  text.reserve(static_cast<std::size_t>(std::min<std::uintmax_t>(static_cast<std::uintmax_t>(std::max<off_t>(st.st_size, 0)),
-                                                                  limits::kMaxFileBytes)) + 1);
+  text.reserve(static_cast<std::size_t>(std::min<std::uintmax_t>(
+                   static_cast<std::uintmax_t>(std::max<off_t>(st.st_size, 0)), limits::kMaxFileBytes)) +
+               1);
   char block[16 * 1024];
   while (text.size() <= limits::kMaxFileBytes) {
     const ssize_t n = ::read(fd, block, sizeof block);

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "child_list.hpp"
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/yaml/child_list.hpp"
 
 namespace qrsc {
 
@@ -30,7 +30,7 @@ struct NodeChanges {
 struct Node {
   enum class Kind : unsigned char { null, scalar, sequence, map };
   Kind kind = Kind::null;
-  bool quoted = false;                                 // scalar was quoted in the source
+  bool quoted = false;  // scalar was quoted in the source
   Loc loc;
   std::string scalar;                                  // kind == scalar
   ChildList<NodePtr> items;                            // kind == sequence
@@ -73,8 +73,9 @@ std::string invalid_text(const std::string& s);
 // no text; checked before and again once opened, without blocking), of at most
 // limits::kMaxFileBytes. Nothing, with the reason as an error located at the file, otherwise.
 std::optional<std::string> read_spec_file(const std::filesystem::path& path, Diagnostics& diags);
-// Parses a YAML file (a regular file of at most limits::kMaxFileBytes, UTF-8, one document). Syntax errors become diagnostics; returns null on failure.
-// `bytes_read`, when given, is set to the size of the text read (left as it is if none was).
+// Parses a YAML file (a regular file of at most limits::kMaxFileBytes, UTF-8, one document). Syntax errors become
+// diagnostics; returns null on failure. `bytes_read`, when given, is set to the size of the text read (left as it is if
+// none was).
 NodePtr load_yaml_file(const std::filesystem::path& path, Diagnostics& diags, std::size_t* bytes_read = nullptr);
 // YAML text (at most limits::kMaxFileBytes, UTF-8, one document), named `file_name` in diagnostics.
 NodePtr load_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags);

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   const int modifier = qrs::accumulate(mods::kModifiers, on);
   const int result = static_cast<int>(roll) + modifier;
   const auto& row = sheet::maneuver_good_order::row(sheet::maneuver_good_order::lookup(result));
-  std::printf("%ld%+d = %d: %.*s. %.*s\n", roll, modifier, result, static_cast<int>(row.title.size()),
-              row.title.data(), static_cast<int>(row.text.size()), row.text.data());
+  std::printf("%ld%+d = %d: %.*s. %.*s\n", roll, modifier, result, static_cast<int>(row.title.size()), row.title.data(),
+              static_cast<int>(row.text.size()), row.text.data());
   return 0;
 }

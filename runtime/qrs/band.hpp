@@ -23,7 +23,9 @@ struct Band {
   bool lo_open = false;    // lo itself is not in the band ("more than lo")
   bool hi_closed = false;  // hi itself is in the band ("at most hi")
 
-  [[nodiscard]] constexpr bool admits_from_below(Fraction key) const { return !has_lo || lo < key || (!lo_open && lo == key); }
+  [[nodiscard]] constexpr bool admits_from_below(Fraction key) const {
+    return !has_lo || lo < key || (!lo_open && lo == key);
+  }
   [[nodiscard]] constexpr bool contains(Fraction key) const {
     return present && admits_from_below(key) && (!has_hi || key < hi || (hi_closed && key == hi));
   }
@@ -130,10 +132,12 @@ constexpr bool covers_in_order(View<Band> column, View<std::uint16_t> key_order,
   for (std::size_t k = 0; k < count; ++k) {
     if (order[k] >= rows || !bands[order[k]].present) return false;
     const Band& a = bands[order[k]];
-    if (k == 0 && a.has_lo && (!min || Cut{*min, false} < lower_cut(a)) && !(min && unread_between({*min, false}, lower_cut(a)))) {
+    if (k == 0 && a.has_lo && (!min || Cut{*min, false} < lower_cut(a)) &&
+        !(min && unread_between({*min, false}, lower_cut(a)))) {
       return false;
     }  // the lowest band reaches the domain's start
-    if (k + 1 == count) return !(a.has_hi && (!max_inclusive || upper_cut(a) < Cut{*max_inclusive, true}));  // and the highest its end
+    if (k + 1 == count)
+      return !(a.has_hi && (!max_inclusive || upper_cut(a) < Cut{*max_inclusive, true}));  // and the highest its end
     if (order[k + 1] >= rows) return false;
     const Band& b = bands[order[k + 1]];
     if (!a.has_hi || !b.has_lo) return false;

@@ -49,7 +49,8 @@ struct OwnedDenseIndex {
 };
 
 template <std::size_t Span, class Row = unsigned char, std::size_t N>
-constexpr OwnedDenseIndex<Span, Row> make_dense_index(const std::array<Band, N>& bands, int lo, std::int64_t scale = 1) {
+constexpr OwnedDenseIndex<Span, Row> make_dense_index(const std::array<Band, N>& bands, int lo,
+                                                      std::int64_t scale = 1) {
   static_assert(N < static_cast<std::size_t>(DenseIndex<Row>::kNoRow),
                 "too many rows for the index's row type; its largest value means no row");
   OwnedDenseIndex<Span, Row> index{lo, {}};
@@ -61,7 +62,8 @@ constexpr OwnedDenseIndex<Span, Row> make_dense_index(const std::array<Band, N>&
 // band, the bands in any order. Checked on the sorted band edges, so it holds for every
 // integer and every fraction.
 template <std::size_t N>
-constexpr bool covers_exactly_once(const std::array<Band, N>& bands, Maybe<Fraction> min, Maybe<Fraction> max_inclusive) {
+constexpr bool covers_exactly_once(const std::array<Band, N>& bands, Maybe<Fraction> min,
+                                   Maybe<Fraction> max_inclusive) {
   // Collect the present bands, ordered by lower edge. Heapsort, N log N: the compilers'
   // constexpr step limits hold for the largest table qrsc accepts (insertion sort did not).
   std::array<std::size_t, N> order{};

@@ -22,7 +22,9 @@ struct Roll {
   // The dice as digits (qrs/band.hpp), or {} for dice that are summed.
   [[nodiscard]] constexpr DigitDice as_digits() const { return digits ? DigitDice{count, sides} : DigitDice{}; }
   [[nodiscard]] constexpr int lowest() const { return digits ? static_cast<int>(as_digits().repeated(1)) : count; }
-  [[nodiscard]] constexpr int highest() const { return digits ? static_cast<int>(as_digits().repeated(sides)) : count * sides; }
+  [[nodiscard]] constexpr int highest() const {
+    return digits ? static_cast<int>(as_digits().repeated(sides)) : count * sides;
+  }
   // Whether the dice can make `key` unmodified (key_of): any number of a summed roll's range (a
   // difference roll's from the least less the most to the most less the least; one die of a
   // pool's faces), but only the numbers whose every digit is a face for a roll read as digits

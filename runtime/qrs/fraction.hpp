@@ -89,8 +89,8 @@ class Fraction {
   // Sums over the least common denominator, every step checked.
   friend constexpr Fraction operator+(Fraction a, Fraction b) {
     const std::int64_t g = detail::gcd(a.den_, b.den_);
-    const std::int64_t num = detail::checked_add(detail::checked_mul(a.num_, b.den_ / g),
-                                                 detail::checked_mul(b.num_, a.den_ / g));
+    const std::int64_t num =
+        detail::checked_add(detail::checked_mul(a.num_, b.den_ / g), detail::checked_mul(b.num_, a.den_ / g));
     return {num, detail::checked_mul(a.den_ / g, b.den_)};
   }
   friend constexpr Fraction operator-(Fraction a, Fraction b) { return a + -b; }

@@ -34,7 +34,10 @@ class Maybe {
   // To std::optional<T> (the template deduced from the type converted to), so that
   // `std::optional<T> x = lookup(...)` works.
   template <template <class> class Optional>
-    requires requires(Optional<T> o) { o.has_value(); o.reset(); }
+  requires requires(Optional<T> o) {
+    o.has_value();
+    o.reset();
+  }
   constexpr operator Optional<T>() const {  // NOLINT: implicit, as converting to std::optional should be
     return found_ ? Optional<T>(value_) : Optional<T>();
   }

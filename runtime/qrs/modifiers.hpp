@@ -13,8 +13,8 @@ namespace qrs {
 inline constexpr std::int16_t kNoGroup = -1;
 
 struct Modifier {
-  std::int16_t value = 0;        // signed die-roll modifier (0 for a pure factor)
-  Fraction factor{1};            // multiplier such as x1/2 for fire points
+  std::int16_t value = 0;         // signed die-roll modifier (0 for a pure factor)
+  Fraction factor{1};             // multiplier such as x1/2 for fire points
   std::int16_t group = kNoGroup;  // non-cumulative group index, or kNoGroup
   bool exclusive = false;         // its group is exclusive: one member at most applies (a unit's one rating)
   // How many of its occurrences count ("-1 per overlap, at most 2": 2); 1 for a modifier that
@@ -79,7 +79,9 @@ constexpr bool listed_before(std::initializer_list<E> list, const E* at) {
 // A side of no type (kNoType: a roll that reads none) takes every modifier.
 inline constexpr std::uint64_t kEveryType = ~std::uint64_t{0};
 inline constexpr std::size_t kNoType = 64;
-constexpr bool applies_to(std::uint64_t types, std::size_t type) { return type >= kNoType || ((types >> type) & 1U) != 0; }
+constexpr bool applies_to(std::uint64_t types, std::size_t type) {
+  return type >= kNoType || ((types >> type) & 1U) != 0;
+}
 // Whether modifier i of a list is for a side of type `type`, given the list's masks (none:
 // every modifier of the list is for every type).
 constexpr bool applies_to(View<std::uint64_t> types, std::size_t i, std::size_t type) {
@@ -95,7 +97,8 @@ constexpr bool applies_at(View<Flag> applies, View<std::uint64_t> types, std::si
 }
 
 template <class Flag>
-constexpr bool counts_over(View<Modifier> mods, View<Flag> applies, std::size_t i, View<std::uint64_t> types, std::size_t type) {
+constexpr bool counts_over(View<Modifier> mods, View<Flag> applies, std::size_t i, View<std::uint64_t> types,
+                           std::size_t type) {
   for (std::size_t j = 0; mods[i].group != kNoGroup && j < mods.size(); ++j) {
     if (applies_at(applies, types, type, j) && overrules(mods, i, j)) return false;
   }
@@ -110,7 +113,8 @@ constexpr int accumulate_over(View<Modifier> mods, View<Flag> applies, View<std:
     for (std::size_t j = i + 1; at(i) && mods[i].exclusive && j < mods.size(); ++j) {
       if (at(j) && excludes(mods, i, j)) exclusive_members_apply();
     }
-    if (at(i) && counts_over(mods, applies, i, types, type)) total += counted_value(mods[i], static_cast<int>(applies[i]));
+    if (at(i) && counts_over(mods, applies, i, types, type))
+      total += counted_value(mods[i], static_cast<int>(applies[i]));
   }
   return total;
 }
@@ -133,12 +137,14 @@ constexpr bool counts(View<Modifier> mods, View<std::uint8_t> occurs, std::size_
 // `type`), each as `counts` says. No table of groups: every translation unit that includes a
 // generated header would instantiate one per table size.
 // Precondition: no two members of an exclusive group apply.
-constexpr int accumulate(View<Modifier> mods, View<bool> applies, View<std::uint64_t> types = {}, std::size_t type = 0) {
+constexpr int accumulate(View<Modifier> mods, View<bool> applies, View<std::uint64_t> types = {},
+                         std::size_t type = 0) {
   return detail::accumulate_over(mods, applies, types, type);
 }
 // The same, where `occurs[i]` is how many times mods[i] occurs: a modifier counted per
 // occurrence adds counted_value (the others count once however often they occur).
-constexpr int accumulate(View<Modifier> mods, View<std::uint8_t> occurs, View<std::uint64_t> types = {}, std::size_t type = 0) {
+constexpr int accumulate(View<Modifier> mods, View<std::uint8_t> occurs, View<std::uint64_t> types = {},
+                         std::size_t type = 0) {
   return detail::accumulate_over(mods, occurs, types, type);
 }
 

@@ -14,13 +14,13 @@ namespace qrs::text {
 enum class NumberError {
   none,
   syntax,
-  number,            // the whole part beyond the largest magnitude
-  numerator,         // a fraction's numerator beyond the largest magnitude
-  denominator,       // a denominator beyond the largest denominator
-  decimal_part,      // the decimals beyond the largest denominator
-  decimal_places,    // more than six decimals
+  number,          // the whole part beyond the largest magnitude
+  numerator,       // a fraction's numerator beyond the largest magnitude
+  denominator,     // a denominator beyond the largest denominator
+  decimal_part,    // the decimals beyond the largest denominator
+  decimal_places,  // more than six decimals
   zero_denominator,
-  too_large,         // the value beyond the largest magnitude
+  too_large,  // the value beyond the largest magnitude
 };
 
 // The largest whole part and denominator a number may have (qrsc's limits on every input).
@@ -74,7 +74,9 @@ constexpr TypedNumber read_number(std::string_view text, NumberLimits limits) {
   std::string_view s = trimmed(text);
   const bool negative = !s.empty() && s.front() == '-';
   if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
-  const auto value = [&](std::int64_t num, std::int64_t den) { return TypedNumber{NumberError::none, negative ? -num : num, den}; };
+  const auto value = [&](std::int64_t num, std::int64_t den) {
+    return TypedNumber{NumberError::none, negative ? -num : num, den};
+  };
   const std::string_view a = take_digits(s);
   if (!a.empty() && s.empty()) {  // "3", "-2", "+1"
     const std::int64_t v = digits_value(a, limits.magnitude);

@@ -101,7 +101,8 @@ struct Distribution {
   for (int i = 0; i < a.size; ++i) {
     for (int j = 0; j < b.size; ++j) {
       const int v = subtract ? (a.lo + i) - (b.lo + j) : (a.lo + i) + (b.lo + j);
-      d.ways[static_cast<std::size_t>(v - d.lo)] += a.ways[static_cast<std::size_t>(i)] * b.ways[static_cast<std::size_t>(j)];
+      d.ways[static_cast<std::size_t>(v - d.lo)] +=
+          a.ways[static_cast<std::size_t>(i)] * b.ways[static_cast<std::size_t>(j)];
     }
   }
   return d;
@@ -160,7 +161,8 @@ constexpr Fraction fill_row_odds(const Bands& bands, const KeyDomain& domain, co
     if (const std::size_t r = row_of(i); r != npos) {
       odds[r] = Fraction(odds[r].num() + w);
       read += w;
-    } else if (domain.outside == Outside::reroll && !domain.contains(Fraction(std::int64_t{key.lo} + i + net_modifier))) {
+    } else if (domain.outside == Outside::reroll &&
+               !domain.contains(Fraction(std::int64_t{key.lo} + i + net_modifier))) {
       past += w;
     }
   }

@@ -88,7 +88,8 @@ struct Settled {
 // The key every tie gives: a difference or margin of 0 (an integer key's band [0, 1)), a ratio
 // of exactly 1.
 [[nodiscard]] constexpr Band tie_band(const Opposed& o) {
-  return o.key == OpposedKey::ratio ? band_exact(true, Fraction(1), false, true, Fraction(1), true) : band_between(0, 1);
+  return o.key == OpposedKey::ratio ? band_exact(true, Fraction(1), false, true, Fraction(1), true)
+                                    : band_between(0, 1);
 }
 // The keys no row need read: a tie's, where nothing comes of it (tie: none).
 [[nodiscard]] constexpr Maybe<Band> unread_band(const Opposed& o) {
@@ -112,8 +113,8 @@ struct Settled {
 
 // The column a side reads: the caller's, or that side's type's, or the matchup's column of its
 // type against the other side's.
-[[nodiscard]] constexpr std::size_t column_of(const Opposed& o, Side side, std::size_t chosen, std::size_t attacker_type,
-                                              std::size_t defender_type) {
+[[nodiscard]] constexpr std::size_t column_of(const Opposed& o, Side side, std::size_t chosen,
+                                              std::size_t attacker_type, std::size_t defender_type) {
   if (o.column == ColumnBy::chosen) return chosen;
   const std::size_t own = side == Side::attacker ? attacker_type : defender_type;
   const std::size_t other = side == Side::attacker ? defender_type : attacker_type;
@@ -135,7 +136,6 @@ struct Settled {
   return column_of(o, side_read(o, s), chosen, attacker_type, defender_type);
 }
 
-
 // What the caller states of one matchup: each side's net modifier (of its modifier lists) and
 // type (a column index; ignored when the caller chooses the column).
 struct Matchup {
@@ -149,8 +149,9 @@ struct Matchup {
 // One roll settled from each side's base roll: its modified result is the roll plus its net
 // modifier and its type modifier against the other side's type.
 [[nodiscard]] constexpr Settled settle(const Opposed& o, const Matchup& m, int attacker_roll, int defender_roll) {
-  return settle(o, attacker_roll + m.attacker_modifier + type_modifier(o, Side::attacker, m.attacker_type, m.defender_type),
-                defender_roll + m.defender_modifier + type_modifier(o, Side::defender, m.attacker_type, m.defender_type));
+  return settle(
+      o, attacker_roll + m.attacker_modifier + type_modifier(o, Side::attacker, m.attacker_type, m.defender_type),
+      defender_roll + m.defender_modifier + type_modifier(o, Side::defender, m.attacker_type, m.defender_type));
 }
 
 // The exact probability of each row, and in the last entry of `out` (rows + 1 entries) of
@@ -164,8 +165,8 @@ struct Matchup {
 // the row its own column reads (with `lost_by`, as that side's), so the rows then add up to 1
 // plus the chance of a tie.
 template <class Find, class Odds>
-constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, const Matchup& m, const Find& find, Odds& out,
-                                 Maybe<Side> lost_by = {}) {
+constexpr void fill_opposed_odds(const Opposed& o, const KeyDomain& domain, const Matchup& m, const Find& find,
+                                 Odds& out, Maybe<Side> lost_by = {}) {
   const odds::Distribution a = odds::base_roll(o.attacker);
   const odds::Distribution d = odds::base_roll(o.defender);
   const std::int64_t all = detail::checked_mul(a.total, d.total);  // every product below is at most this

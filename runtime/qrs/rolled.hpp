@@ -15,7 +15,8 @@ namespace qrs {
 // The row of a band table (one column) that reads a key, as the table's own lookup reads it
 // (through its key's domain: clamped to the range's end, or nothing past it), or nothing.
 template <class Table>
-[[nodiscard]] constexpr std::optional<typename Table::Effect> effect_at(Fraction key, typename Table::Column column = {}) {
+[[nodiscard]] constexpr std::optional<typename Table::Effect> effect_at(Fraction key,
+                                                                        typename Table::Column column = {}) {
   const Maybe<Fraction> k = Table::kDomain.read(key);
   if (!k) return std::nullopt;
   const std::size_t r = find_band(Table::kBands[static_cast<std::size_t>(column)], *k);
@@ -41,7 +42,8 @@ using RowOdds = std::array<Fraction, Table::kRows.size()>;
 // reads it. With unread_odds they add up to exactly 1.
 template <class Table>
 [[nodiscard]] constexpr RowOdds<Table> row_odds(int net_modifier, typename Table::Column column = {}) {
-  static_assert(!requires { Table::kSuccess; }, "a success table's key counts dice: qrs::success_odds<Table>");
+  static_assert(
+      !requires { Table::kSuccess; }, "a success table's key counts dice: qrs::success_odds<Table>");
   RowOdds<Table> p{};
   odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], Table::kDomain, odds::key_roll(Table::kRoll),
                       net_modifier, p);
@@ -52,7 +54,8 @@ template <class Table>
 // or a band the sources do not give).
 template <class Table>
 [[nodiscard]] constexpr Fraction unread_odds(int net_modifier, typename Table::Column column = {}) {
-  static_assert(!requires { Table::kSuccess; }, "a success table's key counts dice: qrs::success_odds<Table>");
+  static_assert(
+      !requires { Table::kSuccess; }, "a success table's key counts dice: qrs::success_odds<Table>");
   RowOdds<Table> p{};
   return odds::fill_row_odds(Table::kBands[static_cast<std::size_t>(column)], Table::kDomain,
                              odds::key_roll(Table::kRoll), net_modifier, p);

@@ -20,10 +20,10 @@ namespace qrs {
 // One die of a pool and how it is read.
 struct SuccessDie {
   int sides = 6;
-  int target = 4;              // a score (face + net modifier) of target or more succeeds
-  Band reroll{};               // natural faces thrown again, once: the second throw stands
-  Band explode{};              // natural faces that succeed whatever the modifier and add a die
-  bool count_failures = false; // the key counts the dice that fail (saves: the hits not saved)
+  int target = 4;               // a score (face + net modifier) of target or more succeeds
+  Band reroll{};                // natural faces thrown again, once: the second throw stands
+  Band explode{};               // natural faces that succeed whatever the modifier and add a die
+  bool count_failures = false;  // the key counts the dice that fail (saves: the hits not saved)
 
   [[nodiscard]] constexpr bool explodes() const { return explode.present; }
   // Whether a die showing `face` counts towards the key at a net modifier.
@@ -103,7 +103,8 @@ namespace counting {
   for (int f = 1; f <= die.sides; ++f) {
     const Fraction q = (die.reroll.contains(Fraction(f)) ? Fraction(0) : throw_p) + again;
     if (die.explode.contains(Fraction(f))) {
-      for (int k = 1; k < size; ++k) c.exactly[static_cast<std::size_t>(k)] += q * fresh[static_cast<std::size_t>(k - 1)];
+      for (int k = 1; k < size; ++k)
+        c.exactly[static_cast<std::size_t>(k)] += q * fresh[static_cast<std::size_t>(k - 1)];
     } else {
       const int k = die.counts(f, modifier) ? 1 : 0;
       if (k < size) c.exactly[static_cast<std::size_t>(k)] += q;
@@ -121,7 +122,8 @@ namespace counting {
   Fraction sum(0);
   for (int i = 0; i < a.size && i < size; ++i) {
     for (int j = 0; j < b.size && i + j < size; ++j) {
-      c.exactly[static_cast<std::size_t>(i + j)] += a.exactly[static_cast<std::size_t>(i)] * b.exactly[static_cast<std::size_t>(j)];
+      c.exactly[static_cast<std::size_t>(i + j)] +=
+          a.exactly[static_cast<std::size_t>(i)] * b.exactly[static_cast<std::size_t>(j)];
     }
   }
   for (int k = 0; k < size; ++k) sum += c.exactly[static_cast<std::size_t>(k)];
@@ -162,7 +164,8 @@ namespace counting {
   for (int h = 0; h < hits.size; ++h) {
     if (h > 0) then = counting::add(then, one, size);
     const Fraction weight = hits.exactly[static_cast<std::size_t>(h)];
-    for (int k = 0; k < size; ++k) c.exactly[static_cast<std::size_t>(k)] += weight * then.exactly[static_cast<std::size_t>(k)];
+    for (int k = 0; k < size; ++k)
+      c.exactly[static_cast<std::size_t>(k)] += weight * then.exactly[static_cast<std::size_t>(k)];
     c.beyond += weight * then.beyond;
   }
   return c;
@@ -173,7 +176,8 @@ namespace counting {
 // (the counts shown reach past every band's edge, so every count past them reads alike).
 // Returns the share no row reads, so that the rows and it add up to exactly 1.
 template <class Bands, class Odds>
-constexpr Fraction fill_count_odds(const Bands& bands, const KeyDomain& domain, const SuccessCounts& counts, Odds& odds) {
+constexpr Fraction fill_count_odds(const Bands& bands, const KeyDomain& domain, const SuccessCounts& counts,
+                                   Odds& odds) {
   for (std::size_t r = 0; r < bands.size(); ++r) odds[r] = Fraction(0);
   Fraction unread(0);
   for (int k = 0; k <= counts.size; ++k) {
@@ -231,7 +235,7 @@ template <class Table, class First>
 // no row reads (returned by odds::fill_count_odds) they add up to exactly 1.
 template <class Table>
 [[nodiscard]] constexpr std::array<Fraction, Table::kRows.size()> count_row_odds(const odds::SuccessCounts& counts,
-                                                                                typename Table::Column column = {}) {
+                                                                                 typename Table::Column column = {}) {
   std::array<Fraction, Table::kRows.size()> p{};
   odds::fill_count_odds(Table::kBands[static_cast<std::size_t>(column)], Table::kDomain, counts, p);
   return p;

@@ -26,10 +26,10 @@ class View {
   template <std::size_t N>
   constexpr View(const T (&array)[N]) noexcept : data_(array), size_(N) {}  // NOLINT: implicit, as std::span's
   template <class Container>
-    requires requires(const Container& c) {
-      static_cast<const T*>(c.data());
-      static_cast<std::size_t>(c.size());
-    }
+  requires requires(const Container& c) {
+    static_cast<const T*>(c.data());
+    static_cast<std::size_t>(c.size());
+  }
   constexpr View(const Container& c) noexcept : data_(c.data()), size_(c.size()) {}  // NOLINT: implicit, as std::span's
 
   [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
@@ -85,12 +85,14 @@ class Grid {
   constexpr Grid(const T* data, std::size_t lines, std::size_t width) noexcept
       : data_(data), lines_(lines), width_(width) {}
 
-  [[nodiscard]] constexpr std::size_t size() const noexcept { return lines_; }  // the number of lines
+  [[nodiscard]] constexpr std::size_t size() const noexcept { return lines_; }   // the number of lines
   [[nodiscard]] constexpr std::size_t width() const noexcept { return width_; }  // the elements of each
   [[nodiscard]] constexpr bool empty() const noexcept { return lines_ == 0; }
   [[nodiscard]] constexpr const T* data() const noexcept { return data_; }
   // Precondition: i < size().
-  [[nodiscard]] constexpr const View<T> operator[](std::size_t i) const noexcept { return {data_ + i * width_, width_}; }
+  [[nodiscard]] constexpr const View<T> operator[](std::size_t i) const noexcept {
+    return {data_ + i * width_, width_};
+  }
   [[nodiscard]] constexpr const View<T> front() const noexcept { return (*this)[0]; }
   [[nodiscard]] constexpr const View<T> back() const noexcept { return (*this)[lines_ - 1]; }
   [[nodiscard]] constexpr iterator begin() const noexcept { return {data_, width_}; }

@@ -45,7 +45,8 @@ int list_total(const std::vector<std::string>& ids) {
     case 0: return 0;
     case 1: return List::total({modifier_named<List>(ids[0])});
     case 2: return List::total({modifier_named<List>(ids[0]), modifier_named<List>(ids[1])});
-    case 3: return List::total({modifier_named<List>(ids[0]), modifier_named<List>(ids[1]), modifier_named<List>(ids[2])});
+    case 3:
+      return List::total({modifier_named<List>(ids[0]), modifier_named<List>(ids[1]), modifier_named<List>(ids[2])});
     default: fail("more than three modifiers of one list");
   }
 }
@@ -94,7 +95,8 @@ std::string range_answer(const std::string& row_id, qrs::Fraction distance) {
 inline std::vector<std::string> fields_of(const std::string& line) {
   std::vector<std::string> fields;
   std::size_t at = 0;
-  for (std::size_t tab; (tab = line.find('\t', at)) != std::string::npos; at = tab + 1) fields.push_back(line.substr(at, tab - at));
+  for (std::size_t tab; (tab = line.find('\t', at)) != std::string::npos; at = tab + 1)
+    fields.push_back(line.substr(at, tab - at));
   fields.push_back(line.substr(at));
   return fields;
 }

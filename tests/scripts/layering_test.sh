@@ -33,39 +33,43 @@ probe() {
   fi
 }
 
-probe base diagnostics.hpp yes
-probe base limits.hpp yes
-probe base model.hpp no
-probe model notation.hpp yes
-for h in frontend.hpp source_tree.hpp resolve.hpp checks.hpp backend.hpp; do probe model "$h" no; done
-probe yaml source_tree.hpp yes
-for h in model.hpp notation.hpp frontend.hpp resolve.hpp checks.hpp backend.hpp; do probe yaml "$h" no; done
-probe frontend model.hpp yes
-probe frontend source_tree.hpp yes
-for h in checks.hpp diff.hpp lookup.hpp backend.hpp emit_cpp.hpp emit_html.hpp emit_json.hpp registry.hpp; do
+probe base qrsc/base/diagnostics.hpp yes
+probe base qrsc/base/limits.hpp yes
+probe base qrsc/model/model.hpp no
+probe model qrsc/model/notation.hpp yes
+for h in qrsc/frontend/frontend.hpp qrsc/yaml/source_tree.hpp qrsc/frontend/resolve.hpp qrsc/analysis/checks.hpp qrsc/backends/common/backend.hpp; do probe model "$h" no; done
+probe yaml qrsc/yaml/source_tree.hpp yes
+for h in qrsc/model/model.hpp qrsc/model/notation.hpp qrsc/frontend/frontend.hpp qrsc/frontend/resolve.hpp qrsc/analysis/checks.hpp qrsc/backends/common/backend.hpp; do probe yaml "$h" no; done
+probe frontend qrsc/model/model.hpp yes
+# Headers are found by their layer's path only: the analyses' odds.hpp and the runtime's are two.
+probe analysis qrsc/analysis/odds.hpp yes
+probe analysis qrs/odds.hpp yes
+probe analysis odds.hpp no
+probe frontend qrsc/yaml/source_tree.hpp yes
+for h in qrsc/analysis/checks.hpp qrsc/analysis/diff.hpp qrsc/analysis/lookup.hpp qrsc/backends/common/backend.hpp qrsc/backends/cpp/emit_cpp.hpp qrsc/backends/html/emit_html.hpp qrsc/backends/json/emit_json.hpp qrsc/backends/registry.hpp; do
   probe frontend "$h" no
 done
-probe analysis model.hpp yes
-for h in frontend.hpp source_tree.hpp resolve.hpp backend.hpp emit_cpp.hpp json_writer.hpp template_document.hpp change_list.hpp; do
+probe analysis qrsc/model/model.hpp yes
+for h in qrsc/frontend/frontend.hpp qrsc/yaml/source_tree.hpp qrsc/frontend/resolve.hpp qrsc/backends/common/backend.hpp qrsc/backends/cpp/emit_cpp.hpp qrsc/backends/common/json_writer.hpp qrsc/backends/common/template_document.hpp qrsc/reports/change_list.hpp; do
   probe analysis "$h" no
 done
 # The language server: the front end and the analyses, never a backend or a report.
-for h in frontend.hpp spec_cache.hpp checks.hpp spec_format.hpp; do probe lsp "$h" yes; done
-for h in backend.hpp emit_html.hpp registry.hpp json_writer.hpp change_list.hpp; do probe lsp "$h" no; done
+for h in qrsc/frontend/frontend.hpp qrsc/frontend/spec_cache.hpp qrsc/analysis/checks.hpp qrsc/format/spec_format.hpp; do probe lsp "$h" yes; done
+for h in qrsc/backends/common/backend.hpp qrsc/backends/html/emit_html.hpp qrsc/backends/registry.hpp qrsc/backends/common/json_writer.hpp qrsc/reports/change_list.hpp; do probe lsp "$h" no; done
 # The analyses' documents: the analyses and the shared writers, never the front end or a backend.
-for h in diff.hpp odds.hpp json_writer.hpp template_document.hpp; do probe reports "$h" yes; done
-for h in frontend.hpp resolve.hpp emit_html.hpp emit_json.hpp registry.hpp; do probe reports "$h" no; done
+for h in qrsc/analysis/diff.hpp qrsc/analysis/odds.hpp qrsc/backends/common/json_writer.hpp qrsc/backends/common/template_document.hpp; do probe reports "$h" yes; done
+for h in qrsc/frontend/frontend.hpp qrsc/frontend/resolve.hpp qrsc/backends/html/emit_html.hpp qrsc/backends/json/emit_json.hpp qrsc/backends/registry.hpp; do probe reports "$h" no; done
 for b in backend_cpp backend_html backend_json; do
-  probe "$b" model.hpp yes
-  probe "$b" backend.hpp yes
-  for h in frontend.hpp resolve.hpp schema.hpp checks.hpp lookup.hpp diff.hpp change_list.hpp registry.hpp; do
+  probe "$b" qrsc/model/model.hpp yes
+  probe "$b" qrsc/backends/common/backend.hpp yes
+  for h in qrsc/frontend/frontend.hpp qrsc/frontend/resolve.hpp qrsc/frontend/schema.hpp qrsc/analysis/checks.hpp qrsc/analysis/lookup.hpp qrsc/analysis/diff.hpp qrsc/reports/change_list.hpp qrsc/backends/registry.hpp; do
     probe "$b" "$h" no
   done
 done
 # Only the sheet backend reads YAML (its layouts).
-probe backend_html source_tree.hpp yes
-probe backend_cpp source_tree.hpp no
-probe backend_json source_tree.hpp no
-probe backend_json emit_cpp.hpp no
-probe backend_cpp emit_html.hpp no
+probe backend_html qrsc/yaml/source_tree.hpp yes
+probe backend_cpp qrsc/yaml/source_tree.hpp no
+probe backend_json qrsc/yaml/source_tree.hpp no
+probe backend_json qrsc/backends/cpp/emit_cpp.hpp no
+probe backend_cpp qrsc/backends/html/emit_html.hpp no
 exit $failed

@@ -40,11 +40,15 @@ void add(qrs::rff::FireCombat<S>& fire, const Unit& u) {
   // Every RFF sheet has one fire-point factor (x 1/2).
   static_assert(S::fire_point_factors::kModifiers.size() == 1);
   if (u.kind == 0) {
-    if (u.factors) fire.musketry(static_cast<typename Fire::Musket>(u.weapon), u.stands, d, {Factor{}});
-    else fire.musketry(static_cast<typename Fire::Musket>(u.weapon), u.stands, d);
+    if (u.factors)
+      fire.musketry(static_cast<typename Fire::Musket>(u.weapon), u.stands, d, {Factor{}});
+    else
+      fire.musketry(static_cast<typename Fire::Musket>(u.weapon), u.stands, d);
   } else {
-    if (u.factors) fire.cannonade(static_cast<typename Fire::Gun>(u.weapon), u.stands, d, {Factor{}});
-    else fire.cannonade(static_cast<typename Fire::Gun>(u.weapon), u.stands, d);
+    if (u.factors)
+      fire.cannonade(static_cast<typename Fire::Gun>(u.weapon), u.stands, d, {Factor{}});
+    else
+      fire.cannonade(static_cast<typename Fire::Gun>(u.weapon), u.stands, d);
   }
 }
 

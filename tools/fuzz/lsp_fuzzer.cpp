@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
+#include "qrsc/lsp/server.hpp"
+#include "qrsc/lsp/text_position.hpp"
+#include "qrsc/lsp/transport.hpp"
 #include "rules_copy.hpp"
-#include "server.hpp"
-#include "text_position.hpp"
-#include "transport.hpp"
 
 namespace fs = std::filesystem;
 
@@ -38,8 +38,10 @@ struct Workspace {
 
   Workspace() {
     const fs::path& rules = copy.rules;
-    for (const char* f : {"house-15mm.yaml", "house-28mm.yaml"}) fs::copy(fs::path(QRS_SOURCE_DIR) / "tests/variants" / f, rules / f);
-    std::ofstream(copy.root / "outside.yaml") << "qrs: 1\nid: outside\ncovers: [infantry_line, game_scale/infantry_line]\n";
+    for (const char* f : {"house-15mm.yaml", "house-28mm.yaml"})
+      fs::copy(fs::path(QRS_SOURCE_DIR) / "tests/variants" / f, rules / f);
+    std::ofstream(copy.root / "outside.yaml")
+        << "qrs: 1\nid: outside\ncovers: [infantry_line, game_scale/infantry_line]\n";
     fs::create_symlink(copy.root / "outside.yaml", rules / "outside.yaml");
     fs::create_symlink("/dev/zero", rules / "zero.yaml");
     if (::mkfifo((rules / "fifo.yaml").c_str(), 0600) != 0) std::abort();
@@ -54,7 +56,8 @@ Workspace& workspace() {
 }
 
 void replace_all(std::string& s, std::string_view from, const std::string& to) {
-  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
 }
 
 // No edit of a rename's answer is to the file outside the rules folder, unless the input opened
@@ -104,7 +107,8 @@ std::vector<std::string> bodies_of(const std::string& s) {
   for (std::size_t at = s.find(kHeader); at != std::string::npos;) {
     std::size_t p = at + kHeader.size();
     std::size_t n = 0;
-    while (p < s.size() && s[p] >= '0' && s[p] <= '9' && n < (1u << 24)) n = n * 10 + static_cast<std::size_t>(s[p++] - '0');
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9' && n < (1u << 24))
+      n = n * 10 + static_cast<std::size_t>(s[p++] - '0');
     if (s.compare(p, 4, "\r\n\r\n") != 0) break;
     p += 4;
     bodies.push_back(s.substr(p, n));

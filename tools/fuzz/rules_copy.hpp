@@ -17,7 +17,8 @@ struct RulesCopy {
     if (!::mkdtemp(pattern.data())) std::abort();
     root = std::filesystem::canonical(pattern);
     rules = root / "rules";
-    std::filesystem::copy(std::filesystem::path(QRS_SOURCE_DIR) / "rules", rules, std::filesystem::copy_options::recursive);
+    std::filesystem::copy(std::filesystem::path(QRS_SOURCE_DIR) / "rules", rules,
+                          std::filesystem::copy_options::recursive);
   }
   ~RulesCopy() {
     std::error_code ec;

@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "checks.hpp"
-#include "frontend.hpp"
-#include "registry.hpp"
+#include "qrsc/analysis/checks.hpp"
+#include "qrsc/backends/registry.hpp"
+#include "qrsc/frontend/frontend.hpp"
 #include "rules_copy.hpp"
 
 namespace fs = std::filesystem;
@@ -35,7 +35,8 @@ struct Workspace {
     fs::create_directories(copy.rules / "fuzz");
     input = copy.rules / "fuzz" / "input.yaml";
     qrsc::Diagnostics diags;
-    for (const char* name : {"cpp", "html", "json"}) backends.push_back(qrsc::make_backend(*qrsc::find_backend(name), {}, diags));
+    for (const char* name : {"cpp", "html", "json"})
+      backends.push_back(qrsc::make_backend(*qrsc::find_backend(name), {}, diags));
     if (diags.has_errors()) std::abort();
   }
 };
@@ -93,7 +94,9 @@ std::string pick(std::mt19937& rng, const std::vector<std::string>& options) {
   return options[std::uniform_int_distribution<std::size_t>(0, options.size() - 1)(rng)];
 }
 
-std::size_t pick_index(std::mt19937& rng, std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); }
+std::size_t pick_index(std::mt19937& rng, std::size_t n) {
+  return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+}
 
 // Positions of every occurrence of `what`.
 std::vector<std::size_t> find_all(const std::string& s, const std::string& what) {
@@ -127,7 +130,10 @@ void mutate_structure(std::string& s, std::mt19937& rng) {
       break;
     }
     case 1: {  // anchors and aliases: self-reference, laughs, an alias to another value
-      const std::string what = pick(rng, {"zz: &zz [*zz]\n", "l0: &l0 [a, a, a, a, a, a, a, a]\nl1: &l1 [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]\nl2: &l2 [*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]\nl3: [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]\n"});
+      const std::string what =
+          pick(rng, {"zz: &zz [*zz]\n",
+                     "l0: &l0 [a, a, a, a, a, a, a, a]\nl1: &l1 [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]\nl2: &l2 "
+                     "[*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]\nl3: [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]\n"});
       if (pick_index(rng, 2) == 0) {
         s = what + s;
       } else {
@@ -159,9 +165,10 @@ void mutate_structure(std::string& s, std::mt19937& rng) {
       const std::size_t p = digits[pick_index(rng, digits.size())];
       std::size_t e = p;
       while (e < s.size() && s[e] >= '0' && s[e] <= '9') ++e;
-      s.replace(p, e - p, pick(rng, {"0", "1000000000", "1000000001", "2147483647", "2147483648", "4294967297",
-                                     "9223372036854775807", "9223372036854775808", "99999999999999999999",
-                                     "1/0", "0.0000001", "999999.999999", "1000000 1/999999"}));
+      s.replace(p, e - p,
+                pick(rng, {"0", "1000000000", "1000000001", "2147483647", "2147483648", "4294967297",
+                           "9223372036854775807", "9223372036854775808", "99999999999999999999", "1/0", "0.0000001",
+                           "999999.999999", "1000000 1/999999"}));
       break;
     }
     case 4: {  // repeat a list entry (rows and terms near the limits, with fresh ids)
@@ -171,12 +178,14 @@ void mutate_structure(std::string& s, std::mt19937& rng) {
       const std::size_t e = line_end(s, p);
       const std::size_t times = std::stoul(pick(rng, {"253", "254", "255", "256", "257", "1001"}));
       std::string block;
-      for (std::size_t k = 0; k < times; ++k) block += s.substr(p, e - p) + "_r" + std::to_string(k) + "\n" + std::string(p - s.rfind('\n', p) - 1, ' ');
+      for (std::size_t k = 0; k < times; ++k)
+        block += s.substr(p, e - p) + "_r" + std::to_string(k) + "\n" + std::string(p - s.rfind('\n', p) - 1, ' ');
       s.insert(p, block);
       break;
     }
     case 5: {  // a stray byte
-      const std::string bytes = pick(rng, {std::string(1, '\0'), "\x01", "\x1b[31m", "\x7f", "\xc2\x85", "\xff", "\xc0\xaf", "\xed\xa0\x80", "\\"});
+      const std::string bytes = pick(rng, {std::string(1, '\0'), "\x01", "\x1b[31m", "\x7f", "\xc2\x85", "\xff",
+                                           "\xc0\xaf", "\xed\xa0\x80", "\\"});
       s.insert(pick_index(rng, s.size() + 1), bytes);
       break;
     }
@@ -184,10 +193,12 @@ void mutate_structure(std::string& s, std::mt19937& rng) {
       s += pick(rng, {"\n---\nqrs: 1\n", "\ntitle: \"unterminated", "\n'", "\n...\n"});
       break;
     case 7:  // a huge die-result span or key
-      replace_value(s, pick(rng, {"band: ", "min: ", "max: "}), pick(rng, {"1000000 or more", "-1000000 or less", "1 - 1000000", "1000000000"}), rng);
+      replace_value(s, pick(rng, {"band: ", "min: ", "max: "}),
+                    pick(rng, {"1000000 or more", "-1000000 or less", "1 - 1000000", "1000000000"}), rng);
       break;
     case 8:  // a text ending in a backslash, or with a brace
-      replace_value(s, pick(rng, {"title: ", "text: ", "name: "}), pick(rng, {"'ends in \\'", "\"{99999999999in}\"", "'{'", "'\\'"}), rng);
+      replace_value(s, pick(rng, {"title: ", "text: ", "name: "}),
+                    pick(rng, {"'ends in \\'", "\"{99999999999in}\"", "'{'", "'\\'"}), rng);
       break;
     default:  // a scale conversion with an odd factor
       s += pick(rng, {"\nscale: {convert: {factor: 0}}\n", "\nscale: {convert: {factor: -1}}\n",

@@ -26,8 +26,18 @@ extern "C" std::size_t LLVMFuzzerMutate(std::uint8_t* data, std::size_t size, st
     const std::size_t at = byte_rng() % size;
     switch (byte_rng() % 3) {
       case 0: data[at] = static_cast<std::uint8_t>(byte_rng()); break;
-      case 1: if (size < max_size) { for (std::size_t k = size; k > at; --k) data[k] = data[k - 1]; ++size; } break;
-      default: if (size > 1) { for (std::size_t k = at; k + 1 < size; ++k) data[k] = data[k + 1]; --size; } break;
+      case 1:
+        if (size < max_size) {
+          for (std::size_t k = size; k > at; --k) data[k] = data[k - 1];
+          ++size;
+        }
+        break;
+      default:
+        if (size > 1) {
+          for (std::size_t k = at; k + 1 < size; ++k) data[k] = data[k + 1];
+          --size;
+        }
+        break;
     }
   }
   return size;
@@ -62,8 +72,8 @@ int main(int argc, char** argv) {
     const std::size_t size = s.size();
     const std::size_t max_size = size * 2 + 4096;
     s.resize(max_size);
-    const std::size_t n =
-        LLVMFuzzerCustomMutator(reinterpret_cast<std::uint8_t*>(s.data()), size, max_size, static_cast<unsigned>(rng()));
+    const std::size_t n = LLVMFuzzerCustomMutator(reinterpret_cast<std::uint8_t*>(s.data()), size, max_size,
+                                                  static_cast<unsigned>(rng()));
     LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(s.data()), n);
   }
   std::printf("%zu seeds and %zu mutations ran cleanly\n", seeds.size(), runs);

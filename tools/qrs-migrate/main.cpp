@@ -18,10 +18,10 @@
 #include <sstream>
 
 #include "migration.hpp"
-#include "output.hpp"
-#include "printable.hpp"
+#include "qrsc/base/output.hpp"
+#include "qrsc/base/printable.hpp"
+#include "qrsc/frontend/spec_argument.hpp"
 #include "sheet_map.hpp"
-#include "spec_argument.hpp"
 #include "unified_diff.hpp"
 
 namespace fs = std::filesystem;
@@ -66,7 +66,8 @@ std::unique_ptr<clang::tooling::CompilationDatabase> project_database(const std:
                  "compile flags after --\n";
     return nullptr;
   }
-  std::vector<std::string> args{"-std=c++20", "-I" + (*root / "runtime").string(), "-I" + (*root / "generated").string()};
+  std::vector<std::string> args{"-std=c++20", "-I" + (*root / "runtime").string(),
+                                "-I" + (*root / "generated").string()};
   return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", args);
 }
 
@@ -143,7 +144,8 @@ int main(int argc, const char** argv) {
     std::cerr << "qrs-migrate: " << fixed_error << "\n";
     return 2;
   }
-  if (!cl::ParseCommandLineOptions(argc, argv, "qrs-migrate: move code from one sheet's header to another's\n", &llvm::errs())) {
+  if (!cl::ParseCommandLineOptions(argc, argv, "qrs-migrate: move code from one sheet's header to another's\n",
+                                   &llvm::errs())) {
     return 2;
   }
   const qrsc::SpecSearchPath search = qrsc::command_line_search_path({});
@@ -188,7 +190,8 @@ int main(int argc, const char** argv) {
   }
 
   const auto& result = migration.result();
-  for (const auto& p : result.problems) std::cerr << display_path(p.file) << ":" << p.line << ":" << p.col << ": error: " << p.message << "\n";
+  for (const auto& p : result.problems)
+    std::cerr << display_path(p.file) << ":" << p.line << ":" << p.col << ": error: " << p.message << "\n";
   int status = result.problems.empty() ? 0 : 1;
   // Every file's new text first, and every file checked, so that a file that cannot be
   // replaced (or an include that cannot be rewritten) changes nothing at all: a migration half

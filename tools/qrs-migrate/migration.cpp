@@ -38,7 +38,8 @@ struct Migration::Context {
       return path.compare(0, d.size(), d) == 0;
     };
     const auto ends_with = [&](const std::string& tail) {
-      return path.size() > tail.size() && path.compare(path.size() - tail.size() - 1, std::string::npos, "/" + tail) == 0;
+      return path.size() > tail.size() &&
+             path.compare(path.size() - tail.size() - 1, std::string::npos, "/" + tail) == 0;
     };
     if (ends_with(m.map_.from_header) || ends_with(m.map_.to_header)) return std::nullopt;
     if (std::any_of(m.excluded_.begin(), m.excluded_.end(), under)) return std::nullopt;
@@ -158,7 +159,8 @@ struct Migration::Context {
       Token tok;
       if (Lexer::getRawToken(at, tok, sm, lang, /*IgnoreWhiteSpace=*/true)) break;
       if (tok.is(tok::raw_identifier)) {
-        if (tok.getRawIdentifier() == m.map_.from_leaf) replace_token(tok.getLocation(), m.map_.from_leaf, m.map_.to_leaf);
+        if (tok.getRawIdentifier() == m.map_.from_leaf)
+          replace_token(tok.getLocation(), m.map_.from_leaf, m.map_.to_leaf);
         if (!table->empty() && tok.getRawIdentifier() == *table) {
           check_table_namespace(dyn_cast<NamespaceDecl>(en->getDeclContext()), tok.getLocation());
         }
@@ -223,19 +225,22 @@ class IncludeRewriter final : public PPCallbacks {
   IncludeRewriter(Migration& m, const SourceManager& sm, const LangOptions& lang) : m_(m), sm_(sm), lang_(lang) {}
 
   void InclusionDirective(SourceLocation, const Token&, StringRef file_name, bool angled, CharSourceRange range,
-                          const FileEntry*, StringRef, StringRef, const Module*,
-                          SrcMgr::CharacteristicKind) override {
+                          const FileEntry*, StringRef, StringRef, const Module*, SrcMgr::CharacteristicKind) override {
     const std::string& from = m_.map().from_header;
     const std::string name(file_name);
-    if (name != from && !(name.size() > from.size() && name.compare(name.size() - from.size() - 1, std::string::npos, "/" + from) == 0)) return;
+    if (name != from &&
+        !(name.size() > from.size() && name.compare(name.size() - from.size() - 1, std::string::npos, "/" + from) == 0))
+      return;
     const std::string renamed = name.substr(0, name.size() - from.size()) + m_.map().to_header;
     Migration::Context c{m_, sm_, lang_};
     // `#include SHEET_HEADER`: the name is a macro's, defined who knows where; renaming the
     // file's uses without its include would leave code that does not compile.
     const llvm::StringRef spelled = Lexer::getSourceText(range, sm_, lang_);
     if (!spelled.startswith("\"") && !spelled.startswith("<")) {
-      c.leave_unchanged(range.getBegin(), "cannot rewrite an include whose name comes from a macro; no file is changed: "
-                                          "include " + from + " by name, or move this include by hand");
+      c.leave_unchanged(range.getBegin(),
+                        "cannot rewrite an include whose name comes from a macro; no file is changed: "
+                        "include " +
+                            from + " by name, or move this include by hand");
       return;
     }
     c.replace_range(range, angled ? "<" + renamed + ">" : "\"" + renamed + "\"");
@@ -251,8 +256,7 @@ class SourceCallbacks final : public tooling::SourceFileCallbacks {
  public:
   explicit SourceCallbacks(Migration& m) : m_(m) {}
   bool handleBeginSource(CompilerInstance& ci) override {
-    ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<IncludeRewriter>(m_, ci.getSourceManager(), ci.getLangOpts()));
+    ci.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRewriter>(m_, ci.getSourceManager(), ci.getLangOpts()));
     return true;
   }
 

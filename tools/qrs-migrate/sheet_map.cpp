@@ -4,9 +4,9 @@
 #include <iostream>
 #include <vector>
 
-#include "cpp_names.hpp"
-#include "emit_cpp.hpp"
-#include "frontend.hpp"
+#include "qrsc/backends/cpp/cpp_names.hpp"
+#include "qrsc/backends/cpp/emit_cpp.hpp"
+#include "qrsc/frontend/frontend.hpp"
 
 namespace qrs_migrate {
 
@@ -29,7 +29,8 @@ std::vector<Named> named(const std::vector<T>& entries) {
 }
 std::vector<Named> named(const std::vector<Term>& terms) {
   std::vector<Named> out;
-  for (const auto& t : terms) out.push_back({t.id, t.old_id.empty() ? std::vector<std::string>{} : std::vector<std::string>{t.old_id}});
+  for (const auto& t : terms)
+    out.push_back({t.id, t.old_id.empty() ? std::vector<std::string>{} : std::vector<std::string>{t.old_id}});
   return out;
 }
 std::vector<Named> named(const std::vector<Column>& columns) {
@@ -116,7 +117,8 @@ SheetMap sheet_map(const Spec& from, const Spec& to) {
   m.from_leaf = m.from_namespace.substr(m.from_namespace.rfind(':') + 1);
   m.to_leaf = m.to_namespace.substr(m.to_namespace.rfind(':') + 1);
   for (const auto& v : from.vocabularies) {
-    if (const Vocabulary* tv = to.vocabulary(v.id)) m.enums[cpp_type_name(v.id)] = enum_map(named(v.terms), named(tv->terms));
+    if (const Vocabulary* tv = to.vocabulary(v.id))
+      m.enums[cpp_type_name(v.id)] = enum_map(named(v.terms), named(tv->terms));
   }
   for (const auto& t : from.tables) {
     const Table* tt = to.table(t.id);

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "model.hpp"
-#include "spec_search_path.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrs_migrate {
 
@@ -19,11 +19,11 @@ struct EnumMap {
 };
 
 struct SheetMap {
-  std::string from_spec, to_spec;        // as shown in messages (rules/rff/...)
-  std::string from_header, to_header;    // include paths: "rff/acw_2_1_15mm.hpp"
+  std::string from_spec, to_spec;            // as shown in messages (rules/rff/...)
+  std::string from_header, to_header;        // include paths: "rff/acw_2_1_15mm.hpp"
   std::string from_namespace, to_namespace;  // "qrs::rff::acw_2_1_15mm"
-  std::string from_leaf, to_leaf;        // the last namespace component
-  std::map<std::string, bool> tables;    // table namespace -> whether the target has it
+  std::string from_leaf, to_leaf;            // the last namespace component
+  std::map<std::string, bool> tables;        // table namespace -> whether the target has it
   // Enums by "TargetRating" (a vocabulary) or "fire_effects::Effect" (a table's own);
   // an enum missing here is one the target does not have.
   std::map<std::string, EnumMap> enums;

@@ -1,4 +1,4 @@
-#include "backend.hpp"
+#include "qrsc/backends/common/backend.hpp"
 
 namespace qrsc {
 

@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "backend_error.hpp"
-#include "diagnostics.hpp"
-#include "model.hpp"
+#include "qrsc/backends/common/backend_error.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -58,9 +58,9 @@ class Backend {
 };
 
 struct BackendInfo {
-  std::string_view name;         // as given to --emit
-  std::string_view description;  // for --help
-  bool by_default = false;       // written by `qrsc build` without --emit
+  std::string_view name;                                              // as given to --emit
+  std::string_view description;                                       // for --help
+  bool by_default = false;                                            // written by `qrsc build` without --emit
   std::unique_ptr<Backend> (*make)(const BackendOptions&) = nullptr;  // may throw BackendError: use make_backend
   // The file emit writes for a sheet, and the ones emit_run writes for a run (none by default),
   // relative to the output folder: what `qrsc outputs` tells a build system before any is made.

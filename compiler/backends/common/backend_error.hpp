@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "expected.hpp"
+#include "qrsc/base/expected.hpp"
 
 namespace qrsc {
 
@@ -21,7 +21,9 @@ struct BackendError {
 [[noreturn]] inline void backend_error(std::vector<Diagnostic> error_and_notes) {
   throw BackendError{std::move(error_and_notes)};
 }
-[[noreturn]] inline void backend_error(Diagnostic diagnostic) { backend_error(std::vector<Diagnostic>{std::move(diagnostic)}); }
+[[noreturn]] inline void backend_error(Diagnostic diagnostic) {
+  backend_error(std::vector<Diagnostic>{std::move(diagnostic)});
+}
 // An error at no place in a file: printed "qrsc: error: MESSAGE".
 [[noreturn]] inline void backend_error(std::string message) { backend_error(program_error(std::move(message))); }
 

@@ -1,4 +1,4 @@
-#include "json_writer.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
 
 namespace qrsc {
 

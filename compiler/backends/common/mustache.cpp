@@ -1,10 +1,10 @@
-#include "mustache.hpp"
+#include "qrsc/backends/common/mustache.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "diagnostics.hpp"
-#include "limits.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/base/limits.hpp"
 
 namespace qrsc::tmpl {
 
@@ -98,10 +98,10 @@ struct OuterLookup {
 
 struct mustache::State {
   std::string out;
-  std::size_t line_start = 0;    // where the current line begins in `out`
+  std::size_t line_start = 0;     // where the current line begins in `out`
   bool line_had_section = false;  // a section tag on this line: dropped if it is only blanks
   std::vector<const data*> stack;
-  int partials = 0;  // partials being rendered, one inside another
+  int partials = 0;             // partials being rendered, one inside another
   std::uint64_t steps = 0;      // operations and section items rendered (limits::kMaxRenderSteps)
   std::uint64_t generated = 0;  // items of generated lists made (limits::kMaxGeneratedItems)
   bool failed = false;
@@ -367,7 +367,6 @@ render_observer& observer() {
   return o;
 }
 
-
 }  // namespace
 
 void set_render_observer(render_observer o) { observer() = std::move(o); }
@@ -438,12 +437,8 @@ void mustache::render_ops(std::size_t begin, std::size_t end, State& s) {
     const Op& op = ops_[i];
     if (!within_limits(op, s)) return;
     switch (op.kind) {
-      case Op::Kind::text:
-        s.out += op.text;
-        break;
-      case Op::Kind::newline:
-        end_line(s, op.text);
-        break;
+      case Op::Kind::text: s.out += op.text; break;
+      case Op::Kind::newline: end_line(s, op.text); break;
       case Op::Kind::variable:
       case Op::Kind::unescaped:
         if (const data* var = find(op, s); var && var->is_string()) {

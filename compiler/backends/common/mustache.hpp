@@ -23,7 +23,7 @@
 #include <variant>
 #include <vector>
 
-#include "diagnostics.hpp"
+#include "qrsc/base/diagnostics.hpp"
 
 namespace qrsc::tmpl {
 
@@ -57,11 +57,11 @@ class data {
     if (t == type::list) value_ = list{};
     if (t == type::string) value_ = std::string();
   }
-  data(std::string s) : type_(type::string), value_(std::move(s)) {}  // NOLINT
-  data(const char* s) : type_(type::string), value_(std::string(s)) {}  // NOLINT
-  data(bool b) : type_(b ? type::bool_true : type::bool_false) {}       // NOLINT
+  data(std::string s) : type_(type::string), value_(std::move(s)) {}                                // NOLINT
+  data(const char* s) : type_(type::string), value_(std::string(s)) {}                              // NOLINT
+  data(bool b) : type_(b ? type::bool_true : type::bool_false) {}                                   // NOLINT
   data(partial p) : type_(type::partial), value_(std::make_shared<const partial>(std::move(p))) {}  // NOLINT
-  data(generated_list g)  // NOLINT
+  data(generated_list g)                                                                            // NOLINT
       : type_(type::generated), value_(std::make_shared<const generated_list>(std::move(g))) {}
 
   [[nodiscard]] bool is_object() const { return type_ == type::object; }
@@ -156,7 +156,7 @@ class mustache {
   std::size_t error_at_ = std::string_view::npos;
   escape_handler escape_;
   std::map<std::string, std::unique_ptr<mustache>, std::less<>> partials_;  // parsed once per text
-  std::size_t last_size_ = 0;  // what the last render wrote
+  std::size_t last_size_ = 0;                                               // what the last render wrote
   // Rendered items of generated lists, by the section's place in ops_ and the item's key.
   std::map<std::pair<std::size_t, std::string>, std::unique_ptr<Chunk>> chunks_;
 };

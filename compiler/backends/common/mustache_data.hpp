@@ -6,7 +6,7 @@
 #include <string_view>
 #include <utility>
 
-#include "mustache.hpp"
+#include "qrsc/backends/common/mustache.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "shared_tables.hpp"
+#include "qrsc/backends/common/shared_tables.hpp"
 
 #include <algorithm>
 

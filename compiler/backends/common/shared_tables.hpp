@@ -10,7 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

@@ -1,7 +1,7 @@
-#include "template_document.hpp"
+#include "qrsc/backends/common/template_document.hpp"
 
-#include "markdown.hpp"
-#include "template_store.hpp"
+#include "qrsc/backends/common/template_store.hpp"
+#include "qrsc/base/markdown.hpp"
 
 namespace qrsc {
 

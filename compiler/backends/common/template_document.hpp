@@ -10,12 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "mustache.hpp"
+#include "qrsc/backends/common/mustache.hpp"
 
 namespace qrsc {
 
 enum class Markup { html, markdown };
-
 
 class TemplateDocument {
  public:

@@ -1,4 +1,4 @@
-#include "template_store.hpp"
+#include "qrsc/backends/common/template_store.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,9 +11,9 @@
 #include <map>
 #include <string_view>
 
-#include "backend_error.hpp"
-#include "limits.hpp"
-#include "printable.hpp"
+#include "qrsc/backends/common/backend_error.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/base/printable.hpp"
 
 namespace qrsc {
 
@@ -75,9 +75,7 @@ std::string read_template_file(const std::filesystem::path& file) {
 
 }  // namespace
 
-void set_template_dir(std::optional<std::filesystem::path> dir) {
-  store().dir = std::move(dir);
-}
+void set_template_dir(std::optional<std::filesystem::path> dir) { store().dir = std::move(dir); }
 
 std::string_view load_template(const std::string& name) {
   TemplateStore& s = store();

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "mustache.hpp"
+#include "qrsc/backends/common/mustache.hpp"
 
 namespace qrsc {
 

@@ -1,10 +1,10 @@
-#include "cpp_init.hpp"
+#include "qrsc/backends/cpp/cpp_init.hpp"
 
 #include <fmt/format.h>
 
 #include <utility>
 
-#include "cpp_names.hpp"
+#include "qrsc/backends/cpp/cpp_names.hpp"
 
 namespace qrsc {
 
@@ -43,8 +43,8 @@ std::string cpp_bool(bool b) { return b ? "true" : "false"; }
 std::string cpp_band(const qrs::Band& b) {
   if (!b.present) return "qrs::band_none()";
   if (b.exact_edges()) {
-    return fmt::format("qrs::band_exact({}, {}, {}, {}, {}, {})", cpp_bool(b.has_lo), cpp_number(b.lo), cpp_bool(b.lo_open),
-                       cpp_bool(b.has_hi), cpp_number(b.hi), cpp_bool(b.hi_closed));
+    return fmt::format("qrs::band_exact({}, {}, {}, {}, {}, {})", cpp_bool(b.has_lo), cpp_number(b.lo),
+                       cpp_bool(b.lo_open), cpp_bool(b.has_hi), cpp_number(b.hi), cpp_bool(b.hi_closed));
   }
   if (b.has_lo && b.has_hi) return fmt::format("qrs::band_between({}, {})", cpp_number(b.lo), cpp_number(b.hi));
   if (b.has_lo) return fmt::format("qrs::band_from({})", cpp_number(b.lo));
@@ -59,11 +59,10 @@ std::string cell_value(const MatrixCell& c, CellType type) {
   const CellValue& v = c.value;
   CppInit init;
   switch (type) {
-    case CellType::text:
-      init.add(cpp_bool(c.present), !c.present);
-      break;
+    case CellType::text: init.add(cpp_bool(c.present), !c.present); break;
     case CellType::integer:
-      init.add(cpp_bool(v.integer.present), !v.integer.present).add(std::to_string(v.integer.value), v.integer.value == 0);
+      init.add(cpp_bool(v.integer.present), !v.integer.present)
+          .add(std::to_string(v.integer.value), v.integer.value == 0);
       break;
     case CellType::fraction:
       init.add(cpp_bool(v.fraction.in_range), !v.fraction.in_range)
@@ -80,7 +79,8 @@ std::string cell_value(const MatrixCell& c, CellType type) {
       break;
     }
     case CellType::dice: {
-      init.add(fmt::format("qrs::Dice::Kind::{}", kDiceKindNames[static_cast<std::size_t>(v.dice.kind)]), v.dice.kind == qrs::Dice::Kind::blank)
+      init.add(fmt::format("qrs::Dice::Kind::{}", kDiceKindNames[static_cast<std::size_t>(v.dice.kind)]),
+               v.dice.kind == qrs::Dice::Kind::blank)
           .add(std::to_string(v.dice.offset), v.dice.offset == 0);
       break;
     }

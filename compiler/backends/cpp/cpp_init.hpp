@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "model.hpp"
 #include "qrs/band.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -31,8 +31,8 @@ class CppInit {
 std::string cpp_text(const std::string& s);  // "..."sv, or {} for an empty text
 std::string cpp_number(Fraction f);          // a whole number as itself, else "qrs::Fraction{1, 2}"
 std::string cpp_bool(bool b);
-std::string cpp_band(const qrs::Band& b);                       // "qrs::band_between(3, 8)", ...
-std::string cpp_cell(const MatrixCell& c, CellType type);       // a qrs::Cell<...> of the cell's type
-const char* cpp_cell_type(CellType t);                          // "qrs::Rate", ...
+std::string cpp_band(const qrs::Band& b);                  // "qrs::band_between(3, 8)", ...
+std::string cpp_cell(const MatrixCell& c, CellType type);  // a qrs::Cell<...> of the cell's type
+const char* cpp_cell_type(CellType t);                     // "qrs::Rate", ...
 
 }  // namespace qrsc

@@ -1,4 +1,4 @@
-#include "cpp_names.hpp"
+#include "qrsc/backends/cpp/cpp_names.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <iterator>
 #include <string_view>
 
-#include "unicode.hpp"
+#include "qrsc/base/unicode.hpp"
 
 namespace qrsc {
 
@@ -15,17 +15,108 @@ std::string cpp_identifier(const std::string& id) {
   // C++'s keywords, the namespaces `std` and `qrs`, and the lower-case macros the header's own
   // includes (or -std=gnu++20) may define (assert, errno, linux, offsetof, stderr, stdin, stdout,
   // unix); sorted, for a binary search.
-  static constexpr std::string_view kKeywords[] = {
-      "alignas", "alignof", "and", "and_eq", "asm", "assert", "auto", "bitand", "bitor", "bool", "break", "case",
-      "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return", "co_yield", "compl",
-      "concept", "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "decltype", "default",
-      "delete", "do", "double", "dynamic_cast", "else", "enum", "errno", "explicit", "export", "extern", "false",
-      "float", "for", "friend", "goto", "if", "inline", "int", "linux", "long", "mutable", "namespace", "new",
-      "noexcept", "not", "not_eq", "nullptr", "offsetof", "operator", "or", "or_eq", "private", "protected",
-      "public", "qrs", "register", "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
-      "static_assert", "static_cast", "std", "stderr", "stdin", "stdout", "struct", "switch", "template", "this",
-      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unix", "unsigned", "using",
-      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+  static constexpr std::string_view kKeywords[] = {"alignas",
+                                                   "alignof",
+                                                   "and",
+                                                   "and_eq",
+                                                   "asm",
+                                                   "assert",
+                                                   "auto",
+                                                   "bitand",
+                                                   "bitor",
+                                                   "bool",
+                                                   "break",
+                                                   "case",
+                                                   "catch",
+                                                   "char",
+                                                   "char16_t",
+                                                   "char32_t",
+                                                   "char8_t",
+                                                   "class",
+                                                   "co_await",
+                                                   "co_return",
+                                                   "co_yield",
+                                                   "compl",
+                                                   "concept",
+                                                   "const",
+                                                   "const_cast",
+                                                   "consteval",
+                                                   "constexpr",
+                                                   "constinit",
+                                                   "continue",
+                                                   "decltype",
+                                                   "default",
+                                                   "delete",
+                                                   "do",
+                                                   "double",
+                                                   "dynamic_cast",
+                                                   "else",
+                                                   "enum",
+                                                   "errno",
+                                                   "explicit",
+                                                   "export",
+                                                   "extern",
+                                                   "false",
+                                                   "float",
+                                                   "for",
+                                                   "friend",
+                                                   "goto",
+                                                   "if",
+                                                   "inline",
+                                                   "int",
+                                                   "linux",
+                                                   "long",
+                                                   "mutable",
+                                                   "namespace",
+                                                   "new",
+                                                   "noexcept",
+                                                   "not",
+                                                   "not_eq",
+                                                   "nullptr",
+                                                   "offsetof",
+                                                   "operator",
+                                                   "or",
+                                                   "or_eq",
+                                                   "private",
+                                                   "protected",
+                                                   "public",
+                                                   "qrs",
+                                                   "register",
+                                                   "reinterpret_cast",
+                                                   "requires",
+                                                   "return",
+                                                   "short",
+                                                   "signed",
+                                                   "sizeof",
+                                                   "static",
+                                                   "static_assert",
+                                                   "static_cast",
+                                                   "std",
+                                                   "stderr",
+                                                   "stdin",
+                                                   "stdout",
+                                                   "struct",
+                                                   "switch",
+                                                   "template",
+                                                   "this",
+                                                   "thread_local",
+                                                   "throw",
+                                                   "true",
+                                                   "try",
+                                                   "typedef",
+                                                   "typeid",
+                                                   "typename",
+                                                   "union",
+                                                   "unix",
+                                                   "unsigned",
+                                                   "using",
+                                                   "virtual",
+                                                   "void",
+                                                   "volatile",
+                                                   "wchar_t",
+                                                   "while",
+                                                   "xor",
+                                                   "xor_eq"};
   static_assert(std::is_sorted(std::begin(kKeywords), std::end(kKeywords)));
   std::string out = id;
   for (char& c : out) {
@@ -99,7 +190,8 @@ std::string cpp_enum_type(std::size_t count) { return count <= 256 ? "unsigned c
 // A whole number as Fraction{n}: no normalization for the compiler to run, which counts
 // against its constexpr step limit in the largest tables.
 std::string cpp_fraction(Fraction f) {
-  return f.is_integer() ? fmt::format("qrs::Fraction{{{}}}", f.num()) : fmt::format("qrs::Fraction{{{}, {}}}", f.num(), f.den());
+  return f.is_integer() ? fmt::format("qrs::Fraction{{{}}}", f.num())
+                        : fmt::format("qrs::Fraction{{{}, {}}}", f.num(), f.den());
 }
 
 }  // namespace qrsc

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string>
 
-#include "notation.hpp"
+#include "qrsc/model/notation.hpp"
 
 namespace qrsc {
 

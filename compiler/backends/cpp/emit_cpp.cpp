@@ -1,29 +1,27 @@
-#include "emit_cpp.hpp"
+#include "qrsc/backends/cpp/emit_cpp.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include "mustache_data.hpp"
 #include <map>
 #include <numeric>
 #include <set>
 #include <stdexcept>
 
-#include "backend.hpp"
-#include "cpp_init.hpp"
-#include "cpp_names.hpp"
-#include "limits.hpp"
-#include "roll_range.hpp"
 #include "qrs/band_build.hpp"
-#include "runtime_values.hpp"
-#include "success_odds.hpp"
-#include "template_store.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/common/mustache_data.hpp"
+#include "qrsc/backends/common/template_store.hpp"
+#include "qrsc/backends/cpp/cpp_init.hpp"
+#include "qrsc/backends/cpp/cpp_names.hpp"
+#include "qrsc/base/limits.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/runtime_values.hpp"
+#include "qrsc/model/success_odds.hpp"
 
 namespace qrsc {
 
-
 namespace {
-
 
 // A bound of a key's domain, as the qrs::Maybe<qrs::Fraction> qrs::covers_in_order takes.
 std::string cpp_bound(const std::optional<Fraction>& f) { return f ? cpp_fraction(*f) : "{}"; }
@@ -57,7 +55,9 @@ mst::data renamed_aliases(const std::vector<T>& entries, std::vector<std::string
 }
 
 template <class T>
-std::vector<std::string> entry_old_ids(const T& e) { return e.old_ids; }
+std::vector<std::string> entry_old_ids(const T& e) {
+  return e.old_ids;
+}
 std::vector<std::string> term_old_ids(const Term& t) {
   return t.old_id.empty() ? std::vector<std::string>{} : std::vector<std::string>{t.old_id};
 }
@@ -127,13 +127,14 @@ mst::data band_rows(const BandTable& bt) {
   for (const auto& r : bt.rows) {
     mst::data row;
     put(row, "enumerator", cpp_identifier(r.id));
-    put(row, "init", CppInit()
-                         .text(r.id)
-                         .text(r.title)
-                         .text(join_paragraphs(r.paragraphs))
-                         .add(cpp_bool(r.number.has_value()), !r.number)
-                         .add(std::to_string(r.number.value_or(0)), r.number.value_or(0) == 0)
-                         .str());
+    put(row, "init",
+        CppInit()
+            .text(r.id)
+            .text(r.title)
+            .text(join_paragraphs(r.paragraphs))
+            .add(cpp_bool(r.number.has_value()), !r.number)
+            .add(std::to_string(r.number.value_or(0)), r.number.value_or(0) == 0)
+            .str());
     append(rows, std::move(row));
   }
   return rows;
@@ -233,8 +234,9 @@ void put_key_lookup(mst::data& d, const BandTable& bt, const BandIndexPlan& plan
   put(d, "column_index", column_index);
   const std::string column_arg = single ? std::string() : ", " + column_index;
   if (!plan.dense) {
-    put(d, "row_of_key", fmt::format("qrs::find_in_order(kBands[{0}], detail::kOrder[{0}], qrs::Fraction({1}))",
-                                    column_index, key_param));
+    put(d, "row_of_key",
+        fmt::format("qrs::find_in_order(kBands[{0}], detail::kOrder[{0}], qrs::Fraction({1}))", column_index,
+                    key_param));
   } else if (bt.key_type == KeyType::fraction) {
     put(d, "row_of_key", fmt::format("detail::kIndex.at<{}>({}{})", plan.scale, key_param, column_arg));
   } else {
@@ -281,8 +283,9 @@ mst::data success_data(const DiceRoll& r) {
   mst::data sd;
   const qrs::SuccessDie die = success_die(r);
   put(sd, "notation", roll_notation(r));
-  put(sd, "init", fmt::format("{}, {}, {}, {}, {}", die.sides, die.target, cpp_band(die.reroll), cpp_band(die.explode),
-                              cpp_bool(die.count_failures)));
+  put(sd, "init",
+      fmt::format("{}, {}, {}, {}, {}", die.sides, die.target, cpp_band(die.reroll), cpp_band(die.explode),
+                  cpp_bool(die.count_failures)));
   put(sd, "per_success_of", cpp_text(r.per_success_of));
   return sd;
 }
@@ -359,7 +362,8 @@ mst::data band_data(const BandTable& bt, const Spec& spec) {
   // Nor need the numbers dice read as digits do not write (qrs::covers_in_order's last argument).
   const qrs::DigitDice digits = bt.dice ? bt.dice->runtime().as_digits() : qrs::DigitDice{};
   std::string unread_arg = unread ? ", " + cpp_band(*unread) : std::string();
-  if (digits.count > 0) unread_arg += fmt::format("{}, qrs::DigitDice{{{}, {}}}", unread ? "" : ", {}", digits.count, digits.faces);
+  if (digits.count > 0)
+    unread_arg += fmt::format("{}, qrs::DigitDice{{{}, {}}}", unread ? "" : ", {}", digits.count, digits.faces);
   put(d, "unread_band", unread_arg);
   put(d, "outside", std::string(kOutsideNames[static_cast<std::size_t>(bt.outside)]));
   put_key_lookup(d, bt, plan);
@@ -378,16 +382,22 @@ mst::data modifier_data(const ModifierTable& mt) {
     mst::data item;
     put(item, "enumerator", cpp_identifier(m.id));
     const qrs::Modifier rm = runtime_modifier(mt, m);
-    put(item, "init", CppInit()
-                          .add(std::to_string(rm.value), rm.value == 0)
-                          .add(cpp_number(rm.factor), rm.factor == Fraction(1))
-                          .add(rm.group == qrs::kNoGroup ? std::string("qrs::kNoGroup") : std::to_string(rm.group),
-                               rm.group == qrs::kNoGroup)
-                          .add(cpp_bool(rm.exclusive), !rm.exclusive)
-                          .add(std::to_string(rm.at_most), rm.at_most == 1)
-                          .str());
+    put(item, "init",
+        CppInit()
+            .add(std::to_string(rm.value), rm.value == 0)
+            .add(cpp_number(rm.factor), rm.factor == Fraction(1))
+            .add(rm.group == qrs::kNoGroup ? std::string("qrs::kNoGroup") : std::to_string(rm.group),
+                 rm.group == qrs::kNoGroup)
+            .add(cpp_bool(rm.exclusive), !rm.exclusive)
+            .add(std::to_string(rm.at_most), rm.at_most == 1)
+            .str());
     put(item, "text_init",
-        CppInit().text(m.id).text(m.value_notation()).text(m.text.render()).add(std::to_string(m.column), m.column == 1).str());
+        CppInit()
+            .text(m.id)
+            .text(m.value_notation())
+            .text(m.text.render())
+            .add(std::to_string(m.column), m.column == 1)
+            .str());
     append(items, std::move(item));
   }
   put(d, "items", std::move(items));
@@ -404,7 +414,8 @@ mst::data modifier_data(const ModifierTable& mt) {
     append(groups, std::move(gd));
   }
   put(d, "groups", std::move(groups));
-  put(d, "per_occurrence", std::any_of(mt.items.begin(), mt.items.end(), [](const ModifierItem& m) { return m.at_most > 1; }));
+  put(d, "per_occurrence",
+      std::any_of(mt.items.begin(), mt.items.end(), [](const ModifierItem& m) { return m.at_most > 1; }));
   // Modifiers for some types only: each modifier's mask of the vocabulary's terms, and a total
   // by a side's type.
   if (!mt.types_vocabulary.empty()) {
@@ -453,16 +464,18 @@ mst::data matrix_data(const Matrix& m) {
   return d;
 }
 
-void flatten(const std::vector<ListItem>& items, int depth, const std::string& section, mst::data& out, std::size_t& n) {
+void flatten(const std::vector<ListItem>& items, int depth, const std::string& section, mst::data& out,
+             std::size_t& n) {
   for (const auto& i : items) {
     mst::data item;
-    put(item, "init", CppInit()
-                          .add(std::to_string(depth), depth == 0)
-                          .text(section)
-                          .text(i.label)
-                          .text(i.text.render())
-                          .text(i.condition.render())
-                          .str());
+    put(item, "init",
+        CppInit()
+            .add(std::to_string(depth), depth == 0)
+            .text(section)
+            .text(i.label)
+            .text(i.text.render())
+            .text(i.condition.render())
+            .str());
     append(out, std::move(item));
     ++n;
     flatten(i.items, depth + 1, section, out, n);
@@ -524,7 +537,8 @@ std::string init_tie(const OpposedRoll& o) {
   const bool floor = types || (o.key == qrs::OpposedKey::ratio && o.ratio_floor != Fraction(1));
   if (o.tie == qrs::Tie::one_side && !floor) return {};
   static constexpr std::array<const char*, 3> kTies = {"one_side", "none", "both"};
-  return fmt::format(", qrs::Tie::{}{}{}{}", kTies[static_cast<std::size_t>(o.tie)], floor ? ", " + cpp_number(o.ratio_floor) : "",
+  return fmt::format(", qrs::Tie::{}{}{}{}", kTies[static_cast<std::size_t>(o.tie)],
+                     floor ? ", " + cpp_number(o.ratio_floor) : "",
                      types ? fmt::format(", {}, {}", matchups ? "detail::kMatchupColumns" : "nullptr", o.types) : "",
                      type_modifiers ? ", detail::kTypeModifiers" : "");
 }
@@ -544,7 +558,8 @@ mst::data matchup_data(const BandTable& bt) {
     put(d, "type_decl", "using Type = " + cpp_type_name(bt.columns_vocabulary) + ";");
   }
   if (!o.matchup_columns.empty()) put(d, "square", fmt::format("{}", fmt::join(o.matchup_columns, ", ")));
-  if (!o.type_modifier_values.empty()) put(d, "type_modifiers", fmt::format("{}", fmt::join(o.type_modifier_values, ", ")));
+  if (!o.type_modifier_values.empty())
+    put(d, "type_modifiers", fmt::format("{}", fmt::join(o.type_modifier_values, ", ")));
   return d;
 }
 
@@ -558,10 +573,12 @@ mst::data opposed_data(const Spec& spec, const Table& t, const BandTable& bt, co
   put(d, "namespace", cpp_identifier(t.id));
   put(d, "roll_notation", roll_notation(*bt.dice));
   const auto roll = [](const DiceSide& s) { return fmt::format("{{{}, {}, false, false}}", s.count, s.sides); };
-  put(d, "init", fmt::format("{}, {}, qrs::OpposedKey::{}, qrs::ColumnBy::{}, qrs::Side::{}", roll(o.side(qrs::Side::attacker)),
-                             roll(o.side(qrs::Side::defender)), kOpposedKeyNames[static_cast<std::size_t>(o.key)],
-                             kColumnByNames[static_cast<std::size_t>(o.column)], kSideNames[static_cast<std::size_t>(o.tie_loser)]) +
-                 init_tie(o));
+  put(d, "init",
+      fmt::format("{}, {}, qrs::OpposedKey::{}, qrs::ColumnBy::{}, qrs::Side::{}", roll(o.side(qrs::Side::attacker)),
+                  roll(o.side(qrs::Side::defender)), kOpposedKeyNames[static_cast<std::size_t>(o.key)],
+                  kColumnByNames[static_cast<std::size_t>(o.column)],
+                  kSideNames[static_cast<std::size_t>(o.tie_loser)]) +
+          init_tie(o));
   put(d, "tie_rule", o.tie != qrs::Tie::one_side);
   put(d, "tie_none", o.tie == qrs::Tie::none);
   put(d, "tie_both", o.tie == qrs::Tie::both);
@@ -580,7 +597,8 @@ mst::data opposed_data(const Spec& spec, const Table& t, const BandTable& bt, co
   put(d, "column_type", single ? std::string("std::size_t") : std::string("Column"));
   put(d, "column_value", single ? std::string("c") : std::string("static_cast<Column>(c)"));
   put(d, "defender_column_value", single ? std::string("dc") : std::string("static_cast<Column>(dc)"));
-  put(d, "key_arg", bt.key_type == KeyType::integer ? std::string("static_cast<int>(key.floor())") : std::string("key"));
+  put(d, "key_arg",
+      bt.key_type == KeyType::integer ? std::string("static_cast<int>(key.floor())") : std::string("key"));
   put(d, "row_count", std::to_string(bt.rows.size()));
   for (const qrs::Side side : {qrs::Side::attacker, qrs::Side::defender}) {
     mst::data lists = list_of();
@@ -607,11 +625,12 @@ mst::data table_data(const Spec& spec, const Table& t) {
   put(td, "caption_text", cpp_text(t.caption));
   put(td, "kind", table_kind_name(t.kind));
   // The body under its kind's name, which the template's section of that kind reads.
-  put(td, table_kind_name(t.kind), visit_kind(t.body, Overloaded{[&spec](const BandTable& b) { return band_data(b, spec); },
-                                                                 [](const ModifierTable& m) { return modifier_data(m); },
-                                                                 [](const Matrix& m) { return matrix_data(m); },
-                                                                 [](const ListTable& l) { return list_data(l); },
-                                                                 [](const FactsTable& f) { return facts_data(f); }}));
+  put(td, table_kind_name(t.kind),
+      visit_kind(t.body, Overloaded{[&spec](const BandTable& b) { return band_data(b, spec); },
+                                    [](const ModifierTable& m) { return modifier_data(m); },
+                                    [](const Matrix& m) { return matrix_data(m); },
+                                    [](const ListTable& l) { return list_data(l); },
+                                    [](const FactsTable& f) { return facts_data(f); }}));
   return td;
 }
 
@@ -686,23 +705,25 @@ void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* sh
     if (number != 0 && shared->clean.count(number) > 0) continue;
     const int errors_before = diags.error_count();
     const std::string in = " of table '" + t.id + "'";
-    visit_kind(t.body, Overloaded{[&](const BandTable& body) {
-                                    check_enumerators(body.rows, "enum Effect" + in, diags);
-                                    if ((body.columns_vocabulary.empty() || !body.matchups.empty()) && !body.single_column()) {
-                                      check_enumerators(body.columns, "enum Column" + in, diags);
-                                    }
-                                    Scope parts("enum Part" + in, diags);
-                                    for (const auto& r : body.rows) {
-                                      for (const auto& p : r.parts) parts.add(cpp_identifier(p.id), p.id, p.loc);
-                                    }
-                                  },
-                                  [&](const ModifierTable& body) { check_enumerators(body.items, "enum Modifier" + in, diags); },
-                                  [&](const Matrix& body) {
-                                    check_enumerators(body.rows, "enum Row" + in, diags);
-                                    if (body.columns_vocabulary.empty()) check_enumerators(body.columns, "enum Column" + in, diags);
-                                  },
-                                  // Their C++ names are the table's data, not enumerators.
-                                  [](const ListTable&) {}, [](const FactsTable&) {}});
+    visit_kind(
+        t.body,
+        Overloaded{[&](const BandTable& body) {
+                     check_enumerators(body.rows, "enum Effect" + in, diags);
+                     if ((body.columns_vocabulary.empty() || !body.matchups.empty()) && !body.single_column()) {
+                       check_enumerators(body.columns, "enum Column" + in, diags);
+                     }
+                     Scope parts("enum Part" + in, diags);
+                     for (const auto& r : body.rows) {
+                       for (const auto& p : r.parts) parts.add(cpp_identifier(p.id), p.id, p.loc);
+                     }
+                   },
+                   [&](const ModifierTable& body) { check_enumerators(body.items, "enum Modifier" + in, diags); },
+                   [&](const Matrix& body) {
+                     check_enumerators(body.rows, "enum Row" + in, diags);
+                     if (body.columns_vocabulary.empty()) check_enumerators(body.columns, "enum Column" + in, diags);
+                   },
+                   // Their C++ names are the table's data, not enumerators.
+                   [](const ListTable&) {}, [](const FactsTable&) {}});
     if (number != 0 && diags.error_count() == errors_before) shared->clean.insert(number);
   }
 }

@@ -2,14 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <unordered_set>
 
-#include <string>
-
-#include "diagnostics.hpp"
-#include "model.hpp"
-#include "mustache.hpp"
-#include "shared_tables.hpp"
+#include "qrsc/backends/common/mustache.hpp"
+#include "qrsc/backends/common/shared_tables.hpp"
+#include "qrsc/base/diagnostics.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -39,7 +38,7 @@ std::string cpp_namespace(const Spec& spec);
 // With `shared`, the names inside a table another spec of the run shares are checked once:
 // the tables found clean are remembered there.
 struct SharedTableChecks {
-  SharedTableNumbers* numbers;               // the run's numbering of its shared tables
+  SharedTableNumbers* numbers;              // the run's numbering of its shared tables
   std::unordered_set<std::uint64_t> clean;  // numbers of the tables whose names were found clean
 };
 void check_cpp_names(const Spec& spec, Diagnostics& diags, SharedTableChecks* shared = nullptr);

@@ -1,8 +1,8 @@
-#include "change_marks.hpp"
+#include "qrsc/backends/html/change_marks.hpp"
 
 #include <algorithm>
 
-#include "sheet_text.hpp"
+#include "qrsc/backends/html/sheet_text.hpp"
 
 namespace qrsc::html {
 

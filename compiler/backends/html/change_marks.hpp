@@ -1,6 +1,6 @@
 // Change marks, as the published Version 3 sheets print them: each numbered change of the
-// spec's errata (an id model.hpp's erratum_id_kind calls a change number: "23", "E1") beside the rows, cells and items it covers ("Rally (23)"), with a legend that
-// names the document whose change list the numbers refer to.
+// spec's errata (an id model.hpp's erratum_id_kind calls a change number: "23", "E1") beside the rows, cells and items
+// it covers ("Rally (23)"), with a legend that names the document whose change list the numbers refer to.
 #pragma once
 
 #include <map>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc::html {
 

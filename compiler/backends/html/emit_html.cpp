@@ -1,15 +1,15 @@
-#include "emit_html.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-#include "backend.hpp"
-#include "layout.hpp"
-#include "mustache.hpp"
-#include "sheet_text.hpp"
-#include "table_data.hpp"
-#include "table_partials.hpp"
-#include "template_store.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/common/mustache.hpp"
+#include "qrsc/backends/common/template_store.hpp"
+#include "qrsc/backends/html/layout.hpp"
+#include "qrsc/backends/html/sheet_text.hpp"
+#include "qrsc/backends/html/table_data.hpp"
+#include "qrsc/backends/html/table_partials.hpp"
 
 namespace qrsc {
 
@@ -228,7 +228,9 @@ std::string HtmlSheetEmitter::index(const std::vector<IndexEntry>& entries) cons
 }
 
 std::string emit_html_sheet(const Spec& spec, Paper paper) { return HtmlSheetEmitter().sheet(spec, paper); }
-std::string emit_html_sheet(const Spec& spec, const SheetOptions& options) { return HtmlSheetEmitter().sheet(spec, options); }
+std::string emit_html_sheet(const Spec& spec, const SheetOptions& options) {
+  return HtmlSheetEmitter().sheet(spec, options);
+}
 
 std::string emit_html_index(const std::vector<Spec>& specs) {
   std::vector<const Spec*> all;

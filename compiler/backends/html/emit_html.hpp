@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
-#include "mustache.hpp"
+#include "qrsc/backends/common/mustache.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
@@ -57,7 +57,8 @@ class HtmlSheetEmitter {
   // which is valid only during the call (its lists are made as they are rendered, from the
   // sheet's layout): the web page draws its printed sheet from the same, with the same partials
   // (set_sheet_partials).
-  void with_sheet_data(const Spec& spec, const SheetOptions& options, const std::function<void(tmpl::data&)>& use) const;
+  void with_sheet_data(const Spec& spec, const SheetOptions& options,
+                       const std::function<void(tmpl::data&)>& use) const;
   [[nodiscard]] std::string sheet(const Spec& spec, Paper paper) const { return sheet(spec, SheetOptions{paper}); }
   // The page listing every sheet (title, edition, scale), linking to html_sheet_path of each.
   [[nodiscard]] std::string index(const std::vector<const Spec*>& specs) const;

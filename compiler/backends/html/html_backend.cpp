@@ -1,8 +1,8 @@
 // `--emit html`: a printable sheet per spec, and index.html listing every sheet of the run.
 #include <array>
 
-#include "backend.hpp"
-#include "emit_html.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
 
 namespace qrsc {
 
@@ -31,10 +31,14 @@ class HtmlBackend final : public Backend {
 }  // namespace
 
 const BackendInfo& html_backend() {
-  static const BackendInfo info{"html", "printable sheet (self-contained HTML) and index.html", true,
+  static const BackendInfo info{"html",
+                                "printable sheet (self-contained HTML) and index.html",
+                                true,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<HtmlBackend>(sheet_options(o));
-                                }, html_sheet_path, kRunFiles};
+                                },
+                                html_sheet_path,
+                                kRunFiles};
   return info;
 }
 

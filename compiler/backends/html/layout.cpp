@@ -1,14 +1,14 @@
-#include "layout.hpp"
+#include "qrsc/backends/html/layout.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <set>
 
-#include "backend.hpp"
-#include "emit_html.hpp"
-#include "sheet_text.hpp"
-#include "table_data.hpp"
-#include "template_store.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/common/template_store.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/backends/html/sheet_text.hpp"
+#include "qrsc/backends/html/table_data.hpp"
 
 namespace qrsc::html {
 
@@ -189,8 +189,8 @@ class Placer {
 
 // "rules/house/wide.yaml" -> "rules/house/wide.layout.yaml".
 std::string layout_name(const std::string& spec_file) {
-  const std::string stem = spec_file.size() > 5 && spec_file.ends_with(".yaml") ? spec_file.substr(0, spec_file.size() - 5)
-                                                                               : spec_file;
+  const std::string stem =
+      spec_file.size() > 5 && spec_file.ends_with(".yaml") ? spec_file.substr(0, spec_file.size() - 5) : spec_file;
   return stem + ".layout.yaml";
 }
 
@@ -236,7 +236,8 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
       if (d.severity == Severity::error) backend_error(d);
     }
     if (!own || !own->is_map()) {
-      backend_error(Diagnostic{Severity::error, own ? own->loc : Loc{std::make_shared<const std::string>(o.shown), 0, 0},
+      backend_error(Diagnostic{Severity::error,
+                               own ? own->loc : Loc{std::make_shared<const std::string>(o.shown), 0, 0},
                                "a sheet's own layout is a map with `pages` (as one system's layout in "
                                "templates/html/layouts.yaml)"});
     }
@@ -244,7 +245,9 @@ PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
   }
   const Node* pages = layout ? field(*layout, "pages") : nullptr;
   if (!pages || !pages->is_seq()) {
-    if (own) layout_error(pages ? *pages : *own, "a sheet's own layout needs `pages`, a list (as in templates/html/layouts.yaml)");
+    if (own)
+      layout_error(pages ? *pages : *own,
+                   "a sheet's own layout needs `pages`, a list (as in templates/html/layouts.yaml)");
     layout_error(all, "no layout for '" + spec.system + "' and no default");
   }
   return {scalar(*layout, "font_size"), flag(*layout, "change_marks"), distance_style(*layout),
@@ -291,9 +294,9 @@ mst::data block_data(const PlacedSection& s, const PlacedBlock& b, const PageCon
     const PlacedTable& pt = b[i];
     const std::string table = ctx.shared ? ctx.shared->key(*pt.table) : std::string();
     if (ctx.marks || table.empty()) return std::string();
-    return table + (show_title(pt) ? " titled " : " untitled ") +
-           std::to_string(pt.split) + " " + style(pt) + " " + kDistanceStyleNames[static_cast<std::size_t>(ctx.distances)] +
-           " " + ctx.sources_key + " " + names_printed(*pt.table, ctx.spec);
+    return table + (show_title(pt) ? " titled " : " untitled ") + std::to_string(pt.split) + " " + style(pt) + " " +
+           kDistanceStyleNames[static_cast<std::size_t>(ctx.distances)] + " " + ctx.sources_key + " " +
+           names_printed(*pt.table, ctx.spec);
   };
   mst::data block;
   put(block, "side", b.size() > 1);

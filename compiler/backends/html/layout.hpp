@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "change_marks.hpp"
-#include "model.hpp"
-#include "mustache.hpp"
-#include "shared_tables.hpp"
-#include "source_tree.hpp"
+#include "qrsc/backends/common/mustache.hpp"
+#include "qrsc/backends/common/shared_tables.hpp"
+#include "qrsc/backends/html/change_marks.hpp"
+#include "qrsc/model/model.hpp"
+#include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc::html {
 
@@ -40,14 +40,14 @@ struct PlacedColumn {
 using PlacedRow = std::vector<PlacedColumn>;
 struct PlacedPage {
   std::string title;
-  int flow = 0;  // > 0: tables poured into this many columns, over as many pages as needed
+  int flow = 0;           // > 0: tables poured into this many columns, over as many pages as needed
   std::string font_size;  // this page's base type size, when it sets its own
   std::vector<PlacedRow> rows;
 };
 
 struct PlacedLayout {
-  std::string font_size;      // the base font size, when the layout sets one
-  bool change_marks = false;  // the layout prints change marks whenever the spec has errata
+  std::string font_size;                             // the base font size, when the layout sets one
+  bool change_marks = false;                         // the layout prints change marks whenever the spec has errata
   DistanceStyle distances = DistanceStyle::decimal;  // `distances`: how tables and text write them
   std::vector<PlacedPage> pages;
 };
@@ -74,7 +74,7 @@ struct PageContext {
   const ChangeMarks* marks = nullptr;
   const std::vector<SourceDoc>& sources;
   DistanceStyle distances = DistanceStyle::decimal;
-  std::string sources_key;  // the citations, for the key a shared table's rendering is reused by
+  std::string sources_key;               // the citations, for the key a shared table's rendering is reused by
   SharedTableNumbers* shared = nullptr;  // the run's shared tables; nullptr: nothing reused
   const Spec* spec = nullptr;            // for what a table prints of the tables it names
 };

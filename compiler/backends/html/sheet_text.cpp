@@ -1,4 +1,4 @@
-#include "sheet_text.hpp"
+#include "qrsc/backends/html/sheet_text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -43,7 +43,6 @@ std::string sheet_fraction(const std::string& s) {
   }
   return out;
 }
-
 
 bool states(const std::string& text, const std::string& value) {
   if (value.empty()) return false;

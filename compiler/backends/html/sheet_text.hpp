@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc::html {
 

@@ -1,4 +1,4 @@
-#include "table_data.hpp"
+#include "qrsc/backends/html/table_data.hpp"
 
 #include <fmt/format.h>
 
@@ -7,11 +7,11 @@
 #include <cctype>
 #include <map>
 
-#include "pool_odds.hpp"
-#include "roll_rule.hpp"
-#include "success_odds.hpp"
-#include "sheet_text.hpp"
-#include "words.hpp"
+#include "qrsc/backends/html/sheet_text.hpp"
+#include "qrsc/model/pool_odds.hpp"
+#include "qrsc/model/roll_rule.hpp"
+#include "qrsc/model/success_odds.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc::html {
 
@@ -28,7 +28,7 @@ mst::data text_item(const std::string& text) {
 struct TableContext {
   const Table& table;
   const ChangeMarks* marks;
-  const std::vector<SourceDoc>& sources;  // to cite a source note's document by its title
+  const std::vector<SourceDoc>& sources;   // to cite a source note's document by its title
   DistanceStyle distances;                 // how distances are written, in cells and text alike
   const Spec* spec;                        // the sheet (the titles of the tables a table names)
   std::vector<std::string> unknown_notes;  // the source notes that explain each unknown
@@ -43,7 +43,8 @@ struct TableContext {
   // line per document, short enough for a full page.
   void unknown(const std::optional<SourceNote>& row_source, const std::string& /*row_name*/) {
     const std::string where = unknown_value_source(table, row_source, &sources);
-    if (std::find(unknown_notes.begin(), unknown_notes.end(), where) == unknown_notes.end()) unknown_notes.push_back(where);
+    if (std::find(unknown_notes.begin(), unknown_notes.end(), where) == unknown_notes.end())
+      unknown_notes.push_back(where);
   }
 };
 
@@ -55,7 +56,8 @@ std::vector<std::pair<std::size_t, std::size_t>> block_ranges(std::size_t rows, 
   const auto parts = static_cast<std::size_t>(std::max(1, split));
   const std::size_t per_block = std::max<std::size_t>(1, (rows + parts - 1) / parts);
   std::vector<std::pair<std::size_t, std::size_t>> out;
-  for (std::size_t first = 0; first < rows; first += per_block) out.emplace_back(first, std::min(rows, first + per_block));
+  for (std::size_t first = 0; first < rows; first += per_block)
+    out.emplace_back(first, std::min(rows, first + per_block));
   if (out.empty()) out.emplace_back(0, 0);
   return out;
 }
@@ -123,7 +125,8 @@ mst::data pool_odds_data(const BandTable& bt) {
     const auto groups = alike_symbols(pool);
     mst::data block;
     put(block, "caption",
-        fmt::format("Several dice{}: the chance (%) that k or more of the dice rolled show the symbol", bt.single_column() ? "" : ", " + bt.columns[c].name));
+        fmt::format("Several dice{}: the chance (%) that k or more of the dice rolled show the symbol",
+                    bt.single_column() ? "" : ", " + bt.columns[c].name));
     mst::data heads = list_of();
     for (const auto& g : groups) {
       std::vector<std::string> titles;
@@ -161,8 +164,8 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   const bool single = bt.single_column();
   // A table whose every row carries a number is a list of modifiers ("-5 less than 1 fire
   // point") and is printed like one.
-  const bool modifier_style =
-      !bt.rows.empty() && std::all_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); });
+  const bool modifier_style = !bt.rows.empty() && std::all_of(bt.rows.begin(), bt.rows.end(),
+                                                              [](const BandRow& r) { return r.number.has_value(); });
   bool has_effects = false;
   mst::data lines = list_of();
   for (const auto& r : bt.rows) {
@@ -183,8 +186,8 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
       } else {
         for (const auto& c : r.bands) cells.push_back(band_text(c, bt.key_type));
       }
-      mst::data line =
-          band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false, label_spans ? std::vector<std::string>{} : cell_marks);
+      mst::data line = band_line(cells, label_spans, bt.columns.size(), title, paragraphs, false,
+                                 label_spans ? std::vector<std::string>{} : cell_marks);
       put(line, "number", r.number ? sheet_number(format_signed(*r.number)) : std::string());
       ctx.mark(line, r.id);
       append(lines, std::move(line));
@@ -220,7 +223,8 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
   }
   put(d, "blocks", blocks_of(std::move(lines), split));
   put(d, "modifier_style", modifier_style);
-  put(d, "has_numbers", std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); }));
+  put(d, "has_numbers",
+      std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); }));
   put(d, "has_effects", has_effects);
   put(d, "multi", !single);
   put(d, "key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
@@ -302,10 +306,8 @@ std::string cell_text(const MatrixCell& c, CellType type, DistanceStyle distance
     case CellType::integer:
     case CellType::dice:  // M-2: morale minus two
       return sheet_number(c.notation);
-    case CellType::fraction:
-      return sheet_fraction(c.notation);
-    case CellType::rate:
-      return rate_text(c, distances);
+    case CellType::fraction: return sheet_fraction(c.notation);
+    case CellType::rate: return rate_text(c, distances);
     default:  // text as written; rates "12 / 16"; levels "2/-1", where "-" is "no worn level"
       return c.notation;
   }
@@ -412,8 +414,8 @@ mst::data matrix_data(const Matrix& m, int split, TableContext& ctx) {
 }
 
 // `path` is "section" for marks; `index` counts the section's items in print order.
-mst::data list_items(const std::vector<ListItem>& items, bool numbered, const TableContext& ctx, const std::string& path,
-                     std::size_t& index) {
+mst::data list_items(const std::vector<ListItem>& items, bool numbered, const TableContext& ctx,
+                     const std::string& path, std::size_t& index) {
   mst::data out = list_of();
   int n = 0;
   for (const auto& i : items) {
@@ -506,11 +508,12 @@ mst::data table_data(const Table& t, bool show_title, int split, const TablePrin
   put(d, "has_caption", !t.caption.empty());
   put(d, "caption", t.caption);
   // The body under its kind's name, which the partial of that kind reads.
-  put(d, table_kind_name(t.kind), visit_kind(t.body, Overloaded{[&](const BandTable& b) { return band_data(b, split, ctx); },
-                                                                [&](const ModifierTable& m) { return modifier_data(m, ctx); },
-                                                                [&](const Matrix& m) { return matrix_data(m, split, ctx); },
-                                                                [&](const ListTable& l) { return list_data(l, ctx); },
-                                                                [&](const FactsTable& f) { return facts_data(f, ctx); }}));
+  put(d, table_kind_name(t.kind),
+      visit_kind(t.body, Overloaded{[&](const BandTable& b) { return band_data(b, split, ctx); },
+                                    [&](const ModifierTable& m) { return modifier_data(m, ctx); },
+                                    [&](const Matrix& m) { return matrix_data(m, split, ctx); },
+                                    [&](const ListTable& l) { return list_data(l, ctx); },
+                                    [&](const FactsTable& f) { return facts_data(f, ctx); }}));
   // "?" is explained under the table: not in the sources, and where the spec says why.
   mst::data notes = list_of();
   for (const auto& n : ctx.unknown_notes) append(notes, text_item(n));

@@ -2,18 +2,17 @@
 // list, facts); templates/html/partials/<kind>.mustache draws it.
 #pragma once
 
-#include "mustache_data.hpp"
-
-#include "change_marks.hpp"
-#include "model.hpp"
+#include "qrsc/backends/common/mustache_data.hpp"
+#include "qrsc/backends/html/change_marks.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc::html {
 
 namespace mst = qrsc::tmpl;
 
+using qrsc::append;
 using qrsc::list_of;
 using qrsc::put;
-using qrsc::append;
 
 // How a table is printed on one sheet: `marks` (or nullptr) are the change marks printed beside
 // what each erratum covers; `sources` the spec's documents, which a footnote cites by title;

@@ -1,6 +1,6 @@
-#include "table_partials.hpp"
+#include "qrsc/backends/html/table_partials.hpp"
 
-#include "template_store.hpp"
+#include "qrsc/backends/common/template_store.hpp"
 
 namespace qrsc::html {
 

@@ -4,14 +4,14 @@
 
 #include <string>
 
-#include "mustache.hpp"
+#include "qrsc/backends/common/mustache.hpp"
 
 namespace qrsc::html {
 
 // The partials' names as templates use them ({{>partials/table}}).
-inline constexpr const char* kTablePartials[] = {"partials/table", "partials/bands", "partials/modifiers",
-                                                 "partials/matrix", "partials/list",  "partials/list_item",
-                                                 "partials/facts", "partials/unknown_note", "partials/pool_odds"};
+inline constexpr const char* kTablePartials[] = {"partials/table",  "partials/bands",        "partials/modifiers",
+                                                 "partials/matrix", "partials/list",         "partials/list_item",
+                                                 "partials/facts",  "partials/unknown_note", "partials/pool_odds"};
 
 // The template file of a partial's name under html/ ("partials/table" ->
 // "html/partials/table.mustache"; a name with a '.' is the file's own: "sheet.css").

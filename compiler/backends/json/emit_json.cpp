@@ -1,7 +1,7 @@
-#include "emit_json.hpp"
+#include "qrsc/backends/json/emit_json.hpp"
 
-#include "backend.hpp"
-#include "json_writer.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
 
 namespace qrsc {
 
@@ -86,11 +86,12 @@ Json band_table(const BandTable& bt) {
     // exploding (band notation; null when none), what the key counts, and a chain's first table.
     const DiceRoll& d = *bt.dice;
     const auto faces = [](const BandCell& c) { return c.band.present ? Json(c.notation) : Json(nullptr); };
-    key["dice"]["success"] = Json{{"target", *d.target},
-                                  {"reroll", faces(d.reroll)},
-                                  {"explode", faces(d.explode)},
-                                  {"count", d.count_failures ? "failures" : "successes"},
-                                  {"per_success_of", d.per_success_of.empty() ? Json(nullptr) : Json(d.per_success_of)}};
+    key["dice"]["success"] =
+        Json{{"target", *d.target},
+             {"reroll", faces(d.reroll)},
+             {"explode", faces(d.explode)},
+             {"count", d.count_failures ? "failures" : "successes"},
+             {"per_success_of", d.per_success_of.empty() ? Json(nullptr) : Json(d.per_success_of)}};
   }
   if (bt.dice && bt.dice->opposed) {
     // Each side's own dice and modifier lists, the key they give and the column read.
@@ -120,7 +121,8 @@ Json band_table(const BandTable& bt) {
     row["paragraphs"] = texts(r.paragraphs);
     row["bands"] = bands(r.bands, bt.key_type);
     Json parts = Json::array();
-    for (const auto& p : r.parts) parts.push_back(Json{{"id", p.id}, {"text", p.text.render()}, {"bands", bands(p.bands, bt.key_type)}});
+    for (const auto& p : r.parts)
+      parts.push_back(Json{{"id", p.id}, {"text", p.text.render()}, {"bands", bands(p.bands, bt.key_type)}});
     row["parts"] = std::move(parts);
     row["source"] = source(r.source);
     rows.push_back(std::move(row));
@@ -183,12 +185,9 @@ Json modifier_table(const ModifierTable& mt) {
 // The typed value of a matrix cell; null for a text cell (its notation is all there is).
 Json cell_value(const CellValue& v, CellType type) {
   switch (type) {
-    case CellType::text:
-      return nullptr;
-    case CellType::integer:
-      return Json{{"integer", v.integer.value}};
-    case CellType::fraction:
-      return Json{{"in_range", v.fraction.in_range}, {"amount", number(v.fraction.amount)}};
+    case CellType::text: return nullptr;
+    case CellType::integer: return Json{{"integer", v.integer.value}};
+    case CellType::fraction: return Json{{"in_range", v.fraction.in_range}, {"amount", number(v.fraction.amount)}};
     case CellType::rate: {
       if (v.rate.is_multiplier) return Json{{"multiplier", number(v.rate.multiplier)}};
       Json r{{"full_inches", number(v.rate.full)}};
@@ -223,7 +222,8 @@ Json matrix(const Matrix& m) {
         cells.push_back(nullptr);
         continue;
       }
-      cells.push_back(Json{{"text", c.notation}, {"value", cell_value(c.value, m.cell)}, {"provenance", provenance(c.provenance)}});
+      cells.push_back(
+          Json{{"text", c.notation}, {"value", cell_value(c.value, m.cell)}, {"provenance", provenance(c.provenance)}});
     }
     Json row{{"id", r.id}};
     if (!r.old_ids.empty()) row["old_ids"] = r.old_ids;  // ids it had before renames it follows
@@ -242,7 +242,10 @@ Json matrix(const Matrix& m) {
 Json list_item(const ListItem& i) {
   Json items = Json::array();
   for (const auto& sub : i.items) items.push_back(list_item(sub));
-  return Json{{"id", i.id}, {"label", i.label}, {"text", i.text.render()}, {"condition", i.condition.render()},
+  return Json{{"id", i.id},
+              {"label", i.label},
+              {"text", i.text.render()},
+              {"condition", i.condition.render()},
               {"items", std::move(items)}};
 }
 
@@ -276,20 +279,22 @@ Json facts(const FactsTable& ft) {
 }
 
 Json table(const Table& t) {
-  Json j{{"id", t.id}, {"kind", table_kind_name(t.kind)}, {"title", t.title}, {"caption", t.caption}, {"notes", t.notes}};
+  Json j{
+      {"id", t.id}, {"kind", table_kind_name(t.kind)}, {"title", t.title}, {"caption", t.caption}, {"notes", t.notes}};
   j["source"] = source(t.source);
   // Reference material the published sheet does not print ("appendix"), or a table of the sheet.
   j["print"] = t.appendix ? "appendix" : "sheet";
   j["order"] = t.order.empty() ? Json(nullptr) : Json(t.order);
   Json exceptions = Json::array();
-  for (const auto& e : t.order_exceptions) exceptions.push_back(Json{{"row", e.row}, {"column", e.column}, {"reason", e.reason}});
+  for (const auto& e : t.order_exceptions)
+    exceptions.push_back(Json{{"row", e.row}, {"column", e.column}, {"reason", e.reason}});
   j["order_exceptions"] = std::move(exceptions);
   // The body under the kind's own name, so a consumer switches on "kind" and reads one key.
-  j[table_kind_name(t.kind)] = visit_kind(t.body, Overloaded{[](const BandTable& b) { return band_table(b); },
-                                                              [](const ModifierTable& m) { return modifier_table(m); },
-                                                              [](const Matrix& m) { return matrix(m); },
-                                                              [](const ListTable& l) { return list(l); },
-                                                              [](const FactsTable& f) { return facts(f); }});
+  j[table_kind_name(t.kind)] = visit_kind(
+      t.body,
+      Overloaded{[](const BandTable& b) { return band_table(b); },
+                 [](const ModifierTable& m) { return modifier_table(m); }, [](const Matrix& m) { return matrix(m); },
+                 [](const ListTable& l) { return list(l); }, [](const FactsTable& f) { return facts(f); }});
   return j;
 }
 
@@ -301,8 +306,8 @@ Json vocabularies(const Spec& spec) {
     Json terms = Json::array();
     for (const auto& t : v.terms) {
       Json term{{"id", t.id}, {"name", t.name}};
-      term["renamed_from"] = t.old_id.empty() && t.old_name.empty() ? Json(nullptr)
-                                                                    : Json{{"id", t.old_id}, {"name", t.old_name}};
+      term["renamed_from"] =
+          t.old_id.empty() && t.old_name.empty() ? Json(nullptr) : Json{{"id", t.old_id}, {"name", t.old_name}};
       terms.push_back(std::move(term));
     }
     out.push_back(Json{{"id", v.id}, {"title", v.title}, {"terms", std::move(terms)}});
@@ -313,8 +318,13 @@ Json vocabularies(const Spec& spec) {
 Json renames(const Spec& spec) {
   Json out = Json::array();
   for (const auto& r : spec.renames) {
-    out.push_back(Json{{"vocabulary", r.vocabulary}, {"term", r.term}, {"to", r.to}, {"name", r.name},
-                       {"from_text", r.from_text}, {"to_text", r.to_text}, {"ids", r.ids}});
+    out.push_back(Json{{"vocabulary", r.vocabulary},
+                       {"term", r.term},
+                       {"to", r.to},
+                       {"name", r.name},
+                       {"from_text", r.from_text},
+                       {"to_text", r.to_text},
+                       {"ids", r.ids}});
   }
   return out;
 }
@@ -324,8 +334,8 @@ Json errata(const Spec& spec) {
   for (const auto& e : spec.errata) {
     Json asserts = Json::array();
     for (const auto& a : e.asserts) {
-      Json j{{"kind", a.kind_name()}, {"table", a.table}, {"row", a.row}, {"column", a.column},
-             {"item", a.item}, {"expected", a.expected}, {"from", a.from}};
+      Json j{{"kind", a.kind_name()}, {"table", a.table},       {"row", a.row},  {"column", a.column},
+             {"item", a.item},        {"expected", a.expected}, {"from", a.from}};
       j["disputed"] = a.disputed.empty() ? Json(nullptr) : Json(a.disputed);
       asserts.push_back(std::move(j));
     }
@@ -352,9 +362,14 @@ std::string json_sheet_path(const Spec& spec) { return spec.system + "/" + sheet
 
 std::string emit_json_sheet(const Spec& spec) {
   Json j{{"format", "qrs-sheet"}, {"format_version", kJsonFormatVersion}};
-  for (const auto& [key, value] : {std::pair{"id", &spec.id}, {"system", &spec.system}, {"title", &spec.title},
-                                   {"subtitle", &spec.subtitle}, {"period", &spec.period}, {"edition", &spec.edition},
-                                   {"figures", &spec.figures}, {"spec", &spec.path}}) {
+  for (const auto& [key, value] : {std::pair{"id", &spec.id},
+                                   {"system", &spec.system},
+                                   {"title", &spec.title},
+                                   {"subtitle", &spec.subtitle},
+                                   {"period", &spec.period},
+                                   {"edition", &spec.edition},
+                                   {"figures", &spec.figures},
+                                   {"spec", &spec.path}}) {
     j[key] = *value;
   }
   j["lineage"] = spec.lineage;
@@ -369,14 +384,18 @@ std::string emit_json_sheet(const Spec& spec) {
   for (const auto& s : spec.sources) {
     Json doc{{"id", s.id}};
     // A house document that is not a file has no "file"; the optional details only when given.
-    for (const auto& [key, value] : {std::pair{"file", &s.file}, {"title", &s.title}, {"edition", &s.edition},
-                                     {"date", &s.date}, {"url", &s.url}}) {
+    for (const auto& [key, value] : {std::pair{"file", &s.file},
+                                     {"title", &s.title},
+                                     {"edition", &s.edition},
+                                     {"date", &s.date},
+                                     {"url", &s.url}}) {
       if (!value->empty() || (key == std::string("title") && !s.file.empty())) doc[key] = *value;
     }
     sources.push_back(std::move(doc));
   }
   j["sources"] = std::move(sources);
-  j["scale"] = spec.scale_factor ? Json{{"factor", number(*spec.scale_factor)}, {"rounding", spec.rounding}} : Json(nullptr);
+  j["scale"] =
+      spec.scale_factor ? Json{{"factor", number(*spec.scale_factor)}, {"rounding", spec.rounding}} : Json(nullptr);
   j["renames"] = renames(spec);
   j["vocabularies"] = vocabularies(spec);
   Json tables = Json::array();

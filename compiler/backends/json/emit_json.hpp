@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "model.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

@@ -1,4 +1,4 @@
-#include "pdf.hpp"
+#include "qrsc/backends/pdf/pdf.hpp"
 
 #include <unistd.h>
 
@@ -10,8 +10,8 @@
 #include <sstream>
 #include <system_error>
 
-#include "process.hpp"
-#include "temp_dir.hpp"
+#include "qrsc/base/process.hpp"
+#include "qrsc/base/temp_dir.hpp"
 
 namespace qrsc {
 
@@ -59,7 +59,8 @@ constexpr const char* kMeasureScript = "html/measure.js";
 constexpr const char* kReportStart = "<pre id=\"qrs-measure\" hidden=\"\">";
 
 std::string unescaped(std::string s) {
-  static const std::pair<const char*, const char*> kEntities[] = {{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}};
+  static const std::pair<const char*, const char*> kEntities[] = {
+      {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}};
   for (const auto& [from, to] : kEntities) {
     const std::string f = from;
     for (std::size_t pos = s.find(f); pos != std::string::npos; pos = s.find(f, pos + 1)) s.replace(pos, f.size(), to);

@@ -1,9 +1,9 @@
 // `--emit pdf`: the printable sheet as PDF, printed by headless Chromium.
 #include <fmt/format.h>
 
-#include "backend.hpp"
-#include "emit_html.hpp"
-#include "pdf.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/backends/pdf/pdf.hpp"
 
 namespace qrsc {
 
@@ -14,7 +14,8 @@ namespace {
 std::vector<Diagnostic> layout_diagnostics(const Spec& spec, Paper paper, const std::vector<LayoutFinding>& findings) {
   const Loc at{std::make_shared<const std::string>(spec.path), 0, 0};
   std::vector<Diagnostic> out{{Severity::error, at,
-                               std::string("the sheet does not fit its pages on ") + (paper == Paper::a4 ? "A4" : "Letter") +
+                               std::string("the sheet does not fit its pages on ") +
+                                   (paper == Paper::a4 ? "A4" : "Letter") +
                                    " paper (measured by the browser that prints it)"}};
   for (const auto& f : findings) {
     if (f.fixed) continue;
@@ -52,11 +53,15 @@ class PdfBackend final : public Backend {
 std::string pdf_sheet_path(const Spec& spec) { return spec.system + "/" + sheet_file_id(spec) + ".pdf"; }
 
 const BackendInfo& pdf_backend() {
-  static const BackendInfo info{"pdf", "printable sheet as PDF (headless Chromium)", false,
+  static const BackendInfo info{"pdf",
+                                "printable sheet as PDF (headless Chromium)",
+                                false,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<PdfBackend>(
                                       sheet_options(o), o.chromium.empty() ? default_chromium() : o.chromium);
-                                }, pdf_sheet_path, {}};
+                                },
+                                pdf_sheet_path,
+                                {}};
   return info;
 }
 

@@ -1,7 +1,7 @@
-#include "offline_app.hpp"
+#include "qrsc/backends/web/offline_app.hpp"
 
-#include "json_writer.hpp"
-#include "template_store.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
+#include "qrsc/backends/common/template_store.hpp"
 
 namespace qrsc {
 
@@ -15,8 +15,8 @@ std::vector<OutputFile> offline_app_files(const std::string& start, const std::v
   std::vector<OutputFile> out;
   out.push_back({std::string(kManifestFile), json_document(manifest)});
   out.push_back({std::string(kServiceWorkerFile),
-                 "// Written by qrsc: the run's pages, kept for use with no network.\nconst PRECACHE = " + json_line(precache) +
-                     std::string(load_template("web/sw.js"))});
+                 "// Written by qrsc: the run's pages, kept for use with no network.\nconst PRECACHE = " +
+                     json_line(precache) + std::string(load_template("web/sw.js"))});
   out.push_back({std::string(kAppIconFile), std::string(load_template("web/icon.svg"))});
   return out;
 }

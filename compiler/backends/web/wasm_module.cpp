@@ -1,4 +1,4 @@
-#include "wasm_module.hpp"
+#include "qrsc/backends/web/wasm_module.hpp"
 
 #include <unistd.h>
 
@@ -8,14 +8,14 @@
 #include <sstream>
 #include <string_view>
 
-#include "cpp_names.hpp"
-#include "emit_cpp.hpp"
-#include "mustache_data.hpp"
-#include "notation.hpp"
-#include "process.hpp"
-#include "runtime_values.hpp"
-#include "temp_dir.hpp"
-#include "template_document.hpp"
+#include "qrsc/backends/common/mustache_data.hpp"
+#include "qrsc/backends/common/template_document.hpp"
+#include "qrsc/backends/cpp/cpp_names.hpp"
+#include "qrsc/backends/cpp/emit_cpp.hpp"
+#include "qrsc/base/process.hpp"
+#include "qrsc/base/temp_dir.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
 
@@ -121,7 +121,8 @@ std::vector<const Table*> rolled_tables(const Spec& spec) {
     // Every rolled table: a die result, or an opposed roll's key (a ratio is a fraction). Not
     // success dice: their key counts dice, which the module does not throw (the page shows
     // such a table as printed, its rule over it).
-    if (bt && bt->dice && !bt->dice->success() && (bt->key_type == KeyType::integer || bt->dice->opposed)) out.push_back(&t);
+    if (bt && bt->dice && !bt->dice->success() && (bt->key_type == KeyType::integer || bt->dice->opposed))
+      out.push_back(&t);
   }
   return out;
 }
@@ -180,7 +181,8 @@ std::vector<const Table*> sheet_modifier_lists(const Spec& spec) {
 // The configured compiler where it is (an installed qrsc may run on another machine), else the
 // clang++ on PATH.
 std::string default_wasm_compiler() {
-  return kConfiguredCompiler.empty() ? find_program("/usr/bin/clang++", "clang++") : find_program(std::string(kConfiguredCompiler), "clang++");
+  return kConfiguredCompiler.empty() ? find_program("/usr/bin/clang++", "clang++")
+                                     : find_program(std::string(kConfiguredCompiler), "clang++");
 }
 
 Expected<std::string> build_wasm_module(const Spec& spec, const std::string& header, const std::string& compiler) {
@@ -204,9 +206,20 @@ Expected<std::string> build_wasm_module(const Spec& spec, const std::string& hea
     return program_error("cannot write the module's sources into a temporary folder");
   }
   const fs::path wasm = tmp.path / "sheet.wasm";
-  std::vector<std::string> args{compiler, "--target=wasm32-wasi", "-std=c++20", "-Os", "-fno-exceptions", "-Wall",
-                                "-Wextra", "-Werror", "-nostartfiles", "-Wl,--no-entry", "-Wl,--strip-all", "-I",
-                                (tmp.path / "include").string(), (tmp.path / "module.cpp").string(),
+  std::vector<std::string> args{compiler,
+                                "--target=wasm32-wasi",
+                                "-std=c++20",
+                                "-Os",
+                                "-fno-exceptions",
+                                "-Wall",
+                                "-Wextra",
+                                "-Werror",
+                                "-nostartfiles",
+                                "-Wl,--no-entry",
+                                "-Wl,--strip-all",
+                                "-I",
+                                (tmp.path / "include").string(),
+                                (tmp.path / "module.cpp").string(),
                                 (tmp.path / "include" / "qrs" / "web" / "abi.cpp").string()};
   if (const std::string procedures = procedures_source(spec); !procedures.empty()) {
     args.push_back((tmp.path / "include" / fs::path(procedures)).string());
@@ -224,7 +237,8 @@ Expected<std::string> build_wasm_module(const Spec& spec, const std::string& hea
       if (line.find("error:") == std::string::npos) continue;
       errors += (shown++ ? "; " : ": ") + line;
     }
-    const bool toolchain = p.err.find("wasm32") != std::string::npos || p.err.find("file not found") != std::string::npos;
+    const bool toolchain =
+        p.err.find("wasm32") != std::string::npos || p.err.find("file not found") != std::string::npos;
     return program_error(spec.path + ": compiling the sheet's WebAssembly module with " + compiler +
                          (p.timed_out ? " timed out" : " failed") + errors +
                          (toolchain ? "; WebAssembly toolchain incomplete" + install : ""));

@@ -4,12 +4,12 @@
 #include <array>
 #include <stdexcept>
 
-#include "backend.hpp"
-#include "emit_cpp.hpp"
-#include "emit_html.hpp"
-#include "offline_app.hpp"
-#include "wasm_module.hpp"
-#include "web_page.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/cpp/emit_cpp.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/backends/web/offline_app.hpp"
+#include "qrsc/backends/web/wasm_module.hpp"
+#include "qrsc/backends/web/web_page.hpp"
 
 namespace qrsc {
 
@@ -17,8 +17,8 @@ namespace {
 
 constexpr std::string_view kIndexFile = "web.html";
 // What emit_run writes: the index, and what makes the folder an offline app when served.
-constexpr std::array<std::string_view, 1 + kOfflineAppFiles.size()> kRunFiles = {kIndexFile, kOfflineAppFiles[0], kOfflineAppFiles[1],
-                                                                                kOfflineAppFiles[2]};
+constexpr std::array<std::string_view, 1 + kOfflineAppFiles.size()> kRunFiles = {
+    kIndexFile, kOfflineAppFiles[0], kOfflineAppFiles[1], kOfflineAppFiles[2]};
 
 class WebBackend final : public Backend {
  public:
@@ -47,12 +47,15 @@ class WebBackend final : public Backend {
 }  // namespace
 
 const BackendInfo& web_backend() {
-  static const BackendInfo info{"web", "interactive sheet (self-contained HTML, answers from the runtime in WebAssembly)",
+  static const BackendInfo info{"web",
+                                "interactive sheet (self-contained HTML, answers from the runtime in WebAssembly)",
                                 false,
                                 [](const BackendOptions& o) -> std::unique_ptr<Backend> {
                                   return std::make_unique<WebBackend>(
                                       o.wasm_cxx.empty() ? default_wasm_compiler() : o.wasm_cxx, sheet_options(o));
-                                }, web_sheet_path, kRunFiles};
+                                },
+                                web_sheet_path,
+                                kRunFiles};
   return info;
 }
 

@@ -1,4 +1,4 @@
-#include "web_page.hpp"
+#include "qrsc/backends/web/web_page.hpp"
 
 #include <algorithm>
 #include <array>
@@ -6,23 +6,23 @@
 #include <map>
 #include <optional>
 
-#include "backend.hpp"
-#include "json_writer.hpp"
-#include "layout.hpp"
-#include "table_data.hpp"
-#include "table_partials.hpp"
-#include "mustache_data.hpp"
-#include "notation.hpp"
-#include "offline_app.hpp"
-#include "pool_odds.hpp"
-#include "roll_range.hpp"
-#include "runtime_values.hpp"
-#include "success_odds.hpp"
-#include "template_document.hpp"
-#include "template_store.hpp"
-#include "triggers.hpp"
-#include "wasm_module.hpp"
-#include "words.hpp"
+#include "qrsc/backends/common/backend.hpp"
+#include "qrsc/backends/common/json_writer.hpp"
+#include "qrsc/backends/common/mustache_data.hpp"
+#include "qrsc/backends/common/template_document.hpp"
+#include "qrsc/backends/common/template_store.hpp"
+#include "qrsc/backends/html/layout.hpp"
+#include "qrsc/backends/html/table_data.hpp"
+#include "qrsc/backends/html/table_partials.hpp"
+#include "qrsc/backends/web/offline_app.hpp"
+#include "qrsc/backends/web/wasm_module.hpp"
+#include "qrsc/model/notation.hpp"
+#include "qrsc/model/pool_odds.hpp"
+#include "qrsc/model/roll_range.hpp"
+#include "qrsc/model/runtime_values.hpp"
+#include "qrsc/model/success_odds.hpp"
+#include "qrsc/model/triggers.hpp"
+#include "qrsc/model/words.hpp"
 
 namespace qrsc {
 
@@ -91,12 +91,14 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
       for (std::size_t j = i; j < mt->items.size(); ++j) {
         if (mt->items[j].group == m.group && mt->items[j].value) {
           const ModifierItem& member = mt->items[j];
-          append(members, item_data(list, j, member.id, member.value_notation(), member.with_notes(member.text.render()), side));
+          append(members,
+                 item_data(list, j, member.id, member.value_notation(), member.with_notes(member.text.render()), side));
         }
       }
-      append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i), group.name(),
-                           group.exclusive ? "one of these at most" : "not cumulative, only the largest counts",
-                           group.exclusive));
+      append(blocks,
+             block(std::move(members), std::to_string(side) + "-" + std::to_string(list) + "-" + std::to_string(i),
+                   group.name(), group.exclusive ? "one of these at most" : "not cumulative, only the largest counts",
+                   group.exclusive));
     }
   } else if (const auto* bt = std::get_if<BandTable>(&t.body)) {
     // A band table of numbered rows: the row its own key selects, one of them.
@@ -105,7 +107,8 @@ mst::data list_blocks(const Table& t, std::size_t list, int side) {
       const BandRow& row = bt->rows[r];
       if (row.number) append(members, item_data(list, r, row.id, format_signed(*row.number), row.title, side));
     }
-    append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list), bt->key_name, "the row it selects", true));
+    append(blocks, block(std::move(members), std::to_string(side) + "-" + std::to_string(list), bt->key_name,
+                         "the row it selects", true));
   }
   return blocks;
 }
@@ -167,7 +170,9 @@ mst::data trigger_data(const Spec& spec, const Table& t, const std::map<std::str
 // A chance as the page carries it: [numerator, denominator, shown], the first two as text (past
 // 2^53 a JSON number loses digits in a browser: a d100 pool's, success dice's), the last as
 // `qrsc odds` shows it. Digits and percents only: nothing in it needs escaping in <script>.
-Json chance_json(Fraction p) { return Json::array({std::to_string(p.num()), std::to_string(p.den()), pool_percent(p)}); }
+Json chance_json(Fraction p) {
+  return Json::array({std::to_string(p.num()), std::to_string(p.den()), pool_percent(p)});
+}
 
 // Symbol dice (key.dice.pool): how many of 1 to max_pool_dice dice show each row's symbol, for
 // the page to read when the player says how many dice (data, as exact fractions: the page
@@ -207,7 +212,8 @@ mst::data pool_data(const Spec& spec, const BandTable& bt) {
 mst::data success_data(const Spec& spec, const BandTable& bt) {
   const auto net_range = [&](const BandTable& b) {
     const IntRange r = net_modifier_range(spec, b);
-    return std::pair<int, int>{static_cast<int>(std::max<std::int64_t>(r.lo, -6)), static_cast<int>(std::min<std::int64_t>(r.hi, 6))};
+    return std::pair<int, int>{static_cast<int>(std::max<std::int64_t>(r.lo, -6)),
+                               static_cast<int>(std::min<std::int64_t>(r.hi, 6))};
   };
   const auto first = chain_first(spec, bt);
   const auto [lo, hi] = net_range(bt);
@@ -307,7 +313,8 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     std::string bands;
     for (std::size_t c = 0; c < row.bands.size() && c < bt.columns.size(); ++c) {
       if (row.bands[c].notation.empty()) continue;
-      bands += (bands.empty() ? "" : " · ") + (bt.single_column() ? "" : bt.columns[c].name + " ") + row.bands[c].notation;
+      bands +=
+          (bands.empty() ? "" : " · ") + (bt.single_column() ? "" : bt.columns[c].name + " ") + row.bands[c].notation;
     }
     put(rd, "bands", bands);
     put(rd, "has_number", mst::data(row.number.has_value()));
@@ -352,10 +359,11 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     if (!who.empty()) who[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(who[0])));
     // "...; it adds its Troop Factors" where the side's type also gives it a modifier.
     const Table* factors = by_type ? spec.table(bt.dice->opposed->side(side).type_modifiers) : nullptr;
-    put(sd, "type_legend", name + "'s type (its column is read if the " + who +
-                               (by_type && !bt.dice->opposed->loser_reads() ? " wins" : " loses") +
-                               (bt.matchups.empty() ? "" : ", or its matchup's") +
-                               (factors ? "; it adds its " + factors->title + ")" : ")"));
+    put(sd, "type_legend",
+        name + "'s type (its column is read if the " + who +
+            (by_type && !bt.dice->opposed->loser_reads() ? " wins" : " loses") +
+            (bt.matchups.empty() ? "" : ", or its matchup's") +
+            (factors ? "; it adds its " + factors->title + ")" : ")"));
     // A side's type is one of the types' columns, not a matchup's (read by the module when
     // the types meet).
     put(sd, "types", columns_data(bt.type_columns()));
@@ -402,7 +410,10 @@ mst::data matrix_data(const Table& t, std::size_t index, std::optional<std::size
     for (std::size_t c = 0; c < row.cells.size(); ++c) {
       mst::data cd;
       put(cd, "column", std::to_string(c));
-      put(cd, "text", row.cells[c].unknown ? std::string(kUnknownNotation) : row.cells[c].present ? row.cells[c].notation : "-");
+      put(cd, "text",
+          row.cells[c].unknown   ? std::string(kUnknownNotation)
+          : row.cells[c].present ? row.cells[c].notation
+                                 : "-");
       append(cells, std::move(cd));
     }
     put(rd, "cells", std::move(cells));
@@ -559,13 +570,15 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
     if (at_rolled < rolled.size()) {
       mst::data r = table_data(spec, t, index, lists);
       put(r, "module_index", std::to_string(at_rolled));
-      if (const auto& bt = std::get<BandTable>(t.body); bt.dice && !bt.dice->pool.empty()) put(r, "pool", pool_data(spec, bt));
+      if (const auto& bt = std::get<BandTable>(t.body); bt.dice && !bt.dice->pool.empty())
+        put(r, "pool", pool_data(spec, bt));
       mst::data triggers = trigger_data(spec, t, place_of);
       put(r, "has_triggers", mst::data(!triggers.is_empty_list()));
       put(r, "triggers", std::move(triggers));
       put(e, "rolled", std::move(r));
     } else if (std::holds_alternative<Matrix>(t.body)) {
-      put(e, "matrix", matrix_data(t, index, at_range < by_range.size() ? std::optional<std::size_t>(at_range) : std::nullopt));
+      put(e, "matrix",
+          matrix_data(t, index, at_range < by_range.size() ? std::optional<std::size_t>(at_range) : std::nullopt));
     } else {
       mst::data p = section_data(t, index);
       put(p, "has_caption", mst::data(false));  // the table as printed gives it

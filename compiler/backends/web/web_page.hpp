@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "emit_html.hpp"
-#include "model.hpp"
+#include "qrsc/backends/html/emit_html.hpp"
+#include "qrsc/model/model.hpp"
 
 namespace qrsc {
 

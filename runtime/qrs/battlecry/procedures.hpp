@@ -150,7 +150,7 @@ struct MeleeResult {
 struct MeleeOdds {
   qrs::Fraction attacker{};  // the attacker rolls more flags
   qrs::Fraction defender{};
-  qrs::Fraction none{};      // a tie: the rules name no winner
+  qrs::Fraction none{};  // a tie: the rules name no winner
 };
 
 // The odds of melee() for units rolling these many dice (melee_dice()).

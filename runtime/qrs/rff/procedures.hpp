@@ -48,13 +48,15 @@ using ManeuverModifier = typename S::maneuver_modifiers::Modifier;
 
 template <class S>
 [[nodiscard]] constexpr Result<typename S::maneuver_good_order> maneuver_good_order(
-    int base, std::initializer_list<ManeuverModifier<S>> applying, typename S::maneuver_good_order::Column column = {}) {
+    int base, std::initializer_list<ManeuverModifier<S>> applying,
+    typename S::maneuver_good_order::Column column = {}) {
   return read<typename S::maneuver_good_order>(base, S::maneuver_modifiers::total(applying), column);
 }
 
 template <class S>
 [[nodiscard]] constexpr Result<typename S::maneuver_disordered> maneuver_disordered(
-    int base, std::initializer_list<ManeuverModifier<S>> applying, typename S::maneuver_disordered::Column column = {}) {
+    int base, std::initializer_list<ManeuverModifier<S>> applying,
+    typename S::maneuver_disordered::Column column = {}) {
   return read<typename S::maneuver_disordered>(base, S::maneuver_modifiers::total(applying), column);
 }
 
@@ -75,11 +77,13 @@ class FireCombat {
 
   // Stands of one firing unit with small arms at a distance in inches (the sheet's own
   // inches: a 25mm sheet's ranges are already converted). Out of range adds nothing.
-  constexpr FireCombat& musketry(Musket weapon, int stands, Fraction distance, std::initializer_list<Factor> factors = {}) {
+  constexpr FireCombat& musketry(Musket weapon, int stands, Fraction distance,
+                                 std::initializer_list<Factor> factors = {}) {
     return add<typename S::musketry_fire_points>(weapon, stands, distance, factors);
   }
   // Gun stands of one battery.
-  constexpr FireCombat& cannonade(Gun weapon, int stands, Fraction distance, std::initializer_list<Factor> factors = {}) {
+  constexpr FireCombat& cannonade(Gun weapon, int stands, Fraction distance,
+                                  std::initializer_list<Factor> factors = {}) {
     return add<typename S::cannonade_fire_points>(weapon, stands, distance, factors);
   }
 
@@ -115,7 +119,8 @@ class FireCombat {
   };
 
   // Nothing when no stand is in range.
-  [[nodiscard]] constexpr std::optional<Outcome> resolve(int base, std::initializer_list<Modifier> applying, Target target) const {
+  [[nodiscard]] constexpr std::optional<Outcome> resolve(int base, std::initializer_list<Modifier> applying,
+                                                         Target target) const {
     if (!in_range_) return std::nullopt;
     Outcome o{read<Effects>(base, net_modifier(applying), target), std::nullopt};
     const std::size_t p = find_band(Effects::kPartBands[static_cast<std::size_t>(target)], Fraction(o.result));
@@ -130,7 +135,8 @@ class FireCombat {
 
  private:
   template <class Matrix>
-  constexpr FireCombat& add(typename Matrix::Row weapon, int stands, Fraction distance, std::initializer_list<Factor> factors) {
+  constexpr FireCombat& add(typename Matrix::Row weapon, int stands, Fraction distance,
+                            std::initializer_list<Factor> factors) {
     const auto column = Matrix::column_for(distance);
     if (!column) return *this;
     const Amount& cell = Matrix::cell(weapon, *column).value;
@@ -166,7 +172,8 @@ struct ChargeOutcome : Result<typename S::charge_effects> {
   int attacker_result = 0, defender_result = 0;
   // The rows whose effect is to roll again (Desperate Struggle).
   [[nodiscard]] constexpr bool roll_again() const {
-    return this->effect && static_cast<std::size_t>(*this->effect) == row_index<typename S::charge_effects>(kRollAgainRow);
+    return this->effect &&
+           static_cast<std::size_t>(*this->effect) == row_index<typename S::charge_effects>(kRollAgainRow);
   }
   static constexpr std::string_view kRollAgainRow = "desperate_struggle";
 };

@@ -9,8 +9,8 @@
 #include <iterator>
 #include <string_view>
 
-#include "qrs/rff/procedures.hpp"
 #include "module.hpp"
+#include "qrs/rff/procedures.hpp"
 
 #define QRS_EXPORT(name) extern "C" __attribute__((export_name(#name)))
 
@@ -52,8 +52,8 @@ int g_out[8]{};
 template <class T>
 bool valid(const Unit& u) {
   if constexpr (FireSheet<T>) {
-    const std::size_t weapons = u.kind == 0 ? std::size(T::musketry_fire_points::kRowIds)
-                                            : std::size(T::cannonade_fire_points::kRowIds);
+    const std::size_t weapons =
+        u.kind == 0 ? std::size(T::musketry_fire_points::kRowIds) : std::size(T::cannonade_fire_points::kRowIds);
     const std::size_t factors = T::fire_point_factors::kModifiers.size();
     return (u.kind == 0 || u.kind == 1) && u.weapon >= 0 && static_cast<std::size_t>(u.weapon) < weapons &&
            u.stands >= 1 && u.stands <= 999 && u.num >= 0 && u.den > 0 && (u.factors >> factors) == 0;
@@ -156,7 +156,8 @@ QRS_EXPORT(qrs_fire_add) int qrs_fire_add(int kind, int weapon, int stands, int 
 // One unit's fire combat alone (its points are the first numbers, before any rounding), as
 // fire_of answers; null for an index out of range.
 QRS_EXPORT(qrs_fire_unit) const int* qrs_fire_unit(int unit) {
-  return unit >= 0 && static_cast<std::size_t>(unit) < g_count ? fire_of<S>(static_cast<std::size_t>(unit), 1) : nullptr;
+  return unit >= 0 && static_cast<std::size_t>(unit) < g_count ? fire_of<S>(static_cast<std::size_t>(unit), 1)
+                                                               : nullptr;
 }
 
 // The fire combat of every unit added, as fire_of answers: 7 numbers.

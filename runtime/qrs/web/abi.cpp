@@ -156,7 +156,8 @@ QRS_EXPORT(qrs_part) int qrs_part(int table, int column, int die) {
   if (!valid_table(table)) return -1;
   const RolledTable& t = kSheet.tables[static_cast<std::size_t>(table)];
   if (column < 0 || static_cast<std::size_t>(column) >= t.parts.size()) return -1;
-  const std::size_t p = qrs::find_band(t.parts[static_cast<std::size_t>(column)], qrs::Fraction(qrs_result(table, die)));
+  const std::size_t p =
+      qrs::find_band(t.parts[static_cast<std::size_t>(column)], qrs::Fraction(qrs_result(table, die)));
   return p == qrs::npos ? -1 : static_cast<int>(p);
 }
 
@@ -179,7 +180,8 @@ QRS_EXPORT(qrs_odds) const std::int64_t* qrs_odds(int table, int column) {
   // The rows' fractions over one denominator (a reroll shares out over less than the roll's total).
   std::int64_t den = 1;
   for (std::size_t r = 0; r < bands.size(); ++r) den = std::lcm(den, kStorage.row_odds[r].den());
-  for (std::size_t r = 0; r < bands.size(); ++r) kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
+  for (std::size_t r = 0; r < bands.size(); ++r)
+    kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
   kStorage.odds[bands.size()] = den;
   return kStorage.odds;
 }
@@ -247,19 +249,21 @@ namespace {
 qrs::Matchup matchup(int table, int column, int attacker_type, int defender_type) {
   const bool typed = table_at(table).opposed.column != qrs::ColumnBy::chosen;
   const auto type = [typed](int t) { return typed && t >= 0 ? static_cast<std::size_t>(t) : qrs::kNoType; };
-  return {net_of(table, 0, type(attacker_type)), net_of(table, 1, type(defender_type)), static_cast<std::size_t>(attacker_type),
-          static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
+  return {net_of(table, 0, type(attacker_type)), net_of(table, 1, type(defender_type)),
+          static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type),
+          static_cast<std::size_t>(column)};
 }
 }  // namespace
 
-QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker, int defender, int attacker_type,
-                                             int defender_type) {
+QRS_EXPORT(qrs_settle)
+const int* qrs_settle(int table, int column, int attacker, int defender, int attacker_type, int defender_type) {
   if (!valid_table(table) || !table_at(table).is_opposed) return nullptr;
   const RolledTable& t = table_at(table);
   const qrs::Matchup m = matchup(table, column, attacker_type, defender_type);
   const qrs::Settled s = qrs::settle(t.opposed, m, attacker, defender);
-  const std::size_t c = qrs::column_read(t.opposed, s, static_cast<std::size_t>(column),
-                                         static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
+  const std::size_t c =
+      qrs::column_read(t.opposed, s, static_cast<std::size_t>(column), static_cast<std::size_t>(attacker_type),
+                       static_cast<std::size_t>(defender_type));
   g_settled[0] = s.attacker;
   g_settled[1] = s.defender;
   g_settled[2] = static_cast<int>(s.key.num());
@@ -269,8 +273,9 @@ QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker
   g_settled[6] = static_cast<int>(c);
   const auto row_in = [&](std::size_t col) { return col < t.bands.size() ? read_row(t, col, s.key) : -1; };
   g_settled[7] = qrs::reads_table(t.opposed, s) ? row_in(c) : -3;
-  const std::size_t dc = qrs::column_of(t.opposed, qrs::Side::defender, static_cast<std::size_t>(column),
-                                        static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
+  const std::size_t dc =
+      qrs::column_of(t.opposed, qrs::Side::defender, static_cast<std::size_t>(column),
+                     static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type));
   const bool both = qrs::reads_both(t.opposed, s);
   g_settled[8] = both ? static_cast<int>(dc) : -1;
   g_settled[9] = both ? row_in(dc) : -1;
@@ -280,8 +285,8 @@ QRS_EXPORT(qrs_settle) const int* qrs_settle(int table, int column, int attacker
 // The exact odds of every row for one matchup (qrs::fill_opposed_odds with each side's
 // modifiers set): the rows' numerators, then the share no row reads, then their common
 // denominator.
-QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int column, int attacker_type,
-                                                                  int defender_type) {
+QRS_EXPORT(qrs_opposed_odds)
+const std::int64_t* qrs_opposed_odds(int table, int column, int attacker_type, int defender_type) {
   if (!valid_table(table) || !table_at(table).is_opposed) return nullptr;
   const RolledTable& t = table_at(table);
   if (t.bands.size() == 0) return nullptr;
@@ -300,7 +305,8 @@ QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int
   qrs::fill_opposed_odds(t.opposed, t.domain, m, read, out);
   std::int64_t den = 1;
   for (std::size_t r = 0; r <= rows; ++r) den = std::lcm(den, kStorage.row_odds[r].den());
-  for (std::size_t r = 0; r <= rows; ++r) kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
+  for (std::size_t r = 0; r <= rows; ++r)
+    kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
   kStorage.odds[rows + 1] = den;
   return kStorage.odds;
 }
@@ -309,7 +315,8 @@ QRS_EXPORT(qrs_opposed_odds) const std::int64_t* qrs_opposed_odds(int table, int
 // header's column_for), or -1 before the first range or beyond the last.
 QRS_EXPORT(qrs_range_column) int qrs_range_column(int matrix, int num, int den) {
   if (matrix < 0 || static_cast<std::size_t>(matrix) >= kSheet.ranges.size() || den <= 0) return -1;
-  const std::size_t c = qrs::range_column(kSheet.ranges[static_cast<std::size_t>(matrix)].ranges, qrs::Fraction(num, den));
+  const std::size_t c =
+      qrs::range_column(kSheet.ranges[static_cast<std::size_t>(matrix)].ranges, qrs::Fraction(num, den));
   return c == qrs::npos ? -1 : static_cast<int>(c);
 }
 
@@ -327,7 +334,8 @@ QRS_EXPORT(qrs_text_size) int qrs_text_size() { return static_cast<int>(sizeof g
 // and denominator; null when the text is not a distance or its terms do not fit an int.
 QRS_EXPORT(qrs_distance) const int* qrs_distance(int length) {
   if (length < 0 || static_cast<std::size_t>(length) > sizeof g_text) return nullptr;
-  const qrs::text::TypedNumber n = qrs::text::read_distance(std::string_view(g_text, static_cast<std::size_t>(length)), kNumberLimits);
+  const qrs::text::TypedNumber n =
+      qrs::text::read_distance(std::string_view(g_text, static_cast<std::size_t>(length)), kNumberLimits);
   if (!n.ok()) return nullptr;
   const qrs::Fraction f(n.num, n.den);
   constexpr std::int64_t kMost = 2147483647;

@@ -5,7 +5,6 @@
 // reads numbers back; every answer comes from the runtime's functions here and in odds.hpp.
 #pragma once
 
-#include "qrs/number_text.hpp"
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -14,6 +13,7 @@
 #include "qrs/dice.hpp"
 #include "qrs/key_domain.hpp"
 #include "qrs/modifiers.hpp"
+#include "qrs/number_text.hpp"
 #include "qrs/odds.hpp"
 #include "qrs/opposed.hpp"
 #include "qrs/view.hpp"
