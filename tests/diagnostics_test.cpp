@@ -199,7 +199,7 @@ TEST(Diagnostics, BadCellsAndBandsAreExplained) {
 
 TEST(Diagnostics, UnsupportedVersionAndMissingVersion) {
   EXPECT_NE(compile("qrs: 2\nsystem: t\ntitle: T\n").text.find("unsupported format version 2"), std::string::npos);
-  EXPECT_NE(compile("system: t\ntitle: T\n").text.find("needs 'qrs: 1'"), std::string::npos);
+  EXPECT_NE(compile("system: t\ntitle: T\n").text.find("needs 'qrs' ('qrs: 1')"), std::string::npos);
 }
 
 }  // namespace
@@ -447,7 +447,8 @@ tables:
            ":19:15: error: matchup 'horse' of table 'by_type' (kind bands): its id names its column, and 'horse' is a "
            "type's "
            "column already",
-           ":19:29: error: matchup 'horse' of table 'by_type' (kind bands) needs 'loser': the loser's type or types",
+           ":19:29: error: matchup 'horse' of table 'by_type' (kind bands): 'loser' names no type (the loser's type or "
+           "types)",
            ":18:9: error: duplicate matchup id 'again'",
            ":20:66: error: table 'by_type' in column 'gap': no band covers 1 (between rows 'held' and 'beaten')",
            ":21:9: error: matchup 'clash' of table 'by_type' (kind bands): loser foot against winner foot is already "
@@ -634,8 +635,8 @@ tables:
 )");
   EXPECT_FALSE(r.compiled);
   for (const std::string expected : {
-           ":13:67: error: modifier 'both' states both 'only' and 'except'; name the types it applies to, or those it "
-           "does not, not both",
+           ":13:59: error: modifier 'both' of table 'factors' (kind modifiers) has both 'only' and 'except': "
+           "at most one of 'only' or 'except'",
            ":19:50: error: modifier 'none': 'only' names no type",
            ":18:50: error: modifier 'typo' of modifier list 'typos': 'hrse' is no term of a vocabulary; the types a "
            "modifier applies to are the terms of the vocabulary of the sides' types; did you mean 'horse'?",

@@ -150,21 +150,31 @@ Json properties(std::span<const Key> keys) {
   return p;
 }
 
+// The keys with the flag that are required outright (not those another key stands in for).
 Json names_with(std::span<const Key> keys, Flag flag) {
   Json names = Json::array();
   for (const Key& k : keys) {
-    if (k.flags & flag) names.push_back(std::string(k.name));
+    if ((k.flags & flag) && k.unless.empty()) names.push_back(std::string(k.name));
   }
   return names;
 }
 
-// Keys that exclude each other: at most one (`not` all of them), or exactly one (`oneOf`).
+// A key required unless another is present: `if` none of those, `then` it.
+Json required_unless(const Key& k) {
+  Json others = Json::array();
+  for (const char* u : k.unless) others.push_back({{"required", {u}}});
+  return {{"if", {{"not", {{"anyOf", others}}}}}, {"then", {{"required", {std::string(k.name)}}}}};
+}
+
+// Keys that exclude each other: at most one (`not` all of them), or exactly one (`oneOf`) when
+// the group is required always (one required unless patching is at most one here: a variant's
+// patch of the object states changes only).
 Json one_of_constraints(const ObjectType& type) {
   Json all = Json::array();
   for (const OneOf& group : type.one_of) {
     Json keys = Json::array();
     for (const char* k : group.keys) keys.push_back(k);
-    if (group.required) {
+    if (group.flags & kRequired) {
       Json alternatives = Json::array();
       for (const auto& k : keys) alternatives.push_back({{"required", {k}}});
       all.push_back({{"oneOf", alternatives}});
@@ -191,7 +201,12 @@ Json object_schema(const ObjectType& type) {
   }
   j["properties"] = props;
   if (const Json required = names_with(type.keys, kRequired); !required.empty()) j["required"] = required;
-  if (Json constraints = one_of_constraints(type); !constraints.empty()) j["allOf"] = constraints;
+  Json constraints = one_of_constraints(type);
+  for (const Key& k : type.keys) {
+    // Required unless patching is not stated for a nested object (its patch in a variant states changes only).
+    if ((k.flags & kRequired) && !k.unless.empty()) constraints.push_back(required_unless(k));
+  }
+  if (!constraints.empty()) j["allOf"] = constraints;
   j["additionalProperties"] = false;
   return j;
 }
@@ -312,14 +327,20 @@ std::string spec_json_schema() {
             {"title", "qrs spec"}};
   j.update(object_schema(spec_type));
   // A root spec (neither a variant nor abstract) states everything: its own complete keys, and
-  // each table its kind and title.
+  // each table its kind, its title and the complete keys of its kind (a band table's rows).
   Json table_complete = names_with(object_type("table").keys, kComplete);
   table_complete.insert(table_complete.begin(), "id");
+  Json kind_complete = Json::array();
+  for (const TableKindKeys& kind : table_kinds()) {
+    kind_complete.push_back(
+        {{"if", {{"required", {"kind"}}, {"properties", {{"kind", {{"const", std::string(kind.kind)}}}}}}},
+         {"then", {{"required", names_with(kind.keys, kComplete)}}}});
+  }
   const Json variant = {{"required", {"extends"}}};
   const Json abstract = {{"required", {"abstract"}}, {"properties", {{"abstract", {{"const", true}}}}}};
   j["if"] = {{"not", {{"anyOf", Json::array({variant, abstract})}}}};
   j["then"] = {{"required", names_with(spec_type.keys, kComplete)},
-               {"properties", {{"tables", {{"items", {{"required", table_complete}}}}}}}};
+               {"properties", {{"tables", {{"items", {{"required", table_complete}, {"allOf", kind_complete}}}}}}}};
   Json defs = notation_defs();
   for (const ObjectType& type : object_types()) {
     if (type.name == "spec") continue;

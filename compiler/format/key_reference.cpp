@@ -67,8 +67,13 @@ std::string value_words(const Key& key) {
 std::string roles(const Key& key) {
   std::string r;
   const auto add = [&](std::string_view word) { r += (r.empty() ? "" : ", ") + std::string(word); };
-  if (key.flags & kRequired) add("required");
-  if (key.flags & kComplete) add("required unless patching");
+  std::string unless;  // "`bands`, `parts`": the keys that stand in for it
+  for (std::size_t i = 0; i < key.unless.size(); ++i) {
+    unless += std::string(i == 0 ? "" : i + 1 == key.unless.size() ? " or " : ", ") + "`" + key.unless[i] + "`";
+  }
+  if (key.flags & kRequired) add(unless.empty() ? "required" : "required unless " + unless);
+  if (key.flags & kComplete)
+    add(unless.empty() ? "required unless patching" : "required unless " + unless + " or patching");
   if (key.flags & kMergesById) add("merges by id");
   if (key.flags & kSheetText) add("sheet text");
   if (key.flags & kRemovable) add("`~` removes");
@@ -129,7 +134,10 @@ std::string key_reference_markdown() {
     for (const OneOf& group : type.one_of) {
       std::string keys;
       for (const char* k : group.keys) keys += (keys.empty() ? "`" : "`, `") + std::string(k);
-      out += fmt::format(" {} of {}`.", group.required ? "Exactly one" : "At most one", keys);
+      const char* how = (group.flags & kRequired)   ? "Exactly one"
+                        : (group.flags & kComplete) ? "Exactly one (unless patching)"
+                                                    : "At most one";
+      out += fmt::format(" {} of {}`.", how, keys);
     }
     out += "\n\n";
     key_table(out, type.keys);

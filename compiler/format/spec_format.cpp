@@ -45,6 +45,11 @@ constexpr DeprecatedSpelling kCellSpellings[] = {
     {"fire_points", "fraction", "1", "the compiler names notations, not one game's quantities"},
 };
 
+// Keys that stand in for a required key (Key::unless).
+constexpr std::array<const char*, 1> kUnlessTitle = {"title"};
+constexpr std::array<const char*, 2> kUnlessBands = {"bands", "parts"};
+constexpr std::array<const char*, 1> kUnlessRenamed = {"renamed"};
+
 constexpr Key kSpecKeys[] = {
     {"qrs", Type::integer, kRequired, "Format version (1).", {}, {}, 1, 1},
     {"id", Type::sheet_id, 0,
@@ -93,7 +98,11 @@ constexpr Key kConversionKeys[] = {
 
 constexpr Key kSourceDocKeys[] = {
     {"id", Type::id, kRequired, "The document's id, which source notes name."},
-    {"file", Type::string, 0, "The document's file name."},
+    {.name = "file",
+     .type = Type::string,
+     .flags = kComplete,
+     .description = "The document's file name.",
+     .unless = kUnlessTitle},
     {"title", Type::text, 0, "The document's title (required when it is not a file)."},
     {"edition", Type::text, 0, "Edition."},
     {"date", Type::text, 0, "Date."},
@@ -164,11 +173,14 @@ constexpr Key kTableKeys[] = {
     kNotesKey,
 };
 
+// The columns: optional for a band table (one column when absent), required for a matrix.
 constexpr Key kColumnsKey{"columns", Type::columns, kMergesById | kDeclaredAdditions,
                           "The columns: a vocabulary id, or a list of columns.", "column"};
+constexpr Key kMatrixColumnsKey{"columns", Type::columns, kComplete | kMergesById | kDeclaredAdditions,
+                                "The columns: a vocabulary id, or a list of columns.", "column"};
 
 constexpr Key kBandsKeys[] = {
-    {"key", Type::object, 0, "What selects a row: its name, type, range and dice.", "key"},
+    {"key", Type::object, kComplete, "What selects a row: its name, type, range and dice.", "key"},
     kColumnsKey,
     {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions,
      "The rows (effects), each with its band or bands per column.", "bandRow"},
@@ -186,7 +198,7 @@ constexpr Key kModifiersKeys[] = {
 
 constexpr Key kMatrixKeys[] = {
     {"cell", Type::choice, kComplete, "The notation of every cell.", {}, kCellTypeNames, 0, 0, kCellSpellings},
-    kColumnsKey,
+    kMatrixColumnsKey,
     {"column_groups", Type::list, 0, "Labels over spans of columns.", "columnGroup"},
     {"row_heading", Type::text, kSheetText, "The heading over the row labels ('Stands')."},
     {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The rows.", "matrixRow"},
@@ -241,7 +253,7 @@ constexpr Key kKeyKeys[] = {
 constexpr std::array<const char*, 2> kRollOrSides = {"roll", "attacker"};
 constexpr std::array<const char*, 2> kDifferenceOrSides = {"difference", "attacker"};
 constexpr std::array<const char*, 2> kModifiersOrSides = {"modifiers", "attacker"};
-constexpr OneOf kDiceOneOf[] = {{kRollOrSides, true}, {kDifferenceOrSides, false}, {kModifiersOrSides, false}};
+constexpr OneOf kDiceOneOf[] = {{kRollOrSides, kRequired}, {kDifferenceOrSides}, {kModifiersOrSides}};
 
 constexpr Key kDiceKeys[] = {
     {"roll", Type::dice, 0, "The base roll: 'd10', '2d6' (summed); 'd66': two d6 read as tens and units (11 to 66)."},
@@ -359,7 +371,7 @@ constexpr Key kBandRowKeys[] = {
     {"label", Type::text, kSheetText | kRemovable,
      "The sheet's own words for the band, when they would read wrongly as data."},
     {"number", Type::signed_number, kRemovable, "A signed whole number the row carries (e.g. a die-roll modifier)."},
-    {"band", Type::band, kRemovable, kBand},
+    {.name = "band", .type = Type::band, .flags = kComplete | kRemovable, .description = kBand, .unless = kUnlessBands},
     {"bands", Type::map, kRemovable, "Band per column id, for a table with columns. `~` removes the parent's."},
     {"parts", Type::list, kMergesById | kDeclaredAdditions,
      "Sub-results, each with its own band(s); the row's band is their union.", "part"},
@@ -393,7 +405,7 @@ constexpr Key kPartKeys[] = {
 
 constexpr std::array<const char*, 2> kValueOrFactor = {"value", "factor"};
 constexpr std::array<const char*, 2> kOnlyOrExcept = {"only", "except"};
-constexpr OneOf kModifierOneOf[] = {{kValueOrFactor, false}, {kOnlyOrExcept, false}};
+constexpr OneOf kModifierOneOf[] = {{kValueOrFactor, kComplete}, {kOnlyOrExcept}};
 
 constexpr Key kModifierKeys[] = {
     {"id", Type::id, kRequired, "The modifier's id (a C++ enumerator)."},
@@ -439,7 +451,7 @@ constexpr Key kModifierGroupKeys[] = {
 };
 
 constexpr Key kColumnGroupKeys[] = {
-    {"name", Type::text, kSheetText, "The label over the span."},
+    {"name", Type::text, kComplete | kSheetText, "The label over the span."},
     {"columns", Type::ids, kRequired, "The column ids it spans."},
 };
 
@@ -467,7 +479,7 @@ constexpr Key kCellKeys[] = {
 constexpr Key kListItemKeys[] = {
     {"id", Type::id, 0, "The item's id (needed to patch it in a variant)."},
     {"label", Type::text, kSheetText, "The item's own label (a, b)."},
-    {"text", Type::paragraphs, kSheetText, kText},
+    {"text", Type::paragraphs, kComplete | kSheetText, kText},
     {"condition", Type::text, kSheetText, "A condition printed after the text, after a semicolon."},
     {"items", Type::list, kMergesById | kDeclaredAdditions, "Nested items.", "listItem"},
     kSourceKey,
@@ -510,10 +522,14 @@ constexpr Key kErratumKeys[] = {
 };
 
 // What an assertion states, one of Assertion::kKindNames (the model's table of them).
-constexpr OneOf kAssertionOneOf[] = {{Assertion::kKindNames, true}};
+constexpr OneOf kAssertionOneOf[] = {{Assertion::kKindNames, kRequired}};
 
 constexpr Key kAssertionKeys[] = {
-    {"table", Type::reference, 0, "The table it is about (every assertion but `renamed` needs one)."},
+    {.name = "table",
+     .type = Type::reference,
+     .flags = kRequired,
+     .description = "The table it is about (every assertion but `renamed` needs one).",
+     .unless = kUnlessRenamed},
     {"row", Type::reference, 0, "The row."},
     {"column", Type::reference, 0, "The column."},
     {"item", Type::reference, 0, "The item of a modifier or facts table."},

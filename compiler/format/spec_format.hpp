@@ -74,13 +74,17 @@ struct Key {
   std::span<const char* const> choices = {};  // for choice; for a boolean that takes one value only, that value
   std::int64_t minimum = 0, maximum = 0;      // bounds of an integer or signed_number, when maximum > minimum
   std::span<const DeprecatedSpelling> deprecated = {};  // for choice: old spellings of its choices
+  // For a required key (kRequired or kComplete): keys that stand in for it. It is required
+  // unless one of them is present ("a source document needs 'file' unless it has 'title'").
+  std::span<const char* const> unless = {};
 };
 
-// Keys of one object that exclude each other: at most one may be present, or exactly one when
-// `required` (the front end says which).
+// Keys of one object that exclude each other: at most one may be present; exactly one when the
+// group is kRequired, or kComplete (exactly one unless the object patches a parent's). The front
+// end's reader (frontend/schema.cpp) enforces it, and the JSON Schema states it.
 struct OneOf {
   std::span<const char* const> keys;
-  bool required = false;
+  std::uint8_t flags = 0;  // kRequired or kComplete, or neither
 };
 
 struct ObjectType {

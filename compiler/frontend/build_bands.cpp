@@ -163,10 +163,7 @@ std::string uncovered(const qrs::Cut& a, const qrs::Cut& b, KeyType type, const 
 
 void Builder::band_key(Object& o, BandTable& bt) {
   const NodePtr kn = o.get("key");
-  if (!kn) {
-    diags_.error(o.loc(), o.what() + " needs 'key' (e.g. { name: Die result, type: integer })");
-    return;
-  }
+  if (!kn) return;  // the format requires it: the reader said so
   Object k(kn, "key of " + o.what(), diags_, format::object_type("key"));
   bt.key_name = k.str("name");
   bt.columns_title = k.str("columns_title");
@@ -194,7 +191,7 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
   row.id = identifier(r);
   row.old_ids = r.strings("old_ids");
   const std::string what = "row '" + row.id + "' of " + table;
-  row.title = r.str("title", true);
+  row.title = r.str("title");
   row.label = r.str("label");
   const Loc label_at = r.loc_of("label");
   for (const auto& p : r.strings("text")) {
@@ -216,15 +213,13 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
     part.id = identifier(po);
     part.text = text_of(po, "text");
     part.loc = po.loc();
+    source(po);  // checked like any source note (the model keeps none for a part)
     part.bands = band_cells(po, bt, "part '" + part.id + "' of " + what);
     row.parts.push_back(std::move(part));
   }
   check_unique(row.parts, "part");
   const bool banded = r.has("band") || r.has("bands");
-  if (row.parts.empty()) {
-    if (!banded) diags_.error(r.loc(), what + " needs 'band' (or 'bands' per column, or 'parts')");
-    return row;
-  }
+  if (row.parts.empty()) return row;  // without band, bands or parts: the reader's error (the format requires one)
   if (banded) {
     diags_.error(r.loc(), what + " has parts; its bands are the union of the parts' bands, so give bands only there");
   }
@@ -277,7 +272,7 @@ void Builder::against_columns(Object& o, BandTable& bt) {
 void Builder::bands(Object& o, Table& t) {
   BandTable bt;
   band_key(o, bt);
-  bt.columns = columns(o, bt.columns_vocabulary, false);
+  bt.columns = columns(o, bt.columns_vocabulary);
   for (const auto& c : bt.columns) {
     if (c.against.empty()) continue;
     diags_.error(c.against_loc,
@@ -288,7 +283,7 @@ void Builder::bands(Object& o, Table& t) {
   if (bt.dice && bt.dice->against) against_columns(o, bt);
   if (bt.columns.empty()) bt.columns.push_back(Column::of("", "", o.loc()));
   // The limits first: every later step is proportional to rows times columns (or its square).
-  const std::vector<NodePtr> row_nodes = o.list("rows", true);
+  const std::vector<NodePtr> row_nodes = o.list("rows");
   if (!rows_within_limits(o, row_nodes.size(), bt.columns.size(), limits::kMaxBandRows, limits::kMaxBandCells)) {
     t.body = std::move(bt);
     return;

@@ -73,7 +73,7 @@ std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what)
   if (!o.ok()) return std::nullopt;
   DiceRoll d;
   d.loc = o.loc();
-  const std::string roll = o.str("roll", !o.has("attacker") && !o.has("defender"));
+  const std::string roll = o.str("roll");  // roll or attacker: the reader checks (format::OneOf)
   const auto rolled = parse_roll(roll);
   if (rolled) {
     d.count = rolled->count;
@@ -162,10 +162,10 @@ std::optional<AgainstValue> Builder::against(Object& dice, const std::string& wh
   if (!o.ok()) return std::nullopt;
   AgainstValue a;
   a.loc = o.loc();
-  a.name = o.str("name", true);
+  a.name = o.str("name");
   a.values_loc = o.loc_of("values");
   a.source = source(o);
-  const std::string values = o.str("values", true);
+  const std::string values = o.str("values");
   if (values.empty()) return std::nullopt;
   const BandParse p = parse_band(values, KeyType::integer);
   if (!p || !p->has_lo || !p->has_hi) {
@@ -310,7 +310,7 @@ std::optional<OpposedRoll> Builder::opposed(Object& o, const std::string& what) 
       continue;
     }
     s.loc = so.loc();
-    const std::string roll = so.str("roll", true);
+    const std::string roll = so.str("roll");
     if (const auto rolled = parse_roll(roll); rolled && rolled->digits) {
       s.count = 0;
       diags_.error(so.loc_of("roll"),
@@ -360,14 +360,14 @@ std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::str
   Object o(n, "trigger of " + what, diags_, format::object_type("trigger"));
   if (!o.ok()) return std::nullopt;
   BaseRollTrigger t;
-  t.table = o.str("table", true);
+  t.table = o.str("table");
   t.check = o.str("check");
   t.check_loc = o.loc_of("check");
   t.loc = o.loc();
-  const NodePtr b = o.get("base");
-  if (!b || !b->is_scalar()) {
-    diags_.error(o.loc(), "trigger of " + what + " needs 'base': the base die results that trigger it, like \"10\"");
-  } else {
+  const NodePtr b = o.get("base");  // the format requires it: the reader says so when it is missing
+  if (b && !b->is_scalar()) {
+    diags_.error(b->loc, "'base' of trigger of " + what + " is the base die results that trigger it, like \"10\"");
+  } else if (b) {
     const BandParse p = parse_band(b->scalar, KeyType::integer);
     if (!p) diags_.error(b->loc, "trigger of " + what + ": " + p.error());
     t.band = {p ? *p : qrs::band_none(), b->scalar, b->loc};

@@ -12,11 +12,12 @@ namespace qrsc {
 
 void Builder::facts(Object& o, Table& t) {
   FactsTable ft;
-  for (const auto& n : o.list("items", true)) {
+  for (const auto& n : o.list("items")) {
     Object f(n, "fact of " + o.what(), diags_, format::object_type("fact"));
     if (!f.ok()) continue;
     Fact fact;
     fact.id = identifier(f);
+    source(f);  // checked like any source note (the model keeps none for a fact)
     fact.label = f.str("label");
     const std::string v = f.str("value");
     if (is_unknown_notation(v)) {

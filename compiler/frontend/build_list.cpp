@@ -26,23 +26,28 @@ ListItem Builder::list_item(const NodePtr& n, const std::string& what) {
   item.text = text_of(o, "text");
   item.condition = text_of(o, "condition");
   item.loc = o.loc();
-  if (item.text.empty()) diags_.error(o.loc(), what + " needs 'text'");
+  source(o);  // checked like any source note (the model keeps none for an item)
+  // A missing 'text' is the reader's error (the format requires it); an empty one is this one.
+  if (const NodePtr tn = o.get("text"); item.text.empty() && tn && !tn->is_null()) {
+    diags_.error(tn->loc, what + ": 'text' is empty");
+  }
   for (const auto& c : o.list("items")) item.items.push_back(list_item(c, "item of " + what));
   return item;
 }
 
 void Builder::list(Object& o, Table& t) {
   ListTable lt;
-  for (const auto& n : o.list("sections", true)) {
+  for (const auto& n : o.list("sections")) {
     Object s(n, "section of " + o.what(), diags_, format::object_type("section"));
     if (!s.ok()) continue;
     ListSection sec;
     sec.id = identifier(s);
+    source(s);  // checked like any source note (the model keeps none for a section)
     sec.title = s.str("title");
     sec.numbered = s.boolean("numbered", false);
     sec.loc = s.loc();
     if (const NodePtr tn = s.get("trigger")) sec.trigger = trigger(tn, "section '" + sec.id + "'");
-    for (const auto& i : s.list("items", true)) sec.items.push_back(list_item(i, "item of section '" + sec.id + "'"));
+    for (const auto& i : s.list("items")) sec.items.push_back(list_item(i, "item of section '" + sec.id + "'"));
     lt.sections.push_back(std::move(sec));
   }
   check_unique(lt.sections, "section");

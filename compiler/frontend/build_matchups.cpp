@@ -47,9 +47,8 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
   // A side's types: column ids of the types, each once.
   const auto types_of = [&](const char* key, std::vector<std::size_t>& out) {
     const std::vector<std::string> ids = m.strings(key);
-    if (ids.empty()) {
-      diags_.error(m.has(key) ? m.loc_of(key) : m.loc(),
-                   what + " needs '" + key + "': the " + key + "'s type or types");
+    if (ids.empty() && m.has(key)) {  // a missing key is the reader's error (the format requires it)
+      diags_.error(m.loc_of(key), what + ": '" + key + "' names no type (the " + key + "'s type or types)");
     }
     for (const auto& id : ids) {
       const auto it = std::find(type_ids.begin(), type_ids.end(), id);
@@ -92,9 +91,7 @@ std::optional<Matchup> Builder::matchup(const NodePtr& n, BandTable& bt, std::si
   // A row the matchup does not name has no band in its column, and no place in the spec.
   for (auto& c : cells) c = {qrs::band_none(), "-", Loc{}};
   const NodePtr bands = m.get("bands");
-  if (!bands) {
-    diags_.error(m.loc(), what + " needs 'bands': a band per row id, the rows read when these types meet");
-  } else {
+  if (bands) {  // a missing 'bands' is the reader's error (the format requires it)
     std::vector<std::string> row_ids;
     for (const auto& r : bt.rows) row_ids.push_back(r.id);
     const int errors_before = diags_.error_count();

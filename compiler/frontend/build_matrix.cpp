@@ -12,17 +12,17 @@ namespace qrsc {
 
 void Builder::matrix(Object& o, Table& t) {
   Matrix m;
-  const std::string cell = o.str("cell", true);
+  const std::string cell = o.str("cell");
   if (!cell.empty()) {
     if (const auto ct = cell_type_from(cell)) m.cell = *ct;  // another is reported by the key check
   }
   m.row_heading = o.str("row_heading");
-  m.columns = columns(o, m.columns_vocabulary, true);
+  m.columns = columns(o, m.columns_vocabulary);
   std::vector<std::string> ids;
   for (const auto& c : m.columns) ids.push_back(c.id);
   for (const auto& n : o.list("column_groups")) {
     Object g(n, "column group of " + o.what(), diags_, format::object_type("columnGroup"));
-    ColumnGroup group{g.str("name", true), g.strings("columns")};
+    ColumnGroup group{g.str("name"), g.strings("columns")};
     for (const auto& c : group.columns) {
       if (std::find(ids.begin(), ids.end(), c) == ids.end()) {
         diags_.error(g.loc_of("columns"), "column group names unknown column '" + c + "'");
@@ -30,7 +30,7 @@ void Builder::matrix(Object& o, Table& t) {
     }
     m.column_groups.push_back(std::move(group));
   }
-  const std::vector<NodePtr> row_nodes = o.list("rows", true);
+  const std::vector<NodePtr> row_nodes = o.list("rows");
   // A cell holding exact numbers costs the compilers more to build in the table's one constant
   // expression (measured, docs/reliability.md): a rate cell counts as four, a fraction as two.
   const std::size_t weight = m.cell == CellType::rate ? 4 : m.cell == CellType::fraction ? 2 : 1;
@@ -57,10 +57,8 @@ void Builder::matrix(Object& o, Table& t) {
       if (n->is_map()) {  // { value: ..., override: reason }
         Object v(n, "cell of " + what, diags_, format::object_type("cell"));
         value = v.get("value");
-        if (!value) {
-          diags_.error(n->loc, "cell of " + what + " needs 'value'");
-          return;
-        }
+        source(v);           // checked like any source note (the model keeps none for a cell)
+        if (!value) return;  // the format requires it: the reader said so
       }
       if (value->is_null() || (value->is_scalar() && value->scalar.empty())) return;
       if (!value->is_scalar()) {

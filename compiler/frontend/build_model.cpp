@@ -40,7 +40,7 @@ std::optional<SourceNote> Builder::source(Object& o) {
   const NodePtr n = o.get("source");
   if (!n) return std::nullopt;
   Object s(n, "source note of " + o.what(), diags_, format::object_type("sourceNote"));
-  SourceNote note{s.str("doc", true), s.str("note"), n->loc};
+  SourceNote note{s.str("doc"), s.str("note"), n->loc};
   if (!note.doc.empty()) {
     const bool known = std::any_of(spec_.sources.begin(), spec_.sources.end(),
                                    [&](const SourceDoc& d) { return d.id == note.doc || d.file == note.doc; });
@@ -58,7 +58,7 @@ std::optional<SourceNote> Builder::source(Object& o) {
 }
 
 std::string Builder::identifier(Object& o, const char* key) {
-  const std::string id = o.str(key, true);
+  const std::string id = o.str(key);
   if (!id.empty() && !is_identifier(id)) {
     diags_.error(o.loc_of(key), "'" + shown(id) +
                                     "' is not a valid id (use lower-case letters, digits and _, at most " +
@@ -83,14 +83,12 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   spec_.path = path;
   Object o(root, "the spec", diags_, format::object_type("spec"));
   if (!o.ok()) return std::nullopt;
-  if (const auto v = o.integer("qrs"); !v) {
-    if (!o.has("qrs")) diags_.error(o.loc(), "the spec needs 'qrs: 1' (the format version)");
-  } else if (*v != 1) {
+  if (const auto v = o.integer("qrs"); v && *v != 1) {
     diags_.error(o.loc_of("qrs"), fmt::format("unsupported format version {}; this qrsc reads version 1", *v));
   }
   spec_.id = o.str("id");
   spec_.system = identifier(o, "system");
-  spec_.title = o.str("title", true);
+  spec_.title = o.str("title");
   spec_.subtitle = o.str("subtitle");
   spec_.period = o.str("period");
   spec_.edition = o.str("edition");
@@ -107,13 +105,9 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   for (const auto& n : o.list("sources")) {
     Object s(n, "source document", diags_, format::object_type("sourceDoc"));
     SourceDoc doc{identifier(s), s.str("file"), s.str("title"), s.str("edition"), s.str("date"), s.str("url"), s.loc()};
-    // A document that is not a file (house rules, a book, a web page) is named by its title.
-    if (s.ok() && doc.file.empty() && doc.title.empty()) {
-      diags_.error(s.loc(),
-                   "source document '" + doc.id + "' needs 'file' or, for a document that is not a file, 'title'");
-    }
     spec_.sources.push_back(std::move(doc));
   }
+  source(o);  // the spec's own, once its documents are known: checked like any source note
   for (const auto& n : o.list("vocabularies")) vocabulary(n);
   check_unique(spec_.vocabularies, "vocabulary");
   vocabularies_node_ = memo_ ? memo_->shared_reader(o.get("vocabularies")) : o.get("vocabularies");
@@ -135,10 +129,12 @@ void Builder::vocabulary(const NodePtr& n) {
   v.id = identifier(o);
   v.title = o.str("title");
   v.loc = o.loc();
-  for (const auto& tn : o.list("terms", true)) {
+  source(o);  // checked like any source note (the model keeps none for a vocabulary or a term)
+  for (const auto& tn : o.list("terms")) {
     Object t(tn, "term of vocabulary '" + v.id + "'", diags_, format::object_type("term"));
     if (!t.ok()) continue;
-    Term term{identifier(t), t.str("name", true), t.str("old_id"), t.str("old_name"), t.loc()};
+    source(t);
+    Term term{identifier(t), t.str("name"), t.str("old_id"), t.str("old_name"), t.loc()};
     v.terms.push_back(std::move(term));
   }
   check_unique(v.terms, "term");
@@ -146,13 +142,10 @@ void Builder::vocabulary(const NodePtr& n) {
   spec_.vocabularies.push_back(std::move(v));
 }
 
-std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool required) {
+std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id) {
   std::vector<Column> cols;
   const NodePtr n = o.get("columns");
-  if (!n) {
-    if (required) diags_.error(o.loc(), o.what() + " needs 'columns'");
-    return cols;
-  }
+  if (!n) return cols;
   if (n->is_scalar()) {
     vocabulary_id = n->scalar;
     const Vocabulary* v = spec_.vocabulary(n->scalar);
@@ -173,6 +166,7 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id, bool
     Column col = Column::of(identifier(c), c.str("name"), c.loc(), c.distance("range"));
     col.against = c.strings("against");
     col.against_loc = c.loc_of("against");
+    source(c);  // checked like any source note (the model keeps none for a column)
     if (col.name.empty()) col.name = col.range ? format_inches(*col.range) : col.id;
     cols.push_back(std::move(col));
   }
@@ -244,7 +238,7 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
   Table t;
   t.id = identifier(o);
   t.kind = *kind;
-  t.title = o.str("title", true);
+  t.title = o.str("title");
   t.caption = o.str("caption");
   t.notes = o.str("notes");
   t.source = source(o);
@@ -259,7 +253,7 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
   }
   for (const auto& en : o.list("order_exceptions")) {
     Object e(en, "order exception of " + what, diags_, format::object_type("orderException"));
-    OrderException ex{e.str("row", true), e.str("column"), e.str("reason", true), e.loc()};
+    OrderException ex{e.str("row"), e.str("column"), e.str("reason"), e.loc()};
     t.order_exceptions.push_back(std::move(ex));
   }
   (this->*kBuild[kind_index])(o, t);

@@ -13,7 +13,7 @@ namespace qrsc {
 
 void Builder::modifiers(Object& o, Table& t) {
   ModifierTable mt;
-  for (const auto& n : o.list("items", true)) {
+  for (const auto& n : o.list("items")) {
     Object i(n, "modifier of " + o.what(), diags_, format::object_type("modifier"));
     if (!i.ok()) continue;
     ModifierItem item;
@@ -33,19 +33,11 @@ void Builder::modifiers(Object& o, Table& t) {
     item.source = source(i);
     item.loc = i.loc();
     item.value_loc = i.has("value") ? i.loc_of("value") : i.loc_of("factor");
-    if (i.has("value") == i.has("factor")) {
-      diags_.error(i.loc(), "modifier '" + item.id + "' needs exactly one of 'value' (+1) or 'factor' (1/2)");
-    }
     // The types it applies to, or not: checked against the vocabulary once every table is
     // built (build_type_conditions.cpp).
     item.only = i.strings("only");
     item.except = i.strings("except");
     item.types_loc = i.has("only") ? i.loc_of("only") : i.loc_of("except");
-    if (i.has("only") && i.has("except")) {
-      diags_.error(i.loc_of("except"), "modifier '" + item.id +
-                                           "' states both 'only' and 'except'; name the types it "
-                                           "applies to, or those it does not, not both");
-    }
     for (const auto& [key, types] : {std::pair{"only", &item.only}, std::pair{"except", &item.except}}) {
       if (i.has(key) && types->empty())
         diags_.error(i.loc_of(key), fmt::format("modifier '{}': '{}' names no type", item.id, key));
@@ -59,6 +51,7 @@ void Builder::modifiers(Object& o, Table& t) {
     if (!g.ok()) continue;
     ModifierGroup group{
         identifier(g), g.str("title"), g.str("note"), g.strings("members"), g.boolean("exclusive", false), g.loc()};
+    source(g);  // checked like any source note (the model keeps none for a group)
     const int index = static_cast<int>(mt.groups.size());
     std::vector<std::string> ids;
     for (const auto& it : mt.items) ids.push_back(it.id);

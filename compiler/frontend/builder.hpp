@@ -36,7 +36,7 @@ class Builder {
                           std::size_t max_cells = limits::kMaxCells);
 
   void vocabulary(const NodePtr& n);
-  std::vector<Column> columns(Object& o, std::string& vocabulary_id, bool required);
+  std::vector<Column> columns(Object& o, std::string& vocabulary_id);
   void table(const NodePtr& n);  // from the memo when it has it, else built
   std::optional<Table> build_table(const NodePtr& n);
   void bands(Object& o, Table& t);

@@ -64,7 +64,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
     r.loc = o.loc();
     r.vocabulary = o.str("vocabulary");
     r.term = o.str("term");
-    r.to = o.str("to", true);
+    r.to = o.str("to");
     r.name = o.str("name");
     r.from_text = o.str("from");
     r.ids = o.strings("ids");

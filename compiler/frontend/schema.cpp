@@ -75,6 +75,73 @@ void Object::check_keys() {
                                                    shown(value->scalar)),
                                        value->scalar, choices));
   }
+  check_required();
+}
+
+bool Object::missing(std::string_view key) const {
+  const NodePtr n = node_->get(std::string(key));
+  return !n || n->is_null();
+}
+
+namespace {
+
+std::string quoted_list(std::span<const char* const> names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    out += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + "'" + names[i] + "'";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Object::named() const {
+  // A list entry by its id: "modifier 'green' of table 'x'" for "modifier of table 'x'".
+  const NodePtr id = node_->get("id");
+  const format::Key* k = key("id");
+  if (!id || !id->is_scalar() || id->scalar.empty() || !k || !(k->flags & format::kRequired)) return what_;
+  if (what_.find("'" + shown(id->scalar) + "'") != std::string::npos) return what_;  // it names itself already
+  const std::size_t of = what_.find(" of ");
+  const std::size_t at = of == std::string::npos ? what_.size() : of;
+  return what_.substr(0, at) + " '" + shown(id->scalar) + "'" + what_.substr(at);
+}
+
+void Object::check_required() {
+  const auto required = [&](const format::Key& k) {
+    if (!(k.flags & (format::kRequired | format::kComplete)) || !missing(k.name)) return;
+    if (std::any_of(k.unless.begin(), k.unless.end(), [&](const char* u) { return !missing(u); })) return;
+    // A choice names its choices and a key of one value its value, so the message says what to write.
+    std::string hint;
+    if (k.type == format::Type::choice) hint = " (one of " + quoted_list(k.choices) + ")";
+    if (k.type == format::Type::integer && k.minimum == k.maximum && k.maximum != 0) {
+      hint = fmt::format(" ('{}: {}')", k.name, k.maximum);
+    }
+    if (!k.unless.empty()) hint = " (unless it has " + quoted_list(k.unless) + ")";
+    report(node_->loc, fmt::format("{} needs '{}'{}", named(), k.name, hint));
+  };
+  for (const format::Key& k : keys_) required(k);
+  if (kind_) {
+    for (const format::Key& k : kind_->keys) required(k);
+  }
+  for (const format::OneOf& group : one_of_) {
+    // The group's keys present, in the order written: a second one is the error, at its key.
+    std::vector<std::size_t> present;
+    for (std::size_t e = 0; e < node_->entries.size(); ++e) {
+      const std::string& name = node_->entries[e].first;
+      if (!node_->entries[e].second->is_null() &&
+          std::any_of(group.keys.begin(), group.keys.end(), [&](const char* k) { return name == k; })) {
+        present.push_back(e);
+      }
+    }
+    const bool exactly = group.flags & (format::kRequired | format::kComplete);
+    if (present.size() > 1) {
+      report(node_->key_locs[present[1]],
+             fmt::format("{} has both '{}' and '{}': {} one of {}", named(), node_->entries[present[0]].first,
+                         node_->entries[present[1]].first, exactly ? "exactly" : "at most", quoted_list(group.keys)));
+    } else if (present.empty() && exactly) {
+      report(node_->loc, fmt::format("{} needs one of {}", named(), quoted_list(group.keys)));
+    }
+  }
 }
 
 void Object::report(const Loc& at, std::string message) {
@@ -92,12 +159,9 @@ Loc Object::loc_of(const char* key) const {
   return n ? n->loc : loc();
 }
 
-std::string Object::str(const char* key, bool required) {
+std::string Object::str(const char* key) {
   const NodePtr n = get(key);
-  if (!n || n->is_null()) {
-    if (required && ok_) report(node_->loc, what_ + " needs '" + key + "'");
-    return {};
-  }
+  if (!n || n->is_null()) return {};
   if (!n->is_scalar()) {
     diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a single value, not a list or map");
     return {};
@@ -157,12 +221,9 @@ bool Object::boolean(const char* key, bool fallback) {
   return fallback;
 }
 
-std::vector<NodePtr> Object::list(const char* key, bool required) {
+std::vector<NodePtr> Object::list(const char* key) {
   const NodePtr n = get(key);
-  if (!n || n->is_null()) {
-    if (required && ok_) report(node_->loc, what_ + " needs '" + key + "'");
-    return {};
-  }
+  if (!n || n->is_null()) return {};
   if (!n->is_seq()) {
     diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a list");
     return {};

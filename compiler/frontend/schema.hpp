@@ -15,10 +15,12 @@ namespace qrsc {
 class Object {
  public:
   // `what` names the object in messages ("row 'tardy'"). Keys are checked against the spec
-  // format's description of the object type: unknown keys and values outside a key's choices
-  // are reported here.
+  // format's description of the object type, here and not by the builders: unknown keys, values
+  // outside a key's choices, missing keys the format requires, and keys that exclude each other
+  // (format::OneOf). The builders read resolved trees, where a variant's patch has been merged
+  // into its parent's object, so a key required unless patching (kComplete) is required here.
   Object(NodePtr node, std::string what, Diagnostics& diags, const format::ObjectType& type)
-      : node_(std::move(node)), what_(std::move(what)), diags_(diags), keys_(type.keys) {
+      : node_(std::move(node)), what_(std::move(what)), diags_(diags), keys_(type.keys), one_of_(type.one_of) {
     check_keys();
   }
   // A table of `kind`: the keys of every table and those of its kind.
@@ -38,13 +40,13 @@ class Object {
   [[nodiscard]] NodePtr get(const char* key) const { return ok_ ? node_->get(key) : nullptr; }
   [[nodiscard]] Loc loc_of(const char* key) const;
 
-  std::string str(const char* key, bool required = false);
+  std::string str(const char* key);
   std::optional<int> integer(const char* key);
   std::optional<Fraction> number(const char* key);
   std::optional<Fraction> distance(const char* key);
   bool boolean(const char* key, bool fallback);
-  // A sequence; a missing key gives an empty list (or an error when required).
-  std::vector<NodePtr> list(const char* key, bool required = false);
+  // A sequence; a missing key gives an empty list.
+  std::vector<NodePtr> list(const char* key);
   // A string or a list of strings.
   std::vector<std::string> strings(const char* key);
   [[nodiscard]] const std::string& what() const { return what_; }
@@ -56,6 +58,12 @@ class Object {
   // Sets ok_ for a map, and reports every key the object type does not have and every value
   // outside a key's choices.
   void check_keys();
+  // Reports each key the format requires that is missing, and each group of keys that exclude
+  // each other with more than one present (or none, where one is required).
+  void check_required();
+  [[nodiscard]] bool missing(std::string_view key) const;
+  // what_, with the object's id where it is a list entry's: the messages of check_required.
+  [[nodiscard]] std::string named() const;
   [[nodiscard]] const format::Key* key(const std::string& name) const;
   void unknown_key(const std::string& name, const Loc& at);
 
@@ -63,6 +71,7 @@ class Object {
   std::string what_;
   Diagnostics& diags_;
   std::span<const format::Key> keys_;
+  std::span<const format::OneOf> one_of_;
   const format::TableKindKeys* kind_ = nullptr;
   bool ok_ = false;
 };
