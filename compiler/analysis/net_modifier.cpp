@@ -150,6 +150,7 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
     if (std::find(errors.begin(), errors.end(), e) == errors.end()) errors.push_back(std::move(e));
   };
   std::int64_t numbers = 0;  // the numbers given, summed in 64 bits (each is at most 10^9)
+  const std::size_t side_type = type.value_or(qrs::kNoType);
   for (std::size_t k = 0; k < terms.size(); ++k) {
     const std::string& term = terms[k];
     if (is_signed_number(term)) {
@@ -189,25 +190,32 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
     n.source->occurs[n.index] = static_cast<std::uint8_t>(std::min(255, before + times));
     named[out.applied.size()] = n;
     const std::string& text = n.source->texts[n.index];
+    const std::string said = times == 1 ? text : fmt::format("{} x{}", text, times);
+    // A modifier for other types than the side's does not apply (qrs::applies_to), however
+    // often it is named: none of its occurrences counts toward its most.
+    if (!qrs::applies_to(n.source->types, n.index, side_type)) {
+      out.applied.push_back({term, said, m.value * times, false,
+                             fmt::format("does not apply to {}", n.source->vocabulary->terms[side_type].name)});
+      continue;
+    }
     if (m.at_most <= 1) {
       out.applied.push_back({term, text, m.value, before == 0, before > 0 ? "given twice, counts once" : ""});
       continue;
     }
     const int counted = std::max(0, std::min(before + times, int{m.at_most}) - before);
-    const std::string said = times == 1 ? text : fmt::format("{} x{}", text, times);
     if (counted == 0 && times > 0) {
       out.applied.push_back({term, said, m.value * times, false, fmt::format("counts up to {} times", m.at_most)});
     } else {
-      out.applied.push_back({term,
-                             counted == times ? said : fmt::format("{}, {} of them count", said, counted),
-                             m.value * counted,
-                             true,
-                             {}});
+      out.applied.push_back(
+          {term,
+           counted == times ? said : fmt::format("{}, {} of them count{}", said, counted, counted == 1 ? "s" : ""),
+           m.value * counted,
+           true,
+           {}});
     }
   }
   // Two members of an exclusive group (a unit's one rating) cannot both apply; the runtime's
   // sum has it as a precondition. A member for other types than the side's does not apply.
-  const std::size_t side_type = type.value_or(qrs::kNoType);
   for (const auto& s : sources) {
     const auto applies = [&](std::size_t i) { return s.occurs[i] > 0 && qrs::applies_to(s.types, i, side_type); };
     for (std::size_t i = 0; i < s.mods.size(); ++i) {
@@ -220,16 +228,10 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
   }
   if (!errors.empty()) return fmt::format("{}", fmt::join(errors, "; "));
   // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
-  // A modifier for other types than the side's does not apply to its roll (qrs::applies_to).
   for (std::size_t k = 0; k < out.applied.size(); ++k) {
     AppliedModifier& a = out.applied[k];
     const ModifierSource* s = named[k].source;
     if (!s || !a.counted) continue;
-    if (!qrs::applies_to(s->types, named[k].index, side_type)) {
-      a.counted = false;
-      a.why = fmt::format("does not apply to {}", s->vocabulary->terms[side_type].name);
-      continue;
-    }
     a.counted = qrs::counts(s->mods, s->applying(), named[k].index, s->types, side_type);
     if (!a.counted) a.why = "not cumulative, does not count";
   }

@@ -98,8 +98,26 @@ class Gen:
             groups.append(g)
         if groups:
             table["groups"] = groups
+        self.at_most(table)
         spec["tables"].append(table)
         return table
+
+    def at_most(self, table):
+        """About one modifier list in five counts 1 or 2 of its items per occurrence (`at_most: N`,
+        docs/spec-format.md, "Modifier lists"): items in no group (a group counts one member
+        once), N mostly 2 to 5, sometimes up to 99 where the item's value is 1 or -1 (so the net
+        range a list allows, which counts the item N times, stays within the span the odds
+        take). Drawn before the roll that reads the list draws its key's range, which the net
+        range widens, and from a generator of its own, so that the families without such items
+        are the ones the seeds gave before."""
+        r = random.Random(f"{self.seed}/{table['id']}/at_most")
+        grouped = {m for g in table.get("groups", []) for m in g["members"]}
+        free = [it for it in table["items"] if it["id"] not in grouped]
+        if r.random() >= 1 / 5 or not free:
+            return
+        for it in r.sample(free, min(len(free), r.choice([1, 1, 2]))):
+            many = abs(int(str(it["value"]))) <= 1 and r.random() < 0.15
+            it["at_most"] = r.choice([10, 25, 99]) if many else r.choice([2, 2, 2, 3, 3, 4, 5])
 
     # ---- columns
     def columns(self, spec, count, vocab=False):

@@ -14,7 +14,9 @@ Cases (tab-separated):
                             modified result, its type modifier included)
 
   N SPEC LIST CASE 0         LIST::total({...}, type)      -> the total (a list with modifiers for
-                            some types only: CASE names its modifiers and the side's type)
+                            some types only: CASE names its modifiers and the side's type; a
+                            list with modifiers counted per occurrence: CASE lists an id once
+                            per occurrence, `total({...})` where the list has no types)
   K SPEC LIST CASE 0         qrs::applies_to(LIST::kTypes[m], type) -> 1 or 0 (CASE: "MODIFIER:TYPE")
 
 R, P and T are an opposed table read by the loser's or the winner's type: CASE names one of the
@@ -160,12 +162,14 @@ def list_code(index, spec_id, list_id, vocabulary, cases):
     whether each modifier's `kTypes` mask holds a type (`qrs::applies_to`)."""
     ns = namespace(spec_id)
     L = f"{ns}::{cpp_name(list_id)}"
-    V = f"{ns}::{cpp_type_name(vocabulary)}"
+    V = f"{ns}::{cpp_type_name(vocabulary)}" if vocabulary else None
     out = [f'  if (spec == {index} && table == "{list_id}") {{']
     for case in cases:
         if case["kind"] == "N":
+            # a modifier counted per occurrence is listed once per occurrence
             mods = ", ".join(f"{L}::Modifier::{cpp_name(m)}" for m in case["ids"])
-            out.append(f'    if (kind == "N" && column == "{case["id"]}") return std::to_string({L}::total({{{mods}}}, {V}::{cpp_name(case["type"])}));')
+            of_type = f", {V}::{cpp_name(case['type'])}" if case["type"] else ""
+            out.append(f'    if (kind == "N" && column == "{case["id"]}") return std::to_string({L}::total({{{mods}}}{of_type}));')
         else:
             out.append(f'    if (kind == "K" && column == "{case["id"]}") return qrs::applies_to({L}::kTypes[static_cast<std::size_t>('
                        f'{L}::Modifier::{cpp_name(case["item"])})], static_cast<std::size_t>({V}::{cpp_name(case["type"])})) ? "1" : "0";')

@@ -20,7 +20,7 @@ def count(what, n=1, table=None):
     COUNTS[what] = COUNTS.get(what, 0) + n
     kind = _flavour(table)[1:] if table is not None else ""
     for k in kind.split("."):
-        if k in ("digits", "against", "matchups", "type_modifiers", "type_conditions"):  # the cases of the newer rolls, counted apart as well
+        if k in ("digits", "against", "matchups", "type_modifiers", "type_conditions", "at_most"):  # the cases of the newer rolls, counted apart as well
             COUNTS[f"{what}[{k}]"] = COUNTS.get(f"{what}[{k}]", 0) + n
 
 
@@ -57,11 +57,14 @@ class FamilyCheck:
         self.web_rng = random.Random(seed * 7919 + 2)
         # the cases added for modifiers of some types only, likewise
         self.tc_rng = random.Random(seed * 7919 + 3)
+        # the cases added for modifiers counted per occurrence, likewise
+        self.am_rng = random.Random(seed * 7919 + 4)
         self.outs = {}
         for _, _, spec in fam:  # what _flavour reads of a table: whether its sides read such modifiers
             for t in spec["tables"]:
                 if t["kind"] == "bands" and t["key"].get("dice"):
                     t["_type_conditions"] = oracle.has_type_conditions(spec, t)
+                    t["_at_most"] = oracle.reads_at_most(spec, t)
 
     def fail(self, invariant, spec, detail):
         self.failures.append(Failure(invariant, self.seed, spec, detail))
@@ -196,8 +199,9 @@ class FamilyCheck:
                 self.json_type_modifiers(name, t, j)
             if t["kind"] == "modifiers":
                 self.json_type_conditions(name, spec, t, j)
-                if oracle.has_conditions(t):
-                    self.printed_type_conditions(name, spec, path, t, page)
+                self.json_at_most(name, t, j)
+                if oracle.has_conditions(t) or oracle.has_at_most(t):
+                    self.printed_notes(name, spec, path, t, page)
             if t["kind"] == "facts":
                 for item, jitem in zip(t["items"], j["facts"]["items"]):
                     want_text = item["text"].replace("{scale.figures}", figures)
@@ -231,20 +235,33 @@ class FamilyCheck:
                 self.fail("json.type_conditions", name, f"{t['id']}/{item['id']}: types_note {jitem.get('types_note')!r}; "
                           f"oracle {note!r}")
 
-    def printed_type_conditions(self, name, spec, path, t, page):
-        """`qrsc show LIST` and the HTML sheet print an item for some types only as its text and
-        its types in brackets: "In bad going (not Light foot)"."""
+    def json_at_most(self, name, t, j):
+        """The sheet JSON of a modifier list: an item counted per occurrence has its `at_most`,
+        and no other item has one."""
+        if oracle.has_at_most(t):
+            count("json.at_most")
+        for item, jitem in zip(t["items"], (j.get("modifiers") or {}).get("items", [])):
+            if jitem.get("at_most") != item.get("at_most"):
+                self.fail("json.at_most", name, f"{t['id']}/{item['id']}: at_most {jitem.get('at_most')!r}; the spec's {item.get('at_most')!r}")
+
+    def printed_notes(self, name, spec, path, t, page):
+        """`qrsc show LIST` and the HTML sheet print an item for some types only, or counted per
+        occurrence, as its text and its notes in one bracket, the types first: "In bad going
+        (not Light foot)", "Each flank overlapped (up to 2 times)", "Text (not Light foot; up
+        to 2 times)". A failure is the at_most check's where the item has both."""
         shown = _words(self.qrsc("show", path, t["id"]).stdout)
         for item in t["items"]:
-            note = oracle.types_note(spec, t, item)
-            if note is None:
+            notes = [n for n in (oracle.types_note(spec, t, item),
+                                 f"up to {item['at_most']} times" if "at_most" in item else None) if n]
+            if not notes:
                 continue
-            printed = f"{item['text']} ({note})"
-            count("text.type_conditions", 2)
+            printed = f"{item['text']} ({'; '.join(notes)})"
+            what = "at_most" if "at_most" in item else "type_conditions"
+            count(f"text.{what}", 2)
             if _words(printed) not in shown:
-                self.fail("text.show.type_conditions", name, f"{t['id']}/{item['id']}: {printed!r} not in qrsc show {t['id']}: {shown[:600]}")
+                self.fail(f"text.show.{what}", name, f"{t['id']}/{item['id']}: {printed!r} not in qrsc show {t['id']}: {shown[:600]}")
             if html.escape(printed, quote=False) not in page:
-                self.fail("text.html.type_conditions", name, f"{t['id']}/{item['id']}: {printed!r} not on the HTML sheet")
+                self.fail(f"text.html.{what}", name, f"{t['id']}/{item['id']}: {printed!r} not on the HTML sheet")
 
     def json_type_modifiers(self, name, t, j):
         """The sheet JSON names each side's matrix of type modifiers (null for a side without),
@@ -287,6 +304,13 @@ class FamilyCheck:
                     got = self.compare_odds(name, t, args, oracle.odds(spec, t, "", attacker=a, defender=b), "")
                     if got is not None:
                         self.odds_side_nets(name, spec, t, args, got, a, b)
+            if t["_at_most"]:
+                # sides naming modifiers counted per occurrence: repeated, ID=N, past their most
+                for a, aw, b, bw, _, _, column in self.occurrence_sides(spec, t, _names(t))[:3]:
+                    args = ["odds", path, t["id"], "--attacker", *aw, "--defender", *bw, "--format", "json"] + _column_arg(column)
+                    got = self.compare_odds(name, t, args, oracle.odds(spec, t, column, attacker=a, defender=b), column)
+                    if got is not None:
+                        self.odds_side_nets(name, spec, t, args, got, a, b)
             self.net_view(name, path, t)
             return
         lo, hi = oracle.side_net_range(spec, d["mods"])
@@ -296,6 +320,13 @@ class FamilyCheck:
                 args = ["odds", path, t["id"], "-m", f"{net:+d}", "--format", "json"] + _column_arg(c)
                 if not d["mods"]:
                     args = ["odds", path, t["id"], "--format", "json"] + _column_arg(c)
+                self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
+        if t["_at_most"]:
+            # `odds -m` takes modifier words as lookup does: an id per occurrence, ID=N
+            for _ in range(3):
+                words, c = self.occurrence_words(spec, d["mods"]), self.am_rng.choice(cols)
+                net = oracle.net_of(spec, d["mods"], words)
+                args = ["odds", path, t["id"], *(x for w in words for x in ("-m", w)), "--format", "json"] + _column_arg(c)
                 self.compare_odds(name, t, args, oracle.odds(spec, t, c, net=net), c, net)
         if not d["mods"]:
             # a roll read without modifier lists still takes a number, as lookup does ("3 +2")
@@ -369,13 +400,55 @@ class FamilyCheck:
         typed = [it["id"] for it in items if "only" in it or "except" in it]
         others = [it["id"] for it in items if it["id"] not in typed]
         ids = typed + self.tc_rng.sample(others, self.tc_rng.randint(0, min(2, len(others))))
-        taken = set()
-        for tid in lists:
-            for g in oracle.table_by_id(spec, tid).get("groups", []):
-                if g.get("exclusive"):
-                    keep = [m for m in ids if m in g["members"]][:1]
-                    taken |= set(g["members"]) - set(keep)
-        return [m for m in ids if m not in taken]
+        return _one_of_each_exclusive(spec, lists, ids)
+
+    def occurrence_words(self, spec, lists, names=(), repeat_plain=True):
+        """Modifier words of LISTS (drawn from am_rng) naming each item counted per occurrence in
+        one of the ways a caller can: named k times (0 to two past its most), `ID=K` (0, 1, up
+        to its most, past it, 255), or `ID=K` and the id named again; and 0 to 2 other items (at
+        most one of an exclusive group, none a column's name), where REPEAT_PLAIN sometimes one
+        of them named twice (it counts once). In a random order."""
+        r = self.am_rng
+        items = [it for tid in lists for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in names]
+        words = []
+        for it in (it for it in items if "at_most" in it):
+            n, mid = oracle.at_most(it), it["id"]
+            form = r.choice(["repeat", "count", "mixed"])
+            if form == "repeat":
+                words += [mid] * r.randint(0, n + 2)
+            elif form == "count":
+                words.append(f"{mid}={r.choice([0, 1, r.randint(2, n), n + 1, r.randint(n + 1, 255), 255])}")
+            else:
+                words += [f"{mid}={r.randint(0, n + 1)}"] + [mid] * r.randint(1, 2)
+        others = [it["id"] for it in items if "at_most" not in it]
+        chosen = _one_of_each_exclusive(spec, lists, r.sample(others, r.randint(0, min(2, len(others)))))
+        if repeat_plain and chosen and r.random() < 0.3:
+            chosen.append(chosen[0])
+        words += chosen
+        r.shuffle(words)
+        return words
+
+    def occurrence_sides(self, spec, t, names):
+        """Eight opposed rolls whose sides name their modifiers counted per occurrence
+        (`occurrence_words`), of random types where the table reads them (else a column chosen),
+        with rolls, from am_rng: (attacker, words, defender, words, roll, roll, column) as
+        lookups() asks them. Where the sides read modifiers for some types only, no modifier that
+        counts once is named twice (what the docs call a repeated one its type excludes is not
+        said)."""
+        d = oracle.dice_of(t)
+        cols = [c["id"] for c in t["_cols"]]
+        typed = d["column"] != "chosen"
+        out = []
+        for _ in range(8):
+            pair = []
+            for who in ("attacker", "defender"):
+                lists = d["sides"][who]["_mods"]
+                words = self.occurrence_words(spec, lists, names, repeat_plain=not t["_type_conditions"])
+                pair += self.side_of(spec, lists, words, self.am_rng.choice(cols) if typed else None)
+            (an, am), (dn, dm) = d["sides"]["attacker"]["_nm"], d["sides"]["defender"]["_nm"]
+            column = self.am_rng.choice(cols) if not typed and cols[0] else ""
+            out.append((*pair, self.am_rng.randint(an, an * am), self.am_rng.randint(dn, dn * dm), column))
+        return out
 
     def net_view(self, name, path, t):
         """Both sides rolling the same dice for a difference is one roll at one net modifier
@@ -442,6 +515,7 @@ class FamilyCheck:
         defender_wants = {}  # case index: the defender's own reading of a tie under tie: both
         columns_read = {}  # case index: the column ids the TSV line names (the reader's; on a tie under both, each side's)
         side_nets = {}  # case index: the sides and each one's net, its type modifier included
+        occurrence_cases = {}  # case index: [(side or None for a single roll, oracle side)] naming modifiers counted per occurrence
         if d["form"] == "opposed":
             asked = []
             for _ in range(12):
@@ -457,6 +531,14 @@ class FamilyCheck:
                 count("type_condition_tables")
                 asked += self.condition_sides(spec, t, _names(t))
                 self.lookup_words(name, spec, path, t, asked)
+            if t["_at_most"]:
+                count("at_most_tables")
+                first = len(asked)
+                asked += self.occurrence_sides(spec, t, _names(t))
+                occurrence_cases = {i: [("attacker", a), ("defender", b)] for i, (a, _, b, *_) in enumerate(asked) if i >= first}
+                self.occurrence_lookup_words(name, path, spec, t, [
+                    ([t["id"], "--attacker", str(x), *aw, "--defender", str(y), *bw] + (["--column", column] if column else []),
+                     [("attacker", a), ("defender", b)]) for a, aw, b, bw, x, y, column in asked[first:first + 2]])
             for a, aw, b, bw, x, y, column in asked:
                 case = [t["id"], "--attacker", str(x), *aw, "--defender", str(y), *bw] + (["--column", column] if column else [])
                 cases.append(case)
@@ -497,6 +579,20 @@ class FamilyCheck:
                     wants.append(oracle.read(t, c, Fraction(base + oracle.net_of(spec, d["mods"], chosen))))
                 except oracle.ModifierError as e:
                     wants.append(("error", str(e)))
+            if t["_at_most"]:
+                # modifiers counted per occurrence named in each way (repeated, ID=N, past the most)
+                count("at_most_tables")
+                asked = []
+                for _ in range(8):
+                    words = self.occurrence_words(spec, d["mods"])
+                    base = self.am_rng.randint(n - n * m if d["form"] == "difference" else n, n * m)
+                    c = self.am_rng.choice(cols)
+                    side = {"lists": d["mods"], "ids": words, "type": None, "net": oracle.net_of(spec, d["mods"], words)}
+                    cases.append([t["id"], str(base), c, *words])
+                    wants.append(oracle.read(t, c, Fraction(base + side["net"])))
+                    occurrence_cases[len(cases) - 1] = [(None, side)]
+                    asked.append(([t["id"], str(base), *_column_arg(c), *words], [(None, side)]))
+                self.occurrence_lookup_words(name, path, spec, t, asked[:2])
         if not cases:
             return
         f = os.path.join(self.work, f"cases-{self.seed}-{t['id']}.tsv")
@@ -519,8 +615,10 @@ class FamilyCheck:
                               f"oracle {want_d[0] or '-'} ({want_d[2]})")
             if i in side_nets and "error" not in got:
                 self.lookup_side_nets(name, spec, t, case, got, *side_nets[i])
-                if t["_type_conditions"]:
+                if t["_type_conditions"] and i not in occurrence_cases:
                     self.lookup_counted(name, spec, t, case, got, *side_nets[i][:2])
+            if i in occurrence_cases:
+                self.lookup_occurrences(name, spec, t, case, got, occurrence_cases[i])
             if i in columns_read and columns_read[i] and want[0]:
                 # the column read (a matchup's where the types meet one): the TSV line's fifth
                 # field, and under tie: both the defender's seventh (docs/cli.md)
@@ -589,6 +687,54 @@ class FamilyCheck:
             if said != want:
                 self.fail("lookup.cli.counted" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {who}'s ({side['type']}) "
                           f"modifiers (counted, why) {said}; oracle {want}")
+
+    def lookup_occurrences(self, name, spec, t, case, got, sides):
+        """`lookup --format json` where modifiers counted per occurrence are named (docs/cli.md):
+        each side's (a single roll's) modifiers, one entry a word, with the term, text, value,
+        `counted` and `why` of `oracle.modifier_entries`, and a single roll's `net`. The entries
+        of a modifier the side's type excludes are `lookup.cli.occurrences_excluded`'s (every
+        naming "does not apply to Type", none counted against its most)."""
+        names = {c["id"]: c["name"] for c in t["_cols"]}
+        for who, side in sides:
+            count("lookup.occurrences", table=t)
+            mine = got if who is None else next((s for s in got.get("sides") or [] if s.get("side") == who), {})
+            ids = {it["id"] for tid in side["lists"] for it in oracle.table_by_id(spec, tid)["items"]}
+            said = [{k: m.get(k) for k in ("term", "text", "value", "counted", "why")} for m in mine.get("modifiers", [])
+                    if str(m.get("term")).partition("=")[0] in ids]
+            want = oracle.modifier_entries(spec, side["lists"], side["ids"], side["type"], names.get(side["type"]))
+            net = f"net {got.get('net')}, oracle {side['net']}; " if who is None else ""
+            if "error" in got or len(said) != len(want) or (who is None and got.get("net") != side["net"]):
+                self.fail("lookup.cli.occurrences" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {who or 'roll'}'s {net}"
+                          f"entries {said}; oracle {want}" + (f"; error {got['error']!r}" if "error" in got else ""))
+                continue
+            for excluded in (False, True):
+                pairs = [(x, y) for x, y in zip(said, want) if (y["why"] or "").startswith("does not apply") == excluded]
+                if excluded and pairs:
+                    count("lookup.occurrences_excluded", table=t)
+                diff = [(x, y) for x, y in pairs if x != y]
+                if diff:
+                    self.fail("lookup.cli.occurrences_excluded" if excluded else "lookup.cli.occurrences" + _flavour(t), name,
+                              f"qrsc lookup {' '.join(case)}: the {who or 'roll'}'s ({side['type']}) entries (qrsc, oracle) that differ: {diff[:3]}")
+
+    def occurrence_lookup_words(self, name, path, spec, t, asked):
+        """`qrsc lookup` in words where modifiers counted per occurrence are named: each entry of
+        `oracle.modifier_entries` as the answer writes it, "-2 (Text x3, 2 of them count)"
+        where it counts, "[-1 (Text): counts up to 2 times]" where not. ASKED: [(lookup
+        arguments, [(side name or None, oracle side)])]."""
+        names = {c["id"]: c["name"] for c in t["_cols"]}
+        for args, sides in asked:
+            r = self.qrsc("lookup", path, *args)
+            said = _words(r.stdout)
+            for _, side in sides:
+                for e in oracle.modifier_entries(spec, side["lists"], side["ids"], side["type"], names.get(side["type"])):
+                    count("lookup.occurrence_words", table=t)
+                    # one that counts stands after a space, not in brackets
+                    want = f" {_signed(e['value'])} ({_words(e['text'])})" if e["counted"] else _words(f"[{_signed(e['value'])} ({e['text']}): {e['why']}]")
+                    # one the side's type excludes: lookup.cli.occurrences_excluded's words
+                    what = "lookup.cli.occurrence_words_excluded" if (e["why"] or "").startswith("does not apply") else "lookup.cli.occurrence_words" + _flavour(t)
+                    if want not in said:
+                        self.fail(what, name, f"qrsc lookup {' '.join(args)}: {want.strip()!r} "
+                                  f"not in the answer (exit {r.returncode}): {(r.stdout + r.stderr).strip()[:600]}")
 
     def lookup_words(self, name, spec, path, t, asked):
         """`qrsc lookup` in words, on two rolls at most where a side gives a modifier its type
@@ -698,6 +844,8 @@ class FamilyCheck:
             if t["kind"] != "bands" or not t["key"].get("dice") or t["id"] not in sections:
                 continue
             d = oracle.dice_of(t)
+            if t["_at_most"]:
+                self.web_count_fields(name, spec, t, sections[t["id"]][1])
             if d["form"] == "opposed":
                 if d["column"] != "chosen":
                     self.web_side_types(name, t, sections[t["id"]][1])
@@ -716,17 +864,20 @@ class FamilyCheck:
                 lo, hi = oracle.key_reach(spec, t)  # 11 .. 11N, the unwritten numbers between too
             ids = [it["id"] for tid in d["mods"] for it in oracle.table_by_id(spec, tid)["items"]]
             selections = [[]] + [self.rng.sample(ids, self.rng.randint(1, min(3, len(ids)))) for _ in range(3 if ids else 0)]
+            if t["_at_most"]:  # counts of modifiers counted per occurrence (qrs_set takes one)
+                selections += [self.occurrence_words(spec, d["mods"]) for _ in range(3)]
             cols = [c["id"] for c in t["_cols"]]
             for chosen in selections:
                 try:
                     net = oracle.net_of(spec, d["mods"], chosen)
                 except oracle.ModifierError:
                     continue
-                if any(i not in inputs for i in chosen):
+                times = oracle.occurrences(chosen)
+                if any(i not in inputs for i in times):
                     self.fail("web.modifier_missing", name, f"{t['id']}: modifiers {chosen} not all on the page")
                     continue
                 lookups = [[ci, die] for ci in range(len(cols)) for die in range(lo, hi + 1)]
-                query = {"table": index, "set": [list(inputs[i]) for i in chosen], "lookups": lookups,
+                query = {"table": index, "set": [list(inputs[i]) + [k] for i, k in times.items()], "lookups": lookups,
                          "odds": [[ci, len(t["rows"])] for ci in range(len(cols))]}
                 if d["form"] == "digits":
                     query["shows"] = list(range(lo - 2, hi + 3))
@@ -756,8 +907,9 @@ class FamilyCheck:
                 if bool(g) != oracle.digits_writes(t, die):
                     self.fail("web.shows.digits", name, f"{t['id']}: qrs_shows(table, 0, {die}) is {g}; the dice "
                               f"{'write' if oracle.digits_writes(t, die) else 'cannot write'} it")
+        count("web.net", table=t)
         if got["net"] != net:
-            self.fail("web.net", name, f"{t['id']} {chosen}: net {got['net']}, oracle {net}")
+            self.fail("web.net" + _flavour(t), name, f"{t['id']} {chosen}: net {got['net']}, oracle {net}")
         for (ci, die), g in zip(lookups, got["rows"]):
             count("web.lookup", table=t)
             row, _, how = oracle.read(t, cols[ci], Fraction(die + net))
@@ -794,14 +946,17 @@ class FamilyCheck:
             chosen = self.web_rng.sample(items, self.web_rng.randint(0, min(2, len(items))))
             if t["_type_conditions"]:  # every modifier for some types only, so that each type drops some
                 chosen = self.condition_ids(spec, lists)
+            if t["_at_most"]:  # counts of modifiers counted per occurrence, past their most too
+                chosen = self.occurrence_words(spec, lists, repeat_plain=not t["_type_conditions"])
             try:
                 sides.append({"net": oracle.net_of(spec, lists, chosen), "ids": chosen, "lists": lists})
             except oracle.ModifierError:
                 return None
-            if any((i, m) not in inputs for m in chosen):
+            times = oracle.occurrences(chosen)
+            if any((i, m) not in inputs for m in times):
                 self.fail("web.modifier_missing", name, f"{t['id']}: the {who}'s modifiers {chosen} not all on the page")
                 return None
-            setting += [list(inputs[(i, m)]) for m in chosen]
+            setting += [list(inputs[(i, m)]) + [k] for m, k in times.items()]
         cols = [c["id"] for c in t["_cols"]]
         n = len(cols)
         if d["column"] != "chosen":
@@ -924,6 +1079,23 @@ class FamilyCheck:
                     self.fail(f"web.{key}_by_type" + _flavour(t), name, f"{t['id']}: the {who} of type {own} (qrs_set_type({side}, {ti})), "
                               f"modifiers {ids}: qrs_{key} {g.get(key)} over {[it['id'] for it in items]}; oracle {want[key]}")
 
+    def web_count_fields(self, name, spec, t, body):
+        """On the web page a modifier counted per occurrence is a count field from 0 to its most
+        (docs/web.md), each other modifier of the roll's lists a check box or a choice."""
+        d = oracle.dice_of(t)
+        lists = [tid for s in d["sides"].values() for tid in s["_mods"]] if d["form"] == "opposed" else d["mods"]
+        fields = {}
+        for m in re.finditer(r'<input ([^>]*)data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
+            attrs = dict(re.findall(r'([a-z-]+)="([^"]*)"', m.group(1)))
+            fields.setdefault(m.group(5), (attrs.get("type"), attrs.get("min"), attrs.get("max")))
+        for it in (it for tid in dict.fromkeys(lists) for it in oracle.table_by_id(spec, tid)["items"]):
+            count("web.count_field", table=t)
+            want = ("number", "0", str(it["at_most"])) if "at_most" in it else "a check box or a choice"
+            got = fields.get(it["id"])
+            if ("at_most" in it and got != want) or ("at_most" not in it and (got is None or got[0] == "number")):
+                self.fail("web.count_field" + _flavour(t), name, f"{t['id']}: modifier {it['id']}'s field (type, min, max) is {got}; "
+                          f"expected {want}")
+
     def web_side_types(self, name, t, body):
         """An opposed table read by type: each side is asked its type among the types only (a
         matchup is no type), and the page's hidden `ul.column-names` names every column, the
@@ -952,7 +1124,7 @@ class FamilyCheck:
         with open(path, "w", encoding="utf-8") as f:
             f.write(keep)
         count("twins")
-        if what.startswith(("digits_", "against_", "type_modifiers_", "type_conditions_")):
+        if what.startswith(("digits_", "against_", "type_modifiers_", "type_conditions_", "at_most_")):
             count(f"twins[{what}]")
         at = {int(m.group(2)) for m in ERROR_LINE.finditer(r.stderr)}
         # where the twin names them, the words of the error at the line (a suggestion)
@@ -1004,23 +1176,35 @@ class FamilyCheck:
     def header_lists(self, spec, index, cases, expect, name):
         """Each modifier list with items for some types only through its header namespace: for
         each type, `total({...}, type)` of every such item and a few others (N), and for each
-        item and type whether its `kTypes` mask holds the type (K). Returns [(list id,
-        vocabulary id, cases)] for header_driver.list_code."""
+        item and type whether its `kTypes` mask holds the type (K). Each list with items counted
+        per occurrence: `total({...})` (for each type, where it has types) of ids repeated as
+        `occurrence_words` names them, `ID=K` as K copies (N). Returns [(list id, vocabulary id
+        or None, cases)] for header_driver.list_code."""
         out = []
         for lt in spec["tables"]:
-            vocabulary = oracle.types_vocabulary(spec, lt) if lt["kind"] == "modifiers" else None
-            if vocabulary is None:
+            if lt["kind"] != "modifiers":
+                continue
+            vocabulary = oracle.types_vocabulary(spec, lt)
+            if vocabulary is None and not oracle.has_at_most(lt):
                 continue
             written = []
-            for term in (x["id"] for x in oracle.vocabulary_terms(spec, vocabulary)):
-                ids = self.condition_ids(spec, [lt["id"]])
-                written.append({"kind": "N", "id": f"n_{term}", "ids": ids, "type": term})
-                cases.append(["N", str(index), lt["id"], f"n_{term}", "0"])
-                expect.append((name, self.seed, lt, ("total", oracle.net_of(spec, [lt["id"]], ids, term), ids, term)))
-                for it in lt["items"]:
-                    written.append({"kind": "K", "id": f"{it['id']}:{term}", "item": it["id"], "type": term})
-                    cases.append(["K", str(index), lt["id"], f"{it['id']}:{term}", "0"])
-                    expect.append((name, self.seed, lt, ("applies", oracle.applies_to(it, term), it["id"], term)))
+            for term in [x["id"] for x in oracle.vocabulary_terms(spec, vocabulary)] if vocabulary else [None]:
+                if vocabulary:
+                    ids = self.condition_ids(spec, [lt["id"]])
+                    written.append({"kind": "N", "id": f"n_{term}", "ids": ids, "type": term})
+                    cases.append(["N", str(index), lt["id"], f"n_{term}", "0"])
+                    expect.append((name, self.seed, lt, ("total", oracle.net_of(spec, [lt["id"]], ids, term), ids, term)))
+                    for it in lt["items"]:
+                        written.append({"kind": "K", "id": f"{it['id']}:{term}", "item": it["id"], "type": term})
+                        cases.append(["K", str(index), lt["id"], f"{it['id']}:{term}", "0"])
+                        expect.append((name, self.seed, lt, ("applies", oracle.applies_to(it, term), it["id"], term)))
+                for k in range(2 if vocabulary else 4) if oracle.has_at_most(lt) else ():
+                    ids = _expanded(self.occurrence_words(spec, [lt["id"]]))
+                    if not ids:
+                        continue  # total({}) names no modifier type to deduce
+                    written.append({"kind": "N", "id": f"o{k}_{term}", "ids": ids, "type": term})
+                    cases.append(["N", str(index), lt["id"], f"o{k}_{term}", "0"])
+                    expect.append((name, self.seed, lt, ("total", oracle.net_of(spec, [lt["id"]], ids, term), ids, term)))
             out.append((lt["id"], vocabulary, written))
         return out
 
@@ -1060,6 +1244,13 @@ class FamilyCheck:
                     sides.append(_header_side(spec, lists, chosen, self.tc_rng.randint(dn, dn * dm), own))
                 for kind in ("R", "P"):
                     written.append(self.header_case(spec, t, index, cases, expect, name, f"c{n}{kind}", kind, *sides))
+        if t["_at_most"]:
+            # sides naming modifiers counted per occurrence: a side's lists list an id once per occurrence
+            for n, (a, _, b, _, x, y, _) in enumerate(self.occurrence_sides(spec, t, ())[:4]):
+                sides = [_header_side(spec, side["lists"], _by_list(spec, side["lists"], _expanded(side["ids"])), roll, side["type"])
+                         for side, roll in ((a, x), (b, y))]
+                for kind in ("R", "P"):
+                    written.append(self.header_case(spec, t, index, cases, expect, name, f"o{n}{kind}", kind, *sides))
         return written
 
     def header_case(self, spec, t, index, cases, expect, name, case_id, kind, a, b):
@@ -1080,6 +1271,28 @@ class FamilyCheck:
         cases.append(["T", str(index), t["id"], case_id, "0"])
         expect.append((name, self.seed, t, ("settled", (x, y), a, b)))
         return case
+
+
+def _one_of_each_exclusive(spec, lists, ids):
+    """IDS less the members of an exclusive group of LISTS after the first one given (two of them
+    at once are an error, lookup.exclusive_group's case)."""
+    taken = set()
+    for tid in lists:
+        for g in oracle.table_by_id(spec, tid).get("groups", []):
+            if g.get("exclusive"):
+                keep = [m for m in ids if m in g["members"]][:1]
+                taken |= set(g["members"]) - set(keep)
+    return [m for m in ids if m not in taken]
+
+
+def _by_list(spec, lists, ids):
+    """[(list, its ids among IDS, in order)] of a side's LISTS."""
+    return [(tid, [m for m in ids if m in {it["id"] for it in oracle.table_by_id(spec, tid)["items"]}]) for tid in lists]
+
+
+def _expanded(words):
+    """Modifier words as a header's `total({...})` lists them: `ID=K` as K copies of the id."""
+    return [mid for w in words for mid, _, k in [w.partition("=")] for _ in range(int(k) if k else 1)]
 
 
 def _header_side(spec, lists, chosen, roll, own):
@@ -1155,11 +1368,14 @@ def compare_header(cases, expect, answers):
 
 def _compare_list(case, name, seed, t, want, got):
     """A modifier list's N or K answer from the header program against the oracle's."""
-    count(f"header.{case[0]}[type_conditions]")
+    flavour = (".type_conditions" if oracle.has_conditions(t) else "") + (".at_most" if oracle.has_at_most(t) else "")
+    for k in flavour.split(".")[1:]:
+        count(f"header.{case[0]}[{k}]")
     what, answer, *about = want
     if what == "total" and got != str(answer):
         ids, term = about
-        return [Failure("header.total.type_conditions", seed, name, f"{t['id']}::total({{{', '.join(ids)}}}, {term}): {got}; oracle {answer}")]
+        return [Failure("header.total" + flavour, seed, name, f"{t['id']}::total({{{', '.join(ids)}}}{', ' + term if term else ''}): "
+                        f"{got}; oracle {answer}")]
     if what == "applies" and got != ("1" if answer else "0"):
         item, term = about
         it = next(i for i in t["items"] if i["id"] == item)
@@ -1185,18 +1401,20 @@ def _names(t):
 
 def _flavour(t):
     """The failure's suffix: the roll's kind, `.matchups` on an opposed table with matchups,
-    `.type_modifiers` on one whose sides add a modifier by their types and `.type_conditions` on
-    one whose sides read modifiers for some types only (FamilyCheck marks those tables)."""
+    `.type_modifiers` on one whose sides add a modifier by their types, `.type_conditions` on
+    one whose sides read modifiers for some types only, and `.at_most` on a roll that reads
+    modifiers counted per occurrence (FamilyCheck marks those tables)."""
     d = oracle.dice_of(t)
+    at_most = ".at_most" if t.get("_at_most") else ""
     if d and d["form"] == "opposed":
         return ((".ratio" if d["result"] == "ratio" else "") + (".matchups" if oracle.matchups(t) else "")
                 + (".type_modifiers" if oracle.has_type_modifiers(t) else "")
-                + (".type_conditions" if t.get("_type_conditions") else ""))
+                + (".type_conditions" if t.get("_type_conditions") else "") + at_most)
     if d and d["form"] == "digits":
         return ".digits"
     if d and d.get("against"):
-        return ".against"
-    return ""
+        return ".against" + at_most
+    return at_most
 
 
 def _column_arg(c):

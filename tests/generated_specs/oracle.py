@@ -17,18 +17,31 @@ def value(item):
     return int(str(item["value"]).strip())
 
 
+def at_most(item):
+    """How many occurrences of a modifier count (`at_most`; 1 for one that counts once however
+    often it is named)."""
+    return int(item.get("at_most", 1))
+
+
+def counted_value(item, times):
+    """What a modifier named TIMES times adds (docs/spec-format.md, "Modifier lists"): its value
+    once per occurrence, at most `at_most` times."""
+    return value(item) * min(times, at_most(item))
+
+
 def side_net_range(spec, lists):
     """The net modifiers a side's lists allow: negatives to positives; a group adds one member at
-    most. Items for some types only are counted as for every type: a type only drops items, so
-    the range of every type is within this one (qrsc's reach is the same)."""
+    most; a modifier counted per occurrence counts `at_most` times. Items for some types only
+    are counted as for every type: a type only drops items, so the range of every type is
+    within this one (qrsc's reach is the same)."""
     lo = hi = 0
     for tid in lists:
         t = table_by_id(spec, tid)
         grouped = {m for g in t.get("groups", []) for m in g["members"]}
         for it in t["items"]:
             if it["id"] not in grouped:
-                lo += min(0, value(it))
-                hi += max(0, value(it))
+                lo += min(0, counted_value(it, at_most(it)))
+                hi += max(0, counted_value(it, at_most(it)))
         for g in t.get("groups", []):
             vals = [value(it) for it in t["items"] if it["id"] in g["members"]]
             lo += min(0, min(vals))
@@ -90,14 +103,38 @@ def has_type_conditions(spec, table):
                 and any(has_conditions(table_by_id(spec, tid)) for s in d["sides"].values() for tid in s["_mods"]))
 
 
+def has_at_most(table):
+    """Whether a modifier list has an item counted per occurrence."""
+    return any("at_most" in it for it in table.get("items", []))
+
+
+def reads_at_most(spec, table):
+    """Whether the table's roll (either side of an opposed one) reads a list with an item counted
+    per occurrence."""
+    d = dice_of(table) if table.get("kind") == "bands" and table["key"].get("dice") else None
+    lists = [tid for s in d["sides"].values() for tid in s["_mods"]] if d and d["form"] == "opposed" else (d or {}).get("mods", [])
+    return any(has_at_most(table_by_id(spec, tid)) for tid in lists)
+
+
+def occurrences(words):
+    """{id: how many times it occurs} of the modifier words a caller gives, in order: an id once
+    per naming, `ID=N` N times (docs/cli.md)."""
+    out = {}
+    for w in words:
+        mid, _, n = w.partition("=")
+        out[mid] = out.get(mid, 0) + (int(n) if n else 1)
+    return out
+
+
 def counted(spec, lists, ids, side_type=None):
-    """{id: whether it counts} for the modifier ids given (each once) of LISTS, for a side of
-    type SIDE_TYPE: an item the type excludes does not apply (it counts not, and it keeps no
+    """{id: whether it counts} for the modifier ids given of LISTS (words: an id named twice, or
+    `ID=N`, is one id occurring more than once; one occurring 0 times is not given), for a side
+    of type SIDE_TYPE: an item the type excludes does not apply (it counts not, and it keeps no
     other member of its group from counting); of a non-cumulative group's members that apply
     only the one of largest magnitude counts (of equals, the one listed first). Two members of
     an exclusive group that apply to the side's type are an error (a member its type excludes
     does not apply, so it does not clash)."""
-    ids = list(dict.fromkeys(ids))
+    ids = [i for i, n in occurrences(ids).items() if n]
     out = {}
     for tid in lists:
         t = table_by_id(spec, tid)
@@ -119,10 +156,48 @@ def counted(spec, lists, ids, side_type=None):
 
 
 def net_of(spec, lists, ids, side_type=None):
-    """The sum of the modifier ids given that count (`counted`) for a side of type SIDE_TYPE."""
+    """The sum of the modifier ids given that count (`counted`) for a side of type SIDE_TYPE, a
+    modifier counted per occurrence as often as it occurs, at most `at_most` times (IDS are
+    words: `ID=N` is N occurrences)."""
     counts = counted(spec, lists, ids, side_type)
+    times = occurrences(ids)
     items = {it["id"]: it for tid in lists for it in table_by_id(spec, tid)["items"]}
-    return sum(value(items[i]) for i, c in counts.items() if c)
+    return sum(counted_value(items[i], times[i]) for i, c in counts.items() if c)
+
+
+def modifier_entries(spec, lists, words, side_type=None, type_name=None):
+    """What `qrsc lookup --format json` lists for the modifier WORDS of a side (docs/cli.md): one
+    entry a word, in order, {term, text, value, counted, why}. A modifier its type excludes
+    does not apply, each naming of it ("does not apply to TYPE_NAME"); a non-cumulative group's
+    member outweighed does not count; a modifier named again that counts once, "given twice,
+    counts once"; of a modifier counted per occurrence the occurrences up to its most count and
+    a naming wholly past them does not ("counts up to N times"). `ID=K` is one entry of K
+    occurrences: value times as many as count, text "Text xK" (with ", C of them count" where
+    fewer than K do, "1 of them counts"; "Text" for K = 1)."""
+    counts = counted(spec, lists, words, side_type)
+    items = {it["id"]: it for tid in lists for it in table_by_id(spec, tid)["items"]}
+    seen, out = {}, []
+    for w in words:
+        mid, eq, n = w.partition("=")
+        it, k = items[mid], int(n) if eq else 1
+        before = seen.get(mid, 0)
+        seen[mid] = before + k
+        text = it["text"] + (f" x{k}" if eq and k != 1 else "")
+        entry = {"term": w, "text": text, "value": value(it) * k, "counted": True, "why": None}
+        if not applies_to(it, side_type):
+            entry.update(counted=False, why=f"does not apply to {type_name}")
+        elif "at_most" not in it and before:
+            entry.update(counted=False, why="given twice, counts once")
+        elif "at_most" not in it and not counts[mid]:
+            entry.update(counted=False, why="not cumulative, does not count")
+        elif "at_most" in it:
+            count = max(0, min(k, at_most(it) - before))
+            if k and not count:
+                entry.update(counted=False, why=f"counts up to {at_most(it)} times")
+            else:
+                entry.update(value=value(it) * count, text=text + (f", {count} of them count{'s' if count == 1 else ''}" if count < k else ""))
+        out.append(entry)
+    return out
 
 
 # ---- dice, from dicelab

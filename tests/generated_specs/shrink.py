@@ -6,8 +6,9 @@ import copy
 from emit_yaml import dump
 from generator import family
 
-# a side's type_modifiers too: dropped, its matrix is no longer read and can go as a whole table
-OPTIONAL_KEYS = ("text", "label", "caption", "column", "note", "group", "numbered", "subtitle", "type_modifiers")
+# a side's type_modifiers too: dropped, its matrix is no longer read and can go as a whole table;
+# an item's at_most: dropped, it counts once
+OPTIONAL_KEYS = ("text", "label", "caption", "column", "note", "group", "numbered", "subtitle", "type_modifiers", "at_most")
 # an item's types (`only`, `except`): dropped, it is for every type
 OPTIONAL_LISTS = ("only", "except")
 LISTS = ("tables", "items", "groups", "sections", "rows", "vocabularies", "errata", "renames", "asserts", "modifiers", "matchups")

@@ -1,6 +1,7 @@
 """Invalid twins: a valid spec with one documented mistake, and the lines where qrsc must
 report it (`file:line:col: error:`)."""
 import copy
+import random
 
 import oracle
 from emit_yaml import dump
@@ -112,12 +113,7 @@ def twins(spec, rng):
             s, tt = _with_table(spec, t["id"])
             del tt["key"]["outside"]
             text = dump(s)
-            start = _row_line(text, t["id"], None)
-            dice = line_of(text, "dice", start - 1)
-            # a roll written as a block map (a side's type_modifiers make it long) is located at
-            # its first entry, the line after `dice:`
-            block = text.splitlines()[dice - 1].strip() == "dice:"
-            out.append(("missing_outside", text, {dice, line_of(text, "key", start - 1)} | ({dice + 1} if block else set())))
+            out.append(("missing_outside", text, _roll_lines(text, t["id"])))
             break
 
     # a roll read as digits (d66) is not a difference: an error at its key (docs, `d66`)
@@ -173,6 +169,8 @@ def twins(spec, rng):
         out.append(("type_conditions_unknown_term", text, {line_of(text, f"{{ id: {item['id']},", _row_line(text, mt["id"], None))},
                     "did you mean '"))
 
+    out += _at_most_twins(spec)
+
     # an unknown key in a row (a typo)
     for t in bands:
         s, tt = _with_table(spec, t["id"])
@@ -182,6 +180,115 @@ def twins(spec, rng):
         out.append(("unknown_row_key", text, {_row_line(text, t["id"], row["id"])}))
         break
     return out
+
+
+def _at_most_twins(spec):
+    """Modifiers counted per occurrence (docs/spec-format.md, "Modifier lists"): `at_most` on a
+    factor (an error at the item), out of 2..99 (at the item), on a member of a group (at the
+    group), and a most that takes the net modifier past the key's range without `outside`
+    (at the roll)."""
+    lists = [m for m in spec["tables"] if m["kind"] == "modifiers" and oracle.has_at_most(m)]
+    if not lists:
+        return []
+    out = []
+    lt = lists[0]
+    item_id = next(it["id"] for it in lt["items"] if "at_most" in it)
+    pick = random.Random(f"{spec['id']}/at_most_twins")  # not the checker's generator: its later draws stay
+
+    def twin(kind, change, at_group=False):
+        s, mt = _with_table(spec, lt["id"])
+        it = next(x for x in mt["items"] if x["id"] == item_id)
+        group = change(mt, it)
+        text = dump(s)
+        start = _row_line(text, lt["id"], None)
+        out.append((kind, text, {line_of(text, f"{{ id: {group if at_group else item_id},", start)}))
+
+    def factor(mt, it):
+        del it["value"]
+        it["factor"] = "1/2"
+
+    def out_of_range(mt, it):
+        it["at_most"] = pick.choice([0, 1, 100, 255])
+
+    def in_group(mt, it):
+        groups = mt.setdefault("groups", [])
+        if groups:
+            groups[0]["members"].append(item_id)
+            return groups[0]["id"]
+        other = next((x["id"] for x in mt["items"] if x["id"] != item_id and "at_most" not in x), None)
+        groups.append({"id": "twin_group", "members": [item_id] + ([other] if other else []), "note": "Twin group"})
+        return "twin_group"
+    twin("at_most_factor", factor)
+    twin("at_most_range", out_of_range)
+    twin("at_most_in_group", in_group, at_group=True)
+    outside = _at_most_outside_twin(spec)
+    return out + ([outside] if outside else [])
+
+
+def _at_most_outside_twin(spec):
+    """A bounded integer key whose roll stays within its range counting a modifier once, and
+    passes an end counting it N times (the least N from 2 to 99 that does): that modifier given
+    `at_most: N` and the table's `outside` dropped, an error at the roll (the net range counts
+    it N times). Few generated tables stay within their range so (their range is drawn within
+    the reach the counts widen): else a d6 table added that reads a list of such modifiers
+    (for every type) and whose rows cover exactly what it reaches counting each once."""
+    return _at_most_outside_in_place(spec) or _at_most_outside_added(spec)
+
+
+def _at_most_outside_added(spec):
+    """The twin of `_at_most_outside_twin` with a table of its own, `twin_counted`; None where no
+    list for every type has a modifier counted per occurrence whose value is not 0."""
+    lt = next((m for m in spec["tables"] if m["kind"] == "modifiers" and not oracle.has_conditions(m)
+               and any("at_most" in it and oracle.value(it) for it in m["items"])), None)
+    if lt is None:
+        return None
+    once = copy.deepcopy(spec)
+    for it in oracle.table_by_id(once, lt["id"])["items"]:
+        it.pop("at_most", None)
+    lo, hi = oracle.side_net_range(once, [lt["id"]])
+    lo, hi = 1 + lo, 6 + hi
+    s = copy.deepcopy(spec)
+    s["tables"].append({"id": "twin_counted", "kind": "bands", "title": "Twin Counted Roll",
+                        "key": {"name": "Die", "type": "integer", "dice": {"roll": "d6", "modifiers": [lt["id"]]}, "min": lo, "max": hi},
+                        "rows": [{"id": "twin_low", "title": "Low", "band": f"{lo} to {lo + 2}"},
+                                 {"id": "twin_high", "title": "High", "band": f"{lo + 3} to {hi}"}]})
+    text = dump(s)
+    return ("at_most_outside", text, _roll_lines(text, "twin_counted"))
+
+
+def _at_most_outside_in_place(spec):
+    """The twin of `_at_most_outside_twin` on a generated table, or None."""
+    for t in _bands_tables(spec):
+        d = oracle.dice_of(t) if t["key"].get("dice") else None
+        if not d or t["key"]["type"] != "integer" or not ("min" in t["key"] or "max" in t["key"]):
+            continue
+        lists = [tid for x in d["sides"].values() for tid in x["_mods"]] if d["form"] == "opposed" else d["mods"]
+        for lid in dict.fromkeys(lists):
+            for item in oracle.table_by_id(spec, lid)["items"]:
+                if "at_most" not in item or oracle.value(item) == 0:
+                    continue
+                s, tt = _with_table(spec, t["id"])
+                tt["key"].pop("outside", None)
+                it = next(x for x in oracle.table_by_id(s, lid)["items"] if x["id"] == item["id"])
+                del it["at_most"]
+                if oracle.reaches_past(s, tt):
+                    continue  # past an end already: no twin of the count
+                for n in range(2, 100):
+                    it["at_most"] = n
+                    if oracle.reaches_past(s, tt):
+                        text = dump(s)
+                        return ("at_most_outside", text, _roll_lines(text, t["id"]))
+    return None
+
+
+def _roll_lines(text, table_id):
+    """The lines where a table's roll is reported (`dice`, `key`): a roll written as a block map
+    (a side's type_modifiers make it long) is located at its first entry, the line after
+    `dice:`."""
+    start = _row_line(text, table_id, None)
+    dice = line_of(text, "dice", start - 1)
+    block = text.splitlines()[dice - 1].strip() == "dice:"
+    return {dice, line_of(text, "key", start - 1)} | ({dice + 1} if block else set())
 
 
 def _single_reader_twin(spec, list_id):

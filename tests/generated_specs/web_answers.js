@@ -1,6 +1,7 @@
 // The web page's WebAssembly module answering the harness's questions in node, through the C
 // ABI its page script calls (runtime/qrs/web/abi.cpp): stdin is a JSON list of pages, each
-// {page, queries: [{table, set: [[side, list, item]...], lookups: [[column, die]...],
+// {page, queries: [{table, set: [[side, list, item, count]...] (count: how many times it occurs,
+// 1 where left out), lookups: [[column, die]...],
 // odds: [[column, rows]...], shows: [die...] (optional: qrs_shows), and for an opposed roll
 // (optional) type_modifiers: [[side, attacker type, defender type]...] (qrs_type_modifier),
 // settle: [[column, attacker roll, defender roll, attacker type, defender type]...]
@@ -32,7 +33,7 @@ const out = pages.map(({ page, queries }) => {
   const q = moduleOf(page);
   return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds, side_types, type_items }) => {
     q.qrs_clear();
-    for (const [side, list, item] of set) q.qrs_set(side, list, item, 1);
+    for (const [side, list, item, count] of set) q.qrs_set(side, list, item, count === undefined ? 1 : count);
     const net = q.qrs_net(table, 0);
     const rows = lookups.map(([c, die]) => q.qrs_lookup(table, c, die));
     const probs = odds.map(([c, n]) => {
