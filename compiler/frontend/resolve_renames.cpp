@@ -221,15 +221,22 @@ void Resolver::follow_rename(Node& table, const Rename& r, const std::string& id
   if (!found) diags_->error(loc, "rename: table '" + id_of(table) + "' has no row, item or group '" + id + "'");
 }
 
-void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
+namespace {
+const std::string kNoVocabulary;  // a table whose columns are its own list
+}  // namespace
+
+void Resolver::rename_in(Node& n, const std::string& key, const Rename& r, const std::string& columns) {
   // Source notes, the author's notes and the source documents (their titles name books, not
   // the sheet's terms) are not sheet text.
   if (key == "source" || key == "notes" || key == "sources") return;
   if (n.is_scalar()) {
-    // A matchup's types, the types a column of type modifiers is read against and the types
-    // a modifier applies to (or not) name terms: a renamed term renames them.
-    const bool names_type = format::refers("matchup", key) == format::Refers::column ||
-                            format::refers("modifier", key) == format::Refers::term || key == "against";
+    // A matchup's types (terms of its table's columns, when they are a vocabulary), the types a
+    // column of type modifiers is read against and the types a modifier applies to (or not)
+    // name terms: a renamed term renames them. A matchup of a table whose columns are another
+    // vocabulary, or its own list, names other terms or columns of the same id.
+    const bool names_type = format::refers("matchup", key) == format::Refers::column
+                                ? columns == r.vocabulary
+                                : format::refers("modifier", key) == format::Refers::term || key == "against";
     if (!r.vocabulary.empty() && n.scalar == r.term && names_type) {
       n.scalar = r.to;
       return;
@@ -240,13 +247,20 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r) {
     }
     return;
   }
-  for (auto& item : n.items) rename_in(*item, key, r);
+  for (auto& item : n.items) rename_in(*item, key, r, columns);
   // A matchup's bands are keyed by row id, not by column id: a term's rename leaves them.
   const bool matchup = n.get("loser") != nullptr || n.get("winner") != nullptr;
+  // A table (an entry of `tables`): the vocabulary its columns are, for its matchups.
+  const NodePtr own_columns = key == "tables" && n.is_map() ? n.get("columns") : nullptr;
+  const std::string& in_columns =
+      own_columns ? (own_columns->is_scalar() ? own_columns->scalar : kNoVocabulary) : columns;
   for (auto& [k, v] : n.entries) {
-    // Cells and bands are keyed by column id; a renamed term renames its column.
-    if (!r.vocabulary.empty() && (key == "bands" || key == "cells") && k == r.term) k = r.to;
-    rename_in(*v, matchup && k == "bands" ? std::string("row_bands") : k, r);
+    // Cells and bands are keyed by column id; a renamed term renames its column, in a table
+    // whose columns are the term's vocabulary.
+    if (!r.vocabulary.empty() && (key == "bands" || key == "cells") && k == r.term && columns == r.vocabulary) {
+      k = r.to;
+    }
+    rename_in(*v, matchup && k == "bands" ? std::string("row_bands") : k, r, in_columns);
   }
 }
 
