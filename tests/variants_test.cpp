@@ -113,12 +113,25 @@ tables:
 // A renamed term renames the types a matchup names (its `loser` and `winner` are column ids);
 // the keys of a matchup's `bands` are row ids and stay, even one spelt like the term.
 TEST(Variants, RenamedTermsFollowIntoMatchups) {
+  // 'green' is also a term of the morale: the table whose columns are the morale (rally) keeps
+  // its bands and its matchup's types when the rating's green is renamed.
   const fs::path root = qrs_test::write_temp_spec("duel.yaml", R"(qrs: 1
 system: t
 title: Duel
 vocabularies:
   - { id: rating, title: Rating, terms: [ { id: crack, name: Crack }, { id: green, name: Green } ] }
+  - { id: morale, title: Morale, terms: [ { id: steady, name: Steady }, { id: green, name: Shaken } ] }
 tables:
+  - id: rally
+    kind: bands
+    title: Rally
+    key: { name: Margin, min: 0, dice: { attacker: { roll: d6 }, defender: { roll: d6 }, result: margin, column: loser } }
+    columns: morale
+    rows:
+      - { id: routed, title: Routed, bands: { steady: 4 or more, green: 2 or more } }
+      - { id: held, title: Held, bands: { steady: 0 - 3, green: 0 - 1 } }
+    matchups:
+      - { id: caught, loser: green, winner: [steady], bands: { routed: 1 or more, held: "0" } }
   - id: duel
     kind: bands
     title: Duel
@@ -148,6 +161,13 @@ renames:
   EXPECT_EQ(duel.rows[0].bands[2].notation, "1 or more");
   // Raw beaten by crack reads the matchup's column.
   EXPECT_EQ(duel.dice->opposed->runtime().matchup_columns[1 * 2 + 0], 2u);
+  const auto& rally = std::get<qrsc::BandTable>(s->table("rally")->body);
+  ASSERT_EQ(rally.columns.size(), 3u);
+  EXPECT_EQ(rally.columns[1].id, "green");
+  EXPECT_EQ(rally.rows[0].bands[1].notation, "2 or more");
+  ASSERT_EQ(rally.matchups.size(), 1u);
+  EXPECT_EQ(rally.matchups[0].readers, std::vector<std::size_t>{1});  // shaken (green) beaten by steady
+  EXPECT_EQ(rally.matchups[0].others, std::vector<std::size_t>{0});
   // The variant's own entries use the new id: the old one is an error that says so.
   const auto old_name = Family{root.parent_path()}.write("duel-old", R"(qrs: 1
 extends: t/duel
@@ -164,55 +184,6 @@ tables:
              "of the spec's lineage); use the new id"),
       std::string::npos)
       << d;
-}
-
-TEST(Variants, ARenamedTermLeavesAnotherVocabularysTermOfTheSameId) {
-  // 'green' is a term of two vocabularies: the rating renamed, the morale not. The table whose
-  // columns are the morale keeps its bands and its matchup's types; the rating's table follows.
-  const fs::path root = qrs_test::write_temp_spec("rally.yaml", R"(qrs: 1
-system: t
-title: Rally
-vocabularies:
-  - { id: rating, title: Rating, terms: [ { id: crack, name: Crack }, { id: green, name: Green } ] }
-  - { id: morale, title: Morale, terms: [ { id: steady, name: Steady }, { id: green, name: Shaken } ] }
-tables:
-  - id: duel
-    kind: bands
-    title: Duel
-    key: { name: Margin, min: 0, dice: { attacker: { roll: d6 }, defender: { roll: d6 }, result: margin, column: loser } }
-    columns: rating
-    rows:
-      - { id: routed, title: Routed, bands: { crack: 3 or more, green: 2 or more } }
-      - { id: held, title: Held, bands: { crack: 0 - 2, green: 0 - 1 } }
-  - id: rally
-    kind: bands
-    title: Rally
-    key: { name: Margin, min: 0, dice: { attacker: { roll: d6 }, defender: { roll: d6 }, result: margin, column: loser } }
-    columns: morale
-    rows:
-      - { id: routed, title: Routed, bands: { steady: 4 or more, green: 2 or more } }
-      - { id: held, title: Held, bands: { steady: 0 - 3, green: 0 - 1 } }
-    matchups:
-      - { id: caught, loser: green, winner: [steady], bands: { routed: 1 or more, held: "0" } }
-)");
-  const auto child = Family{root.parent_path()}.write("rally-raw", R"(qrs: 1
-extends: t/rally
-renames:
-  - { vocabulary: rating, term: green, to: raw, name: Raw }
-)");
-  std::string d;
-  const auto s = compile(child, &d);
-  ASSERT_TRUE(s) << d;
-  const auto& duel = std::get<qrsc::BandTable>(s->table("duel")->body);
-  EXPECT_EQ(duel.columns[1].id, "raw");
-  EXPECT_EQ(duel.rows[0].bands[1].notation, "2 or more");
-  const auto& rally = std::get<qrsc::BandTable>(s->table("rally")->body);
-  ASSERT_EQ(rally.columns.size(), 3u);
-  EXPECT_EQ(rally.columns[1].id, "green");
-  EXPECT_EQ(rally.rows[0].bands[1].notation, "2 or more");
-  ASSERT_EQ(rally.matchups.size(), 1u);
-  EXPECT_EQ(rally.matchups[0].readers, std::vector<std::size_t>{1});  // shaken (green) beaten by steady
-  EXPECT_EQ(rally.matchups[0].others, std::vector<std::size_t>{0});
 }
 
 TEST(Variants, RenamedTermsFollowIntoTypeModifiers) {
