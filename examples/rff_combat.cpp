@@ -73,8 +73,11 @@ void resolve(std::string_view label) {
   std::printf("charge: %d (%+d) against %d (%+d): difference %d: %.*s\n", c.attacker_base, c.attacker_modifier,
               c.defender_base, c.defender_modifier, c.result, static_cast<int>(c.row()->title.size()),
               c.row()->title.data());
-  const auto odds = rff::charge_odds_until_decided<S>(c.attacker_modifier - c.defender_modifier,
-                                                      c.attacker_modifier - c.defender_modifier - 1);
+  // A Desperate Struggle is rolled again without the modifiers the sheet says are lost.
+  const int after =
+      rff::charge_modifier_again<S>({ChargeMod::veteran, ChargeMod::fresh_troops, ChargeMod::cold_steel}) -
+      rff::charge_modifier_again<S>({ChargeMod::trained, ChargeMod::worn, ChargeMod::disordered});
+  const auto odds = rff::charge_odds_until_decided<S>(c.attacker_modifier - c.defender_modifier, after);
   std::printf("      odds (desperate struggles rolled again without cold steel):");
   for (std::size_t r = 0; r < odds.size(); ++r) {
     if (odds[r] == Fraction(0)) continue;

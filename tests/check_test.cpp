@@ -256,6 +256,20 @@ tables:
   EXPECT_NE(html.find("<li>Crack is renamed Elite</li>"), std::string::npos);
 }
 
+// A row that rolls again with other modifiers lost: MAW's Desperate Struggle also loses the
+// lancers' +1, "the +1 charge combat modifier for cold steel" (002 line 770).
+TEST(Diff, ARowThatRollsAgainWithoutOtherModifiers) {
+  qrsc::Diagnostics diags;
+  const auto o = qrsc::compile_spec(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml", diags);
+  const auto n = qrsc::compile_spec(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml", diags);
+  ASSERT_TRUE(o && n) << diags.error_count();
+  const auto md = *qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
+  EXPECT_NE(md.find("Desperate Struggle now rolls again without cold\\_steel, lancers, cavalry\\_charge (was: rolls "
+                    "again without cold\\_steel, cavalry\\_charge)"),
+            std::string::npos)
+      << md;
+}
+
 // A change list's text is escaped once, by its format's one writer: HTML as the sheets escape
 // it (&apos; for a quote, as the HTML backend writes it), Markdown so that nothing reads as
 // markup, JSON as written, its fields in their stated order.

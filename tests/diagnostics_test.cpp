@@ -265,6 +265,58 @@ TEST(Diagnostics, DiceNameTablesThatFitAndAllErrorsAreReported) {
   EXPECT_EQ(r.errors, 5 + 1) << r.text;
 }
 
+// A row that rolls again (`again`, a Desperate Struggle) is a row of a rolled table, and names
+// modifiers of the lists its dice add, each once: every such error at its key, with a suggestion.
+TEST(Diagnostics, RollAgainNamesModifiersOfTheRoll) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: mods
+    kind: modifiers
+    title: Mods
+    items: [ { id: cold_steel, value: +1, text: Cold steel }, { id: veteran, value: +1, text: Veteran } ]
+  - id: others
+    kind: modifiers
+    title: Others
+    items: [ { id: veteran, value: +1, text: Veteran } ]
+  - id: charge
+    kind: bands
+    title: Charge
+    key: { name: Die result, type: integer, min: 1, max: 13, dice: { roll: d10, modifiers: [mods, others] } }
+    rows:
+      - { id: win, title: Win, band: 6 or more }
+      - { id: again, title: Again, band: "5", again: [cold_stel] }
+      - { id: lose, title: Lose, band: 4 or less, again: [veteran] }
+  - id: plain
+    kind: bands
+    title: Plain
+    key: { name: Amount, type: integer }
+    rows:
+      - { id: all, title: All, band: 1 or more, again: [] }
+      - { id: none, title: None, band: 0 or less }
+  - id: twice
+    kind: bands
+    title: Twice
+    key: { name: Die result, type: integer, min: 1, max: 12, dice: { roll: d10, modifiers: [mods] } }
+    rows:
+      - { id: all, title: All, band: 1 - 12, again: [cold_steel, cold_steel] }
+)");
+  EXPECT_FALSE(r.compiled);
+  EXPECT_NE(r.text.find(r.file + ":19:54: error: row 'again' of table 'charge': 'cold_stel' in 'again' is no "
+                                 "modifier of the lists the table's dice add; did you mean 'cold_steel'?"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find(r.file + ":20:58: error: row 'lose' of table 'charge': 'veteran' in 'again' is an item of "
+                                 "both 'mods' and 'others'; give the items different ids"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find(r.file + ":26:56: error: row 'all' of table 'plain': 'again' rolls the table again, but the "
+                                 "table is not rolled by a die result (it needs key.dice with a roll)"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("row 'all' of table 'twice': 'cold_steel' is named twice in 'again'"), std::string::npos)
+      << r.text;
+  EXPECT_EQ(r.errors, 4) << r.text;
+}
+
 // A header holds a modifier's value in 16 bits (qrs::Modifier): a larger one is refused where it
 // is written, not narrowed in the header (nor an error of the C++ compiler's).
 TEST(Diagnostics, ModifierValuesFitTheHeader) {

@@ -478,6 +478,46 @@ TEST_F(LspTest, CompletionInBandsOffersTheTablesColumnIds) {
 }
 
 // Definition of `columns: VOCABULARY` is the vocabulary; of an assertion's `row:`, the row.
+// A row's `again: [...]` names items of the lists its table's dice add: definition goes to the
+// item, completion offers the sheet's modifiers, and a rename of the item (from either place)
+// changes it there too, in every file of the family (MAW's patch of the row names them again).
+TEST_F(LspTest, AgainNamesTheRollsModifiers) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  open(u, joined(lines));
+  const int again = line_starting(lines, "        again: [cold_steel, cavalry_charge]");
+  const int item = line_starting(lines, "      - { id: cavalry_charge,");
+  const json d = at("textDocument/definition", u, again, 30);
+  ASSERT_TRUE(d.is_object()) << d.dump();
+  EXPECT_EQ(d["range"]["start"]["line"], item);
+  const auto maw = lines_of(read_text(qrs_test::source_dir() / "rules/rff/maw-3-15mm.yaml"));
+  const std::set<std::pair<std::string, int>> want = {
+      {u, item},
+      {u, again},
+      {uri("rff/maw-3-15mm.yaml"), line_starting(maw, "        again: [cold_steel, lancers, cavalry_charge]")}};
+  // References from the item (they edit nothing), then a rename from the row (it keeps the files
+  // not open as the edit leaves them).
+  std::set<std::pair<std::string, int>> referred;
+  for (const json& r : at("textDocument/references", u, item, 16)) {
+    referred.insert({r["uri"].get<std::string>(), r["range"]["start"]["line"].get<int>()});
+  }
+  for (const auto& w : want) EXPECT_TRUE(referred.contains(w)) << w.first << ":" << w.second;
+  const json edit = request("textDocument/rename", {{"textDocument", {{"uri", u}}},
+                                                    {"position", {{"line", again}, {"character", 30}}},
+                                                    {"newName", "horse_charge"}});
+  std::set<std::pair<std::string, int>> renamed;
+  for (const auto& [file, edits] : edit["changes"].items()) {
+    for (const json& e : edits) renamed.insert({file, e["range"]["start"]["line"].get<int>()});
+  }
+  EXPECT_EQ(renamed, referred);
+  lines[static_cast<std::size_t>(again)] = "        again: [";
+  change(u, joined(lines));
+  const auto labels = completion_labels(u, again, 16);
+  for (const char* id : {"cold_steel", "cavalry_charge", "veteran"}) {
+    EXPECT_NE(std::find(labels.begin(), labels.end(), id), labels.end()) << id;
+  }
+}
+
 TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
   const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");

@@ -289,6 +289,16 @@ TYPED_TEST(RffProcedures, ChargeCombatDifferenceAndVersionBands) {
                                  {Mod::trained, Mod::worn, Mod::disordered});
   EXPECT_EQ(ds.result, 0);
   EXPECT_TRUE(ds.roll_again());
+  // "Lose cold steel, breakthrough and cavalry charge modifiers" (003 line 274, 000 line 151):
+  // the attacker's +1 veteran, +2 fresh troops and +1 cold steel come to +3 on the new roll; a
+  // cavalry charge (+2) is lost too, an attached leader (+1) is not.
+  EXPECT_EQ(rff::charge_modifier_again<S>({Mod::veteran, Mod::fresh_troops, Mod::cold_steel}), 3);
+  EXPECT_EQ(rff::charge_modifier_again<S>({Mod::cavalry_charge, Mod::attached_leader}), 1);
+  EXPECT_EQ(rff::charge_modifier_again<S>({Mod::trained, Mod::worn, Mod::disordered}), -1);
+  if constexpr (requires { Mod::lancers; }) {
+    // MAW: the lancers' +1 is "the +1 charge combat modifier for cold steel" (002 line 770).
+    EXPECT_EQ(rff::charge_modifier_again<S>({Mod::lancers, Mod::veteran}), 1);
+  }
   const auto again =
       rff::charge<S>(5, {Mod::veteran, Mod::fresh_troops}, 2, {Mod::trained, Mod::worn, Mod::disordered});
   EXPECT_FALSE(again.roll_again());
@@ -373,6 +383,7 @@ TYPED_TEST(RffProcedures, DesperateStruggleRolledAgainUntilDecided) {
     const auto p2 = rff::charge_odds<S>(after);
     const std::size_t again = qrs::row_index<T>("desperate_struggle");
     ASSERT_NE(again, qrs::npos);
+    ASSERT_EQ(rff::charge_again_row<S>(), again);  // the row the sheet says is rolled again
     auto as_double = [](Fraction f) { return static_cast<double>(f.num()) / static_cast<double>(f.den()); };
     Fraction total{0};
     for (std::size_t r = 0; r < exact.size(); ++r) {

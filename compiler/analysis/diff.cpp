@@ -1,6 +1,7 @@
 #include "qrsc/analysis/diff.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -206,6 +207,17 @@ class Differ {
                          row.number ? format_signed(*row.number) : "nothing",
                          orow->number ? format_signed(*orow->number) : "nothing"),
              row.loc});
+      }
+      if (orow->again != row.again) {
+        // A row that rolls again: the modifiers that no longer count on the new roll, by id.
+        const auto without = [](const std::optional<std::vector<std::string>>& a) {
+          return !a           ? std::string("does not roll again")
+                 : a->empty() ? std::string("rolls again with every modifier")
+                              : fmt::format("rolls again without {}", fmt::join(*a, ", "));
+        };
+        add({nt.id, row.id, "", nt.title,
+             fmt::format("{} now {} (was: {})", row.title, without(row.again), without(orow->again)),
+             row.again ? row.again_loc : row.loc});
       }
       for (std::size_t c = 0; c < nb.columns.size(); ++c) {
         const std::string col_id = nb.columns[c].id;

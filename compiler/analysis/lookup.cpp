@@ -174,7 +174,12 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   }
   a.row = row.id;
   a.title = row.title;
-  return with_triggers(answered(std::move(a), t, bt, col, key, k, std::move(net), note), spec, t, *given);
+  a = answered(std::move(a), t, bt, col, key, k, std::move(net), note);
+  if (row.again) {
+    a.again = dropped_on_again(spec, bt, row);
+    a.text += roll_again_words(*a.again) + "\n";
+  }
+  return with_triggers(std::move(a), spec, t, *given);
 }
 
 Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,

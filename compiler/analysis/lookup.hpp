@@ -7,6 +7,7 @@
 
 #include "qrsc/analysis/net_modifier.hpp"
 #include "qrsc/model/model.hpp"
+#include "qrsc/model/roll_again.hpp"
 
 namespace qrsc {
 
@@ -24,7 +25,8 @@ struct LookupAnswer {
   // An opposed roll's sides, attacker then defender: each one's base roll, net modifier and
   // modified result (empty for any other roll).
   struct Reading {
-    std::string column, row, title, effect;  // the column's printed name ("" for a table of one)
+    std::string column, row, title, effect;             // the column's printed name ("" for a table of one)
+    std::optional<std::vector<DroppedModifier>> again;  // where the row read rolls again (as `again` below)
   };
   struct Side {
     int roll = 0, net = 0, result = 0;
@@ -42,6 +44,9 @@ struct LookupAnswer {
     std::string check, check_title;  // the rolled table the check is made on (trigger.check), or empty
   };
   std::vector<Triggered> triggered;
+  // Where the row's effect is to roll again (its `again`): the modifiers that no longer count
+  // on the new roll (none: every one still counts). Absent for any other row.
+  std::optional<std::vector<DroppedModifier>> again;
 };
 
 // `modifiers`: signed numbers and modifier ids (see net_modifier), for die-result tables.

@@ -273,13 +273,18 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
     const std::size_t dcol =
         qrs::column_of(rules, qrs::Side::defender, g.chosen, at.type.value_or(0), de.type.value_or(0));
     const std::size_t dr = row_read(bt, dcol, s.key);
+    // Where a side's row rolls again, the modifiers it drops.
+    const auto again_of = [&](std::size_t row) -> std::optional<std::vector<DroppedModifier>> {
+      if (row == qrs::npos || !bt.rows[row].again) return std::nullopt;
+      return dropped_on_again(spec, bt, bt.rows[row]);
+    };
     const LookupAnswer::Reading& as =
-        a.sides[0].reads.emplace(LookupAnswer::Reading{a.column, a.row, a.title, a.effect});
+        a.sides[0].reads.emplace(LookupAnswer::Reading{a.column, a.row, a.title, a.effect, again_of(r)});
     const std::string d_title = dr == qrs::npos ? outside_title(bt.outside) : bt.rows[dr].title;
-    const LookupAnswer::Reading& ds =
-        a.sides[1].reads.emplace(LookupAnswer::Reading{bt.single_column() ? std::string() : bt.columns[dcol].name,
-                                                       dr == qrs::npos ? std::string(kOutsideRowId) : bt.rows[dr].id,
-                                                       d_title, dr == qrs::npos ? d_title : bt.rows[dr].effect()});
+    const LookupAnswer::Reading& ds = a.sides[1].reads.emplace(
+        LookupAnswer::Reading{bt.single_column() ? std::string() : bt.columns[dcol].name,
+                              dr == qrs::npos ? std::string(kOutsideRowId) : bt.rows[dr].id, d_title,
+                              dr == qrs::npos ? d_title : bt.rows[dr].effect(), again_of(dr)});
     a.line += fmt::format("\t{}\t{}", ds.row, bt.single_column() ? std::string() : bt.columns[dcol].id);
     const auto in_column = [](const std::string& c) { return c.empty() ? c : " (" + c + ")"; };
     effect =
@@ -293,6 +298,18 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   a.text = fmt::format("{}: {}, {}: {} {}, {}{}\n{}\n", o.table->title, side_words("attacker", at, bt, true),
                        side_words("defender", de, bt, true), bt.key_name.empty() ? "key" : bt.key_name,
                        format_number(s.key), loser, a.column.empty() || both || !read ? "" : "; " + a.column, effect);
+  if (both) {
+    // Each side reads its own row: each says whether it rolls again, as the row's words do.
+    for (std::size_t i = 0; i < a.sides.size(); ++i) {
+      if (const auto& again = a.sides[i].reads->again) {
+        a.text += fmt::format("{}: {}\n", i == 0 ? "Attacker" : "Defender", roll_again_words(*again));
+      }
+    }
+    a.again = a.sides[0].reads->again;
+  } else if (read && r != qrs::npos && bt.rows[r].again) {
+    a.again = dropped_on_again(spec, bt, bt.rows[r]);
+    a.text += roll_again_words(*a.again) + "\n";
+  }
   return a;
 }
 

@@ -27,6 +27,13 @@ struct LookupOptions {
   bool verbose = false;
 };
 
+// The modifiers a row that rolls again drops (`again.without`).
+Json again_json(const std::vector<DroppedModifier>& dropped) {
+  Json without = Json::array();
+  for (const auto& d : dropped) without.push_back({{"table", d.list}, {"item", d.id}, {"text", d.text}});
+  return {{"without", without}};
+}
+
 Json modifiers_json(const NetModifier& net) {
   Json mods = Json::array();
   for (const auto& m : net.applied) {
@@ -66,6 +73,7 @@ Json as_json(const LookupAnswer& a) {
       if (s.reads) {
         side["reads"] = {
             {"column", s.reads->column}, {"row", s.reads->row}, {"title", s.reads->title}, {"effect", s.reads->effect}};
+        if (s.reads->again) side["reads"]["again"] = again_json(*s.reads->again);
       }
       sides.push_back(std::move(side));
     }
@@ -82,6 +90,7 @@ Json as_json(const LookupAnswer& a) {
     }
     out["triggered"] = triggered;
   }
+  if (a.again) out["again"] = again_json(*a.again);
   return out;
 }
 

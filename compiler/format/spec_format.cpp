@@ -375,6 +375,9 @@ constexpr Key kBandRowKeys[] = {
     {"bands", Type::map, kRemovable, "Band per column id, for a table with columns. `~` removes the parent's."},
     {"parts", Type::list, kMergesById | kDeclaredAdditions,
      "Sub-results, each with its own band(s); the row's band is their union.", "part"},
+    {"again", Type::ids, kRemovable,
+     "The row's effect is to roll again (a Desperate Struggle): the modifiers that no longer count on the new roll, "
+     "ids of items of the lists the table's dice add ([]: every modifier still counts)."},
     kOverrideKey,
     kSourceKey,
     kNotesKey,
@@ -700,6 +703,7 @@ constexpr Reference kReferences[] = {
     {"diceSide", "type_modifiers", Refers::table},
     {"modifier", "only", Refers::term},
     {"modifier", "except", Refers::term},
+    {"bandRow", "again", Refers::modifier},
 };
 
 }  // namespace

@@ -202,6 +202,10 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
     row.paragraphs.push_back(text(tn, "text of " + what));
   }
   row.number = r.integer("number");
+  if (r.has("again")) {
+    row.again = r.strings("again");
+    row.again_loc = r.loc_of("again");
+  }
   row.source = source(r);
   row.loc = r.loc();
   row.bands = band_cells(r, bt, what);

@@ -71,6 +71,7 @@ class Builder {
   std::optional<AgainstValue> against(Object& dice, const std::string& what);
   void against_columns(Object& o, BandTable& bt);
   void check_dice();  // after every table is built: dice and triggers name tables that fit
+  void roll_again();  // after the dice are checked (build_roll_again.cpp): rows that roll again
   // After every table is built (build_type_modifiers.cpp): each side's type modifiers read
   // from their matrix into the opposed roll's square.
   void type_modifiers();

@@ -127,6 +127,13 @@ bool referred_items(const Spec& model, format::Refers what,
         for (const Term& t : v.terms) add(t.id, kEnumMember, t.name + " (" + v.id + ")");
       }
       return true;
+    case format::Refers::modifier:
+      for (const Table& t : model.tables) {
+        const auto* list = std::get_if<ModifierTable>(&t.body);
+        if (!list) continue;
+        for (const ModifierItem& i : list->items) add(i.id, kEnumMember, i.text.render() + " (" + t.id + ")");
+      }
+      return true;
     default: return false;
   }
 }

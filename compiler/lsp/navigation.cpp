@@ -96,6 +96,30 @@ std::optional<Loc> column_loc(const Spec& spec, const std::string& table, const 
   return std::nullopt;
 }
 
+// The modifier list of the rolled table `table` that holds item `item` (a row's `again` names
+// items of the lists the table's dice add), or "".
+std::string list_of_again(const Spec& spec, const std::string& table, const std::string& item) {
+  const Table* t = spec.table(table);
+  const auto* bt = t ? std::get_if<BandTable>(&t->body) : nullptr;
+  if (!bt || !bt->dice) return "";
+  for (const std::string& list : bt->dice->modifier_tables()) {
+    if (where_is(spec, list + "/" + item)) return list;
+  }
+  return "";
+}
+
+// The rolled tables whose dice add the modifier list `list` (their rows' `again` name its items).
+std::set<std::string> tables_rolled_with(const Spec& spec, const std::string& list) {
+  std::set<std::string> out;
+  for (const Table& t : spec.tables) {
+    const auto* bt = std::get_if<BandTable>(&t.body);
+    if (!bt || !bt->dice) continue;
+    const auto lists = bt->dice->modifier_tables();
+    if (std::find(lists.begin(), lists.end(), list) != lists.end()) out.insert(t.id);
+  }
+  return out;
+}
+
 // A reference the format describes (format::refers) written as a key's value: a vocabulary
 // (`columns: troop_type`, `vocabulary:`), a term, or a row, column or item of the table the
 // line names (`{ table: t, row: r }`) or the entry is in (a group's `members:`, a column
@@ -115,6 +139,11 @@ std::optional<Loc> reference_target(const Spec& spec, std::string_view text, int
     for (const Term& t : v.terms) {
       if (key == "term" && t.id == word) return t.loc;
     }
+  }
+  // A row's `again` names items of the lists its table's dice add.
+  if (key == "again") {
+    const std::string list = list_of_again(spec, table_at(text, line), word);
+    return list.empty() ? std::nullopt : where_is(spec, list + "/" + word);
   }
   // A group's members are items of its table; a column group's columns, columns.
   if (key == "members") key = "item";
@@ -423,8 +452,13 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
       return {word, column_mentions(ws, doc, word, table)};
     }
   }
-  // What is referred to: a table, or an entry of one (table/id as `covers` writes it).
+  // What is referred to: a table, or an entry of one (table/id as `covers` writes it); a word of
+  // a row's `again`, an item of a list its table's dice add.
   std::string table = here, id = word;
+  if (key == "again" && own && plain) {
+    if (std::string list = list_of_again(*own, here, word); !list.empty()) table = std::move(list);
+  }
+  const std::set<std::string> rolled_with = own ? tables_rolled_with(*own, table) : std::set<std::string>{};
   if (const std::size_t slash = word.find('/'); slash != std::string::npos) {
     table = word.substr(0, slash);
     id = word.substr(slash + 1, word.find('/', slash + 1) - slash - 1);
@@ -454,6 +488,13 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
               const std::size_t close = text.find(']', members);
               for (const std::size_t at : whole_occurrences(text, named)) {
                 if (at > members && at < close && table_at(lines, n) == table) found.push_back(at);
+              }
+            }
+            // A row's `again: [...]` in a table whose dice add the list.
+            if (const std::size_t again = text.find("again: ["); !id.empty() && again != std::string_view::npos) {
+              const std::size_t close = text.find(']', again);
+              for (const std::size_t at : whole_occurrences(text, named)) {
+                if (at > again && at < close && rolled_with.contains(table_at(lines, n))) found.push_back(at);
               }
             }
             return found;

@@ -103,6 +103,10 @@ struct BandRow {
   std::optional<int> number;
   std::vector<BandCell> bands;  // one per column (the union of the parts' bands)
   std::vector<BandPart> parts;
+  // A row whose effect is to roll again (`again`): the ids of the modifiers that no longer
+  // count on the new roll, items of the lists the table's dice add.
+  std::optional<std::vector<std::string>> again;
+  Loc again_loc;
   std::optional<SourceNote> source;
   Loc loc;
   // The effect in the sheet's words: its name, then its text ("Well Handled maneuver.").

@@ -571,6 +571,9 @@ template <class E = Effect>
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
+// The rows whose effect is to roll again, each with a modifier that no longer counts on the new
+// roll (qrs::rolls_again, qrs::counts_again).
+inline constexpr qrs::View<qrs::RollAgain> kAgain{  };
 // How the Face is rolled (d6 symbol dice, as many as weapon_dice gives), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 6, false, true };
 
@@ -586,6 +589,7 @@ struct Table {
   static constexpr const auto& kRows = shooting_dice::kRows;
   static constexpr const auto& kBands = shooting_dice::kBands;
   static constexpr const auto& kDomain = shooting_dice::kDomain;
+  static constexpr const auto& kAgain = shooting_dice::kAgain;
 
   static constexpr const auto& kRoll = shooting_dice::kRoll;
   static constexpr const auto& kModifierTables = shooting_dice::kModifierTables;

@@ -273,6 +273,9 @@ inline constexpr qrs::DenseIndex<unsigned char> kIndex{ -2, 11, kIndexSlots };
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
+// The rows whose effect is to roll again, each with a modifier that no longer counts on the new
+// roll (qrs::rolls_again, qrs::counts_again).
+inline constexpr qrs::View<qrs::RollAgain> kAgain{  };
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
 namespace detail {
@@ -290,6 +293,7 @@ struct Table {
   static constexpr const auto& kRows = maneuver_good_order::kRows;
   static constexpr const auto& kBands = maneuver_good_order::kBands;
   static constexpr const auto& kDomain = maneuver_good_order::kDomain;
+  static constexpr const auto& kAgain = maneuver_good_order::kAgain;
 
   static constexpr const auto& kRoll = maneuver_good_order::kRoll;
   static constexpr const auto& kModifierTables = maneuver_good_order::kModifierTables;
@@ -360,6 +364,9 @@ inline constexpr qrs::DenseIndex<unsigned char> kIndex{ 0, 12, kIndexSlots };
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
+// The rows whose effect is to roll again, each with a modifier that no longer counts on the new
+// roll (qrs::rolls_again, qrs::counts_again).
+inline constexpr qrs::View<qrs::RollAgain> kAgain{  };
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
 namespace detail {
@@ -377,6 +384,7 @@ struct Table {
   static constexpr const auto& kRows = maneuver_disordered::kRows;
   static constexpr const auto& kBands = maneuver_disordered::kBands;
   static constexpr const auto& kDomain = maneuver_disordered::kDomain;
+  static constexpr const auto& kAgain = maneuver_disordered::kAgain;
 
   static constexpr const auto& kRoll = maneuver_disordered::kRoll;
   static constexpr const auto& kModifierTables = maneuver_disordered::kModifierTables;
@@ -1015,6 +1023,9 @@ template <class E = Effect>
 }
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
+// The rows whose effect is to roll again, each with a modifier that no longer counts on the new
+// roll (qrs::rolls_again, qrs::counts_again).
+inline constexpr qrs::View<qrs::RollAgain> kAgain{  };
 
 inline constexpr qrs::Rounding kRounding = qrs::Rounding::down;
 
@@ -1027,6 +1038,7 @@ struct Table {
   static constexpr const auto& kRows = fire_point_modifiers::kRows;
   static constexpr const auto& kBands = fire_point_modifiers::kBands;
   static constexpr const auto& kDomain = fire_point_modifiers::kDomain;
+  static constexpr const auto& kAgain = fire_point_modifiers::kAgain;
 
 
   static constexpr qrs::Rounding kRounding = fire_point_modifiers::kRounding;
@@ -1208,6 +1220,9 @@ template <class P = Part>
   return static_cast<P>(r);
 }
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
+// The rows whose effect is to roll again, each with a modifier that no longer counts on the new
+// roll (qrs::rolls_again, qrs::counts_again).
+inline constexpr qrs::View<qrs::RollAgain> kAgain{  };
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
 namespace detail {
@@ -1225,6 +1240,7 @@ struct Table {
   static constexpr const auto& kRows = fire_effects::kRows;
   static constexpr const auto& kBands = fire_effects::kBands;
   static constexpr const auto& kDomain = fire_effects::kDomain;
+  static constexpr const auto& kAgain = fire_effects::kAgain;
   using Part = fire_effects::Part;
   static constexpr const auto& kPartTexts = fire_effects::kPartTexts;
   static constexpr const auto& kPartBands = fire_effects::kPartBands;
@@ -1476,6 +1492,9 @@ template <class E = Effect>
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
+// The rows whose effect is to roll again, each with a modifier that no longer counts on the new
+// roll (qrs::rolls_again, qrs::counts_again).
+inline constexpr qrs::View<qrs::RollAgain> kAgain{  };
 // How the Die result is rolled (d10), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, false, false };
 
@@ -1491,6 +1510,7 @@ struct Table {
   static constexpr const auto& kRows = fallen_leader::kRows;
   static constexpr const auto& kBands = fallen_leader::kBands;
   static constexpr const auto& kDomain = fallen_leader::kDomain;
+  static constexpr const auto& kAgain = fallen_leader::kAgain;
 
   static constexpr const auto& kRoll = fallen_leader::kRoll;
   static constexpr const auto& kModifierTables = fallen_leader::kModifierTables;
@@ -1565,6 +1585,12 @@ inline constexpr qrs::DenseIndex<unsigned char> kIndex{ -8, 17, kIndexSlots };
 
 
 [[nodiscard]] constexpr const qrs::BandRow& row(Effect e) noexcept { return detail::kRows[static_cast<std::size_t>(e)]; }
+// The rows whose effect is to roll again, each with a modifier that no longer counts on the new
+// roll (qrs::rolls_again, qrs::counts_again).
+namespace detail {
+inline constexpr qrs::RollAgain kAgain[] = { {3, "charge_modifiers"sv, "cold_steel"sv}, {3, "charge_modifiers"sv, "cavalry_charge"sv}, };
+}  // namespace detail
+inline constexpr qrs::View<qrs::RollAgain> kAgain{ detail::kAgain, 2 };
 // How the Die result difference is rolled (each side d10, the difference of the modified results), and the tables whose values modify it.
 inline constexpr qrs::Roll kRoll{ 1, 10, true, false };
 namespace detail {
@@ -1582,6 +1608,7 @@ struct Table {
   static constexpr const auto& kRows = charge_effects::kRows;
   static constexpr const auto& kBands = charge_effects::kBands;
   static constexpr const auto& kDomain = charge_effects::kDomain;
+  static constexpr const auto& kAgain = charge_effects::kAgain;
 
   static constexpr const auto& kRoll = charge_effects::kRoll;
   static constexpr const auto& kModifierTables = charge_effects::kModifierTables;

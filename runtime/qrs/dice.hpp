@@ -1,9 +1,11 @@
 // Dice as data: how a band table's key is rolled, and the effects a base roll triggers.
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 #include "qrs/band.hpp"
+#include "qrs/view.hpp"
 
 namespace qrs {
 
@@ -70,5 +72,32 @@ struct BaseRollTrigger {
 
   [[nodiscard]] constexpr bool fires_on(int base) const { return band.contains(Fraction(base)); }
 };
+
+// A row whose effect is to roll again (a spec row's `again`: a Desperate Struggle, "lose cold
+// steel ... modifiers and roll again") and one modifier that no longer counts on the new roll,
+// by its list's and its item's ids. A row that keeps every modifier has one entry, both empty.
+struct RollAgain {
+  std::size_t row = 0;
+  std::string_view list{};
+  std::string_view item{};
+};
+
+// Whether row `row`'s effect is to roll again.
+[[nodiscard]] constexpr bool rolls_again(View<RollAgain> again, std::size_t row) {
+  for (const RollAgain& a : again) {
+    if (a.row == row) return true;
+  }
+  return false;
+}
+
+// Whether the item `item` of the modifier list `list` still counts on the roll row `row`
+// calls for (every modifier counts again after a row that does not roll again).
+[[nodiscard]] constexpr bool counts_again(View<RollAgain> again, std::size_t row, std::string_view list,
+                                          std::string_view item) {
+  for (const RollAgain& a : again) {
+    if (a.row == row && a.list == list && a.item == item) return false;
+  }
+  return true;
+}
 
 }  // namespace qrs

@@ -152,10 +152,13 @@ constexpr int accumulate(View<Modifier> mods, View<std::uint8_t> occurs, View<st
 // with the same precondition: a modifier listed n times occurs n times (counted_value). With
 // `types` (a mask per modifier), for a side of type `type`: the modifiers listed that its type
 // excludes do not apply.
-template <class E>
-constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying, View<std::uint64_t> types = {},
-                       std::size_t type = 0) {
-  const auto excluded = [&](E e) { return !types.empty() && !applies_to(types[static_cast<std::size_t>(e)], type); };
+// `kept(e)` false: e is not listed (the modifiers a roll again drops, qrs::counts_again).
+template <class E, class Kept>
+constexpr int total_of_kept(View<Modifier> mods, std::initializer_list<E> applying, Kept kept,
+                            View<std::uint64_t> types = {}, std::size_t type = 0) {
+  const auto excluded = [&](E e) {
+    return !kept(e) || (!types.empty() && !applies_to(types[static_cast<std::size_t>(e)], type));
+  };
   int total = 0;
   for (const E* a = applying.begin(); a != applying.end(); ++a) {
     if (detail::listed_before(applying, a) || excluded(*a)) continue;
@@ -171,6 +174,13 @@ constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying, V
     total += counts ? counted_value(mods[i], times) : 0;
   }
   return total;
+}
+
+template <class E>
+constexpr int total_of(View<Modifier> mods, std::initializer_list<E> applying, View<std::uint64_t> types = {},
+                       std::size_t type = 0) {
+  return total_of_kept(
+      mods, applying, [](E) { return true; }, types, type);
 }
 
 // Product of the factors that apply (x1/2 twice is x1/4).

@@ -317,6 +317,12 @@
       s.querySelector(".effect-text").textContent = li.querySelector(".row-text").textContent;
       const partText = part >= 0 ? s.querySelector('.parts [data-part="' + part + '"]') : null;
       s.querySelector(".effect-part").textContent = partText ? partText.textContent : "";
+      // A row whose effect is to roll again (a Desperate Struggle): its words and a button.
+      if (li.dataset.again !== undefined) {
+        const again = s.querySelector(".again");
+        again.hidden = false;
+        again.querySelector(".again-words").textContent = li.dataset.againWords;
+      }
     } else if (row === -2) {
       title.textContent = "Outside the table";
     } else if (row === -3) {
@@ -398,6 +404,7 @@
     s.dataset.row = "";
     for (const li of s.querySelectorAll(".row")) li.classList.remove("hit");
     for (const li of s.querySelectorAll(".triggers li")) li.hidden = true;
+    s.querySelector(".again").hidden = true;
     if (opposed(t)) {
       // Each side's roll and net modifier, settled by the runtime into the key and its row.
       // A side's type modifier against the other's type (a combat factor) is part of its net.
@@ -651,6 +658,23 @@
       if (!check) return;
       change(() => openTable(Number(check.dataset.check)));
       window.scrollTo(0, 0);
+    });
+    // Roll again (a row's `again`): the modifiers the row drops are unticked on both sides,
+    // the others kept for the player to adjust, and the dice picked anew (Undo comes back).
+    s.querySelector(".roll-again").addEventListener("click", () => {
+      const row = s.querySelector('.row[data-row="' + s.dataset.row + '"]');
+      if (!row || row.dataset.again === undefined) return;
+      const named = new Set(row.dataset.again.split(" ").filter(Boolean));
+      const dropped = new Set();
+      for (const input of s.querySelectorAll("input[data-list]")) {
+        if (named.has(input.closest(".list").dataset.tableId + "/" + input.dataset.id)) {
+          dropped.add(input.dataset.list + "." + input.dataset.item);
+        }
+      }
+      change(() => {
+        state.mods = state.mods.filter((m) => !dropped.has(m.split(".").slice(0, 2).join(".")));
+        state.dice = state.dice.map(() => null);
+      });
     });
     const more = s.querySelector(".answer-more");
     more.addEventListener("click", () => {

@@ -210,7 +210,27 @@ class Gen:
         if form == "opposed" and intent["column"] != "chosen":
             self.matchups(table, col_list)
             self.type_conditions(spec, table)
+        self.again(spec, table)
         return table
+
+    def again(self, spec, table):
+        """About one rolled band table in four that reads modifier lists (a single roll, a
+        difference, a roll against a value or an opposed roll; a roll read as digits reads none)
+        gives 1 or 2 rows `again` (docs/spec-format.md, "A row that rolls again"): 0 to 3 ids
+        of the items of the lists its dice add, which no longer count on the new roll. A
+        variant never removes or renames a modifier item, so the ids stay valid in the family.
+        Tables whose lists share an item id are left alone (such an id is an error). Drawn from
+        a generator of its own, so that the families without such rows are the ones the seeds
+        gave before."""
+        r = random.Random(f"{self.seed}/{table['id']}/again")
+        d = table["key"]["dice"]
+        sides = [d[s] for s in ("attacker", "defender")] if "attacker" in d else [d]
+        lists = dict.fromkeys(tid for x in sides for tid in _as_list(x.get("modifiers", [])))
+        ids = [it["id"] for tid in lists for it in next(t for t in spec["tables"] if t["id"] == tid)["items"]]
+        if r.random() >= 1 / 4 or not ids or len(set(ids)) != len(ids):
+            return
+        for row in r.sample(table["rows"], min(len(table["rows"]), r.choice([1, 1, 2]))):
+            row["again"] = r.sample(ids, r.randint(0, min(3, len(ids))))
 
     def matchups(self, table, types):
         """About one opposed table read by type in three gets 1 to 3 matchups (docs/spec-format.md,
@@ -462,6 +482,7 @@ class Gen:
             rows.reverse()
         self.write_rows(table, rows, [{"id": "", "name": ""}], labels=False)
         table["_cols"] = cols
+        self.again(spec, table)
         return table
 
     def reach(self, spec, table):

@@ -192,6 +192,13 @@ class FamilyCheck:
                     count("text", table=t)
                     if jrow["title"] != row["title"]:
                         self.fail("text.json", name, f"{t['id']}/{row['id']}: JSON title {jrow['title']!r}, spec {row['title']!r}")
+                    # a row that rolls again: `again.without`, the ids as the spec lists them; no `again` on the others
+                    want_again = {"without": row["again"]} if "again" in row else None
+                    if want_again:
+                        count("json.again", table=t)
+                    if jrow.get("again") != want_again:
+                        self.fail("json.again" + _flavour(t), name, f"{t['id']}/{row['id']}: JSON again {jrow.get('again', '(absent)')!r}; "
+                                  f"the spec's {want_again or '(absent)'!r}")
                     # show wraps its last column at the terminal's width: compare the words
                     if _words(row["title"]) not in _words(table_show):
                         self.fail("text.show", name, f"{t['id']}/{row['id']}: {row['title']!r} not in qrsc show")
@@ -645,6 +652,53 @@ class FamilyCheck:
                 past = want[2] not in ("row",)
                 self.fail("lookup.cli" + _flavour(t) + (".outside" if past else ""), name,
                           f"qrsc lookup {' '.join(case)}: {mine}; oracle {want[0] or '-'} ({want[2]})")
+            elif "error" not in got:  # the row read is right: whether it rolls again, and without what
+                self.lookup_again(name, spec, t, case, want[0], got)
+        self.lookup_again_words(name, spec, path, t, cases, wants)
+
+    def lookup_again(self, name, spec, t, case, row, got):
+        """`lookup --format json` (docs/spec-format.md, `again`): where the row read (under tie:
+        both the attacker's, the answer's `row`) rolls again, `again.without` lists the oracle's
+        {table, item, text} in the row's order; where it does not, or no row is read, no
+        `again`."""
+        want = oracle.again_without(spec, t, row)
+        if want is not None:
+            count("lookup.again", table=t)
+        elif oracle.has_again(t):
+            count("lookup.again_absent", table=t)
+        expect = None if want is None else {"without": want}
+        if got.get("again") != expect:
+            self.fail("lookup.cli.again" + _flavour(t), name, f"qrsc lookup {' '.join(case)} (row {row or '-'}): "
+                      f"again {got.get('again', '(absent)')!r}; oracle {expect or '(absent)'!r}")
+        # Under tie: both each side reads its own row (its `reads`, whose row the tie checks compare
+        # with the oracle's): each says whether that row rolls again.
+        for side in got.get("sides") or []:
+            reads = side.get("reads")
+            if not reads:
+                continue
+            mine = oracle.again_without(spec, t, reads.get("row"))
+            count("lookup.again_tie_both", table=t)
+            if reads.get("again") != (None if mine is None else {"without": mine}):
+                self.fail("lookup.cli.again" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {side.get('side')}'s "
+                          f"row {reads.get('row')} again {reads.get('again', '(absent)')!r}; oracle {mine!r}")
+
+    def lookup_again_words(self, name, spec, path, t, cases, wants):
+        """`qrsc lookup` in words, on two cases at most whose row rolls again (the first with
+        modifiers to drop, the first without): the answer's line "Roll again without: Text;
+        Text." (the items' texts in the row's order), or "Roll again." for `again: []`."""
+        asked = {}
+        for case, want in zip(cases, wants):
+            without = oracle.again_without(spec, t, want[0]) if want[0] not in ("unwritten", "error") else None
+            if without is not None:
+                asked.setdefault(bool(without), (case, without))
+        for case, without in asked.values():
+            args = case if "--attacker" in case else [case[0], case[1], *case[3:], *_column_arg(case[2])]
+            r = self.qrsc("lookup", path, *args)
+            line = f"Roll again without: {'; '.join(x['text'] for x in without)}." if without else "Roll again."
+            count("lookup.again_words", table=t)
+            if _words(line) not in _words(r.stdout):
+                self.fail("lookup.cli.again_words" + _flavour(t), name, f"qrsc lookup {' '.join(args)}: {line!r} not in the "
+                          f"answer (exit {r.returncode}): {(r.stdout + r.stderr).strip()[:600]}")
 
     def lookup_side_nets(self, name, spec, t, case, got, a, b, a_net, b_net):
         """`lookup --format json` on an opposed roll: each side's `net` is its lists' and its type
@@ -811,8 +865,10 @@ class FamilyCheck:
                 lsp_client.apply_edits(edit)
                 r = self.qrsc("check", *copies)
                 if r.returncode != 0:
-                    self.fail("rename.lsp_check_clean", name, f"after the server renamed modifier {member} (a member of group {g['id']}): "
-                              + r.stderr.strip()[:600])
+                    # apart where a row's `again` names the member too (a reference the rename must follow)
+                    again = any(member in w.get("again", []) for x in spec["tables"] for w in x.get("rows", []))
+                    self.fail("rename.lsp_check_clean" + (".again" if again else ""), name,
+                              f"after the server renamed modifier {member} (a member of group {g['id']}): " + r.stderr.strip()[:600])
                 return
 
     # ---- the web page's module
@@ -1124,7 +1180,7 @@ class FamilyCheck:
         with open(path, "w", encoding="utf-8") as f:
             f.write(keep)
         count("twins")
-        if what.startswith(("digits_", "against_", "type_modifiers_", "type_conditions_", "at_most_")):
+        if what.startswith(("digits_", "against_", "type_modifiers_", "type_conditions_", "at_most_", "again_")):
             count(f"twins[{what}]")
         at = {int(m.group(2)) for m in ERROR_LINE.finditer(r.stderr)}
         # where the twin names them, the words of the error at the line (a suggestion)

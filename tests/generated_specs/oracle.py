@@ -116,6 +116,32 @@ def reads_at_most(spec, table):
     return any(has_at_most(table_by_id(spec, tid)) for tid in lists)
 
 
+def roll_lists(table):
+    """The modifier lists a rolled table's dice add: a single roll's, or an opposed roll's
+    attacker's then defender's (each list once)."""
+    d = dice_of(table)
+    if d["form"] == "opposed":
+        return list(dict.fromkeys(tid for s in d["sides"].values() for tid in s["_mods"]))
+    return list(d["mods"])
+
+
+def again_without(spec, table, row_id):
+    """What a row that rolls again (docs/spec-format.md, `again`) lists as no longer counting:
+    [{table, item, text}] in the row's order, each id's list among those the table's dice add
+    and the item's text as printed (generated texts hold no distances: as written); None for a
+    row without `again` (or no row)."""
+    row = next((w for w in table["rows"] if w["id"] == row_id), None)
+    if row is None or "again" not in row:
+        return None
+    items = {it["id"]: (tid, it) for tid in roll_lists(table) for it in table_by_id(spec, tid)["items"]}
+    return [{"table": items[i][0], "item": i, "text": items[i][1]["text"]} for i in row["again"]]
+
+
+def has_again(table):
+    """Whether a band table has a row that rolls again."""
+    return any("again" in w for w in table.get("rows", []))
+
+
 def occurrences(words):
     """{id: how many times it occurs} of the modifier words a caller gives, in order: an id once
     per naming, `ID=N` N times (docs/cli.md)."""

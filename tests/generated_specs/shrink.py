@@ -9,8 +9,9 @@ from generator import family
 # a side's type_modifiers too: dropped, its matrix is no longer read and can go as a whole table;
 # an item's at_most: dropped, it counts once
 OPTIONAL_KEYS = ("text", "label", "caption", "column", "note", "group", "numbered", "subtitle", "type_modifiers", "at_most")
-# an item's types (`only`, `except`): dropped, it is for every type
-OPTIONAL_LISTS = ("only", "except")
+# an item's types (`only`, `except`): dropped, it is for every type; a row's `again`: dropped, it
+# does not roll again
+OPTIONAL_LISTS = ("only", "except", "again")
 LISTS = ("tables", "items", "groups", "sections", "rows", "vocabularies", "errata", "renames", "asserts", "modifiers", "matchups")
 MAX_TRIES = 80
 

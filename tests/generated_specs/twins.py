@@ -170,6 +170,7 @@ def twins(spec, rng):
                     "did you mean '"))
 
     out += _at_most_twins(spec)
+    out += _again_twins(spec)
 
     # an unknown key in a row (a typo)
     for t in bands:
@@ -179,6 +180,29 @@ def twins(spec, rng):
         text = dump(s)
         out.append(("unknown_row_key", text, {_row_line(text, t["id"], row["id"])}))
         break
+    return out
+
+
+def _again_twins(spec):
+    """Rows that roll again (docs/spec-format.md, `again`): an id that is no item of the lists
+    the table's dice add, and an id named twice, each an error at the row's `again` saying
+    'again'. On a row that rolls again where the spec has one, else on the first row of the
+    first roll that reads modifier lists (given the `again` of the twin)."""
+    rolled = [t for t in _bands_tables(spec) if t["key"].get("dice") and oracle.roll_lists(t)]
+    t = next((t for t in rolled if oracle.has_again(t)), rolled[0] if rolled else None)
+    if t is None:
+        return []
+    row_id = next((w["id"] for w in t["rows"] if "again" in w), t["rows"][0]["id"])
+    first = [oracle.table_by_id(spec, oracle.roll_lists(t)[0])["items"][0]["id"]]
+    out = []
+    for kind, change in (("again_unknown_item", lambda ids: ids + ["no_such_modifier"]),
+                         ("again_named_twice", lambda ids: (ids or first) + (ids or first)[:1])):
+        s, tt = _with_table(spec, t["id"])
+        row = next(w for w in tt["rows"] if w["id"] == row_id)
+        row["again"] = change(list(row.get("again", [])))
+        text = dump(s)
+        at = _row_line(text, t["id"], row_id)
+        out.append((kind, text, {at, line_of(text, "again:", at - 1)}, "'again'"))
     return out
 
 

@@ -13,6 +13,9 @@ the element meant (so that a box drawn over another is caught), at 390, 768, 102
 - Distances typed as qrsc lookup takes them ("6 1/2", "6in", "6.5", ...) into a range table's
   field: the column the page reads is qrsc lookup's for the same text.
 - Undo adds no entry to the browser's history.
+- A row that rolls again (a Desperate Struggle): read after the attacker's modifiers are
+  clicked, its words are `qrsc lookup`'s, and Roll again unticks the modifiers the row drops,
+  keeps the others and clears the dice.
 - A base roll that triggers an effect (the sheet's "on a base die result of 10"): each die
   result clicked on each table with triggers; the effects the page lists are `qrsc lookup`'s,
   and a triggered check's button opens the check's table (the trigger's `check`), from which
@@ -327,6 +330,59 @@ def check_pool(b, where, failures):
     return shown, thrown
 
 
+def check_roll_again(b, where, failures):
+    """A row that rolls again (a Desperate Struggle): the attacker's modifiers the row drops and
+    one it keeps clicked, then die results until the row is read. Its words are shown; Roll again
+    (clicked where it is drawn) unticks the dropped ones only and clears the dice. Returns the
+    case and the words shown, or None where no page's table rolls again."""
+    table = b.eval("""(() => { const s = [...document.querySelectorAll('section.sheet-table')].find(s => s.querySelector('.row[data-again]'));
+      return s ? s.dataset.id : null; })()""")
+    if table is None:
+        return None
+    choose_table(b, table)
+    base = 'section.sheet-table:not([hidden]) '
+    b.eval(f"document.querySelector({json.dumps(base + '.reset')}).click()")
+    plan = b.eval("""(() => { const s = document.querySelector('section.sheet-table:not([hidden])');
+      const row = s.querySelector('.row[data-again]');
+      const named = row.dataset.again.split(' ');
+      const boxes = [...s.querySelectorAll('.lists[data-side="0"] input[type=checkbox][data-list]')];
+      const key = (i) => i.closest('.list').dataset.tableId + '/' + i.dataset.id;
+      const dropped = boxes.filter(i => named.includes(key(i)));
+      const kept = boxes.filter(i => !named.includes(key(i)) && !i.closest('.group')).slice(0, 1);
+      return {row: row.dataset.row, dropped: dropped.map(i => i.dataset.id), kept: kept.map(i => i.dataset.id),
+              sides: s.querySelectorAll('.die-buttons').length}; })()""")
+    for item in plan["dropped"] + plan["kept"]:
+        click(b, base + f'.lists[data-side="0"] input[data-id="{item}"] + .v', failures, where)
+    dice = None
+    for d in range(1, 11):
+        click(b, base + '.die-buttons[data-side="0"] button[data-die="5"]', failures, where)
+        if plan["sides"] > 1:
+            click(b, base + f'.die-buttons[data-side="1"] button[data-die="{d}"]', failures, where)
+        if b.eval(f"document.querySelector({json.dumps(base.strip())}).dataset.row") == plan["row"]:
+            dice = d
+            break
+    if dice is None:
+        failures.append(f"{where} {table}: no defender's die result read the row that rolls again")
+        return None
+    shown = b.eval(f"""(() => {{ const p = document.querySelector({json.dumps(base + '.again')});
+      return {{hidden: p.hidden || p.getBoundingClientRect().height === 0, words: p.querySelector('.again-words').textContent}}; }})()""")
+    if shown["hidden"]:
+        failures.append(f"{where} {table}: the row that rolls again is read but Roll again is not shown")
+        return None
+    ids = b.eval(f"""[...document.querySelectorAll({json.dumps(base + '.lists[data-side="0"] input[data-list]:checked')})].map(i => i.dataset.id)""")
+    case = [table, "--attacker", "5", *ids, "--defender", str(dice)] if plan["sides"] > 1 else [table, "5", *ids]
+    if not click(b, base + ".roll-again", failures, where):
+        return None
+    after = b.eval(f"""(() => {{ const s = document.querySelector({json.dumps(base.strip())});
+      return {{ticked: [...s.querySelectorAll('input[data-list]:checked')].map(i => i.dataset.id),
+              pressed: s.querySelectorAll('.die-buttons button[aria-pressed="true"]').length,
+              shown: !s.querySelector('.again').hidden}}; }})()""")
+    if sorted(after["ticked"]) != sorted(plan["kept"]) or after["pressed"] or after["shown"]:
+        failures.append(f"{where} {table}: Roll again left {after} (ticked {plan['dropped'] + plan['kept']}, "
+                        f"should keep {plan['kept']} with no die picked)")
+    return case, shown["words"]
+
+
 def check_undo(b, where, failures):
     """Changes then Undo clicked: the history does not grow."""
     base = 'section.sheet-table:not([hidden]) '
@@ -354,6 +410,7 @@ def main():
         return status
     pages = sorted(glob.glob(os.path.join(tmp, "out", "*", "*.web.html")))
     failures, cases, shown, wheres, distance_cases, trigger_cases, pool_cases = [], [], [], [], [], [], []
+    again_cases = []
     printed_pages = {}
     clicks = stands = undos = 0
     b = cdp.Browser(chromium)
@@ -385,6 +442,9 @@ def main():
                     printed_pages[spec_id] = check_print(b, where, failures)
                 if check_stands(b, where, failures):
                     stands += 1
+                again = check_roll_again(b, where, failures)
+                if again:
+                    again_cases.append((where, spec, *again))
                 if width == 390 and height == 844:
                     for case, got in check_triggers(b, where, failures):
                         trigger_cases.append((where, spec, case, got))
@@ -430,6 +490,15 @@ def main():
             failures.append(f"{where} {' '.join(case)}: qrsc triggers {want}; page {got}")
         fired += len(got["titles"])
         checked += len(got["checks"])
+    for where, spec, case, words in again_cases:
+        answers = lookup_cases(qrsc, root, tmp, spec, [case])
+        a = answers[0] if answers else {"error": "no answer"}
+        want = None if a.get("error") or "again" not in a else \
+            "Roll again without: " + "; ".join(m["text"] for m in a["again"]["without"]) + "."
+        if words != want:
+            failures.append(f"{where} {' '.join(case)}: qrsc {a.get('error') or want!r}; page {words!r}")
+    if not again_cases:
+        failures.append("no table of the pages of rules/ rolls again (Desperate Struggle)")
     pool_figures = pool_throws = 0
     for where, spec, pool_shown, pool_thrown in pool_cases:
         for table, n, rows in pool_shown:
@@ -457,7 +526,8 @@ def main():
     print(f"{len(pages)} pages at {len(SIZES)} sizes: {compared} opposed rolls clicked and compared with qrsc lookup,"
           f" {distances} distances typed and compared with qrsc lookup, {stands} Stands fields, {undos} Undos,"
           f" {len(trigger_cases)} base rolls with {fired} triggered effects and {checked} checks opened,"
-          f" {pool_figures} pool figures compared with qrsc odds and {pool_throws} pool throws with qrsc lookup;"
+          f" {pool_figures} pool figures compared with qrsc odds and {pool_throws} pool throws with qrsc lookup,"
+          f" {len(again_cases)} rolls again;"
           f" {len(failures)} failures; printed pages (Letter) {printed_pages}")
     return 1 if failures or not compared else 0
 

@@ -15,6 +15,7 @@
 #include "qrsc/backends/cpp/cpp_init.hpp"
 #include "qrsc/backends/cpp/cpp_names.hpp"
 #include "qrsc/base/limits.hpp"
+#include "qrsc/model/roll_again.hpp"
 #include "qrsc/model/roll_range.hpp"
 #include "qrsc/model/runtime_values.hpp"
 #include "qrsc/model/success_odds.hpp"
@@ -253,6 +254,27 @@ void put_key_lookup(mst::data& d, const BandTable& bt, const BandIndexPlan& plan
   put(d, bt.min || bt.max ? "bounded_integer" : "total", true);
 }
 
+// The rows that roll again and the modifiers each drops (qrs::RollAgain: one entry per
+// modifier, one with no modifier for a row that keeps them all).
+void put_roll_again(mst::data& d, const Spec& spec, const BandTable& bt) {
+  mst::data again = list_of();
+  std::size_t count = 0;
+  for (std::size_t r = 0; r < bt.rows.size(); ++r) {
+    if (!bt.rows[r].again) continue;
+    std::vector<DroppedModifier> dropped = dropped_on_again(spec, bt, bt.rows[r]);
+    if (dropped.empty()) dropped.push_back({});
+    for (const DroppedModifier& m : dropped) {
+      mst::data one;
+      put(one, "init", CppInit().add(std::to_string(r)).text(m.list).text(m.id).str());
+      append(again, std::move(one));
+      ++count;
+    }
+  }
+  put(d, "again", std::move(again));
+  put(d, "has_again", count > 0);
+  put(d, "again_count", std::to_string(count));
+}
+
 // A roll read at a net modifier: its kRoll (an opposed roll's resolver follows the tables).
 mst::data dice_data(const DiceRoll& r) {
   mst::data dd;
@@ -369,6 +391,7 @@ mst::data band_data(const BandTable& bt, const Spec& spec) {
   put_key_lookup(d, bt, plan);
   if (bt.dice && bt.dice->net_readable()) put(d, "dice", dice_data(*bt.dice));
   if (bt.dice && bt.dice->success()) put(d, "success", success_data(*bt.dice));
+  put_roll_again(d, spec, bt);
   put(d, "rounding", bt.rounding.empty() ? std::string("none") : bt.rounding);
   if (auto parts = parts_data(bt)) put(d, "parts", std::move(*parts));
   return d;

@@ -124,6 +124,8 @@ Json band_table(const BandTable& bt) {
     for (const auto& p : r.parts)
       parts.push_back(Json{{"id", p.id}, {"text", p.text.render()}, {"bands", bands(p.bands, bt.key_type)}});
     row["parts"] = std::move(parts);
+    // A row whose effect is to roll again: the modifiers (by id) that no longer count then.
+    if (r.again) row["again"] = Json{{"without", *r.again}};
     row["source"] = source(r.source);
     rows.push_back(std::move(row));
   }

@@ -18,6 +18,7 @@
 #include "qrsc/backends/web/wasm_module.hpp"
 #include "qrsc/model/notation.hpp"
 #include "qrsc/model/pool_odds.hpp"
+#include "qrsc/model/roll_again.hpp"
 #include "qrsc/model/roll_range.hpp"
 #include "qrsc/model/runtime_values.hpp"
 #include "qrsc/model/success_odds.hpp"
@@ -319,6 +320,18 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     put(rd, "bands", bands);
     put(rd, "has_number", mst::data(row.number.has_value()));
     put(rd, "number", row.number ? format_signed(*row.number) : std::string());
+    // A row that rolls again: the modifiers it drops ("list/item", space-separated) and its words.
+    if (row.again) {
+      const std::vector<DroppedModifier> dropped = dropped_on_again(spec, bt, row);
+      std::string ids;
+      for (const DroppedModifier& m : dropped) ids += (ids.empty() ? "" : " ") + m.list + "/" + m.id;
+      mst::data again;
+      put(again, "ids", ids);
+      put(again, "words", roll_again_words(dropped));
+      put(rd, "again", std::move(again));
+    } else {
+      put(rd, "again", mst::data(false));  // not the table's or the page's
+    }
     append(rows, std::move(rd));
     for (const BandPart& p : row.parts) {
       mst::data pd;

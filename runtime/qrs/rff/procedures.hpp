@@ -170,13 +170,31 @@ struct ChargeOutcome : Result<typename S::charge_effects> {
   int attacker_base = 0, defender_base = 0;
   int attacker_modifier = 0, defender_modifier = 0;
   int attacker_result = 0, defender_result = 0;
-  // The rows whose effect is to roll again (Desperate Struggle).
+  // Whether the effect is to roll again (Desperate Struggle: the table's kAgain).
   [[nodiscard]] constexpr bool roll_again() const {
-    return this->effect &&
-           static_cast<std::size_t>(*this->effect) == row_index<typename S::charge_effects>(kRollAgainRow);
+    return this->effect && rolls_again(S::charge_effects::kAgain, static_cast<std::size_t>(*this->effect));
   }
-  static constexpr std::string_view kRollAgainRow = "desperate_struggle";
 };
+
+// The row of the charge table whose effect is to roll again (Desperate Struggle), or npos.
+template <class S>
+[[nodiscard]] constexpr std::size_t charge_again_row() {
+  const auto& again = S::charge_effects::kAgain;
+  return again.empty() ? npos : again[0].row;
+}
+
+// One side's charge modifiers on the roll a Desperate Struggle calls for: those the sheet says
+// are lost ("lose cold steel, breakthrough and cavalry charge modifiers": the table's kAgain)
+// no longer count. The other adjustments the effect names are the caller's.
+template <class S>
+[[nodiscard]] constexpr int charge_modifier_again(std::initializer_list<ChargeModifier<S>> applying) {
+  using L = typename S::charge_modifiers;
+  const auto kept = [](ChargeModifier<S> m) {
+    return counts_again(S::charge_effects::kAgain, charge_again_row<S>(), L::kId,
+                        L::kTexts[static_cast<std::size_t>(m)].id);
+  };
+  return total_of_kept(L::kModifiers, applying, kept);
+}
 
 template <class S>
 [[nodiscard]] constexpr ChargeOutcome<S> charge(int attacker_base, std::initializer_list<ChargeModifier<S>> attacker,
@@ -202,13 +220,13 @@ template <class S>
 
 // The odds of each final effect when every Desperate Struggle is rolled again at the adjusted
 // net modifier `net_after` (the sheet: lose the cold steel, breakthrough and cavalry charge
-// modifiers): P(r) = P1(r) + P1(again) x P2(r) / (1 - P2(again)); the roll-again row ends at 0.
+// modifiers, charge_modifier_again): P(r) = P1(r) + P1(again) x P2(r) / (1 - P2(again)); the roll-again row ends at 0.
 template <class S>
 [[nodiscard]] constexpr RowOdds<typename S::charge_effects> charge_odds_until_decided(int net_first, int net_after) {
   using T = typename S::charge_effects;
   const auto first = row_odds<T>(net_first);
   const auto after = row_odds<T>(net_after);
-  const std::size_t again = row_index<T>(ChargeOutcome<S>::kRollAgainRow);
+  const std::size_t again = charge_again_row<S>();
   RowOdds<T> p = first;
   if (again == npos) return p;
   const Fraction repeat = first[again] / (Fraction(1) - after[again]);

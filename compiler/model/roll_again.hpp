@@ -1,0 +1,25 @@
+// A row whose effect is to roll again (a row's `again`: a Desperate Struggle, "lose cold steel,
+// breakthrough and cavalry charge modifiers ... and roll again"): the modifiers that no longer
+// count on the new roll, for every surface that answers a roll (lookup, the web page).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "qrsc/model/model.hpp"
+
+namespace qrsc {
+
+struct DroppedModifier {
+  std::string list, id, text;  // the modifier list, the item's id, its words
+};
+
+// The items of the lists the table's dice add that `row.again` names, in the row's order
+// (none for a row that does not roll again, or that keeps every modifier).
+std::vector<DroppedModifier> dropped_on_again(const Spec& spec, const BandTable& bt, const BandRow& row);
+
+// The answer's words: "Roll again without: Cold steel or breakthrough; Cavalry charge over open
+// ground." or "Roll again." when every modifier still counts.
+std::string roll_again_words(const std::vector<DroppedModifier>& dropped);
+
+}  // namespace qrsc
