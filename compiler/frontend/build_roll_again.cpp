@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "qrsc/frontend/builder.hpp"
+#include "qrsc/model/roll_again.hpp"
 
 namespace qrsc {
 
@@ -25,14 +26,9 @@ void Builder::roll_again() {
       }
       // The items the roll's lists hold, and the list of each.
       std::vector<std::string> items, lists;
-      for (const std::string& list : bt->dice->modifier_tables()) {
-        const Table* m = spec_.table(list);
-        const auto* mt = m ? std::get_if<ModifierTable>(&m->body) : nullptr;
-        if (!mt) continue;  // a numbered band table's rows are chosen by its own key, never dropped
-        for (const ModifierItem& i : mt->items) {
-          items.push_back(i.id);
-          lists.push_back(list);
-        }
+      for (const RollModifier& m : modifiers_of_roll(spec_, *bt)) {
+        items.push_back(m.item->id);
+        lists.push_back(*m.list);
       }
       for (std::size_t k = 0; k < row.again->size(); ++k) {
         const std::string& id = (*row.again)[k];

@@ -15,6 +15,7 @@
 #include "qrsc/lsp/sheet_elements.hpp"
 #include "qrsc/lsp/text_position.hpp"
 #include "qrsc/lsp/yaml_outline.hpp"
+#include "qrsc/model/roll_again.hpp"
 #include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc::lsp {
@@ -101,9 +102,9 @@ std::optional<Loc> column_loc(const Spec& spec, const std::string& table, const 
 std::string list_of_again(const Spec& spec, const std::string& table, const std::string& item) {
   const Table* t = spec.table(table);
   const auto* bt = t ? std::get_if<BandTable>(&t->body) : nullptr;
-  if (!bt || !bt->dice) return "";
-  for (const std::string& list : bt->dice->modifier_tables()) {
-    if (where_is(spec, list + "/" + item)) return list;
+  if (!bt) return "";
+  for (const RollModifier& m : modifiers_of_roll(spec, *bt)) {
+    if (m.item->id == item) return *m.list;
   }
   return "";
 }

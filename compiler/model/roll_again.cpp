@@ -4,20 +4,26 @@
 
 namespace qrsc {
 
+std::vector<RollModifier> modifiers_of_roll(const Spec& spec, const BandTable& bt) {
+  std::vector<RollModifier> out;
+  if (!bt.dice) return out;
+  for (const std::string& list : bt.dice->modifier_tables()) {
+    const Table* t = spec.table(list);
+    const auto* m = t ? std::get_if<ModifierTable>(&t->body) : nullptr;
+    if (!m) continue;
+    for (const ModifierItem& i : m->items) out.push_back({&t->id, &i});
+  }
+  return out;
+}
+
 std::vector<DroppedModifier> dropped_on_again(const Spec& spec, const BandTable& bt, const BandRow& row) {
   std::vector<DroppedModifier> out;
-  if (!row.again || !bt.dice) return out;
+  if (!row.again) return out;
+  const std::vector<RollModifier> roll = modifiers_of_roll(spec, bt);
   for (const std::string& id : *row.again) {
-    for (const std::string& list : bt.dice->modifier_tables()) {
-      const Table* t = spec.table(list);
-      const auto* m = t ? std::get_if<ModifierTable>(&t->body) : nullptr;
-      if (!m) continue;
-      const auto item =
-          std::find_if(m->items.begin(), m->items.end(), [&](const ModifierItem& i) { return i.id == id; });
-      if (item == m->items.end()) continue;
-      out.push_back({list, id, item->text.render()});
-      break;  // the front end reports an id of two lists
-    }
+    // The first list that holds it: the front end reports an id of two lists.
+    const auto m = std::find_if(roll.begin(), roll.end(), [&](const RollModifier& r) { return r.item->id == id; });
+    if (m != roll.end()) out.push_back({*m->list, id, m->item->text.render()});
   }
   return out;
 }

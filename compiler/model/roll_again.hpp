@@ -10,6 +10,17 @@
 
 namespace qrsc {
 
+// An item of one of the modifier lists a rolled table's dice add.
+struct RollModifier {
+  const std::string* list;
+  const ModifierItem* item;
+};
+
+// The items a row's `again` may name: those of the modifier lists the table's dice add, list by
+// list (a numbered band table's rows are chosen by its own key, never dropped, so not among them).
+// The front end's check, the answer's dropped modifiers and the language server all read this.
+std::vector<RollModifier> modifiers_of_roll(const Spec& spec, const BandTable& bt);
+
 struct DroppedModifier {
   std::string list, id, text;  // the modifier list, the item's id, its words
 };
