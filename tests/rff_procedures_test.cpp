@@ -8,10 +8,13 @@
 #include <string_view>
 
 #include "qrs/rff/procedures.hpp"
+#include "qrsc/analysis/decided_odds.hpp"
+#include "qrsc/analysis/opposed.hpp"
 #include "rff/1812_2_1_25mm.hpp"
 #include "rff/1812_3_15mm.hpp"
 #include "rff/acw_2_1_15mm.hpp"
 #include "rff/maw_3_15mm.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -30,24 +33,28 @@ template <class S>
 struct Sheet;
 template <>
 struct Sheet<acw::Sheet> {
+  static constexpr const char* spec = "rff/acw-2.1-15mm";
   static constexpr auto rifle = acw::musketry_fire_points::Row::rm;
   static constexpr Fraction scale{1};
   static constexpr bool version3 = false;
 };
 template <>
 struct Sheet<e25::Sheet> {
+  static constexpr const char* spec = "rff/1812-2.1-25mm";
   static constexpr auto rifle = e25::musketry_fire_points::Row::r;
   static constexpr Fraction scale{3, 2};
   static constexpr bool version3 = false;
 };
 template <>
 struct Sheet<e3::Sheet> {
+  static constexpr const char* spec = "rff/1812-3-15mm";
   static constexpr auto rifle = e3::musketry_fire_points::Row::r;
   static constexpr Fraction scale{1};
   static constexpr bool version3 = true;
 };
 template <>
 struct Sheet<maw::Sheet> {
+  static constexpr const char* spec = "rff/maw-3-15mm";
   static constexpr auto rifle = maw::musketry_fire_points::Row::r;
   static constexpr Fraction scale{1};
   static constexpr bool version3 = true;
@@ -401,6 +408,49 @@ TYPED_TEST(RffProcedures, DesperateStruggleRolledAgainUntilDecided) {
 }
 
 // ---------------------------------------------------------------- fallen leader
+// `qrsc odds` until decided (analysis/decided_odds.cpp: the sides' words, the row's `again`
+// dropping ids from both, each roll's odds from the matchup) and the header's
+// charge_odds_until_decided (the nets the sheet's modifiers give before and after) are two
+// roads to one answer: they agree on every row.
+TYPED_TEST(RffProcedures, QrscOddsUntilDecidedAgreeWithTheHeader) {
+  using S = TypeParam;
+  using T = typename S::charge_effects;
+  using M = typename S::charge_modifiers;
+  using Mod = typename M::Modifier;
+  const qrsc::Spec& spec = qrs_test::spec(Sheet<S>::spec);
+  const auto& bands = std::get<qrsc::BandTable>(spec.table("charge_effects")->body);
+  const auto check = [&](const qrsc::SideWords& attacker, const qrsc::SideWords& defender, int first, int after) {
+    const qrsc::OddsOfWords odds_of = [&](const qrsc::RollWords& w) {
+      return qrsc::opposed_odds(spec, "charge_effects", w[0], w[1], std::nullopt);
+    };
+    auto report = odds_of({attacker, defender});
+    ASSERT_TRUE(report.ok()) << report.error();
+    const auto added = qrsc::add_decided_odds(bands, *report, {attacker, defender}, odds_of);
+    ASSERT_TRUE(added.ok()) << added.error();
+    const std::vector<Fraction>& decided = report->columns.at(0).decided;
+    const auto exact = rff::charge_odds_until_decided<S>(first, after);
+    ASSERT_EQ(decided.size(), exact.size() + 1);  // every row, then no row read: never on this table
+    for (std::size_t r = 0; r < exact.size(); ++r) {
+      EXPECT_EQ(decided[r], exact[r]) << T::kRows[r].id << " at " << first << ", then " << after;
+    }
+    EXPECT_EQ(decided.back(), Fraction(0));
+    ASSERT_EQ(report->again_rows, std::vector<std::size_t>{rff::charge_again_row<S>()});
+  };
+  check({"cold_steel", "veteran", "fresh_troops"}, {"veteran"},
+        M::total({Mod::cold_steel, Mod::veteran, Mod::fresh_troops}) - M::total({Mod::veteran}),
+        rff::charge_modifier_again<S>({Mod::cold_steel, Mod::veteran, Mod::fresh_troops}) -
+            rff::charge_modifier_again<S>({Mod::veteran}));
+  check({"cavalry_charge", "attached_leader"}, {"trained", "worn", "disordered"},
+        M::total({Mod::cavalry_charge, Mod::attached_leader}) - M::total({Mod::trained, Mod::worn, Mod::disordered}),
+        rff::charge_modifier_again<S>({Mod::cavalry_charge, Mod::attached_leader}) -
+            rff::charge_modifier_again<S>({Mod::trained, Mod::worn, Mod::disordered}));
+  // The defender's cold steel is dropped too (both sides lose it: 003 line 274).
+  check({"spent"}, {"cold_steel", "veteran"}, M::total({Mod::spent}) - M::total({Mod::cold_steel, Mod::veteran}),
+        rff::charge_modifier_again<S>({Mod::spent}) - rff::charge_modifier_again<S>({Mod::cold_steel, Mod::veteran}));
+  // No modifier the row drops: every new roll is the same roll.
+  check({"veteran"}, {}, M::total({Mod::veteran}), M::total({Mod::veteran}));
+}
+
 TYPED_TEST(RffProcedures, FallenLeaderReadsTheBaseDieAlone) {
   using S = TypeParam;
   // 003 lines 249-263: 10 shot dead, 9 mortally wounded, 8 grievously wounded, 7 flesh

@@ -23,6 +23,10 @@ struct OddsColumn {
   // one that both sides read, each side's at its own row). Empty for any other roll.
   std::vector<Fraction> attacker_lost;
   std::vector<Fraction> defender_lost{};
+  // Until decided (analysis/decided_odds.hpp), where a row rolls again and the modifiers were
+  // named: per row, then last no row read; empty otherwise, or when never decided.
+  std::vector<Fraction> decided{};
+  bool never_decided = false;  // every result rolls again with every modifier still given
 };
 
 // An effect a base roll of the table triggers (a list section's `trigger`), and its odds: the
@@ -44,6 +48,10 @@ struct OddsReport {
   std::string matchup;
   int attacker_modifier = 0, defender_modifier = 0;  // a matchup's: each side's net modifier
   std::vector<OddsColumn> columns;
+  // Where odds until decided are given: the rows that roll again (indices into row_ids), and
+  // the words of no row read (a result without effect) where one of the rolls has it.
+  std::vector<std::size_t> again_rows;
+  std::string decided_outside_title;
   std::vector<TriggerOdds> triggers;
   // Symbol dice (key.dice.pool): how many of several dice show each row, for each number of
   // dice asked (`dice`: 1..pool_odds, or the one --dice), per column reported (as `columns`).

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 
+#include "qrsc/analysis/decided_odds.hpp"
 #include "qrsc/analysis/net_modifier.hpp"
 #include "qrsc/analysis/odds.hpp"
 #include "qrsc/analysis/opposed.hpp"
@@ -61,15 +62,6 @@ Command add_odds_command(CLI::App& app) {
             const bool opposed = attacker->count() > 0 || defender->count() > 0;
             // A side given no words (`--attacker --defender square`) has no modifiers.
             for (auto* side : {&o->attacker, &o->defender}) std::erase(*side, std::string());
-            std::optional<int> modifier;
-            if (const Table* t = spec->table(o->table); t && !opposed && !o->modifiers.empty()) {
-              const auto net = net_modifier(*spec, *t, o->modifiers);
-              if (!net) {
-                print_error(net.error());
-                return kFailed;
-              }
-              modifier = net->total;
-            }
             if (opposed && !o->modifiers.empty()) {
               print_error(
                   fmt::format("--modifier {}: an opposed roll's modifiers are each side's, written as words "
@@ -96,11 +88,29 @@ Command add_odds_command(CLI::App& app) {
               print_error("--dice is for symbol dice (a pool), which are not an opposed roll");
               return kUsage;
             }
-            const auto report = opposed ? opposed_odds(*spec, o->table, o->attacker, o->defender, o->column)
-                                        : table_odds(*spec, o->table, modifier, o->column, o->dice, first_modifier);
+            // The odds at the words given: a roll again drops some of them (decided_odds.hpp).
+            const OddsOfWords odds_at = [&](const RollWords& w) -> Expected<OddsReport, std::string> {
+              if (opposed) return opposed_odds(*spec, o->table, w[0], w[1], o->column);
+              std::optional<int> net;
+              if (const Table* t = spec->table(o->table); t && !w[0].empty()) {
+                const auto n = net_modifier(*spec, *t, w[0]);
+                if (!n) return n.error();
+                net = n->total;
+              }
+              return table_odds(*spec, o->table, net, o->column, o->dice, first_modifier);
+            };
+            const RollWords words = opposed ? RollWords{o->attacker, o->defender} : RollWords{o->modifiers};
+            auto report = odds_at(words);
             if (!report) {
               print_error(report.error());
               return kFailed;
+            }
+            const Table* t = spec->table(o->table);
+            const auto* bt = t ? std::get_if<BandTable>(&t->body) : nullptr;
+            if (bt && (opposed || !o->modifiers.empty())) {
+              if (const auto decided = add_decided_odds(*bt, *report, words, odds_at); !decided) {
+                print_note(decided.error());
+              }
             }
             const OddsReport& r = *report;
             if (!r.note.empty()) print_note(r.note);

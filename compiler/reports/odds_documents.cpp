@@ -277,6 +277,43 @@ Json success_json(const OddsReport& r) {
   return out;
 }
 
+// Until decided: each row's chance once the rows that roll again have been rolled again (the
+// modifiers they name dropped, the others as given), or that the roll is never decided.
+std::string decided_text(const OddsReport& r, const OddsColumn& c, std::size_t width) {
+  if (c.decided.empty() && !c.never_decided) return "";
+  std::vector<std::string> again;
+  for (const std::size_t i : r.again_rows) again.push_back(r.row_titles[i]);
+  std::string out =
+      fmt::format("until decided ({} rolled again without the modifiers it names):\n", fmt::join(again, ", "));
+  if (c.never_decided) return out + "  never: every result rolls again with the modifiers given\n";
+  for (std::size_t i = 0; i < c.decided.size(); ++i) {
+    const bool outside = i + 1 == c.decided.size();
+    if (std::find(r.again_rows.begin(), r.again_rows.end(), i) != r.again_rows.end()) continue;
+    if (outside && c.decided[i] == Fraction(0)) continue;
+    out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", outside ? r.decided_outside_title : r.row_titles[i], width,
+                       fraction_text(c.decided[i]), format_percent(c.decided[i]));
+  }
+  return out;
+}
+
+Json decided_json(const OddsReport& r, const OddsColumn& c) {
+  Json again = Json::array();
+  for (const std::size_t i : r.again_rows) again.push_back(r.row_ids[i]);
+  Json out = Json{{"rolled_again", std::move(again)}, {"never_decided", c.never_decided}};
+  Json rows = Json::array();
+  for (std::size_t i = 0; i < c.decided.size(); ++i) {
+    const bool outside = i + 1 == c.decided.size();
+    if (std::find(r.again_rows.begin(), r.again_rows.end(), i) != r.again_rows.end()) continue;
+    if (outside && c.decided[i] == Fraction(0)) continue;
+    Json row = Json{{"id", outside ? std::string(kOutsideRowId) : r.row_ids[i]},
+                    {"title", outside ? r.decided_outside_title : r.row_titles[i]}};
+    row.update(probability_json(c.decided[i]));
+    rows.push_back(std::move(row));
+  }
+  out["rows"] = std::move(rows);
+  return out;
+}
+
 }  // namespace
 
 std::string odds_text(const OddsReport& r) {
@@ -284,6 +321,7 @@ std::string odds_text(const OddsReport& r) {
   if (!r.modifier_tables.empty()) out += fmt::format("modified by: {}\n", fmt::join(r.modifier_tables, ", "));
   std::size_t width = 4;
   for (const auto& t : r.row_titles) width = std::max(width, t.size());
+  width = std::max(width, r.decided_outside_title.size());
   for (const auto& c : r.columns) {
     if (!r.matchup.empty()) {
       // A matchup has each side's modifiers, not one net modifier; each row is split by the side
@@ -293,6 +331,7 @@ std::string odds_text(const OddsReport& r) {
         out += fmt::format("  {:<{}}  {:>8}  {:>6}  ({})\n", r.row_titles[i], width, fraction_text(c.p[0][i]),
                            format_percent(c.p[0][i]), losers_text(c.attacker_lost[i], c.defender_lost[i]));
       }
+      out += decided_text(r, c, width);
       continue;
     }
     if (!c.id.empty()) out += fmt::format("\ncolumn {} ({})\n", c.id, c.name);
@@ -302,6 +341,7 @@ std::string odds_text(const OddsReport& r) {
         out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", r.row_titles[i], width, fraction_text(c.p[0][i]),
                            format_percent(c.p[0][i]));
       }
+      out += decided_text(r, c, width);
       continue;
     }
     out += fmt::format("{}  {:<{}}", c.id.empty() ? "\n" : "", "net modifier", width);
@@ -348,7 +388,9 @@ Json odds_json(const OddsReport& r) {
                                    {"rows", std::move(rows)}});
       }
     }
-    columns.push_back(Json{{"id", c.id}, {"name", c.name}, {"odds", std::move(by_modifier)}});
+    Json column = Json{{"id", c.id}, {"name", c.name}, {"odds", std::move(by_modifier)}};
+    if (!c.decided.empty() || c.never_decided) column["until_decided"] = decided_json(r, c);
+    columns.push_back(std::move(column));
   }
   Json out = Json{{"table", r.table},
                   {"title", r.title},

@@ -59,6 +59,8 @@ class FamilyCheck:
         self.tc_rng = random.Random(seed * 7919 + 3)
         # the cases added for modifiers counted per occurrence, likewise
         self.am_rng = random.Random(seed * 7919 + 4)
+        # the cases of the odds until decided (rows that roll again), likewise
+        self.ud_rng = random.Random(seed * 7919 + 5)
         self.outs = {}
         for _, _, spec in fam:  # what _flavour reads of a table: whether its sides read such modifiers
             for t in spec["tables"]:
@@ -97,6 +99,7 @@ class FamilyCheck:
             for t in spec["tables"]:
                 if t["kind"] == "bands" and t["key"].get("dice"):
                     self.odds(name, spec, path, t)
+                    self.odds_until_decided(name, spec, path, t)
                     self.lookups(name, spec, path, t)
             self.word_readings(name, spec, path)
             if self.check_web and self.ctx.web:
@@ -512,7 +515,95 @@ class FamilyCheck:
                       f"the oracle's to {sum(want.values())}")
         if got != {k: v for k, v in want.items() if v}:
             self.fail(inv, name, f"qrsc {' '.join(args[2:])}: {_fmt(got)}; oracle {_fmt(want)}")
+        if not oracle.has_again(t):
+            self.until_decided_absent(name, t, args, answer, "no row of the table rolls again")
         return answer
+
+    # ---- odds until decided (rows that roll again)
+    def odds_until_decided(self, name, spec, path, t):
+        """`odds --format json` with the modifiers named, on a table with a row that rolls again
+        (docs/cli.md, `odds`): each column's `until_decided` is the oracle's
+        (`oracle.odds_until_decided`, from the oracle's odds of each roll). Four cases a table:
+        first each side naming every id a row drops (a chain of rolls again to the end), then
+        random ones (`again_words`); and no `until_decided` on a chart (no modifier named)."""
+        if not oracle.has_again(t):
+            return
+        for every in (True, False, False, False):
+            self.compare_until_decided(name, spec, t, *self.until_decided_case(spec, path, t, every))
+        if oracle.dice_of(t)["form"] != "opposed":  # an opposed roll has no chart: its sides are asked for
+            args = ["odds", path, t["id"], "--format", "json"]
+            r = self.qrsc(*args)
+            if r.returncode != 0:
+                self.fail("odds.until_decided.chart" + _flavour(t), name, f"qrsc {' '.join(args[2:])} refused: {r.stderr.strip()[:300]}")
+                return
+            self.until_decided_absent(name, t, args, json.loads(r.stdout), "no modifier named: a chart over net modifiers")
+
+    def until_decided_case(self, spec, path, t, every):
+        """One case of the odds until decided, from ud_rng: (args, words by side, types, column).
+        A single roll's words go by `-m` (`-m +0` where none); an opposed roll's sides are of
+        random types where the table reads them, else a column is chosen, as `odds` asks."""
+        d = oracle.dice_of(t)
+        cols = [c["id"] for c in t["_cols"]]
+        if d["form"] != "opposed":
+            words = self.again_words(spec, t, d["mods"], every, signed=True) or ["+0"]
+            args = ["odds", path, t["id"], *(x for w in words for x in ("-m", w)), "--format", "json"]
+            return args, (tuple(words),), (None, None), None
+        typed = d["column"] != "chosen"
+        types = tuple(self.ud_rng.choice(cols) if typed else None for _ in range(2))
+        words = tuple(tuple(self.again_words(spec, t, d["sides"][who]["_mods"], every, signed=True)) for who in ("attacker", "defender"))
+        column = self.ud_rng.choice(cols) if not typed and cols[0] else ""
+        args = ["odds", path, t["id"]]
+        for who, w, ty in zip(("attacker", "defender"), words, types):
+            args += [f"--{who}", *w, *([ty] if ty else [])]
+        return args + ["--format", "json"] + _column_arg(column), words, types, column
+
+    def again_words(self, spec, t, lists, every, signed=False):
+        """Modifier words of LISTS (drawn from ud_rng), none a column's name, at most one member
+        of an exclusive group: where EVERY, each id a row of T drops; else each such id about
+        half the time and 0 to 2 others, an item counted per occurrence sometimes as `ID=K`,
+        where SIGNED a signed number a time in four (kept on every roll), in a random order."""
+        r = self.ud_rng
+        items = [it for tid in lists for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in _names(t)]
+        dropped = {i for w in t["rows"] for i in w.get("again", [])}
+        ids = [it["id"] for it in items if it["id"] in dropped and (every or r.random() < 0.5)]
+        if every:
+            return _one_of_each_exclusive(spec, lists, ids)
+        others = [it["id"] for it in items if it["id"] not in ids]
+        ids = _one_of_each_exclusive(spec, lists, ids + r.sample(others, r.randint(0, min(2, len(others)))))
+        most = {it["id"]: oracle.at_most(it) for it in items if "at_most" in it}
+        words = [f"{i}={r.randint(0, most[i] + 1)}" if i in most and r.random() < 0.5 else i for i in ids]
+        words += [r.choice(["+1", "-1", "+2"])] if signed and r.random() < 0.25 else []
+        r.shuffle(words)
+        return words
+
+    def compare_until_decided(self, name, spec, t, args, words, types, column):
+        """qrsc's `until_decided` of every column of the answer against the oracle's: the rows
+        that roll again (`rolled_again`, in the table's order), `never_decided`, and `rows`: every
+        row that does not roll again, in order, with its chance, then `outside` where the chance
+        of no row read is not 0 (none where never decided)."""
+        count("odds.until_decided", table=t)
+        inv, asked = "odds.until_decided" + _flavour(t), f"qrsc {' '.join(args[2:])}"
+        r = self.qrsc(*args)
+        if r.returncode != 0:
+            self.fail(inv, name, f"{asked} refused: {r.stderr.strip()[:500]}")
+            return
+        again = [w["id"] for w in t["rows"] if "again" in w]
+        for col in json.loads(r.stdout)["columns"]:
+            want = oracle.odds_until_decided(spec, t, column if column is not None else col["id"], words, types)
+            expect = {"rolled_again": again, "never_decided": want is None, "rows": _decided_rows(want)}
+            got = col.get("until_decided")
+            mine = got and dict(got, rows=[(x["id"], parse_fraction(x["probability"])) for x in got["rows"]])
+            if mine != expect:
+                self.fail(inv, name, f"{asked}: column {col['id']!r} until_decided {_decided_text(mine)}; oracle {_decided_text(expect)} "
+                          f"{r.stderr.strip()[:300]}")
+
+    def until_decided_absent(self, name, t, args, answer, why):
+        """No column of an `odds --format json` ANSWER has `until_decided` (docs/cli.md): WHY."""
+        count("odds.until_decided_absent", table=t)
+        present = [c["id"] for c in answer.get("columns", []) if "until_decided" in c]
+        if present:
+            self.fail("odds.until_decided.absent" + _flavour(t), name, f"qrsc {' '.join(args[2:])}: columns {present} have "
+                      f"until_decided; expected none ({why})")
 
     # ---- lookups
     def lookups(self, name, spec, path, t):
@@ -1544,6 +1635,21 @@ def _odds_from_json(j, column, net):
         if p:
             out[key] = out.get(key, 0) + p
     return out
+
+
+def _decided_rows(want):
+    """The `rows` an `until_decided` lists of the oracle's odds until decided: [(id, chance)] of
+    each row in its order, `outside` last where its chance is not 0; [] where never decided."""
+    rows = [(k if k != "(no row)" else "outside", v) for k, v in (want or {}).items()]
+    return [(k, v) for k, v in rows if k != "outside" or v]
+
+
+def _decided_text(u):
+    """An `until_decided` as a failure prints it (absent: "(absent)")."""
+    if not u:
+        return "(absent)"
+    rows = ", ".join(f"{k} {v}" for k, v in u.get("rows", []))
+    return f"rolled_again {u.get('rolled_again')}, never_decided {u.get('never_decided')}, rows [{rows}]"
 
 
 def _fmt(d):

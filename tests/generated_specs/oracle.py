@@ -142,6 +142,74 @@ def has_again(table):
     return any("again" in w for w in table.get("rows", []))
 
 
+def words_again(words, dropped):
+    """The sides' words (a tuple per side) of the roll made again without the ids DROPPED (a
+    row's `again`; docs/cli.md, `odds`): on every side a word naming one ("id", "id=K") is left
+    out; signed numbers and the other modifiers are kept as given."""
+    return tuple(tuple(w for w in side if w.partition("=")[0] not in dropped) for side in words)
+
+
+def words_net(spec, lists, words, side_type=None):
+    """The net modifier of a side's words: its modifier ids' (`net_of`) plus its signed numbers
+    ("+1", "-2": docs/cli.md, a number among the modifiers)."""
+    numbers = [w for w in words if re.fullmatch(r"[+-]\d+", w)]
+    return net_of(spec, lists, [w for w in words if w not in numbers], side_type) + sum(int(n) for n in numbers)
+
+
+def odds_at_words(spec, table, column, words, types=(None, None)):
+    """`odds` at the sides' WORDS ((single,) or (attacker, defender)), each opposed side of its
+    type in TYPES (None: the column is chosen)."""
+    d = dice_of(table)
+    if d["form"] != "opposed":
+        return odds(spec, table, column, net=words_net(spec, d["mods"], words[0]) if words[0] else -6)  # EMULATE
+    a, b = ({"net": words_net(spec, d["sides"][who]["_mods"], w, ty), "type": ty}
+            for who, w, ty in zip(("attacker", "defender"), words, types))
+    return odds(spec, table, column, attacker=a, defender=b)
+
+
+def odds_until_decided(spec, table, column, words, types=(None, None)):
+    """The odds until decided (docs/cli.md, `odds`; docs/spec-format.md, `again`) in COLUMN at the
+    sides' WORDS ((single,) or (attacker, defender); TYPES as `odds_at_words`): roll; a row with
+    `again: D` is rolled again at the words less those naming an id of D (`words_again`), and so
+    on until a row without `again`, or none, is read. F(W) = the chance of each such row at W,
+    plus each again row's chance times F(W less its D); a row dropping nothing of W is W rolled
+    again as it was, so its chance L shares out: F(W) = the rest / (1 - L). Returns {row id:
+    chance} of every row without `again` in the table's order, then "(no row)" (outside with
+    no effect, a tie that nothing comes of); None where never decided: L is 1, or a roll so
+    reached with some chance is never decided, or every result of one is rolled again
+    (`outside: reroll`, the `odds` of {"(reroll)": 1})."""
+    memo = {}
+    rows = {w["id"]: w for w in table["rows"]}
+
+    def at(w):
+        if w not in memo:
+            memo[w] = decided(w)
+        return memo[w]
+
+    def decided(w):
+        p = odds_at_words(spec, table, column, w, types)
+        if "(reroll)" in p:
+            return None
+        out = dict.fromkeys([r for r in rows if "again" not in rows[r]] + ["(no row)"], Fraction(0))
+        loop = Fraction(0)  # the chance of a row that drops nothing of W: W is rolled again
+        for label, chance in p.items():
+            if not chance or "again" not in rows.get(label, {}):
+                out[label] += chance
+                continue
+            after = words_again(w, rows[label]["again"])
+            if after == w:
+                loop += chance
+                continue
+            then = at(after)
+            if then is None:
+                return None
+            for k, v in then.items():
+                out[k] += chance * v
+        return None if loop == 1 else {k: v / (1 - loop) for k, v in out.items()}
+
+    return at(tuple(tuple(side) for side in words))
+
+
 def occurrences(words):
     """{id: how many times it occurs} of the modifier words a caller gives, in order: an id once
     per naming, `ID=N` N times (docs/cli.md)."""

@@ -216,6 +216,12 @@ expect odds_unrolled 1 "states no dice" -- "$qrsc" odds $acw fire_point_modifier
 expect odds_unmodified 1 "reads its roll without modifiers" -- "$qrsc" odds $acw fallen_leader -m 2
 # Modifiers by id, as lookup takes them: out of command (-2) and veteran (+1) are -1, so Double
 # Quick (8 or more, 003 lines 72-79) needs a base 9 or 10: 1/5.
+# Until decided: Desperate Struggle (003 line 274) rolled again without cold steel. The sheet's
+# bands (003 lines 265-280): Swept 9 or more, Desperate Struggle 0, on d10 - d10. At +4 against
+# +1 (net +3) Swept is 10/100 and Desperate 7/100; again at net +2, Swept 6/100 and Desperate
+# 8/100: 1/10 + 7/100 x (6/100) / (92/100) = 481/4600.
+expect odds_until_decided 0 "Swept from the Field  481/4600" -- "$qrsc" odds $acw charge_effects --attacker cold_steel veteran fresh_troops --defender veteran
+expect odds_until_decided_json 0 '"rolled_again": [' -- "$qrsc" odds $acw charge_effects --attacker cold_steel --defender --format json
 expect odds_modifier_ids 0 "net modifier -1" -- "$qrsc" odds $acw maneuver_good_order -m out_of_command -m veteran
 expect odds_modifier_ids_odds 0 "1/5" -- "$qrsc" odds $acw maneuver_good_order -m out_of_command -m veteran
 expect odds_two_ratings 1 "cannot both apply" -- "$qrsc" odds $acw maneuver_good_order -m green -m veteran
