@@ -115,7 +115,7 @@ TEST(DieResults, NoEffectIsALineOfItsOwn) {
   const Compiled c = compile(melee("no_effect"));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto r = qrsc::table_odds(*c.spec, "melee", 0, std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->row_ids, (std::vector<std::string>{"rout", "retreat", "hold", "outside"}));
   EXPECT_EQ(r->row_titles.back(), "No effect (outside the table)");
   const auto& p = r->columns.at(0).p.at(0);
@@ -125,7 +125,7 @@ TEST(DieResults, NoEffectIsALineOfItsOwn) {
   EXPECT_EQ(p[3], two_d6_difference(-5, -1));
   EXPECT_EQ(p[0] + p[1] + p[2] + p[3], Fraction(1));
   const auto a = qrsc::lookup(*c.spec, "melee", "-2", std::nullopt);
-  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_TRUE(a.ok()) << a.error().message;
   EXPECT_EQ(a->row, "outside");
   EXPECT_EQ(a->effect, "No effect (outside the table)");
 }
@@ -134,13 +134,13 @@ TEST(DieResults, ClampCountsForTheEndRow) {
   const Compiled c = compile(melee("clamp"));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto r = qrsc::table_odds(*c.spec, "melee", 0, std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->row_ids.size(), 3u);  // nothing is left outside
   const auto& p = r->columns.at(0).p.at(0);
   EXPECT_EQ(p[2], two_d6_difference(-5, 0));  // Hold, the row at 0, reads every difference below it
   EXPECT_EQ(p[0] + p[1] + p[2], Fraction(1));
   const auto a = qrsc::lookup(*c.spec, "melee", "-3", std::nullopt);
-  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_TRUE(a.ok()) << a.error().message;
   EXPECT_EQ(a->row, "hold");
   EXPECT_NE(a->note.find("clamp"), std::string::npos) << a->note;
 }
@@ -149,7 +149,7 @@ TEST(DieResults, RerollSharesTheOddsOut) {
   const Compiled c = compile(melee("reroll"));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto r = qrsc::table_odds(*c.spec, "melee", 0, std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->row_ids.size(), 3u);
   const auto& p = r->columns.at(0).p.at(0);
   const Fraction inside = two_d6_difference(0, 5);
@@ -164,10 +164,10 @@ TEST(DieResults, AModifierPastTheSheetsIsShownNotDropped) {
   const Compiled c = compile(uphill_test(2, 8));
   ASSERT_TRUE(c.spec.has_value()) << c.text;
   const auto at2 = qrsc::table_odds(*c.spec, "test", 2, std::nullopt);
-  ASSERT_TRUE(at2.ok()) << at2.error();
+  ASSERT_TRUE(at2.ok()) << at2.error().message;
   EXPECT_EQ(at2->row_ids.size(), 2u);  // nothing outside at the sheet's +2
   const auto r = qrsc::table_odds(*c.spec, "test", 5, std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->row_ids, (std::vector<std::string>{"pass", "fail", "outside"}));
   EXPECT_EQ(r->row_titles.back(), "Outside every row");
   const auto& p = r->columns.at(0).p.at(0);
@@ -232,7 +232,7 @@ TEST(DieResults, EveryTableOfEverySpecAddsUpToOneAtEveryModifier) {
       for (int m = -wide - 3; m <= wide + 3; ++m) {
         if (wide == 0 && m != 0) continue;  // a table read without modifiers is read at 0 alone
         const auto r = qrsc::table_odds(spec, t.id, m, std::nullopt);
-        ASSERT_TRUE(r.ok()) << name << " " << t.id << ": " << r.error();
+        ASSERT_TRUE(r.ok()) << name << " " << t.id << ": " << r.error().message;
         for (std::size_t c = 0; c < r->columns.size(); ++c) {
           const auto& p = r->columns[c].p.at(0);
           ASSERT_EQ(p.size(), r->row_ids.size());
@@ -264,9 +264,9 @@ TEST(ExclusiveGroups, TwoRatingsOfOneUnitAreAnErrorNamingBoth) {
   for (const auto& [first, second] : {std::pair{"green", "veteran"}, std::pair{"veteran", "green"}}) {
     const auto a = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {first, second});
     EXPECT_FALSE(a.ok()) << a->line;
-    EXPECT_NE(a.error().find("'veteran'"), std::string::npos) << a.error();
-    EXPECT_NE(a.error().find("'green'"), std::string::npos) << a.error();
-    EXPECT_NE(a.error().find("unit_rating"), std::string::npos) << a.error();
+    EXPECT_NE(a.error().message.find("'veteran'"), std::string::npos) << a.error().message;
+    EXPECT_NE(a.error().message.find("'green'"), std::string::npos) << a.error().message;
+    EXPECT_NE(a.error().message.find("unit_rating"), std::string::npos) << a.error().message;
   }
   const auto leaders = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"gallant_leader", "poor_leader"});
   EXPECT_FALSE(leaders.ok());
@@ -275,12 +275,12 @@ TEST(ExclusiveGroups, TwoRatingsOfOneUnitAreAnErrorNamingBoth) {
   // Change 2: not cumulative, so both may be named and the larger counts: 6 -2 = 4, Well Handled.
   const auto command =
       qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"provisional_command", "out_of_command"});
-  ASSERT_TRUE(command.ok()) << command.error();
+  ASSERT_TRUE(command.ok()) << command.error().message;
   EXPECT_EQ(command->result, "4");
   EXPECT_EQ(command->row, "well_handled");
   // One rating: 6 -1 (green) = 5, Well Handled.
   const auto green = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {"green"});
-  ASSERT_TRUE(green.ok()) << green.error();
+  ASSERT_TRUE(green.ok()) << green.error().message;
   EXPECT_EQ(green->result, "5");
 }
 

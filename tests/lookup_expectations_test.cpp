@@ -30,7 +30,7 @@ void check_file(const std::string& file) {
       EXPECT_FALSE(a.ok()) << e.table << " " << e.key << " should have no answer but gave " << a->line;
       continue;
     }
-    ASSERT_TRUE(a.ok()) << e.table << " " << e.key << ": " << a.error();
+    ASSERT_TRUE(a.ok()) << e.table << " " << e.key << ": " << a.error().message;
     const qrsc::Table* t = spec.table(e.table);
     ASSERT_NE(t, nullptr);
     if (t->kind == qrsc::TableKind::matrix) {

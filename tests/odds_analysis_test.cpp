@@ -28,7 +28,7 @@ TEST(OddsAnalysis, EveryRolledTableOfEverySpecMatchesEnumeration) {
       if (!bt || !bt->dice) continue;
       ++tables;
       const auto report = qrsc::table_odds(spec, t.id, std::nullopt, std::nullopt);
-      ASSERT_TRUE(report.ok()) << report.error();
+      ASSERT_TRUE(report.ok()) << report.error().message;
       ASSERT_EQ(report->columns.size(), bt->columns.size());
       for (std::size_t c = 0; c < bt->columns.size(); ++c) {
         for (std::size_t m = 0; m < report->modifiers.size(); ++m) {

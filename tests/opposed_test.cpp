@@ -279,7 +279,7 @@ TEST(OpposedCli, LookupAgreesWithTheHeaderForEveryRoll) {
     for (int d = 1; d <= 6; ++d) {
       const auto q = qrsc::opposed_lookup(skirmish(), "melee", {std::to_string(a), "elite", "cavalry", "charging"},
                                           {std::to_string(d), "square", "infantry"}, std::nullopt);
-      ASSERT_TRUE(q.ok()) << q.error();
+      ASSERT_TRUE(q.ok()) << q.error().message;
       const auto o = sk::melee::resolve(Attacker{a, Type::cavalry, {am::Modifier::elite, am::Modifier::charging}},
                                         Defender{d, Type::infantry, {dm::Modifier::square}});
       EXPECT_EQ(q->row, sk::melee::kRows[static_cast<std::size_t>(*o.effect)].id) << a << " against " << d;
@@ -301,7 +301,7 @@ TEST(OpposedCli, AmbushLookupAndOddsAgreeWithTheHeaderForEveryMatchup) {
         for (int d = 1; d <= 6; ++d) {
           const auto q = qrsc::opposed_lookup(skirmish(), "ambush", {std::to_string(a), word(at)},
                                               {std::to_string(d), word(dt)}, std::nullopt);
-          ASSERT_TRUE(q.ok()) << q.error();
+          ASSERT_TRUE(q.ok()) << q.error().message;
           const auto o = sk::ambush::resolve(Attacker{a, at, {}}, Defender{d, dt, {}});
           const std::string row =
               o.effect ? std::string(sk::ambush::kRows[static_cast<std::size_t>(*o.effect)].id) : "outside";
@@ -309,7 +309,7 @@ TEST(OpposedCli, AmbushLookupAndOddsAgreeWithTheHeaderForEveryMatchup) {
         }
       }
       const auto r = qrsc::opposed_odds(skirmish(), "ambush", {word(at)}, {word(dt)}, std::nullopt);
-      ASSERT_TRUE(r.ok()) << r.error();
+      ASSERT_TRUE(r.ok()) << r.error().message;
       const auto p = sk::ambush::odds(Attacker{0, at, {}}, Defender{0, dt, {}});
       for (std::size_t i = 0; i < r->columns[0].p[0].size(); ++i) EXPECT_EQ(r->columns[0].p[0][i], p[i]);
     }
@@ -326,7 +326,7 @@ TEST(OpposedCli, OddsAgreeWithTheHeader) {
   namespace dm = sk::defence_modifiers;
   const auto r = qrsc::opposed_odds(skirmish(), "melee", {"raw", "artillery", "uphill"}, {"cover", "cavalry", "elite"},
                                     std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->columns.size(), 1U);
   const auto p = sk::melee::odds(Attacker{0, Type::artillery, {am::Modifier::raw, am::Modifier::uphill}},
                                  Defender{0, Type::cavalry, {dm::Modifier::cover, dm::Modifier::elite}});
@@ -340,7 +340,7 @@ TEST(OpposedCli, OddsAgreeWithTheHeader) {
 // the defender's.
 TEST(OpposedCli, MatchupOddsSayWhichSideLoses) {
   const auto r = qrsc::opposed_odds(skirmish(), "melee", {"infantry"}, {"infantry"}, std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->columns.size(), 1U);
   const auto& c = r->columns[0];
   ASSERT_EQ(c.attacker_lost.size(), c.p[0].size());
@@ -362,7 +362,7 @@ TEST(OpposedCli, MatchupOddsSayWhichSideLoses) {
 TEST(OpposedCli, LookupGivesBothSidesModifiers) {
   const auto q = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "cavalry"},
                                       {"3", "square", "cover", "infantry"}, std::nullopt);
-  ASSERT_TRUE(q.ok()) << q.error();
+  ASSERT_TRUE(q.ok()) << q.error().message;
   ASSERT_EQ(q->sides.size(), 2U);
   ASSERT_EQ(q->sides[0].modifiers.applied.size(), 1U);
   EXPECT_EQ(q->sides[0].modifiers.applied[0].term, "elite");
@@ -377,15 +377,16 @@ TEST(OpposedCli, SidesAreCheckedAsLookupChecksModifiers) {
   const auto two_ratings =
       qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite", "raw", "cavalry"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(two_ratings.ok());
-  EXPECT_NE(two_ratings.error().find("'elite' and 'raw' cannot both apply"), std::string::npos) << two_ratings.error();
+  EXPECT_NE(two_ratings.error().message.find("'elite' and 'raw' cannot both apply"), std::string::npos)
+      << two_ratings.error().message;
   const auto no_type = qrsc::opposed_lookup(skirmish(), "melee", {"4", "elite"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(no_type.ok());
-  EXPECT_NE(no_type.error().find("give the attacker's type"), std::string::npos) << no_type.error();
+  EXPECT_NE(no_type.error().message.find("give the attacker's type"), std::string::npos) << no_type.error().message;
   // square is the defender's modifier, not the attacker's.
   const auto wrong_side =
       qrsc::opposed_lookup(skirmish(), "melee", {"4", "square", "cavalry"}, {"3", "infantry"}, std::nullopt);
   EXPECT_FALSE(wrong_side.ok());
-  EXPECT_NE(wrong_side.error().find("attacker"), std::string::npos) << wrong_side.error();
+  EXPECT_NE(wrong_side.error().message.find("attacker"), std::string::npos) << wrong_side.error().message;
 }
 
 // ---------------------------------------------------------------- bad specs

@@ -169,11 +169,11 @@ const qrsc::Spec& ties_spec() {
 
 TEST(TiesCli, LookupSaysATieIsNothingOrBoth) {
   const auto none = qrsc::opposed_lookup(ties_spec(), "close_combat", {"4", "foot"}, {"4", "mounted"}, std::nullopt);
-  ASSERT_TRUE(none.ok()) << none.error();
+  ASSERT_TRUE(none.ok()) << none.error().message;
   EXPECT_NE(none->text.find("a tie: nothing happens"), std::string::npos) << none->text;
   EXPECT_EQ(none->title, "Tie: nothing happens");
   const auto both = qrsc::opposed_lookup(ties_spec(), "brawl", {"3", "foot"}, {"3", "mounted"}, std::nullopt);
-  ASSERT_TRUE(both.ok()) << both.error();
+  ASSERT_TRUE(both.ok()) << both.error().message;
   EXPECT_NE(both->text.find("Attacker (Foot): Disordered"), std::string::npos) << both->text;
   EXPECT_NE(both->text.find("Defender (Mounted): Blown"), std::string::npos) << both->text;
   // Field by field (lookup --format json's `reads`): each side's own column and row at margin 0.
@@ -186,14 +186,14 @@ TEST(TiesCli, LookupSaysATieIsNothingOrBoth) {
   EXPECT_EQ(both->sides[1].reads->effect, "Blown");
   // Not a tie: the loser's row alone, no side reads for itself.
   const auto won = qrsc::opposed_lookup(ties_spec(), "brawl", {"5", "foot"}, {"3", "mounted"}, std::nullopt);
-  ASSERT_TRUE(won.ok()) << won.error();
+  ASSERT_TRUE(won.ok()) << won.error().message;
   EXPECT_EQ(won->row, "broken");  // margin 2 in the loser's (Mounted) column
   EXPECT_FALSE(won->sides[0].reads || won->sides[1].reads);
   for (int a = 1; a <= 6; ++a) {
     for (int d = 1; d <= 6; ++d) {
       const auto q = qrsc::opposed_lookup(ties_spec(), "close_combat", {std::to_string(a), "foot", "strong"},
                                           {std::to_string(d), "mounted"}, std::nullopt);
-      ASSERT_TRUE(q.ok()) << q.error();
+      ASSERT_TRUE(q.ok()) << q.error().message;
       const std::size_t row = close_combat_row(a + 2, d, Type::foot, Type::mounted);
       EXPECT_EQ(q->row, row == kNothing ? std::string("outside") : std::string(row == 0 ? "destroyed" : "recoils"))
           << a << " against " << d;
@@ -203,7 +203,7 @@ TEST(TiesCli, LookupSaysATieIsNothingOrBoth) {
 
 TEST(TiesCli, OddsAreTheEnumeratedOnes) {
   const auto r = qrsc::opposed_odds(ties_spec(), "close_combat", {"foot", "weak"}, {"mounted"}, std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   std::array<int, 3> n{};
   for (int a = 1; a <= 6; ++a) {
     for (int d = 1; d <= 6; ++d) ++n[close_combat_row(a - 2, d, Type::foot, Type::mounted)];
@@ -220,7 +220,7 @@ TEST(TiesCli, OddsAreTheEnumeratedOnes) {
 // Pressed 10, Routed 8.
 TEST(TiesCli, ATieIsNotRolledAgainWithTheResultsPastTheTable) {
   const auto r = qrsc::opposed_odds(ties_spec(), "standoff", {}, {}, std::nullopt);
-  ASSERT_TRUE(r.ok()) << r.error();
+  ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->columns.size(), 1U);
   const auto& p = r->columns[0].p[0];
   ASSERT_EQ(p.size(), 3U);
@@ -229,7 +229,7 @@ TEST(TiesCli, ATieIsNotRolledAgainWithTheResultsPastTheTable) {
   EXPECT_EQ(p[2], Fraction(6, 24));
   EXPECT_EQ(r->row_titles.back(), "Tie: nothing happens");
   const auto tie = qrsc::opposed_lookup(ties_spec(), "standoff", {"4"}, {"4"}, std::nullopt);
-  ASSERT_TRUE(tie.ok()) << tie.error();
+  ASSERT_TRUE(tie.ok()) << tie.error().message;
   EXPECT_EQ(tie->title, "Tie: nothing happens");
 }
 

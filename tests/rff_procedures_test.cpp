@@ -424,9 +424,9 @@ TYPED_TEST(RffProcedures, QrscOddsUntilDecidedAgreeWithTheHeader) {
       return qrsc::opposed_odds(spec, "charge_effects", w[0], w[1], std::nullopt);
     };
     auto report = odds_of({attacker, defender});
-    ASSERT_TRUE(report.ok()) << report.error();
+    ASSERT_TRUE(report.ok()) << report.error().message;
     const auto added = qrsc::add_decided_odds(bands, *report, {attacker, defender}, odds_of);
-    ASSERT_TRUE(added.ok()) << added.error();
+    ASSERT_TRUE(added.ok()) << added.error().message;
     const std::vector<Fraction>& decided = report->columns.at(0).decided;
     const auto exact = rff::charge_odds_until_decided<S>(first, after);
     ASSERT_EQ(decided.size(), exact.size() + 1);  // every row, then no row read: never on this table

@@ -149,12 +149,12 @@ TEST(SuccessDice, OddsCommandAgreesWithTheHeader) {
   for (const int dice : {1, 3, 5}) {
     for (const int m : {-1, 0, 2}) {
       const auto shooting = qrsc::table_odds(example(), "shooting", m, std::nullopt, dice);
-      ASSERT_TRUE(shooting) << shooting.error();
+      ASSERT_TRUE(shooting) << shooting.error().message;
       const auto rows = qrs::count_row_odds<Shooting>(qrs::success_odds<Shooting>(dice, m));
       for (std::size_t r = 0; r < rows.size(); ++r) EXPECT_EQ(shooting->columns[0].p[0][r], rows[r]);
       EXPECT_EQ(shooting->counts[0][0].p(dice), qrs::success_odds<Shooting>(dice, m).p(dice));
       const auto saves = qrsc::table_odds(example(), "saves", m, std::nullopt, dice, 1);
-      ASSERT_TRUE(saves) << saves.error();
+      ASSERT_TRUE(saves) << saves.error().message;
       const auto chain = qrs::count_row_odds<Saves>(qrs::chain_odds<Saves, Shooting>(dice, 1, m));
       for (std::size_t r = 0; r < chain.size(); ++r) EXPECT_EQ(saves->columns[0].p[0][r], chain[r]);
     }
@@ -164,21 +164,22 @@ TEST(SuccessDice, OddsCommandAgreesWithTheHeader) {
   EXPECT_TRUE(qrsc::table_odds(example(), "skirmish_fire", 0, std::nullopt, 2));
   const auto other = qrsc::table_odds(example(), "skirmish_fire", 0, std::nullopt, 3);
   ASSERT_FALSE(other);
-  EXPECT_EQ(other.error(), "--dice 3: table 'skirmish_fire' throws 2 dice; leave --dice out");
+  EXPECT_EQ(other.error().message, "--dice 3: table 'skirmish_fire' throws 2 dice; leave --dice out");
   const auto unsaid = qrsc::table_odds(example(), "shooting", 0, std::nullopt);
   ASSERT_FALSE(unsaid);
-  EXPECT_NE(unsaid.error().find("say how many dice with --dice N (1 to 12)"), std::string::npos) << unsaid.error();
+  EXPECT_NE(unsaid.error().message.find("say how many dice with --dice N (1 to 12)"), std::string::npos)
+      << unsaid.error().message;
   EXPECT_FALSE(qrsc::table_odds(example(), "shooting", 0, std::nullopt, 13));
   EXPECT_FALSE(qrsc::table_odds(example(), "shooting", 0, std::nullopt, 3, 1)) << "--first is for a chain";
 }
 
 TEST(SuccessDice, LookupReadsACountWithoutModifiers) {
   const auto two = qrsc::lookup(example(), "saves", "2", std::nullopt);
-  ASSERT_TRUE(two) << two.error();
+  ASSERT_TRUE(two) << two.error().message;
   EXPECT_EQ(two->row, "shaken");
   const auto modified = qrsc::lookup(example(), "saves", "2", std::nullopt, {"+1"});
   ASSERT_FALSE(modified);
-  EXPECT_NE(modified.error().find("give the count alone"), std::string::npos) << modified.error();
+  EXPECT_NE(modified.error().message.find("give the count alone"), std::string::npos) << modified.error().message;
   EXPECT_FALSE(qrsc::lookup(example(), "saves", "-1", std::nullopt));
 }
 

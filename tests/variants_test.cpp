@@ -80,7 +80,7 @@ std::optional<qrsc::Spec> compile(const fs::path& p, std::string* diagnostics = 
 std::string answer(const qrsc::Spec& s, const std::string& table, const std::string& key,
                    std::optional<std::string> col) {
   const auto a = qrsc::lookup(s, table, key, col);
-  return a.ok() ? a->line : "ERROR " + a.error();
+  return a.ok() ? a->line : "ERROR " + a.error().message;
 }
 
 TEST(Variants, ChildPatchesRowsByIdAndInheritsTheRest) {

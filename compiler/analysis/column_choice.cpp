@@ -16,14 +16,14 @@ std::optional<Fraction> typed_distance(const std::string& s) {
   return typed_number(qrs::text::read_distance(s, number_limits()));
 }
 
-Expected<ColumnChoice, std::string> at_distance(const std::vector<Column>& columns, const std::vector<Fraction>& ranges,
-                                                Fraction d, const std::string& table) {
+Expected<ColumnChoice> at_distance(const std::vector<Column>& columns, const std::vector<Fraction>& ranges, Fraction d,
+                                   const std::string& table) {
   const std::size_t c = qrs::range_column(ranges, d);
   if (c == qrs::npos) {
     std::vector<std::string> printed;
     for (const Fraction r : ranges) printed.push_back(format_inches(r));
-    return fmt::format("table '{}' has no column at {} (its ranges are: {})", table, format_inches(d),
-                       fmt::join(printed, ", "));
+    return program_error(fmt::format("table '{}' has no column at {} (its ranges are: {})", table, format_inches(d),
+                                     fmt::join(printed, ", ")));
   }
   if (ranges[c] == d) return ColumnChoice{c, {}};
   return ColumnChoice{c,
@@ -33,9 +33,9 @@ Expected<ColumnChoice, std::string> at_distance(const std::vector<Column>& colum
 
 }  // namespace
 
-Expected<ColumnChoice, std::string> choose_column(const Spec& spec, const std::string& vocabulary,
-                                                  const std::vector<Column>& columns, const std::string& wanted,
-                                                  const std::string& table) {
+Expected<ColumnChoice> choose_column(const Spec& spec, const std::string& vocabulary,
+                                     const std::vector<Column>& columns, const std::string& wanted,
+                                     const std::string& table) {
   for (std::size_t i = 0; i < columns.size(); ++i) {
     if (columns[i].id == wanted || same_ignoring_case(columns[i].name, wanted)) return ColumnChoice{i, {}};
   }
@@ -55,7 +55,7 @@ Expected<ColumnChoice, std::string> choose_column(const Spec& spec, const std::s
   }
   std::vector<std::string> ids;
   for (const auto& c : columns) ids.push_back(c.id);
-  return not_found(fmt::format("table '{}' has no column '{}'", table, wanted), wanted, ids, "columns");
+  return program_error(not_found(fmt::format("table '{}' has no column '{}'", table, wanted), wanted, ids, "columns"));
 }
 
 std::string not_found(const std::string& what, const std::string& word, const std::vector<std::string>& names,

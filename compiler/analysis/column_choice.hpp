@@ -22,9 +22,9 @@ struct ColumnChoice {
 // selects the column a header's column_for selects (qrs::range_column: the nearest range at or
 // beyond it), with a note when that range is not the distance itself.
 // Without one, the message for the user says why.
-Expected<ColumnChoice, std::string> choose_column(const Spec& spec, const std::string& vocabulary,
-                                                  const std::vector<Column>& columns, const std::string& wanted,
-                                                  const std::string& table);
+Expected<ColumnChoice> choose_column(const Spec& spec, const std::string& vocabulary,
+                                     const std::vector<Column>& columns, const std::string& wanted,
+                                     const std::string& table);
 
 // "no X 'word'", with a did-you-mean when one name is close, then every name ("its columns
 // are: ...").

@@ -21,13 +21,13 @@ class UntilDecided {
  public:
   UntilDecided(const BandTable& bt, const OddsOfWords& odds_of) : bt_(bt), odds_of_(odds_of) {}
 
-  Expected<Decided, std::string> at(const RollWords& words) {
+  Expected<Decided> at(const RollWords& words) {
     if (const auto known = memo_.find(words); known != memo_.end()) return known->second;
     if (memo_.size() >= kMostRolls) {
-      return fmt::format(
-          "the rows that roll again lead to more than {} different rolls; the odds until decided "
-          "are not given",
-          kMostRolls);
+      return program_error(
+          fmt::format("the rows that roll again lead to more than {} different rolls; the odds until decided "
+                      "are not given",
+                      kMostRolls));
     }
     const auto report = odds_of_(words);
     if (!report) return report.error();
@@ -44,8 +44,7 @@ class UntilDecided {
 
  private:
   // One column: the first roll's odds `p` (a row each, maybe one more for no row read).
-  Expected<std::vector<Fraction>, std::string> column(const RollWords& words, const std::vector<Fraction>& p,
-                                                      std::size_t c) {
+  Expected<std::vector<Fraction>> column(const RollWords& words, const std::vector<Fraction>& p, std::size_t c) {
     const std::size_t rows = bt_.rows.size();
     std::vector<Fraction> out(rows + 1);
     Fraction repeat(0);  // the chance of a row that rolls again with every modifier still given
@@ -95,8 +94,8 @@ RollWords words_again(const RollWords& words, const std::vector<std::string>& dr
   return out;
 }
 
-Expected<void, std::string> add_decided_odds(const BandTable& bt, OddsReport& r, const RollWords& words,
-                                             const OddsOfWords& odds_of) {
+Expected<void> add_decided_odds(const BandTable& bt, OddsReport& r, const RollWords& words,
+                                const OddsOfWords& odds_of) {
   if (std::none_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& row) { return row.again.has_value(); })) return {};
   if (r.modifiers.size() != 1) return {};  // a chart over net modifiers: no modifier is named to drop
   UntilDecided until(bt, odds_of);
@@ -106,7 +105,7 @@ Expected<void, std::string> add_decided_odds(const BandTable& bt, OddsReport& r,
     if (!d) return d.error();
     decided = std::move(*d);
   } catch (const qrs::FractionOverflow&) {
-    return std::string("the odds until decided are past 64-bit fractions; they are not given");
+    return program_error(std::string("the odds until decided are past 64-bit fractions; they are not given"));
   }
   for (std::size_t i = 0; i < bt.rows.size(); ++i) {
     if (bt.rows[i].again) r.again_rows.push_back(i);

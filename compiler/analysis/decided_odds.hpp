@@ -19,7 +19,7 @@ namespace qrsc {
 using RollWords = std::vector<std::vector<std::string>>;
 
 // The odds at the words given (a report of one net modifier or one matchup), or why not.
-using OddsOfWords = std::function<Expected<OddsReport, std::string>(const RollWords&)>;
+using OddsOfWords = std::function<Expected<OddsReport>(const RollWords&)>;
 
 // The words of the new roll: those that name a modifier the row drops (an item id, or
 // "id=K" for one counted per occurrence) are left out, on every side; signed numbers, types
@@ -29,7 +29,6 @@ RollWords words_again(const RollWords& words, const std::vector<std::string>& dr
 // Fills each column's `decided` (and the report's `again_rows`, `decided_outside_title`) of `r`, the odds at `words`,
 // when a row of the table rolls again; nothing otherwise. A roll at which every result rolls
 // again, without dropping any modifier given, is never decided: its column's `never_decided`.
-Expected<void, std::string> add_decided_odds(const BandTable& bt, OddsReport& r, const RollWords& words,
-                                             const OddsOfWords& odds_of);
+Expected<void> add_decided_odds(const BandTable& bt, OddsReport& r, const RollWords& words, const OddsOfWords& odds_of);
 
 }  // namespace qrsc

@@ -23,7 +23,7 @@ std::vector<std::string> names_of(const Items& items, F f) {
   return names;
 }
 
-using Looked = Expected<LookupAnswer, std::string>;
+using Looked = Expected<LookupAnswer>;
 
 // The part at index i of the parts of every row, in row order (part_column's order).
 const BandPart* nth_part(const BandTable& bt, std::size_t i) {
@@ -97,45 +97,46 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   std::size_t col = 0;
   std::string note;
   if (bt.single_column()) {
-    if (column) return Looked(fmt::format("table '{}' has a single column; drop --column", t.id));
+    if (column) return program_error(fmt::format("table '{}' has a single column; drop --column", t.id));
   } else {
     if (!column) {
-      return Looked(fmt::format("table '{}' has several columns; choose one with --column ({})", t.id,
-                                fmt::join(names_of(bt.columns, [](const Column& x) { return x.id; }), ", ")));
+      return program_error(fmt::format("table '{}' has several columns; choose one with --column ({})", t.id,
+                                       fmt::join(names_of(bt.columns, [](const Column& x) { return x.id; }), ", ")));
     }
     const auto c = choose_column(spec, bt.columns_vocabulary, bt.columns, *column, t.id);
-    if (!c) return Looked(c.error());
+    if (!c) return c.error();
     col = c->index;
     note = c->note;
   }
   std::string why;
   const auto given = parse_number(key, &why);
-  if (!given && !why.empty()) return Looked(fmt::format("'{}': {}", key, why));
+  if (!given && !why.empty()) return program_error(fmt::format("'{}': {}", key, why));
   if (!given) {
-    return Looked(fmt::format("'{}' is not a number ({} such as {})", key, bt.key_name.empty() ? "a key" : bt.key_name,
-                              bt.key_type == KeyType::integer ? "7" : "11.5"));
+    return program_error(fmt::format("'{}' is not a number ({} such as {})", key,
+                                     bt.key_name.empty() ? "a key" : bt.key_name,
+                                     bt.key_type == KeyType::integer ? "7" : "11.5"));
   }
   if (bt.dice && bt.dice->success() && !modifiers.empty()) {
     // A count is read as it is: the modifiers were each die's, added before the dice were counted.
-    return Looked(
+    return program_error(
         fmt::format("table '{}' is read by the number of {} ({}); its modifiers add to each die's score "
                     "before the dice are counted, so give the count alone",
                     t.id, bt.dice->count_failures ? "dice that fail" : "dice that succeed", bt.key_name));
   }
   if (bt.dice && bt.dice->success() && (*given < Fraction(0) || !given->is_integer())) {
-    return Looked(fmt::format("'{}': table '{}' is read by a number of dice, 0 or more", key, t.id));
+    return program_error(fmt::format("'{}': table '{}' is read by a number of dice, 0 or more", key, t.id));
   }
   if (bt.dice && bt.dice->digits && !(given->is_integer() && bt.dice->runtime().as_digits().writes(given->floor()))) {
     // A number no throw writes would read a row the table never gives.
-    return Looked(fmt::format("'{}': table '{}' is rolled as {}, which cannot show it: each digit is 1 to {}", key,
-                              t.id, roll_notation(*bt.dice), bt.dice->sides));
+    return program_error(fmt::format("'{}': table '{}' is rolled as {}, which cannot show it: each digit is 1 to {}",
+                                     key, t.id, roll_notation(*bt.dice), bt.dice->sides));
   }
   auto modified = net_modifier(spec, t, modifiers);
-  if (!modified) return Looked(modified.error());
+  if (!modified) return modified.error();
   NetModifier net = std::move(*modified);
   Fraction k = *given + Fraction(net.total);
   if (bt.key_type == KeyType::integer && !k.is_integer()) {
-    return Looked(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
+    return program_error(fmt::format("table '{}' is keyed by whole die results; '{}' is not one", t.id, key));
   }
   const KeyRead read = read_key(bt, k);
   if (!read.at && bt.outside != Outside::unstated) {
@@ -148,18 +149,18 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
     return with_triggers(answered(std::move(a), t, bt, col, key, k, std::move(net), note), spec, t, *given);
   }
   if (!read.at) {
-    return Looked(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
-                              bt.key_name.empty() ? "keys" : bt.key_name, bt.min ? format_number(*bt.min) : "any",
-                              bt.max ? format_number(*bt.max) : "any"));
+    return program_error(fmt::format("{} is outside table '{}' ({} {} to {})", format_number(k), t.id,
+                                     bt.key_name.empty() ? "keys" : bt.key_name,
+                                     bt.min ? format_number(*bt.min) : "any", bt.max ? format_number(*bt.max) : "any"));
   }
   if (!read.note.empty()) note += (note.empty() ? "" : "; ") + read.note;
   k = *read.at;
   // The row and the part as a header's lookup and part find them: the runtime's band search.
   const std::size_t r = qrs::find_band(band_column(bt, col), k);
   if (r == qrs::npos) {
-    return Looked(fmt::format("no row of table '{}' covers {}{}{}", t.id, format_number(k),
-                              bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'",
-                              unknown_bands(spec, t, bt, col)));
+    return program_error(fmt::format("no row of table '{}' covers {}{}{}", t.id, format_number(k),
+                                     bt.single_column() ? "" : " in column '" + bt.columns[col].id + "'",
+                                     unknown_bands(spec, t, bt, col)));
   }
   const BandRow& row = bt.rows[r];
   LookupAnswer a;
@@ -187,15 +188,15 @@ Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const st
   const auto row = std::find_if(m.rows.begin(), m.rows.end(),
                                 [&](const MatrixRow& r) { return r.id == key || same_ignoring_case(r.name, key); });
   if (row == m.rows.end()) {
-    return Looked(not_found(fmt::format("table '{}' has no row '{}'", t.id, key), key,
-                            names_of(m.rows, [](const MatrixRow& r) { return r.id; }), "rows"));
+    return program_error(not_found(fmt::format("table '{}' has no row '{}'", t.id, key), key,
+                                   names_of(m.rows, [](const MatrixRow& r) { return r.id; }), "rows"));
   }
   if (!column) {
-    return Looked(fmt::format("table '{}' is a matrix; name the column with --column ({})", t.id,
-                              fmt::join(names_of(m.columns, [](const Column& x) { return x.id; }), ", ")));
+    return program_error(fmt::format("table '{}' is a matrix; name the column with --column ({})", t.id,
+                                     fmt::join(names_of(m.columns, [](const Column& x) { return x.id; }), ", ")));
   }
   const auto c = choose_column(spec, m.columns_vocabulary, m.columns, *column, t.id);
-  if (!c) return Looked(c.error());
+  if (!c) return c.error();
   const MatrixCell& cell = row->cells[c->index];
   LookupAnswer a;
   a.line = row->id + "\t" + m.columns[c->index].id + "\t" + cell.notation;
@@ -235,8 +236,8 @@ Looked lookup_item(const Spec& spec, const Table& t, const std::vector<T>& items
     }
     return a;
   }
-  return Looked(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,
-                          names_of(items, [](const T& x) { return x.id; }), "entries"));
+  return program_error(not_found(fmt::format("table '{}' has no entry '{}'", t.id, key), key,
+                                 names_of(items, [](const T& x) { return x.id; }), "entries"));
 }
 
 }  // namespace
@@ -245,12 +246,12 @@ Looked lookup(const Spec& spec, const std::string& table, const std::string& key
               const std::optional<std::string>& column, const std::vector<std::string>& modifiers) {
   const Table* t = spec.table(table);
   if (!t) {
-    return Looked(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
-                            names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
+    return program_error(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
+                                   names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
   }
   if (!modifiers.empty() && t->kind != TableKind::bands) {
-    return Looked(fmt::format("table '{}' is a {} table; die roll modifiers apply to die-result tables", t->id,
-                              table_kind_name(t->kind)));
+    return program_error(fmt::format("table '{}' is a {} table; die roll modifiers apply to die-result tables", t->id,
+                                     table_kind_name(t->kind)));
   }
   return std::visit(
       [&](const auto& body) -> Looked {

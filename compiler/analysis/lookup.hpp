@@ -52,8 +52,7 @@ struct LookupAnswer {
 // `modifiers`: signed numbers and modifier ids (see net_modifier), for die-result tables.
 // Without an answer (no such table, row or column; a key outside the table), the message for
 // the user says why.
-Expected<LookupAnswer, std::string> lookup(const Spec& spec, const std::string& table, const std::string& key,
-                                           const std::optional<std::string>& column,
-                                           const std::vector<std::string>& modifiers = {});
+Expected<LookupAnswer> lookup(const Spec& spec, const std::string& table, const std::string& key,
+                              const std::optional<std::string>& column, const std::vector<std::string>& modifiers = {});
 
 }  // namespace qrsc

@@ -137,9 +137,8 @@ Named find_by_key(std::vector<ModifierSource>& sources, const std::string& term,
 
 namespace {
 
-Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table,
-                                            const std::vector<std::string>& tables,
-                                            const std::vector<std::string>& terms, std::optional<std::size_t> type) {
+Expected<NetModifier> net_over(const Spec& spec, const Table& table, const std::vector<std::string>& tables,
+                               const std::vector<std::string>& terms, std::optional<std::size_t> type) {
   NetModifier out;
   std::vector<ModifierSource> sources = sources_of(spec, tables);
   std::vector<std::string> ids;
@@ -226,7 +225,7 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
       }
     }
   }
-  if (!errors.empty()) return fmt::format("{}", fmt::join(errors, "; "));
+  if (!errors.empty()) return program_error(fmt::format("{}", fmt::join(errors, "; ")));
   // Which of the modifiers named count, and their sum: the runtime's rule, list by list.
   for (std::size_t k = 0; k < out.applied.size(); ++k) {
     AppliedModifier& a = out.applied[k];
@@ -242,7 +241,7 @@ Expected<NetModifier, std::string> net_over(const Spec& spec, const Table& table
   } else {
     out.total = static_cast<int>(total);
   }
-  if (!errors.empty()) return fmt::format("{}", fmt::join(errors, "; "));
+  if (!errors.empty()) return program_error(fmt::format("{}", fmt::join(errors, "; ")));
   return out;
 }
 
@@ -254,18 +253,16 @@ std::string takes_no_modifiers(const std::string& table) {
   return fmt::format("table '{}' reads its roll without modifiers (its dice state none)", table);
 }
 
-Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
-                                                const std::vector<std::string>& terms) {
+Expected<NetModifier> net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms) {
   const auto* bt = std::get_if<BandTable>(&table.body);
   auto net =
       net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms, std::nullopt);
-  if (net && net->total != 0 && bt && reads_base_roll_alone(*bt)) return takes_no_modifiers(table.id);
+  if (net && net->total != 0 && bt && reads_base_roll_alone(*bt)) return program_error(takes_no_modifiers(table.id));
   return net;
 }
 
-Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
-                                                 const std::vector<std::string>& terms,
-                                                 std::optional<std::size_t> type) {
+Expected<NetModifier> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
+                                    const std::vector<std::string>& terms, std::optional<std::size_t> type) {
   const auto* bt = std::get_if<BandTable>(&table.body);
   const bool opposed = bt && bt->dice && bt->dice->opposed;
   return net_over(spec, table, opposed ? bt->dice->opposed->side(side).modifiers : std::vector<std::string>{}, terms,

@@ -33,8 +33,7 @@ struct NetModifier {
 // order given; an id given twice counts once. Two members of an exclusive group (one rating of
 // several) are an error naming both.
 // A term not understood is no answer: the message for the user names each such term once.
-Expected<NetModifier, std::string> net_modifier(const Spec& spec, const Table& table,
-                                                const std::vector<std::string>& terms);
+Expected<NetModifier> net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms);
 
 // A table whose dice state no `modifiers` reads its roll alone (its key is the base roll): it
 // takes no modifier but 0, from `qrsc lookup` or `qrsc odds -m`; the message for a caller who
@@ -45,8 +44,8 @@ std::string takes_no_modifiers(const std::string& table);
 // The same for one side of an opposed roll, over that side's own modifier lists. With the
 // side's type (a column index: the term's of the vocabulary of the types), a modifier for
 // other types only is listed and does not apply ("does not apply to Light foot").
-Expected<NetModifier, std::string> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
-                                                 const std::vector<std::string>& terms,
-                                                 std::optional<std::size_t> type = std::nullopt);
+Expected<NetModifier> side_modifier(const Spec& spec, const Table& table, qrs::Side side,
+                                    const std::vector<std::string>& terms,
+                                    std::optional<std::size_t> type = std::nullopt);
 
 }  // namespace qrsc

@@ -14,7 +14,7 @@ namespace qrsc {
 
 namespace {
 
-using Reported = Expected<OddsReport, std::string>;
+using Reported = Expected<OddsReport>;
 
 // The odds of each row at a net modifier, and last the odds that the result is read by no
 // row: the runtime's odds, each result read through the key's domain as a header's lookup
@@ -66,49 +66,51 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
       const auto* b = std::get_if<BandTable>(&x.body);
       if (b && b->dice) rolled.push_back(x.id);
     }
-    return Reported(
+    return program_error(
         fmt::format("spec '{}' has no table '{}'; its rolled tables are: {}", spec.id, table, fmt::join(rolled, ", ")));
   }
   const auto* bt = std::get_if<BandTable>(&t->body);
   if (!bt) {
-    return Reported(
+    return program_error(
         fmt::format("table '{}' is a {} table; only band tables are rolled", table, table_kind_name(t->kind)));
   }
-  if (!bt->dice) return Reported(fmt::format("table '{}' states no dice (key.dice): its key is not rolled", table));
+  if (!bt->dice)
+    return program_error(fmt::format("table '{}' states no dice (key.dice): its key is not rolled", table));
   if (!bt->dice->net_readable()) {
-    return Reported(fmt::format("table '{}' is an opposed roll: give each side with --attacker and --defender", table));
+    return program_error(
+        fmt::format("table '{}' is an opposed roll: give each side with --attacker and --defender", table));
   }
   const bool success = bt->dice->success();
   if (first_modifier != 0 && (!success || bt->dice->per_success_of.empty())) {
-    return Reported(
+    return program_error(
         fmt::format("table '{}' is not thrown per success of another table: --first is for a chain", table));
   }
   if (success) {
     const std::optional<int> fixed = fixed_success_dice(spec, *bt);
     if (dice && fixed && *dice != *fixed) {
-      return Reported(fmt::format("--dice {}: table '{}' throws {}; leave --dice out", *dice, table,
-                                  success_dice_source(spec, *bt)));
+      return program_error(fmt::format("--dice {}: table '{}' throws {}; leave --dice out", *dice, table,
+                                       success_dice_source(spec, *bt)));
     }
     if (!dice) dice = fixed;
     const int most = max_success_dice(spec, *bt);
     if (!dice) {
-      return Reported(fmt::format("table '{}' throws {}: say how many dice with --dice N (1 to {})", table,
-                                  success_dice_source(spec, *bt), most));
+      return program_error(fmt::format("table '{}' throws {}: say how many dice with --dice N (1 to {})", table,
+                                       success_dice_source(spec, *bt), most));
     }
     if (*dice < 1 || *dice > most) {
-      return Reported(
+      return program_error(
           fmt::format("--dice {}: the counts of table '{}' are exact for 1 to {} dice", *dice, table, most));
     }
   }
   if (dice && !success && bt->dice->pool.empty()) {
-    return Reported(
+    return program_error(
         fmt::format("table '{}' is not rolled as symbol dice (key.dice.pool): --dice is for a pool of dice "
                     "each read on its own",
                     table));
   }
   if (dice && !success && (*dice < 1 || *dice > max_pool_dice(bt->dice->sides))) {
-    return Reported(fmt::format("--dice {}: the counts are exact for 1 to {} dice of {} faces", *dice,
-                                max_pool_dice(bt->dice->sides), bt->dice->sides));
+    return program_error(fmt::format("--dice {}: the counts are exact for 1 to {} dice of {} faces", *dice,
+                                     max_pool_dice(bt->dice->sides), bt->dice->sides));
   }
   OddsReport r;
   r.table = t->id;
@@ -121,7 +123,7 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
   }
   const bool modified = !bt->dice->modifiers.empty();
   if (modifier) {
-    if (*modifier != 0 && reads_base_roll_alone(*bt)) return Reported(takes_no_modifiers(table));
+    if (*modifier != 0 && reads_base_roll_alone(*bt)) return program_error(takes_no_modifiers(table));
     r.modifiers = {*modifier};
   } else if (modified) {
     for (int m = -6; m <= 6; ++m) r.modifiers.push_back(m);
@@ -131,7 +133,7 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
   // One column, chosen as `qrsc lookup --column` chooses it, or every column.
   std::optional<std::size_t> only;
   if (column) {
-    if (bt->single_column()) return Reported(fmt::format("table '{}' has a single column; drop --column", table));
+    if (bt->single_column()) return program_error(fmt::format("table '{}' has a single column; drop --column", table));
     const auto c = choose_column(spec, bt->columns_vocabulary, bt->columns, *column, t->id);
     if (!c) return Reported(c.error());
     only = c->index;
@@ -145,7 +147,8 @@ Reported table_odds(const Spec& spec, const std::string& table, std::optional<in
       std::vector<qrs::odds::SuccessCounts> by_modifier;
       for (const int m : r.modifiers) {
         const auto counts = success_counts(spec, *bt, c, *dice, m, first_modifier);
-        if (!counts) return Reported(fmt::format("table '{}': the counts of {} dice are past 64 bits", table, *dice));
+        if (!counts)
+          return program_error(fmt::format("table '{}': the counts of {} dice are past 64 bits", table, *dice));
         oc.p.push_back(success_row_odds(*bt, c, *counts));
         by_modifier.push_back(*counts);
       }

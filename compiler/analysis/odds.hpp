@@ -78,9 +78,9 @@ inline constexpr int kDefaultPoolOddsUpTo = 6;
 // For symbol dice, `dice` asks the counts among that many dice only.
 // For success dice, `dice` is how many are thrown (for a chain, its first roll's, at
 // first_modifier); it may be left out only where the roll fixes it ("3d6").
-Expected<OddsReport, std::string> table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
-                                             const std::optional<std::string>& column,
-                                             std::optional<int> dice = std::nullopt, int first_modifier = 0);
+Expected<OddsReport> table_odds(const Spec& spec, const std::string& table, std::optional<int> modifier,
+                                const std::optional<std::string>& column, std::optional<int> dice = std::nullopt,
+                                int first_modifier = 0);
 
 // The probability of one row of a band table at a net modifier in a column (nothing when the
 // table is not rolled, counts success dice, or has no such row or column).

@@ -19,7 +19,7 @@ const char* side_name(qrs::Side s) { return kSideNames[static_cast<std::size_t>(
 constexpr const char* kTieNothingTitle = "Tie: nothing happens";
 
 template <class T>
-using Read = Expected<T, std::string>;  // or the message for the user saying why not
+using Read = Expected<T>;  // or the message for the user saying why not
 
 // One side read from its words.
 struct SideRead {
@@ -44,14 +44,14 @@ Read<OpposedTable> opposed_table(const Spec& spec, const std::string& id) {
   if (!o.table) {
     std::vector<std::string> names;
     for (const auto& t : spec.tables) names.push_back(t.id);
-    return not_found(fmt::format("spec '{}' has no table '{}'", spec.id, id), id, names, "tables");
+    return program_error(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, id), id, names, "tables"));
   }
   o.bands = std::get_if<BandTable>(&o.table->body);
   if (!o.bands || !o.bands->dice || !o.bands->dice->opposed) {
-    return fmt::format(
-        "table '{}' is not an opposed roll (key.dice with attacker and defender); --attacker and "
-        "--defender apply to those",
-        id);
+    return program_error(
+        fmt::format("table '{}' is not an opposed roll (key.dice with attacker and defender); --attacker and "
+                    "--defender apply to those",
+                    id));
   }
   o.roll = &*o.bands->dice->opposed;
   return o;
@@ -87,8 +87,8 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
     std::string why;
     const auto roll = words.empty() ? std::nullopt : parse_number(words[0], &why);
     if (!roll || !roll->is_integer()) {
-      return fmt::format("--{} starts with the side's base roll, a whole number such as 7{}", side_name(side),
-                         words.empty() ? "" : fmt::format(", not '{}'", words[0]));
+      return program_error(fmt::format("--{} starts with the side's base roll, a whole number such as 7{}",
+                                       side_name(side), words.empty() ? "" : fmt::format(", not '{}'", words[0])));
     }
     s.roll = static_cast<int>(roll->num());
     first = 1;
@@ -111,12 +111,12 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
     const std::string& word = words[i];
     if (word.starts_with(kTypeIs)) {
       if (!typed) {
-        return fmt::format("table '{}' does not read a side's type ('{}'); its column is chosen with --column",
-                           o.table->id, word);
+        return program_error(fmt::format(
+            "table '{}' does not read a side's type ('{}'); its column is chosen with --column", o.table->id, word));
       }
       const auto c = choose_column(spec, o.bands->columns_vocabulary, types, word.substr(kTypeIs.size()), o.table->id);
-      if (!c) return fmt::format("{}: {}", side_name(side), c.error());
-      if (auto clash = set_type(c->index)) return *clash;
+      if (!c) return program_error(fmt::format("{}: {}", side_name(side), c.error().message));
+      if (auto clash = set_type(c->index)) return program_error(*clash);
       continue;
     }
     if (typed && !type_named) {
@@ -124,12 +124,12 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
       if (c) {
         if (const std::string modifier = modifier_reading(spec, o, side, word); !modifier.empty()) {
           const Column& col = o.bands->columns[c->index];
-          return fmt::format(
-              "'{}' could be the {}'s type {} ('{}') or {}; name the type as type={} and '{}' is read as "
-              "the modifier",
-              word, side_name(side), col.name, col.id, modifier, col.id, word);
+          return program_error(
+              fmt::format("'{}' could be the {}'s type {} ('{}') or {}; name the type as type={} and '{}' is read as "
+                          "the modifier",
+                          word, side_name(side), col.name, col.id, modifier, col.id, word));
         }
-        if (auto clash = set_type(c->index)) return *clash;
+        if (auto clash = set_type(c->index)) return program_error(*clash);
         continue;
       }
     }
@@ -138,11 +138,12 @@ Read<SideRead> read_side(const Spec& spec, const OpposedTable& o, qrs::Side side
   if (typed && !s.type) {
     std::vector<std::string> ids;
     for (const auto& c : types) ids.push_back(c.id);
-    return fmt::format("table '{}' reads the {}'s column: give the {}'s type ({})", o.table->id,
-                       kColumnByNames[static_cast<std::size_t>(o.roll->column)], side_name(side), fmt::join(ids, ", "));
+    return program_error(fmt::format("table '{}' reads the {}'s column: give the {}'s type ({})", o.table->id,
+                                     kColumnByNames[static_cast<std::size_t>(o.roll->column)], side_name(side),
+                                     fmt::join(ids, ", ")));
   }
   auto net = side_modifier(spec, *o.table, side, terms, s.type);
-  if (!net) return fmt::format("{}: {}", side_name(side), net.error());
+  if (!net) return program_error(fmt::format("{}: {}", side_name(side), net.error().message));
   s.net = std::move(*net);
   return s;
 }
@@ -152,12 +153,13 @@ Read<std::size_t> chosen_column(const Spec& spec, const OpposedTable& o, const s
   const bool typed = o.roll->column != qrs::ColumnBy::chosen;
   if (o.bands->single_column() || typed) {
     if (column) {
-      return fmt::format("table '{}' {}; drop --column", o.table->id,
-                         typed ? "reads the column of a side's type" : "has a single column");
+      return program_error(fmt::format("table '{}' {}; drop --column", o.table->id,
+                                       typed ? "reads the column of a side's type" : "has a single column"));
     }
     return std::size_t{0};
   }
-  if (!column) return fmt::format("table '{}' has several columns; choose one with --column", o.table->id);
+  if (!column)
+    return program_error(fmt::format("table '{}' has several columns; choose one with --column", o.table->id));
   const auto c = choose_column(spec, o.bands->columns_vocabulary, o.bands->columns, *column, o.table->id);
   if (!c) return c.error();
   return c->index;
@@ -224,9 +226,8 @@ Read<GivenMatchup> given_matchup(const Spec& spec, const std::string& table, con
 
 }  // namespace
 
-Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::string& table,
-                                                   const SideWords& attacker, const SideWords& defender,
-                                                   const std::optional<std::string>& column) {
+Expected<LookupAnswer> opposed_lookup(const Spec& spec, const std::string& table, const SideWords& attacker,
+                                      const SideWords& defender, const std::optional<std::string>& column) {
   const auto given = given_matchup(spec, table, attacker, defender, column, true);
   if (!given) return given.error();
   const GivenMatchup& g = *given;
@@ -313,8 +314,8 @@ Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::
   return a;
 }
 
-Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::string& table, const SideWords& attacker,
-                                               const SideWords& defender, const std::optional<std::string>& column) {
+Expected<OddsReport> opposed_odds(const Spec& spec, const std::string& table, const SideWords& attacker,
+                                  const SideWords& defender, const std::optional<std::string>& column) {
   const auto given = given_matchup(spec, table, attacker, defender, column, false);
   if (!given) return given.error();
   const GivenMatchup& g = *given;

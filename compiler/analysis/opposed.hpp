@@ -21,12 +21,11 @@ using SideWords = std::vector<std::string>;
 
 // Without an answer (no such opposed table; a side's words not understood), the message for
 // the user says why; so for the odds.
-Expected<LookupAnswer, std::string> opposed_lookup(const Spec& spec, const std::string& table,
-                                                   const SideWords& attacker, const SideWords& defender,
-                                                   const std::optional<std::string>& column);
+Expected<LookupAnswer> opposed_lookup(const Spec& spec, const std::string& table, const SideWords& attacker,
+                                      const SideWords& defender, const std::optional<std::string>& column);
 
 // The odds of each row for one matchup (one column of odds, at the sides' own modifiers).
-Expected<OddsReport, std::string> opposed_odds(const Spec& spec, const std::string& table, const SideWords& attacker,
-                                               const SideWords& defender, const std::optional<std::string>& column);
+Expected<OddsReport> opposed_odds(const Spec& spec, const std::string& table, const SideWords& attacker,
+                                  const SideWords& defender, const std::optional<std::string>& column);
 
 }  // namespace qrsc

@@ -96,14 +96,14 @@ Json as_json(const LookupAnswer& a) {
 
 // One answer as --format says; with `one_line`, JSON on a single line (for --cases). A failed
 // lookup prints its message on stderr, or under --cases an answer line that says it failed.
-bool print_answer(const Expected<LookupAnswer, std::string>& answer, const LookupOptions& o, bool one_line) {
+bool print_answer(const Expected<LookupAnswer>& answer, const LookupOptions& o, bool one_line) {
   if (!answer) {
     if (!one_line) {
       print_error(answer.error());
     } else if (o.format == "json") {
-      std::cout << nlohmann::ordered_json{{"error", answer.error()}}.dump() << '\n';
+      std::cout << nlohmann::ordered_json{{"error", answer.error().message}}.dump() << '\n';
     } else {
-      std::cout << "error\t" << answer.error() << '\n';
+      std::cout << "error\t" << answer.error().message << '\n';
     }
     return false;
   }
@@ -122,7 +122,7 @@ bool print_answer(const Expected<LookupAnswer, std::string>& answer, const Looku
 
 // An opposed roll's case, the fields after the table as on the command line: --attacker, its
 // roll and words, --defender, its roll and words, and optionally --column and the column.
-Expected<LookupAnswer, std::string> opposed_case(const Spec& spec, const std::vector<std::string>& fields) {
+Expected<LookupAnswer> opposed_case(const Spec& spec, const std::vector<std::string>& fields) {
   SideWords attacker, defender;
   std::optional<std::string> column;
   SideWords* words = &attacker;

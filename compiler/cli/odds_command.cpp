@@ -89,7 +89,7 @@ Command add_odds_command(CLI::App& app) {
               return kUsage;
             }
             // The odds at the words given: a roll again drops some of them (decided_odds.hpp).
-            const OddsOfWords odds_at = [&](const RollWords& w) -> Expected<OddsReport, std::string> {
+            const OddsOfWords odds_at = [&](const RollWords& w) -> Expected<OddsReport> {
               if (opposed) return opposed_odds(*spec, o->table, w[0], w[1], o->column);
               std::optional<int> net;
               if (const Table* t = spec->table(o->table); t && !w[0].empty()) {
@@ -109,7 +109,7 @@ Command add_odds_command(CLI::App& app) {
             const auto* bt = t ? std::get_if<BandTable>(&t->body) : nullptr;
             if (bt && (opposed || !o->modifiers.empty())) {
               if (const auto decided = add_decided_odds(*bt, *report, words, odds_at); !decided) {
-                print_note(decided.error());
+                print_note(decided.error().message);
               }
             }
             const OddsReport& r = *report;
