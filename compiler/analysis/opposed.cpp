@@ -16,7 +16,6 @@ namespace {
 const char* side_name(qrs::Side s) { return kSideNames[static_cast<std::size_t>(s)]; }
 
 // What a tie that nothing comes of (tie: none) is called where a row's title would be.
-constexpr const char* kTieNothingTitle = "Tie: nothing happens";
 
 template <class T>
 using Read = Expected<T>;  // or the message for the user saying why not

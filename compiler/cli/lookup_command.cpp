@@ -27,11 +27,11 @@ struct LookupOptions {
   bool verbose = false;
 };
 
-// The modifiers a row that rolls again drops (`again.without`).
+// The modifiers a row that rolls again drops (`again.without`), and the answer's words.
 Json again_json(const std::vector<DroppedModifier>& dropped) {
   Json without = Json::array();
   for (const auto& d : dropped) without.push_back({{"table", d.list}, {"item", d.id}, {"text", d.text}});
-  return {{"without", without}};
+  return {{"without", without}, {"words", roll_again_words(dropped)}};
 }
 
 Json modifiers_json(const NetModifier& net) {

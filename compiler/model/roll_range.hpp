@@ -15,6 +15,8 @@ namespace qrsc {
 // (`qrsc odds` and `qrsc lookup`): "No effect (outside the table)".
 inline constexpr const char* kOutsideRowId = "outside";
 std::string outside_title(Outside rule);
+// The words of an opposed roll's tie that nothing comes of (`tie: none`), read by no row.
+inline constexpr const char* kTieNothingTitle = "Tie: nothing happens";
 
 struct IntRange {
   std::int64_t lo = 0, hi = 0;  // both included

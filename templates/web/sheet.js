@@ -304,6 +304,15 @@
     });
   }
 
+  // The rows read that roll again: the row read (under tie: both the attacker's), then the
+  // defender's under tie: both; null where it does not roll again (or none is read).
+  function againRows(s) {
+    return [s.dataset.row, s.dataset.rowBoth].map((r) => {
+      const li = r ? s.querySelector('.row[data-row="' + r + '"]') : null;
+      return li && li.dataset.again !== undefined ? li : null;
+    });
+  }
+
   // The answer: the row selected (-1 no band holds the result, -2 outside the table, -3 a tie
   // that nothing comes of) in a column, in the sheet's words; `part` the row's sub-result or -1.
   function showRow(s, row, part, column) {
@@ -324,9 +333,9 @@
         again.querySelector(".again-words").textContent = li.dataset.againWords;
       }
     } else if (row === -2) {
-      title.textContent = "Outside the table";
+      title.textContent = s.dataset.outsideTitle;
     } else if (row === -3) {
-      title.textContent = "Tie: nothing happens";
+      title.textContent = s.dataset.tieTitle;
     } else {
       title.textContent = "?";
       s.querySelector(".footnote").textContent = [...s.querySelectorAll('.unknown [data-column="' + column + '"]')]
@@ -402,6 +411,7 @@
     const sum = s.querySelector(".sum-label");
     for (const sel of [".effect-title", ".effect-text", ".effect-part", ".footnote"]) s.querySelector(sel).textContent = "";
     s.dataset.row = "";
+    s.dataset.rowBoth = "";
     for (const li of s.querySelectorAll(".row")) li.classList.remove("hit");
     for (const li of s.querySelectorAll(".triggers li")) li.hidden = true;
     s.querySelector(".again").hidden = true;
@@ -439,6 +449,13 @@
           li.classList.add("hit");
           const title = s.querySelector(".effect-title");
           title.textContent = names[0] + ": " + title.textContent + "; " + names[1] + ": " + li.querySelector(".row-title").textContent;
+          s.dataset.rowBoth = String(settled[9]);
+          // Each side's row that rolls again says so, as qrsc lookup's reading of each side does.
+          const rolls = [names[0], names[1]].map((name, i) => [name, againRows(s)[i]]).filter(([, r]) => r);
+          if (rolls.length) {
+            s.querySelector(".again").hidden = false;
+            s.querySelector(".again-words").textContent = rolls.map(([name, r]) => name + ": " + r.dataset.againWords).join(" ");
+          }
         }
       }
       showOdds(s, q.qrs_opposed_odds(m, c, state.types[0], state.types[1]), 1);
@@ -662,9 +679,9 @@
     // Roll again (a row's `again`): the modifiers the row drops are unticked on both sides,
     // the others kept for the player to adjust, and the dice picked anew (Undo comes back).
     s.querySelector(".roll-again").addEventListener("click", () => {
-      const row = s.querySelector('.row[data-row="' + s.dataset.row + '"]');
-      if (!row || row.dataset.again === undefined) return;
-      const named = new Set(row.dataset.again.split(" ").filter(Boolean));
+      const rows = againRows(s).filter(Boolean);
+      if (!rows.length) return;
+      const named = new Set(rows.flatMap((row) => row.dataset.again.split(" ").filter(Boolean)));
       const dropped = new Set();
       for (const input of s.querySelectorAll("input[data-list]")) {
         if (named.has(input.closest(".list").dataset.tableId + "/" + input.dataset.id)) {

@@ -76,6 +76,8 @@ READ = """(() => {
   return {row: s.dataset.row, column: s.dataset.column, answer: t('.range-answer'), key: s.dataset.key, attacker: s.dataset.attacker, defender: s.dataset.defender,
           title: t('.effect-title'), part: t('.effect-part'), sum: t('.sum-label'),
           net: t('.net'), footnote: t('.footnote'), hash: location.hash,
+          again: s.querySelector('.again:not([hidden])') ? t('.again-words') : '',
+          side_names: [...s.querySelectorAll('.die-buttons')].map(b => b.dataset.sideName),
           odds: [...s.querySelectorAll('.row')].map(r => r.dataset.p),
           shown: [...s.querySelectorAll('.row')].map(r => r.querySelector('.p').textContent),
           counted: [...s.querySelectorAll('input[data-list]:checked')].map(i => !i.closest('.mod').classList.contains('not-counted'))};
@@ -242,7 +244,8 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
             failures.append(f"{where}: qrsc: {a['error']}; page: {p['title']}")
             continue
         # A tie that nothing comes of (-3) is read by no row: qrsc says so, as the page does.
-        nothing = p["row"] == "-3" and a["row"] == "outside" and p["title"] == a["title"]
+        # So is a result outside the key's range (-2), in the words of the table's rule for it.
+        nothing = p["row"] in ("-3", "-2") and a["row"] == "outside" and p["title"] == a["title"]
         row = t["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2", "-3") else None
         sides = [str(side["result"]) for side in a["sides"]]
         # The column read, by the page's list of the table's columns (the types', then any
@@ -250,10 +253,18 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
         column = t["read_columns"][int(p["column"])] if types and p["column"] not in ("", "-1") else a.get("column", "")
         if nothing and types and p["column"] not in ("", "-1"):
             column = a.get("column", "")  # a tie nothing comes of names no column
-        if (not nothing and (row is None or row["id"] != a["row"] or p["title"] != row["title"])) or p["key"] != a["result"] \
-                or [p["attacker"], p["defender"]] != sides or column != a.get("column", ""):
-            failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']} column {a.get('column')}; page {p['row']}"
-                            f" '{p['title']}' [{p['attacker']}, {p['defender']}] key {p['key']} column {column}")
+        # A tie both sides read (tie: both): the title names each side's row, and each side's row
+        # that rolls again says so (qrsc: each side's reading).
+        reads = [side.get("reads") for side in a["sides"]]
+        title = row and row["title"]
+        again = (a.get("again") or {}).get("words", "")
+        if all(reads):
+            title = "; ".join(f"{n}: {r['title']}" for n, r in zip(p["side_names"], reads))
+            again = " ".join(f"{n}: {r['again']['words']}" for n, r in zip(p["side_names"], reads) if r.get("again"))
+        if (not nothing and (row is None or row["id"] != a["row"] or p["title"] != title)) or p["key"] != a["result"] \
+                or [p["attacker"], p["defender"]] != sides or column != a.get("column", "") or p["again"] != again:
+            failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']} column {a.get('column')} {again!r}; page {p['row']}"
+                            f" '{p['title']}' [{p['attacker']}, {p['defender']}] key {p['key']} column {column} {p['again']!r}")
     for words, p in matchups:
         r = ask(qrsc, root, "odds", spec, t["id"], "--attacker", *words[0], "--defender", *words[1], "--format", "json")
         if r.returncode != 0:
@@ -440,6 +451,7 @@ def main():
     # in rules/), the test game of tests/opposed; a house variant whose distances are converted
     # (tests/variants: 28mm, every distance doubled). Each page into its own DIR/out.
     for spec, folder in () if only else ((house, "house"), (os.path.join(root, "tests", "opposed", "rules", "test", "skirmish.yaml"), "opposed"),
+                         (os.path.join(root, "tests", "opposed", "rules", "test", "ties.yaml"), "ties"),
                          (os.path.join(root, "tests", "variants", "house-28mm.yaml"), "variant")):
         r = run([qrsc, "-q", "-I", os.path.join(root, "rules"), "build", spec, "-o", os.path.join(tmp, folder, "out"),
                  "--emit", "web"])

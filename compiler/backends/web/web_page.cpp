@@ -292,6 +292,9 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   const auto& bt = std::get<BandTable>(t.body);
   mst::data d = section_data(t, index);
   put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
+  // The answer's words where no row reads the result: qrsc lookup's.
+  put(d, "outside_title", outside_title(bt.outside));
+  put(d, "tie_title", kTieNothingTitle);
   // An opposed roll read in the loser's or the winner's column asks each side's type instead.
   const bool by_type = rolled_by_sides(bt) && bt.dice->opposed->column != qrs::ColumnBy::chosen;
   put(d, "has_columns", mst::data(!bt.single_column() && !by_type));
