@@ -46,6 +46,11 @@ class UntilDecided {
   // One column: the first roll's odds `p` (a row each, maybe one more for no row read).
   Expected<std::vector<Fraction>> column(const RollWords& words, const std::vector<Fraction>& p, std::size_t c) {
     const std::size_t rows = bt_.rows.size();
+    // Results past the key that are rolled again are shared out among the rows; where every
+    // result is, the roll never ends and the runtime's odds put it all on no row read
+    // (qrs::fill_row_odds, fill_opposed_odds). Any other share of no row read (a tie that
+    // nothing comes of) is an end.
+    if (bt_.outside == Outside::reroll && p.size() > rows && p[rows] == Fraction(1)) return std::vector<Fraction>{};
     std::vector<Fraction> out(rows + 1);
     Fraction repeat(0);  // the chance of a row that rolls again with every modifier still given
     for (std::size_t i = 0; i < p.size(); ++i) {
@@ -98,6 +103,11 @@ Expected<void> add_decided_odds(const BandTable& bt, OddsReport& r, const RollWo
                                 const OddsOfWords& odds_of) {
   if (std::none_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& row) { return row.again.has_value(); })) return {};
   if (r.modifiers.size() != 1) return {};  // a chart over net modifiers: no modifier is named to drop
+  if (bt.dice && bt.dice->opposed && bt.dice->opposed->tie == qrs::Tie::both) {
+    // Each side reads its own row on a tie: the odds count a tie once per side, and what rolls
+    // again when one side's row does and the other's does not is the sheet's to say.
+    return program_error("the odds until decided are not given for a roll whose tie both sides read");
+  }
   UntilDecided until(bt, odds_of);
   Decided decided;
   try {

@@ -91,7 +91,8 @@ Command add_odds_command(CLI::App& app) {
             // The odds at the words given: a roll again drops some of them (decided_odds.hpp).
             const OddsOfWords odds_at = [&](const RollWords& w) -> Expected<OddsReport> {
               if (opposed) return opposed_odds(*spec, o->table, w[0], w[1], o->column);
-              std::optional<int> net;
+              // Once modifiers are named, a roll that has dropped them all is at +0, not a chart.
+              std::optional<int> net = o->modifiers.empty() ? std::nullopt : std::optional<int>(0);
               if (const Table* t = spec->table(o->table); t && !w[0].empty()) {
                 const auto n = net_modifier(*spec, *t, w[0]);
                 if (!n) return n.error();

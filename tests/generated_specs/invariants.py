@@ -545,23 +545,23 @@ class FamilyCheck:
         d = oracle.dice_of(t)
         cols = [c["id"] for c in t["_cols"]]
         if d["form"] != "opposed":
-            words = self.again_words(spec, t, d["mods"], every, signed=True) or ["+0"]
+            words = self.again_words(spec, t, d["mods"], every) or ["+0"]
             args = ["odds", path, t["id"], *(x for w in words for x in ("-m", w)), "--format", "json"]
             return args, (tuple(words),), (None, None), None
         typed = d["column"] != "chosen"
         types = tuple(self.ud_rng.choice(cols) if typed else None for _ in range(2))
-        words = tuple(tuple(self.again_words(spec, t, d["sides"][who]["_mods"], every, signed=True)) for who in ("attacker", "defender"))
+        words = tuple(tuple(self.again_words(spec, t, d["sides"][who]["_mods"], every)) for who in ("attacker", "defender"))
         column = self.ud_rng.choice(cols) if not typed and cols[0] else ""
         args = ["odds", path, t["id"]]
         for who, w, ty in zip(("attacker", "defender"), words, types):
             args += [f"--{who}", *w, *([ty] if ty else [])]
         return args + ["--format", "json"] + _column_arg(column), words, types, column
 
-    def again_words(self, spec, t, lists, every, signed=False):
+    def again_words(self, spec, t, lists, every):
         """Modifier words of LISTS (drawn from ud_rng), none a column's name, at most one member
         of an exclusive group: where EVERY, each id a row of T drops; else each such id about
-        half the time and 0 to 2 others, an item counted per occurrence sometimes as `ID=K`,
-        where SIGNED a signed number a time in four (kept on every roll), in a random order."""
+        half the time and 0 to 2 others, an item counted per occurrence sometimes as `ID=K`, a
+        signed number a time in four (kept on every roll), in a random order."""
         r = self.ud_rng
         items = [it for tid in lists for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in _names(t)]
         dropped = {i for w in t["rows"] for i in w.get("again", [])}
@@ -572,7 +572,7 @@ class FamilyCheck:
         ids = _one_of_each_exclusive(spec, lists, ids + r.sample(others, r.randint(0, min(2, len(others)))))
         most = {it["id"]: oracle.at_most(it) for it in items if "at_most" in it}
         words = [f"{i}={r.randint(0, most[i] + 1)}" if i in most and r.random() < 0.5 else i for i in ids]
-        words += [r.choice(["+1", "-1", "+2"])] if signed and r.random() < 0.25 else []
+        words += [r.choice(["+1", "-1", "+2"])] if r.random() < 0.25 else []
         r.shuffle(words)
         return words
 
@@ -587,10 +587,18 @@ class FamilyCheck:
         if r.returncode != 0:
             self.fail(inv, name, f"{asked} refused: {r.stderr.strip()[:500]}")
             return
+        if oracle.dice_of(t).get("tie") == "both":
+            # a tie both sides read counts once per side: no odds until decided, and a note says so
+            self.until_decided_absent(name, t, args, json.loads(r.stdout), "a tie both sides read")
+            if "not given for a roll whose tie both sides read" not in r.stderr:
+                self.fail(inv + ".tie_both", name, f"{asked}: no note that the odds until decided are not given: {r.stderr.strip()[:300]}")
+            return
         again = [w["id"] for w in t["rows"] if "again" in w]
         for col in json.loads(r.stdout)["columns"]:
             want = oracle.odds_until_decided(spec, t, column if column is not None else col["id"], words, types)
             expect = {"rolled_again": again, "never_decided": want is None, "rows": _decided_rows(want)}
+            if want is None:
+                count("odds.until_decided_never", table=t)
             got = col.get("until_decided")
             mine = got and dict(got, rows=[(x["id"], parse_fraction(x["probability"])) for x in got["rows"]])
             if mine != expect:
@@ -757,7 +765,7 @@ class FamilyCheck:
             count("lookup.again", table=t)
         elif oracle.has_again(t):
             count("lookup.again_absent", table=t)
-        expect = None if want is None else {"without": want}
+        expect = None if want is None else {"without": want, "words": _again_words(want)}
         if got.get("again") != expect:
             self.fail("lookup.cli.again" + _flavour(t), name, f"qrsc lookup {' '.join(case)} (row {row or '-'}): "
                       f"again {got.get('again', '(absent)')!r}; oracle {expect or '(absent)'!r}")
@@ -769,7 +777,7 @@ class FamilyCheck:
                 continue
             mine = oracle.again_without(spec, t, reads.get("row"))
             count("lookup.again_tie_both", table=t)
-            if reads.get("again") != (None if mine is None else {"without": mine}):
+            if reads.get("again") != (None if mine is None else {"without": mine, "words": _again_words(mine)}):
                 self.fail("lookup.cli.again" + _flavour(t), name, f"qrsc lookup {' '.join(case)}: the {side.get('side')}'s "
                           f"row {reads.get('row')} again {reads.get('again', '(absent)')!r}; oracle {mine!r}")
 
@@ -785,7 +793,7 @@ class FamilyCheck:
         for case, without in asked.values():
             args = case if "--attacker" in case else [case[0], case[1], *case[3:], *_column_arg(case[2])]
             r = self.qrsc("lookup", path, *args)
-            line = f"Roll again without: {'; '.join(x['text'] for x in without)}." if without else "Roll again."
+            line = _again_words(without)
             count("lookup.again_words", table=t)
             if _words(line) not in _words(r.stdout):
                 self.fail("lookup.cli.again_words" + _flavour(t), name, f"qrsc lookup {' '.join(args)}: {line!r} not in the "
@@ -1635,6 +1643,12 @@ def _odds_from_json(j, column, net):
         if p:
             out[key] = out.get(key, 0) + p
     return out
+
+
+def _again_words(without):
+    """The answer's line for a row that rolls again without WITHOUT ({table, item, text}...),
+    as docs/spec-format.md writes it: "Roll again without: Text; Text." or "Roll again."."""
+    return f"Roll again without: {'; '.join(x['text'] for x in without)}." if without else "Roll again."
 
 
 def _decided_rows(want):

@@ -161,7 +161,7 @@ def odds_at_words(spec, table, column, words, types=(None, None)):
     type in TYPES (None: the column is chosen)."""
     d = dice_of(table)
     if d["form"] != "opposed":
-        return odds(spec, table, column, net=words_net(spec, d["mods"], words[0]) if words[0] else -6)  # EMULATE
+        return odds(spec, table, column, net=words_net(spec, d["mods"], words[0]))
     a, b = ({"net": words_net(spec, d["sides"][who]["_mods"], w, ty), "type": ty}
             for who, w, ty in zip(("attacker", "defender"), words, types))
     return odds(spec, table, column, attacker=a, defender=b)
@@ -177,7 +177,8 @@ def odds_until_decided(spec, table, column, words, types=(None, None)):
     chance} of every row without `again` in the table's order, then "(no row)" (outside with
     no effect, a tie that nothing comes of); None where never decided: L is 1, or a roll so
     reached with some chance is never decided, or every result of one is rolled again
-    (`outside: reroll`, the `odds` of {"(reroll)": 1})."""
+    (`outside: reroll`, the `odds` of {"(reroll)": 1}). Not for a roll whose tie both sides read
+    (`tie: both`), whose chances count a tie once per side: qrsc gives none there (docs/cli.md)."""
     memo = {}
     rows = {w["id"]: w for w in table["rows"]}
 

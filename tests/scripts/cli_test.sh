@@ -222,6 +222,7 @@ expect odds_unmodified 1 "reads its roll without modifiers" -- "$qrsc" odds $acw
 # 8/100: 1/10 + 7/100 x (6/100) / (92/100) = 481/4600.
 expect odds_until_decided 0 "Swept from the Field  481/4600" -- "$qrsc" odds $acw charge_effects --attacker cold_steel veteran fresh_troops --defender veteran
 expect odds_until_decided_json 0 '"rolled_again": [' -- "$qrsc" odds $acw charge_effects --attacker cold_steel --defender --format json
+expect odds_until_decided_tie_both 0 "not given for a roll whose tie both sides read" -- "$qrsc" odds tests/opposed/rules/test/ties.yaml brawl --attacker foot --defender mounted
 expect odds_modifier_ids 0 "net modifier -1" -- "$qrsc" odds $acw maneuver_good_order -m out_of_command -m veteran
 expect odds_modifier_ids_odds 0 "1/5" -- "$qrsc" odds $acw maneuver_good_order -m out_of_command -m veteran
 expect odds_two_ratings 1 "cannot both apply" -- "$qrsc" odds $acw maneuver_good_order -m green -m veteran
