@@ -60,6 +60,21 @@ std::string odds_text(int net, typename Table::Column c) {
     out << (i ? " " : "") << Table::kRows[i].id << '=' << p[i].num() << '/' << p[i].den();
   return out.str();
 }
+// The rows that roll again (qrs::rolls_again) and the modifiers each drops (kAgain's entries;
+// "!" after one that qrs::counts_again still counts): " row:list/item,list/item, row2:".
+template <class Table>
+std::string again_text() {
+  std::ostringstream out;
+  for (std::size_t r = 0; r < Table::kRows.size(); ++r) {
+    if (!qrs::rolls_again(Table::kAgain, r)) continue;
+    out << ' ' << Table::kRows[r].id << ':';
+    for (const qrs::RollAgain& a : Table::kAgain) {
+      if (a.row != r || a.item.empty()) continue;
+      out << a.list << '/' << a.item << (qrs::counts_again(Table::kAgain, r, a.list, a.item) ? "!" : "") << ',';
+    }
+  }
+  return out.str();
+}
 }  // namespace
 """
 
@@ -140,6 +155,8 @@ def table_code(index, spec_id, table, side_cases=()):
     opposed = "attacker" in table["key"].get("dice", {})
     arg = "key" if fraction else "static_cast<int>(key.num())"
     out = [f'  if (spec == {index} && table == "{tid}") {{']
+    if oracle.has_again(table):
+        out.append(f'    if (kind == "A") return again_text<{T}>();')
     if "roll" in table["key"].get("dice", {}) and oracle.digits_faces(table["key"]["dice"]["roll"]):
         out.append(f'    if (kind == "S") return {T}::kRoll.shows(static_cast<int>(key.num())) ? "1" : "0";')
     for i, c in enumerate(cols):

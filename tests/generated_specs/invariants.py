@@ -1307,6 +1307,9 @@ class FamilyCheck:
                 if oracle.dice_of(t)["form"] == "opposed" and oracle.dice_of(t)["column"] != "chosen":
                     side_cases[t["id"]] = self.header_sides(spec, t, index, cases, expect, name)
                 d = oracle.dice_of(t)
+                if oracle.has_again(t):  # kAgain: the rows that roll again and what each drops
+                    cases.append(["A", str(index), t["id"], "", "0"])
+                    expect.append((name, self.seed, t, ("again", _header_again(spec, t))))
                 cols = oracle.column_ids(t)  # the types' columns, then the matchups'
                 keys = _keys(spec, t)
                 for c in cols:
@@ -1465,7 +1468,12 @@ def compare_header(cases, expect, answers):
             continue
         count("header." + kind, table=t)
         what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows",
-                "R": "header.resolve", "P": "header.odds", "T": "header.settled"}[kind] + _flavour(t)
+                "R": "header.resolve", "P": "header.odds", "T": "header.settled", "A": "header.again"}[kind] + _flavour(t)
+        if kind == "A":
+            if got != want[1]:
+                failures.append(Failure(what, seed, name, f"{t['id']}::kAgain (qrs::rolls_again, qrs::counts_again): {got!r}; "
+                                        f"oracle {want[1]!r}"))
+            continue
         if kind in ("R", "P", "T"):
             _, answer, *rest = want
             a, b = rest[-2:]
@@ -1643,6 +1651,14 @@ def _odds_from_json(j, column, net):
         if p:
             out[key] = out.get(key, 0) + p
     return out
+
+
+def _header_again(spec, t):
+    """What the header driver's again_text prints of T's kAgain, from the oracle: each row that
+    rolls again, in the table's order, with the list/item of each modifier it drops (none of
+    which still counts)."""
+    return "".join(f" {w['id']}:" + "".join(f"{x['table']}/{x['item']}," for x in oracle.again_without(spec, t, w["id"]))
+                   for w in t["rows"] if "again" in w)
 
 
 def _again_words(without):
