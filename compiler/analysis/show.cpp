@@ -89,8 +89,7 @@ class Grid {
 
 std::string show_bands(const BandTable& bt, const ShowStyle& style) {
   Line header;
-  for (const auto& c : bt.columns)
-    header.push_back(c.id.empty() ? (bt.key_name.empty() ? "Result" : bt.key_name) : c.name);
+  for (const auto& c : bt.columns) header.push_back(c.id.empty() ? bt.key_heading() : c.name);
   const bool numbered =
       std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); });
   if (numbered) header.emplace_back("");

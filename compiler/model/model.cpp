@@ -56,6 +56,11 @@ std::string BandTable::key_id() const {
   return id;
 }
 
+std::string BandTable::key_heading() const {
+  if (!key_name.empty()) return key_name;
+  return dice ? "Die result" : "Result";
+}
+
 std::string BandRow::effect() const {
   std::string text;
   for (const auto& p : paragraphs) {

@@ -281,6 +281,9 @@ struct BandTable {
   // empty when the name has no letter or digit. A header's lookup parameter, and the name
   // `lookup` takes a key by (fire_points=11.5).
   [[nodiscard]] std::string key_id() const;
+  // The heading of the key's column on every surface (the printed and web sheets, `qrsc show`):
+  // the key's name, else "Die result" for a table its dice roll, else "Result".
+  [[nodiscard]] std::string key_heading() const;
 };
 
 struct ModifierItem {

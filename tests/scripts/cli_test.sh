@@ -201,6 +201,29 @@ YAML
 expect check_warning 0 "warning: 'text' of fact" -- "$qrsc" check "$tmp/rules/t/warn.yaml"
 expect check_werror 1 "warning:" -- "$qrsc" check --werror "$tmp/rules/t/warn.yaml"
 expect check_usage 2 "" -- "$qrsc" check --format yaml "$tmp/rules/t/warn.yaml"
+# A key without a name is headed by one rule on every surface (BandTable::key_heading): "Die
+# result" where dice roll it, "Result" where none do; qrsc show and the printed sheet agree.
+cat > "$tmp/rules/t/unnamed.yaml" <<'YAML'
+qrs: 1
+system: t
+title: Unnamed
+tables:
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { type: integer, min: 1, max: 6, dice: { roll: d6 } }
+    rows: [ { id: lo, title: Low, band: 1 - 3 }, { id: hi, title: High, band: 4 - 6 } ]
+  - id: read
+    kind: bands
+    title: Read
+    key: { type: integer, min: 1, max: 6 }
+    rows: [ { id: lo, title: Low, band: 1 - 6 } ]
+YAML
+expect key_heading_rolled 0 "Die result" -- "$qrsc" show "$tmp/rules/t/unnamed.yaml" roll
+expect key_heading_read 0 "Result" -- "$qrsc" show "$tmp/rules/t/unnamed.yaml" read
+"$qrsc" -q build "$tmp/rules/t/unnamed.yaml" -o "$tmp/unnamed" --emit html \
+  && [ "$(grep -ho '<th[^>]*>Die result</th>\|<th[^>]*>Result</th>' "$tmp"/unnamed/*/*.html | sed 's/<th[^>]*>//' | tr '\n' ' ')" = "Die result</th> Result</th> " ] \
+  && passed=$((passed + 1)) || { echo "FAIL key_heading_html: the printed sheet heads the keys otherwise"; failures=$((failures + 1)); }
 # qrsc diff: a numbered change list, to stdout or a file.
 expect diff_md 0 "Swept from the Field now occurs on 8 or more instead of 9 or more" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
 "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml -o "$tmp/changes.html" && grep -q "<ol" "$tmp/changes.html" \

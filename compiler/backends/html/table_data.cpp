@@ -227,7 +227,7 @@ mst::data band_data(const BandTable& bt, int split, TableContext& ctx) {
       std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.number.has_value(); }));
   put(d, "has_effects", has_effects);
   put(d, "multi", !single);
-  put(d, "key_name", bt.key_name.empty() ? std::string("Die result") : bt.key_name);
+  put(d, "key_name", bt.key_heading());
   const std::string rule = roll_rule(bt, ctx.spec);
   put(d, "roll_rule", rule);
   put(d, "has_roll_rule", !rule.empty());

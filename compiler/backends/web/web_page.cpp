@@ -291,7 +291,7 @@ mst::data success_data(const Spec& spec, const BandTable& bt) {
 mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const std::vector<const Table*>& lists) {
   const auto& bt = std::get<BandTable>(t.body);
   mst::data d = section_data(t, index);
-  put(d, "key_name", bt.key_name.empty() ? "Die result" : bt.key_name);
+  put(d, "key_name", bt.key_heading());
   // The answer's words where no row reads the result: qrsc lookup's.
   put(d, "outside_title", outside_title(bt.outside));
   put(d, "tie_title", kTieNothingTitle);
@@ -367,7 +367,7 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     put(sd, "side", std::to_string(static_cast<int>(side)));
     put(sd, "named", mst::data(by_sides));
     put(sd, "name", name);
-    put(sd, "key_name", by_sides ? name + "'s die result" : bt.key_name.empty() ? "Die result" : bt.key_name);
+    put(sd, "key_name", by_sides ? name + "'s die result" : bt.key_heading());
     put(sd, "table_index", std::to_string(index));
     put(sd, "by_type", mst::data(by_type));
     // "Attacker's type (its column is read if the attacker loses)".
