@@ -21,6 +21,8 @@ class UntilDecided {
  public:
   UntilDecided(const BandTable& bt, const OddsOfWords& odds_of) : bt_(bt), odds_of_(odds_of) {}
 
+  std::string outside_title;  // of no row read, from a roll that has one
+
   Expected<Decided> at(const RollWords& words) {
     if (const auto known = memo_.find(words); known != memo_.end()) return known->second;
     if (memo_.size() >= kMostRolls) {
@@ -76,10 +78,6 @@ class UntilDecided {
     return out;
   }
 
- public:
-  std::string outside_title;  // of no row read, from a roll that has one
-
- private:
   const BandTable& bt_;
   const OddsOfWords& odds_of_;
   std::map<RollWords, Decided> memo_;

@@ -278,7 +278,24 @@ Json success_json(const OddsReport& r) {
 }
 
 // Until decided: each row's chance once the rows that roll again have been rolled again (the
-// modifiers they name dropped, the others as given), or that the roll is never decided.
+// modifiers they name dropped, the others as given). The lines given: every row but those, in
+// order, then no row read where it has a chance.
+struct DecidedLine {
+  std::string id, title;
+  Fraction p;
+};
+std::vector<DecidedLine> decided_lines(const OddsReport& r, const OddsColumn& c) {
+  std::vector<DecidedLine> out;
+  for (std::size_t i = 0; i < c.decided.size(); ++i) {
+    const bool outside = i + 1 == c.decided.size();
+    if (std::find(r.again_rows.begin(), r.again_rows.end(), i) != r.again_rows.end()) continue;
+    if (outside && c.decided[i] == Fraction(0)) continue;
+    out.push_back(outside ? DecidedLine{kOutsideRowId, r.decided_outside_title, c.decided[i]}
+                          : DecidedLine{r.row_ids[i], r.row_titles[i], c.decided[i]});
+  }
+  return out;
+}
+
 std::string decided_text(const OddsReport& r, const OddsColumn& c, std::size_t width) {
   if (c.decided.empty() && !c.never_decided) return "";
   std::vector<std::string> again;
@@ -286,12 +303,8 @@ std::string decided_text(const OddsReport& r, const OddsColumn& c, std::size_t w
   std::string out =
       fmt::format("until decided ({} rolled again without the modifiers it names):\n", fmt::join(again, ", "));
   if (c.never_decided) return out + "  never: every result rolls again with the modifiers given\n";
-  for (std::size_t i = 0; i < c.decided.size(); ++i) {
-    const bool outside = i + 1 == c.decided.size();
-    if (std::find(r.again_rows.begin(), r.again_rows.end(), i) != r.again_rows.end()) continue;
-    if (outside && c.decided[i] == Fraction(0)) continue;
-    out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", outside ? r.decided_outside_title : r.row_titles[i], width,
-                       fraction_text(c.decided[i]), format_percent(c.decided[i]));
+  for (const DecidedLine& l : decided_lines(r, c)) {
+    out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", l.title, width, fraction_text(l.p), format_percent(l.p));
   }
   return out;
 }
@@ -299,19 +312,13 @@ std::string decided_text(const OddsReport& r, const OddsColumn& c, std::size_t w
 Json decided_json(const OddsReport& r, const OddsColumn& c) {
   Json again = Json::array();
   for (const std::size_t i : r.again_rows) again.push_back(r.row_ids[i]);
-  Json out = Json{{"rolled_again", std::move(again)}, {"never_decided", c.never_decided}};
   Json rows = Json::array();
-  for (std::size_t i = 0; i < c.decided.size(); ++i) {
-    const bool outside = i + 1 == c.decided.size();
-    if (std::find(r.again_rows.begin(), r.again_rows.end(), i) != r.again_rows.end()) continue;
-    if (outside && c.decided[i] == Fraction(0)) continue;
-    Json row = Json{{"id", outside ? std::string(kOutsideRowId) : r.row_ids[i]},
-                    {"title", outside ? r.decided_outside_title : r.row_titles[i]}};
-    row.update(probability_json(c.decided[i]));
+  for (const DecidedLine& l : decided_lines(r, c)) {
+    Json row = Json{{"id", l.id}, {"title", l.title}};
+    row.update(probability_json(l.p));
     rows.push_back(std::move(row));
   }
-  out["rows"] = std::move(rows);
-  return out;
+  return Json{{"rolled_again", std::move(again)}, {"never_decided", c.never_decided}, {"rows", std::move(rows)}};
 }
 
 }  // namespace
