@@ -253,6 +253,83 @@ renames:
   EXPECT_FALSE(qrs::applies_to(ground.items[1].type_mask, 1));
 }
 
+// The types a modifier is for (`only`, `except`) and those a column of type modifiers is read
+// against are terms of one vocabulary: a rename of another vocabulary's term of the same id
+// leaves them, and a rename of theirs follows into them.
+TEST(Variants, RenamedTermsFollowIntoTypesOfTheirVocabularyOnly) {
+  const fs::path root = qrs_test::write_temp_spec("rally.yaml", R"(qrs: 1
+system: t
+title: Rally
+vocabularies:
+  - { id: rating, title: Rating, terms: [ { id: crack, name: Crack }, { id: green, name: Green } ] }
+  - { id: morale, title: Morale, terms: [ { id: steady, name: Steady }, { id: green, name: Shaken } ] }
+tables:
+  - id: factors
+    kind: matrix
+    title: Factors
+    cell: integer
+    columns:
+      - { id: vs_steady, name: Against steady, against: [steady] }
+      - { id: vs_shaken, name: Against shaken, against: [green] }
+    rows:
+      - { id: steady, cells: { vs_steady: "0", vs_shaken: "2" } }
+      - { id: green, cells: { vs_steady: "-1", vs_shaken: "0" } }
+  - id: nerve
+    kind: modifiers
+    title: Nerve
+    items:
+      - { id: officer, value: +1, text: Officer present, except: [green] }
+      - { id: drummer, value: +1, text: Drummer, only: [green] }
+  - id: rally
+    kind: bands
+    title: Rally
+    key: { name: Margin, min: 0, dice: { attacker: { roll: d6, modifiers: [nerve], type_modifiers: factors }, defender: { roll: d6, modifiers: [nerve], type_modifiers: factors }, result: margin, column: loser } }
+    columns: morale
+    rows:
+      - { id: routed, title: Routed, bands: { steady: 4 or more, green: 2 or more } }
+      - { id: held, title: Held, bands: { steady: 0 - 3, green: 0 - 1 } }
+)");
+  const Family f{root.parent_path()};
+  const auto rating = f.write("rally-raw", R"(qrs: 1
+extends: t/rally
+renames:
+  - { vocabulary: rating, term: green, to: raw, name: Raw }
+)");
+  std::string d;
+  const auto s = compile(rating, &d);
+  ASSERT_TRUE(s) << d;
+  const auto& nerve = std::get<qrsc::ModifierTable>(s->table("nerve")->body);
+  EXPECT_EQ(nerve.items[0].except, std::vector<std::string>{"green"});
+  EXPECT_EQ(nerve.items[1].only, std::vector<std::string>{"green"});
+  EXPECT_EQ(nerve.items[1].types_note, "only Shaken");
+  EXPECT_EQ(std::get<qrsc::Matrix>(s->table("factors")->body).columns[1].against, std::vector<std::string>{"green"});
+  // The morale's own rename follows into both.
+  const auto morale = f.write("rally-wavering", R"(qrs: 1
+extends: t/rally
+renames:
+  - { vocabulary: morale, term: green, to: wavering, name: Wavering }
+)");
+  const auto w = compile(morale, &d);
+  ASSERT_TRUE(w) << d;
+  const auto& renamed = std::get<qrsc::ModifierTable>(w->table("nerve")->body);
+  EXPECT_EQ(renamed.items[0].except, std::vector<std::string>{"wavering"});
+  EXPECT_EQ(renamed.items[1].only, std::vector<std::string>{"wavering"});
+  EXPECT_EQ(renamed.items[1].types_note, "only Wavering");
+  EXPECT_EQ(std::get<qrsc::Matrix>(w->table("factors")->body).columns[1].against, std::vector<std::string>{"wavering"});
+  // Two renames of one variant, one after the other, follow in turn.
+  const auto twice = f.write("rally-twice", R"(qrs: 1
+extends: t/rally
+renames:
+  - { vocabulary: morale, term: green, to: wavering, name: Wavering }
+  - { vocabulary: morale, term: wavering, to: shaken, name: Shaken }
+  - { vocabulary: rating, term: green, to: raw, name: Raw }
+)");
+  const auto t = compile(twice, &d);
+  ASSERT_TRUE(t) << d;
+  EXPECT_EQ(std::get<qrsc::ModifierTable>(t->table("nerve")->body).items[1].only, std::vector<std::string>{"shaken"});
+  EXPECT_EQ(std::get<qrsc::Matrix>(t->table("factors")->body).columns[1].against, std::vector<std::string>{"shaken"});
+}
+
 TEST(Variants, RenamesChangeIdsNamesAndTextAndRememberTheOldName) {
   const Family f = family();
   const auto child = f.write("renamed", R"(qrs: 1

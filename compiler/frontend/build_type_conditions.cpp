@@ -11,6 +11,7 @@
 
 #include "qrsc/base/limits.hpp"
 #include "qrsc/frontend/builder.hpp"
+#include "qrsc/frontend/types_vocabulary.hpp"
 
 namespace qrsc {
 
@@ -43,10 +44,6 @@ std::vector<ListReader> readers_of(const Spec& spec, const std::string& list) {
   return out;
 }
 
-bool has_term(const Vocabulary& v, const std::string& id) {
-  return std::any_of(v.terms.begin(), v.terms.end(), [&](const Term& t) { return t.id == id; });
-}
-
 }  // namespace
 
 void Builder::type_conditions() {
@@ -59,20 +56,21 @@ void Builder::type_conditions() {
     const std::string what = fmt::format("modifier list '{}'", t.id);
     const std::vector<ListReader> readers = readers_of(spec_, t.id);
     // The vocabulary: one that has every type the items name, the readers' own first.
-    const auto holds_all = [&](const Vocabulary& v) {
-      return std::all_of(mt->items.begin(), mt->items.end(), [&](const ModifierItem& m) {
-        return std::all_of(m.only.begin(), m.only.end(), [&](const std::string& id) { return has_term(v, id); }) &&
-               std::all_of(m.except.begin(), m.except.end(), [&](const std::string& id) { return has_term(v, id); });
-      });
-    };
-    const Vocabulary* vocabulary = nullptr;
+    std::vector<std::string> named, reading;
+    for (const ModifierItem& m : mt->items) {
+      named.insert(named.end(), m.only.begin(), m.only.end());
+      named.insert(named.end(), m.except.begin(), m.except.end());
+    }
     for (const ListReader& r : readers) {
-      const Vocabulary* v = spec_.vocabulary(std::get<BandTable>(spec_.tables[r.table].body).columns_vocabulary);
-      if (!vocabulary && v && holds_all(*v)) vocabulary = v;
+      reading.push_back(std::get<BandTable>(spec_.tables[r.table].body).columns_vocabulary);
     }
+    std::vector<VocabularyTerms> vocabularies;
     for (const Vocabulary& v : spec_.vocabularies) {
-      if (!vocabulary && holds_all(v)) vocabulary = &v;
+      VocabularyTerms& terms = vocabularies.emplace_back(VocabularyTerms{v.id, {}});
+      for (const Term& term : v.terms) terms.terms.push_back(term.id);
     }
+    const std::optional<std::string> chosen = types_vocabulary(reading, vocabularies, named);
+    const Vocabulary* vocabulary = chosen ? spec_.vocabulary(*chosen) : nullptr;
     if (!vocabulary) {
       std::vector<std::string> terms;
       for (const Vocabulary& v : spec_.vocabularies) {

@@ -14,6 +14,7 @@
 #include "qrsc/base/limits.hpp"
 #include "qrsc/frontend/resolver.hpp"
 #include "qrsc/frontend/schema.hpp"
+#include "qrsc/frontend/types_vocabulary.hpp"
 #include "qrsc/model/notation.hpp"
 #include "qrsc/model/words.hpp"
 
@@ -36,6 +37,112 @@ NodePtr existing_term(const NodePtr& tree, const std::string& vocabulary, const 
   }
   return found;
 }
+
+// The types the tables of a tree name (a modifier list's `only` and `except`, a column's
+// `against` in a matrix of type modifiers) and the vocabularies of the rolls that read each
+// (their `columns`): what decides whether a term's rename follows into a table's types.
+struct TypesNamed {
+  std::vector<std::vector<std::string>> named;    // by the table's place in `tables`
+  std::vector<std::vector<std::string>> readers;  // by the table's place: the readers' columns
+  std::vector<bool> list;                         // a modifier list (else a matrix, or neither)
+  std::vector<VocabularyTerms> vocabularies;
+};
+
+std::vector<std::string> scalars_of(const NodePtr& n) {
+  std::vector<std::string> out;
+  if (n && n->is_scalar()) out.push_back(n->scalar);
+  if (n && n->is_seq()) {
+    for (const auto& item : n->items) {
+      if (item->is_scalar()) out.push_back(item->scalar);
+    }
+  }
+  return out;
+}
+
+TypesNamed types_named(const Node& tree) {
+  TypesNamed t;
+  if (const NodePtr vocabs = tree.get("vocabularies"); vocabs && vocabs->is_seq()) {
+    for (const auto& v : vocabs->items) {
+      if (!v->is_map()) continue;
+      VocabularyTerms& terms = t.vocabularies.emplace_back(VocabularyTerms{id_of(*v), {}});
+      if (const NodePtr list = v->get("terms"); list && list->is_seq()) {
+        for (const auto& term : list->items) terms.terms.push_back(term->is_map() ? id_of(*term) : std::string());
+      }
+    }
+  }
+  const NodePtr tables = tree.get("tables");
+  if (!tables || !tables->is_seq()) return t;
+  const std::size_t n = tables->items.size();
+  t.named.resize(n);
+  t.readers.resize(n);
+  t.list.resize(n);
+  std::vector<std::string> ids;
+  for (const auto& table : tables->items) ids.push_back(table->is_map() ? id_of(*table) : std::string());
+  const auto place = [&](const std::string& id) { return std::find(ids.begin(), ids.end(), id) - ids.begin(); };
+  for (std::size_t i = 0; i < n; ++i) {
+    const Node& table = *tables->items[i];
+    if (!table.is_map()) continue;
+    const NodePtr kind = table.get("kind");
+    t.list[i] = kind && kind->is_scalar() && kind->scalar == "modifiers";
+    for (const char* entries : {"items", "columns"}) {
+      const NodePtr list = table.get(entries);
+      if (!list || !list->is_seq()) continue;
+      for (const auto& e : list->items) {
+        if (!e->is_map()) continue;
+        for (const char* key : {"only", "except", "against"}) {
+          for (const std::string& id : scalars_of(e->get(key))) t.named[i].push_back(id);
+        }
+      }
+    }
+    // The rolls of this table read lists (`modifiers`) and matrices (`type_modifiers`).
+    const NodePtr columns = table.get("columns");
+    const std::string vocabulary = columns && columns->is_scalar() ? columns->scalar : std::string();
+    const NodePtr key = table.get("key");
+    const NodePtr dice = key && key->is_map() ? key->get("dice") : nullptr;
+    if (!dice || !dice->is_map()) continue;
+    std::vector<NodePtr> rolls{dice};
+    for (const char* side : {"attacker", "defender"}) {
+      if (const NodePtr s = dice->get(side); s && s->is_map()) rolls.push_back(s);
+    }
+    for (const NodePtr& roll : rolls) {
+      for (const char* reads : {"modifiers", "type_modifiers"}) {
+        for (const std::string& id : scalars_of(roll->get(reads))) {
+          if (const auto at = static_cast<std::size_t>(place(id)); at < n) t.readers[at].push_back(vocabulary);
+        }
+      }
+    }
+  }
+  return t;
+}
+
+// By table: whether the term `r` renames is one of the types the table names. A list's types
+// are the vocabulary types_vocabulary gives (the builder's rule); a matrix's `against` names
+// the types of the rolls that read it; a table no roll reads keeps its types following.
+std::vector<bool> types_follow(const TypesNamed& t, const Rename& r) {
+  std::vector<bool> out(t.named.size(), false);
+  for (std::size_t i = 0; i < t.named.size(); ++i) {
+    const auto& named = t.named[i];
+    if (std::find(named.begin(), named.end(), r.term) == named.end()) continue;
+    const auto& readers = t.readers[i];
+    if (t.list[i]) {
+      out[i] = types_vocabulary(readers, t.vocabularies, named) == r.vocabulary;
+    } else {
+      out[i] = readers.empty() || std::find(readers.begin(), readers.end(), r.vocabulary) != readers.end();
+    }
+  }
+  return out;
+}
+
+// The tables' types and the vocabulary after the rename (for the renames after it).
+void rename_types(TypesNamed& t, const Rename& r, const std::vector<bool>& follow) {
+  for (std::size_t i = 0; i < t.named.size(); ++i) {
+    if (!follow[i]) continue;
+    std::replace(t.named[i].begin(), t.named[i].end(), r.term, r.to);
+  }
+  for (VocabularyTerms& v : t.vocabularies) {
+    if (v.id == r.vocabulary) std::replace(v.terms.begin(), v.terms.end(), r.term, r.to);
+  }
+}
 }  // namespace
 
 void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution& out) {
@@ -51,8 +158,10 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
     Rename rename;
     Loc ids_at;
     std::vector<std::pair<std::size_t, std::string>> ids;  // (table's place in `tables`, id)
+    std::vector<bool> types;                               // by table: its types follow (types_follow)
   };
   std::vector<Made> made;
+  TypesNamed named = types_named(*tree);
   for (const auto& n : list->items) {
     Object o(n, "rename", *diags_, format::object_type("rename"));
     if (!o.ok()) continue;
@@ -61,6 +170,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       break;
     }
     Rename r;
+    std::vector<bool> follow;  // a term's: by table, whether its types follow
     r.loc = o.loc();
     r.vocabulary = o.str("vocabulary");
     r.term = o.str("term");
@@ -80,6 +190,8 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
         diags_->note(clash->loc, "the parent's term '" + r.to + "' is here");
         continue;
       }
+      follow = types_follow(named, r);
+      rename_types(named, r, follow);
       const NodePtr old_name = term->get("name");
       r.from_text = old_name && old_name->is_scalar() ? old_name->scalar : r.term;
       if (r.name.empty()) r.name = r.to;
@@ -101,7 +213,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       r.to_text = r.to;
     }
     without_tables(*tree, [&] { rename_in(*tree, "", r); });
-    made.push_back({r, o.loc_of("ids"), ids_to_follow(*tree, r, o.loc_of("ids"))});
+    made.push_back({r, o.loc_of("ids"), ids_to_follow(*tree, r, o.loc_of("ids")), std::move(follow)});
     out.renames.push_back(r);
   }
   if (made.empty()) return;
@@ -118,12 +230,13 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       for (const auto& [t, id] : made[k].ids) {
         if (t == table) ids += fmt::format("{}\x1f{}\x1f{}\x1e", k, id, made[k].ids_at.str());
       }
+      ids += table < made[k].types.size() && made[k].types[table] ? "T" : "-";
     }
     return "renames\x1d" + texts + "\x1d" + ids;
   };
   transform_tables(*tree, what, [&](Node& table, std::size_t at) {
     for (const auto& m : made) {
-      rename_in(table, "tables", m.rename);
+      rename_in(table, "tables", m.rename, {}, at < m.types.size() && m.types[at]);
       for (const auto& [t, id] : m.ids) {
         if (t == at) follow_rename(table, m.rename, id, m.ids_at);
       }
@@ -225,7 +338,7 @@ namespace {
 const std::string kNoVocabulary;  // a table whose columns are its own list
 }  // namespace
 
-void Resolver::rename_in(Node& n, const std::string& key, const Rename& r, const std::string& columns) {
+void Resolver::rename_in(Node& n, const std::string& key, const Rename& r, const std::string& columns, bool types) {
   // Source notes, the author's notes and the source documents (their titles name books, not
   // the sheet's terms) are not sheet text.
   if (key == "source" || key == "notes" || key == "sources") return;
@@ -234,9 +347,10 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r, const
     // column of type modifiers is read against and the types a modifier applies to (or not)
     // name terms: a renamed term renames them. A matchup of a table whose columns are another
     // vocabulary, or its own list, names other terms or columns of the same id.
-    const bool names_type = format::refers("matchup", key) == format::Refers::column
-                                ? columns == r.vocabulary
-                                : format::refers("modifier", key) == format::Refers::term || key == "against";
+    const bool names_type =
+        format::refers("matchup", key) == format::Refers::column
+            ? columns == r.vocabulary
+            : types && (format::refers("modifier", key) == format::Refers::term || key == "against");
     if (!r.vocabulary.empty() && n.scalar == r.term && names_type) {
       n.scalar = r.to;
       return;
@@ -247,7 +361,7 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r, const
     }
     return;
   }
-  for (auto& item : n.items) rename_in(*item, key, r, columns);
+  for (auto& item : n.items) rename_in(*item, key, r, columns, types);
   // A matchup's bands are keyed by row id, not by column id: a term's rename leaves them.
   const bool matchup = n.get("loser") != nullptr || n.get("winner") != nullptr;
   // A table (an entry of `tables`): the vocabulary its columns are, for its matchups.
@@ -260,7 +374,7 @@ void Resolver::rename_in(Node& n, const std::string& key, const Rename& r, const
     if (!r.vocabulary.empty() && (key == "bands" || key == "cells") && k == r.term && columns == r.vocabulary) {
       k = r.to;
     }
-    rename_in(*v, matchup && k == "bands" ? std::string("row_bands") : k, r, in_columns);
+    rename_in(*v, matchup && k == "bands" ? std::string("row_bands") : k, r, in_columns, types);
   }
 }
 

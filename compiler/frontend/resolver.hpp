@@ -75,8 +75,10 @@ class Resolver {
   void apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::path& file, Resolution& out);
   void apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution& out);
   // The rename `r` in `n`, found under `key`. `columns` is the vocabulary that is the columns
-  // of the table `n` is in (empty outside a table, or where its columns are its own list).
-  void rename_in(Node& n, const std::string& key, const Rename& r, const std::string& columns = {});
+  // of the table `n` is in (empty outside a table, or where its columns are its own list);
+  // `types`: the table's types (`only`, `except`, `against`) are terms of the renamed term's
+  // vocabulary, and follow it.
+  void rename_in(Node& n, const std::string& key, const Rename& r, const std::string& columns = {}, bool types = true);
   // Where the ids `r` lists are: (the table's place in the tree's tables, the id in it).
   std::vector<std::pair<std::size_t, std::string>> ids_to_follow(const Node& tree, const Rename& r, const Loc& loc);
   // The id `id` of the table follows the rename.
