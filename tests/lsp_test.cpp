@@ -599,6 +599,62 @@ TEST_F(LspTest, ReferencesAndRenameOfAVocabularyTerm) {
   EXPECT_EQ(edits, found.size());
 }
 
+// Two vocabularies with a term of one id (a rating's and a morale's `green`): references and
+// rename of either are its own vocabulary's places alone. The morale's are its entry, the bands of
+// the table whose columns are the morale, a modifier's `except` of a list the morale's sides read,
+// a column's `against` and a row of the matrix of their type modifiers; the rating's are its
+// entry, its table's bands and a variant's rename of it.
+TEST_F(LspTest, ATermsPlacesAreThoseOfItsVocabulary) {
+  const fs::path spec =
+      fs::canonical(qrs_test::write_temp_spec("rally.yaml", qrs_test::kTwoVocabulariesWithATermOfOneId));
+  const fs::path variant = spec.parent_path() / "rally-raw.yaml";
+  std::ofstream(variant)
+      << "qrs: 1\nextends: t/rally\nrenames:\n  - vocabulary: rating\n    term: green\n    to: raw\n";
+  const std::string u = qrsc::lsp::uri_of_path(spec), v = qrsc::lsp::uri_of_path(variant);
+  const std::string text = read_text(spec);
+  EXPECT_TRUE(errors_in(open(u, text)).empty());
+  const auto lines = lines_of(text);
+  // The places of the `green` written on the line, as references finds them.
+  const auto column_of_green = [&](int line) {
+    return static_cast<int>(lines[static_cast<std::size_t>(line)].find("green")) + 1;
+  };
+  const auto places = [&](int line) {
+    std::set<std::pair<std::string, int>> found;
+    for (const json& loc : at("textDocument/references", u, line, column_of_green(line))) {
+      found.insert({loc["uri"].get<std::string>(), loc["range"]["start"]["line"].get<int>()});
+    }
+    return found;
+  };
+  const auto in_spec = [&](std::initializer_list<const char*> starts) {
+    std::set<std::pair<std::string, int>> out;
+    for (const char* start : starts) out.insert({u, line_starting(lines, start)});
+    return out;
+  };
+  auto morale = in_spec({"      - { id: green, name: Shaken }", "      - { id: vs_shaken,",
+                         "      - { id: green, cells:", "      - { id: officer,", "      - { id: drummer,",
+                         "      - { id: routed,", "      - { id: held,"});
+  EXPECT_EQ(places(line_starting(lines, "      - { id: green, name: Shaken }")), morale);
+  auto rating = in_spec({"      - { id: green, name: Green }", "      - { id: hit,", "      - { id: miss,"});
+  rating.insert({v, 4});  // the variant's `term: green`
+  EXPECT_EQ(places(line_starting(lines, "      - { id: green, name: Green }")), rating);
+  // From a use: the fire table's band is the rating's green, the rally table's the morale's.
+  EXPECT_EQ(places(line_starting(lines, "      - { id: hit,")), rating);
+  EXPECT_EQ(places(line_starting(lines, "      - { id: officer,")), morale);
+  // A rename edits the places references finds (once: the server then holds the edit of the
+  // files that are not open, as an editor that applied it would have them).
+  const int officer = line_starting(lines, "      - { id: officer,");
+  const json edit =
+      request("textDocument/rename", {{"textDocument", {{"uri", u}}},
+                                      {"position", {{"line", officer}, {"character", column_of_green(officer)}}},
+                                      {"newName", "wavering"}});
+  std::set<std::pair<std::string, int>> edited;
+  for (const auto& [file, edits] : edit["changes"].items()) {
+    for (const json& e : edits) edited.insert({file, e["range"]["start"]["line"].get<int>()});
+  }
+  EXPECT_EQ(edited, morale);
+  fs::remove_all(spec.parent_path().parent_path().parent_path());
+}
+
 // A second rename before the edits are saved sees the first's edits in files that are not open.
 TEST_F(LspTest, ASecondRenameSeesTheFirstsUnsavedEdits) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");

@@ -88,6 +88,55 @@ std::string read_text(const fs::path& file) {
   return ss.str();
 }
 
+const char* const kTwoVocabulariesWithATermOfOneId = R"(qrs: 1
+system: t
+title: Rally
+vocabularies:
+  - id: rating
+    title: Rating
+    terms:
+      - { id: crack, name: Crack }
+      - { id: green, name: Green }
+  - id: morale
+    title: Morale
+    terms:
+      - { id: steady, name: Steady }
+      - { id: green, name: Shaken }
+tables:
+  - id: factors
+    kind: matrix
+    title: Factors
+    cell: integer
+    columns:
+      - { id: vs_steady, name: Against steady, against: [steady] }
+      - { id: vs_shaken, name: Against shaken, against: [green] }
+    rows:
+      - { id: steady, cells: { vs_steady: "0", vs_shaken: "2" } }
+      - { id: green, cells: { vs_steady: "-1", vs_shaken: "0" } }
+  - id: nerve
+    kind: modifiers
+    title: Nerve
+    items:
+      - { id: officer, value: +1, text: Officer present, except: [green] }
+      - { id: drummer, value: +1, text: Drummer, only: [green] }
+  - id: rally
+    kind: bands
+    title: Rally
+    key: { name: Margin, min: 0, dice: { attacker: { roll: d6, modifiers: [nerve], type_modifiers: factors }, defender: { roll: d6, modifiers: [nerve], type_modifiers: factors }, result: margin, column: loser } }
+    columns: morale
+    rows:
+      - { id: routed, title: Routed, bands: { steady: 4 or more, green: 2 or more } }
+      - { id: held, title: Held, bands: { steady: 0 - 3, green: 0 - 1 } }
+  - id: fire
+    kind: bands
+    title: Fire
+    key: { type: integer }
+    columns: rating
+    rows:
+      - { id: hit, title: Hit, bands: { crack: 5 or more, green: 7 or more } }
+      - { id: miss, title: Miss, bands: { crack: 4 or less, green: 6 or less } }
+)";
+
 fs::path write_temp_spec(const std::string& name, const std::string& text) {
   static int counter = 0;
   // One folder per process and call: ctest runs tests in parallel processes.

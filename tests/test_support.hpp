@@ -40,6 +40,12 @@ std::int64_t for_each_roll(const qrsc::DiceRoll& d, const std::function<void(int
 // The bytes of a file ("" when it cannot be read).
 std::string read_text(const std::filesystem::path& file);
 
+// A spec (t/rally) with two vocabularies that have a term of one id: a rating's and a morale's
+// `green`. The morale is the columns of an opposed roll whose sides read a list of modifiers for
+// some types (`only`, `except`) and a matrix of type modifiers (`against`); the rating is the
+// columns of a plain table.
+extern const char* const kTwoVocabulariesWithATermOfOneId;
+
 // Writes text to a temporary spec file (under a fresh folder) and returns its path.
 std::filesystem::path write_temp_spec(const std::string& name, const std::string& text);
 

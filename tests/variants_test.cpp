@@ -257,38 +257,7 @@ renames:
 // against are terms of one vocabulary: a rename of another vocabulary's term of the same id
 // leaves them, and a rename of theirs follows into them.
 TEST(Variants, RenamedTermsFollowIntoTypesOfTheirVocabularyOnly) {
-  const fs::path root = qrs_test::write_temp_spec("rally.yaml", R"(qrs: 1
-system: t
-title: Rally
-vocabularies:
-  - { id: rating, title: Rating, terms: [ { id: crack, name: Crack }, { id: green, name: Green } ] }
-  - { id: morale, title: Morale, terms: [ { id: steady, name: Steady }, { id: green, name: Shaken } ] }
-tables:
-  - id: factors
-    kind: matrix
-    title: Factors
-    cell: integer
-    columns:
-      - { id: vs_steady, name: Against steady, against: [steady] }
-      - { id: vs_shaken, name: Against shaken, against: [green] }
-    rows:
-      - { id: steady, cells: { vs_steady: "0", vs_shaken: "2" } }
-      - { id: green, cells: { vs_steady: "-1", vs_shaken: "0" } }
-  - id: nerve
-    kind: modifiers
-    title: Nerve
-    items:
-      - { id: officer, value: +1, text: Officer present, except: [green] }
-      - { id: drummer, value: +1, text: Drummer, only: [green] }
-  - id: rally
-    kind: bands
-    title: Rally
-    key: { name: Margin, min: 0, dice: { attacker: { roll: d6, modifiers: [nerve], type_modifiers: factors }, defender: { roll: d6, modifiers: [nerve], type_modifiers: factors }, result: margin, column: loser } }
-    columns: morale
-    rows:
-      - { id: routed, title: Routed, bands: { steady: 4 or more, green: 2 or more } }
-      - { id: held, title: Held, bands: { steady: 0 - 3, green: 0 - 1 } }
-)");
+  const fs::path root = qrs_test::write_temp_spec("rally.yaml", qrs_test::kTwoVocabulariesWithATermOfOneId);
   const Family f{root.parent_path()};
   const auto rating = f.write("rally-raw", R"(qrs: 1
 extends: t/rally

@@ -310,6 +310,62 @@ bool is_term(const Spec* spec, const std::string& word) {
   });
 }
 
+// The tables whose places can name a term of a vocabulary: those whose columns it is (their
+// bands, cells, matchups, column groups, assertions), the modifier lists whose types it is
+// (`only`, `except`) and the matrices of type modifiers of rolls whose columns it is (a column's
+// `against`, their rows).
+struct VocabularyTables {
+  std::set<std::string> columns, lists, type_matrices;
+};
+
+VocabularyTables tables_of_vocabulary(const Spec& spec, const std::string& vocabulary) {
+  VocabularyTables out;
+  for (const Table& t : spec.tables) {
+    if (const auto* bt = std::get_if<BandTable>(&t.body)) {
+      if (bt->columns_vocabulary != vocabulary) continue;
+      out.columns.insert(t.id);
+      if (!bt->dice || !bt->dice->opposed) continue;
+      for (const DiceSide& side : bt->dice->opposed->sides) {
+        if (!side.type_modifiers.empty()) out.type_matrices.insert(side.type_modifiers);
+      }
+    } else if (const auto* m = std::get_if<Matrix>(&t.body); m && m->columns_vocabulary == vocabulary) {
+      out.columns.insert(t.id);
+    } else if (const auto* list = std::get_if<ModifierTable>(&t.body); list && list->types_vocabulary == vocabulary) {
+      out.lists.insert(t.id);
+    }
+  }
+  return out;
+}
+
+bool has_term(const Vocabulary& v, const std::string& id) {
+  return std::any_of(v.terms.begin(), v.terms.end(), [&](const Term& t) { return t.id == id; });
+}
+
+// The vocabulary of the term `word` written on line `n` (`l`): the vocabulary entry or the
+// rename the line is in, else the vocabulary of the table it is in (the one its columns, its
+// types or its rows are) or that it names (`table:`); else the first vocabulary with the term.
+std::string vocabulary_of_term(const Spec& spec, const Outline& outline, int n, std::string_view l,
+                               const std::string& word) {
+  std::vector<std::string> candidates{value_of_entry_at(outline, n, "vocabularies", "id"),
+                                      value_of_entry_at(outline, n, "renames", "vocabulary")};
+  for (std::string table : {table_at(outline, n), flow_value(l, "table")}) {
+    const Table* t = table.empty() ? nullptr : spec.table(table);
+    if (!t) continue;
+    if (const auto* bt = std::get_if<BandTable>(&t->body)) candidates.push_back(bt->columns_vocabulary);
+    if (const auto* m = std::get_if<Matrix>(&t->body)) candidates.push_back(m->columns_vocabulary);
+    if (const auto* list = std::get_if<ModifierTable>(&t->body)) candidates.push_back(list->types_vocabulary);
+    for (const Vocabulary& v : spec.vocabularies) {
+      if (tables_of_vocabulary(spec, v.id).type_matrices.contains(table)) candidates.push_back(v.id);
+    }
+  }
+  for (const Vocabulary& v : spec.vocabularies) candidates.push_back(v.id);
+  for (const std::string& id : candidates) {
+    const Vocabulary* v = id.empty() ? nullptr : spec.vocabulary(id);
+    if (v && has_term(*v, word)) return id;
+  }
+  return "";
+}
+
 // Every place of the family that names column `id` of `table`, or with no table the vocabulary
 // term `id` (the column id of every table that takes the vocabulary as its columns): its entry
 // (under the table's `columns`, or a vocabulary's `terms`) and a variant's `after:` of it, a
@@ -317,30 +373,27 @@ bool is_term(const Spec* spec, const std::string& word) {
 // exceptions, a column group's `columns:`, a matchup's `loser:` and `winner:`, a term in the
 // `against: [...]` of a column of type modifiers and a row of its matrix, in a modifier's
 // `only: [...]` and `except: [...]`, and the last part of a `covers` path
-// (table/row/id).
+// (table/row/id). A term's places are those of its vocabulary (tables_of_vocabulary): another
+// vocabulary's term of the same id, or a table's own column, is another thing.
 std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, const std::string& id,
-                                     const std::string& table) {
-  // The matrices of type modifiers, whose rows are the types (a term's rows there are its).
-  std::set<std::string> type_matrices;
-  if (const Spec* spec = table.empty() ? ws.model(doc.path) : nullptr) {
-    for (const auto& t : spec->tables) {
-      const auto* bt = std::get_if<BandTable>(&t.body);
-      if (!bt || !bt->dice || !bt->dice->opposed) continue;
-      for (const DiceSide& side : bt->dice->opposed->sides) {
-        if (!side.type_modifiers.empty()) type_matrices.insert(side.type_modifiers);
-      }
-    }
-  }
+                                     const std::string& table, const std::string& vocabulary = {}) {
+  const Spec* spec = table.empty() ? ws.model(doc.path) : nullptr;
+  const VocabularyTables of = spec ? tables_of_vocabulary(*spec, vocabulary) : VocabularyTables{};
   return mentions_of(ws, doc, id, [&](const Outline& outline, int n, std::string_view l) {
     std::vector<std::size_t> found;
-    const auto in_table = [&] { return table.empty() || table_at(outline, n) == table; };
+    const auto in_table = [&] {
+      return table.empty() ? of.columns.contains(table_at(outline, n)) : table_at(outline, n) == table;
+    };
+    // Where a term is declared, renamed or named as a type: in its vocabulary's places.
+    const auto in = [&](const std::set<std::string>& tables) { return tables.contains(table_at(outline, n)); };
     const auto add = [&](const std::vector<std::size_t>& at) { found.insert(found.end(), at.begin(), at.end()); };
     const std::string_view list = table.empty() ? "terms" : "columns";
     for (const char* key : {"id", "after"}) {
       const auto at = keyed_occurrences(l, key, id);
       // A matchup's id is a column's too.
       const std::string in_list = list_of(outline, n, l);
-      if (!at.empty() && (in_list == list || (!table.empty() && in_list == "matchups")) && in_table()) add(at);
+      const bool here = table.empty() ? value_of_entry_at(outline, n, "vocabularies", "id") == vocabulary : in_table();
+      if (!at.empty() && (in_list == list || (!table.empty() && in_list == "matchups")) && here) add(at);
     }
     // A matchup's `loser:` and `winner:` name types: column ids.
     for (const std::size_t at : whole_occurrences(l, id)) {
@@ -349,26 +402,33 @@ std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, c
       const std::size_t bands = l.find("bands:");
       if (typed && (bands == std::string_view::npos || at < bands) && in_table()) found.push_back(at);
     }
-    if (table.empty()) add(keyed_occurrences(l, "term", id));
+    if (table.empty() && value_of_entry_at(outline, n, "renames", "vocabulary") == vocabulary) {
+      add(keyed_occurrences(l, "term", id));
+    }
     // A column of type modifiers is read against types: the vocabulary's terms (a matrix is not
     // the table whose columns they are, so a table's own column is not followed there); its
     // rows are the types.
-    if (table.empty() && list_of(outline, n, l) == "rows" && type_matrices.contains(table_at(outline, n))) {
+    if (table.empty() && list_of(outline, n, l) == "rows" && in(of.type_matrices)) {
       add(keyed_occurrences(l, "id", id));
     }
     // A term in a flow list of types: `against: [...]`, and a modifier's `only: [...]` and
     // `except: [...]` (the types it applies to, or not).
     if (table.empty()) {
       for (const std::size_t at : whole_occurrences(l, id)) {
-        for (const std::string_view key : {"against: [", "only: [", "except: ["}) {
+        for (const auto& [key, tables] :
+             {std::pair{std::string_view("against: ["), &of.type_matrices},
+              std::pair{std::string_view("only: ["), &of.lists}, std::pair{std::string_view("except: ["), &of.lists}}) {
           const std::size_t list = l.find(key);
-          if (list != std::string_view::npos && list < at && l.find(']', list) > at) found.push_back(at);
+          if (list != std::string_view::npos && list < at && l.find(']', list) > at && in(*tables)) found.push_back(at);
         }
       }
     }
     if (const auto at = keyed_occurrences(l, "column", id); !at.empty()) {
       const std::string named = flow_value(l, "table");
-      if (table.empty() || named == table || (named.empty() && in_table())) add(at);
+      if (table.empty() ? (named.empty() ? in_table() : of.columns.contains(named))
+                        : named == table || (named.empty() && in_table())) {
+        add(at);
+      }
     }
     // A key of a map by column id, on a `bands:`/`cells:` line or below one.
     for (const std::size_t at : whole_occurrences(l, id + ":")) {
@@ -381,7 +441,8 @@ std::vector<Mention> column_mentions(const Workspace& ws, const Document& doc, c
       while (path > 0 && (is_id_char(l[path - 1]) || l[path - 1] == '/')) --path;
       const std::string_view written = l.substr(path, at - path);
       const bool path_end = std::count(written.begin(), written.end(), '/') == 2 && written.back() == '/' &&
-                            (table.empty() || written.starts_with(table + "/"));
+                            (table.empty() ? of.columns.contains(std::string(written.substr(0, written.find('/'))))
+                                           : written.starts_with(table + "/"));
       const std::size_t group = l.find("columns: [");
       const bool in_group = group != std::string_view::npos && group < at && l.find(']', group) > at && in_table();
       if (path_end || in_group) found.push_back(at);
@@ -444,7 +505,7 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
     // A term (in `terms`, or as a column id: a `bands:` key, `column:`), unless the table the
     // line is in has an entry of that id.
     if (is_term(own, word) && (here.empty() || (here != word && !where_is(*own, here + "/" + word)))) {
-      return {word, column_mentions(ws, doc, word, "")};
+      return {word, column_mentions(ws, doc, word, "", vocabulary_of_term(*own, outline, line, l, word))};
     }
     // A column of the table the line names (an assertion's `table:`) or is in.
     std::string table = flow_value(l, "table");

@@ -135,19 +135,21 @@ std::string entry_value(std::string_view text, int line, int dash_column, std::s
   return Outline(text).entry_value(line, dash_column, key);
 }
 
-std::string table_at(const Outline& outline, int line) {
+std::string value_of_entry_at(const Outline& outline, int line, std::string_view list, std::string_view key) {
   const std::string_view l = outline.lines().line(line);
   const std::size_t first = l.find_first_not_of(' ');
   auto steps = outline.above(line, first == std::string_view::npos ? 0 : static_cast<int>(first));
   const bool entry_here = first != std::string_view::npos && l[first] == '-';
   if (entry_here) steps.push_back({"", line, static_cast<int>(first)});
   for (std::size_t i = 0; i + 1 < steps.size(); ++i) {
-    if (steps[i].key == "tables" && steps[i + 1].key.empty()) {
-      return outline.entry_value(steps[i + 1].line, steps[i + 1].column, "id");
+    if (steps[i].key == list && steps[i + 1].key.empty()) {
+      return outline.entry_value(steps[i + 1].line, steps[i + 1].column, key);
     }
   }
   return "";
 }
+
+std::string table_at(const Outline& outline, int line) { return value_of_entry_at(outline, line, "tables", "id"); }
 
 std::string table_at(std::string_view text, int line) { return table_at(Outline(text), line); }
 

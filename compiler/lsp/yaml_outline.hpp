@@ -51,6 +51,9 @@ std::string flow_value(std::string_view l, std::string_view key);
 std::vector<OutlineStep> outline_above(std::string_view text, int line, int column);
 std::string entry_value(std::string_view text, int line, int dash_column, std::string_view key);
 
+// The value of `key` in the entry of the first list `list` above `line` that holds it
+// (`tables`, `vocabularies`, `renames`: "vocabulary" of the rename a line is in), or "".
+std::string value_of_entry_at(const Outline& outline, int line, std::string_view list, std::string_view key);
 // The id of the table whose entry (under `tables:`) holds `line`, or "".
 std::string table_at(const Outline& outline, int line);
 std::string table_at(std::string_view text, int line);
