@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 
 #include "qrsc/analysis/column_choice.hpp"
 #include "qrsc/analysis/key_read.hpp"
@@ -183,8 +184,40 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   return with_triggers(std::move(a), spec, t, *given);
 }
 
+// A unit's number for a dice cell, written M=5 among the words (the letter its cells count
+// from); the other words are the matrix's modifiers.
+struct DiceWords {
+  std::optional<int> base;
+  std::vector<std::string> modifiers;
+};
+
+Expected<DiceWords> dice_words(const Table& t, const std::vector<std::string>& words) {
+  DiceWords out;
+  for (const std::string& w : words) {
+    if (w.size() < 2 || (w[0] != 'M' && w[0] != 'm') || w[1] != '=') {
+      out.modifiers.push_back(w);
+      continue;
+    }
+    int value = -1;
+    const char* end = w.data() + w.size();
+    const auto [at, ec] = std::from_chars(w.data() + 2, end, value);
+    if (ec != std::errc() || at != end || value < 0 || value > kMaxUnitNumber) {
+      return program_error(
+          fmt::format("'{}': the unit's number M is a whole number from 0 to {} (M=5)", w, kMaxUnitNumber));
+    }
+    out.base = value;
+  }
+  if (!out.base) {
+    return program_error(
+        fmt::format("table '{}' counts dice from the unit's number M: give it as M=5 (then the "
+                    "modifiers that apply)",
+                    t.id));
+  }
+  return out;
+}
+
 Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const std::string& key,
-                     const std::optional<std::string>& column) {
+                     const std::optional<std::string>& column, const std::vector<std::string>& words) {
   const auto row = std::find_if(m.rows.begin(), m.rows.end(),
                                 [&](const MatrixRow& r) { return r.id == key || same_ignoring_case(r.name, key); });
   if (row == m.rows.end()) {
@@ -211,6 +244,17 @@ Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const st
   if (cell.unknown) a.footnote = unknown_footnote(unknown_value_source(t, row->source, &spec.sources));
   a.text = fmt::format("{}: {}, {}: {}\n{}", t.title, row->name, a.column, a.effect,
                        a.footnote.empty() ? "" : a.footnote + "\n");
+  if (words.empty()) return a;
+  // The dice a unit rolls: the cell's count for its number, with the dice its modifiers add.
+  const auto given = dice_words(t, words);
+  if (!given) return given.error();
+  auto net = net_modifier(spec, t, given->modifiers);
+  if (!net) return net.error();
+  const int dice = cell.present ? cell.value.dice.count_with(*given->base, net->total) : 0;
+  a.result = std::to_string(dice);
+  a.line += "\t" + a.result;
+  a.text += fmt::format("M {}{} = {} {}\n", *given->base, modifier_words(*net), dice, dice == 1 ? "die" : "dice");
+  a.net = std::move(*net);
   return a;
 }
 
@@ -249,7 +293,8 @@ Looked lookup(const Spec& spec, const std::string& table, const std::string& key
     return program_error(not_found(fmt::format("spec '{}' has no table '{}'", spec.id, table), table,
                                    names_of(spec.tables, [](const Table& x) { return x.id; }), "tables"));
   }
-  if (!modifiers.empty() && t->kind != TableKind::bands) {
+  const auto* matrix = std::get_if<Matrix>(&t->body);
+  if (!modifiers.empty() && t->kind != TableKind::bands && !(matrix && matrix->cell == CellType::dice)) {
     return program_error(fmt::format("table '{}' is a {} table; die roll modifiers apply to die-result tables", t->id,
                                      table_kind_name(t->kind)));
   }
@@ -257,7 +302,7 @@ Looked lookup(const Spec& spec, const std::string& table, const std::string& key
       [&](const auto& body) -> Looked {
         using T = std::decay_t<decltype(body)>;
         if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column, modifiers);
-        if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column);
+        if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column, modifiers);
         if constexpr (std::is_same_v<T, ModifierTable>) {
           return lookup_item(spec, *t, body.items, key, [](const ModifierItem& m) {
             return m.id + "\t" + m.value_notation() + "\t" + m.text.render();

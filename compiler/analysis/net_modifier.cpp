@@ -255,8 +255,12 @@ std::string takes_no_modifiers(const std::string& table) {
 
 Expected<NetModifier> net_modifier(const Spec& spec, const Table& table, const std::vector<std::string>& terms) {
   const auto* bt = std::get_if<BandTable>(&table.body);
-  auto net =
-      net_over(spec, table, bt && bt->dice ? bt->dice->modifiers : std::vector<std::string>{}, terms, std::nullopt);
+  const auto* dice_matrix = std::get_if<Matrix>(&table.body);  // its modifiers add dice to a cell's count
+  auto net = net_over(spec, table,
+                      bt && bt->dice ? bt->dice->modifiers
+                      : dice_matrix  ? dice_matrix->modifiers
+                                     : std::vector<std::string>{},
+                      terms, std::nullopt);
   if (net && net->total != 0 && bt && reads_base_roll_alone(*bt)) return program_error(takes_no_modifiers(table.id));
   return net;
 }

@@ -26,7 +26,8 @@ struct NetModifier {
   std::vector<AppliedModifier> applied;  // in the order given
 };
 
-// Ids are looked up in the tables the spec says modify `table`'s roll (`key.dice.modifiers`):
+// Ids are looked up in the tables the spec says modify `table`'s roll (`key.dice.modifiers`;
+// of a dice matrix, its `modifiers`, which add dice to a cell's count):
 // modifier lists, and band tables whose rows carry a number (the row a key selects, so its
 // rows are alternatives: one non-cumulative group). Within a non-cumulative group only the
 // member of largest magnitude counts, of equals the one the table lists first, whatever the

@@ -202,6 +202,8 @@ constexpr Key kMatrixKeys[] = {
     {"column_groups", Type::list, 0, "Labels over spans of columns.", "columnGroup"},
     {"row_heading", Type::text, kSheetText, "The heading over the row labels ('Stands')."},
     {"rows", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The rows.", "matrixRow"},
+    {"modifiers", Type::ids, 0,
+     "With `cell: dice`: the modifier lists whose items add dice to (or take dice from) the count a cell gives."},
 };
 
 constexpr Key kListKeys[] = {
@@ -682,6 +684,7 @@ struct Reference {
 
 constexpr Reference kReferences[] = {
     {"table", "columns", Refers::vocabulary},
+    {"table", "modifiers", Refers::modifier_lists},
     {"dice", "modifiers", Refers::modifier_lists},
     {"diceSide", "modifiers", Refers::modifier_lists},
     {"dice", "pool", Refers::table},

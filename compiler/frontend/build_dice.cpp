@@ -58,6 +58,8 @@ std::string past_exact_odds(const std::string& what, const std::string& roll) {
       what, roll, qrs::odds::kMaxOutcomes);
 }
 
+}  // namespace
+
 std::vector<std::string> table_ids(const Spec& spec, TableKind kind) {
   std::vector<std::string> ids;
   for (const auto& t : spec.tables) {
@@ -65,8 +67,6 @@ std::vector<std::string> table_ids(const Spec& spec, TableKind kind) {
   }
   return ids;
 }
-
-}  // namespace
 
 std::optional<DiceRoll> Builder::dice(const NodePtr& n, const std::string& what) {
   Object o(n, "dice of " + what, diags_, format::object_type("dice"));

@@ -17,6 +17,8 @@ void Builder::matrix(Object& o, Table& t) {
     if (const auto ct = cell_type_from(cell)) m.cell = *ct;  // another is reported by the key check
   }
   m.row_heading = o.str("row_heading");
+  m.modifiers = o.strings("modifiers");
+  m.modifiers_loc = o.loc_of("modifiers");
   m.columns = columns(o, m.columns_vocabulary);
   std::vector<std::string> ids;
   for (const auto& c : m.columns) ids.push_back(c.id);
@@ -107,6 +109,30 @@ void Builder::matrix(Object& o, Table& t) {
   }
   check_unique(m.rows, "row");
   t.body = std::move(m);
+}
+
+// A dice matrix's `modifiers`: modifier lists, whose items add whole dice. Only dice cells are
+// counts that dice can be added to.
+void Builder::matrix_modifiers() {
+  for (const auto& t : spec_.tables) {
+    const auto* m = std::get_if<Matrix>(&t.body);
+    if (!m || m->modifiers.empty()) continue;
+    const std::string what = "matrix '" + t.id + "'";
+    if (m->cell != CellType::dice) {
+      diags_.error(m->modifiers_loc, what + ": 'modifiers' add dice to a count, so they need dice cells (cell: dice)");
+      continue;
+    }
+    for (const auto& id : m->modifiers) {
+      const Table* list = spec_.table(id);
+      if (!list || list->kind != TableKind::modifiers) {
+        diags_.error(m->modifiers_loc,
+                     with_suggestion(fmt::format("{}: '{}' is not a modifier list (kind: modifiers); its items are the "
+                                                 "dice added to or taken from a cell's count",
+                                                 what, id),
+                                     id, table_ids(spec_, TableKind::modifiers)));
+      }
+    }
+  }
 }
 
 }  // namespace qrsc

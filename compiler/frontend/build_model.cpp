@@ -116,6 +116,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   check_unique(spec_.tables, "table");
   type_modifiers();
   check_dice();
+  matrix_modifiers();
   roll_again();
   type_conditions();
   for (const auto& n : o.list("errata")) erratum(n);

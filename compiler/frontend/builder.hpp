@@ -16,6 +16,9 @@
 
 namespace qrsc {
 
+// The ids of the spec's tables of a kind (for a diagnostic's suggestion).
+std::vector<std::string> table_ids(const Spec& spec, TableKind kind);
+
 class Builder {
  public:
   explicit Builder(Diagnostics& diags, TableMemo* memo = nullptr) : diags_(diags), memo_(memo) {}
@@ -70,8 +73,10 @@ class Builder {
   bool digit_roll_keys(Object& o, const DiceRoll& d, const std::string& roll, const std::string& what);
   std::optional<AgainstValue> against(Object& dice, const std::string& what);
   void against_columns(Object& o, BandTable& bt);
-  void check_dice();  // after every table is built: dice and triggers name tables that fit
-  void roll_again();  // after the dice are checked (build_roll_again.cpp): rows that roll again
+  void check_dice();
+  void matrix_modifiers();  // after every table is built: a dice matrix's lists are modifier lists  // after every
+                            // table is built: dice and triggers name tables that fit
+  void roll_again();        // after the dice are checked (build_roll_again.cpp): rows that roll again
   // After every table is built (build_type_modifiers.cpp): each side's type modifiers read
   // from their matrix into the opposed roll's square.
   void type_modifiers();

@@ -370,6 +370,10 @@ struct Matrix {
   std::vector<Column> columns;
   std::vector<ColumnGroup> column_groups;
   std::vector<MatrixRow> rows;
+  // With dice cells: the modifier lists whose items add dice to (or take dice from) the count a
+  // cell gives (Battlecry's combat situation modifiers; qrs::Dice::count_with).
+  std::vector<std::string> modifiers;
+  Loc modifiers_loc;
 };
 
 struct ListItem {

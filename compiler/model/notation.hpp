@@ -89,6 +89,9 @@ enum class CellType { text, integer, fraction, rate, dice, levels };
 inline constexpr std::array<const char*, 6> kCellTypeNames = {"text", "integer", "fraction", "rate", "dice", "levels"};
 static_assert(kCellTypeNames.size() == static_cast<std::size_t>(CellType::levels) + 1);
 std::optional<CellType> cell_type_from(const std::string& name);
+// The most a unit's number M (the number a dice cell counts from: Battlecry's morale) can be, as
+// `qrsc lookup ... M=5` and the web page's field take it.
+inline constexpr int kMaxUnitNumber = 999;
 // The names of the runtime's qrs::Dice::Kind, in its order.
 inline constexpr std::array<const char*, 4> kDiceKindNames = {"blank", "cannot", "relative", "fixed"};
 static_assert(kDiceKindNames.size() == static_cast<std::size_t>(qrs::Dice::Kind::fixed) + 1);

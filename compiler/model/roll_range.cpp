@@ -16,9 +16,6 @@ std::string outside_title(Outside rule) {
   return "Outside every row";
 }
 
-namespace {
-
-// The net modifiers a set of modifier tables allows (see net_modifier_range).
 IntRange modifier_range(const Spec& spec, const std::vector<std::string>& tables) {
   IntRange net;
   const auto widen = [&](std::int64_t lo, std::int64_t hi) {
@@ -55,6 +52,8 @@ IntRange modifier_range(const Spec& spec, const std::vector<std::string>& tables
   }
   return net;
 }
+
+namespace {
 
 // The modified results one side of an opposed roll can reach.
 IntRange side_results(const Spec& spec, const DiceSide& side) {

@@ -46,6 +46,8 @@ IntRange base_roll_range(const DiceRoll& d);
 // group add freely; a group (not cumulative, or one rating of several) adds one member or
 // none; a band table of numbered rows adds the number of one row. Factors add nothing.
 IntRange net_modifier_range(const Spec& spec, const BandTable& bt);
+// The same over the modifier tables named (a dice matrix's `modifiers`: the dice they add).
+IntRange modifier_range(const Spec& spec, const std::vector<std::string>& tables);
 
 // The modified results one side of an opposed roll can reach: its dice plus the net modifiers
 // its own modifier lists allow.

@@ -764,6 +764,12 @@ inline constexpr qrs::View<std::string_view> kRowGroups{ detail::kRowGroups, 5 }
 inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 6};
 inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 6};
 inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 5, 6 };
+// The modifier lists whose items add dice to (or take dice from) a cell's count
+// (qrs::Dice::count_with).
+namespace detail {
+inline constexpr std::string_view kModifierTables[] = { "combat_modifiers"sv, };
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kModifierTables{detail::kModifierTables, 1};
 [[nodiscard]] constexpr const Cell& cell(Row r, Column c) noexcept {
   return detail::kCells[static_cast<std::size_t>(r) * 6 + static_cast<std::size_t>(c)];
 }

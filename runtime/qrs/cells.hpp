@@ -38,6 +38,13 @@ struct Dice {
     const int n = base + offset;
     return n < 0 ? 0 : n;
   }
+  // The same with dice added or taken away (`net`, a dice matrix's modifiers): none where the
+  // cell cannot roll, never below none.
+  [[nodiscard]] constexpr int count_with(int base, int net) const {
+    if (!can_fire()) return 0;
+    const int n = count(base) + net;
+    return n < 0 ? 0 : n;
+  }
 };
 
 // Unit effectiveness: starting stands, worn level (absent for "-"), spent level.

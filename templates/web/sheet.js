@@ -560,6 +560,43 @@
       if (mark) markScrolling();  // on load, the page marks every table once it is drawn
     };
     let n = diceField(pool.querySelector(".pool-count"), (count) => { n = count; show(true); });
+    // How many dice a unit rolls: the module counts them (qrs_pool_dice) for the row, column,
+    // unit's number M and dice added or taken that the player chooses; a count the chances are
+    // given for becomes the number of dice.
+    const counter = pool.querySelector(".pool-counter");
+    if (counter) {
+      const field = pool.querySelector(".pool-count");
+      const unit = counter.querySelector(".counter-unit");
+      const answer = counter.querySelector(".counter-answer");
+      const chosen = (selector) => { const e = counter.querySelector(selector); return e ? Number(e.value) : 0; };
+      const count = () => {
+        delete answer.dataset.dice;
+        const m = Number(unit.value);
+        if (unit.value.trim() === "" || !Number.isInteger(m) || m < 0 || m > Number(unit.max)) {
+          answer.textContent = "Type the unit's number M (0 to " + unit.max + ").";
+          return;
+        }
+        const dice = q.qrs_pool_dice(Number(counter.dataset.matrix), chosen(".counter-row"), chosen(".counter-column"),
+                                     m, chosen(".counter-net"));
+        if (dice < 0) return;
+        answer.dataset.dice = String(dice);
+        // In words: the cell as printed, M and the dice added, then the count ("Rifle, 3: M-2 with M 5, -1: 2 dice.").
+        const row = counter.querySelector(".counter-row").selectedOptions[0];
+        const column = counter.querySelector(".counter-column").selectedOptions[0];
+        const net = chosen(".counter-net");
+        const cell = JSON.parse(row.dataset.cells)[chosen(".counter-column")] || "blank";
+        const said = row.textContent + ", " + column.textContent + ": " + cell + " with M " + m +
+          (net ? ", " + (net > 0 ? "+" : "") + net : "") + ": ";
+        answer.textContent = said + (dice === 0 ? "no dice to roll." : dice + (dice === 1 ? " die." : " dice."));
+        if (dice > Number(field.max)) answer.textContent = said + dice + " dice (the chances are given for 1 to " + field.max + ").";
+        if (dice < 1 || dice > Number(field.max)) return;
+        field.value = String(dice);
+        field.dispatchEvent(new Event("input"));  // the field's own reader takes it (diceField)
+      };
+      counter.addEventListener("input", count);
+      counter.addEventListener("change", count);
+      count();
+    }
     pool.querySelector(".pool-roll").addEventListener("click", () => {
       const faces = throwFaces(n, q.qrs_sides(mod(t), 0));
       const tally = new Map();

@@ -224,6 +224,52 @@ expect key_heading_read 0 "Result" -- "$qrsc" show "$tmp/rules/t/unnamed.yaml" r
 "$qrsc" -q build "$tmp/rules/t/unnamed.yaml" -o "$tmp/unnamed" --emit html \
   && [ "$(grep -ho '<th[^>]*>Die result</th>\|<th[^>]*>Result</th>' "$tmp"/unnamed/*/*.html | sed 's/<th[^>]*>//' | tr '\n' ' ')" = "Die result</th> Result</th> " ] \
   && passed=$((passed + 1)) || { echo "FAIL key_heading_html: the printed sheet heads the keys otherwise"; failures=$((failures + 1)); }
+# The dice a Battlecry unit rolls (004 lines 55-68): a rifle at 3 hexes rolls M-2, with M 5
+# three dice; woods "-1 to hit" takes one; a hill "+1 to fire" and the rear "+2 to hit" add
+# three; a musket cannot fire at 3 hexes (X); pistol and sabre at 1 hex rolls M, and with
+# fieldworks "-2 to hit" a unit of morale 1 rolls none. The count is qrs::Dice::count_with.
+bc=rules/battlecry/1812.yaml
+expect dice_count 0 $'rifle\t3\tM-2\t2' -- "$qrsc" lookup $bc weapon_dice rifle --column 3 M=5 woods --format tsv
+expect dice_count_text 0 "M 5 +1 (Hill (to fire)) +2 (Rear) = 6 dice" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 M=5 hill rear
+expect dice_count_cannot 0 $'musket\t3\tX\t0' -- "$qrsc" lookup $bc weapon_dice musket -c 3 M=5 --format tsv
+expect dice_count_none 0 "M 1 -2 (Fieldworks) = 0 dice" -- "$qrsc" lookup $bc weapon_dice pistol_and_sabre -c 1 M=1 fieldworks
+expect dice_count_json 0 '"result": "5"' -- "$qrsc" lookup $bc weapon_dice artillery -c 1 M=4 --format json
+expect dice_count_needs_m 1 "counts dice from the unit's number M: give it as M=5" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 woods
+expect dice_count_bad_m 1 "'M=five': the unit's number M is a whole number from 0 to 999" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 M=five
+expect dice_count_unknown 1 "woodz" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 M=5 woodz
+expect matrix_no_modifiers 1 "is a matrix table; die roll modifiers apply to die-result tables" -- "$qrsc" lookup $acw movement_rates infantry_line -c open +1
+# A matrix's `modifiers` are modifier lists that add dice to dice cells: both errors at once.
+cat > "$tmp/rules/t/dice_mods.yaml" <<'YAML'
+qrs: 1
+system: t
+title: Dice modifiers
+tables:
+  - id: cover
+    kind: modifiers
+    title: Cover
+    items: [ { id: woods, value: -1, text: Woods } ]
+  - id: roll
+    kind: bands
+    title: Roll
+    key: { type: integer, min: 1, max: 6, dice: { roll: d6 } }
+    rows: [ { id: lo, title: Low, band: 1 - 6 } ]
+  - id: moves
+    kind: matrix
+    title: Moves
+    cell: integer
+    modifiers: [cover]
+    columns: [ { id: open } ]
+    rows: [ { id: line, cells: { open: "6" } } ]
+  - id: dice
+    kind: matrix
+    title: Dice
+    cell: dice
+    modifiers: [roll]
+    columns: [ { id: near } ]
+    rows: [ { id: musket, cells: { near: M-1 } } ]
+YAML
+expect matrix_modifiers_need_dice 1 "dice_mods.yaml:18:16: error: matrix 'moves': 'modifiers' add dice to a count, so they need dice cells (cell: dice)" -- "$qrsc" check "$tmp/rules/t/dice_mods.yaml"
+expect matrix_modifiers_are_lists 1 "dice_mods.yaml:25:16: error: matrix 'dice': 'roll' is not a modifier list (kind: modifiers)" -- "$qrsc" check "$tmp/rules/t/dice_mods.yaml"
 # qrsc diff: a numbered change list, to stdout or a file.
 expect diff_md 0 "Swept from the Field now occurs on 8 or more instead of 9 or more" -- "$qrsc" diff $acw rules/rff/1812-3-15mm.yaml
 "$qrsc" diff $acw rules/rff/maw-3-15mm.yaml -o "$tmp/changes.html" && grep -q "<ol" "$tmp/changes.html" \

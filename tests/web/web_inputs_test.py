@@ -22,7 +22,10 @@ the element meant (so that a box drawn over another is caught), at 390, 768, 102
   Undo comes back to the roll.
 - Symbol dice (a pool table): the number of dice typed (1, 5, 12): the chance of k or more of
   each symbol the page shows is `qrsc odds --dice N`'s, exactly; a number out of range typed and
-  left goes back; "Roll them" throws N dice whose symbols are `qrsc lookup`'s for each face.
+  left goes back; "Roll them" throws N dice whose symbols are `qrsc lookup`'s for each face. The
+  number of dice a unit rolls (its row and column of the pool's matrix, M typed, dice added or
+  taken): the page's count is `qrsc lookup MATRIX ROW -c COLUMN M=m NET`'s, and becomes the
+  number of dice where the chances are given for it.
 - At 390 px a matrix wider than the screen says it scrolls and breaks no cell over lines; printed, the page shows no control and every table of the printed sheet.
 
 Usage: web_inputs_test.py QRSC ROOT [--only SPEC_ID]. Exit 77 when the WebAssembly toolchain or
@@ -307,7 +310,7 @@ def check_pool(b, where, failures):
     """Each pool table: (table, n, the page's "k or more" fractions per row) for n = 1, 5, 12,
     and (table, faces thrown, the page's tally) for a throw of 5 dice."""
     tables = b.eval("[...document.querySelectorAll('section.sheet-table')].filter(s => s.querySelector('fieldset.pool')).map(s => s.dataset.id)")
-    shown, thrown = [], []
+    shown, thrown, counted = [], [], []
     for table in tables:
         choose_table(b, table)
         base = f'section.sheet-table[data-id="{table}"] '
@@ -322,12 +325,43 @@ def check_pool(b, where, failures):
             left = b.eval(f"document.querySelector({json.dumps(field)}).value")
             if left != "12":
                 failures.append(f"{where} {table}: {bad!r} typed and left gives {left!r}, not the last good 12")
+        counted.extend(check_counter(b, base, table))
         type_into(b, field, "5")
         if click(b, base + ".pool-roll", failures, where):
             got = b.eval(f"""(() => {{ const p = document.querySelector({json.dumps(base + '.pool-thrown')});
               return [p.dataset.faces, p.textContent]; }})()""")
             thrown.append((table, got[0].split(","), got[1]))
-    return shown, thrown
+    return shown, thrown, counted
+
+
+def check_counter(b, base, table):
+    """The number of dice a unit rolls (a pool's matrix of dice cells): for every row and column,
+    M typed as 0, 1 and 5, and the least, no and the most dice added: (the lookup case, the
+    count the page shows, the number of dice then, the most it takes)."""
+    counter = base + ".pool-counter"
+    info = b.eval(f"""(() => {{ const c = document.querySelector({json.dumps(counter)});
+      if (!c) return null;
+      const ids = (sel) => [...c.querySelectorAll(sel + ' option')].map(o => o.dataset.id);
+      const nets = [...c.querySelectorAll('.counter-net option')].map(o => o.value);
+      return {{matrix: c.dataset.table, rows: ids('.counter-row'), columns: ids('.counter-column'),
+               nets: nets.length ? [nets[0], '0', nets[nets.length - 1]] : ['0']}}; }})()""")
+    if not info:
+        return []
+    out = []
+    for r, row in enumerate(info["rows"]):
+        for c, column in enumerate(info["columns"]):
+            for net in info["nets"]:
+                for m in ("0", "1", "5"):
+                    b.eval(f"""(() => {{ const c = document.querySelector({json.dumps(counter)});
+                      const set = (sel, v) => {{ const e = c.querySelector(sel); if (e) {{ e.value = v; e.dispatchEvent(new Event('change', {{bubbles: true}})); }} }};
+                      set('.counter-row', {json.dumps(str(r))}); set('.counter-column', {json.dumps(str(c))}); set('.counter-net', {json.dumps(net)}); }})()""")
+                    type_into(b, counter + " .counter-unit", m)
+                    got = b.eval(f"""(() => {{ const a = document.querySelector({json.dumps(counter + ' .counter-answer')});
+                      const f = document.querySelector({json.dumps(base + '.pool-count')});
+                      return [a.dataset.dice === undefined ? null : Number(a.dataset.dice), Number(f.value), Number(f.max)]; }})()""")
+                    words = [f"M={m}"] + ([] if net == "0" else [net if net.startswith("-") else "+" + net])
+                    out.append(([info["matrix"], row, column, *words], *got))
+    return out
 
 
 def check_roll_again(b, where, failures):
@@ -448,8 +482,8 @@ def main():
                 if width == 390 and height == 844:
                     for case, got in check_triggers(b, where, failures):
                         trigger_cases.append((where, spec, case, got))
-                    pool_shown, pool_thrown = check_pool(b, where, failures)
-                    pool_cases.append((where, spec, pool_shown, pool_thrown))
+                    pool_shown, pool_thrown, pool_counted = check_pool(b, where, failures)
+                    pool_cases.append((where, spec, pool_shown, pool_thrown, pool_counted))
     finally:
         b.close()
     by_spec = {}
@@ -499,8 +533,16 @@ def main():
             failures.append(f"{where} {' '.join(case)}: qrsc {a.get('error') or want!r}; page {words!r}")
     if not again_cases:
         failures.append("no table of the pages of rules/ rolls again (Desperate Struggle)")
-    pool_figures = pool_throws = 0
-    for where, spec, pool_shown, pool_thrown in pool_cases:
+    pool_figures = pool_throws = pool_counts = 0
+    for where, spec, pool_shown, pool_thrown, pool_counted in pool_cases:
+        answers = (lookup_cases(qrsc, root, tmp, spec, [case for case, *_ in pool_counted]) or []) if pool_counted else []
+        for (case, dice, n, most), a in zip(pool_counted, answers):
+            want = None if a.get("error") else int(a["result"])
+            if dice != want or (want is not None and 1 <= want <= most and n != want):
+                failures.append(f"{where} {' '.join(case)}: qrsc lookup {a.get('error') or want}; page {dice} dice, {n} to roll")
+            pool_counts += 1
+        if len(answers) != len(pool_counted):
+            failures.append(f"{where}: qrsc lookup --cases answered {len(answers)} of {len(pool_counted)} dice counts")
         for table, n, rows in pool_shown:
             r = ask(qrsc, root, "odds", spec, table, "--dice", str(n), "--format", "json")
             counts = json.loads(r.stdout)["pool"]["columns"][0]["counts"][0]["rows"] if r.returncode == 0 else None
@@ -517,8 +559,9 @@ def main():
             if sorted(text.split(": ", 1)[1].split(", ")) != sorted(want.split(": ", 1)[1].split(", ")) or len(faces) != 5:
                 failures.append(f"{where} {table}: thrown {text!r}; qrsc lookup of each face {want!r}")
             pool_throws += 1
-    if not pool_figures or not pool_throws:
-        failures.append(f"no pool table on the pages of rules/ was played ({pool_figures} figures, {pool_throws} throws)")
+    if not pool_figures or not pool_throws or not pool_counts:
+        failures.append(f"no pool table on the pages of rules/ was played ({pool_figures} figures, {pool_throws} throws,"
+                        f" {pool_counts} dice counts)")
     if not fired or not checked:
         failures.append(f"no die result clicked on the pages of rules/ fired a trigger ({fired}) or opened a check ({checked})")
     for f in failures[:80]:
@@ -526,7 +569,8 @@ def main():
     print(f"{len(pages)} pages at {len(SIZES)} sizes: {compared} opposed rolls clicked and compared with qrsc lookup,"
           f" {distances} distances typed and compared with qrsc lookup, {stands} Stands fields, {undos} Undos,"
           f" {len(trigger_cases)} base rolls with {fired} triggered effects and {checked} checks opened,"
-          f" {pool_figures} pool figures compared with qrsc odds and {pool_throws} pool throws with qrsc lookup,"
+          f" {pool_figures} pool figures compared with qrsc odds and {pool_throws} pool throws and {pool_counts}"
+          f" dice counts with qrsc lookup,"
           f" {len(again_cases)} rolls again;"
           f" {len(failures)} failures; printed pages (Letter) {printed_pages}")
     return 1 if failures or not compared else 0

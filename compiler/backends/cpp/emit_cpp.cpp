@@ -276,6 +276,19 @@ void put_roll_again(mst::data& d, const Spec& spec, const BandTable& bt) {
 }
 
 // A roll read at a net modifier: its kRoll (an opposed roll's resolver follows the tables).
+// The ids of modifier tables as the header lists them (kModifierTables).
+void put_modifier_tables(mst::data& d, const std::vector<std::string>& ids) {
+  mst::data mods = list_of();
+  for (const auto& m : ids) {
+    mst::data md;
+    put(md, "id", cpp_text(m));
+    append(mods, std::move(md));
+  }
+  put(d, "modifier_tables", std::move(mods));
+  put(d, "has_modifier_tables", !ids.empty());
+  put(d, "modifier_count", std::to_string(ids.size()));
+}
+
 mst::data dice_data(const DiceRoll& r) {
   mst::data dd;
   put(dd, "count", std::to_string(r.count));
@@ -287,15 +300,7 @@ mst::data dice_data(const DiceRoll& r) {
   if (r.difference) notation = "each side " + notation + ", the difference of the modified results";
   if (!r.pool.empty()) notation += " symbol dice, as many as " + r.pool + " gives";
   put(dd, "roll_notation", notation);
-  mst::data mods = list_of();
-  for (const auto& m : r.modifiers) {
-    mst::data md;
-    put(md, "id", cpp_text(m));
-    append(mods, std::move(md));
-  }
-  put(dd, "modifier_tables", std::move(mods));
-  put(dd, "has_modifier_tables", !r.modifiers.empty());
-  put(dd, "modifier_count", std::to_string(r.modifiers.size()));
+  put_modifier_tables(dd, r.modifiers);
   return dd;
 }
 
@@ -457,6 +462,7 @@ mst::data matrix_data(const Matrix& m) {
   put(d, "aliases", renamed_aliases<MatrixRow>(m.rows, entry_old_ids<MatrixRow>));
   add_columns(d, m.columns, m.columns_vocabulary);
   put(d, "cell_type", cpp_cell_type(m.cell));
+  put_modifier_tables(d, m.modifiers);
   mst::data rows = list_of();
   for (const auto& r : m.rows) {
     mst::data row;

@@ -232,13 +232,15 @@ Json matrix(const Matrix& m) {
     row.update(Json{{"name", r.name}, {"group", r.group}, {"cells", std::move(cells)}, {"source", source(r.source)}});
     rows.push_back(std::move(row));
   }
-  return Json{{"cell", cell_type_name(m.cell)},
-              // The heading over the row names ("Stands"); empty when the sheet prints none.
-              {"row_heading", m.row_heading},
-              {"columns_vocabulary", m.columns_vocabulary},
-              {"columns", columns(m.columns)},
-              {"column_groups", std::move(groups)},
-              {"rows", std::move(rows)}};
+  Json out{{"cell", cell_type_name(m.cell)},
+           // The heading over the row names ("Stands"); empty when the sheet prints none.
+           {"row_heading", m.row_heading},
+           {"columns_vocabulary", m.columns_vocabulary},
+           {"columns", columns(m.columns)},
+           {"column_groups", std::move(groups)},
+           {"rows", std::move(rows)}};
+  if (!m.modifiers.empty()) out["modifiers"] = m.modifiers;  // lists whose items add dice to a cell's count
+  return out;
 }
 
 Json list_item(const ListItem& i) {

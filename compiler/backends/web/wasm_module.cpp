@@ -89,6 +89,13 @@ std::string module_source(const Spec& spec) {
     append(rd, std::move(r));
   }
   put(d, "ranges", std::move(rd));
+  mst::data dd = list_of();
+  for (const Table* t : dice_matrices(spec)) {
+    mst::data m;
+    put(m, "table", cpp_identifier(t->id));
+    append(dd, std::move(m));
+  }
+  put(d, "dice", std::move(dd));
   // The limits qrsc reads a typed number within: the page's distances are read as qrsc reads one.
   const qrs::text::NumberLimits limits = number_limits();
   put(d, "max_magnitude", std::to_string(limits.magnitude));
@@ -151,6 +158,15 @@ std::vector<const Table*> range_matrices(const Spec& spec) {
   for (const Table& t : spec.tables) {
     const auto* m = std::get_if<Matrix>(&t.body);
     if (m && column_ranges(m->columns)) out.push_back(&t);
+  }
+  return out;
+}
+
+std::vector<const Table*> dice_matrices(const Spec& spec) {
+  std::vector<const Table*> out;
+  for (const Table& t : spec.tables) {
+    const auto* m = std::get_if<Matrix>(&t.body);
+    if (m && m->cell == CellType::dice && !m->rows.empty()) out.push_back(&t);
   }
   return out;
 }

@@ -28,6 +28,9 @@ std::vector<const Table*> sheet_modifier_lists(const Spec& spec);
 // The matrices whose columns are all ranges (a header's kColumnRanges), in sheet order: the
 // page finds their column from a distance.
 std::vector<const Table*> range_matrices(const Spec& spec);
+// The matrices of dice cells that have rows (a header's kCells grid), in sheet order: the page
+// asks the module how many dice a unit rolls from one (qrs_pool_dice).
+std::vector<const Table*> dice_matrices(const Spec& spec);
 
 // The compiler qrsc uses when none is given: the one the build found where it is
 // (compiler/cmake/wasm_toolchain.cmake), else clang++ on PATH.

@@ -1,5 +1,7 @@
 #include "qrsc/backends/web/web_page.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -175,6 +177,69 @@ Json chance_json(Fraction p) {
   return Json::array({std::to_string(p.num()), std::to_string(p.den()), pool_percent(p)});
 }
 
+// How many dice a unit rolls, from the pool's matrix of dice cells: its rows and columns to
+// choose, the unit's number M and the net of the dice the matrix's `modifiers` add, which the
+// module counts (qrs_pool_dice, the runtime's qrs::Dice::count_with); a list of none where the
+// matrix is not one the module has.
+mst::data dice_counter(const Spec& spec, const Table& t) {
+  const std::vector<const Table*> matrices = dice_matrices(spec);
+  const auto at = std::find(matrices.begin(), matrices.end(), &t);
+  const auto* m = std::get_if<Matrix>(&t.body);
+  if (!m || at == matrices.end()) return list_of();
+  const auto index = static_cast<std::size_t>(at - matrices.begin());
+  mst::data d;
+  put(d, "matrix", std::to_string(index));
+  put(d, "table", t.id);
+  put(d, "title", t.title);
+  put(d, "caption", t.caption);  // the sheet's words on what M is ("M is the unit's morale; ...")
+  put(d, "has_caption", mst::data(!t.caption.empty()));
+  put(d, "row_label", m->row_heading.empty() ? std::string("Row") : m->row_heading);
+  // The columns' label: the one group over all of them ("Range (hexes)"), else "Column".
+  const bool one_group = m->column_groups.size() == 1 && m->column_groups[0].columns.size() == m->columns.size();
+  put(d, "column_label", one_group ? m->column_groups[0].name : std::string("Column"));
+  mst::data rows = list_of();
+  for (std::size_t r = 0; r < m->rows.size(); ++r) {
+    mst::data o;
+    put(o, "index", std::to_string(r));
+    put(o, "id", m->rows[r].id);
+    put(o, "name", m->rows[r].name);
+    // Each cell as printed ("M-2"), for the answer's words.
+    Json printed = Json::array();
+    for (const MatrixCell& c : m->rows[r].cells) printed.push_back(c.present ? c.notation : std::string());
+    put(o, "cells", json_line(printed));
+    append(rows, std::move(o));
+  }
+  put(d, "rows", std::move(rows));
+  mst::data columns = list_of();
+  for (std::size_t c = 0; c < m->columns.size(); ++c) {
+    mst::data o;
+    put(o, "index", std::to_string(c));
+    put(o, "id", m->columns[c].id);
+    put(o, "name", m->columns[c].name);
+    append(columns, std::move(o));
+  }
+  put(d, "columns", std::move(columns));
+  put(d, "most_unit", std::to_string(kMaxUnitNumber));
+  // The dice added or taken away: every net the matrix's lists allow, 0 chosen.
+  const IntRange net = modifier_range(spec, m->modifiers);
+  mst::data nets = list_of();
+  for (std::int64_t v = net.lo; v <= net.hi && !m->modifiers.empty(); ++v) {
+    mst::data o;
+    put(o, "value", std::to_string(v));
+    put(o, "shown", format_signed(static_cast<int>(v)));
+    put(o, "selected", mst::data(v == 0));
+    append(nets, std::move(o));
+  }
+  std::vector<std::string> titles;
+  for (const auto& id : m->modifiers) {
+    if (const Table* list = spec.table(id)) titles.push_back(list->title);
+  }
+  put(d, "has_nets", mst::data(!m->modifiers.empty()));
+  put(d, "nets", std::move(nets));
+  put(d, "nets_title", fmt::format("{}", fmt::join(titles, ", ")));
+  return d;
+}
+
 // Symbol dice (key.dice.pool): how many of 1 to max_pool_dice dice show each row's symbol, for
 // the page to read when the player says how many dice (data, as exact fractions: the page
 // computes nothing). Per column, per row, per number of dice n, a chance_json of "k or more"
@@ -201,6 +266,7 @@ mst::data pool_data(const Spec& spec, const BandTable& bt) {
   put(d, "data", json);
   put(d, "max", std::to_string(max_pool_dice(bt.dice->sides)));
   put(d, "pool_title", counts ? counts->title : bt.dice->pool);
+  if (counts) put(d, "counter", dice_counter(spec, *counts));
   return d;
 }
 

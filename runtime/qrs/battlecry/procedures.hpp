@@ -69,6 +69,11 @@ constexpr std::optional<sheet::face_effects::Row> face_row(int face) {
 
 }  // namespace detail
 
+// The combat modifiers are the dice the weapon table's cells take (its `modifiers`).
+static_assert(sheet::weapon_dice::kModifierTables.size() == 1 &&
+                  sheet::weapon_dice::kModifierTables[0] == sheet::Sheet::combat_modifiers::kId,
+              "dice_to_roll adds the combat modifiers, the lists the weapon table names");
+
 // Dice a unit rolls at a target: the weapon's entry at the range ("M-2": morale less two),
 // plus the combat modifiers that apply; none where the weapon cannot fire ("X") or the
 // range is beyond the table, and never fewer than none.
@@ -76,10 +81,7 @@ constexpr std::optional<sheet::face_effects::Row> face_row(int face) {
                                          std::initializer_list<CombatModifier> modifiers = {}) {
   const auto column = detail::range_column(range_hexes);
   if (!column) return 0;
-  const qrs::Dice& d = sheet::weapon_dice::cell(weapon, *column).value;
-  if (!d.can_fire()) return 0;
-  const int n = d.count(morale) + sheet::combat_modifiers::total(modifiers);
-  return n < 0 ? 0 : n;
+  return sheet::weapon_dice::cell(weapon, *column).value.count_with(morale, sheet::combat_modifiers::total(modifiers));
 }
 
 // What a roll takes from a target of the given kind.

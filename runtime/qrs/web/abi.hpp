@@ -10,6 +10,7 @@
 #include <initializer_list>
 
 #include "qrs/band.hpp"
+#include "qrs/cells.hpp"
 #include "qrs/dice.hpp"
 #include "qrs/key_domain.hpp"
 #include "qrs/modifiers.hpp"
@@ -48,10 +49,17 @@ struct RangeMatrix {
   View<Fraction> ranges{};
 };
 
+// A matrix of dice cells (Battlecry's M-2): how many dice a unit rolls, by row and column (the
+// header's kCells), which qrs_pool_dice reads for a unit's number.
+struct DiceMatrix {
+  Grid<Cell<Dice>> cells{};
+};
+
 struct Sheet {
   View<RolledTable> tables{};
   View<ModifierList> lists{};
   View<RangeMatrix> ranges{};
+  View<DiceMatrix> dice{};
 };
 
 // The sheet the module was built for: defined by the source qrsc generates beside the header.
