@@ -279,6 +279,19 @@
 
   // The odds of every row as the module wrote them at `at`: numerators, then the denominator
   // `extra` places after the last row.
+  // The modifiers set, as the answer names them: those that count and those that do not (each
+  // side's, for an opposed roll); "" when none is set.
+  function modifierWords(s, named) {
+    const names = [...s.querySelectorAll(".die-buttons")].map((box) => box.dataset.sideName);
+    const one = (list) => {
+      const [yes, no] = [list.filter((m) => m.counts), list.filter((m) => !m.counts)].map((l) => l.map((m) => m.words).join(", "));
+      return [yes && "counted " + yes, no && "not counted " + no].filter(Boolean).join("; ");
+    };
+    const said = named.map(one);
+    if (names.length < 2) return said[0] ? "Modifiers: " + said[0] + "." : "";
+    return said.map((w, i) => (w ? names[i] + ": " + w + "." : "")).filter(Boolean).join(" ");
+  }
+
   function showOdds(s, at, extra) {
     const rows = s.querySelectorAll(".row");
     if (!at) {
@@ -399,6 +412,7 @@
     // not apply to that side.
     const typeOf = [0, 1].map((i) => s.querySelector('input[data-type-side="' + i + '"]:checked'));
     [0, 1].forEach((i) => q.qrs_set_type(i, opposed(t) && typeOf[i] ? state.types[i] : -1));
+    const set = [[], []];  // each side's modifiers set, as the answer names them
     for (const input of s.querySelectorAll("input[data-list]")) {
       const label = input.closest(".mod");
       const [side, list, item] = [Number(input.dataset.side || 0), Number(input.dataset.list), Number(input.dataset.item)];
@@ -407,7 +421,12 @@
       const counts = applies && (!on || q.qrs_counts(side, list, item) === 1);
       label.classList.toggle("not-counted", !counts);
       label.querySelector(".why").textContent = counts ? "" : applies ? "does not count" : "does not apply to " + typeOf[side].parentElement.textContent.trim();
+      if (on) {
+        const times = input.type === "number" ? " \u00d7" + input.value : "";
+        set[side].push({ words: label.querySelector(".v").textContent + " " + label.querySelector(".t").textContent + times, counts });
+      }
     }
+    s.querySelector(".answer-modifiers").textContent = modifierWords(s, set);
     const sum = s.querySelector(".sum-label");
     for (const sel of [".effect-title", ".effect-text", ".effect-part", ".footnote"]) s.querySelector(sel).textContent = "";
     s.dataset.row = "";

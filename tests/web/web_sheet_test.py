@@ -80,7 +80,9 @@ READ = """(() => {
           side_names: [...s.querySelectorAll('.die-buttons')].map(b => b.dataset.sideName),
           odds: [...s.querySelectorAll('.row')].map(r => r.dataset.p),
           shown: [...s.querySelectorAll('.row')].map(r => r.querySelector('.p').textContent),
-          counted: [...s.querySelectorAll('input[data-list]:checked')].map(i => !i.closest('.mod').classList.contains('not-counted'))};
+          marks: [...s.querySelectorAll('input[data-list]:checked')].map(i => [Number(i.dataset.side || 0), i.dataset.id,
+            !i.closest('.mod').classList.contains('not-counted'), i.closest('.mod').querySelector('.t').textContent]),
+          named: t('.answer-modifiers')};
 })()"""
 
 ACCESSIBLE = """(() => {
@@ -193,6 +195,23 @@ def lookup_cases(qrsc, root, tmp, spec, cases):
     return answers
 
 
+def modifiers_differ(p, lookups):
+    """Where the page's modifiers set (each side's) count otherwise than qrsc lookup's (its
+    `modifiers`, by side), or the answer does not name each one (and "not counted" where one
+    does not count): why, else ""."""
+    for side, a in enumerate(lookups):
+        want = {m["term"]: m["counted"] for m in a}
+        got = {mark[1]: mark[2] for mark in p["marks"] if mark[0] == side}
+        if got != want:
+            return f"side {side} counts {got}, qrsc {want}"
+    for _, _, counts, text in p["marks"]:
+        if text not in p["named"]:
+            return f"the answer's modifiers {p['named']!r} do not name {text!r}"
+    if bool(p["marks"]) != bool(p["named"]) or any(not c for *_, c, _ in p["marks"]) != ("not counted " in p["named"]):
+        return f"the answer's modifiers {p['named']!r} for {len(p['marks'])} set"
+    return ""
+
+
 def odds_of(qrsc, root, spec, table, column, net):
     args = ["odds", spec, table, "-m", str(net), "--format", "json"]
     if column:
@@ -265,6 +284,8 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
                 or [p["attacker"], p["defender"]] != sides or column != a.get("column", "") or p["again"] != again:
             failures.append(f"{where}: qrsc {a['row']} {sides} key {a['result']} column {a.get('column')} {again!r}; page {p['row']}"
                             f" '{p['title']}' [{p['attacker']}, {p['defender']}] key {p['key']} column {column} {p['again']!r}")
+        if why := modifiers_differ(p, [side["modifiers"] for side in a["sides"]]):
+            failures.append(f"{where}: {why}")
     for words, p in matchups:
         r = ask(qrsc, root, "odds", spec, t["id"], "--attacker", *words[0], "--defender", *words[1], "--format", "json")
         if r.returncode != 0:
@@ -547,6 +568,8 @@ def main():
                                 or p["sum"].split()[-1] != a["result"]:
                             failures.append(f"{where}: qrsc {a.get('row')} '{a.get('title')}' {a.get('part', '')} net {want_net} = {a['result']};"
                                             f" page {p['row']} '{p['title']}' {p['part']} {p['net']} sum '{p['sum']}'")
+                        if why := modifiers_differ(p, [a["modifiers"]]):
+                            failures.append(f"{where}: {why}")
                         nets.setdefault(want_net, p)
                     for net, p in nets.items():
                         o = odds_of(qrsc, root, spec, t["id"], column, net)
