@@ -654,6 +654,52 @@ class Gen:
         spec["tables"].append(t)
         return t
 
+    # ---- a matrix of dice cells
+    def dice_matrix(self, fam):
+        """About one family in four gets one matrix of dice cells (`kind: matrix, cell: dice`;
+        docs/spec-format.md): 1 to 4 rows, 1 to 6 columns, cells `M`, `M-k`, `M+k` (k 1..4),
+        `X`, a fixed count 0..6 or blank; in half of those `modifiers` naming 1 or 2 of the
+        root's modifier lists whose items are plain values for every type (no `only`/`except`).
+        Drawn last, from a generator of its own, with names and titles holding none of WORDS (a
+        variant's text rename picks its words from the root's texts), so that the families
+        without such a matrix are the ones the seeds gave before. The matrix goes into the root
+        at a random place, and into each variant's resolved spec as inherited."""
+        r = random.Random(f"{self.seed}/dice_matrix")
+        if r.random() >= 1 / 4:
+            return
+        root = fam[0][1]
+        numeric = r.random() < 0.5
+        ncols = r.randint(1, 6)
+        names = ["Close", "Short", "Medium", "Long", "Extreme", "Far"]
+        cols = [{"id": str(i + 1), "name": str(i + 1)} if numeric else {"id": self.new_id("dk"), "name": names[i]} for i in range(ncols)]
+        rows = []
+        for name in r.sample(["Musket", "Rifle", "Carbine", "Pistol", "Howitzer", "Cannon", "Lance", "Bow"], r.randint(1, 4)):
+            cells = {}
+            for c in cols:
+                x = r.random()
+                if x < 0.1:
+                    continue  # blank: no cell
+                k = r.randint(1, 4)
+                fixed = r.randint(0, 6)
+                cells[c["id"]] = ("X" if x < 0.25 else (fixed if r.random() < 0.5 else str(fixed)) if x < 0.4 else "M" if x < 0.55
+                                  else f"M-{k}" if x < 0.85 else f"M+{k}")
+            rows.append({"id": self.new_id("dw"), "name": name, "cells": cells})
+        t = {"id": self.new_id("dm"), "kind": "matrix", "title": r.choice(["Dice to Hit", "Dice by Range", "Fire Dice"]), "cell": "dice"}
+        lists = [x["id"] for x in root["tables"] if x["kind"] == "modifiers"
+                 and not any("only" in it or "except" in it or "factor" in it for it in x["items"])]
+        if lists and r.random() < 0.5:
+            named = r.sample(lists, min(len(lists), r.randint(1, 2)))
+            t["modifiers"] = named[0] if len(named) == 1 and r.random() < 0.2 else named
+        t["columns"] = cols
+        t["rows"] = rows
+        at = r.randint(0, len(root["tables"]))
+        root["tables"].insert(at, t)
+        for _, tree, resolved in fam[1:]:
+            inherited = copy.deepcopy(t)
+            if "_text_rename" in resolved:
+                _rename_text(inherited, *resolved["_text_rename"])
+            resolved["tables"].insert(at, inherited)
+
     # ---- a family
     def root(self):
         sid = f"g{self.seed}"
@@ -796,4 +842,5 @@ def family(seed, fmt):
     if g.r.random() < 0.2:
         v, resolved = g.scale_only_variant(root)
         out.append((v["id"], v, resolved))
+    g.dice_matrix(out)
     return out

@@ -19,6 +19,10 @@ Cases (tab-separated):
                             per occurrence, `total({...})` where the list has no types)
   K SPEC LIST CASE 0         qrs::applies_to(LIST::kTypes[m], type) -> 1 or 0 (CASE: "MODIFIER:TYPE")
 
+  D SPEC MATRIX ROW/COL/NET M  cell(Row, Column).value.count_with(M, NET) -> the count (a matrix of
+                            dice cells)
+  Q SPEC MATRIX "" 0         MATRIX::kModifierTables     -> "id,id," (a dice matrix naming lists)
+
 R, P and T are an opposed table read by the loser's or the winner's type: CASE names one of the
 sides written into the program (each side's roll, its `type`, a `Type` enumerator where the
 table has matchups or type modifiers, else a `Column` one, and its modifiers as the lists'
@@ -194,19 +198,42 @@ def list_code(index, spec_id, list_id, vocabulary, cases):
     return "\n".join(out)
 
 
+def matrix_code(index, spec_id, table):
+    """The routing of one dice matrix's D and Q cases: `cell(Row, Column).value.count_with(M,
+    net)` for each row and column, and `kModifierTables` where it names lists."""
+    ns = namespace(spec_id)
+    X = f"{ns}::{cpp_name(table['id'])}"
+    out = [f'  if (spec == {index} && table == "{table["id"]}") {{']
+    if oracle.dice_modifier_lists(table):
+        out.append(f'    if (kind == "Q") {{ std::string s; for (std::string_view x : {X}::kModifierTables) s += std::string(x) + ","; return s; }}')
+    out.append('    if (kind == "D") {')
+    out.append("      const std::size_t cut = column.rfind('/');")
+    out.append("      const std::string at = column.substr(0, cut);")
+    out.append("      const int net = std::stoi(column.substr(cut + 1)), m = static_cast<int>(key.num());")
+    for row in table["rows"]:
+        for c in table["columns"]:
+            out.append(f'      if (at == "{row["id"]}/{c["id"]}") return std::to_string({X}::cell({X}::Row::{cpp_name(row["id"])}, '
+                       f'{X}::Column::{cpp_name(c["id"])}).value.count_with(m, net));')
+    out.append("    }")
+    out.append("  }")
+    return "\n".join(out)
+
+
 def program(entries):
     """entries: [(index, spec_id, header path, [band tables], {table id: [R and P cases]},
-    [(list id, vocabulary id, [N and K cases])])]"""
+    [(list id, vocabulary id, [N and K cases])], [dice matrices])]"""
     lines = ["// Written by tests/generated_specs/header_driver.py."]
     lines += [f'#include "{e[2]}"' for e in entries]
     lines.append(PRELUDE)
     lines.append("std::string answer(const std::string& kind, int spec, const std::string& table, const std::string& column, qrs::Fraction key) {")
     lines.append("  (void)kind, (void)spec, (void)table, (void)column, (void)key;")
-    for index, spec_id, _, tables, side_cases, list_cases in entries:
+    for index, spec_id, _, tables, side_cases, list_cases, matrices in entries:
         for t in tables:
             lines.append(table_code(index, spec_id, t, side_cases.get(t["id"], ())))
         for list_id, vocabulary, cases in list_cases:
             lines.append(list_code(index, spec_id, list_id, vocabulary, cases))
+        for t in matrices:
+            lines.append(matrix_code(index, spec_id, t))
     lines.append('  return "(no such case)";')
     lines.append("}")
     lines.append(r"""

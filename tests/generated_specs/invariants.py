@@ -61,6 +61,9 @@ class FamilyCheck:
         self.am_rng = random.Random(seed * 7919 + 4)
         # the cases of the odds until decided (rows that roll again), likewise
         self.ud_rng = random.Random(seed * 7919 + 5)
+        # the cases of the matrices of dice cells, likewise; one set a matrix, asked on every surface
+        self.dm_rng = random.Random(seed * 7919 + 6)
+        self.dice_asked = {}
         self.outs = {}
         for _, _, spec in fam:  # what _flavour reads of a table: whether its sides read such modifiers
             for t in spec["tables"]:
@@ -102,6 +105,7 @@ class FamilyCheck:
                     self.odds_until_decided(name, spec, path, t)
                     self.lookups(name, spec, path, t)
             self.word_readings(name, spec, path)
+            self.dice_matrices(name, spec, path)
             if self.check_web and self.ctx.web:
                 self.web(name, spec, path)
         if self.check_web:  # the server's checks are slow as the web module's: the same families
@@ -613,6 +617,92 @@ class FamilyCheck:
             self.fail("odds.until_decided.absent" + _flavour(t), name, f"qrsc {' '.join(args[2:])}: columns {present} have "
                       f"until_decided; expected none ({why})")
 
+    # ---- matrices of dice cells (docs/spec-format.md: `cell: dice` and `modifiers`)
+    def dice_cases(self, spec, t):
+        """The cases a dice matrix is asked on every surface, drawn once a family (the variants
+        inherit the matrix): every row and column, M in {0, 1, 3, 7}, three word sets: none,
+        one or two item ids of its lists (no two members of an exclusive group) and sometimes a
+        signed number, a signed number alone (without lists: two signed numbers for the second).
+        [(row, column, M, words, net, count)], the count the oracle's."""
+        if t["id"] not in self.dice_asked:
+            r = self.dm_rng
+            lists = oracle.dice_modifier_lists(t)
+            ids = [it["id"] for tid in lists for it in oracle.table_by_id(spec, tid)["items"]]
+            def signed():
+                return f"{r.choice('+-')}{r.randint(1, 5)}"
+            if ids:
+                some = _one_of_each_exclusive(spec, lists, r.sample(ids, min(len(ids), r.randint(1, 2))))
+                some += [signed()] if r.random() < 0.5 else []
+            else:
+                some = [signed(), signed()]
+            self.dice_asked[t["id"]] = [[], some, [signed()]]
+        out = []
+        for words in self.dice_asked[t["id"]]:
+            net = oracle.words_net(spec, oracle.dice_modifier_lists(t), words)
+            for row in t["rows"]:
+                for c in t["columns"]:
+                    for m in (0, 1, 3, 7):
+                        out.append((row["id"], c["id"], m, words, net, oracle.dice_count(row["cells"].get(c["id"]), m, net)))
+        return out
+
+    def dice_matrices(self, name, spec, path):
+        """Each dice matrix through `qrsc lookup --cases` (`M=5` and words: the count as the
+        JSON `result` and the TSV line's fourth field, the net the oracle's; without `M=` and
+        words no count), a word without `M=` and a bad `M=` refused, and the sheet JSON's
+        `modifiers` (on every matrix: a dice matrix's lists, absent where none)."""
+        sheet = json.loads(_read(self.outs[name] + ".json") or "{}")
+        by_id = {x["id"]: x for x in sheet.get("tables", [])}
+        for t in spec["tables"]:
+            if t["kind"] != "matrix" or t["id"] not in by_id:
+                continue
+            lists = oracle.dice_modifier_lists(t) if t.get("cell") == "dice" else []
+            got = by_id[t["id"]].get("matrix", {}).get("modifiers", "(absent)")
+            count("json.dice_modifiers")
+            if got != (lists or "(absent)"):
+                self.fail("json.dice_modifiers", name, f"{t['id']} (cell {t.get('cell')}): the sheet JSON's matrix modifiers {got!r}; "
+                          f"the spec's {lists or '(absent)'}")
+        for t in oracle.dice_matrices(spec):
+            count("dice_matrices")
+            count("dice_matrices_with_lists") if oracle.dice_modifier_lists(t) else None
+            asked = self.dice_cases(spec, t)
+            cases = [[t["id"], row, col, f"M={m}", *words] for row, col, m, words, _, _ in asked]
+            plain = [(w["id"], c["id"]) for w in t["rows"] for c in t["columns"]]  # no M=, no words: no count
+            cases += [[t["id"], row, col] for row, col in plain]
+            f = os.path.join(self.work, f"dice-{self.seed}-{name}-{t['id']}.tsv")
+            with open(f, "w", encoding="utf-8") as out:
+                out.writelines("\t".join(c) + "\n" for c in cases)
+            r = self.qrsc("lookup", path, "--cases", f, "--format", "json")
+            answers = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+            if len(answers) != len(cases):
+                self.fail("lookup.cli.dice_count", name, f"qrsc lookup --cases ({t['id']}): answered {len(answers)} of {len(cases)} "
+                          f"cases: {r.stderr[:500]}")
+                continue
+            for case, (row, col, m, words, net, want), got in zip(cases, asked, answers):
+                count("lookup.dice_count")
+                fields = (got.get("line") or "").split("\t")
+                mine = (got.get("result"), fields[3] if len(fields) > 3 else None, got.get("net"))
+                if mine != (str(want), str(want), net):
+                    self.fail("lookup.cli.dice_count", name, f"qrsc lookup {' '.join(case)} (cell {_dice_cell(t, row, col)!r}): "
+                              f"result {mine[0]!r}, line {got.get('line')!r}, net {mine[2]!r}; oracle {want} at net {net} "
+                              f"{got.get('error', '')}")
+            for case, got in zip(cases[len(asked):], answers[len(asked):]):
+                count("lookup.dice_no_count")
+                if "error" in got or got.get("result") != "" or len((got.get("line") or "").split("\t")) != 3:
+                    self.fail("lookup.cli.dice_no_count", name, f"qrsc lookup {' '.join(case)} (no M=, no words): result "
+                              f"{got.get('result')!r}, line {got.get('line')!r} {got.get('error', '')}; expected no count")
+            # a word without M=, and M= that is no whole number from 0 to 999: refused
+            lists = oracle.dice_modifier_lists(t)
+            word = oracle.table_by_id(spec, lists[0])["items"][0]["id"] if lists else "+1"
+            row, col = t["rows"][0]["id"], t["columns"][-1]["id"]
+            for args, inv, words in (([word], "lookup.cli.dice_count_needs_m", "counts dice from the unit's number M: give it as M=5"),
+                                     (["M=abc"], "lookup.cli.dice_count_bad_m", "the unit's number M is a whole number from 0 to 999"),
+                                     (["M=1000", word], "lookup.cli.dice_count_bad_m", "the unit's number M is a whole number from 0 to 999")):
+                r = self.qrsc("lookup", path, t["id"], row, "--column", col, *args)
+                count("lookup.dice_refused")
+                if r.returncode != 1 or words not in r.stderr:
+                    self.fail(inv, name, f"qrsc lookup {t['id']} {row} --column {col} {' '.join(args)}: exit {r.returncode}, "
+                              f"{(r.stdout + r.stderr).strip()[:400]!r}; expected exit 1 saying {words!r}")
+
     # ---- lookups
     def lookups(self, name, spec, path, t):
         d = oracle.dice_of(t)
@@ -1038,6 +1128,15 @@ class FamilyCheck:
                     query["shows"] = list(range(lo - 2, hi + 3))
                 queries.append(query)
                 wants.append((self.web_roll_answers, (t, cols, chosen, net, lookups)))
+        matrices = oracle.dice_matrices(spec)
+        for mi, t in enumerate(matrices):
+            asked = self.dice_cases(spec, t)
+            rows, cols = [w["id"] for w in t["rows"]], [c["id"] for c in t["columns"]]
+            pool = [[mi, rows.index(row), cols.index(col), m, net] for row, col, m, _, net, _ in asked]
+            # no such matrix, row or column: -1
+            bad = [[len(matrices), 0, 0, 3, 0], [-1, 0, 0, 3, 0], [mi, len(rows), 0, 3, 0], [mi, 0, len(cols), 3, 0], [mi, -1, 0, 3, 0]]
+            queries.append({"pool": pool + bad})
+            wants.append((self.web_dice_answers, (t, mi, asked, bad)))
         if not queries:
             return
         runner = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web_answers.js")
@@ -1048,6 +1147,22 @@ class FamilyCheck:
         answers = json.loads(r.stdout)[0]
         for (check, want), got in zip(wants, answers):
             check(name, spec, *want, got)
+
+    def web_dice_answers(self, name, spec, t, mi, asked, bad, got):
+        """A dice matrix's counts from the page's module (`qrs_pool_dice(matrix, row, column, M,
+        net)`, the net as the page's net select gives it: the oracle's) and -1 for no such cell."""
+        count("web.dice_count", len(asked))
+        pool = got.get("pool") or []
+        for (row, col, m, words, net, want), g in zip(asked, pool):
+            if g != want:
+                self.fail("web.dice_count", name, f"qrs_pool_dice({mi}, {t['id']}/{row}, {col}, M {m}, net {net}) (words {words}, "
+                          f"cell {_dice_cell(t, row, col)!r}): {g}; oracle {want}")
+        for args, g in zip(bad, pool[len(asked):]):
+            if g != -1:
+                self.fail("web.dice_count", name, f"qrs_pool_dice{tuple(args)} ({t['id']}: {len(t['rows'])} rows, {len(t['columns'])} "
+                          f"columns, {len(oracle.dice_matrices(spec))} dice matrices): {g}; expected -1")
+        if len(pool) != len(asked) + len(bad):
+            self.fail("web.dice_count", name, f"{t['id']}: the module answered {len(pool)} of {len(asked) + len(bad)} qrs_pool_dice")
 
     def web_roll_answers(self, name, spec, t, cols, chosen, net, lookups, got):
         """A single roll's answers from the page's module: its net, every base roll's row in every
@@ -1279,7 +1394,7 @@ class FamilyCheck:
         with open(path, "w", encoding="utf-8") as f:
             f.write(keep)
         count("twins")
-        if what.startswith(("digits_", "against_", "type_modifiers_", "type_conditions_", "at_most_", "again_")):
+        if what.startswith(("digits_", "against_", "type_modifiers_", "type_conditions_", "at_most_", "again_", "dice_")):
             count(f"twins[{what}]")
         at = {int(m.group(2)) for m in ERROR_LINE.finditer(r.stderr)}
         # where the twin names them, the words of the error at the line (a suggestion)
@@ -1297,7 +1412,8 @@ class FamilyCheck:
             if name not in self.outs:
                 continue
             tables = [t for t in spec["tables"] if t["kind"] == "bands" and t["key"].get("dice")]
-            if not tables:
+            matrices = oracle.dice_matrices(spec)
+            if not tables and not matrices:
                 continue
             index = first_index + len(out)
             header = os.path.abspath(self.outs[name] + ".hpp")
@@ -1328,7 +1444,14 @@ class FamilyCheck:
                             cases.append(["O", str(index), t["id"], c, str(net)])
                             expect.append((name, self.seed, t, ("odds", oracle.odds(spec, t, c, net=net))))
             list_cases = self.header_lists(spec, index, cases, expect, name)
-            out.append(((index, spec["id"], header, tables, side_cases, list_cases), cases, expect))
+            for t in matrices:  # kModifierTables, and count_with at the oracle's net for dice_cases
+                if oracle.dice_modifier_lists(t):
+                    cases.append(["Q", str(index), t["id"], "", "0"])
+                    expect.append((name, self.seed, t, ("modifier tables", oracle.dice_modifier_lists(t))))
+                for row, col, m, words, net, want in self.dice_cases(spec, t):
+                    cases.append(["D", str(index), t["id"], f"{row}/{col}/{net}", str(m)])
+                    expect.append((name, self.seed, t, ("dice", want, words)))
+            out.append(((index, spec["id"], header, tables, side_cases, list_cases, matrices), cases, expect))
         return out
 
     def header_lists(self, spec, index, cases, expect, name):
@@ -1431,6 +1554,11 @@ class FamilyCheck:
         return case
 
 
+def _dice_cell(t, row, col):
+    """A dice matrix's cell as written (None: blank)."""
+    return next(w for w in t["rows"] if w["id"] == row)["cells"].get(col)
+
+
 def _one_of_each_exclusive(spec, lists, ids):
     """IDS less the members of an exclusive group of LISTS after the first one given (two of them
     at once are an error, lookup.exclusive_group's case)."""
@@ -1465,6 +1593,18 @@ def compare_header(cases, expect, answers):
         kind = case[0]
         if kind in ("N", "K"):
             failures += _compare_list(case, name, seed, t, want, got)
+            continue
+        if kind == "Q":
+            count("header.dice_modifier_tables")
+            if got != "".join(f"{x}," for x in want[1]):
+                failures.append(Failure("header.dice_count", seed, name, f"{t['id']}::kModifierTables: {got!r}; the spec's {want[1]}"))
+            continue
+        if kind == "D":
+            count("header.dice_count")
+            row, col, net = case[3].split("/")
+            if got != str(want[1]):
+                failures.append(Failure("header.dice_count", seed, name, f"{t['id']}::cell({row}, {col}).value.count_with({case[4]}, {net}) "
+                                        f"(words {want[2]}, cell {_dice_cell(t, row, col)!r}): {got}; oracle {want[1]}"))
             continue
         count("header." + kind, table=t)
         what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows",

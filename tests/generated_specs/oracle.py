@@ -674,3 +674,35 @@ def opposed_key(d, a, b, attacker_wins):
         return Fraction(abs(a - b))
     w, l = (a, b) if attacker_wins else (b, a)
     return Fraction(max(w, 1), max(l, 1))
+
+
+# ---- dice matrices (docs/spec-format.md: a matrix of `dice` cells and its `modifiers`)
+def dice_matrices(spec):
+    """The spec's matrices of dice cells with at least one row, in sheet order (the web module's
+    dice matrices, indexed so)."""
+    return [t for t in spec["tables"] if t.get("kind") == "matrix" and t.get("cell") == "dice" and t.get("rows")]
+
+
+def dice_modifier_lists(table):
+    """The modifier lists a dice matrix names (`modifiers`: an id or a list of ids)."""
+    m = table.get("modifiers", [])
+    return [m] if isinstance(m, str) else list(m)
+
+
+def dice_count(cell_text, m, net):
+    """The dice a unit whose number is M rolls from a dice cell written CELL_TEXT (None: blank)
+    with NET dice added or taken away (docs/spec-format.md): none where the cell is blank or
+    cannot fire (`X`); `M`, `M-k`, `M+k` count max(0, M + offset) and a fixed count itself;
+    then the count plus NET, never fewer than none."""
+    if cell_text is None:
+        return 0
+    text = str(cell_text).strip()
+    if text == "X":
+        return 0
+    found = re.fullmatch(r"M(?:([+-])(\d+))?", text)
+    if found:
+        offset = int(found.group(2)) * (1 if found.group(1) == "+" else -1) if found.group(1) else 0
+        c = max(0, m + offset)
+    else:
+        c = int(text)
+    return max(0, c + net)

@@ -171,6 +171,7 @@ def twins(spec, rng):
 
     out += _at_most_twins(spec)
     out += _again_twins(spec)
+    out += _dice_matrix_twins(spec)
 
     # an unknown key in a row (a typo)
     for t in bands:
@@ -180,6 +181,43 @@ def twins(spec, rng):
         text = dump(s)
         out.append(("unknown_row_key", text, {_row_line(text, t["id"], row["id"])}))
         break
+    return out
+
+
+def _dice_matrix_twins(spec):
+    """A matrix's `modifiers` (docs/spec-format.md, a matrix of `dice` cells): on a matrix whose
+    cell is not `dice` (naming a modifier list), and a dice matrix naming a table that is no
+    modifier list (a band table); each an error at the `modifiers` key's line, in its words."""
+    out = []
+    lists = [t["id"] for t in spec["tables"] if t["kind"] == "modifiers"]
+    other = next((t for t in spec["tables"] if t["kind"] == "matrix" and t.get("cell") != "dice"), None)
+    if other and lists:
+        s, tt = _with_table(spec, other["id"])
+        items = list(tt.items())
+        tt.clear()
+        for k, v in items:
+            tt[k] = v
+            if k == "cell":
+                tt["modifiers"] = [lists[0]]
+        text = dump(s)
+        out.append(("dice_modifiers_not_dice", text, {line_of(text, "modifiers:", _row_line(text, other["id"], None))},
+                    "'modifiers' add dice to a count, so they need dice cells (cell: dice)"))
+    dice = next((t for t in spec["tables"] if t["kind"] == "matrix" and t.get("cell") == "dice"), None)
+    band = next((t for t in spec["tables"] if t["kind"] == "bands"), None)
+    if dice and band:
+        s, tt = _with_table(spec, dice["id"])
+        named = oracle.dice_modifier_lists(tt)
+        tt["modifiers"] = named[:1] + [band["id"]] if named else [band["id"]]
+        if not named:  # written after `cell`, as the generator writes it
+            items = [(k, v) for k, v in tt.items() if k != "modifiers"]
+            tt.clear()
+            for k, v in items:
+                tt[k] = v
+                if k == "cell":
+                    tt["modifiers"] = [band["id"]]
+        text = dump(s)
+        out.append(("dice_modifiers_not_a_list", text, {line_of(text, "modifiers:", _row_line(text, dice["id"], None))},
+                    f"matrix '{dice['id']}': '{band['id']}' is not a modifier list (kind: modifiers)"))
     return out
 
 
@@ -329,8 +367,11 @@ def _single_reader_twin(spec, list_id):
 
 
 def _referenced(spec, tid, keys=("modifiers", "type_modifiers")):
-    """Whether a roll names table TID among its modifier lists or as a side's type modifiers."""
+    """Whether a roll names table TID among its modifier lists or as a side's type modifiers, or
+    a dice matrix among its `modifiers`."""
     for t in spec["tables"]:
+        if t.get("kind") == "matrix" and tid in oracle.dice_modifier_lists(t):
+            return True
         d = t.get("key", {}).get("dice", {})
         for x in [d] + [d.get("attacker", {}), d.get("defender", {})]:
             for k in keys:

@@ -10,7 +10,9 @@
 // side reads modifiers for some types only, side_types: [[side, type]...] and type_items:
 // [[side, list, item]...]: for each side_types entry the side's type is set (qrs_set_type;
 // -1 none) and its qrs_net, and qrs_applies and qrs_counts of each of its type_items, are
-// answered, then its type is set back to none}]}; stdout the answers in the same shape.
+// answered, then its type is set back to none}]}; a query {pool: [[matrix, row, column, M,
+// net]...]} asks only qrs_pool_dice (a dice matrix's counts) and is answered {pool: [...]};
+// stdout the answers in the same shape.
 "use strict";
 const fs = require("fs");
 
@@ -31,7 +33,9 @@ function moduleOf(page) {
 const pages = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = pages.map(({ page, queries }) => {
   const q = moduleOf(page);
-  return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds, side_types, type_items }) => {
+  return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds, side_types, type_items, pool }) => {
+    // A dice matrix's counts: qrs_pool_dice(matrix, row, column, M, net) for each entry.
+    if (pool) return { pool: pool.map(([m, r, c, base, net]) => q.qrs_pool_dice(m, r, c, base, net)) };
     q.qrs_clear();
     for (const [side, list, item, count] of set) q.qrs_set(side, list, item, count === undefined ? 1 : count);
     const net = q.qrs_net(table, 0);
