@@ -248,6 +248,10 @@ Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const st
   // The dice a unit rolls: the cell's count for its number, with the dice its modifiers add.
   const auto given = dice_words(t, words);
   if (!given) return given.error();
+  if (cell.unknown) {
+    return program_error(fmt::format("table '{}': {}, {} is not given in the source documents (printed {}): no count",
+                                     t.id, row->name, a.column, kUnknownNotation));
+  }
   auto net = net_modifier(spec, t, given->modifiers);
   if (!net) return net.error();
   const int dice = cell.present ? cell.value.dice.count_with(*given->base, net->total) : 0;

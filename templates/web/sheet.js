@@ -597,6 +597,7 @@
         }
         const dice = q.qrs_pool_dice(Number(counter.dataset.matrix), chosen(".counter-row"), chosen(".counter-column"),
                                      m, chosen(".counter-net"));
+        if (dice === -2) answer.textContent = "The sources do not give this cell (?): no count.";
         if (dice < 0) return;
         answer.dataset.dice = String(dice);
         // In words: the cell as printed, M and the dice added, then the count ("Rifle, 3: M-2 with M 5, -1: 2 dice.").

@@ -238,6 +238,21 @@ expect dice_count_needs_m 1 "counts dice from the unit's number M: give it as M=
 expect dice_count_bad_m 1 "'M=five': the unit's number M is a whole number from 0 to 999" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 M=five
 expect dice_count_unknown 1 "woodz" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 M=5 woodz
 expect matrix_no_modifiers 1 "is a matrix table; die roll modifiers apply to die-result tables" -- "$qrsc" lookup $acw movement_rates infantry_line -c open +1
+# A dice cell the sources do not give ("?") gives no count.
+cat > "$tmp/rules/t/dice_unknown.yaml" <<'YAML'
+qrs: 1
+system: t
+title: Dice unknown
+tables:
+  - id: dice
+    kind: matrix
+    title: Dice
+    cell: dice
+    columns: [ { id: near }, { id: far } ]
+    rows: [ { id: musket, cells: { near: M-1, far: "?" } } ]
+YAML
+expect dice_count_unknown_cell 1 "table 'dice': musket, far is not given in the source documents (printed ?): no count" -- "$qrsc" lookup "$tmp/rules/t/dice_unknown.yaml" dice musket -c far M=3
+expect dice_count_no_lists 0 "M 3 +1 = 3 dice" -- "$qrsc" lookup "$tmp/rules/t/dice_unknown.yaml" dice musket -c near M=3 +1
 # A matrix's `modifiers` are modifier lists that add dice to dice cells: both errors at once.
 cat > "$tmp/rules/t/dice_mods.yaml" <<'YAML'
 qrs: 1
