@@ -277,8 +277,6 @@
     }));
   }
 
-  // The odds of every row as the module wrote them at `at`: numerators, then the denominator
-  // `extra` places after the last row.
   // The modifiers set, as the answer names them: those that count and those that do not (each
   // side's, for an opposed roll); "" when none is set.
   function modifierWords(s, named) {
@@ -292,6 +290,8 @@
     return said.map((w, i) => (w ? names[i] + ": " + w + "." : "")).filter(Boolean).join(" ");
   }
 
+  // The odds of every row as the module wrote them at `at`: numerators, then the denominator
+  // `extra` places after the last row.
   function showOdds(s, at, extra) {
     const rows = s.querySelectorAll(".row");
     if (!at) {

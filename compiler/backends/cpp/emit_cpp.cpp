@@ -275,7 +275,6 @@ void put_roll_again(mst::data& d, const Spec& spec, const BandTable& bt) {
   put(d, "again_count", std::to_string(count));
 }
 
-// A roll read at a net modifier: its kRoll (an opposed roll's resolver follows the tables).
 // The ids of modifier tables as the header lists them (kModifierTables).
 void put_modifier_tables(mst::data& d, const std::vector<std::string>& ids) {
   mst::data mods = list_of();
@@ -289,6 +288,7 @@ void put_modifier_tables(mst::data& d, const std::vector<std::string>& ids) {
   put(d, "modifier_count", std::to_string(ids.size()));
 }
 
+// A roll read at a net modifier: its kRoll (an opposed roll's resolver follows the tables).
 mst::data dice_data(const DiceRoll& r) {
   mst::data dd;
   put(dd, "count", std::to_string(r.count));

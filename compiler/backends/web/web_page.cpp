@@ -220,10 +220,13 @@ mst::data dice_counter(const Spec& spec, const Table& t) {
   }
   put(d, "columns", std::move(columns));
   put(d, "most_unit", std::to_string(kMaxUnitNumber));
-  // The dice added or taken away: every net the matrix's lists allow, 0 chosen.
+  // The dice added or taken away: every net the matrix's lists allow within -24..+24 (past it a
+  // count is none, or more dice than any pool's chances are given for), 0 chosen.
+  constexpr std::int64_t kMostDiceNet = 24;
   const IntRange net = modifier_range(spec, m->modifiers);
   mst::data nets = list_of();
-  for (std::int64_t v = net.lo; v <= net.hi && !m->modifiers.empty(); ++v) {
+  for (std::int64_t v = std::max(net.lo, -kMostDiceNet); v <= std::min(net.hi, kMostDiceNet) && !m->modifiers.empty();
+       ++v) {
     mst::data o;
     put(o, "value", std::to_string(v));
     put(o, "shown", format_signed(static_cast<int>(v)));
