@@ -77,7 +77,17 @@ class FamilyCheck:
     def qrsc(self, *args, stdin=None):
         return subprocess.run([self.ctx.qrsc, *args], capture_output=True, text=True, input=stdin)
 
+    def lookup_cases(self, path, cases, stem):
+        """`qrsc lookup --cases` of the cases (lists of fields, one a line, written to STEM.tsv in
+        the work folder): the JSON answers, one a line, and the process (for its stderr)."""
+        f = os.path.join(self.work, stem + ".tsv")
+        with open(f, "w", encoding="utf-8") as out:
+            out.writelines("\t".join(c) + "\n" for c in cases)
+        r = self.qrsc("lookup", path, "--cases", f, "--format", "json")
+        return [json.loads(line) for line in r.stdout.splitlines() if line.strip()], r
+
     # ---- the run
+
     def run(self):
         ok = {}
         for (name, tree, spec), path in zip(self.fam, self.paths):
@@ -668,11 +678,7 @@ class FamilyCheck:
             cases = [[t["id"], row, col, f"M={m}", *words] for row, col, m, words, _, _ in asked]
             plain = [(w["id"], c["id"]) for w in t["rows"] for c in t["columns"]]  # no M=, no words: no count
             cases += [[t["id"], row, col] for row, col in plain]
-            f = os.path.join(self.work, f"dice-{self.seed}-{name}-{t['id']}.tsv")
-            with open(f, "w", encoding="utf-8") as out:
-                out.writelines("\t".join(c) + "\n" for c in cases)
-            r = self.qrsc("lookup", path, "--cases", f, "--format", "json")
-            answers = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+            answers, r = self.lookup_cases(path, cases, f"dice-{self.seed}-{name}-{t['id']}")
             if len(answers) != len(cases):
                 self.fail("lookup.cli.dice_count", name, f"qrsc lookup --cases ({t['id']}): answered {len(answers)} of {len(cases)} "
                           f"cases: {r.stderr[:500]}")
@@ -791,11 +797,7 @@ class FamilyCheck:
                 self.occurrence_lookup_words(name, path, spec, t, asked[:2])
         if not cases:
             return
-        f = os.path.join(self.work, f"cases-{self.seed}-{t['id']}.tsv")
-        with open(f, "w", encoding="utf-8") as out:
-            out.writelines("\t".join(c) + "\n" for c in cases)
-        r = self.qrsc("lookup", path, "--cases", f, "--format", "json")
-        answers = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+        answers, r = self.lookup_cases(path, cases, f"cases-{self.seed}-{t['id']}")
         if len(answers) != len(cases):
             self.fail("lookup.cli" + _flavour(t), name, f"qrsc answered {len(answers)} of {len(cases)} cases: {r.stderr[:500]}")
             return

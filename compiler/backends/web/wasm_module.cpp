@@ -82,20 +82,18 @@ std::string module_source(const Spec& spec) {
     append(td, std::move(e));
   }
   put(d, "tables", std::move(td));
-  mst::data rd = list_of();
-  for (const Table* t : range_matrices(spec)) {
-    mst::data r;
-    put(r, "table", cpp_identifier(t->id));
-    append(rd, std::move(r));
-  }
-  put(d, "ranges", std::move(rd));
-  mst::data dd = list_of();
-  for (const Table* t : dice_matrices(spec)) {
-    mst::data m;
-    put(m, "table", cpp_identifier(t->id));
-    append(dd, std::move(m));
-  }
-  put(d, "dice", std::move(dd));
+  // The matrices the module reads by index: each by its C++ name in the header.
+  const auto matrices = [](const std::vector<const Table*>& tables) {
+    mst::data out = list_of();
+    for (const Table* t : tables) {
+      mst::data m;
+      put(m, "table", cpp_identifier(t->id));
+      append(out, std::move(m));
+    }
+    return out;
+  };
+  put(d, "ranges", matrices(range_matrices(spec)));
+  put(d, "dice", matrices(dice_matrices(spec)));
   // The limits qrsc reads a typed number within: the page's distances are read as qrsc reads one.
   const qrs::text::NumberLimits limits = number_limits();
   put(d, "max_magnitude", std::to_string(limits.magnitude));

@@ -197,12 +197,17 @@ mst::data dice_counter(const Spec& spec, const Table& t) {
   // The columns' label: the one group over all of them ("Range (hexes)"), else "Column".
   const bool one_group = m->column_groups.size() == 1 && m->column_groups[0].columns.size() == m->columns.size();
   put(d, "column_label", one_group ? m->column_groups[0].name : std::string("Column"));
+  // A choice of a row or a column: its place (the module's index), id and name.
+  const auto option = [](std::size_t index, const std::string& id, const std::string& name) {
+    mst::data o;
+    put(o, "index", std::to_string(index));
+    put(o, "id", id);
+    put(o, "name", name);
+    return o;
+  };
   mst::data rows = list_of();
   for (std::size_t r = 0; r < m->rows.size(); ++r) {
-    mst::data o;
-    put(o, "index", std::to_string(r));
-    put(o, "id", m->rows[r].id);
-    put(o, "name", m->rows[r].name);
+    mst::data o = option(r, m->rows[r].id, m->rows[r].name);
     // Each cell as printed ("M-2"), for the answer's words.
     Json printed = Json::array();
     for (const MatrixCell& c : m->rows[r].cells) printed.push_back(c.present ? c.notation : std::string());
@@ -211,13 +216,7 @@ mst::data dice_counter(const Spec& spec, const Table& t) {
   }
   put(d, "rows", std::move(rows));
   mst::data columns = list_of();
-  for (std::size_t c = 0; c < m->columns.size(); ++c) {
-    mst::data o;
-    put(o, "index", std::to_string(c));
-    put(o, "id", m->columns[c].id);
-    put(o, "name", m->columns[c].name);
-    append(columns, std::move(o));
-  }
+  for (std::size_t c = 0; c < m->columns.size(); ++c) append(columns, option(c, m->columns[c].id, m->columns[c].name));
   put(d, "columns", std::move(columns));
   put(d, "most_unit", std::to_string(kMaxUnitNumber));
   // The dice added or taken away: every net the matrix's lists allow within -24..+24 (past it a
