@@ -765,7 +765,7 @@ inline constexpr qrs::View<std::string_view> kColumnIds{detail::kColumnIds, 6};
 inline constexpr qrs::View<std::string_view> kColumnNames{detail::kColumnNames, 6};
 inline constexpr qrs::Grid<Cell> kCells{ detail::kCells, 5, 6 };
 // The modifier lists whose items add dice to (or take dice from) a cell's count
-// (qrs::Dice::count_with).
+// (qrs::Cell<Dice>::count_with).
 namespace detail {
 inline constexpr std::string_view kModifierTables[] = { "combat_modifiers"sv, };
 }  // namespace detail

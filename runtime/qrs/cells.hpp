@@ -2,8 +2,10 @@
 #pragma once
 
 #include <string_view>
+#include <type_traits>
 
 #include "qrs/fraction.hpp"
+#include "qrs/maybe.hpp"
 
 namespace qrs {
 
@@ -72,6 +74,13 @@ struct Cell {
   // Not given in the source documents (printed "?"): the value is absent, not zero.
   bool unknown = false;
   [[nodiscard]] constexpr bool known() const { return !unknown; }
+  // A dice cell's count for a unit whose number (M) is `base`, with `net` dice added or taken
+  // away (Dice::count_with); nothing where the sources do not give the cell, whose value is
+  // not a count of none.
+  [[nodiscard]] constexpr Maybe<int> count_with(int base, int net) const requires std::is_same_v<Value, Dice> {
+    if (unknown) return {};
+    return value.count_with(base, net);
+  }
 };
 
 }  // namespace qrs

@@ -659,11 +659,13 @@ class Gen:
         """About one family in four gets one matrix of dice cells (`kind: matrix, cell: dice`;
         docs/spec-format.md): 1 to 4 rows, 1 to 6 columns, cells `M`, `M-k`, `M+k` (k 1..4),
         `X`, a fixed count 0..6 or blank; in half of those `modifiers` naming 1 or 2 of the
-        root's modifier lists whose items are plain values for every type (no `only`/`except`).
-        Drawn last, from a generator of its own, with names and titles holding none of WORDS (a
-        variant's text rename picks its words from the root's texts), so that the families
-        without such a matrix are the ones the seeds gave before. The matrix goes into the root
-        at a random place, and into each variant's resolved spec as inherited."""
+        root's modifier lists whose items are plain values for every type (no `only`/`except`);
+        in one matrix in two some cells `?` (`unknown_cells`) and a source note on the matrix
+        saying so. Drawn last, from a generator of its own, with names, titles and the note
+        holding none of WORDS (a variant's text rename picks its words from the root's texts),
+        so that the families without such a matrix are the ones the seeds gave before. The
+        matrix goes into the root at a random place, and into each variant's resolved spec as
+        inherited."""
         r = random.Random(f"{self.seed}/dice_matrix")
         if r.random() >= 1 / 4:
             return
@@ -685,6 +687,7 @@ class Gen:
                                   else f"M-{k}" if x < 0.85 else f"M+{k}")
             rows.append({"id": self.new_id("dw"), "name": name, "cells": cells})
         t = {"id": self.new_id("dm"), "kind": "matrix", "title": r.choice(["Dice to Hit", "Dice by Range", "Fire Dice"]), "cell": "dice"}
+        unknown = self.unknown_cells(cols, rows)
         lists = [x["id"] for x in root["tables"] if x["kind"] == "modifiers"
                  and not any("only" in it or "except" in it or "factor" in it for it in x["items"])]
         if lists and r.random() < 0.5:
@@ -692,6 +695,9 @@ class Gen:
             t["modifiers"] = named[0] if len(named) == 1 and r.random() < 0.2 else named
         t["columns"] = cols
         t["rows"] = rows
+        if unknown:
+            # docs/spec-format.md: a `?` only where a source note says the document does not give it
+            t["source"] = {"doc": "src", "note": "The book prints no count in the cells written ?; they are left unknown."}
         at = r.randint(0, len(root["tables"]))
         root["tables"].insert(at, t)
         for _, tree, resolved in fam[1:]:
@@ -699,6 +705,22 @@ class Gen:
             if "_text_rename" in resolved:
                 _rename_text(inherited, *resolved["_text_rename"])
             resolved["tables"].insert(at, inherited)
+
+    def unknown_cells(self, cols, rows):
+        """In one dice matrix in two, each cell (a blank one too) written `?` a time in eight, at
+        least one: a count the sources do not give (docs/spec-format.md, "Values the sources do not
+        give"). Drawn from a generator of its own, after the cells, so that the matrices without
+        such cells are the ones the seeds gave before. Returns how many cells it wrote so."""
+        r = random.Random(f"{self.seed}/dice_matrix/unknown")
+        if r.random() >= 1 / 2:
+            return 0
+        at = [(row, c["id"]) for row in rows for c in cols]
+        chosen = [x for x in at if r.random() < 1 / 8] or [r.choice(at)]
+        for row, cid in chosen:
+            row["cells"][cid] = "?"
+        for row in rows:  # in the columns' order, as an author writes them
+            row["cells"] = {c["id"]: row["cells"][c["id"]] for c in cols if c["id"] in row["cells"]}
+        return len(chosen)
 
     # ---- a family
     def root(self):

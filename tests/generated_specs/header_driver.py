@@ -19,8 +19,8 @@ Cases (tab-separated):
                             per occurrence, `total({...})` where the list has no types)
   K SPEC LIST CASE 0         qrs::applies_to(LIST::kTypes[m], type) -> 1 or 0 (CASE: "MODIFIER:TYPE")
 
-  D SPEC MATRIX ROW/COL/NET M  cell(Row, Column).value.count_with(M, NET) -> the count (a matrix of
-                            dice cells)
+  D SPEC MATRIX ROW/COL/NET M  cell(Row, Column).count_with(M, NET) -> the count, or "-" where the
+                            cell's Maybe is empty (a matrix of dice cells; `?`: not given)
   Q SPEC MATRIX "" 0         MATRIX::kModifierTables     -> "id,id," (a dice matrix naming lists)
 
 R, P and T are an opposed table read by the loser's or the winner's type: CASE names one of the
@@ -78,6 +78,13 @@ std::string again_text() {
     }
   }
   return out.str();
+}
+// A dice cell's count (qrs::Cell<Dice>::count_with), or "-" where it has none: a cell the
+// sources do not give (`?`), which is not a count of none. (A template: a batch without dice
+// matrices does not use it, and -Werror would refuse an unused function.)
+template <class N>
+std::string count_text(const qrs::Maybe<N>& n) {
+  return n ? std::to_string(*n) : std::string("-");
 }
 }  // namespace
 """
@@ -199,8 +206,9 @@ def list_code(index, spec_id, list_id, vocabulary, cases):
 
 
 def matrix_code(index, spec_id, table):
-    """The routing of one dice matrix's D and Q cases: `cell(Row, Column).value.count_with(M,
-    net)` for each row and column, and `kModifierTables` where it names lists."""
+    """The routing of one dice matrix's D and Q cases: `cell(Row, Column).count_with(M, net)`
+    (the cell's Maybe, as game code reads a count) for each row and column, and
+    `kModifierTables` where it names lists."""
     ns = namespace(spec_id)
     X = f"{ns}::{cpp_name(table['id'])}"
     out = [f'  if (spec == {index} && table == "{table["id"]}") {{']
@@ -212,8 +220,8 @@ def matrix_code(index, spec_id, table):
     out.append("      const int net = std::stoi(column.substr(cut + 1)), m = static_cast<int>(key.num());")
     for row in table["rows"]:
         for c in table["columns"]:
-            out.append(f'      if (at == "{row["id"]}/{c["id"]}") return std::to_string({X}::cell({X}::Row::{cpp_name(row["id"])}, '
-                       f'{X}::Column::{cpp_name(c["id"])}).value.count_with(m, net));')
+            out.append(f'      if (at == "{row["id"]}/{c["id"]}") return count_text({X}::cell({X}::Row::{cpp_name(row["id"])}, '
+                       f'{X}::Column::{cpp_name(c["id"])}).count_with(m, net));')
     out.append("    }")
     out.append("  }")
     return "\n".join(out)

@@ -373,7 +373,9 @@ class FamilyCheck:
                 if all(oracle.odds(spec, t, c, net=net) == {"(reroll)": 1} for c in cols):
                     r = self.qrsc("check", path)
                     count("check")
-                    if t["id"] not in r.stderr or "warning" not in r.stderr:
+                    # a warning naming the table: a spec's other warnings (a dice matrix's `?` cells) print
+                    # its path, in which the table's id may happen to stand
+                    if not any(": warning: " in line and f"table '{t['id']}'" in line for line in r.stderr.splitlines()):
                         self.fail("check.all_reroll_warning", name, f"table {t['id']}: at net {net:+d} every result is rolled again; "
                                   f"qrsc check: {r.stderr.strip()[:300] or 'no warning'}")
                     break
@@ -633,7 +635,8 @@ class FamilyCheck:
         inherit the matrix): every row and column, M in {0, 1, 3, 7}, three word sets: none,
         one or two item ids of its lists (no two members of an exclusive group) and sometimes a
         signed number, a signed number alone (without lists: two signed numbers for the second).
-        [(row, column, M, words, net, count)], the count the oracle's."""
+        [(row, column, M, words, net, count)], the count the oracle's (None for a `?` cell: the
+        sources do not give it, so there is none)."""
         if t["id"] not in self.dice_asked:
             r = self.dm_rng
             lists = oracle.dice_modifier_lists(t)
@@ -657,9 +660,11 @@ class FamilyCheck:
 
     def dice_matrices(self, name, spec, path):
         """Each dice matrix through `qrsc lookup --cases` (`M=5` and words: the count as the
-        JSON `result` and the TSV line's fourth field, the net the oracle's; without `M=` and
-        words no count), a word without `M=` and a bad `M=` refused, and the sheet JSON's
-        `modifiers` (on every matrix: a dice matrix's lists, absent where none)."""
+        JSON `result` and the TSV line's fourth field, the net the oracle's; where the oracle
+        has no count, a `?` cell, refused saying it is not given; without `M=` and words no
+        count), a `?` cell asked alone (`dice_unknown_refused`), a word without `M=` and a bad
+        `M=` refused, and the sheet JSON's `modifiers` (on every matrix: a dice matrix's lists,
+        absent where none)."""
         sheet = json.loads(_read(self.outs[name] + ".json") or "{}")
         by_id = {x["id"]: x for x in sheet.get("tables", [])}
         for t in spec["tables"]:
@@ -674,6 +679,8 @@ class FamilyCheck:
         for t in oracle.dice_matrices(spec):
             count("dice_matrices")
             count("dice_matrices_with_lists") if oracle.dice_modifier_lists(t) else None
+            unknown = [(w["id"], c["id"]) for w in t["rows"] for c in t["columns"] if w["cells"].get(c["id"]) == "?"]
+            count("dice_unknown_cells", len(unknown))
             asked = self.dice_cases(spec, t)
             cases = [[t["id"], row, col, f"M={m}", *words] for row, col, m, words, _, _ in asked]
             plain = [(w["id"], c["id"]) for w in t["rows"] for c in t["columns"]]  # no M=, no words: no count
@@ -684,6 +691,13 @@ class FamilyCheck:
                           f"cases: {r.stderr[:500]}")
                 continue
             for case, (row, col, m, words, net, want), got in zip(cases, asked, answers):
+                if want is None:  # a `?` cell: no count, and qrsc says why
+                    count("lookup.dice_unknown")
+                    why = _dice_not_given(t, row, col)
+                    if why not in got.get("error", "") or "result" in got or "line" in got:
+                        self.fail("lookup.cli.dice_unknown", name, f"qrsc lookup {' '.join(case)} (cell {_dice_cell(t, row, col)!r}): "
+                                  f"{json.dumps(got)[:400]}; expected no count, the error {why!r}")
+                    continue
                 count("lookup.dice_count")
                 fields = (got.get("line") or "").split("\t")
                 mine = (got.get("result"), fields[3] if len(fields) > 3 else None, got.get("net"))
@@ -696,6 +710,11 @@ class FamilyCheck:
                 if "error" in got or got.get("result") != "" or len((got.get("line") or "").split("\t")) != 3:
                     self.fail("lookup.cli.dice_no_count", name, f"qrsc lookup {' '.join(case)} (no M=, no words): result "
                               f"{got.get('result')!r}, line {got.get('line')!r} {got.get('error', '')}; expected no count")
+                elif (case[1], case[2]) in unknown and (got.get("effect") != "?" or got["line"].split("\t")[2] != "?"):
+                    # the cell is read, as printed: `?`
+                    self.fail("lookup.cli.dice_unknown", name, f"qrsc lookup {' '.join(case)} (a `?` cell, no M=, no words): effect "
+                              f"{got.get('effect')!r}, line {got.get('line')!r}; expected '?'")
+            self.dice_unknown_refused(name, path, t, asked)
             # a word without M=, and M= that is no whole number from 0 to 999: refused
             lists = oracle.dice_modifier_lists(t)
             word = oracle.table_by_id(spec, lists[0])["items"][0]["id"] if lists else "+1"
@@ -708,6 +727,20 @@ class FamilyCheck:
                 if r.returncode != 1 or words not in r.stderr:
                     self.fail(inv, name, f"qrsc lookup {t['id']} {row} --column {col} {' '.join(args)}: exit {r.returncode}, "
                               f"{(r.stdout + r.stderr).strip()[:400]!r}; expected exit 1 saying {words!r}")
+
+    def dice_unknown_refused(self, name, path, t, asked):
+        """Each cell the oracle gives no count (`?`) asked alone, `qrsc lookup SPEC MATRIX ROW
+        --column COL M=5` and the matrix's second word set: exit 1, saying the cell is not given,
+        and no count on stdout."""
+        words = self.dice_asked[t["id"]][1]
+        for row, col in dict.fromkeys((row, col) for row, col, _, _, _, want in asked if want is None):
+            args = ["lookup", path, t["id"], row, "--column", col, "M=5", *words]
+            r = self.qrsc(*args)
+            count("lookup.dice_unknown_refused")
+            why = _dice_not_given(t, row, col)
+            if r.returncode != 1 or why not in r.stderr or r.stdout.strip():
+                self.fail("lookup.cli.dice_unknown", name, f"qrsc {' '.join(args[2:])}: exit {r.returncode}, stdout "
+                          f"{r.stdout.strip()[:200]!r}, stderr {r.stderr.strip()[:300]!r}; expected exit 1 saying {why!r}")
 
     # ---- lookups
     def lookups(self, name, spec, path, t):
@@ -1152,13 +1185,15 @@ class FamilyCheck:
 
     def web_dice_answers(self, name, spec, t, mi, asked, bad, got):
         """A dice matrix's counts from the page's module (`qrs_pool_dice(matrix, row, column, M,
-        net)`, the net as the page's net select gives it: the oracle's) and -1 for no such cell."""
-        count("web.dice_count", len(asked))
+        net)`, the net as the page's net select gives it: the oracle's), -2 where the oracle has
+        no count (a `?` cell) and -1 for no such cell."""
         pool = got.get("pool") or []
         for (row, col, m, words, net, want), g in zip(asked, pool):
-            if g != want:
-                self.fail("web.dice_count", name, f"qrs_pool_dice({mi}, {t['id']}/{row}, {col}, M {m}, net {net}) (words {words}, "
-                          f"cell {_dice_cell(t, row, col)!r}): {g}; oracle {want}")
+            inv = "web.dice_unknown" if want is None else "web.dice_count"
+            count(inv)
+            if g != (-2 if want is None else want):
+                self.fail(inv, name, f"qrs_pool_dice({mi}, {t['id']}/{row}, {col}, M {m}, net {net}) (words {words}, "
+                          f"cell {_dice_cell(t, row, col)!r}): {g}; oracle {'no count (-2)' if want is None else want}")
         for args, g in zip(bad, pool[len(asked):]):
             if g != -1:
                 self.fail("web.dice_count", name, f"qrs_pool_dice{tuple(args)} ({t['id']}: {len(t['rows'])} rows, {len(t['columns'])} "
@@ -1561,6 +1596,14 @@ def _dice_cell(t, row, col):
     return next(w for w in t["rows"] if w["id"] == row)["cells"].get(col)
 
 
+def _dice_not_given(t, row, col):
+    """What `qrsc lookup` says of a dice cell that has no count (docs/spec-format.md: a `?` cell),
+    by the row's and the column's names."""
+    row_name = next(w["name"] for w in t["rows"] if w["id"] == row)
+    col_name = next(c["name"] for c in t["columns"] if c["id"] == col)
+    return f"table '{t['id']}': {row_name}, {col_name} is not given in the source documents (printed ?): no count"
+
+
 def _one_of_each_exclusive(spec, lists, ids):
     """IDS less the members of an exclusive group of LISTS after the first one given (two of them
     at once are an error, lookup.exclusive_group's case)."""
@@ -1601,12 +1644,14 @@ def compare_header(cases, expect, answers):
             if got != "".join(f"{x}," for x in want[1]):
                 failures.append(Failure("header.dice_count", seed, name, f"{t['id']}::kModifierTables: {got!r}; the spec's {want[1]}"))
             continue
-        if kind == "D":
-            count("header.dice_count")
+        if kind == "D":  # the cell's Maybe: "-" where it has no count (a `?` cell)
+            inv = "header.dice_unknown" if want[1] is None else "header.dice_count"
+            count(inv)
             row, col, net = case[3].split("/")
-            if got != str(want[1]):
-                failures.append(Failure("header.dice_count", seed, name, f"{t['id']}::cell({row}, {col}).value.count_with({case[4]}, {net}) "
-                                        f"(words {want[2]}, cell {_dice_cell(t, row, col)!r}): {got}; oracle {want[1]}"))
+            if got != ("-" if want[1] is None else str(want[1])):
+                failures.append(Failure(inv, seed, name, f"{t['id']}::cell({row}, {col}).count_with({case[4]}, {net}) "
+                                        f"(words {want[2]}, cell {_dice_cell(t, row, col)!r}): {got}; oracle "
+                                        f"{'no count (-)' if want[1] is None else want[1]}"))
             continue
         count("header." + kind, table=t)
         what = {"L": "lookup.header", "E": "runtime.effect_at", "O": "runtime.row_odds", "S": "header.shows",

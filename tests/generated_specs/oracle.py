@@ -693,10 +693,13 @@ def dice_count(cell_text, m, net):
     """The dice a unit whose number is M rolls from a dice cell written CELL_TEXT (None: blank)
     with NET dice added or taken away (docs/spec-format.md): none where the cell is blank or
     cannot fire (`X`); `M`, `M-k`, `M+k` count max(0, M + offset) and a fixed count itself;
-    then the count plus NET, never fewer than none."""
+    then the count plus NET, never fewer than none. A cell written `?` is not given in the
+    sources ("Values the sources do not give"): no count at all (None), which is not none."""
     if cell_text is None:
         return 0
     text = str(cell_text).strip()
+    if text == "?":
+        return None
     if text == "X":
         return 0
     found = re.fullmatch(r"M(?:([+-])(\d+))?", text)

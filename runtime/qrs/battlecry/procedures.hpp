@@ -67,7 +67,20 @@ constexpr std::optional<sheet::face_effects::Row> face_row(int face) {
   return std::nullopt;
 }
 
+// Whether the sources give every cell of the weapon table (none printed "?"), so that each
+// has a count.
+constexpr bool every_weapon_cell_given() {
+  for (const auto row : sheet::weapon_dice::kCells) {
+    for (const auto& cell : row) {
+      if (!cell.known()) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace detail
+
+static_assert(detail::every_weapon_cell_given(), "dice_to_roll counts every cell of the weapon table");
 
 // The combat modifiers are the dice the weapon table's cells take (its `modifiers`).
 static_assert(sheet::weapon_dice::kModifierTables.size() == 1 &&
@@ -81,7 +94,7 @@ static_assert(sheet::weapon_dice::kModifierTables.size() == 1 &&
                                          std::initializer_list<CombatModifier> modifiers = {}) {
   const auto column = detail::range_column(range_hexes);
   if (!column) return 0;
-  return sheet::weapon_dice::cell(weapon, *column).value.count_with(morale, sheet::combat_modifiers::total(modifiers));
+  return *sheet::weapon_dice::cell(weapon, *column).count_with(morale, sheet::combat_modifiers::total(modifiers));
 }
 
 // What a roll takes from a target of the given kind.

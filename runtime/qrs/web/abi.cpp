@@ -322,8 +322,8 @@ QRS_EXPORT(qrs_range_column) int qrs_range_column(int matrix, int num, int den) 
 
 // The dice a unit whose number (M) is `base` rolls from the cell at `row`, `column` of dice
 // matrix `matrix`, with `net` dice added or taken away (the matrix's modifiers): the runtime's
-// qrs::Dice::count_with (none where the cell cannot fire, never below none); -1 for no such cell,
-// -2 for a cell the sources do not give (printed "?": no count).
+// qrs::Cell<Dice>::count_with (none where the cell cannot fire, never below none); -1 for no such
+// cell, -2 for a cell the sources do not give (printed "?": no count).
 QRS_EXPORT(qrs_pool_dice) int qrs_pool_dice(int matrix, int row, int column, int base, int net) {
   if (matrix < 0 || static_cast<std::size_t>(matrix) >= kSheet.dice.size()) return -1;
   const qrs::Grid<qrs::Cell<qrs::Dice>>& cells = kSheet.dice[static_cast<std::size_t>(matrix)].cells;
@@ -332,7 +332,7 @@ QRS_EXPORT(qrs_pool_dice) int qrs_pool_dice(int matrix, int row, int column, int
     return -1;
   }
   const qrs::Cell<qrs::Dice>& cell = cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
-  return cell.unknown ? -2 : cell.value.count_with(base, net);
+  return cell.count_with(base, net).value_or(-2);
 }
 
 // Text the page hands the module (a distance typed in): UTF-8 bytes written at qrs_text(), at
