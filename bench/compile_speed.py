@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TBLGEN = shutil.which("llvm-tblgen-14") or shutil.which("llvm-tblgen")
@@ -148,7 +150,7 @@ def main():
         print(f"| ACW header, page faults | {q_f} | llvm-tblgen-14 | {t_f} | {q_f / t_f:.2f}x |", flush=True)
         report("ACW header and sheet", both, "llvm-tblgen-14 -gen-searchable-tables", tblgen, 1.5)
 
-        specs = sorted(glob.glob(os.path.join(ROOT, "rules", "**", "*.yaml"), recursive=True))
+        specs = spec_files(os.path.join(ROOT, "rules"))
         sheets = [s for s in specs if os.sep + "common" + os.sep not in s]
         parse, everything = median_times(
             [[floor] + specs, [qrsc, "build"] + sheets + ["--emit", "cpp,html", "-o", out, "--quiet"]], runs)

@@ -18,6 +18,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "web"))
 import cdp  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 BUDGET_BYTES = 400 * 1024
 
@@ -37,7 +39,7 @@ def main():
     qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 7
     out = tempfile.mkdtemp(prefix="qrs-web-bench-")
-    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    specs = spec_files(os.path.join(root, "rules"))
     subprocess.run([qrsc, "-q", "build", *specs, "-o", out, "--emit", "html,web"], check=True)
     b = cdp.Browser(cdp.find_chromium())
     print("| sheet | web page | static sheet | first answer (web) | load (static) | ratio |")

@@ -133,6 +133,19 @@ TEST_F(LspTest, MisspelledKeyIsReportedAtItsLineAndClearedWhenFixed) {
   EXPECT_TRUE(errors_in(change(u, text)).empty());
 }
 
+// A system's layout sits among its specs (rules/rff/rff.layout.yaml) but is no spec: opened in
+// an editor, it gets no spec diagnostics (it has no `qrs:` or `id:`), and a spec opened beside it
+// still gets its own.
+TEST_F(LspTest, ASheetLayoutAmongTheSpecsIsNoSpec) {
+  const std::string layout = uri("rff/rff.layout.yaml");
+  const std::string text = read_text(qrs_test::source_dir() / "rules/rff/rff.layout.yaml");
+  ASSERT_NE(text.find("pages:"), std::string::npos);
+  EXPECT_TRUE(open(layout, text).is_null()) << "nothing published for the layout";
+  EXPECT_TRUE(at("textDocument/hover", layout, 12, 2).is_null());
+  const std::string spec = uri("rff/acw-2.1-15mm.yaml");
+  EXPECT_TRUE(errors_in(open(spec, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"))).empty());
+}
+
 TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   const std::string parent = uri("rff/acw-2.1-15mm.yaml");
   const std::string child = uri("rff/maw-3-15mm.yaml");
@@ -375,12 +388,11 @@ TEST_F(LspTest, ReferencesAndRenameOfARowAreEveryLineOfTheFamilyThatNamesIt) {
     }
     return false;
   };
-  for (const auto& e : fs::recursive_directory_iterator(qrs_test::source_dir() / "rules")) {
-    if (e.path().extension() != ".yaml") continue;
-    const auto spec_lines = lines_of(read_text(e.path()));
+  for (const fs::path& file : qrs_test::rules_spec_files()) {
+    const auto spec_lines = lines_of(read_text(file));
     for (std::size_t i = 0; i < spec_lines.size(); ++i) {
       if (whole(spec_lines[i])) {
-        expected.insert({qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(e.path())), static_cast<int>(i)});
+        expected.insert({qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(file)), static_cast<int>(i)});
       }
     }
   }
@@ -1054,10 +1066,9 @@ struct Editor {
 // Every error `qrsc check` reports on the specs of a rules folder, each opened in a new server.
 std::vector<std::string> check_errors(const fs::path& rules) {
   std::vector<std::string> errors;
-  for (const auto& e : fs::recursive_directory_iterator(rules)) {
-    if (e.path().extension() != ".yaml") continue;
+  for (const fs::path& file : qrsc::spec_files_under(rules, 10'000)) {
     Editor editor;
-    for (auto& error : editor.open(e.path())) errors.push_back(std::move(error));
+    for (auto& error : editor.open(file)) errors.push_back(std::move(error));
   }
   return errors;
 }

@@ -21,14 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> all_specs() {
-  std::vector<fs::path> out;
-  for (const auto& e : fs::recursive_directory_iterator(qrs_test::source_dir() / "rules")) {
-    if (e.path().extension() == ".yaml") out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<fs::path> all_specs() { return qrs_test::rules_spec_files(); }
 
 TEST(SeedFindings, EveryRecordedDisagreementIsReportedAndPinned) {
   std::set<std::pair<std::string, std::string>> reported;

@@ -392,13 +392,12 @@ struct SheetCase {
 
 std::vector<SheetCase> sheet_cases() {
   std::vector<std::string> names;
-  const fs::path rules = qrs_test::source_dir() / "rules";
-  for (const auto& e : fs::recursive_directory_iterator(rules)) {
-    if (e.path().extension() != ".yaml") continue;
+  const fs::path rules = qrs_test::rules_dir();
+  for (const fs::path& file : qrs_test::rules_spec_files()) {
     qrsc::Diagnostics diags;
-    const auto spec = qrsc::compile_spec(e.path(), diags);
+    const auto spec = qrsc::compile_spec(file, diags);
     if (spec && spec->abstract) continue;  // no sheet of its own; a broken spec still gets a (failing) test
-    names.push_back(fs::relative(e.path(), rules).replace_extension().string());
+    names.push_back(fs::relative(file, rules).replace_extension().string());
   }
   std::sort(names.begin(), names.end());
   std::vector<SheetCase> out;
@@ -606,7 +605,16 @@ TEST(SheetHtml, NoTypeUnderSevenPoints) {
     const double size = std::stod((*it)[1]) * ((*it)[2] == "em" ? base : 1.0);
     EXPECT_GE(size, 7.0) << (*it)[0];
   }
-  const std::string layouts(qrsc::load_template("html/layouts.yaml"));
+  // The default layout and each system's (rules/<system>/<system>.layout.yaml).
+  std::string layouts(qrsc::load_template("html/layouts.yaml"));
+  for (const auto& system : fs::directory_iterator(qrs_test::source_dir() / "rules")) {
+    const fs::path own = system.path() / (system.path().filename().string() + ".layout.yaml");
+    if (!fs::exists(own)) continue;
+    std::stringstream text;
+    text << std::ifstream(own).rdbuf();
+    layouts += text.str();
+  }
+  ASSERT_NE(layouts.find("font_size"), std::string::npos) << "no system's layout read";
   static const std::regex layout_re(R"(font_size:\s*([\d.]+)pt)");
   for (auto it = std::sregex_iterator(layouts.begin(), layouts.end(), layout_re); it != std::sregex_iterator(); ++it) {
     EXPECT_GE(std::stod((*it)[1]), base) << "a layout's base size below the sheet's: " << (*it)[0];
@@ -683,20 +691,18 @@ scale:
   const std::string published = qrsc::emit_html_sheet(qrs_test::spec("rff/1812-2.1-25mm"), Paper::letter);
   EXPECT_NE(published.find("1.5&quot;</b> ground"), std::string::npos);
 
-  // The other choice (a layout with `distances: fraction`) writes both as fractions.
-  const fs::path templates = file.parent_path().parent_path().parent_path() / "templates";
-  fs::copy(qrs_test::source_dir() / "templates", templates, fs::copy_options::recursive);
-  const fs::path layouts = templates / "html" / "layouts.yaml";
+  // The other choice (the sheet's own layout, a copy of its system's with `distances:
+  // fraction`) writes both as fractions.
   std::stringstream text;
-  text << std::ifstream(layouts).rdbuf();
-  const std::string decimal_rff = "rff:\n  distances: decimal";
+  text << std::ifstream(qrs_test::source_dir() / "rules" / "rff" / "rff.layout.yaml").rdbuf();
+  const std::string decimal = "\ndistances: decimal";
   std::string changed = text.str();
-  ASSERT_NE(changed.find(decimal_rff), std::string::npos);
-  changed.replace(changed.find(decimal_rff), decimal_rff.size(), "rff:\n  distances: fraction");
-  std::ofstream(layouts) << changed;
-  qrsc::set_template_dir(templates);
+  ASSERT_NE(changed.find(decimal), std::string::npos);
+  changed.replace(changed.find(decimal), decimal.size(), "\ndistances: fraction");
+  const fs::path own_layout = fs::path(file).replace_extension(".layout.yaml");
+  std::ofstream(own_layout) << changed;
   const std::string fractions = qrsc::emit_html_sheet(*spec, Paper::letter);
-  qrsc::set_template_dir(std::nullopt);
+  fs::remove(own_layout);
   EXPECT_NE(fractions.find(">4 1/2<"), std::string::npos);
   EXPECT_NE(fractions.find("1 1/2&quot;</b> ground"), std::string::npos);
   EXPECT_EQ(fractions.find(">4.5<"), std::string::npos);

@@ -3,17 +3,27 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "qrsc/frontend/frontend.hpp"
+#include "qrsc/frontend/spec_search_path.hpp"
 
 namespace qrs_test {
 
 namespace fs = std::filesystem;
 
 fs::path source_dir() { return QRS_SOURCE_DIR; }
+
+fs::path rules_dir() { return fs::canonical(source_dir() / "rules"); }
+
+std::vector<fs::path> rules_spec_files() {
+  std::vector<fs::path> files = qrsc::spec_files_under(rules_dir(), 10'000);
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 const qrsc::Spec& spec(const std::string& name) { return spec_file(source_dir() / "rules" / (name + ".yaml")); }
 

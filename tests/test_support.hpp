@@ -14,6 +14,10 @@
 namespace qrs_test {
 
 std::filesystem::path source_dir();
+// The spec files of rules/ (canonical paths, sorted), as qrsc takes them (spec_files_under):
+// the systems' layouts beside them are no specs. `rules` is that folder, canonical.
+std::vector<std::filesystem::path> rules_spec_files();
+std::filesystem::path rules_dir();
 // Compiles rules/<name>.yaml once per process; fails the test when it does not compile.
 const qrsc::Spec& spec(const std::string& name);
 // The same for any spec file (a test's own spec under tests/).

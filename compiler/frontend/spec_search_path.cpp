@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "qrsc/frontend/canonical_path.hpp"
+#include "qrsc/frontend/schema.hpp"
 
 namespace qrsc {
 
@@ -85,11 +86,24 @@ std::vector<fs::path> spec_files_under(const fs::path& root, std::size_t limit) 
   for (fs::recursive_directory_iterator it(canonical_root, fs::directory_options::skip_permission_denied, ec), end;
        !ec && it != end && files.size() < limit && ++entries <= kMaxEntries; it.increment(ec)) {
     if (it.depth() > 8) it.disable_recursion_pending();  // a rules tree is shallow
-    if (it->path().extension() != kExtension) continue;
+    if (it->path().extension() != kExtension || is_layout_file(it->path())) continue;
     std::string why;
     if (auto real = file_inside_root(it->path(), canonical_root, why)) files.push_back(std::move(*real));
   }
   return files;
+}
+
+bool is_layout_file(const fs::path& file) { return file.filename().string().ends_with(".layout.yaml"); }
+
+std::vector<fs::path> system_folders(const SpecSearchPath& search, const fs::path& from, const std::string& system) {
+  std::vector<fs::path> folders;
+  if (!is_identifier(system)) return folders;  // a path segment of its own: no '/', no '..'
+  for (const fs::path& root : roots_for(search, from)) {
+    std::error_code ec;
+    const fs::path real = fs::canonical(root / system, ec);
+    if (!ec && is_inside(real, root) && fs::is_directory(real, ec)) folders.push_back(real);
+  }
+  return folders;
 }
 
 fs::path rules_root_of(const fs::path& spec_file) {

@@ -85,7 +85,8 @@ Workspace::Workspace(SpecSearchPath search) : search_(std::move(search)) {
 
 bool Workspace::open(const std::string& uri, std::string text, int version) {
   const auto path = path_of_uri(uri);
-  if (!path) return false;
+  // A sheet layout beside the specs is no spec: the server leaves it alone.
+  if (!path || is_layout_file(*path)) return false;
   Document& doc = docs_[uri];
   doc.uri = uri;
   doc.path = canonical_file(*path);

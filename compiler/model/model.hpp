@@ -655,6 +655,9 @@ struct SheetHeader {
   std::string path;                  // the spec file, relative to the rules root when possible
   std::vector<std::string> lineage;  // the spec itself, then its parents (and applied specs)
   std::vector<std::string> inputs;   // the files of the lineage, as absolute paths (qrsc build --depfile)
+  // The system's folders on the spec search path, first found first (absolute): its package,
+  // where the system's sheet layout is (frontend/spec_search_path.hpp system_folders).
+  std::vector<std::string> system_folders;
   bool abstract = false;
 };
 

@@ -50,7 +50,7 @@ std::string format_decimal(Fraction f);  // 1.5, 12, 2.25; a fraction when no sh
 
 // How a sheet writes a distance that is not whole, in its tables and its text alike: 1.5
 // (decimal, as the published 25mm sheet prints its converted distances) or 1 1/2 (fraction).
-// A sheet's layout chooses (templates/html/layouts.yaml, `distances`).
+// A sheet's layout chooses (its layout file's `distances`, docs/sheets.md).
 enum class DistanceStyle { decimal, fraction };
 inline constexpr std::array<const char*, 2> kDistanceStyleNames = {"decimal", "fraction"};
 static_assert(kDistanceStyleNames.size() == static_cast<std::size_t>(DistanceStyle::fraction) + 1);

@@ -85,6 +85,10 @@ expect show_unknown 1 "has no table 'fire_efects'; did you mean 'fire_effects'?"
 expect spec_by_name 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup acw-2.1-15mm maneuver_good_order 8 --format tsv
 expect spec_by_path_name 0 $'swept_from_the_field\tSwept from the Field' -- "$qrsc" lookup rff/1812-3-15mm charge_effects 8 --format tsv
 expect spec_name_typo 1 "no spec file or spec named 'acw-2.1-15mn'; did you mean 'acw-2.1-15mm'? (looked in rules)" -- "$qrsc" show acw-2.1-15mn
+# A system's layout sits among its specs (docs/sheets.md, "Layout files") but is no spec, by file
+# or by name; spec names offered for a typo are specs only.
+expect layout_is_no_spec 1 "'rules/rff/rff.layout.yaml' is a sheet layout, not a spec" -- "$qrsc" check rules/rff/rff.layout.yaml
+expect layout_name_is_no_spec 1 "no spec file or spec named 'rff.layout'" -- "$qrsc" check rff.layout
 
 # Errata name real things: a covers path or an assertion target that names nothing is a typo,
 # with a suggestion, never advice to mark it disputed.

@@ -102,5 +102,10 @@ out=$(make -n -f own/deps.d -f html.mk 2>&1)
 rm own/rules/house/sheet.layout.yaml
 if "$qrsc" build own/rules/house/sheet.yaml -o own/out --emit html --depfile own/deps.d 2> err.txt; then ok; else fail "build without a layout: $(cat err.txt)"; fi
 if grep -q "layout.yaml" own/deps.d; then fail "a layout that is not there is listed:"; cat own/deps.d; else ok; fi
+# Its system's layout (docs/sheets.md, "Layout files"): with the published rules on the search
+# path, the house sheet of system battlecry is placed by rules/battlecry/battlecry.layout.yaml,
+# which the depfile lists.
+if "$qrsc" -I "$root/rules" build own/rules/house/sheet.yaml -o own/out --emit html --depfile own/deps.d 2> err.txt; then ok; else fail "build with its system's layout: $(cat err.txt)"; fi
+if grep -q "^  $(realpath "$root")/rules/battlecry/battlecry.layout.yaml" own/deps.d; then ok; else fail "the depfile lists the system's layout:"; cat own/deps.d; fi
 
 finish "depfile"

@@ -31,6 +31,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 TRIPLES = 200
 SEED = 23
@@ -278,7 +280,7 @@ def main():
     compilers = sys.argv[3:] or ["g++", "clang++"]
     tmp = tempfile.mkdtemp(prefix="qrs-differential-")
     out = os.path.join(tmp, "out")
-    specs_yaml = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    specs_yaml = spec_files(os.path.join(root, "rules"))
     subprocess.run([qrsc, "-q", "build", *specs_yaml, "-o", out, "--emit", "cpp,json"], check=True)
     specs = [Spec(i, p) for i, p in enumerate(sorted(glob.glob(os.path.join(out, "**", "*.json"), recursive=True)))]
     rng = random.Random(SEED)

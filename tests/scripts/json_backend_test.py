@@ -18,6 +18,8 @@ import tempfile
 from fractions import Fraction
 
 from jsonschema import Draft202012Validator
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 qrsc, root = sys.argv[1], sys.argv[2]
 failures = []
@@ -247,7 +249,7 @@ def main():
     schema = json.load(open(os.path.join(root, "docs", "schema", "qrs-sheet.schema.json"), encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     validator = Draft202012Validator(schema)
-    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    specs = spec_files(os.path.join(root, "rules"))
     with tempfile.TemporaryDirectory() as out:
         r = subprocess.run([qrsc, "build", *specs, "-o", out, "--emit", "json"], cwd=root,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

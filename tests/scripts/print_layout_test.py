@@ -35,13 +35,14 @@ Usage: print_layout_test.py QRSC ROOT [PDF_DIR]
 PDF_DIR keeps the PDFs and the HTML (otherwise a temporary folder). Exit 77 when Chromium or
 poppler is missing.
 """
-import glob
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 kShrinkY = 0.25    # of a word box's height, off its top and off its bottom
 kShrinkX = 0.4     # points, off each side of a word box
@@ -213,7 +214,7 @@ def fmt(w):
 def specs(root):
     """[(spec file, system, name)]: every sheet of rules/, then the house variants."""
     out = []
-    for path in sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True)):
+    for path in spec_files(os.path.join(root, "rules")):
         with open(path, encoding="utf-8") as f:
             text = f.read()
         if re.search(r"^abstract:\s*true", text, re.M):

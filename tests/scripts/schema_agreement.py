@@ -17,6 +17,9 @@ import pathlib
 import subprocess
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent.parent / "tools"))
+from spec_files import spec_files  # noqa: E402
+
 try:
     import validate_specs
 except ImportError:
@@ -62,7 +65,7 @@ def main(qrsc, root):
     rejected = set(bad_corpus) | set(hostile_rejected(root))
 
     # Valid specs: every one qrsc accepts is valid to the schema.
-    valid = sorted(p for p in root.glob("rules/**/*.yaml")) + sorted(root.glob("examples/**/*.yaml"))
+    valid = [pathlib.Path(p) for p in spec_files(root / "rules")] + sorted(root.glob("examples/**/*.yaml"))
     others = sorted(p for p in root.glob("tests/**/*.yaml") if p not in rejected)
     accepted = 0
     for spec in valid + others:

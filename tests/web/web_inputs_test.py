@@ -44,6 +44,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
 from web_build import take_option, web_pages_or_skip  # noqa: E402
 from web_sheet_test import READ, ask, lookup_cases  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 SIZES = [(w, h) for w in (390, 768, 1024, 1280, 1600) for h in (844, 600)]
 
@@ -436,7 +438,7 @@ def main():
     only = take_option(args, "--only")
     qrsc, root = args[0], os.path.abspath(args[1])
     tmp = tempfile.mkdtemp(prefix="qrs-web-inputs-")
-    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    specs = spec_files(os.path.join(root, "rules"))
     if only:
         specs = [s for s in specs if os.path.basename(s)[:-5] == only] or specs[:1]
     chromium, status = web_pages_or_skip(qrsc, [*specs, "-o", os.path.join(tmp, "out")])

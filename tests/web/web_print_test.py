@@ -22,6 +22,8 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
 from web_build import build_web, run  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 
 def print_page(chromium, page, pdf, profile):
@@ -49,7 +51,7 @@ def main():
         return 77
     tmp = tempfile.mkdtemp(prefix="qrs-web-print-")
     out = os.path.join(tmp, "out")
-    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    specs = spec_files(os.path.join(root, "rules"))
     failed = build_web(qrsc, [*specs, "-o", out])
     if failed:
         return failed

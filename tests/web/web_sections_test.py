@@ -22,6 +22,8 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from web_build import build_web, run  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 SECTION = re.compile(r'<section class="sec">\s*(?:<h2>(.*?)</h2>)?')
 PRINTED_TABLE = re.compile(r'<div class="table kind-[a-z]+" id="t-([^"]+)"')
@@ -60,7 +62,7 @@ def page_sheet(text):
 def main():
     qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
     tmp = tempfile.mkdtemp(prefix="qrs-web-sections-")
-    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    specs = spec_files(os.path.join(root, "rules"))
     failed = build_web(qrsc, [*specs, "-o", os.path.join(tmp, "web")])
     if failed:
         return failed

@@ -47,6 +47,8 @@ from fractions import Fraction
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
 from web_build import build_web, run, take_option  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from spec_files import spec_files  # noqa: E402
 
 SEED = 27
 SAMPLED_SETS = 30
@@ -457,7 +459,7 @@ def main():
     keep = args[2] if len(args) > 2 else None
     tmp = keep or tempfile.mkdtemp(prefix="qrs-web-")
     out = os.path.join(tmp, "out")
-    specs = sorted(glob.glob(os.path.join(root, "rules", "**", "*.yaml"), recursive=True))
+    specs = spec_files(os.path.join(root, "rules"))
     if only:
         specs = [s for s in specs if os.path.basename(s)[:-5] == only] or specs[:1]
     started = time.time()

@@ -194,14 +194,29 @@ std::string layout_name(const std::string& spec_file) {
   return stem + ".layout.yaml";
 }
 
-OwnLayout own_layout(const Spec& spec) {
+// A file as a message names it: relative to the current folder when under it.
+std::string shown_path(const std::filesystem::path& file) {
+  std::error_code ec;
+  const std::filesystem::path here = std::filesystem::current_path(ec);
+  const std::filesystem::path relative = ec ? file : file.lexically_proximate(here);
+  return relative.empty() || *relative.begin() == ".." ? file.string() : relative.string();
+}
+
+LayoutFile layout_file(const Spec& spec) {
+  std::error_code ec;
+  const std::string own_shown = layout_name(spec.path);
   for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
-    std::error_code ec;
     const std::filesystem::path file = layout_name(spec.inputs[i]);
-    if (!std::filesystem::exists(file, ec)) continue;
-    return {file, layout_name(i < spec.lineage.size() ? spec.lineage[i] : spec.inputs[i])};
+    if (std::filesystem::exists(file, ec)) {
+      const std::string shown = layout_name(i < spec.lineage.size() ? spec.lineage[i] : spec.inputs[i]);
+      return {file, shown, true, shown};
+    }
   }
-  return {{}, layout_name(spec.path)};
+  for (const std::string& folder : spec.system_folders) {
+    const std::filesystem::path file = std::filesystem::path(folder) / (spec.system + ".layout.yaml");
+    if (std::filesystem::exists(file, ec)) return {file, shown_path(file), false, own_shown};
+  }
+  return {{}, {}, false, own_shown};
 }
 
 }  // namespace qrsc::html
@@ -209,16 +224,18 @@ OwnLayout own_layout(const Spec& spec) {
 namespace qrsc {
 
 std::string layout_place(const Spec& spec) {
-  const html::OwnLayout own = html::own_layout(spec);
-  return own.file.empty() ? "the sheet's own layout, " + own.shown +
-                                " (a copy of its system's layout in templates/html/layouts.yaml)"
-                          : own.shown;
+  const html::LayoutFile layout = html::layout_file(spec);
+  if (layout.own) return layout.shown;
+  return "the sheet's own layout, " + layout.own_shown + " (a copy of " +
+         (layout.file.empty() ? "the default layout in templates/html/layouts.yaml"
+                              : "its system's layout, " + layout.shown) +
+         ")";
 }
 
 std::vector<std::string> layout_files_read(const Spec& spec) {
-  const html::OwnLayout own = html::own_layout(spec);
-  if (own.file.empty()) return {};
-  return {own.file.string()};
+  const html::LayoutFile layout = html::layout_file(spec);
+  if (layout.file.empty()) return {};
+  return {layout.file.string()};
 }
 
 }  // namespace qrsc
@@ -226,29 +243,27 @@ std::vector<std::string> layout_files_read(const Spec& spec) {
 namespace qrsc::html {
 
 PlacedLayout place(const Node& all, const Spec& spec, bool appendix) {
-  const Node* layout = field(all, spec.system.c_str());
-  if (!layout) layout = field(all, "default");
-  NodePtr own;  // the sheet's own layout file, read with the spec reader's limits
-  if (const OwnLayout o = own_layout(spec); !o.file.empty()) {
+  const Node* layout = field(all, "default");
+  NodePtr read;  // the sheet's or its system's layout file, read with the spec reader's limits
+  const LayoutFile file = layout_file(spec);
+  const std::string whose = file.own ? "a sheet's own layout" : "a system's layout";
+  if (!file.file.empty()) {
     Diagnostics diags;
-    own = load_yaml_file(o.file, diags);
+    read = load_yaml_file(file.file, diags);
     for (const Diagnostic& d : diags.all()) {
       if (d.severity == Severity::error) backend_error(d);
     }
-    if (!own || !own->is_map()) {
+    if (!read || !read->is_map()) {
       backend_error(Diagnostic{Severity::error,
-                               own ? own->loc : Loc{std::make_shared<const std::string>(o.shown), 0, 0},
-                               "a sheet's own layout is a map with `pages` (as one system's layout in "
-                               "templates/html/layouts.yaml)"});
+                               read ? read->loc : Loc{std::make_shared<const std::string>(file.shown), 0, 0},
+                               whose + " is a map with `pages` (docs/sheets.md)"});
     }
-    layout = own.get();
+    layout = read.get();
   }
   const Node* pages = layout ? field(*layout, "pages") : nullptr;
   if (!pages || !pages->is_seq()) {
-    if (own)
-      layout_error(pages ? *pages : *own,
-                   "a sheet's own layout needs `pages`, a list (as in templates/html/layouts.yaml)");
-    layout_error(all, "no layout for '" + spec.system + "' and no default");
+    if (read) layout_error(pages ? *pages : *read, whose + " needs `pages`, a list (docs/sheets.md)");
+    layout_error(all, "no default layout");
   }
   return {scalar(*layout, "font_size"), flag(*layout, "change_marks"), distance_style(*layout),
           Placer(spec, appendix).place(*pages)};

@@ -52,18 +52,23 @@ struct PlacedLayout {
   std::vector<PlacedPage> pages;
 };
 
-// A sheet's own layout, which an author keeps with the spec: SPEC.layout.yaml beside the spec
-// file, holding one layout as a system's entry in layouts.yaml holds it (`pages`, `font_size`,
-// ...). A variant without one takes its nearest parent's (the lineage's order).
-struct OwnLayout {
-  std::filesystem::path file;  // empty: none, and `shown` is where the spec's own would go
-  std::string shown;           // as messages name it (beside the spec's path as shown)
+// The layout file a sheet is placed by (each holds one layout: `pages`, `font_size`, ...), the
+// first found of
+// 1. the sheet's own, which an author keeps with the spec: SPEC.layout.yaml beside the spec
+//    file, else its nearest parent's (the lineage's order);
+// 2. its system's, in the system's package: SYSTEM.layout.yaml in the first of the system's
+//    folders on the spec search path (Spec::system_folders) that has one;
+// 3. none: the default layout, `default` in templates/html/layouts.yaml.
+struct LayoutFile {
+  std::filesystem::path file;  // empty: the default
+  std::string shown;           // `file` as messages name it
+  bool own = false;            // the sheet's own (else its system's)
+  std::string own_shown;       // where the sheet's own layout is, or would go
 };
-OwnLayout own_layout(const Spec& spec);
+LayoutFile layout_file(const Spec& spec);
 
-// Places the spec's tables by its own layout, else the layout of its system (or the default);
-// `all` is layouts.yaml. Reference tables (`print: appendix`) are placed only when `appendix`
-// is set.
+// Places the spec's tables by its layout file (layout_file), else the default; `all` is
+// layouts.yaml. Reference tables (`print: appendix`) are placed only when `appendix` is set.
 PlacedLayout place(const Node& all, const Spec& spec, bool appendix);
 // layouts.yaml (from the template store), parsed; throws BackendError with its first error
 // when it cannot be read.

@@ -529,7 +529,7 @@ mst::data factor_lists(const Spec& spec) {
   return out;
 }
 
-// One table of the printed sheet (templates/html/layouts.yaml, its reference tables too), in its
+// One table of the printed sheet (its layout file, its reference tables too), in its
 // order: the ordinal and heading of the printed section it sits in.
 struct PrintedPlace {
   const Table* table;

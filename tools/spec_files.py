@@ -1,0 +1,19 @@
+"""The spec files of a rules tree, as qrsc takes them (spec_files_under, is_layout_file in
+compiler/frontend/spec_search_path.hpp): every .yaml file under it except the sheet layouts
+(SPEC.layout.yaml beside a spec, SYSTEM.layout.yaml in a system's folder: docs/sheets.md,
+"Layout files"), which qrsc reads for the sheets they place and refuses as specs. The scripts
+that compile every spec of rules/ list them here, so that rule is written once in Python."""
+import glob
+import os
+
+LAYOUT_SUFFIX = ".layout.yaml"
+
+
+def is_layout(path):
+    return str(path).endswith(LAYOUT_SUFFIX)
+
+
+def spec_files(folder):
+    """Every spec file under `folder` (its subfolders too), sorted."""
+    found = glob.glob(os.path.join(str(folder), "**", "*.yaml"), recursive=True)
+    return sorted(p for p in found if not is_layout(p))
