@@ -12,7 +12,7 @@ cd "$root"
 command -v pdftoppm >/dev/null || { echo "render_sheets: pdftoppm missing (Debian package poppler-utils)" >&2; exit 1; }
 
 failed=0
-mapfile -t specs < <(find rules -name '*.yaml' ! -name '*.layout.yaml' | sort)
+mapfile -t specs < <(find rules -name '*.yaml' ! -name '*.layout.yaml' ! -name '*.package.yaml' | sort)
 for spec in "${specs[@]}"; do
   rel=${spec#rules/}
   name=${rel%.yaml}

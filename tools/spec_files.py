@@ -1,19 +1,21 @@
-"""The spec files of a rules tree, as qrsc takes them (spec_files_under, is_layout_file in
-compiler/frontend/spec_search_path.hpp): every .yaml file under it except the sheet layouts
-(SPEC.layout.yaml beside a spec, SYSTEM.layout.yaml in a system's folder: docs/sheets.md,
-"Layout files"), which qrsc reads for the sheets they place and refuses as specs. The scripts
-that compile every spec of rules/ list them here, so that rule is written once in Python."""
+"""The spec files of a rules tree, as qrsc takes them (spec_files_under, is_package_file in
+compiler/frontend/spec_search_path.hpp): every .yaml file under it except a package's files,
+the sheet layouts (SPEC.layout.yaml beside a spec, SYSTEM.layout.yaml in a system's folder:
+docs/sheets.md, "Layout files") and a system's procedures (SYSTEM.package.yaml:
+docs/game-code.md), which qrsc reads for the sheets they serve and refuses as specs. The
+scripts that compile every spec of rules/ list them here, so that rule is written once in
+Python."""
 import glob
 import os
 
-LAYOUT_SUFFIX = ".layout.yaml"
+PACKAGE_SUFFIXES = (".layout.yaml", ".package.yaml")
 
 
-def is_layout(path):
-    return str(path).endswith(LAYOUT_SUFFIX)
+def is_package_file(path):
+    return str(path).endswith(PACKAGE_SUFFIXES)
 
 
 def spec_files(folder):
     """Every spec file under `folder` (its subfolders too), sorted."""
     found = glob.glob(os.path.join(str(folder), "**", "*.yaml"), recursive=True)
-    return sorted(p for p in found if not is_layout(p))
+    return sorted(p for p in found if not is_package_file(p))

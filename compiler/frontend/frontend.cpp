@@ -8,6 +8,7 @@
 #include "qrsc/frontend/resolve.hpp"
 #include "qrsc/frontend/schema.hpp"
 #include "qrsc/frontend/spec_cache.hpp"
+#include "qrsc/frontend/system_package.hpp"
 #include "qrsc/yaml/source_tree.hpp"
 
 namespace qrsc {
@@ -90,6 +91,8 @@ std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& di
   for (const fs::path& folder : system_folders(search, file, spec->system)) {
     spec->system_folders.push_back(folder.string());
   }
+  // What the sheet lacks of its system's procedures is said at its own file, not at a parent's.
+  read_system_package(*spec, parsed.tree ? parsed.tree->loc : r.tree->loc, diags);
   spec->renames = std::move(r.renames);
   spec->scaled_values = std::move(r.scaled);
   spec->scale_factor = r.factor;

@@ -14,7 +14,7 @@ namespace {
 
 bool is_spec_file(const fs::path& p) {
   std::error_code ec;
-  return fs::is_regular_file(p, ec) && p.extension() == ".yaml" && !is_layout_file(p);
+  return fs::is_regular_file(p, ec) && p.extension() == ".yaml" && !is_package_file(p);
 }
 
 // The published specs of an installed tool: <prefix>/share/qrs/rules, found from where the
@@ -86,10 +86,10 @@ std::vector<std::string> spec_names_under(const fs::path& root) {
 
 Expected<std::string> spec_argument(const std::string& arg, const SpecSearchPath& search) {
   std::error_code ec;
-  if (is_layout_file(arg)) {
+  if (is_package_file(arg)) {
     return program_error("'" + arg +
-                         "' is a sheet layout, not a spec: it is read for the sheets it places (docs/sheets.md, "
-                         "\"Layout files\"); give the spec");
+                         "' is a package's file (a sheet layout, docs/sheets.md, or a system's procedures, "
+                         "docs/game-code.md), not a spec: it is read for the sheets it serves; give the spec");
   }
   if (fs::exists(arg, ec)) return std::string(arg);  // a file (or something the front end will refuse, with a reason)
   const std::vector<fs::path> roots = command_line_roots(search);

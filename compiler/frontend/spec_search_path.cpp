@@ -86,14 +86,17 @@ std::vector<fs::path> spec_files_under(const fs::path& root, std::size_t limit) 
   for (fs::recursive_directory_iterator it(canonical_root, fs::directory_options::skip_permission_denied, ec), end;
        !ec && it != end && files.size() < limit && ++entries <= kMaxEntries; it.increment(ec)) {
     if (it.depth() > 8) it.disable_recursion_pending();  // a rules tree is shallow
-    if (it->path().extension() != kExtension || is_layout_file(it->path())) continue;
+    if (it->path().extension() != kExtension || is_package_file(it->path())) continue;
     std::string why;
     if (auto real = file_inside_root(it->path(), canonical_root, why)) files.push_back(std::move(*real));
   }
   return files;
 }
 
-bool is_layout_file(const fs::path& file) { return file.filename().string().ends_with(".layout.yaml"); }
+bool is_package_file(const fs::path& file) {
+  const std::string name = file.filename().string();
+  return name.ends_with(".layout.yaml") || name.ends_with(".package.yaml");
+}
 
 std::vector<fs::path> system_folders(const SpecSearchPath& search, const fs::path& from, const std::string& system) {
   std::vector<fs::path> folders;

@@ -34,14 +34,15 @@ std::optional<std::filesystem::path> file_inside_root(const std::filesystem::pat
 
 // The spec files (.yaml) under a rules root that file_inside_root takes, at most `limit` of
 // them: canonical paths, found without following a folder link, at most 8 folders deep and
-// among the first 20,000 entries of the walk. Sheet layouts (is_layout_file) are not specs.
+// among the first 20,000 entries of the walk. A package's files (is_package_file) are not specs.
 std::vector<std::filesystem::path> spec_files_under(const std::filesystem::path& root, std::size_t limit);
 
-// Whether a file among the specs is a sheet's layout (SPEC.layout.yaml beside a spec,
-// SYSTEM.layout.yaml in a system's folder: docs/sheets.md), which is no spec.
-bool is_layout_file(const std::filesystem::path& file);
+// Whether a file among the specs is one of a package's, which is no spec: a sheet's layout
+// (SPEC.layout.yaml beside a spec, SYSTEM.layout.yaml in a system's folder: docs/sheets.md) or
+// a system's procedures (SYSTEM.package.yaml: docs/game-code.md).
+bool is_package_file(const std::filesystem::path& file);
 
-// A game system's folders (its package: the system's layout, docs/sheets.md): ROOT/SYSTEM in
+// A game system's folders (its package: the system's layout and procedures): ROOT/SYSTEM in
 // each root the spec `from` searches (its own rules root, the -I folders, the installed specs),
 // in that order, where that folder exists inside its root. None for a system that is no id.
 std::vector<std::filesystem::path> system_folders(const SpecSearchPath& search, const std::filesystem::path& from,

@@ -85,8 +85,9 @@ Workspace::Workspace(SpecSearchPath search) : search_(std::move(search)) {
 
 bool Workspace::open(const std::string& uri, std::string text, int version) {
   const auto path = path_of_uri(uri);
-  // A sheet layout beside the specs is no spec: the server leaves it alone.
-  if (!path || is_layout_file(*path)) return false;
+  // A package's file beside the specs (a layout, a system's procedures) is no spec: the
+  // server leaves it alone.
+  if (!path || is_package_file(*path)) return false;
   Document& doc = docs_[uri];
   doc.uri = uri;
   doc.path = canonical_file(*path);

@@ -656,12 +656,24 @@ struct SheetHeader {
   std::vector<std::string> lineage;  // the spec itself, then its parents (and applied specs)
   std::vector<std::string> inputs;   // the files of the lineage, as absolute paths (qrsc build --depfile)
   // The system's folders on the spec search path, first found first (absolute): its package,
-  // where the system's sheet layout is (frontend/spec_search_path.hpp system_folders).
+  // where the system's sheet layout and procedures are (frontend/spec_search_path.hpp
+  // system_folders).
   std::vector<std::string> system_folders;
+  std::string package_file;  // the system's procedures, SYSTEM.package.yaml (absolute), when it has one
   bool abstract = false;
 };
 
+// A procedure of the sheet's system (its package file, frontend/system_package.hpp) whose every
+// table the sheet has.
+struct SystemProcedure {
+  std::string id;     // what the web page asks the module for ("fire_combat")
+  std::string title;  // "Fire combat"
+  std::string web;    // the runtime's source compiled into the web module ("qrs/rff/web_abi.cpp"), or ""
+  Loc loc;            // its entry in the package file
+};
+
 struct Spec : SheetHeader {
+  std::vector<SystemProcedure> procedures;
   std::vector<SourceDoc> sources;
   std::vector<Vocabulary> vocabularies;
   TableList tables;

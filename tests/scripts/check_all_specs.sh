@@ -3,5 +3,5 @@
 set -euo pipefail
 qrsc=$1 root=$2
 cd "$root"
-mapfile -t specs < <(find rules -name '*.yaml' ! -name '*.layout.yaml' | sort)
+mapfile -t specs < <(find rules -name '*.yaml' ! -name '*.layout.yaml' ! -name '*.package.yaml' | sort)
 "$qrsc" check "${specs[@]}"

@@ -85,9 +85,11 @@ expect show_unknown 1 "has no table 'fire_efects'; did you mean 'fire_effects'?"
 expect spec_by_name 0 $'double_quick\tDouble Quick' -- "$qrsc" lookup acw-2.1-15mm maneuver_good_order 8 --format tsv
 expect spec_by_path_name 0 $'swept_from_the_field\tSwept from the Field' -- "$qrsc" lookup rff/1812-3-15mm charge_effects 8 --format tsv
 expect spec_name_typo 1 "no spec file or spec named 'acw-2.1-15mn'; did you mean 'acw-2.1-15mm'? (looked in rules)" -- "$qrsc" show acw-2.1-15mn
-# A system's layout sits among its specs (docs/sheets.md, "Layout files") but is no spec, by file
-# or by name; spec names offered for a typo are specs only.
-expect layout_is_no_spec 1 "'rules/rff/rff.layout.yaml' is a sheet layout, not a spec" -- "$qrsc" check rules/rff/rff.layout.yaml
+# A system's layout and procedures sit among its specs (docs/sheets.md, "Layout files";
+# docs/game-code.md) but are no specs, by file or by name; spec names offered for a typo are
+# specs only.
+expect layout_is_no_spec 1 "'rules/rff/rff.layout.yaml' is a package's file (a sheet layout" -- "$qrsc" check rules/rff/rff.layout.yaml
+expect package_is_no_spec 1 "'rules/rff/rff.package.yaml' is a package's file" -- "$qrsc" check rules/rff/rff.package.yaml
 expect layout_name_is_no_spec 1 "no spec file or spec named 'rff.layout'" -- "$qrsc" check rff.layout
 
 # Errata name real things: a covers path or an assertion target that names nothing is a typo,
@@ -242,6 +244,43 @@ expect dice_count_needs_m 1 "counts dice from the unit's number M: give it as M=
 expect dice_count_bad_m 1 "'M=five': the unit's number M is a whole number from 0 to 999" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 M=five
 expect dice_count_unknown 1 "woodz" -- "$qrsc" lookup $bc weapon_dice rifle -c 3 M=5 woodz
 expect matrix_no_modifiers 1 "is a matrix table; die roll modifiers apply to die-result tables" -- "$qrsc" lookup $acw movement_rates infantry_line -c open +1
+# A system's package (docs/game-code.md, "A system's package"): a sheet of system rff without
+# the tables its fire combat reads (rules/rff/rff.package.yaml) is warned of, naming them and
+# the declaration; a package's mistake is an error at its line, with a suggestion.
+cat > "$tmp/rules/t/tiny_rff.yaml" <<'YAML'
+qrs: 1
+system: rff
+title: A house sheet with a fire effects table of another name
+tables:
+  - id: firing
+    kind: facts
+    title: Firing
+    items: [{ id: aim, text: Aim }]
+YAML
+expect package_lacks_tables 0 "tiny_rff.yaml:1:1: warning: the sheet has no tables 'musketry_fire_points', 'cannonade_fire_points', 'fire_point_factors', 'fire_point_modifiers', 'fire_modifiers', 'fire_effects' and 'fire_additional_effects', which its system's procedure 'fire_combat' (Fire combat, declared at" -- "$qrsc" -I rules check "$tmp/rules/t/tiny_rff.yaml"
+expect package_declared_here 0 "rules/rff/rff.package.yaml:9:5) reads: its outputs go without the procedure" -- "$qrsc" -I rules check "$tmp/rules/t/tiny_rff.yaml"
+mkdir -p "$tmp/pk/rules/pk"
+sed 's/^system: rff/system: pk/' "$tmp/rules/t/tiny_rff.yaml" > "$tmp/pk/rules/pk/house.yaml"
+cat > "$tmp/pk/rules/pk/pk.package.yaml" <<'YAML'
+procedures:
+  - id: firing_drill
+    title: Firing drill
+    reeds: [firing]
+  - id: firing_drill
+    title: Again
+    web: ../../etc/passwd.cpp
+    reads: [firing]
+YAML
+expect package_unknown_key 1 "pk.package.yaml:4:5: error: unknown key 'reeds' in a procedure; did you mean 'reads'?" -- "$qrsc" check "$tmp/pk/rules/pk/house.yaml"
+expect package_no_reads 1 "pk.package.yaml:2:5: error: a procedure needs 'reads', the list of the tables it reads" -- "$qrsc" check "$tmp/pk/rules/pk/house.yaml"
+expect package_id_twice 1 "pk.package.yaml:5:9: error: procedure 'firing_drill' is declared twice" -- "$qrsc" check "$tmp/pk/rules/pk/house.yaml"
+mkdir -p "$tmp/pkl/rules/pk"
+cp "$tmp/pk/rules/pk/house.yaml" "$tmp/pkl/rules/pk/house.yaml"
+echo "procedures: []" > "$tmp/outside.package.yaml"
+ln -s "$tmp/outside.package.yaml" "$tmp/pkl/rules/pk/pk.package.yaml"
+expect package_leads_out 1 "error: the system's package file $tmp/pkl/rules/pk/pk.package.yaml leads out of its root" -- "$qrsc" check "$tmp/pkl/rules/pk/house.yaml"
+expect package_web_outside 1 "pk.package.yaml:7:10: error: 'web' names a C++ source of qrsc's runtime, under qrs/" -- "$qrsc" check "$tmp/pk/rules/pk/house.yaml"
+
 # A dice cell the sources do not give ("?") gives no count.
 cat > "$tmp/rules/t/dice_unknown.yaml" <<'YAML'
 qrs: 1

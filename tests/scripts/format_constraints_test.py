@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent.parent / "tools"))
-from spec_files import is_layout  # noqa: E402
+from spec_files import is_package_file  # noqa: E402
 
 try:
     import yaml
@@ -89,7 +89,7 @@ def read_description(md):
 def root_specs(root):
     for folder in ("rules", "examples", "tests"):
         for path in sorted((root / folder).rglob("*.yaml")):
-            if is_layout(path) or any(p in path.parts for p in ("node_modules", "hostile", "spec_format", "generated_specs")):
+            if is_package_file(path) or any(p in path.parts for p in ("node_modules", "hostile", "spec_format", "generated_specs")):
                 continue
             text = path.read_text(encoding="utf-8")
             if not text.startswith(("qrs:", "#")) or re.search(r"^(extends|abstract):", text, re.M):

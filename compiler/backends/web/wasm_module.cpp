@@ -38,6 +38,16 @@ bool write_file(const fs::path& path, std::string_view content) {
   return static_cast<bool>(out);
 }
 
+// The ids of the system's procedures compiled into the module (those with a web source),
+// space-separated.
+std::string procedure_ids(const Spec& spec) {
+  std::string ids;
+  for (const SystemProcedure& p : spec.procedures) {
+    if (!p.web.empty()) ids += (ids.empty() ? "" : " ") + p.id;
+  }
+  return ids;
+}
+
 // The source that hands the header's tables to the C ABI (templates/web/module.cpp.mustache).
 std::string module_source(const Spec& spec) {
   const std::vector<const Table*> lists = sheet_modifier_lists(spec);
@@ -98,6 +108,7 @@ std::string module_source(const Spec& spec) {
   const qrs::text::NumberLimits limits = number_limits();
   put(d, "max_magnitude", std::to_string(limits.magnitude));
   put(d, "max_denominator", std::to_string(limits.denominator));
+  put(d, "procedures", procedure_ids(spec));
   static TemplateDocument doc("web/module.cpp.mustache", Markup::html);
   return doc.render(d);
 }
@@ -110,11 +121,20 @@ std::string module_header(const Spec& spec) {
   return doc.render(d);
 }
 
-// The system's procedures for the page (runtime/qrs/<system>/web_abi.cpp), when it has them:
-// the path of the embedded runtime's file, or empty.
-std::string procedures_source(const Spec& spec) {
-  const std::string path = "qrs/" + spec.system + "/web_abi.cpp";
-  return embedded_runtime().count(path) ? path : std::string();
+// The system's procedures for the page (Spec::procedures, from its package file) that have a
+// web source: the embedded runtime's files. One the runtime does not have is an error naming
+// its declaration.
+Expected<std::vector<std::string>> procedure_sources(const Spec& spec) {
+  std::vector<std::string> out;
+  for (const SystemProcedure& p : spec.procedures) {
+    if (p.web.empty()) continue;
+    if (!embedded_runtime().count(p.web)) {
+      return program_error("procedure '" + p.id + "' (" + p.loc.str() + ") names web source '" + p.web +
+                           "', which qrsc's runtime does not have");
+    }
+    out.push_back(p.web);
+  }
+  return out;
 }
 
 }  // namespace
@@ -235,9 +255,9 @@ Expected<std::string> build_wasm_module(const Spec& spec, const std::string& hea
                                 (tmp.path / "include").string(),
                                 (tmp.path / "module.cpp").string(),
                                 (tmp.path / "include" / "qrs" / "web" / "abi.cpp").string()};
-  if (const std::string procedures = procedures_source(spec); !procedures.empty()) {
-    args.push_back((tmp.path / "include" / fs::path(procedures)).string());
-  }
+  const auto procedures = procedure_sources(spec);
+  if (!procedures) return procedures.error();
+  for (const std::string& source : *procedures) args.push_back((tmp.path / "include" / fs::path(source)).string());
   args.insert(args.end(), {"-o", wasm.string()});
   const auto ran = run_process(args, std::chrono::seconds(300), tmp.path.string());
   if (!ran) return program_error(ran.error().message + install);

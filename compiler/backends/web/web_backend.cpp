@@ -30,7 +30,12 @@ class WebBackend final : public Backend {
     return one_output(web_sheet_path(spec), page_.page(spec, *module));
   }
   // The page places its tables as the printed sheet does.
-  std::vector<std::string> files_read(const Spec& spec) const override { return layout_files_read(spec); }
+  // The layout the page's sections follow, and the system's package file (its procedures).
+  std::vector<std::string> files_read(const Spec& spec) const override {
+    std::vector<std::string> files = layout_files_read(spec);
+    if (!spec.package_file.empty()) files.push_back(spec.package_file);
+    return files;
+  }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
     std::vector<OutputFile> out = one_output(std::string(kIndexFile), page_.index(specs));
     std::vector<std::string> pages{std::string(kIndexFile)};

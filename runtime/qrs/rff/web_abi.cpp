@@ -2,8 +2,10 @@
 // adds firing units (weapon, stands, distance, fire-point factors) and reads back each unit's
 // fire points, the total rounded as the sheet says, the die-roll modifier it gives and the row
 // of the fire-point table it selects. qrsc compiles this file into a sheet's WebAssembly module
-// when the sheet's system has it (runtime/qrs/<system>/web_abi.cpp); a sheet without the
-// tables fire combat reads (an abstract base sheet) offers no procedure.
+// when the sheet has every table the system's package file declares this procedure reads
+// (rules/rff/rff.package.yaml, `fire_combat`); a sheet without one gets a warning naming it and
+// a module without this file. A table read here that the declaration leaves out fails the
+// module's compile for every sheet of rules/ (the web tests), so the declaration cannot lag.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -18,17 +20,6 @@ namespace qrs::rff::web {
 namespace {
 
 using S = qrs::web::module::sheet::Sheet;
-
-template <class T>
-concept FireSheet = requires {
-  typename T::musketry_fire_points;
-  typename T::cannonade_fire_points;
-  typename T::fire_point_factors;
-  typename T::fire_point_modifiers;
-  typename T::fire_modifiers;
-  typename T::fire_effects;
-  typename T::fire_additional_effects;
-};
 
 // The factors of one unit are passed to FireCombat as a list of at most this many.
 inline constexpr std::size_t kMaxFactors = 4;
@@ -51,15 +42,11 @@ int g_out[8]{};
 
 template <class T>
 bool valid(const Unit& u) {
-  if constexpr (FireSheet<T>) {
-    const std::size_t weapons =
-        u.kind == 0 ? std::size(T::musketry_fire_points::kRowIds) : std::size(T::cannonade_fire_points::kRowIds);
-    const std::size_t factors = T::fire_point_factors::kModifiers.size();
-    return (u.kind == 0 || u.kind == 1) && u.weapon >= 0 && static_cast<std::size_t>(u.weapon) < weapons &&
-           u.stands >= 1 && u.stands <= 999 && u.num >= 0 && u.den > 0 && (u.factors >> factors) == 0;
-  } else {
-    return false;
-  }
+  const std::size_t weapons =
+      u.kind == 0 ? std::size(T::musketry_fire_points::kRowIds) : std::size(T::cannonade_fire_points::kRowIds);
+  const std::size_t factors = T::fire_point_factors::kModifiers.size();
+  return (u.kind == 0 || u.kind == 1) && u.weapon >= 0 && static_cast<std::size_t>(u.weapon) < weapons &&
+         u.stands >= 1 && u.stands <= 999 && u.num >= 0 && u.den > 0 && (u.factors >> factors) == 0;
 }
 
 // The unit added to a fire combat through FireCombat's own musketry or cannonade.
@@ -93,52 +80,41 @@ void add(FireCombat<T>& fire, const Unit& u) {
 // denominator), its die-roll modifier, and the fire-point table's row it selects (-1 none).
 template <class T>
 const int* fire_of(std::size_t first, std::size_t count) {
-  if constexpr (FireSheet<T>) {
-    FireCombat<T> fire;
-    for (std::size_t i = first; i < first + count; ++i) add(fire, g_units[i]);
-    const auto row = fire.fire_point_row();
-    const int out[] = {fire.in_range() ? 1 : 0,
-                       static_cast<int>(fire.points().num()),
-                       static_cast<int>(fire.points().den()),
-                       static_cast<int>(fire.fire_points().num()),
-                       static_cast<int>(fire.fire_points().den()),
-                       fire.fire_point_modifier(),
-                       row ? static_cast<int>(*row) : -1};
-    for (std::size_t i = 0; i < std::size(out); ++i) g_out[i] = out[i];
-    return g_out;
-  } else {
-    return nullptr;
-  }
+  FireCombat<T> fire;
+  for (std::size_t i = first; i < first + count; ++i) add(fire, g_units[i]);
+  const auto row = fire.fire_point_row();
+  const int out[] = {fire.in_range() ? 1 : 0,
+                     static_cast<int>(fire.points().num()),
+                     static_cast<int>(fire.points().den()),
+                     static_cast<int>(fire.fire_points().num()),
+                     static_cast<int>(fire.fire_points().den()),
+                     fire.fire_point_modifier(),
+                     row ? static_cast<int>(*row) : -1};
+  for (std::size_t i = 0; i < std::size(out); ++i) g_out[i] = out[i];
+  return g_out;
 }
 
 // The ids of the tables fire combat reads, space-separated: the effects table it resolves, the
 // small arms' and the guns' fire-point matrices, the factors, and the fire-point table.
 template <class T>
 const char* tables() {
-  if constexpr (FireSheet<T>) {
-    static char text[512]{};
-    std::size_t at = 0;
-    for (const std::string_view id : {T::fire_effects::kId, T::musketry_fire_points::kId, T::cannonade_fire_points::kId,
-                                      T::fire_point_factors::kId, T::fire_point_modifiers::kId}) {
-      for (const char c : id) {
-        if (at + 2 < sizeof text) text[at++] = c;
-      }
-      if (at + 2 < sizeof text) text[at++] = ' ';
+  static char text[512]{};
+  std::size_t at = 0;
+  for (const std::string_view id : {T::fire_effects::kId, T::musketry_fire_points::kId, T::cannonade_fire_points::kId,
+                                    T::fire_point_factors::kId, T::fire_point_modifiers::kId}) {
+    for (const char c : id) {
+      if (at + 2 < sizeof text) text[at++] = c;
     }
-    text[at ? at - 1 : 0] = '\0';
-    return text;
-  } else {
-    return "";
+    if (at + 2 < sizeof text) text[at++] = ' ';
   }
+  text[at ? at - 1 : 0] = '\0';
+  return text;
 }
 
 }  // namespace
 }  // namespace qrs::rff::web
 
 using namespace qrs::rff::web;
-
-// The procedures this module offers, space-separated ("fire_combat"), or "" for none.
-QRS_EXPORT(qrs_procedures) const char* qrs_procedures() { return FireSheet<S> ? "fire_combat" : ""; }
 
 QRS_EXPORT(qrs_fire_tables) const char* qrs_fire_tables() { return tables<S>(); }
 

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""A system's package file declares what its procedures read, and a sheet's web module is built
+from that declaration (docs/game-code.md, "A system's package"). On RFF's fire combat
+(rules/rff/rff.package.yaml):
+
+- a house sheet of ACW keeping only the tables the package says fire combat reads (and
+  fallen_leader, which the fire additional effects' trigger names: the sheet's own reference,
+  not the procedure's) builds its web page with no warning, and its module offers fire combat
+  (`qrs_procedures` returns "fire_combat"): the declaration names every table the procedure's
+  source reads;
+- with a copy of the package earlier on the search path that leaves one of those tables out of
+  `reads`, the same sheet's module fails to compile: a declaration that lags the code is caught;
+- a house sheet that also drops fire_point_factors is warned of, naming the table and the
+  declaration, and its module offers no fire combat.
+
+Usage: web_package_test.py QRSC ROOT. Exit status 77 when the WebAssembly toolchain is missing."""
+import base64
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from web_build import run  # noqa: E402
+
+
+def house_sheet(root, folder, keep, name):
+    """A variant of acw-2.1-15mm in FOLDER/rules/house/NAME.yaml removing every table not in KEEP."""
+    with open(os.path.join(root, "rules", "rff", "acw-2.1-15mm.yaml"), encoding="utf-8") as f:
+        ids = [t["id"] for t in yaml.safe_load(f)["tables"]]
+    lines = ["qrs: 1", f"id: {name}", "extends: rff/acw-2.1-15mm", f"title: {name}", "tables:"]
+    lines += [f"  - {{ id: {i}, remove: true }}" for i in ids if i not in keep]
+    path = os.path.join(folder, "rules", "house", name + ".yaml")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def procedures_offered(page):
+    """What the page's module says qrs_procedures returns: the string in its data, read from the
+    module's bytes (the ids are the only text qrs_procedures can return)."""
+    with open(page, encoding="utf-8") as f:
+        found = re.search(r'<script type="application/wasm-base64" id="module">([^<]*)</script>', f.read())
+    wasm = base64.b64decode(found.group(1)) if found else b""
+    return "fire_combat" if b"fire_combat\0" in wasm else ""
+
+
+def build(qrsc, root, spec, out):
+    return run([qrsc, "-I", os.path.join(root, "rules"), "build", spec, "-o", out, "--emit", "web"])
+
+
+def main():
+    qrsc, root = sys.argv[1], os.path.abspath(sys.argv[2])
+    with open(os.path.join(root, "rules", "rff", "rff.package.yaml"), encoding="utf-8") as f:
+        package = yaml.safe_load(f)
+    fire = next(p for p in package["procedures"] if p["id"] == "fire_combat")
+    reads = fire["reads"]
+    failures = []
+    tmp = tempfile.mkdtemp(prefix="qrs-package-")
+
+    # The declared tables are enough.
+    spec = house_sheet(root, tmp, set(reads) | {"fallen_leader"}, "fire-only")
+    r = build(qrsc, root, spec, os.path.join(tmp, "out"))
+    if "WebAssembly toolchain" in r.stderr:
+        print("SKIP: " + r.stderr.strip().splitlines()[-1])
+        return 77
+    page = os.path.join(tmp, "out", "rff", "fire_only.web.html")
+    if r.returncode != 0 or "warning" in r.stderr:
+        failures.append(f"the declared tables alone: exit {r.returncode}, {r.stderr[:400]}")
+    elif procedures_offered(page) != "fire_combat":
+        failures.append("the declared tables alone: the module offers no fire combat")
+
+    # A declaration that leaves a table the source reads out of `reads` fails the module.
+    lagging = dict(fire, reads=[t for t in reads if t != "fire_point_factors"])
+    own = os.path.join(tmp, "lag", "rules", "rff")
+    os.makedirs(own)
+    with open(os.path.join(own, "rff.package.yaml"), "w", encoding="utf-8") as f:
+        yaml.safe_dump({"procedures": [lagging]}, f)
+    spec = house_sheet(root, os.path.join(tmp, "lag"), set(lagging["reads"]) | {"fallen_leader"}, "lagging")
+    r = build(qrsc, root, spec, os.path.join(tmp, "lag", "out"))
+    if r.returncode != 1 or "compiling the sheet's WebAssembly module" not in r.stderr:
+        failures.append(f"a lagging declaration: exit {r.returncode} (want 1, the module's compile failing), "
+                        f"{r.stderr[:400]}")
+
+    # A sheet without one of the tables: warned of, no fire combat.
+    spec = house_sheet(root, tmp, (set(reads) | {"fallen_leader"}) - {"fire_point_factors"}, "no-factors")
+    r = build(qrsc, root, spec, os.path.join(tmp, "out"))
+    page = os.path.join(tmp, "out", "rff", "no_factors.web.html")
+    warning = ("warning: the sheet has no table 'fire_point_factors', which its system's procedure 'fire_combat' "
+               "(Fire combat, declared at ")
+    if r.returncode != 0 or warning not in r.stderr or "rff.package.yaml:9:5) reads" not in r.stderr:
+        failures.append(f"a sheet without fire_point_factors: exit {r.returncode}, want the warning; {r.stderr[:800]}")
+    elif procedures_offered(page):
+        failures.append("a sheet without fire_point_factors: its module still offers fire combat")
+
+    shutil.rmtree(tmp, ignore_errors=True)
+    for f in failures:
+        print("FAIL " + f)
+    print(f"system package: {3 - len(failures)} of 3 cases as declared")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
