@@ -73,7 +73,7 @@ std::optional<Declared> procedure_of(const Node& n, std::set<std::string>& ids, 
   d.procedure.title = text(n, "title", true, diags);
   d.procedure.web = text(n, "web", false, diags);
   if (!d.procedure.id.empty() && !is_identifier(d.procedure.id)) {
-    diags.error(n.get("id")->loc, "a procedure's id is lower-case letters, digits and '_', starting with a letter");
+    diags.error(n.get("id")->loc, "a procedure's id is lower-case letters, digits and '_', not starting with '_'");
   } else if (!d.procedure.id.empty() && !ids.insert(d.procedure.id).second) {
     diags.error(n.get("id")->loc, "procedure '" + d.procedure.id + "' is declared twice");
   }
@@ -89,7 +89,7 @@ std::optional<Declared> procedure_of(const Node& n, std::set<std::string>& ids, 
     if (t->is_scalar() && !t->scalar.empty()) {
       d.reads.push_back(t->scalar);
     } else {
-      diags.error(t->loc, "a table id");
+      diags.error(t->loc, "'reads' lists table ids");
     }
   }
   return d;
