@@ -88,11 +88,9 @@ std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& di
     spec->lineage.push_back(display_path(l));
     spec->inputs.push_back(fs::absolute(l).lexically_normal().string());
   }
-  for (const fs::path& folder : system_folders(search, file, spec->system)) {
-    spec->system_folders.push_back(folder.string());
-  }
   // What the sheet lacks of its system's procedures is said at its own file, not at a parent's.
-  read_system_package(*spec, parsed.tree ? parsed.tree->loc : r.tree->loc, diags);
+  read_system_package(*spec, system_folders(search, file, spec->system), parsed.tree ? parsed.tree->loc : r.tree->loc,
+                      diags);
   spec->renames = std::move(r.renames);
   spec->scaled_values = std::move(r.scaled);
   spec->scale_factor = r.factor;

@@ -95,22 +95,29 @@ std::optional<Declared> procedure_of(const Node& n, std::set<std::string>& ids, 
   return d;
 }
 
-}  // namespace
-
-void read_system_package(Spec& spec, const Loc& at, Diagnostics& diags) {
-  for (const std::string& folder : spec.system_folders) {
+// The system's file SYSTEM`suffix` in the first of `folders` that has one, or "" (also when it
+// leads out of its folder: an error at `at`, as a spec is only read inside its root).
+std::string package_file(const std::vector<fs::path>& folders, const std::string& system, const std::string& suffix,
+                         const Loc& at, Diagnostics& diags) {
+  for (const fs::path& folder : folders) {
     std::error_code ec;
-    const fs::path file = fs::path(folder) / (spec.system + ".package.yaml");
+    const fs::path file = folder / (system + suffix);
     if (!fs::exists(file, ec)) continue;
-    // Read only inside the system's folder, as a spec only inside its root.
     std::string why;
     if (!file_inside_root(file, folder, why)) {
       diags.error(at, "the system's package file " + file.string() + " " + why);
-      return;
+      return {};
     }
-    spec.package_file = file.string();
-    break;
+    return file.string();
   }
+  return {};
+}
+
+}  // namespace
+
+void read_system_package(Spec& spec, const std::vector<fs::path>& folders, const Loc& at, Diagnostics& diags) {
+  spec.system_layout = package_file(folders, spec.system, ".layout.yaml", at, diags);
+  spec.package_file = package_file(folders, spec.system, ".package.yaml", at, diags);
   if (spec.package_file.empty()) return;
   const NodePtr root = load_yaml_file(spec.package_file, diags);
   if (!root) return;

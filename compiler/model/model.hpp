@@ -655,11 +655,10 @@ struct SheetHeader {
   std::string path;                  // the spec file, relative to the rules root when possible
   std::vector<std::string> lineage;  // the spec itself, then its parents (and applied specs)
   std::vector<std::string> inputs;   // the files of the lineage, as absolute paths (qrsc build --depfile)
-  // The system's folders on the spec search path, first found first (absolute): its package,
-  // where the system's sheet layout and procedures are (frontend/spec_search_path.hpp
-  // system_folders).
-  std::vector<std::string> system_folders;
-  std::string package_file;  // the system's procedures, SYSTEM.package.yaml (absolute), when it has one
+  // The files of the system's package (absolute; empty when it has none), each the first found
+  // in the system's folders on the spec search path (frontend/system_package.hpp):
+  std::string system_layout;  // its sheet layout, SYSTEM.layout.yaml
+  std::string package_file;   // its procedures, SYSTEM.package.yaml
   bool abstract = false;
 };
 

@@ -279,6 +279,10 @@ cp "$tmp/pk/rules/pk/house.yaml" "$tmp/pkl/rules/pk/house.yaml"
 echo "procedures: []" > "$tmp/outside.package.yaml"
 ln -s "$tmp/outside.package.yaml" "$tmp/pkl/rules/pk/pk.package.yaml"
 expect package_leads_out 1 "error: the system's package file $tmp/pkl/rules/pk/pk.package.yaml leads out of its root" -- "$qrsc" check "$tmp/pkl/rules/pk/house.yaml"
+mkdir -p "$tmp/pkm/rules/pk"
+cp "$tmp/pk/rules/pk/house.yaml" "$tmp/pkm/rules/pk/house.yaml"
+ln -s "$tmp/outside.package.yaml" "$tmp/pkm/rules/pk/pk.layout.yaml"
+expect layout_leads_out 1 "error: the system's package file $tmp/pkm/rules/pk/pk.layout.yaml leads out of its root" -- "$qrsc" check "$tmp/pkm/rules/pk/house.yaml"
 expect package_web_outside 1 "pk.package.yaml:7:10: error: 'web' names a C++ source of qrsc's runtime, under qrs/" -- "$qrsc" check "$tmp/pk/rules/pk/house.yaml"
 
 # A dice cell the sources do not give ("?") gives no count.

@@ -212,10 +212,7 @@ LayoutFile layout_file(const Spec& spec) {
       return {file, shown, true, shown};
     }
   }
-  for (const std::string& folder : spec.system_folders) {
-    const std::filesystem::path file = std::filesystem::path(folder) / (spec.system + ".layout.yaml");
-    if (std::filesystem::exists(file, ec)) return {file, shown_path(file), false, own_shown};
-  }
+  if (!spec.system_layout.empty()) return {spec.system_layout, shown_path(spec.system_layout), false, own_shown};
   return {{}, {}, false, own_shown};
 }
 

@@ -57,7 +57,7 @@ struct PlacedLayout {
 // 1. the sheet's own, which an author keeps with the spec: SPEC.layout.yaml beside the spec
 //    file, else its nearest parent's (the lineage's order);
 // 2. its system's, in the system's package: SYSTEM.layout.yaml in the first of the system's
-//    folders on the spec search path (Spec::system_folders) that has one;
+//    folders on the spec search path that has one (Spec::system_layout);
 // 3. none: the default layout, `default` in templates/html/layouts.yaml.
 struct LayoutFile {
   std::filesystem::path file;  // empty: the default
