@@ -1,6 +1,7 @@
 #include "qrsc/frontend/system_package.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
 
@@ -16,7 +17,8 @@ namespace {
 
 // The keys of the file and of a procedure: what each is, for a misspelled key's suggestion.
 const std::vector<std::string> kFileKeys = {"procedures"};
-const std::vector<std::string> kProcedureKeys = {"id", "title", "web", "reads"};
+const std::vector<std::string> kProcedureKeys = {"id", "title", "web", "page", "reads"};
+const std::vector<std::string> kPageKeys = {"script", "markup", "style"};
 
 void unknown_keys(const Node& map, const std::vector<std::string>& known, const std::string& where,
                   Diagnostics& diags) {
@@ -56,14 +58,85 @@ std::string in_words(const std::vector<std::string>& words) {
   return out;
 }
 
+// What each of a procedure's page files may not hold: the page inlines a script in <script>, a
+// style in <style> and the markup in its body, so a script or style that ended its element, or
+// markup that brought a script, would be read by the browser as something else.
+struct PageFile {
+  const char* key;
+  std::string SystemProcedure::Page::*text;
+  std::vector<std::string> forbidden;
+  const char* why;
+};
+const std::vector<PageFile>& page_files() {
+  static const std::vector<PageFile> files = {
+      {"script",
+       &SystemProcedure::Page::script,
+       {"</script", "<!--", "<script"},
+       "the page holds it in a <script> element"},
+      {"markup", &SystemProcedure::Page::markup, {"<script", "<style"}, "its script and style are their own files"},
+      {"style", &SystemProcedure::Page::style, {"</style"}, "the page holds it in a <style> element"},
+  };
+  return files;
+}
+
+// The first of `needles` in `text`, case aside, or "".
+std::string first_of(const std::string& text, const std::vector<std::string>& needles) {
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const std::string& n : needles) {
+    if (lower.find(n) != std::string::npos) return n;
+  }
+  return {};
+}
+
+// The procedure's page files (`page:` script, markup, style), each a file beside the package
+// file, inside its folder, read whole and checked for what would end its element.
+void read_page(const Node& page, const fs::path& folder, SystemProcedure& procedure, Diagnostics& diags) {
+  if (!page.is_map()) {
+    diags.error(page.loc, "'page' is a map: script, markup and style, each a file beside the package file");
+    return;
+  }
+  unknown_keys(page, kPageKeys, "a procedure's page", diags);
+  for (const PageFile& f : page_files()) {
+    const NodePtr v = page.get(f.key);
+    if (!v) continue;
+    if (!v->is_scalar() || v->scalar.empty()) {
+      diags.error(v->loc, std::string("'") + f.key + "' is a file beside the package file");
+      continue;
+    }
+    std::error_code ec;
+    if (!fs::exists(folder / v->scalar, ec)) {
+      diags.error(v->loc, std::string("the page's ") + f.key + " file '" + v->scalar + "' does not exist in " +
+                              folder.string() + " (a page file is named from the package file's folder)");
+      continue;
+    }
+    std::string why;
+    const auto file = file_inside_root(folder / v->scalar, folder, why);
+    if (!file) {
+      diags.error(v->loc, std::string("the page's ") + f.key + " file '" + v->scalar + "' " + why);
+      continue;
+    }
+    const std::optional<std::string> text = read_spec_file(*file, diags);
+    if (!text) continue;
+    if (const std::string found = first_of(*text, f.forbidden); !found.empty()) {
+      diags.error(v->loc,
+                  std::string("the page's ") + f.key + " file '" + v->scalar + "' holds '" + found + "': " + f.why);
+      continue;
+    }
+    procedure.page.*f.text = *text;
+    procedure.page_files.push_back(file->string());
+  }
+}
+
 struct Declared {
   SystemProcedure procedure;
   std::vector<std::string> reads;
 };
 
-std::optional<Declared> procedure_of(const Node& n, std::set<std::string>& ids, Diagnostics& diags) {
+std::optional<Declared> procedure_of(const Node& n, const fs::path& folder, std::set<std::string>& ids,
+                                     Diagnostics& diags) {
   if (!n.is_map()) {
-    diags.error(n.loc, "a procedure is a map: id, title, reads and (for the web page) web");
+    diags.error(n.loc, "a procedure is a map: id, title, reads and (for the web page) web and page");
     return std::nullopt;
   }
   unknown_keys(n, kProcedureKeys, "a procedure", diags);
@@ -80,6 +153,7 @@ std::optional<Declared> procedure_of(const Node& n, std::set<std::string>& ids, 
   if (!d.procedure.web.empty() && !runtime_source(d.procedure.web)) {
     diags.error(n.get("web")->loc, "'web' names a C++ source of qrsc's runtime, under qrs/ (\"qrs/rff/web_abi.cpp\")");
   }
+  if (const NodePtr page = n.get("page")) read_page(*page, folder, d.procedure, diags);
   const NodePtr reads = n.get("reads");
   if (!reads || !reads->is_seq() || reads->items.empty()) {
     diags.error(reads ? reads->loc : n.loc, "a procedure needs 'reads', the list of the tables it reads");
@@ -132,8 +206,9 @@ void read_system_package(Spec& spec, const std::vector<fs::path>& folders, const
     return;
   }
   std::set<std::string> ids;
+  const fs::path folder = fs::path(spec.package_file).parent_path();
   for (const NodePtr& n : procedures->items) {
-    std::optional<Declared> d = procedure_of(*n, ids, diags);
+    std::optional<Declared> d = procedure_of(*n, folder, ids, diags);
     if (!d) continue;
     std::vector<std::string> lacks;
     for (const std::string& id : d->reads) {

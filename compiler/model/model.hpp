@@ -668,7 +668,14 @@ struct SystemProcedure {
   std::string id;     // what the web page asks the module for ("fire_combat")
   std::string title;  // "Fire combat"
   std::string web;    // the runtime's source compiled into the web module ("qrs/rff/web_abi.cpp"), or ""
-  Loc loc;            // its entry in the package file
+  // Its part of the web page, from the files the package names beside it (`page:`): a script
+  // that registers the procedure's interface with the page's, the <template> elements it
+  // clones, and their style. Each "" where not given; `page_files` are the files read.
+  struct Page {
+    std::string script, markup, style;
+  } page;
+  std::vector<std::string> page_files;
+  Loc loc;  // its entry in the package file
 };
 
 struct Spec : SheetHeader {

@@ -2,8 +2,9 @@
 // runtime, runtime/qrs/web/abi.cpp) for every answer: the net modifier, which modifiers count,
 // the row a roll selects, the odds, and a rolled die result; an opposed roll settled from both
 // sides' rolls and modifiers (qrs/opposed.hpp), and the range column a distance falls in
-// (qrs::range_column); a system's procedures where the module offers them (qrs_procedures: fire
-// combat's fire points by weapon, stands and distance). No rule lives here.
+// (qrs::range_column). Dice pools and a system's procedures are parts of the page in scripts of
+// their own (self.qrsParts, self.qrsProcedures: the hooks each gives this script, below). No
+// rule lives here.
 "use strict";
 (async () => {
   const bytes = Uint8Array.from(atob(document.getElementById("module").textContent.trim()), (c) => c.charCodeAt(0));
@@ -16,9 +17,8 @@
   // dice: the die result of each side that rolls (one, or an opposed roll's attacker and
   // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
   // distance: what the player typed for a range table.
-  // units: the firing units of a fire combat ({ weapon: "kind.row", stands, distance, factors }).
   // types: each side's type (a column) where an opposed roll reads the loser's or the winner's.
-  const state = { table: firstRolled, column: 0, dice: [null], mods: [], distance: "", units: [], types: [0, 0] };
+  const state = { table: firstRolled, column: 0, dice: [null], mods: [], distance: "", types: [0, 0] };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
@@ -48,36 +48,18 @@
     const bytes = new Uint8Array(q.memory.buffer, at);
     return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
   };
-  const procedures = q.qrs_procedures ? text(q.qrs_procedures()).split(" ") : [];
-  const fire = procedures.includes("fire_combat") ? fireTables() : null;
-
-  // Fire combat (the system's FireCombat through qrs_fire_*): the tables it reads, found on the
-  // page by the ids the module names.
-  function fireTables() {
-    const [effects, ...matrices] = text(q.qrs_fire_tables()).split(" ");
-    const [, , factorsId, pointsId] = matrices;
-    const table = sections.findIndex((s) => isRolled(s) && s.dataset.id === effects);
-    if (table < 0) return null;
-    const weapons = [0, 1].map((kind) => {
-      const m = sections.find((s) => isMatrix(s) && s.dataset.id === matrices[kind]);
-      return m ? { title: m.querySelector("h2").textContent,
-                   rows: [...m.querySelectorAll(".matrix tbody tr[data-id] th")].map((th) => th.textContent) } : null;
-    });
-    const factors = [...document.querySelectorAll('.factor-list[data-id="' + factorsId + '"] li')];
-    const list = sections[table].querySelector('fieldset.list[data-table-id="' + pointsId + '"]');
-    return { table, weapons, factors, list };
-  }
 
   function fragment() {
-    const parts = ["t=" + state.table, "c=" + state.column];
-    if (state.dice.some((d) => d !== null)) parts.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
-    if (state.mods.length) parts.push("m=" + state.mods.join(","));
-    if (state.types.some((y) => y !== 0)) parts.push("y=" + state.types.join(","));
-    if (state.distance !== "") parts.push("d=" + encodeURIComponent(state.distance));
-    if (state.units.length) {
-      parts.push("u=" + state.units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors].join("-")).join("_"));
+    const out = ["t=" + state.table, "c=" + state.column];
+    if (state.dice.some((d) => d !== null)) out.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
+    if (state.mods.length) out.push("m=" + state.mods.join(","));
+    if (state.types.some((y) => y !== 0)) out.push("y=" + state.types.join(","));
+    if (state.distance !== "") out.push("d=" + encodeURIComponent(state.distance));
+    for (const p of parts.filter((p) => p.key)) {
+      const value = p.write();
+      if (value) out.push(p.key + "=" + value);
     }
-    return parts.join("&");
+    return out.join("&");
   }
 
   // The fragment is input (a share link anyone can write): each number a whole number written
@@ -101,6 +83,29 @@
   const shownDie = (k, i) => (k !== null && q.qrs_shows(mod(state.table), i, k) ? k : null);
   const lastIndex = (s, selector) => Math.max(0, s.querySelectorAll(selector).length - 1);
 
+  // The parts of the page: its own (templates/web/dice_pools.js) and its sheet's system
+  // procedures' (their packages' `page:` files), each a script before this one. Each is given
+  // the page's interface and returns its hooks (docs/web.md), or null where the page lacks what
+  // it needs. The hooks: `key` and write() and read(value), its state in the fragment;
+  // sync(), after each change and before the inputs are drawn (it may choose modifiers);
+  // apply(s) and readInputs(s), its inputs from and into its state; hold(t), the words that stand
+  // for the answer where the roll cannot be read yet, or ""; render(s), its answers; reset();
+  // setup(s, t), its controls on each table's section.
+  const sheet = { q, state, sections, text, signed, wholeIn, decoded, inches, isRolled, isMatrix, mod, throwFaces,
+                  change: (mutate) => change(mutate), readInputs: () => readInputs(), markScrolling: () => markScrolling() };
+  // A part that cannot start (its procedure's module exports missing, say) is left out, and the
+  // rest of the page still answers.
+  const start = ([id, make]) => {
+    try {
+      return make(sheet);
+    } catch (e) {
+      console.error("the page's part " + id + " did not start:", e);
+      return null;
+    }
+  };
+  const parts = [...Object.entries(self.qrsParts), ...Object.entries(self.qrsProcedures)].map(start).filter(Boolean);
+  const each = (hook, ...args) => parts.map((p) => (p[hook] ? p[hook](...args) : undefined));
+
   function readFragment() {
     const f = new URLSearchParams(location.hash.slice(1));
     state.table = wholeIn(f.get("t"), 0, sections.length - 1) ?? firstRolled;
@@ -112,117 +117,7 @@
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d{1,5}\.\d{1,5}(\.1)?$/.test(m));
     state.distance = (f.get("d") || "").slice(0, 100);
     state.types = [0, 1].map((i) => wholeIn((f.get("y") || "").split(",")[i], 0, lastIndex(s, 'input[data-type-side="' + i + '"]')) ?? 0);
-    state.units = fire ? (f.get("u") || "").split("_").map((u) => u.split("-")).filter((u) => u.length === 4 &&
-      /^[01]\.\d{1,5}$/.test(u[0])).map(([weapon, stands, distance, factors]) =>
-      ({ weapon, stands: wholeIn(stands, 1, 99) ?? 1, distance: decoded(distance).slice(0, 100),
-         factors: wholeIn(factors, 0, 2 ** fire.factors.length - 1) ?? 0 })) : [];
-  }
-
-  // The units as the state says: one item each, its inputs set where they differ (so that a
-  // field being typed in keeps its place).
-  function applyUnits() {
-    const box = section().querySelector(".fire .units");
-    if (!box) return;
-    while (box.children.length > state.units.length) box.lastElementChild.remove();
-    while (box.children.length < state.units.length) box.append(unitItem());
-    state.units.forEach((u, i) => {
-      const li = box.children[i];
-      const set = (sel, v) => { const e = li.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
-      set(".weapon", u.weapon);
-      set(".stands", u.stands);
-      set(".unit-distance", u.distance);
-      for (const f of li.querySelectorAll(".unit-factors input")) f.checked = (u.factors & (1 << Number(f.dataset.factor))) !== 0;
-    });
-  }
-
-  // One firing unit's controls (templates: fire-unit), numbered for their labels.
-  let unitNumber = 0;
-  function unitItem() {
-    const li = document.getElementById("fire-unit").content.firstElementChild.cloneNode(true);
-    const n = ++unitNumber;
-    const weapon = li.querySelector(".weapon");
-    fire.weapons.forEach((w, kind) => {
-      if (!w) return;
-      const group = document.createElement("optgroup");
-      group.label = w.title;
-      w.rows.forEach((name, row) => group.append(new Option(name, kind + "." + row)));
-      weapon.append(group);
-    });
-    for (const f of fire.factors) {
-      const label = document.createElement("label");
-      label.className = "mod";
-      label.innerHTML = '<input type="checkbox"><span class="v"></span><span class="t"></span>';
-      label.querySelector("input").dataset.factor = f.dataset.item;
-      label.querySelector(".v").textContent = f.querySelector(".v").textContent;
-      label.querySelector(".t").textContent = f.querySelector(".t").textContent;
-      li.querySelector(".unit-factors").append(label);
-    }
-    li.querySelector(".remove-unit").setAttribute("aria-label", "Remove firing unit " + n);
-    return li;
-  }
-
-  // The units into the runtime's fire combat: each unit's points, the total, its modifier, and
-  // the fire-point table's row it selects, chosen in that list for the roll.
-  function fireSync() {
-    if (!fire || state.table !== fire.table) return;
-    if (fire.list) fire.list.disabled = state.units.length > 0;
-    if (!state.units.length) return;
-    if (fire.list) dropFireRow();
-    q.qrs_fire_clear();
-    for (const u of state.units) {
-      const d = inches(u.distance);
-      const [kind, row] = u.weapon.split(".").map(Number);
-      u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors) === 1;
-    }
-    // In range, the points before rounding, the total rounded, its modifier, its row.
-    const [inRange, , , num, den, modifier, row] = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 7);
-    fire.total = { inRange: inRange === 1, num, den, modifier };
-    if (fire.list && fire.total.inRange && row >= 0) state.mods.push(fireList() + "." + row);
-  }
-
-  // Whether table t is the fire combat's with firing units, and whether a distance is typed for
-  // any of them (until then there is nothing to read), and whether none of their stands is in range.
-  const firing = (t) => fire !== null && t === fire.table && state.units.length > 0;
-  const distanceTyped = () => state.units.some((u) => u.added);
-  const noFire = (t) => firing(t) && distanceTyped() && fire.total !== undefined && !fire.total.inRange;
-
-  // The fire-point row out of the modifiers (the units choose it, or none when the last goes).
-  function dropFireRow() {
-    state.mods = state.mods.filter((m) => m.split(".")[0] !== fireList() || m.split(".").length === 3);
-  }
-  // The fire-point table's index among the module's modifier lists.
-  const fireList = () => fire.list.querySelector("input[data-list]").dataset.list;
-
-  function renderFire(s) {
-    const panel = s.querySelector(".fire");
-    if (!panel) return;
-    const fraction = (num, den) => (den === 1 ? String(num) : num + "/" + den);
-    let added = 0;
-    [...panel.querySelectorAll(".unit")].forEach((li, i) => {
-      const u = state.units[i];
-      const out = li.querySelector(".unit-points");
-      li.dataset.points = "";
-      if (!u.added) {
-        out.textContent = "Type the distance in inches, such as 6, 6 1/2 or 6.5";
-        return;
-      }
-      const p = new Int32Array(q.memory.buffer, q.qrs_fire_unit(added++), 3);
-      li.dataset.points = p[0] === 1 ? fraction(p[1], p[2]) : "";
-      out.textContent = p[0] === 1 ? fraction(p[1], p[2]) + " fire points" : "Out of range";
-    });
-    const out = panel.querySelector(".fire-total");
-    panel.dataset.total = panel.dataset.modifier = "";
-    if (!state.units.length) {
-      out.textContent = "";
-    } else if (!distanceTyped()) {
-      out.textContent = "Type each firing unit's distance";
-    } else if (!fire.total.inRange) {
-      out.textContent = "No stand in range";
-    } else {
-      panel.dataset.total = fraction(fire.total.num, fire.total.den);
-      panel.dataset.modifier = String(fire.total.modifier);
-      out.textContent = "Total " + panel.dataset.total + " fire points: " + signed(fire.total.modifier);
-    }
+    for (const p of parts.filter((p) => p.key)) p.read(f.get(p.key));
   }
 
   // The inputs of the current table as the state says.
@@ -250,7 +145,7 @@
     for (const b of s.querySelectorAll(".die-buttons button")) {
       b.setAttribute("aria-pressed", String(Number(b.dataset.die) === state.dice[Number(b.dataset.side)]));
     }
-    applyUnits();
+    each("apply", s);
   }
 
   function readInputs() {
@@ -266,15 +161,7 @@
       return Array(Math.min(typed ?? times(input), most)).fill(modKey(input));
     });
     state.types = [0, 1].map((side) => Number((s.querySelector('input[data-type-side="' + side + '"]:checked') || { dataset: { type: 0 } }).dataset.type));
-    if (!s.querySelector(".fire")) return;
-    // Stands are read when the player leaves the field (its change event): a whole number from
-    // 1 to 99, else the unit keeps the number it had.
-    state.units = [...s.querySelectorAll(".fire .unit")].map((li, i) => ({
-      weapon: li.querySelector(".weapon").value,
-      stands: wholeIn(li.querySelector(".stands").value.trim(), 1, 99) ?? (state.units[i] ? state.units[i].stands : 1),
-      distance: li.querySelector(".unit-distance").value,
-      factors: [...li.querySelectorAll(".unit-factors input:checked")].reduce((m, f) => m | (1 << Number(f.dataset.factor)), 0),
-    }));
+    each("readInputs", s);
   }
 
   // The modifiers set, as the answer names them: those that count and those that do not (each
@@ -482,15 +369,13 @@
       const net = q.qrs_net(m, 0);
       s.querySelector(".net").textContent = "net " + signed(net);
       const die = state.dice[0];
+      const held = each("hold", t).find(Boolean);
       if (die === null) {
         sum.textContent = "Pick a " + s.querySelector(".die-buttons").dataset.keyName;
-      } else if (firing(t) && !distanceTyped()) {
+      } else if (held) {
+        // A procedure with nothing to read yet (firing units without a distance, say).
         sum.textContent = String(die);
-        s.querySelector(".effect-title").textContent = "Type each firing unit's distance";
-      } else if (noFire(t)) {
-        // Firing units none of whose stands is in range: the fire combat has nothing to read.
-        sum.textContent = String(die);
-        s.querySelector(".effect-title").textContent = "No stand in range: no fire";
+        s.querySelector(".effect-title").textContent = held;
       } else {
         const result = q.qrs_result(m, die);
         sum.textContent = die + (net === 0 ? "" : " " + signed(net) + " = " + result);
@@ -504,7 +389,7 @@
     // The chance of the result shown, at this net modifier (the odds list's, for the answer bar).
     const hit = s.querySelector(".row.hit");
     s.querySelector(".answer-odds").textContent = hit ? "Odds of this result: " + hit.querySelector(".p").textContent : "";
-    renderFire(s);
+    each("render", s);
     finish();
   }
 
@@ -531,142 +416,6 @@
     });
   }
 
-  // A cell of a chance table: its text, and for a chance the page carries ([numerator,
-  // denominator, shown]) the exact fraction in data-p.
-  function chanceCell(row, tag, text, p) {
-    const c = document.createElement(tag);
-    c.textContent = text;
-    if (p) c.dataset.p = p[0] + "/" + p[1];
-    row.append(c);
-    return c;
-  }
-
-  // A number-of-dice field: `onCount(n)` for each whole number 1..max typed; left holding
-  // anything else, it goes back to the last good one. Returns the first count.
-  function diceField(field, onCount) {
-    const max = Number(field.max);
-    let n = Number(field.value);
-    field.addEventListener("input", () => {
-      const v = Number(field.value);
-      if (Number.isInteger(v) && v >= 1 && v <= max) { n = v; onCount(n); }
-    });
-    field.addEventListener("change", () => { field.value = String(n); });
-    return n;
-  }
-
-  // Symbol dice: the chance that k or more of N dice show each symbol, read from the counts the
-  // page carries (.pool-data: per column, row and N, "k or more" for k = 1..N, exact and as
-  // shown), and a throw of N dice, each die's row the module's lookup of its face. N is checked
-  // when the player leaves the field: a number out of 1..max goes back to the last good one.
-  function playPool(s, t, pool) {
-    const counts = JSON.parse(pool.querySelector(".pool-data").textContent);
-    const titles = [...s.querySelectorAll(".row .row-title")].map((e) => e.textContent);
-    const show = (mark) => {
-      const table = pool.querySelector(".pool-now");
-      table.tHead.replaceChildren();
-      table.tBodies[0].replaceChildren();
-      const hr = table.tHead.insertRow();
-      chanceCell(hr, "th", "Symbol").className = "value";
-      for (let k = 1; k <= n; ++k) chanceCell(hr, "th", k + "+");
-      (counts[state.column] || counts[0]).forEach((byDice, r) => {
-        const tr = table.tBodies[0].insertRow();
-        tr.dataset.row = String(r);
-        chanceCell(tr, "th", titles[r]).className = "value";
-        for (const p of byDice[n - 1]) chanceCell(tr, "td", p[2], p);
-      });
-      pool.querySelector(".pool-caption").textContent =
-        "The chance that k or more of " + n + (n === 1 ? " die shows" : " dice show") + " each symbol (k+)";
-      if (mark) markScrolling();  // on load, the page marks every table once it is drawn
-    };
-    let n = diceField(pool.querySelector(".pool-count"), (count) => { n = count; show(true); });
-    // How many dice a unit rolls: the module counts them (qrs_pool_dice) for the row, column,
-    // unit's number M and dice added or taken that the player chooses; a count the chances are
-    // given for becomes the number of dice.
-    const counter = pool.querySelector(".pool-counter");
-    if (counter) {
-      const field = pool.querySelector(".pool-count");
-      const unit = counter.querySelector(".counter-unit");
-      const answer = counter.querySelector(".counter-answer");
-      const chosen = (selector) => { const e = counter.querySelector(selector); return e ? Number(e.value) : 0; };
-      const count = () => {
-        delete answer.dataset.dice;
-        const m = Number(unit.value);
-        if (unit.value.trim() === "" || !Number.isInteger(m) || m < 0 || m > Number(unit.max)) {
-          answer.textContent = "Type the unit's number M (0 to " + unit.max + ").";
-          return;
-        }
-        const dice = q.qrs_pool_dice(Number(counter.dataset.matrix), chosen(".counter-row"), chosen(".counter-column"),
-                                     m, chosen(".counter-net"));
-        if (dice === -2) answer.textContent = "The sources do not give this cell (?): no count.";
-        if (dice < 0) return;
-        answer.dataset.dice = String(dice);
-        // In words: the cell as printed, M and the dice added, then the count ("Rifle, 3: M-2 with M 5, -1: 2 dice.").
-        const row = counter.querySelector(".counter-row").selectedOptions[0];
-        const column = counter.querySelector(".counter-column").selectedOptions[0];
-        const net = chosen(".counter-net");
-        const cell = JSON.parse(row.dataset.cells)[chosen(".counter-column")] || "blank";
-        const said = row.textContent + ", " + column.textContent + ": " + cell + " with M " + m +
-          (net ? ", " + (net > 0 ? "+" : "") + net : "") + ": ";
-        answer.textContent = said + (dice === 0 ? "no dice to roll." : dice + (dice === 1 ? " die." : " dice."));
-        if (dice > Number(field.max)) answer.textContent = said + dice + " dice (the chances are given for 1 to " + field.max + ").";
-        if (dice < 1 || dice > Number(field.max)) return;
-        field.value = String(dice);
-        field.dispatchEvent(new Event("input"));  // the field's own reader takes it (diceField)
-      };
-      counter.addEventListener("input", count);
-      counter.addEventListener("change", count);
-      count();
-    }
-    pool.querySelector(".pool-roll").addEventListener("click", () => {
-      const faces = throwFaces(n, q.qrs_sides(mod(t), 0));
-      const tally = new Map();
-      for (const f of faces) {
-        const r = q.qrs_lookup(mod(t), state.column, f);
-        tally.set(r, (tally.get(r) || 0) + 1);
-      }
-      const named = [...tally].sort((a, b) => a[0] - b[0])
-        .map(([r, k]) => (r >= 0 ? titles[r] : "no row") + " \u00d7" + k);
-      const thrown = pool.querySelector(".pool-thrown");
-      thrown.textContent = "Rolled " + faces.join(", ") + ": " + named.join(", ");
-      thrown.dataset.faces = faces.join(",");
-    });
-    show(false);
-  }
-
-  // Success dice (a table shown as printed, with a .success fieldset): the chance of each row
-  // and of each count for the number of dice and the net modifiers chosen, read from the data
-  // the page carries (.success-data: per number of dice, net modifier and a chain's first net
-  // modifier, exact and as shown). The number of dice is checked when the player leaves the
-  // field: a number out of 1..max goes back to the last good one.
-  function playSuccess(fs) {
-    const data = JSON.parse(fs.querySelector(".success-data").textContent);
-    const modifier = fs.querySelector(".success-modifier");
-    const first = fs.querySelector(".success-first");
-    const show = () => {
-      const at = data.dice[n - 1][Number(modifier.value) - data.lo][first ? Number(first.value) - data.first_lo : 0];
-      // The rows are the page's own (their titles escaped by the template): each gets its chances.
-      fs.querySelectorAll(".success-rows tbody tr").forEach((tr, r) => {
-        for (const td of tr.querySelectorAll("td")) td.remove();
-        for (const p of at.rows[r]) chanceCell(tr, "td", p[2], p);
-      });
-      const counts = fs.querySelector(".success-counts").tBodies[0];
-      counts.replaceChildren();
-      at.counts.forEach((p, k) => {
-        const tr = counts.insertRow();
-        chanceCell(tr, "th", String(k)).className = "value";
-        chanceCell(tr, "td", p[2], p);
-      });
-      if (at.more) {
-        const tr = counts.insertRow();
-        chanceCell(tr, "th", at.more_label).className = "value";
-        chanceCell(tr, "td", at.more[2], at.more);
-      }
-    };
-    let n = diceField(fs.querySelector(".success-count"), (count) => { n = count; show(); });
-    for (const select of [modifier, first]) if (select) select.addEventListener("change", show);
-    show();
-  }
-
   // Another table, from its start: nothing picked or ticked.
   function openTable(t) {
     state.table = t;
@@ -680,16 +429,13 @@
   function change(mutate) {
     undo.push(fragment());
     mutate();
-    fireSync();
+    each("sync");
     applyState();
     render();
   }
 
-  // The die buttons of each side that rolls: every result its dice can make (the runtime's
-  // range: a single roll's key, or an opposed side's base roll).
   sections.forEach((s, t) => {
-    const success = s.querySelector("fieldset.success");
-    if (success) playSuccess(success);
+    each("setup", s, t);  // each part's controls (a pool, success dice, firing units)
     if (!isRolled(s) && !isRange(s)) return;
     if (isRange(s)) {
       s.querySelector(".distance-input").addEventListener("input", (e) => change(() => { state.distance = e.target.value; }));
@@ -698,6 +444,8 @@
       });
       return;
     }
+    // The die buttons of each side that rolls: every result its dice can make (the runtime's
+    // range: a single roll's key, or an opposed side's base roll).
     for (const box of s.querySelectorAll(".die-buttons")) {
       const side = Number(box.dataset.side);
       const [lo, hi] = dieRange(t, side);
@@ -724,8 +472,6 @@
         roll.closest(".dice").querySelector(".thrown").textContent = "Rolled " + thrown.join(", ");
       });
     }
-    const pool = s.querySelector("fieldset.pool");
-    if (pool) playPool(s, t, pool);
     // A triggered check is rolled on its own table: the page goes there (Undo comes back).
     s.addEventListener("click", (e) => {
       const check = e.target.closest(".roll-check");
@@ -762,7 +508,7 @@
       clearTimeout(urlTimer);
       history.replaceState(null, "", "#" + undo.pop());
       readFragment();
-      fireSync();
+      each("sync");
       applyState();
       render();
     });
@@ -770,36 +516,12 @@
       state.dice = Array(sideCount(t)).fill(null);
       state.mods = [];
       state.column = 0;
-      state.units = [];
+      each("reset");
       state.types = [0, 0];
     }));
     s.addEventListener("change", (e) => {
       if (e.target.matches("input, select") && !e.target.closest(".pool")) change(readInputs);  // the pool's count is its own
     });
-    if (fire && fire.table === t) {
-      // The firing units before the lists that modify the roll.
-      const panel = document.getElementById("fire-combat").content.firstElementChild.cloneNode(true);
-      (s.querySelector(".lists") || s.querySelector(".answer")).prepend(panel);
-      panel.querySelector(".add-unit").addEventListener("click", () => change(() => {
-        readInputs();
-        const last = state.units[state.units.length - 1];
-        state.units.push({ weapon: last ? last.weapon : fire.weapons[0] ? "0.0" : "1.0", stands: 1, distance: "", factors: 0 });
-      }));
-      panel.addEventListener("click", (e) => {
-        const remove = e.target.closest(".remove-unit");
-        if (!remove) return;
-        const i = [...panel.querySelectorAll(".unit")].indexOf(remove.closest(".unit"));
-        change(() => {
-          readInputs();
-          state.units.splice(i, 1);
-          if (!state.units.length && fire.list) dropFireRow();
-        });
-      });
-      // A distance is read as it is typed; stands when the player leaves the field (a change).
-      panel.addEventListener("input", (e) => {
-        if (e.target.matches(".unit-distance")) change(readInputs);
-      });
-    }
   });
   select.addEventListener("change", () => change(() => openTable(Number(select.value))));
   // A table wider than its box says that it scrolls sideways (sheet.css: .scrolls), on load and
@@ -818,9 +540,9 @@
     for (const d of opened) d.open = true;
   });
   window.addEventListener("afterprint", () => { for (const d of opened) d.open = false; });
-  window.addEventListener("hashchange", () => { readFragment(); fireSync(); applyState(); render(); });
+  window.addEventListener("hashchange", () => { readFragment(); each("sync"); applyState(); render(); });
   readFragment();
-  fireSync();
+  each("sync");
   applyState();
   render();
 })();

@@ -284,6 +284,35 @@ cp "$tmp/pk/rules/pk/house.yaml" "$tmp/pkm/rules/pk/house.yaml"
 ln -s "$tmp/outside.package.yaml" "$tmp/pkm/rules/pk/pk.layout.yaml"
 expect layout_leads_out 1 "error: the system's package file $tmp/pkm/rules/pk/pk.layout.yaml leads out of its root" -- "$qrsc" check "$tmp/pkm/rules/pk/house.yaml"
 expect package_web_outside 1 "pk.package.yaml:7:10: error: 'web' names a C++ source of qrsc's runtime, under qrs/" -- "$qrsc" check "$tmp/pk/rules/pk/house.yaml"
+# A procedure's page files: beside the package file, inside its folder, and holding nothing that
+# would end the element the page puts each in; all errors at once, at their lines.
+mkdir -p "$tmp/pkp/rules/pk/web"
+cp "$tmp/pk/rules/pk/house.yaml" "$tmp/pkp/rules/pk/house.yaml"
+printf 'self.qrsProcedures.drill = () => null;\n' > "$tmp/pkp/rules/pk/web/drill.js"
+printf 'const end = "</SCRIPT>";\n' > "$tmp/pkp/rules/pk/web/ends.js"
+printf '<template id="drill"><style>p {}</style></template>\n' > "$tmp/pkp/rules/pk/web/drill.html"
+ln -s "$tmp/outside.package.yaml" "$tmp/pkp/rules/pk/web/out.css"
+cat > "$tmp/pkp/rules/pk/pk.package.yaml" <<'YAML'
+procedures:
+  - id: drill
+    title: Drill
+    page: {script: web/drill.js, skript: web/drill.js}
+    reads: [firing]
+  - id: ends
+    title: Ends
+    page: {script: web/ends.js, markup: web/drill.html, style: web/out.css}
+    reads: [firing]
+  - id: gone
+    title: Gone
+    page: {script: web/gone.js, style: ../../../outside.package.yaml}
+    reads: [firing]
+YAML
+expect page_unknown_key 1 "pk.package.yaml:4:34: error: unknown key 'skript' in a procedure's page; did you mean 'script'?" -- "$qrsc" check "$tmp/pkp/rules/pk/house.yaml"
+expect page_script_ends 1 "pk.package.yaml:8:20: error: the page's script file 'web/ends.js' holds '</script': the page holds it in a <script> element" -- "$qrsc" check "$tmp/pkp/rules/pk/house.yaml"
+expect page_markup_style 1 "pk.package.yaml:8:41: error: the page's markup file 'web/drill.html' holds '<style': its script and style are their own files" -- "$qrsc" check "$tmp/pkp/rules/pk/house.yaml"
+expect page_style_leads_out 1 "pk.package.yaml:8:64: error: the page's style file 'web/out.css' leads out of its root" -- "$qrsc" check "$tmp/pkp/rules/pk/house.yaml"
+expect page_missing 1 "pk.package.yaml:12:20: error: the page's script file 'web/gone.js' does not exist in $tmp/pkp/rules/pk (a page file is named from the package file's folder)" -- "$qrsc" check "$tmp/pkp/rules/pk/house.yaml"
+expect page_dotdot 1 "pk.package.yaml:12:40: error: the page's style file '../../../outside.package.yaml' leads out of its root" -- "$qrsc" check "$tmp/pkp/rules/pk/house.yaml"
 
 # A dice cell the sources do not give ("?") gives no count.
 cat > "$tmp/rules/t/dice_unknown.yaml" <<'YAML'

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when the compiler's code (outside comments) uses a game's words.
+"""Fails when the compiler's code or its templates (outside comments) use a game's words.
 
 qrsc knows bands, keys, modifiers, matrices and cells; what a table means in a game is the
 spec's to say (its titles, its key's name). The words below are the seed specs' table titles'
@@ -8,7 +8,8 @@ game words ("Musketry Fire Points", "Charge Effects", "Gun Maneuvers", "Melee Ou
 Broken Troops Effects", "Unit Effectiveness", "Weapons", "Officer Buff Reach", "Fallen Leader
 Table") and the troop types of their rule text (infantry, cavalry, artillery). A word counts in
 identifiers (split at '_' and at camelCase) and in string literals; comments may explain with
-them. Usage: no_game_words.py ROOT [FOLDER...] (default folder: compiler)."""
+them. A system's own words live in its package beside its rules (rules/<system>/: its layout,
+its procedures' page parts). Usage: no_game_words.py ROOT [FOLDER...] (default folder: compiler)."""
 import re
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ WORDS = {
     "disordered", "effectiveness", "buff", "battlecry", "musket", "muskets",
 }
 PAIRS = {("fire", "point"), ("fire", "points"), ("fire", "pts")}
-SUFFIXES = {".cpp", ".hpp", ".h", ".cc", ".mustache", ".in"}
+SUFFIXES = {".cpp", ".hpp", ".h", ".cc", ".mustache", ".in", ".js", ".css", ".html"}
 # String literals that are the format's own history, not a game's words: an old spelling the
 # format still reads (format::DeprecatedSpelling, listed in docs/spec-format.md), by file.
 HISTORY = {"compiler/format/spec_format.cpp": {'"fire_points"'}}

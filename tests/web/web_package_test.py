@@ -11,7 +11,9 @@ from that declaration (docs/game-code.md, "A system's package"). On RFF's fire c
 - with a copy of the package earlier on the search path that leaves one of those tables out of
   `reads`, the same sheet's module fails to compile: a declaration that lags the code is caught;
 - a house sheet that also drops fire_point_factors is warned of, naming the table and the
-  declaration, and its module offers no fire combat.
+  declaration, and its module offers no fire combat;
+- the procedure's page part (the package's `page:` files) is on the page of the sheet that has
+  the procedure, each file as it is, and on no page of a sheet without it; the depfile lists them.
 
 Usage: web_package_test.py QRSC ROOT. Exit status 77 when the WebAssembly toolchain is missing."""
 import base64
@@ -49,8 +51,24 @@ def procedures_offered(page):
     return "fire_combat" if b"fire_combat\0" in wasm else ""
 
 
-def build(qrsc, root, spec, out):
-    return run([qrsc, "-I", os.path.join(root, "rules"), "build", spec, "-o", out, "--emit", "web"])
+def build(qrsc, root, spec, out, *more):
+    return run([qrsc, "-I", os.path.join(root, "rules"), "build", spec, "-o", out, "--emit", "web", *more])
+
+
+def page_parts(root, fire):
+    """The text of each of the procedure's page files (rules/rff/, the package's folder)."""
+    parts = {}
+    for key, name in fire.get("page", {}).items():
+        with open(os.path.join(root, "rules", "rff", name), encoding="utf-8") as f:
+            parts[key] = f.read()
+    return parts
+
+
+def parts_on(page, parts):
+    """The page files whose whole text is on PAGE."""
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    return sorted(key for key, part in parts.items() if part in text)
 
 
 def main():
@@ -62,9 +80,14 @@ def main():
     failures = []
     tmp = tempfile.mkdtemp(prefix="qrs-package-")
 
+    parts = page_parts(root, fire)
+    if sorted(parts) != ["markup", "script", "style"]:
+        failures.append(f"the package's fire combat names page files {sorted(parts)}: want script, markup and style")
+
     # The declared tables are enough.
     spec = house_sheet(root, tmp, set(reads) | {"fallen_leader"}, "fire-only")
-    r = build(qrsc, root, spec, os.path.join(tmp, "out"))
+    depfile = os.path.join(tmp, "fire-only.d")
+    r = build(qrsc, root, spec, os.path.join(tmp, "out"), "--depfile", depfile)
     if "WebAssembly toolchain" in r.stderr:
         print("SKIP: " + r.stderr.strip().splitlines()[-1])
         return 77
@@ -73,9 +96,19 @@ def main():
         failures.append(f"the declared tables alone: exit {r.returncode}, {r.stderr[:400]}")
     elif procedures_offered(page) != "fire_combat":
         failures.append("the declared tables alone: the module offers no fire combat")
+    elif parts_on(page, parts) != sorted(parts):
+        failures.append(f"the declared tables alone: the page carries page files {parts_on(page, parts)}, "
+                        f"want {sorted(parts)}")
+    else:
+        with open(depfile, encoding="utf-8") as f:
+            listed = f.read()
+        missing = [n for n in fire["page"].values() if os.path.basename(n) not in listed]
+        if missing:
+            failures.append(f"the depfile does not list the page files {missing}")
 
     # A declaration that leaves a table the source reads out of `reads` fails the module.
-    lagging = dict(fire, reads=[t for t in reads if t != "fire_point_factors"])
+    lagging = {k: v for k, v in fire.items() if k != "page"}  # its page files are not copied
+    lagging["reads"] = [t for t in reads if t != "fire_point_factors"]
     own = os.path.join(tmp, "lag", "rules", "rff")
     os.makedirs(own)
     with open(os.path.join(own, "rff.package.yaml"), "w", encoding="utf-8") as f:
@@ -96,11 +129,13 @@ def main():
         failures.append(f"a sheet without fire_point_factors: exit {r.returncode}, want the warning; {r.stderr[:800]}")
     elif procedures_offered(page):
         failures.append("a sheet without fire_point_factors: its module still offers fire combat")
+    elif parts_on(page, parts):
+        failures.append(f"a sheet without fire_point_factors: its page carries {parts_on(page, parts)}")
 
     shutil.rmtree(tmp, ignore_errors=True)
     for f in failures:
         print("FAIL " + f)
-    print(f"system package: {3 - len(failures)} of 3 cases as declared")
+    print(f"system package: {4 - len(failures)} of 4 cases as declared")
     return 1 if failures else 0
 
 

@@ -29,11 +29,13 @@ class WebBackend final : public Backend {
     if (!module) backend_error(module.error());
     return one_output(web_sheet_path(spec), page_.page(spec, *module));
   }
-  // The page places its tables as the printed sheet does.
-  // The layout the page's sections follow, and the system's package file (its procedures).
+  // The layout the page's sections follow (it places its tables as the printed sheet does), the
+  // system's package file (its procedures) and their page parts.
   std::vector<std::string> files_read(const Spec& spec) const override {
     std::vector<std::string> files = layout_files_read(spec);
     if (!spec.package_file.empty()) files.push_back(spec.package_file);
+    for (const SystemProcedure& p : spec.procedures)
+      files.insert(files.end(), p.page_files.begin(), p.page_files.end());
     return files;
   }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {

@@ -559,6 +559,35 @@ std::size_t position(const std::vector<const Table*>& tables, const Table* t) {
   return static_cast<std::size_t>(std::find(tables.begin(), tables.end(), t) - tables.begin());
 }
 
+// The page's own parts, each a script that registers its hooks with the page's (docs/web.md).
+constexpr std::array<std::string_view, 1> kPageParts = {"web/dice_pools.js"};
+
+mst::data page_parts() {
+  mst::data out = list_of();
+  for (const std::string_view name : kPageParts) {
+    mst::data e;
+    put(e, "part_script", std::string(load_template(std::string(name))));
+    append(out, std::move(e));
+  }
+  return out;
+}
+
+// The page parts of the sheet's system procedures (their package's `page:` files): each one's
+// script, <template> markup and style, placed on the page as they are.
+mst::data procedure_parts(const Spec& spec) {
+  mst::data out = list_of();
+  for (const SystemProcedure& p : spec.procedures) {
+    mst::data e;
+    put(e, "procedure_id", p.id);
+    put(e, "has_page_script", mst::data(!p.page.script.empty()));
+    put(e, "page_script", p.page.script);
+    put(e, "page_markup", p.page.markup);
+    put(e, "page_style", p.page.style);
+    append(out, std::move(e));
+  }
+  return out;
+}
+
 }  // namespace
 
 struct WebPageEmitter::Templates {
@@ -681,6 +710,8 @@ std::string WebPageEmitter::page(const Spec& spec, const std::string& wasm) cons
   put(d, "groups", std::move(groups));
   put(d, "entries", std::move(entries));
   put(d, "factor_lists", factor_lists(spec));
+  put(d, "parts", page_parts());
+  put(d, "procedures", procedure_parts(spec));
   html::set_sheet_partials(d);  // the tables as printed, and the printed sheet, by its own partials
   // What the page prints: the printed sheet's pages as qrsc's HTML sheet and PDF print them.
   std::string out;

@@ -1,0 +1,188 @@
+// Fire combat on the web page (rff.package.yaml, page): the firing units of a fire, each one's
+// fire points by weapon, stands and distance, and the fire-point die roll modifier their total
+// gives, all from the module's qrs_fire_* (qrs/rff/web_abi.cpp, the system's FireCombat). The
+// page's script (templates/web/sheet.js) calls the hooks returned here, as docs/web.md says; the
+// controls are fire_combat.html's templates. No rule lives here.
+"use strict";
+self.qrsProcedures.fire_combat = (sheet) => {
+  const { q, state, sections, text, signed, wholeIn, decoded, inches, change, readInputs } = sheet;
+
+  // The tables fire combat reads, found on the page by the ids the module names: the fire
+  // effects rolled, the two weapon matrices, the factors a unit may have, and the fire-point
+  // modifiers the total selects a row of.
+  const [effects, ...matrices] = text(q.qrs_fire_tables()).split(" ");
+  const [, , factorsId, pointsId] = matrices;
+  const table = sections.findIndex((s) => sheet.isRolled(s) && s.dataset.id === effects);
+  if (table < 0) return null;
+  const weapons = [0, 1].map((kind) => {
+    const m = sections.find((s) => sheet.isMatrix(s) && s.dataset.id === matrices[kind]);
+    return m ? { title: m.querySelector("h2").textContent,
+                 rows: [...m.querySelectorAll(".matrix tbody tr[data-id] th")].map((th) => th.textContent) } : null;
+  });
+  const factors = [...document.querySelectorAll('.factor-list[data-id="' + factorsId + '"] li')];
+  const list = sections[table].querySelector('fieldset.list[data-table-id="' + pointsId + '"]');
+  // The firing units ({ weapon: "kind.row", stands, distance, factors }), and their total as the
+  // module last gave it.
+  let units = [];
+  let total;
+
+  // The units in the page's fragment: "kind.row-stands-distance-factors" joined by "_".
+  const write = () => units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors].join("-")).join("_");
+  // The fragment is input (a share link anyone can write): each number within what it indexes.
+  const read = (value) => {
+    units = (value || "").split("_").map((u) => u.split("-")).filter((u) => u.length === 4 &&
+      /^[01]\.\d{1,5}$/.test(u[0])).map(([weapon, stands, distance, bits]) =>
+      ({ weapon, stands: wholeIn(stands, 1, 99) ?? 1, distance: decoded(distance).slice(0, 100),
+         factors: wholeIn(bits, 0, 2 ** factors.length - 1) ?? 0 }));
+  };
+
+  // The fire-point table's index among the module's modifier lists.
+  const pointsList = () => list.querySelector("input[data-list]").dataset.list;
+  // The fire-point row out of the modifiers (the units choose it, or none when the last goes).
+  const dropPointsRow = () => {
+    state.mods = state.mods.filter((m) => m.split(".")[0] !== pointsList() || m.split(".").length === 3);
+  };
+
+  // The units into the runtime's fire combat: each unit's points, the total, its modifier, and
+  // the fire-point table's row it selects, chosen in that list for the roll.
+  const sync = () => {
+    if (state.table !== table) return;
+    if (list) list.disabled = units.length > 0;
+    if (!units.length) return;
+    if (list) dropPointsRow();
+    q.qrs_fire_clear();
+    for (const u of units) {
+      const d = inches(u.distance);
+      const [kind, row] = u.weapon.split(".").map(Number);
+      u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors) === 1;
+    }
+    // In range, the points before rounding, the total rounded, its modifier, its row.
+    const [inRange, , , num, den, modifier, row] = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 7);
+    total = { inRange: inRange === 1, num, den, modifier };
+    if (list && total.inRange && row >= 0) state.mods.push(pointsList() + "." + row);
+  };
+
+  // Whether table t is the fire combat's with firing units, whether a distance is typed for any
+  // of them (until then there is nothing to read), and whether none of their stands is in range.
+  const firing = (t) => t === table && units.length > 0;
+  const distanceTyped = () => units.some((u) => u.added);
+  const noFire = (t) => firing(t) && distanceTyped() && total !== undefined && !total.inRange;
+  const hold = (t) => (firing(t) && !distanceTyped() ? "Type each firing unit's distance"
+    : noFire(t) ? "No stand in range: no fire" : "");
+
+  // One firing unit's controls (template fire-unit), numbered for their labels.
+  let unitNumber = 0;
+  const unitItem = () => {
+    const li = document.getElementById("fire-unit").content.firstElementChild.cloneNode(true);
+    const n = ++unitNumber;
+    const weapon = li.querySelector(".weapon");
+    weapons.forEach((w, kind) => {
+      if (!w) return;
+      const group = document.createElement("optgroup");
+      group.label = w.title;
+      w.rows.forEach((name, row) => group.append(new Option(name, kind + "." + row)));
+      weapon.append(group);
+    });
+    for (const f of factors) {
+      const label = document.createElement("label");
+      label.className = "mod";
+      label.innerHTML = '<input type="checkbox"><span class="v"></span><span class="t"></span>';
+      label.querySelector("input").dataset.factor = f.dataset.item;
+      label.querySelector(".v").textContent = f.querySelector(".v").textContent;
+      label.querySelector(".t").textContent = f.querySelector(".t").textContent;
+      li.querySelector(".unit-factors").append(label);
+    }
+    li.querySelector(".remove-unit").setAttribute("aria-label", "Remove firing unit " + n);
+    return li;
+  };
+
+  // The units as the state says: one item each, its inputs set where they differ (so that a
+  // field being typed in keeps its place).
+  const apply = (s) => {
+    const box = s.querySelector(".fire .units");
+    if (!box) return;
+    while (box.children.length > units.length) box.lastElementChild.remove();
+    while (box.children.length < units.length) box.append(unitItem());
+    units.forEach((u, i) => {
+      const li = box.children[i];
+      const set = (sel, v) => { const e = li.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
+      set(".weapon", u.weapon);
+      set(".stands", u.stands);
+      set(".unit-distance", u.distance);
+      for (const f of li.querySelectorAll(".unit-factors input")) f.checked = (u.factors & (1 << Number(f.dataset.factor))) !== 0;
+    });
+  };
+
+  // Stands are read when the player leaves the field (its change event): a whole number from
+  // 1 to 99, else the unit keeps the number it had.
+  const readUnits = (s) => {
+    if (!s.querySelector(".fire")) return;
+    units = [...s.querySelectorAll(".fire .unit")].map((li, i) => ({
+      weapon: li.querySelector(".weapon").value,
+      stands: wholeIn(li.querySelector(".stands").value.trim(), 1, 99) ?? (units[i] ? units[i].stands : 1),
+      distance: li.querySelector(".unit-distance").value,
+      factors: [...li.querySelectorAll(".unit-factors input:checked")].reduce((m, f) => m | (1 << Number(f.dataset.factor)), 0),
+    }));
+  };
+
+  // Each unit's points and the total, as the module gave them.
+  const render = (s) => {
+    const panel = s.querySelector(".fire");
+    if (!panel) return;
+    const fraction = (num, den) => (den === 1 ? String(num) : num + "/" + den);
+    let added = 0;
+    [...panel.querySelectorAll(".unit")].forEach((li, i) => {
+      const u = units[i];
+      const out = li.querySelector(".unit-points");
+      li.dataset.points = "";
+      if (!u.added) {
+        out.textContent = "Type the distance in inches, such as 6, 6 1/2 or 6.5";
+        return;
+      }
+      const p = new Int32Array(q.memory.buffer, q.qrs_fire_unit(added++), 3);
+      li.dataset.points = p[0] === 1 ? fraction(p[1], p[2]) : "";
+      out.textContent = p[0] === 1 ? fraction(p[1], p[2]) + " fire points" : "Out of range";
+    });
+    const out = panel.querySelector(".fire-total");
+    panel.dataset.total = panel.dataset.modifier = "";
+    if (!units.length) {
+      out.textContent = "";
+    } else if (!distanceTyped()) {
+      out.textContent = "Type each firing unit's distance";
+    } else if (!total.inRange) {
+      out.textContent = "No stand in range";
+    } else {
+      panel.dataset.total = fraction(total.num, total.den);
+      panel.dataset.modifier = String(total.modifier);
+      out.textContent = "Total " + panel.dataset.total + " fire points: " + signed(total.modifier);
+    }
+  };
+
+  // The firing units panel, before the lists that modify the fire effects' roll.
+  const setup = (s, t) => {
+    if (t !== table) return;
+    const panel = document.getElementById("fire-combat").content.firstElementChild.cloneNode(true);
+    (s.querySelector(".lists") || s.querySelector(".answer")).prepend(panel);
+    panel.querySelector(".add-unit").addEventListener("click", () => change(() => {
+      readInputs();
+      const last = units[units.length - 1];
+      units.push({ weapon: last ? last.weapon : weapons[0] ? "0.0" : "1.0", stands: 1, distance: "", factors: 0 });
+    }));
+    panel.addEventListener("click", (e) => {
+      const remove = e.target.closest(".remove-unit");
+      if (!remove) return;
+      const i = [...panel.querySelectorAll(".unit")].indexOf(remove.closest(".unit"));
+      change(() => {
+        readInputs();
+        units.splice(i, 1);
+        if (!units.length && list) dropPointsRow();
+      });
+    });
+    // A distance is read as it is typed; stands when the player leaves the field (a change).
+    panel.addEventListener("input", (e) => {
+      if (e.target.matches(".unit-distance")) change(readInputs);
+    });
+  };
+
+  return { key: "u", write, read, sync, apply, readInputs: readUnits, hold, render, reset: () => { units = []; }, setup };
+};
