@@ -146,6 +146,40 @@ TEST_F(LspTest, ASheetLayoutAmongTheSpecsIsNoSpec) {
   EXPECT_TRUE(errors_in(open(spec, read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"))).empty());
 }
 
+// A system's package file is read outside the spec cache: its save (the editor has it open, the
+// server does not check it) or a watched-file change checks the open specs of its system again,
+// as a parent's edit does.
+TEST_F(LspTest, AChangedPackageFileChecksItsSystemsOpenSpecsAgain) {
+  const fs::path spec = qrs_test::write_temp_spec(
+      "house.yaml",
+      "qrs: 1\nsystem: t\ntitle: House\ntables:\n  - id: firing\n    kind: facts\n    title: Firing\n"
+      "    items: [{ id: aim, text: Aim }]\n");
+  const fs::path package = spec.parent_path() / "t.package.yaml";
+  const auto declare = [&](const std::string& reads) {
+    std::ofstream(package) << "procedures:\n  - id: drill\n    title: Drill\n    reads: [" << reads << "]\n";
+  };
+  const auto warned = [](const json& diags) {
+    return std::any_of(diags.begin(), diags.end(), [](const json& d) {
+      return d["message"].get<std::string>().find("the sheet has no table 'volley'") != std::string::npos;
+    });
+  };
+  declare("firing");
+  const std::string u = qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(spec));
+  const std::string pu = qrsc::lsp::uri_of_path(qrsc::lsp::canonical_file(package));
+  const json first = open(u, read_text(spec));
+  ASSERT_TRUE(first.is_array());
+  EXPECT_FALSE(warned(first)) << first.dump();
+  open(pu, read_text(package));
+  declare("firing, volley");
+  const json saved = notify("textDocument/didSave", {{"textDocument", {{"uri", pu}}}}, u);
+  EXPECT_TRUE(warned(saved)) << saved.dump();
+  declare("firing");
+  const json watched = notify("workspace/didChangeWatchedFiles", {{"changes", {{{"uri", pu}, {"type", 2}}}}}, u);
+  ASSERT_TRUE(watched.is_array());
+  EXPECT_FALSE(warned(watched)) << watched.dump();
+  fs::remove_all(spec.parent_path().parent_path().parent_path());
+}
+
 TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   const std::string parent = uri("rff/acw-2.1-15mm.yaml");
   const std::string child = uri("rff/maw-3-15mm.yaml");

@@ -157,6 +157,12 @@ std::vector<json> Server::notification(const std::string& method, const json& pa
   } else if (method == "textDocument/didSave") {
     workspace_.saved(string_field(field(params, "textDocument"), "uri"));
     changed = true;
+  } else if (method == "workspace/didChangeWatchedFiles") {
+    // Files changed on disk (FileEvent: uri, type): a parent, or a system's package file.
+    const json& changes = field(params, "changes");
+    for (const json& c : changes.is_array() ? changes : json::array())
+      workspace_.changed_on_disk(string_field(c, "uri"));
+    changed = true;
   } else if (method == "textDocument/didClose") {
     workspace_.close(string_field(field(params, "textDocument"), "uri"));
     changed = true;

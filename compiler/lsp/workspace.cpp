@@ -116,7 +116,24 @@ void Workspace::saved(const std::string& uri) {
   const auto path = path_of_uri(uri);
   if (!path) return;
   const fs::path canonical = canonical_file(*path);
-  if (unsaved_.erase(canonical.string()) == 0) return;
+  if (unsaved_.erase(canonical.string()) == 0) {
+    // A file the server does not check (a package's file): what reads it is checked again. An
+    // open spec's own save changes nothing (its text was the editor's already).
+    changed_on_disk(uri);
+    return;
+  }
+  cache_.changed(canonical);
+  edited_.insert(canonical.string());
+}
+
+void Workspace::changed_on_disk(const std::string& uri) {
+  const auto path = path_of_uri(uri);
+  if (!path) return;
+  const fs::path canonical = canonical_file(*path);
+  for (const auto& [open_uri, doc] : docs_) {
+    if (doc.path == canonical) return;  // the editor's text stands for the disk's
+  }
+  if (edited_text(canonical)) return;  // so does the text a rename left unsaved
   cache_.changed(canonical);
   edited_.insert(canonical.string());
 }
@@ -148,9 +165,17 @@ Workspace::Checked Workspace::check(const Document& doc) {
   const std::string own = doc.path.string();
   if (spec && !diags.has_errors()) models_.insert_or_assign(own, std::move(*spec));
   Checked c{diags.all(), {}};
-  // The files of the last clean model: an edit of one of them checks this document again.
+  // The files of the last clean model: an edit of one of them checks this document again. Its
+  // system's package files are read outside the cache (frontend/system_package.hpp), so they
+  // are listed here.
   if (const auto it = models_.find(own); it != models_.end()) {
-    for (const auto& input : it->second.inputs) c.lineage.push_back(canonical_file(input).string());
+    const Spec& m = it->second;
+    std::vector<std::string> files = m.inputs;
+    for (const std::string& f : {m.package_file, m.system_layout}) {
+      if (!f.empty()) files.push_back(f);
+    }
+    for (const SystemProcedure& p : m.procedures) files.insert(files.end(), p.page_files.begin(), p.page_files.end());
+    for (const auto& input : files) c.lineage.push_back(canonical_file(input).string());
   }
   return c;
 }

@@ -64,10 +64,15 @@ class Workspace {
   [[nodiscard]] const std::string* edited_text(const std::filesystem::path& file) const;
   // The editor saved the document: its disk text is current.
   void saved(const std::string& uri);
+  // A file changed on disk (the editor saved a file the server does not check, or watched files
+  // changed): an open spec that reads it, as a parent or as its system's package, layout or
+  // page file, is checked again.
+  void changed_on_disk(const std::string& uri);
 
  private:
   // What checking one open document found: its diagnostics, and the files of its last clean
-  // model (itself first; none when it never compiled, and then every edit checks it again).
+  // model (itself first, then its parents, and its system's package files; none when it never
+  // compiled, and then every edit checks it again).
   struct Checked {
     std::vector<Diagnostic> diagnostics;
     std::vector<std::string> lineage;
