@@ -310,7 +310,9 @@
       label.querySelector(".why").textContent = counts ? "" : applies ? "does not count" : "does not apply to " + typeOf[side].parentElement.textContent.trim();
       if (on) {
         const times = input.type === "number" ? " \u00d7" + input.value : "";
-        set[side].push({ words: label.querySelector(".v").textContent + " " + label.querySelector(".t").textContent + times, counts });
+        // As qrsc lookup names one: "+1 (Veteran)", "0 (6 pts.)".
+        const words = label.querySelector(".v").textContent + " (" + label.querySelector(".t").textContent + ")";
+        set[side].push({ words: words + times, counts });
       }
     }
     s.querySelector(".answer-modifiers").textContent = modifierWords(s, set);
