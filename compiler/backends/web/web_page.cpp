@@ -578,7 +578,6 @@ mst::data procedure_parts(const Spec& spec) {
   mst::data out = list_of();
   for (const SystemProcedure& p : spec.procedures) {
     mst::data e;
-    put(e, "procedure_id", p.id);
     put(e, "has_page_script", mst::data(!p.page.script.empty()));
     put(e, "page_script", p.page.script);
     put(e, "page_markup", p.page.markup);
