@@ -106,9 +106,13 @@ std::optional<Spec> compile_at_revision(const std::string& rev, const Spec& spec
     const std::size_t end = listing->find('\0', at);
     const auto entry = tree_entry(listing->substr(at, end == std::string::npos ? std::string::npos : end - at));
     at = end == std::string::npos ? listing->size() : end + 1;
-    if (!entry || fs::path(entry->name).extension() != ".yaml") continue;
+    if (!entry || !entry->file) continue;  // a link or a submodule: not a spec file at that revision
     const std::string& name = entry->name;
-    if (!entry->file) continue;  // a link or a submodule: not a spec file at that revision
+    // The specs, and the other files of their packages (a procedure's page files, which the
+    // front end reads with the package): a file past a spec's size limit is no spec, and no
+    // package reads one, so it is left behind.
+    const bool spec_file = fs::path(name).extension() == ".yaml";
+    if (!spec_file && entry->size > limits::kMaxFileBytes) continue;
     if (entry->size > limits::kMaxFileBytes) {
       print_error(fmt::format("{} at git revision {} is {} bytes, larger than the limit of {} bytes for a spec file",
                               printable(name), printable(rev), entry->size, limits::kMaxFileBytes));
