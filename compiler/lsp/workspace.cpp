@@ -9,6 +9,7 @@
 #include "qrsc/frontend/canonical_path.hpp"
 #include "qrsc/frontend/frontend.hpp"
 #include "qrsc/lsp/text_position.hpp"
+#include "qrsc/model/procedure_files.hpp"
 
 namespace qrsc::lsp {
 
@@ -171,10 +172,8 @@ Workspace::Checked Workspace::check(const Document& doc) {
   if (const auto it = models_.find(own); it != models_.end()) {
     const Spec& m = it->second;
     std::vector<std::string> files = m.inputs;
-    for (const std::string& f : {m.package_file, m.system_layout}) {
-      if (!f.empty()) files.push_back(f);
-    }
-    for (const SystemProcedure& p : m.procedures) files.insert(files.end(), p.page_files.begin(), p.page_files.end());
+    if (!m.system_layout.empty()) files.push_back(m.system_layout);
+    for (std::string& f : procedure_files(m)) files.push_back(std::move(f));
     for (const auto& input : files) c.lineage.push_back(canonical_file(input).string());
   }
   return c;

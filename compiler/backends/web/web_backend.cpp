@@ -10,6 +10,7 @@
 #include "qrsc/backends/web/offline_app.hpp"
 #include "qrsc/backends/web/wasm_module.hpp"
 #include "qrsc/backends/web/web_page.hpp"
+#include "qrsc/model/procedure_files.hpp"
 
 namespace qrsc {
 
@@ -33,9 +34,7 @@ class WebBackend final : public Backend {
   // system's package file (its procedures) and their page parts.
   std::vector<std::string> files_read(const Spec& spec) const override {
     std::vector<std::string> files = layout_files_read(spec);
-    if (!spec.package_file.empty()) files.push_back(spec.package_file);
-    for (const SystemProcedure& p : spec.procedures)
-      files.insert(files.end(), p.page_files.begin(), p.page_files.end());
+    for (std::string& f : procedure_files(spec)) files.push_back(std::move(f));
     return files;
   }
   std::vector<OutputFile> emit_run(const std::vector<const Spec*>& specs) const override {
