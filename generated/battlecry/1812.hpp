@@ -786,6 +786,7 @@ struct Table {
   static constexpr const auto& kColumnNames = weapon_dice::kColumnNames;
   static constexpr const auto& kCells = weapon_dice::kCells;
   [[nodiscard]] static constexpr const Cell& cell(Row r, Column c) noexcept { return weapon_dice::cell(r, c); }
+  static constexpr const auto& kModifierTables = weapon_dice::kModifierTables;
 
 };
 

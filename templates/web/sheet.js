@@ -24,6 +24,14 @@
 
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
+  // A chance as the page shows one, from the module's exact numerator and denominator (BigInts):
+  // its percent (one decimal unless whole) and its reduced fraction.
+  const chance = (n, total) => {
+    if (total <= 0n) return { percent: 0, text: "0%", exact: "0/1" };
+    const g = n === 0n ? total : gcd(n, total);
+    const percent = Number(n * 10000n / total) / 100;
+    return { percent, text: percent.toFixed(percent % 1 === 0 ? 0 : 1) + "%", exact: (n / g) + "/" + (total / g) };
+  };
   // The page's sections are the printed sheet's tables in its order; a rolled table's index in
   // the module is its data-table.
   const isRolled = (s) => s.dataset.table !== undefined;
@@ -91,7 +99,7 @@
   // apply(s) and readInputs(s), its inputs from and into its state; hold(t), the words that stand
   // for the answer where the roll cannot be read yet, or ""; render(s), its answers; reset();
   // setup(s, t), its controls on each table's section.
-  const sheet = { q, state, sections, text, signed, wholeIn, decoded, inches, isRolled, isMatrix, mod, throwFaces,
+  const sheet = { q, state, sections, text, signed, chance, wholeIn, decoded, inches, isRolled, isMatrix, mod, throwFaces,
                   change: (mutate) => change(mutate), readInputs: () => readInputs(), markScrolling: () => markScrolling() };
   // A part that cannot start (its procedure's module exports missing, say) is left out, and the
   // rest of the page still answers.
@@ -193,14 +201,12 @@
     const odds = new BigInt64Array(q.memory.buffer, at, rows.length + 1 + extra);
     const total = odds[rows.length + extra];
     rows.forEach((li, r) => {
-      const n = odds[r];
-      const g = n === 0n ? total : gcd(n, total);
-      const percent = total === 0n ? 0 : Number(n * 10000n / total) / 100;
+      const c = chance(odds[r], total);
       const p = li.querySelector(".p");
-      p.textContent = percent.toFixed(percent % 1 === 0 ? 0 : 1) + "%";
-      li.dataset.p = (n / g) + "/" + (total / g);
+      p.textContent = c.text;
+      li.dataset.p = c.exact;
       p.title = li.dataset.p;
-      li.querySelector(".bar span").style.width = percent + "%";
+      li.querySelector(".bar span").style.width = c.percent + "%";
     });
   }
 

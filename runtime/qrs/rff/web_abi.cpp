@@ -13,6 +13,7 @@
 
 #include "module.hpp"
 #include "qrs/rff/procedures.hpp"
+#include "qrs/web/table_ids.hpp"
 
 #define QRS_EXPORT(name) extern "C" __attribute__((export_name(#name)))
 
@@ -98,17 +99,9 @@ const int* fire_of(std::size_t first, std::size_t count) {
 // small arms' and the guns' fire-point matrices, the factors, and the fire-point table.
 template <class T>
 const char* tables() {
-  static char text[512]{};
-  std::size_t at = 0;
-  for (const std::string_view id : {T::fire_effects::kId, T::musketry_fire_points::kId, T::cannonade_fire_points::kId,
-                                    T::fire_point_factors::kId, T::fire_point_modifiers::kId}) {
-    for (const char c : id) {
-      if (at + 2 < sizeof text) text[at++] = c;
-    }
-    if (at + 2 < sizeof text) text[at++] = ' ';
-  }
-  text[at ? at - 1 : 0] = '\0';
-  return text;
+  static char text[5 * 65]{};
+  return qrs::web::table_ids(text, {T::fire_effects::kId, T::musketry_fire_points::kId, T::cannonade_fire_points::kId,
+                                    T::fire_point_factors::kId, T::fire_point_modifiers::kId});
 }
 
 }  // namespace
