@@ -180,6 +180,34 @@ TEST_F(LspTest, AChangedPackageFileChecksItsSystemsOpenSpecsAgain) {
   fs::remove_all(spec.parent_path().parent_path().parent_path());
 }
 
+// A client that registers file watchers for a server (dynamicRegistration) is asked, once
+// initialized, to watch the files an open spec's check reads (specs, package and layout files,
+// page files); one that cannot is asked nothing, and the client's answer to the request is no
+// message the server answers.
+TEST(LspWatchers, AClientThatRegistersWatchersIsAskedToWatchTheFilesAChecksReads) {
+  for (const bool dynamic : {true, false}) {
+    qrsc::lsp::Server server{qrsc::SpecSearchPath{}};
+    const json capabilities = {{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", dynamic}}}}}};
+    server.handle(
+        {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", {{"capabilities", capabilities}}}});
+    const auto sent = server.handle({{"jsonrpc", "2.0"}, {"method", "initialized"}, {"params", json::object()}});
+    if (!dynamic) {
+      EXPECT_TRUE(sent.empty());
+      continue;
+    }
+    ASSERT_EQ(sent.size(), 1U);
+    const json& ask = sent[0];
+    EXPECT_EQ(ask["method"], "client/registerCapability");
+    ASSERT_TRUE(ask.contains("id"));
+    const json& registration = ask["params"]["registrations"][0];
+    EXPECT_EQ(registration["method"], "workspace/didChangeWatchedFiles");
+    std::vector<std::string> globs;
+    for (const json& w : registration["registerOptions"]["watchers"]) globs.push_back(w["globPattern"]);
+    EXPECT_EQ(globs, (std::vector<std::string>{"**/*.yaml", "**/*.{js,html,css}"}));
+    EXPECT_TRUE(server.handle({{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", nullptr}}).empty());
+  }
+}
+
 TEST_F(LspTest, ParentEditThatBreaksAVariantIsShownInTheVariant) {
   const std::string parent = uri("rff/acw-2.1-15mm.yaml");
   const std::string child = uri("rff/maw-3-15mm.yaml");

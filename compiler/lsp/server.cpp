@@ -67,6 +67,28 @@ json capabilities() {
           {"completionProvider", {{"triggerCharacters", json::array({" ", "[", ",", "{"})}}}};
 }
 
+// The files whose change on disk can change an open spec's check, which the server asks a client
+// to watch (when it can register watchers): the specs a spec extends, systems' package and layout
+// files (YAML), and the page files a package names (scripts, markup, style).
+json watched_files_registration() {
+  json watchers = json::array();
+  for (const char* glob : {"**/*.yaml", "**/*.{js,html,css}"}) watchers.push_back({{"globPattern", glob}});
+  return {{"jsonrpc", "2.0"},
+          {"id", "qrsc-watch"},
+          {"method", "client/registerCapability"},
+          {"params",
+           {{"registrations", json::array({{{"id", "qrsc-watched-files"},
+                                            {"method", "workspace/didChangeWatchedFiles"},
+                                            {"registerOptions", {{"watchers", std::move(watchers)}}}}})}}}};
+}
+
+// Whether the client's capabilities (initialize's params) say it registers file watchers for a
+// server (workspace.didChangeWatchedFiles.dynamicRegistration).
+bool registers_watchers(const json& params) {
+  const json::json_pointer at("/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration");
+  return params.is_object() && params.contains(at) && params.at(at).is_boolean() && params.at(at).get<bool>();
+}
+
 }  // namespace
 
 std::vector<json> Server::handle_frame(const Frame& frame) {
@@ -83,7 +105,7 @@ std::vector<json> Server::handle_frame(const Frame& frame) {
 
 std::vector<json> Server::handle(const json& message) {
   if (!message.is_object() || !message.contains("method") || !message["method"].is_string()) {
-    // A response to a request of ours (we send none), or nothing JSON-RPC knows.
+    // A response to a request of ours (the watchers' registration), or nothing JSON-RPC knows.
     if (message.is_object() && message.contains("id") && !message.contains("result") && !message.contains("error")) {
       return {error_response(message["id"], kInvalidRequest, "a request needs a method")};
     }
@@ -109,6 +131,7 @@ std::vector<json> Server::handle(const json& message) {
 
 json Server::request(const std::string& method, const json& params) {
   if (method == "initialize") {
+    watch_files_ = registers_watchers(params);
     return {{"capabilities", capabilities()}, {"serverInfo", {{"name", "qrsc"}}}};
   }
   if (method == "shutdown") {
@@ -142,6 +165,10 @@ std::vector<json> Server::notification(const std::string& method, const json& pa
   if (method == "exit") {
     exited_ = true;
     return {};
+  }
+  if (method == "initialized") {
+    if (!watch_files_) return {};  // a client that cannot register them sends the changes it sees, or didSave
+    return {watched_files_registration()};
   }
   bool changed = false;
   if (method == "textDocument/didOpen") {

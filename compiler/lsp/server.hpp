@@ -32,6 +32,7 @@ class Server {
   std::vector<nlohmann::json> notification(const std::string& method, const nlohmann::json& params);
 
   Workspace workspace_;
+  bool watch_files_ = false;  // the client registers file watchers: asked for at `initialized`
   bool shutdown_ = false;
   bool exited_ = false;
 };

@@ -1,10 +1,8 @@
 // The interactive sheet's script: it draws and calls the sheet's WebAssembly module (the qrs
 // runtime, runtime/qrs/web/abi.cpp) for every answer: the net modifier, which modifiers count,
-// the row a roll selects, the odds, and a rolled die result; an opposed roll settled from both
-// sides' rolls and modifiers (qrs/opposed.hpp), and the range column a distance falls in
-// (qrs::range_column). Dice pools and a system's procedures are parts of the page in scripts of
-// their own (self.qrsParts, self.qrsProcedures: the hooks each gives this script, below). No
-// rule lives here.
+// the row a roll selects, the odds, and a rolled die result. Opposed rolls, dice pools, range
+// tables and a system's procedures are parts of the page in scripts of their own (self.qrsParts,
+// self.qrsProcedures: the hooks each gives this script, below). No rule lives here.
 "use strict";
 (async () => {
   const bytes = Uint8Array.from(atob(document.getElementById("module").textContent.trim()), (c) => c.charCodeAt(0));
@@ -16,9 +14,8 @@
   const firstRolled = Math.max(0, sections.findIndex((s) => s.dataset.table !== undefined));
   // dice: the die result of each side that rolls (one, or an opposed roll's attacker and
   // defender; null until picked); mods: "list.item" of the inputs set ("list.item.1" the defender's).
-  // distance: what the player typed for a range table.
   // types: each side's type (a column) where an opposed roll reads the loser's or the winner's.
-  const state = { table: firstRolled, column: 0, dice: [null], mods: [], distance: "", types: [0, 0] };
+  const state = { table: firstRolled, column: 0, dice: [null], mods: [], types: [0, 0] };
   const undo = [];  // earlier fragments, for Undo
   let urlTimer = 0;
 
@@ -36,7 +33,6 @@
   // the module is its data-table.
   const isRolled = (s) => s.dataset.table !== undefined;
   const isMatrix = (s) => s.classList.contains("matrix-table");  // a table read, not rolled
-  const isRange = (s) => s.dataset.matrix !== undefined;
   const mod = (t) => Number(sections[t].dataset.table);
   const opposed = (t) => isRolled(sections[t]) && q.qrs_opposed(mod(t)) === 1;
   const sideCount = (t) => (opposed(t) ? 2 : 1);
@@ -62,7 +58,6 @@
     if (state.dice.some((d) => d !== null)) out.push("k=" + state.dice.map((d) => (d === null ? "" : d)).join(","));
     if (state.mods.length) out.push("m=" + state.mods.join(","));
     if (state.types.some((y) => y !== 0)) out.push("y=" + state.types.join(","));
-    if (state.distance !== "") out.push("d=" + encodeURIComponent(state.distance));
     for (const p of parts.filter((p) => p.key)) {
       const value = p.write();
       if (value) out.push(p.key + "=" + value);
@@ -91,15 +86,18 @@
   const shownDie = (k, i) => (k !== null && q.qrs_shows(mod(state.table), i, k) ? k : null);
   const lastIndex = (s, selector) => Math.max(0, s.querySelectorAll(selector).length - 1);
 
-  // The parts of the page: its own (templates/web/dice_pools.js) and its sheet's system
-  // procedures' (their packages' `page:` files), each a script before this one. Each is given
-  // the page's interface and returns its hooks (docs/web.md), or null where the page lacks what
-  // it needs. The hooks: `key` and write() and read(value), its state in the fragment;
-  // sync(), after each change and before the inputs are drawn (it may choose modifiers);
-  // apply(s) and readInputs(s), its inputs from and into its state; hold(t), the words that stand
-  // for the answer where the roll cannot be read yet, or ""; render(s), its answers; reset();
-  // setup(s, t), its controls on each table's section.
-  const sheet = { q, state, sections, text, signed, chance, wholeIn, decoded, inches, isRolled, isMatrix, mod, throwFaces,
+  // The parts of the page: its own (templates/web/dice_pools.js, ranges.js, opposed.js) and its
+  // sheet's system procedures' (their packages' `page:` files), each a script before this one.
+  // Each is given the page's interface and returns its hooks (docs/web.md), or null where the
+  // page lacks what it needs. The hooks: `key` and write() and read(value), its state in the
+  // fragment; sync(), after each change and before the inputs are drawn (it may choose
+  // modifiers); apply(s) and readInputs(s), its inputs from and into its state; hold(t), the
+  // words that stand for the answer where the roll cannot be read yet, or ""; roll(s, t, sum),
+  // true where it reads the table's roll itself (an opposed roll); render(s), its answers;
+  // reset(), the table's Reset; open(), another table opened from its start; setup(s, t), its
+  // controls on each table's section.
+  const sheet = { q, state, sections, text, signed, chance, mixedNumber, wholeIn, decoded, inches, isRolled, isMatrix, mod, throwFaces,
+                  showRow, showOdds, againRows,
                   change: (mutate) => change(mutate), readInputs: () => readInputs(), markScrolling: () => markScrolling() };
   // A part that cannot start (its procedure's module exports missing, say) is left out, and the
   // rest of the page still answers.
@@ -123,7 +121,6 @@
     state.dice = Array.from({ length: sideCount(state.table) }, (_, i) =>
       (isRolled(s) ? shownDie(wholeIn(dice[i], ...dieRange(state.table, i)), i) : null));
     state.mods = (f.get("m") || "").split(",").filter((m) => /^\d{1,5}\.\d{1,5}(\.1)?$/.test(m));
-    state.distance = (f.get("d") || "").slice(0, 100);
     state.types = [0, 1].map((i) => wholeIn((f.get("y") || "").split(",")[i], 0, lastIndex(s, 'input[data-type-side="' + i + '"]')) ?? 0);
     for (const p of parts.filter((p) => p.key)) p.read(f.get(p.key));
   }
@@ -144,8 +141,6 @@
     for (const type of s.querySelectorAll("input[data-type]")) {
       type.checked = Number(type.dataset.type) === state.types[Number(type.dataset.typeSide)];
     }
-    const distance = s.querySelector(".distance-input");
-    if (distance && distance.value !== state.distance) distance.value = state.distance;
     for (const input of s.querySelectorAll("input[data-list]")) {
       if (input.type === "number") input.value = String(Math.min(times(input), Number(input.max)));
       else input.checked = state.mods.includes(modKey(input));
@@ -259,35 +254,9 @@
     return at ? [...new Int32Array(q.memory.buffer, at, 2)] : null;
   }
 
-  // A range table: the column the typed distance falls in comes from the module (the
-  // header's column_for); without a distance, the column the player picked.
-  function renderRange(s) {
-    const answer = s.querySelector(".range-answer");
-    const names = [...s.querySelectorAll("input[data-column]")].map((i) => i.closest("label").textContent.trim());
-    answer.textContent = "";
-    s.dataset.column = String(state.column);
-    if (state.distance.trim() !== "") {
-      const d = inches(state.distance);
-      const column = d ? q.qrs_range_column(Number(s.dataset.matrix), d[0], d[1]) : -1;
-      s.dataset.column = String(column);
-      if (!d) {
-        answer.textContent = "Type a distance in inches, such as 6, 6 1/2 or 6.5";
-      } else if (column < 0) {
-        answer.textContent = mixedNumber(d[0], d[1]) + " in: beyond the longest range (" + names[names.length - 1] + ")";
-      } else {
-        state.column = column;
-        s.querySelectorAll("input[data-column]")[column].checked = true;
-        answer.textContent = mixedNumber(d[0], d[1]) + " in is read in the " + names[column] + " column";
-      }
-    }
-    const shown = Number(s.dataset.column);
-    for (const cell of s.querySelectorAll(".matrix [data-column]")) cell.classList.toggle("hit", Number(cell.dataset.column) === shown);
-  }
-
   function render() {
     const s = section();
     if (!isRolled(s)) {
-      if (isRange(s)) renderRange(s);
       finish();
       return;
     }
@@ -329,51 +298,8 @@
     for (const li of s.querySelectorAll(".row")) li.classList.remove("hit");
     for (const li of s.querySelectorAll(".triggers li")) li.hidden = true;
     s.querySelector(".again").hidden = true;
-    if (opposed(t)) {
-      // Each side's roll and net modifier, settled by the runtime into the key and its row.
-      // A side's type modifier against the other's type (a combat factor) is part of its net.
-      const byType = [0, 1].map((i) => q.qrs_type_modifier(m, i, state.types[0], state.types[1]));
-      const nets = [0, 1].map((i) => q.qrs_net(m, i) + byType[i]);
-      const boxes = [...s.querySelectorAll(".die-buttons")];
-      const names = boxes.map((box) => box.dataset.sideName);
-      s.querySelector(".net").textContent = "net " + nets.map((n, i) => signed(n) + (byType[i] === 0 ? "" : " (" + signed(byType[i]) + " by type)")).join(" against ");
-      s.dataset.attacker = s.dataset.defender = s.dataset.key = s.dataset.column = "";
-      const [a, d] = state.dice;
-      if (a === null || d === null) {
-        sum.textContent = "Pick " + boxes.filter((box, i) => state.dice[i] === null).map((box) => "the " + box.dataset.keyName).join(" and ");
-      } else {
-        const at = q.qrs_settle(m, c, a, d, state.types[0], state.types[1]);
-        const settled = at ? new Int32Array(q.memory.buffer, at, 10) : new Int32Array([0, 0, 0, 1, 0, 0, c, -1, -1, -1]);
-        const key = mixedNumber(settled[2], settled[3]);
-        const side = (roll, net, result) => roll + (net === 0 ? "" : " " + signed(net) + " = " + result);
-        // Read by the sides' types: which column (a type's, or a matchup's), except on a tie
-        // that nothing comes of or that both sides read in their own.
-        const columnNames = [...s.querySelectorAll(".column-names li")].map((li) => li.textContent);
-        const readIn = columnNames.length > 0 && settled[7] !== -3 && settled[8] < 0 ? "; read in the " + columnNames[settled[6]] + " column" : "";
-        sum.textContent = names[0] + " " + side(a, nets[0], settled[0]) + ", " + names[1] + " " + side(d, nets[1], settled[1]) +
-          ": " + s.dataset.keyName + " " + key + readIn;
-        s.dataset.attacker = String(settled[0]);
-        s.dataset.defender = String(settled[1]);
-        s.dataset.key = key;
-        s.dataset.column = String(settled[6]);
-        showRow(s, settled[7], -1, settled[6]);
-        if (settled[9] >= 0) {
-          // A tie both sides read (tie: both): the row above is the attacker's, this the defender's.
-          const li = s.querySelector('.row[data-row="' + settled[9] + '"]');
-          li.classList.add("hit");
-          const title = s.querySelector(".effect-title");
-          title.textContent = names[0] + ": " + title.textContent + "; " + names[1] + ": " + li.querySelector(".row-title").textContent;
-          s.dataset.rowBoth = String(settled[9]);
-          // Each side's row that rolls again says so, as qrsc lookup's reading of each side does.
-          const rolls = [names[0], names[1]].map((name, i) => [name, againRows(s)[i]]).filter(([, r]) => r);
-          if (rolls.length) {
-            s.querySelector(".again").hidden = false;
-            s.querySelector(".again-words").textContent = rolls.map(([name, r]) => name + ": " + r.dataset.againWords).join(" ");
-          }
-        }
-      }
-      showOdds(s, q.qrs_opposed_odds(m, c, state.types[0], state.types[1]), 1);
-    } else {
+    if (!each("roll", s, t, sum).some(Boolean)) {
+      // A single roll (a part reads another kind: an opposed roll, templates/web/opposed.js).
       const net = q.qrs_net(m, 0);
       s.querySelector(".net").textContent = "net " + signed(net);
       const die = state.dice[0];
@@ -430,8 +356,8 @@
     state.column = 0;
     state.dice = Array(sideCount(t)).fill(null);
     state.mods = [];
-    state.distance = "";
     state.types = [0, 0];
+    each("open");
   }
 
   function change(mutate) {
@@ -444,14 +370,7 @@
 
   sections.forEach((s, t) => {
     each("setup", s, t);  // each part's controls (a pool, success dice, firing units)
-    if (!isRolled(s) && !isRange(s)) return;
-    if (isRange(s)) {
-      s.querySelector(".distance-input").addEventListener("input", (e) => change(() => { state.distance = e.target.value; }));
-      s.addEventListener("change", (e) => {
-        if (e.target.matches("input[data-column]")) change(() => { state.distance = ""; state.column = Number(e.target.dataset.column); });
-      });
-      return;
-    }
+    if (!isRolled(s)) return;
     // The die buttons of each side that rolls: every result its dice can make (the runtime's
     // range: a single roll's key, or an opposed side's base roll).
     for (const box of s.querySelectorAll(".die-buttons")) {

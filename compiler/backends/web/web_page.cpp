@@ -560,7 +560,7 @@ std::size_t position(const std::vector<const Table*>& tables, const Table* t) {
 }
 
 // The page's own parts, each a script that registers its hooks with the page's (docs/web.md).
-constexpr std::array<std::string_view, 1> kPageParts = {"web/dice_pools.js"};
+constexpr std::array<std::string_view, 3> kPageParts = {"web/dice_pools.js", "web/ranges.js", "web/opposed.js"};
 
 mst::data page_parts() {
   mst::data out = list_of();
