@@ -286,7 +286,8 @@ Json notation_defs() {
       {"anyOf",
        {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9_]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}},
         {{"type", "integer"}, {"minimum", 0}}}}};
-  defs["reference"] = {{"description", "The id of something in the spec."}, {"type", {"string", "integer"}}};
+  defs["reference"] = defs["id"];  // an id, as the thing it names declares it
+  defs["reference"]["description"] = "The id of something in the spec.";
   defs["sheetId"] = {
       {"description", "A spec's id: [a-z0-9][a-z0-9._-]*, at most 64 characters."},
       {"anyOf",

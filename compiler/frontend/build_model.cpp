@@ -5,11 +5,31 @@
 #include <algorithm>
 #include <array>
 #include <set>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "qrsc/base/limits.hpp"
 #include "qrsc/frontend/builder.hpp"
 
 namespace qrsc {
+
+namespace {
+
+// The ids of a table's rows and of its columns, for the kinds that have both (an order's
+// exceptions name them); none for the others.
+std::pair<std::vector<std::string>, std::vector<std::string>> row_and_column_ids(const Table& t) {
+  std::pair<std::vector<std::string>, std::vector<std::string>> out;
+  const auto collect = [&out](const auto& rows, const auto& columns) {
+    for (const auto& r : rows) out.first.push_back(r.id);
+    for (const auto& c : columns) out.second.push_back(c.id);
+  };
+  if (const auto* bt = std::get_if<BandTable>(&t.body)) collect(bt->rows, bt->columns);
+  if (const auto* m = std::get_if<Matrix>(&t.body)) collect(m->rows, m->columns);
+  return out;
+}
+
+}  // namespace
 
 RichText Builder::text(const NodePtr& n, const std::string& what) {
   RichText t;
@@ -253,12 +273,22 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
                                               (t.kind == TableKind::bands ? "columns" : "decreasing") + "'"
                                         : std::string("only band tables and matrices have an order"));
   }
+  (this->*kBuild[kind_index])(o, t);
+  const auto [row_ids, column_ids] = row_and_column_ids(t);
   for (const auto& en : o.list("order_exceptions")) {
     Object e(en, "order exception of " + what, diags_, format::object_type("orderException"));
     OrderException ex{e.str("row"), e.str("column"), e.str("reason"), e.loc()};
+    // An exception that names no row or column of the table would excuse nothing, in silence.
+    for (const auto& [key, id, ids] :
+         {std::tuple{"row", &ex.row, &row_ids}, std::tuple{"column", &ex.column, &column_ids}}) {
+      if (!id->empty() && std::find(ids->begin(), ids->end(), *id) == ids->end()) {
+        diags_.error(e.loc_of(key), with_suggestion("order exception of " + what + " names " + key + " '" + *id +
+                                                        "', which the table does not have",
+                                                    *id, *ids));
+      }
+    }
     t.order_exceptions.push_back(std::move(ex));
   }
-  (this->*kBuild[kind_index])(o, t);
   return t;
 }
 

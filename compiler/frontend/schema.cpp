@@ -66,6 +66,17 @@ void Object::check_keys() {
       unknown_key(name, node_->key_locs[i]);
       continue;
     }
+    if (k->type == format::Type::boolean) {
+      const bool allowed =
+          value->is_scalar() && (k->choices.empty() ? value->scalar == "true" || value->scalar == "false"
+                                                    : value->scalar == k->choices.front());
+      if (!allowed) {
+        report(value->loc, k->choices.empty()
+                               ? fmt::format("'{}' of {} must be true or false", name, what_)
+                               : fmt::format("'{}' of {} can only be {}", name, what_, k->choices.front()));
+      }
+      continue;
+    }
     if (k->type != format::Type::choice || !value->is_scalar()) continue;
     if (std::any_of(k->choices.begin(), k->choices.end(), [&](const char* c) { return value->scalar == c; })) continue;
     const std::vector<std::string> choices(k->choices.begin(), k->choices.end());
@@ -217,7 +228,8 @@ bool Object::boolean(const char* key, bool fallback) {
   const NodePtr n = get(key);
   if (!n) return fallback;
   if (n->is_scalar() && (n->scalar == "true" || n->scalar == "false")) return n->scalar == "true";
-  diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be true or false");
+  // A key the format describes was reported when the object's keys were checked (check_keys).
+  if (!this->key(key)) diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be true or false");
   return fallback;
 }
 

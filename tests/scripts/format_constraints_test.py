@@ -15,7 +15,11 @@ examples/ and tests/) and checks the answer:
   format does not);
 - a group "Exactly one of": its key removed, qrsc says "needs one of"; a second key of a group
   added (its value from another object of the type): qrsc says "has both" at the second key,
-  and the schema refuses it.
+  and the schema refuses it;
+- a value outside what its key's type says: a whole number one past each bound ("whole number,
+  1 to 12": 0 and 13), a word not among "one of `a`, `b`", an id that is no id ("Not An Id"
+  for "id", "id of another entry", "id or list of ids"), "maybe" for "true or false": qrsc
+  refuses it with an error at the value's line, and the schema refuses it too.
 
 Usage: format_constraints_test.py QRSC ROOT. Exit status 0 when every case holds, 77 when
 python3-yaml or python3-jsonschema is missing."""
@@ -51,6 +55,22 @@ class Key:
         self.unless = re.findall(r"`(\w+)`", m.group(1)) if m else []
         m = re.search(r"\[(\w+)\]\(#key-\w+\)", value)
         self.holds = m.group(1) if m else None  # the object type of its value or its list's items
+        self.bad_values = bad_values(value)
+
+
+def bad_values(value):
+    """Values that the key's type, as the reference words it, does not allow: one past each bound
+    of a whole number, a word outside "one of", an id that is none, no boolean."""
+    m = re.fullmatch(r"(?:signed )?whole number, (-?\d+) to (-?\d+)", value)
+    if m:
+        return [str(int(m.group(1)) - 1), str(int(m.group(2)) + 1)]
+    if value.startswith("one of `"):
+        return ["not_one_of_them"]
+    if value in ("id", "id of another entry", "id or list of ids"):
+        return ["Not An Id"]
+    if value == "true or false":
+        return ["maybe"]
+    return []
 
 
 def read_description(md):
@@ -184,7 +204,7 @@ def main(qrsc, root):
                 # An object where the key is required: none of the keys that stand in for it.
                 if not set(keys[k.value].unless if k.value in keys else ()) & written:
                     first.setdefault((type_name, k.value), (spec_path, tree, path))
-    failures, counts = [], {"required": 0, "optional": 0, "exactly_one": 0, "at_most_one": 0, "schema": 0}
+    failures, counts = [], {"required": 0, "optional": 0, "exactly_one": 0, "at_most_one": 0, "schema": 0, "value": 0}
     with tempfile.TemporaryDirectory() as tmp:
         runner = Runner(qrsc, root, pathlib.Path(tmp))
 
@@ -215,6 +235,28 @@ def main(qrsc, root):
                     counts["optional"] += 1
                     if error_at(output, out, line, f"needs '{name}'"):
                         failures.append(f"{case}: the format does not require '{name}', qrsc does: {output.strip()[:400]}")
+            for name, key in all_keys.items():
+                if (type_name, name) not in first:
+                    continue
+                spec_path, tree, path = first[(type_name, name)]
+                for bad in key.bad_values:
+                    # A number written as a number (as a spec author writes 13), a word as a word.
+                    tag = "tag:yaml.org,2002:int" if re.fullmatch(r"-?\d+", bad) else "tag:yaml.org,2002:str"
+
+                    def put(node, name=name, bad=bad, tag=tag):
+                        node.value[:] = [(k, yaml.ScalarNode(tag, bad) if k.value == name else v) for k, v in node.value]
+
+                    counts["value"] += 1
+                    status, output, schema_errors, _, out = runner.run(spec_path, tree, path, put)
+                    written = at_path(yaml.compose(out.read_text(encoding="utf-8"), Loader=yaml.SafeLoader), path)
+                    value_line = next(v for k, v in written.value if k.value == name).start_mark.line + 1
+                    where = "/".join(str(p) for p in path) or "the spec"
+                    case = f"{type_name}.{name}: {bad!r} ({spec_path.relative_to(root)}: {where})"
+                    if status != 1 or not error_at(output, out, value_line, ""):
+                        failures.append(f"{case}: expected qrsc to refuse it at line {value_line}; status {status}: "
+                                        f"{output.strip()[:400]}")
+                    if not schema_errors:
+                        failures.append(f"{case}: the schema accepts it")
             for how, group in desc["groups"]:
                 holders = [k for k in group if (type_name, k) in first]
                 if not holders:
