@@ -19,7 +19,9 @@ examples/ and tests/) and checks the answer:
 - a value outside what its key's type says: a whole number one past each bound ("whole number,
   1 to 12": 0 and 13), a word not among "one of `a`, `b`", an id that is no id ("Not An Id"
   for "id", "id of another entry", "id or list of ids"), "maybe" for "true or false": qrsc
-  refuses it with an error at the value's line, and the schema refuses it too.
+  refuses it with an error at the value's line, and the schema refuses it too; and so for each
+  notation broken ("8 or mroe" for a band, "d0" for dice, "1//2" for a number, "0" where a
+  number must be greater than zero).
 
 Usage: format_constraints_test.py QRSC ROOT. Exit status 0 when every case holds, 77 when
 python3-yaml or python3-jsonschema is missing."""
@@ -70,7 +72,10 @@ def bad_values(value):
         return ["Not An Id"]
     if value == "true or false":
         return ["maybe"]
-    return []
+    # Notations, each broken as a spec author might break it (a typo, a zero, a unit not read).
+    notation = {"band ('8 or more', '3 - 7')": ["8 or mroe", "3 -"], "dice (d10, 2d6)": ["d0", "2d"],
+                "number (3, 1/2, 1 1/2, 1.5)": ["1//2", "one"], "number greater than zero": ["0", "-1/2"]}
+    return notation.get(value, [])
 
 
 def read_description(md):
