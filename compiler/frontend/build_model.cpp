@@ -274,8 +274,10 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
                                         : std::string("only band tables and matrices have an order"));
   }
   (this->*kBuild[kind_index])(o, t);
-  const auto [row_ids, column_ids] = row_and_column_ids(t);
-  for (const auto& en : o.list("order_exceptions")) {
+  const std::vector<NodePtr> exceptions = o.list("order_exceptions");
+  const auto [row_ids, column_ids] =
+      exceptions.empty() ? std::pair<std::vector<std::string>, std::vector<std::string>>{} : row_and_column_ids(t);
+  for (const auto& en : exceptions) {
     Object e(en, "order exception of " + what, diags_, format::object_type("orderException"));
     OrderException ex{e.str("row"), e.str("column"), e.str("reason"), e.loc()};
     // An exception that names no row or column of the table would excuse nothing, in silence.

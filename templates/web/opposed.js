@@ -5,13 +5,13 @@
 // sides read, and the odds of every row (qrs_opposed_odds). No rule lives here.
 "use strict";
 self.qrsParts.opposed = (sheet) => {
-  const { q, state, signed, mixedNumber, mod, showRow, showOdds, againRows } = sheet;
+  const { q, state, signed, mixedNumber, mod, opposed, showRow, showOdds, againRows } = sheet;
 
   // The roll of an opposed table's section: the sum line, the answer and the odds; false for
   // any other table (the page reads a single roll itself).
   const roll = (s, t, sum) => {
+    if (!opposed(t)) return false;
     const m = mod(t);
-    if (q.qrs_opposed(m) !== 1) return false;
     const c = state.column;
     // Each side's roll and net modifier, settled by the runtime into the key and its row.
     // A side's type modifier against the other's type (a combat factor) is part of its net.

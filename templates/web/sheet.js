@@ -97,7 +97,7 @@
   // reset(), the table's Reset; open(), another table opened from its start; setup(s, t), its
   // controls on each table's section.
   const sheet = { q, state, sections, text, signed, chance, mixedNumber, wholeIn, decoded, inches, isRolled, isMatrix, mod, throwFaces,
-                  showRow, showOdds, againRows,
+                  opposed, showRow, showOdds, againRows,
                   change: (mutate) => change(mutate), readInputs: () => readInputs(), markScrolling: () => markScrolling() };
   // A part that cannot start (its procedure's module exports missing, say) is left out, and the
   // rest of the page still answers.

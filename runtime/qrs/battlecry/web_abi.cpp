@@ -8,13 +8,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
-#include <numeric>
 #include <span>
 #include <string_view>
 
 #include "module.hpp"
 #include "qrs/battlecry/procedures.hpp"
 #include "qrs/runtime.hpp"
+#include "qrs/web/over_one_denominator.hpp"
 #include "qrs/web/table_ids.hpp"
 
 #define QRS_EXPORT(name) extern "C" __attribute__((export_name(#name)))
@@ -109,12 +109,8 @@ QRS_EXPORT(qrs_melee_odds) const std::int64_t* qrs_melee_odds(int attacker_dice,
   const auto within = [](int n) { return n >= 0 && n <= qrs::odds::kMaxSymbolDice; };
   if (!within(attacker_dice) || !within(defender_dice)) return nullptr;
   const MeleeOdds o = melee_odds<S>(attacker_dice, defender_dice);
-  std::int64_t den = 1;
-  for (const qrs::Fraction& f : {o.attacker, o.defender, o.none}) den = std::lcm(den, f.den());
   const qrs::Fraction p[] = {o.attacker, o.defender, o.none};
-  for (std::size_t i = 0; i < 3; ++i) g_odds[i] = p[i].num() * (den / p[i].den());
-  g_odds[3] = den;
-  return g_odds;
+  return qrs::web::over_one_denominator(p, g_odds);
 }
 
 // Where the page writes the faces it threw: the attacker's first, then the defender's.

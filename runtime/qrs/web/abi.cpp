@@ -3,8 +3,9 @@
 // No strings cross it: the page prints the texts the backend wrote into its markup.
 #include "qrs/web/abi.hpp"
 
-#include <numeric>
 #include <string_view>
+
+#include "qrs/web/over_one_denominator.hpp"
 
 #define QRS_EXPORT(name) extern "C" __attribute__((export_name(#name)))
 
@@ -177,13 +178,7 @@ QRS_EXPORT(qrs_odds) const std::int64_t* qrs_odds(int table, int column) {
     qrs::Fraction& operator[](std::size_t i) const { return kStorage.row_odds[i]; }
   } out{bands.size()};
   qrs::odds::fill_row_odds(bands, t.domain, key, qrs_net(table, 0), out);
-  // The rows' fractions over one denominator (a reroll shares out over less than the roll's total).
-  std::int64_t den = 1;
-  for (std::size_t r = 0; r < bands.size(); ++r) den = std::lcm(den, kStorage.row_odds[r].den());
-  for (std::size_t r = 0; r < bands.size(); ++r)
-    kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
-  kStorage.odds[bands.size()] = den;
-  return kStorage.odds;
+  return qrs::web::over_one_denominator({kStorage.row_odds, bands.size()}, kStorage.odds);
 }
 
 // Rolling: the page throws qrs_dice(table, side) fair dice of qrs_sides(table, side) faces
@@ -303,12 +298,7 @@ const std::int64_t* qrs_opposed_odds(int table, int column, int attacker_type, i
     return r < 0 ? qrs::npos : static_cast<std::size_t>(r);
   };
   qrs::fill_opposed_odds(t.opposed, t.domain, m, read, out);
-  std::int64_t den = 1;
-  for (std::size_t r = 0; r <= rows; ++r) den = std::lcm(den, kStorage.row_odds[r].den());
-  for (std::size_t r = 0; r <= rows; ++r)
-    kStorage.odds[r] = kStorage.row_odds[r].num() * (den / kStorage.row_odds[r].den());
-  kStorage.odds[rows + 1] = den;
-  return kStorage.odds;
+  return qrs::web::over_one_denominator({kStorage.row_odds, rows + 1}, kStorage.odds);
 }
 
 // Range matrices: the column a distance of num/den inches falls in (qrs::range_column, as a
