@@ -95,6 +95,8 @@ def twins(spec, rng):
             d = oracle.dice_of(t)
             if d and d["form"] == "digits" and not oracle.digits_writes(t, hi):
                 continue  # a number the dice cannot write need not be in a band: no gap
+            if d and d["form"] == "opposed" and d["tie"] == "none" and d["result"] in ("difference", "margin") and hi == 0:
+                continue  # a tie that nothing comes of reads no row: its key alone is no gap (docs/spec-format.md, `tie`)
             s, tt = _with_table(spec, t["id"])
             tt["rows"][i]["band"] = f"{lo} to {hi - 1}"
             text = dump(s)
