@@ -1,6 +1,10 @@
 #include "qrsc/model/roll_again.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+
+#include "qrs/decided_odds.hpp"
 
 namespace qrsc {
 
@@ -33,6 +37,16 @@ std::string roll_again_words(const std::vector<DroppedModifier>& dropped) {
   std::string out = "Roll again without: ";
   for (std::size_t i = 0; i < dropped.size(); ++i) out += (i ? "; " : "") + dropped[i].text;
   return out + ".";
+}
+
+std::string until_decided_heading(const std::vector<std::string>& again_titles) {
+  return fmt::format("until decided ({} rolled again without the modifiers it names)", fmt::join(again_titles, ", "));
+}
+
+std::string decided_too_many_words() {
+  return fmt::format(
+      "the rows that roll again lead to more than {} different rolls; the odds until decided are not given",
+      qrs::odds::kMostDecidedRolls);
 }
 
 }  // namespace qrsc

@@ -33,4 +33,15 @@ std::vector<DroppedModifier> dropped_on_again(const Spec& spec, const BandTable&
 // ground." or "Roll again." when every modifier still counts.
 std::string roll_again_words(const std::vector<DroppedModifier>& dropped);
 
+// The words of the odds until decided (qrs/decided_odds.hpp), as `qrsc odds` and the web page
+// give them: the heading, "until decided (Desperate Struggle rolled again without the
+// modifiers it names)", and why none are given where they are not.
+std::string until_decided_heading(const std::vector<std::string>& again_titles);
+inline constexpr const char* kNeverDecided = "never: every result rolls again with the modifiers given";
+inline constexpr const char* kDecidedNotForTieBoth =
+    "the odds until decided are not given for a roll whose tie both sides read";
+std::string decided_too_many_words();  // past qrs::odds::kMostDecidedRolls rolls
+inline constexpr const char* kDecidedPastFractions =
+    "the odds until decided are past 64-bit fractions; they are not given";
+
 }  // namespace qrsc

@@ -7,6 +7,7 @@
 #include "qrsc/backends/common/backend_error.hpp"
 #include "qrsc/backends/common/mustache_data.hpp"
 #include "qrsc/backends/common/template_document.hpp"
+#include "qrsc/model/roll_again.hpp"
 
 namespace qrsc {
 
@@ -300,9 +301,8 @@ std::string decided_text(const OddsReport& r, const OddsColumn& c, std::size_t w
   if (c.decided.empty() && !c.never_decided) return "";
   std::vector<std::string> again;
   for (const std::size_t i : r.again_rows) again.push_back(r.row_titles[i]);
-  std::string out =
-      fmt::format("until decided ({} rolled again without the modifiers it names):\n", fmt::join(again, ", "));
-  if (c.never_decided) return out + "  never: every result rolls again with the modifiers given\n";
+  std::string out = until_decided_heading(again) + ":\n";
+  if (c.never_decided) return out + "  " + kNeverDecided + "\n";
   for (const DecidedLine& l : decided_lines(r, c)) {
     out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", l.title, width, fraction_text(l.p), format_percent(l.p));
   }

@@ -22,12 +22,15 @@
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
   // A chance as the page shows one, from the module's exact numerator and denominator (BigInts):
-  // its percent (one decimal unless whole) and its reduced fraction.
+  // its percent to the nearest tenth (half up; no decimal only when exactly whole) and its
+  // reduced fraction.
   const chance = (n, total) => {
     if (total <= 0n) return { percent: 0, text: "0%", exact: "0/1" };
     const g = n === 0n ? total : gcd(n, total);
-    const percent = Number(n * 10000n / total) / 100;
-    return { percent, text: percent.toFixed(percent % 1 === 0 ? 0 : 1) + "%", exact: (n / g) + "/" + (total / g) };
+    const tenths = (n * 2000n + total) / (2n * total);
+    const percent = Number(tenths) / 10;
+    const whole = (n * 100n) % total === 0n;
+    return { percent, text: (whole ? String(n * 100n / total) : percent.toFixed(1)) + "%", exact: (n / g) + "/" + (total / g) };
   };
   // The page's sections are the printed sheet's tables in its order; a rolled table's index in
   // the module is its data-table.

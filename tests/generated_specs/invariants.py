@@ -63,6 +63,8 @@ class FamilyCheck:
         self.ud_rng = random.Random(seed * 7919 + 5)
         # the cases of the matrices of dice cells, likewise; one set a matrix, asked on every surface
         self.dm_rng = random.Random(seed * 7919 + 6)
+        # the web module's odds until decided, likewise
+        self.wd_rng = random.Random(seed * 7919 + 7)
         self.dice_asked = {}
         self.outs = {}
         for _, _, spec in fam:  # what _flavour reads of a table: whether its sides read such modifiers
@@ -573,12 +575,12 @@ class FamilyCheck:
             args += [f"--{who}", *w, *([ty] if ty else [])]
         return args + ["--format", "json"] + _column_arg(column), words, types, column
 
-    def again_words(self, spec, t, lists, every):
-        """Modifier words of LISTS (drawn from ud_rng), none a column's name, at most one member
-        of an exclusive group: where EVERY, each id a row of T drops; else each such id about
-        half the time and 0 to 2 others, an item counted per occurrence sometimes as `ID=K`, a
-        signed number a time in four (kept on every roll), in a random order."""
-        r = self.ud_rng
+    def again_words(self, spec, t, lists, every, rng=None):
+        """Modifier words of LISTS (drawn from ud_rng, or RNG), none a column's name, at most one
+        member of an exclusive group: where EVERY, each id a row of T drops; else each such id
+        about half the time and 0 to 2 others, an item counted per occurrence sometimes as
+        `ID=K`, a signed number a time in four (kept on every roll), in a random order."""
+        r = rng or self.ud_rng
         items = [it for tid in lists for it in oracle.table_by_id(spec, tid)["items"] if it["id"] not in _names(t)]
         dropped = {i for w in t["rows"] for i in w.get("again", [])}
         ids = [it["id"] for it in items if it["id"] in dropped and (every or r.random() < 0.5)]
@@ -1126,6 +1128,10 @@ class FamilyCheck:
             d = oracle.dice_of(t)
             if t["_at_most"]:
                 self.web_count_fields(name, spec, t, sections[t["id"]][1])
+            if oracle.has_again(t):
+                asked = self.web_decided_query(spec, t, *sections[t["id"]])
+                queries.append(asked[0])
+                wants.append((self.web_decided_answers, asked[1]))
             if d["form"] == "opposed":
                 if d["column"] != "chosen":
                     self.web_side_types(name, t, sections[t["id"]][1])
@@ -1182,6 +1188,66 @@ class FamilyCheck:
         answers = json.loads(r.stdout)[0]
         for (check, want), got in zip(wants, answers):
             check(name, spec, *want, got)
+
+    def web_decided_query(self, spec, t, index, body):
+        """The odds until decided through the page's module (`qrs_decided_odds`, for a table with
+        a row that rolls again): each side's modifiers set as `again_words` draws them (from
+        wd_rng; the page sets no signed number, so none), first each id a row drops, then at
+        random; asked of every column, or every pair of types where the table reads them.
+        Returns (query, what the answers are checked against)."""
+        d = oracle.dice_of(t)
+        inputs = {}
+        for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
+            inputs.setdefault((int(m.group(1)), m.group(4)), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
+        opposed = d["form"] == "opposed"
+        lists = [d["sides"][who]["_mods"] for who in ("attacker", "defender")] if opposed else [d["mods"]]
+        cols = [c["id"] for c in t["_cols"]]
+        typed = opposed and d["column"] != "chosen"
+        pairs = [(0, at, dt) for at in range(len(cols)) for dt in range(len(cols))] if typed else [(ci, 0, 0) for ci in range(len(cols))]
+        query = {"table": index, "cases": []}
+        cases = []
+        for every in (True, False):
+            words = tuple(tuple(w for w in self.again_words(spec, t, side, every, rng=self.wd_rng) if w[0] not in "+-")
+                          for side in lists)
+            setting = [list(inputs[(side, m)]) + [k] for side, w in enumerate(words) for m, k in oracle.occurrences(w).items()
+                       if (side, m) in inputs]
+            query["cases"].append({"set": setting, "decided": [[ci, at, dt, len(t["rows"])] for ci, at, dt in pairs]})
+            cases.append(words)
+        return query, (t, cols, typed, pairs, cases)
+
+    def web_decided_answers(self, name, spec, t, cols, typed, pairs, cases, got):
+        """The module's odds until decided against the oracle's (`oracle.odds_until_decided`):
+        each row's chance over the denominator, none for a row that rolls again, no row read's
+        last; a denominator of 0 where the oracle's are never decided, -2 (not given) for a tie
+        both sides read."""
+        row_ids = [row["id"] for row in t["rows"]]
+        flavour = _flavour(t)
+        for words, answers in zip(cases, got.get("cases") or []):
+            for (ci, at, dt), g in zip(pairs, answers):
+                count("web.decided", table=t)
+                asked = f"{t['id']}: qrs_decided_odds(table, {ci}, {at}, {dt}) with {list(words)}"
+                if g is None:
+                    self.fail("web.decided" + flavour, name, f"{asked}: null")
+                    continue
+                den = int(g[-1])
+                if oracle.dice_of(t).get("tie") == "both":
+                    if den != -2:
+                        self.fail("web.decided.tie_both", name, f"{asked}: denominator {den}; expected -2 (not given)")
+                    continue
+                types = (cols[at], cols[dt]) if typed else (None, None)
+                want = oracle.odds_until_decided(spec, t, "" if typed else cols[ci], words, types)
+                if want is None:
+                    count("web.decided_never", table=t)
+                    if den != 0:
+                        self.fail("web.decided.never" + flavour, name, f"{asked}: denominator {den}; never decided (0)")
+                    continue
+                if den <= 0:
+                    self.fail("web.decided" + flavour, name, f"{asked}: denominator {den}; oracle {_fmt(want)}")
+                    continue
+                labels = row_ids + ["(no row)"]
+                mine = {labels[i]: Fraction(int(x), den) for i, x in enumerate(g[:-1]) if int(x)}
+                if mine != {k: v for k, v in want.items() if v}:
+                    self.fail("web.decided" + flavour, name, f"{asked}: {_fmt(mine)}; oracle {_fmt(want)}")
 
     def web_dice_answers(self, name, spec, t, mi, asked, bad, got):
         """A dice matrix's counts from the page's module (`qrs_pool_dice(matrix, row, column, M,

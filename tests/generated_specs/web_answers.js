@@ -11,8 +11,10 @@
 // [[side, list, item]...]: for each side_types entry the side's type is set (qrs_set_type;
 // -1 none) and its qrs_net, and qrs_applies and qrs_counts of each of its type_items, are
 // answered, then its type is set back to none}]}; a query {pool: [[matrix, row, column, M,
-// net]...]} asks only qrs_pool_dice (a dice matrix's counts) and is answered {pool: [...]};
-// stdout the answers in the same shape.
+// net]...]} asks only qrs_pool_dice (a dice matrix's counts) and is answered {pool: [...]}; a
+// query {table, cases: [{set, decided: [[column, attacker type, defender type, rows]...]}...]}
+// asks only qrs_decided_odds, each case with its own modifiers set, and is answered {cases:
+// [[rows + 2 numbers or null...]...]}; stdout the answers in the same shape.
 "use strict";
 const fs = require("fs");
 
@@ -33,9 +35,23 @@ function moduleOf(page) {
 const pages = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = pages.map(({ page, queries }) => {
   const q = moduleOf(page);
-  return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds, side_types, type_items, pool }) => {
+  // The odds until decided: qrs_decided_odds(table, column, attacker type, defender type), rows
+  // + 2 numbers (the rows', no row read's, the denominator) or null.
+  const decidedOf = (table, decided) => decided.map(([c, a, d, n]) => {
+    const at = q.qrs_decided_odds(table, c, a, d);
+    return at ? Array.from(new BigInt64Array(q.memory.buffer, at, n + 2), (x) => x.toString()) : null;
+  });
+  return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds, side_types, type_items, pool, cases }) => {
     // A dice matrix's counts: qrs_pool_dice(matrix, row, column, M, net) for each entry.
     if (pool) return { pool: pool.map(([m, r, c, base, net]) => q.qrs_pool_dice(m, r, c, base, net)) };
+    // Cases of the odds until decided: each its modifiers set, then its qrs_decided_odds.
+    if (cases) {
+      return { cases: cases.map((k) => {
+        q.qrs_clear();
+        for (const [side, list, item, count] of k.set) q.qrs_set(side, list, item, count);
+        return decidedOf(table, k.decided);
+      }) };
+    }
     q.qrs_clear();
     for (const [side, list, item, count] of set) q.qrs_set(side, list, item, count === undefined ? 1 : count);
     const net = q.qrs_net(table, 0);

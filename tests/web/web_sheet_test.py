@@ -81,6 +81,9 @@ READ = """(() => {
           again: s.querySelector('.again:not([hidden])') ? t('.again-words') : '',
           side_names: [...s.querySelectorAll('.die-buttons')].map(b => b.dataset.sideName),
           odds: [...s.querySelectorAll('.row')].map(r => r.dataset.p),
+          decided: [...s.querySelectorAll('.row')].map(r => r.dataset.pd === undefined ? null : r.dataset.pd),
+          decided_shown: [...s.querySelectorAll('.row .pd')].map(p => p.textContent),
+          decided_note: t('.decided'), answer_odds: t('.answer-odds'),
           shown: [...s.querySelectorAll('.row')].map(r => r.querySelector('.p').textContent),
           marks: [...s.querySelectorAll('input[data-list]:checked')].map(i => [Number(i.dataset.side || 0), i.dataset.id,
             !i.closest('.mod').classList.contains('not-counted'), i.closest('.mod').querySelector('.t').textContent]),
@@ -136,7 +139,8 @@ STRUCTURE = """[...document.querySelectorAll('section.sheet-table')].map(s => ({
   read_columns: [...s.querySelectorAll('.column-names li')].map(li => li.textContent),
   types: [...s.querySelectorAll('.side-type')].map(f => [...f.querySelectorAll('input')].map(i => ({id: i.dataset.id, name: i.closest('label').textContent.trim()}))),
   rows: [...s.querySelectorAll('.row')].map(r => ({id: r.dataset.id, title: r.querySelector('.row-title').textContent,
-                                                   number: (r.querySelector('.num') || {}).textContent || ''})),
+                                                   number: (r.querySelector('.num') || {}).textContent || '',
+                                                   again: r.dataset.again === undefined ? null : r.dataset.again.split(' ').filter(Boolean)})),
   inputs: [...s.querySelectorAll('input[data-list]')].map(i => ({id: i.dataset.id, type: i.type, name: i.name, side: Number(i.dataset.side)}))
 }))"""
 
@@ -236,6 +240,12 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
     type_pairs = [(ya, yd) for ya in range(len(types[0])) for yd in range(len(types[1]))] if types else [None]
     pairs = [([], [], y) for y in type_pairs] + \
         [(rng.choice(side_sets[0]), rng.choice(side_sets[1]), rng.choice(type_pairs)) for _ in range(SAMPLED_SETS)]
+    # Where a row rolls again, each side with every modifier a row drops (the odds until decided
+    # then follow a roll again to its end), and the attacker alone with them.
+    dropped = {d.split("/")[-1] for row in t["rows"] for d in (row["again"] or [])}
+    if dropped:
+        every = [[i for i, k in enumerate(by_side[side]) if t["inputs"][k]["id"] in dropped] for side in (0, 1)]
+        pairs += [(every[0], every[1], type_pairs[0]), (every[0], [], type_pairs[0])]
     all_dice = [(a, d) for a in t["sides"][0] for d in t["sides"][1]]
     cases, shown, matchups = [], [], []
     for n, (a_set, d_set, y) in enumerate(pairs):
@@ -293,11 +303,42 @@ def check_opposed(b, qrsc, root, tmp, spec, spec_id, t, rng, failures):
         if r.returncode != 0:
             failures.append(f"{spec_id} {t['id']} {words}: qrsc odds failed: {r.stderr[:200]}")
             continue
-        want = {row["id"]: Fraction(row["probability"]) for row in json.loads(r.stdout)["columns"][0]["odds"][0]["rows"]}
+        column = json.loads(r.stdout)["columns"][0]
+        want = {row["id"]: Fraction(row["probability"]) for row in column["odds"][0]["rows"]}
         for row, page_p in zip(t["rows"], p["odds"]):
             if Fraction(page_p) != want.get(row["id"], Fraction(0)):
                 failures.append(f"{spec_id} {t['id']} {words} row {row['id']}: page {page_p}, qrsc {want.get(row['id'])}")
+        failures += decided_differ(f"{spec_id} {t['id']} {words}", t, p, column.get("until_decided"), r.stderr)
     return len(cases), len(matchups)
+
+
+def decided_differ(where, t, p, until, note):
+    """The page's odds until decided (a second figure beside each row's, where a row rolls again)
+    against `qrsc odds --format json`'s `until_decided` (and its note where it gives none): each
+    row's chance, "rolled again" for a row that rolls again, and the answer's odds of the row
+    read. Returns what differs."""
+    if not any(row["again"] is not None for row in t["rows"]):
+        return [f"{where}: the page shows odds until decided"] if any(x is not None for x in p["decided"]) else []
+    if until is None or until["never_decided"]:
+        # none given: the page shows no figure, and qrsc's words for why (its note, or never)
+        why = "never: every result rolls again" if until else note.strip().split("note: ")[-1]
+        out = [f"{where}: row {row['id']} shows {x!r} until decided; qrsc gives none"
+               for row, x in zip(t["rows"], p["decided_shown"]) if x]
+        return out + ([] if why and why in p["decided_note"] else [f"{where}: the page says {p['decided_note']!r}; qrsc {why!r}"])
+    want = {row["id"]: Fraction(row["probability"]) for row in until["rows"]}
+    out = []
+    for row, page_p, shown in zip(t["rows"], p["decided"], p["decided_shown"]):
+        if row["again"] is not None:
+            if shown != "rolled again":
+                out.append(f"{where}: row {row['id']} (rolls again) shows {shown!r} until decided")
+        elif Fraction(page_p or "-1") != want.get(row["id"], Fraction(0)):
+            out.append(f"{where}: row {row['id']} until decided: page {page_p}, qrsc {want.get(row['id'])}")
+        elif abs(float(shown.rstrip('%')) - float(Fraction(page_p)) * 100) > 0.051:
+            out.append(f"{where}: row {row['id']} shows {shown} until decided for {page_p}")
+    hit = t["rows"][int(p["row"])] if p["row"].isdigit() else None  # the row the answer reads
+    if hit is not None and hit["again"] is None and "until decided" not in p["answer_odds"]:
+        out.append(f"{where}: the answer's odds {p['answer_odds']!r} do not say until decided")
+    return out
 
 
 def check_range(b, qrsc, root, tmp, spec, spec_id, t, failures):

@@ -1,5 +1,6 @@
 #include "qrsc/backends/web/wasm_module.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "qrsc/base/process.hpp"
 #include "qrsc/base/temp_dir.hpp"
 #include "qrsc/model/notation.hpp"
+#include "qrsc/model/roll_again.hpp"
 #include "qrsc/model/runtime_values.hpp"
 
 namespace qrsc {
@@ -46,6 +48,26 @@ std::string procedure_ids(const Spec& spec) {
     if (!p.web.empty()) ids += (ids.empty() ? "" : " ") + p.id;
   }
   return ids;
+}
+
+// The modifiers a table's rows that roll again drop, as qrs::web::AgainDrop initializers: the
+// row, the list's index among the module's lists and the item's in its list ("kKeepsAll" for a
+// row that drops none); dropped_on_again names them, as for the page's words and qrsc lookup.
+template <class ListIndex>
+std::string again_drops(const Spec& spec, const BandTable& bt, const ListIndex& list_index) {
+  std::string out;
+  for (std::size_t r = 0; r < bt.rows.size(); ++r) {
+    if (!bt.rows[r].again) continue;
+    const std::vector<DroppedModifier> dropped = dropped_on_again(spec, bt, bt.rows[r]);
+    if (dropped.empty()) out += fmt::format("{{{}, qrs::web::kKeepsAll, 0}}, ", r);
+    for (const DroppedModifier& d : dropped) {
+      const Table* list = spec.table(d.list);
+      const auto& items = std::get<ModifierTable>(list->body).items;
+      const auto item = std::find_if(items.begin(), items.end(), [&](const ModifierItem& i) { return i.id == d.id; });
+      out += fmt::format("{{{}, {}, {}}}, ", r, list_index(list), item - items.begin());
+    }
+  }
+  return out;
 }
 
 // The source that hands the header's tables to the C ABI (templates/web/module.cpp.mustache).
@@ -89,6 +111,9 @@ std::string module_source(const Spec& spec) {
     put(e, "has_defender_lists", mst::data(!uses(qrs::Side::defender).empty()));
     put(e, "opposed", mst::data(rolled_by_sides(bt)));
     put(e, "is_opposed", rolled_by_sides(bt) ? "true" : "false");
+    put(e, "again", again_drops(spec, bt, list_index));
+    put(e, "has_again",
+        mst::data(std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.again.has_value(); })));
     append(td, std::move(e));
   }
   put(d, "tables", std::move(td));

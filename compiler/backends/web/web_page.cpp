@@ -370,6 +370,23 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
   put(d, "read_by_type", mst::data(by_type));
   put(d, "columns_title", bt.columns_title.empty() ? "Column" : bt.columns_title);
   put(d, "columns", columns_data(bt.columns));
+  // Where a row rolls again, the odds until decided beside each row's (qrs_decided_odds) and
+  // qrsc odds' words for them.
+  std::vector<std::string> again_titles;
+  for (const BandRow& row : bt.rows) {
+    if (row.again) again_titles.push_back(row.title);
+  }
+  if (again_titles.empty()) {
+    put(d, "decided", mst::data(false));
+  } else {
+    mst::data decided;
+    put(decided, "heading", until_decided_heading(again_titles));
+    put(decided, "never", kNeverDecided);
+    put(decided, "tie_both", kDecidedNotForTieBoth);
+    put(decided, "too_many", decided_too_many_words());
+    put(decided, "past_fractions", kDecidedPastFractions);
+    put(d, "decided", std::move(decided));
+  }
   mst::data rows = list_of();
   mst::data parts = list_of();
   mst::data unknown = list_of();
@@ -560,7 +577,8 @@ std::size_t position(const std::vector<const Table*>& tables, const Table* t) {
 }
 
 // The page's own parts, each a script that registers its hooks with the page's (docs/web.md).
-constexpr std::array<std::string_view, 3> kPageParts = {"web/dice_pools.js", "web/ranges.js", "web/opposed.js"};
+constexpr std::array<std::string_view, 4> kPageParts = {"web/dice_pools.js", "web/ranges.js", "web/opposed.js",
+                                                        "web/decided.js"};
 
 mst::data page_parts() {
   mst::data out = list_of();

@@ -3,6 +3,7 @@
 // No strings cross it: the page prints the texts the backend wrote into its markup.
 #include "qrs/web/abi.hpp"
 
+#include <new>
 #include <string_view>
 
 #include "qrs/web/over_one_denominator.hpp"
@@ -26,8 +27,9 @@ bool valid_list(int list) { return list >= 0 && static_cast<std::size_t>(list) <
 bool valid_table(int table) { return table >= 0 && static_cast<std::size_t>(table) < kSheet.tables.size(); }
 bool valid_side(int side) { return side == 0 || side == 1; }
 
-View<std::uint8_t> applying(int side, std::size_t list) {
-  return {kStorage.applies[side] + offset(list), kSheet.lists[list].mods.size()};
+// A list's counts among a side's flags: the page's (kStorage.applies[side]), or a copy.
+View<std::uint8_t> applying(const std::uint8_t* flags, std::size_t list) {
+  return {flags + offset(list), kSheet.lists[list].mods.size()};
 }
 
 // Each side's type (a column index of the table it is read in), set by the page: a modifier
@@ -40,11 +42,12 @@ const RolledTable& table_at(int table) { return kSheet.tables[static_cast<std::s
 View<std::uint16_t> lists_of(const RolledTable& t, int side) { return side == 1 ? t.defender_lists : t.lists; }
 
 // The net modifier of a side of type `type`: the sum over the lists that modify it, each by
-// qrs::accumulate.
-int net_of(int table, int side, std::size_t type) {
+// qrs::accumulate, with the modifiers the page set (or `flags`, a copy of them).
+int net_of(int table, int side, std::size_t type, const std::uint8_t* flags = nullptr) {
+  if (flags == nullptr) flags = kStorage.applies[side];
   int net = 0;
   for (const std::uint16_t l : lists_of(table_at(table), side)) {
-    net += qrs::accumulate(kSheet.lists[l].mods, applying(side, l), kSheet.lists[l].types, type);
+    net += qrs::accumulate(kSheet.lists[l].mods, applying(flags, l), kSheet.lists[l].types, type);
   }
   return net;
 }
@@ -126,7 +129,7 @@ QRS_EXPORT(qrs_counts) int qrs_counts(int side, int list, int item) {
   if (qrs_applies(side, list, item) == 0) return 0;  // also: no such side, list or item
   const auto l = static_cast<std::size_t>(list);
   const auto i = static_cast<std::size_t>(item);
-  const qrs::View<std::uint8_t> applies = applying(side, l);
+  const qrs::View<std::uint8_t> applies = applying(kStorage.applies[side], l);
   const ModifierList& m = kSheet.lists[l];
   return applies[i] && qrs::counts(m.mods, applies, i, m.types, g_side_type[side]) ? 1 : 0;
 }
@@ -241,12 +244,14 @@ int g_settled[10]{};
 namespace {
 // One matchup with each side's modifiers set: each side's net, of its type where the roll reads
 // the sides' types (the types are column indices).
-qrs::Matchup matchup(int table, int column, int attacker_type, int defender_type) {
+// `flags`: each side's modifiers, the page's where null.
+qrs::Matchup matchup(int table, int column, int attacker_type, int defender_type,
+                     const std::uint8_t* const* flags = nullptr) {
   const bool typed = table_at(table).opposed.column != qrs::ColumnBy::chosen;
   const auto type = [typed](int t) { return typed && t >= 0 ? static_cast<std::size_t>(t) : qrs::kNoType; };
-  return {net_of(table, 0, type(attacker_type)), net_of(table, 1, type(defender_type)),
-          static_cast<std::size_t>(attacker_type), static_cast<std::size_t>(defender_type),
-          static_cast<std::size_t>(column)};
+  return {net_of(table, 0, type(attacker_type), flags ? flags[0] : nullptr),
+          net_of(table, 1, type(defender_type), flags ? flags[1] : nullptr), static_cast<std::size_t>(attacker_type),
+          static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
 }
 }  // namespace
 
@@ -299,6 +304,141 @@ const std::int64_t* qrs_opposed_odds(int table, int column, int attacker_type, i
   };
   qrs::fill_opposed_odds(t.opposed, t.domain, m, read, out);
   return qrs::web::over_one_denominator({kStorage.row_odds, rows + 1}, kStorage.odds);
+}
+
+// Odds until decided (qrs/decided_odds.hpp, as `qrsc odds` gives them with the modifiers named):
+// where a row's effect is to roll again, each row's chance once the rows that roll again have
+// been rolled again without the modifiers they name, from the modifiers set (each side's) and,
+// for an opposed roll, the matchup. The rows' numerators, then no row read's, then their common
+// denominator; a denominator of 0: never decided (every result rolls again with the modifiers
+// still set), -1: more rolls met than the module has room for, -2: not given (a tie both sides
+// read). Null for a table none of whose rows rolls again. A result past 64-bit fractions traps.
+namespace {
+
+// The modifiers the rows of a table drop, each once: (list, item) pairs, at most 32 (a roll's
+// KeptDrops holds two sides' bits for each).
+struct Droppable {
+  static constexpr std::size_t kMost = 32;
+  std::size_t size = 0;
+  std::size_t flag[kMost]{};  // where each is in a side's flags
+  bool fits = true;
+};
+
+Droppable droppable_of(const RolledTable& t) {
+  Droppable d;
+  for (const AgainDrop& a : t.again) {
+    if (a.list == kKeepsAll) continue;
+    const std::size_t flag = offset(a.list) + a.item;
+    bool known = false;
+    for (std::size_t j = 0; j < d.size; ++j) known = known || d.flag[j] == flag;
+    if (known) continue;
+    if (d.size == Droppable::kMost) {
+      d.fits = false;
+      break;
+    }
+    d.flag[d.size++] = flag;
+  }
+  return d;
+}
+
+// The table's rolls as qrs::odds::decided_odds sees them: a roll is which droppable modifiers
+// still count, and its odds are qrs_odds' or qrs_opposed_odds' with the others taken out.
+struct FlagRolls {
+  const RolledTable& t;
+  int table, column, attacker_type, defender_type;
+  const Droppable& drops;
+
+  [[nodiscard]] std::size_t rows() const { return t.bands[static_cast<std::size_t>(t.is_opposed ? 0 : column)].size(); }
+  [[nodiscard]] bool rerolls_outside() const { return t.domain.outside == qrs::Outside::reroll; }
+  [[nodiscard]] bool rolls_again(std::size_t row) const {
+    for (const AgainDrop& a : t.again) {
+      if (a.row == row) return true;
+    }
+    return false;
+  }
+  [[nodiscard]] KeptDrops again(KeptDrops roll, std::size_t row) const {
+    for (const AgainDrop& a : t.again) {
+      if (a.row != row || a.list == kKeepsAll) continue;
+      const std::size_t flag = offset(a.list) + a.item;
+      for (std::size_t j = 0; j < drops.size; ++j) {
+        if (drops.flag[j] == flag) roll.kept &= ~(std::uint64_t{3} << (2 * j));
+      }
+    }
+    return roll;
+  }
+  // The roll at the start: each droppable modifier the page set on a side.
+  [[nodiscard]] KeptDrops first() const {
+    KeptDrops roll;
+    for (std::size_t j = 0; j < drops.size; ++j) {
+      for (std::size_t side = 0; side < 2; ++side) {
+        if (kStorage.applies[side][drops.flag[j]] != 0) roll.kept |= std::uint64_t{1} << (2 * j + side);
+      }
+    }
+    return roll;
+  }
+  bool first_odds(KeptDrops roll, qrs::Fraction* p) const {
+    for (std::size_t side = 0; side < 2; ++side) {
+      for (std::size_t i = 0; i < kStorage.flags; ++i) kStorage.scratch[side][i] = kStorage.applies[side][i];
+      for (std::size_t j = 0; j < drops.size; ++j) {
+        if ((roll.kept >> (2 * j + side) & 1) == 0) kStorage.scratch[side][drops.flag[j]] = 0;
+      }
+    }
+    const std::size_t n = rows();
+    struct Out {
+      std::size_t n;
+      qrs::Fraction* p;
+      std::size_t size() const { return n; }
+      qrs::Fraction& operator[](std::size_t i) const { return p[i]; }
+    };
+    if (!t.is_opposed) {
+      const auto c = static_cast<std::size_t>(column);
+      Out rows_out{n, p};
+      p[n] = qrs::odds::fill_row_odds(t.bands[c], t.domain, qrs::odds::key_roll(t.roll),
+                                      net_of(table, 0, g_side_type[0], kStorage.scratch[0]), rows_out);
+      return true;
+    }
+    const std::uint8_t* const flags[2] = {kStorage.scratch[0], kStorage.scratch[1]};
+    const qrs::Matchup m = matchup(table, column, attacker_type, defender_type, flags);
+    const auto read = [this](std::size_t c, qrs::Fraction key) {
+      const int r = c < t.bands.size() ? read_row(t, c, key) : -1;
+      return r < 0 ? qrs::npos : static_cast<std::size_t>(r);
+    };
+    Out all_out{n + 1, p};
+    qrs::fill_opposed_odds(t.opposed, t.domain, m, read, all_out);
+    return true;
+  }
+};
+
+}  // namespace
+
+QRS_EXPORT(qrs_decided_odds)
+const std::int64_t* qrs_decided_odds(int table, int column, int attacker_type, int defender_type) {
+  if (!valid_table(table) || table_at(table).again.size() == 0) return nullptr;
+  const RolledTable& t = table_at(table);
+  if (column < 0 || static_cast<std::size_t>(column) >= t.bands.size()) return nullptr;
+  const Droppable drops = droppable_of(t);
+  const FlagRolls rolls{t, table, column, attacker_type, defender_type, drops};
+  const std::size_t rows = rolls.rows();
+  if (rows > kStorage.rows) return nullptr;
+  const auto status = [rows](std::int64_t code) {
+    for (std::size_t i = 0; i <= rows; ++i) kStorage.odds[i] = 0;
+    kStorage.odds[rows + 1] = code;
+    return kStorage.odds;
+  };
+  if (t.is_opposed && t.opposed.tie == qrs::Tie::both) return status(-2);
+  if (!drops.fits) return status(-1);
+  const std::size_t room = kStorage.decided_capacity * (kStorage.rows + 1);
+  for (std::size_t i = 0; i < room; ++i) new (kStorage.decided_room + i * sizeof(qrs::Fraction)) qrs::Fraction();
+  qrs::odds::DecidedMemo<KeptDrops> memo{kStorage.decided_rolls, kStorage.decided_capacity,
+                                         std::launder(reinterpret_cast<qrs::Fraction*>(kStorage.decided_room))};
+  const qrs::Fraction* p = nullptr;
+  switch (qrs::odds::decided_odds(rolls, rolls.first(), memo, p)) {
+    case qrs::odds::Decided::given: return qrs::web::over_one_denominator({p, rows + 1}, kStorage.odds);
+    case qrs::odds::Decided::never: return status(0);
+    case qrs::odds::Decided::too_many:
+    case qrs::odds::Decided::failed: return status(-1);
+  }
+  return status(-1);
 }
 
 // Range matrices: the column a distance of num/den inches falls in (qrs::range_column, as a

@@ -17,8 +17,9 @@ namespace qrs::web {
 // denominators differ.
 inline std::int64_t* over_one_denominator(View<Fraction> p, std::int64_t* out) {
   std::int64_t den = 1;
-  for (const Fraction& f : p) den = std::lcm(den, f.den());
-  for (std::size_t i = 0; i < p.size(); ++i) out[i] = p[i].num() * (den / p[i].den());
+  // Checked as Fraction's own arithmetic is: past 64 bits is an error, never a wrong chance.
+  for (const Fraction& f : p) den = detail::checked_mul(den / std::gcd(den, f.den()), f.den());
+  for (std::size_t i = 0; i < p.size(); ++i) out[i] = detail::checked_mul(p[i].num(), den / p[i].den());
   out[p.size()] = den;
   return out;
 }
