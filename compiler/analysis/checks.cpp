@@ -108,10 +108,15 @@ void check_unknown_values(const Spec& spec, Diagnostics& diags) {
         if (i.unknown) warn(i.loc, t.id + "/" + i.id);
       }
     } else if (const auto* b = std::get_if<BandTable>(&t.body)) {
+      const auto column = [&](std::size_t c) { return b->single_column() ? "" : "/" + b->columns[c].id; };
       for (const auto& r : b->rows) {
         for (std::size_t c = 0; c < r.bands.size(); ++c) {
-          if (r.bands[c].unknown)
-            warn(r.bands[c].loc, t.id + "/" + r.id + (b->single_column() ? "" : "/" + b->columns[c].id));
+          if (r.bands[c].unknown) warn(r.bands[c].loc, t.id + "/" + r.id + column(c));
+        }
+        for (const auto& p : r.parts) {  // a part's own band, which the row's is the union of
+          for (std::size_t c = 0; c < p.bands.size(); ++c) {
+            if (p.bands[c].unknown) warn(p.bands[c].loc, t.id + "/" + r.id + "/" + p.id + column(c));
+          }
         }
       }
     }

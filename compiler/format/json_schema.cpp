@@ -11,53 +11,12 @@
 #include "qrsc/format/spec_format.hpp"
 #include "qrsc/model/model.hpp"
 #include "qrsc/model/notation.hpp"
+#include "qrsc/model/notation_pattern.hpp"
 
 namespace qrsc::format {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// Patterns of the notations, as the front end reads them (notation.cpp, build_dice.cpp), with
-// the bounds of base/limits.hpp where a pattern can state them.
-
-// The digits of a whole number from 0 to `max`, a power of ten (leading zeros allowed).
-std::string up_to(std::int64_t max) {
-  const std::string digits = std::to_string(max);
-  return "0*(?:[0-9]{1," + std::to_string(digits.size() - 1) + "}|" + digits + ")";
-}
-
-std::string whole() { return up_to(limits::kMaxMagnitude); }
-std::string decimal() { return whole() + "(?:\\.[0-9]{1,6})?|\\.[0-9]{1,6}"; }
-// An exact number without its sign: 3, 1.5, .25, 1/2, 1 1/2 (a denominator is never zero).
-std::string unsigned_number() {
-  const std::string denominator = "0*(?:[1-9][0-9]{0," +
-                                  std::to_string(std::to_string(limits::kMaxDenominator).size() - 2) + "}|" +
-                                  std::to_string(limits::kMaxDenominator) + ")";
-  return decimal() + "|(?:" + whole() + " +)?" + whole() + "/" + denominator;
-}
-std::string number() { return "[+-]?(?:" + unsigned_number() + ")"; }
-std::string signed_whole() { return "[+-]?" + whole(); }
-
-std::string anchored(const std::string& inner) { return "^ *(?:" + inner + ") *$"; }
-
-std::string band_pattern() {
-  const std::string n = number(), i = signed_whole();
-  const std::string lower = "(?:more +than|at +least) +(?:" + n + ")", upper = "(?:less +than|at +most) +(?:" + n + ")";
-  return anchored("-|\u2013|equal|exactly +(?:" + n + ")|(?:" + n + ") +or +(?:more|less)|" + lower + "(?: +and +" +
-                  upper + ")?|" + upper + "|" + i + " *(?:-|to|\u2013) *" + i + "|" + i + "(?: *, *" + i + ")*");
-}
-
-// What a cell of each cell type may hold, in CellType's order ("" for any text); every type
-// also takes '?' (a value the source does not give).
-std::array<std::string, kCellTypeNames.size()> cell_patterns() {
-  const std::string w = whole(), dec = decimal(), nonneg = "\\+?(?:" + unsigned_number() + ")";
-  return {"",
-          signed_whole(),
-          nonneg,
-          "-|(?:" + dec + ") */ *(?:" + dec + ")|(?:x|\u00d7) *(?:" + dec + ")|" + nonneg,
-          "[Xx]|[Mm](?: *[+-] *" + w + ")?|" + w,
-          w + "/(?:" + w + "/" + w + "|-/?" + w + ")"};
-}
 
 // A JSON number within the magnitude qrsc reads.
 Json bounded_number(const char* type) {
@@ -106,7 +65,7 @@ Json value_schema(const Key& key) {
       return bounded_integer(bounded_number("integer"), key);
     }
     case Type::signed_number:
-      return bounded_integer(notation("integer", anchored(signed_whole()), "a whole number such as +1, 0 or -2"), key);
+      return bounded_integer(notation("integer", pattern::whole_number(), "a whole number such as +1, 0 or -2"), key);
     case Type::number: return ref("number");
     case Type::positive_number: return ref("positiveNumber");
     case Type::distance: return ref("distance");
@@ -123,12 +82,13 @@ Json value_schema(const Key& key) {
       return {{"anyOf", {{{"enum", values}}, {{"enum", old}, {"deprecated", true}}}}};
     }
     case Type::band: return ref("band");
-    case Type::dice: return {{"type", "string"}, {"pattern", "^(?:[1-9][0-9]?)?d[1-9][0-9]{0,2}$"}};
+    case Type::band_cell: return ref("bandCell");
+    case Type::dice: return {{"type", "string"}, {"pattern", pattern::roll()}};
     case Type::object: return ref(key.of);
     case Type::list: return {{"type", "array"}, {"items", ref(key.of)}};
     case Type::map:
     case Type::row_bands:
-      return {{"type", "object"}, {"propertyNames", ref("reference")}, {"additionalProperties", ref("band")}};
+      return {{"type", "object"}, {"propertyNames", ref("reference")}, {"additionalProperties", ref("bandCell")}};
     case Type::columns: return {{"anyOf", {ref("id"), {{"type", "array"}, {"items", ref(key.of)}}}}};
     case Type::cells: {
       return cells_schema("");
@@ -211,12 +171,11 @@ Json object_schema(const ObjectType& type) {
   return j;
 }
 
-// The cells of a matrix whose cell type's notation is `pattern` ("" for any text): each a
-// value, `~`, or a map with the value and its source.
+// The cells of a matrix whose cell type's notation is `pattern` (pattern::cell; "" for any
+// text): each a value, `~`, or a map with the value and its source.
 Json cells_schema(const std::string& pattern) {
-  Json value = pattern.empty()
-                   ? Json{{"type", {"string", "number"}}}
-                   : notation("number", anchored("\\?|" + pattern), "a value in the matrix's cell notation");
+  Json value = pattern.empty() ? Json{{"type", {"string", "number"}}}
+                               : notation("number", pattern, "a value in the matrix's cell notation");
   value["type"].push_back("null");
   const Json cell = {{"anyOf", {value, {{"allOf", {ref("cell"), {{"properties", {{"value", value}}}}}}}}}};
   return {{"anyOf", {{{"type", "object"}, {"additionalProperties", cell}}, {{"type", "array"}, {"items", cell}}}}};
@@ -224,17 +183,17 @@ Json cells_schema(const std::string& pattern) {
 
 // Per cell type, an `if`/`then` that checks a matrix's cells against that type's notation.
 Json cell_type_branches() {
-  const auto patterns = cell_patterns();
   const Key& cell_key = *find_key(table_kinds()[static_cast<std::size_t>(TableKind::matrix)].keys, "cell");
   Json branches = Json::array();
-  for (std::size_t t = 0; t < patterns.size(); ++t) {
-    if (patterns[t].empty()) continue;
+  for (std::size_t t = 0; t < kCellTypeNames.size(); ++t) {
+    const std::string pattern = pattern::cell(static_cast<CellType>(t));
+    if (pattern.empty()) continue;
     Json names = {kCellTypeNames[t]};  // the cell type's name and its deprecated spellings
     for (const DeprecatedSpelling& d : cell_key.deprecated) {
       if (d.spelling == kCellTypeNames[t]) names.push_back(d.old_spelling);
     }
     const Json is_type = {{"required", {"cell"}}, {"properties", {{"cell", {{"enum", names}}}}}};
-    const Json rows = {{"items", {{"properties", {{"cells", cells_schema(patterns[t])}}}}}};
+    const Json rows = {{"items", {{"properties", {{"cells", cells_schema(pattern)}}}}}};
     branches.push_back({{"if", is_type}, {"then", {{"properties", {{"rows", rows}}}}}});
   }
   return branches;
@@ -294,26 +253,28 @@ Json notation_defs() {
        {{{"type", "string"}, {"pattern", "^[a-z0-9][a-z0-9._-]{0," + std::to_string(limits::kMaxIdLength - 1) + "}$"}},
         {{"type", "integer"}, {"minimum", 0}}}}};
   defs["number"] = {{"description", "An exact number: 3, -2, 1/2, 1 1/2, 1.5."},
-                    {"allOf", {notation("number", anchored(number()), "a number such as 2, 1/2, 1 1/2 or 1.5")}}};
-  Json positive = notation("number", "^ *\\+?(?! *0*(?:\\.0*)?(?:/|$| ))(?:" + unsigned_number() + ") *$",
-                           "a number greater than zero such as 1.5 or 3/2");
+                    {"allOf", {notation("number", pattern::number(), "a number such as 2, 1/2, 1 1/2 or 1.5")}}};
+  Json positive = notation("number", pattern::positive_number(), "a number greater than zero such as 1.5 or 3/2");
   positive.erase("minimum");
   positive["exclusiveMinimum"] = 0;
   defs["positiveNumber"] = {{"description", "An exact number greater than zero: 1.5, 3/2."}, {"allOf", {positive}}};
-  std::string units;  // the notation's inch units, as alternatives
-  for (const char* u : kInchUnits) units += (units.empty() ? "" : "|") + std::string(u);
   defs["distance"] = {{"description", "A distance in inches: 4in, 1 in, 1 inch, 1 1/2\", 1.5in."},
                       {"type", "string"},
                       {"patternErrorMessage", "expected a distance such as 4in, 1 inch, 1\" or 1.5in"},
-                      {"pattern", anchored("(?:" + number() + ") *(?:" + units + ")")}};
+                      {"pattern", pattern::distance()}};
   defs["band"] = {
       {"description",
        "A band in the sheet's own notation: '8 or more', '3 or less', '3 - 7', '1, 2', '10', "
        "'-' (none), 'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', "
        "'exactly 3/2', 'equal' (a ratio of 1)."},
       {"allOf",
-       {notation("integer", band_pattern(),
+       {notation("integer", pattern::band(),
                  "a band such as '8 or more', '3 - 7', '1, 2', '10', '-', 'less than 1' or 'at least 9'")}}};
+  defs["bandCell"] = {
+      {"description", "A row's band: a band, or '?' where the source documents do not give it."},
+      {"allOf",
+       {notation("integer", pattern::band_cell(),
+                 "a band such as '8 or more', '3 - 7', '1, 2', '10', '-', 'less than 1' or 'at least 9', or '?'")}}};
   return defs;
 }
 

@@ -10,7 +10,7 @@ namespace qrsc::format {
 namespace {
 
 // How a value of each type is written, as the reference shows it; in Type's order.
-constexpr std::array<std::string_view, 26> kTypeWords = {
+constexpr std::array<std::string_view, 27> kTypeWords = {
     "text",
     "text or a list of paragraphs",
     "notes (not printed)",
@@ -30,6 +30,7 @@ constexpr std::array<std::string_view, 26> kTypeWords = {
     "true or false",
     "one of",
     "band ('8 or more', '3 - 7')",
+    "band ('8 or more', '3 - 7') or '?' (not given)",
     "dice (d10, 2d6)",
     "",
     "list of",

@@ -27,8 +27,8 @@ constexpr std::string_view kOldIds =
     "Ids this entry had in earlier editions; game code written against them still compiles.";
 constexpr std::string_view kBand =
     "A band in the sheet's own notation: '8 or more', '3 - 7', '1, 2', '10', '-' (none in this column), "
-    "'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', 'exactly 3/2', 'equal' (fraction keys). "
-    "`~` removes the parent's.";
+    "'less than 1', 'at least 9', 'more than 1 and less than 2', 'at most 2', 'exactly 3/2', 'equal' (fraction keys); "
+    "'?' where the source documents do not give it. `~` removes the parent's.";
 
 // Keys most objects share.
 constexpr Key kNotesKey{"notes", Type::notes, 0, kNotes};
@@ -373,7 +373,11 @@ constexpr Key kBandRowKeys[] = {
     {"label", Type::text, kSheetText | kRemovable,
      "The sheet's own words for the band, when they would read wrongly as data."},
     {"number", Type::signed_number, kRemovable, "A signed whole number the row carries (e.g. a die-roll modifier)."},
-    {.name = "band", .type = Type::band, .flags = kComplete | kRemovable, .description = kBand, .unless = kUnlessBands},
+    {.name = "band",
+     .type = Type::band_cell,
+     .flags = kComplete | kRemovable,
+     .description = kBand,
+     .unless = kUnlessBands},
     {"bands", Type::map, kRemovable, "Band per column id, for a table with columns. `~` removes the parent's."},
     {"parts", Type::list, kMergesById | kDeclaredAdditions,
      "Sub-results, each with its own band(s); the row's band is their union.", "part"},
@@ -402,7 +406,7 @@ constexpr Key kMatchupKeys[] = {
 constexpr Key kPartKeys[] = {
     {"id", Type::id, kRequired, "The part's id."},
     {"text", Type::paragraphs, kSheetText | kRemovable, kText},
-    {"band", Type::band, kRemovable, kBand},
+    {"band", Type::band_cell, kRemovable, kBand},
     {"bands", Type::map, kRemovable, "Band per column id. `~` removes the parent's."},
     kSourceKey,
     kNotesKey,

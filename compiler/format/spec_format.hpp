@@ -35,13 +35,14 @@ enum class Type : std::uint8_t {
   boolean,
   choice,     // one of `choices`
   band,       // a band in the sheet's notation: '8 or more', '3 - 7', '1, 2', '-'
+  band_cell,  // a row's band: a band, or '?' (a value the sources do not give)
   dice,       // dice: d10, 2d6
   object,     // a map of the object type `of`
   list,       // a list of the object type `of`
   map,        // a map from ids to the `of` object type, or to band notation when `of` is empty
   columns,    // a vocabulary id, or a list of the object type `of`
   cells,      // cells by column id, or a list in column order (each a `cell` object or a value)
-  row_bands,  // a map from row ids to band notation
+  row_bands,  // a map from row ids to band notation (each a band_cell)
 };
 
 // Roles of a key, as bits.

@@ -19,37 +19,6 @@ namespace qrsc {
 
 namespace {
 
-// A roll as the spec writes it: how many dice of how many sides, and whether they are read as
-// digits.
-struct RollNotation {
-  int count = 1, sides = 10;
-  bool digits = false;
-};
-
-// "d10", "2d6": how many dice (1-99, 1 when not written) of how many sides (1-999). "d66" (a
-// digit from 2 to 9 written twice): two dice of that many sides read as tens and units.
-std::optional<RollNotation> parse_roll(std::string_view text) {
-  // A number of 1 to `max_digits` digits without a leading zero, or nothing.
-  const auto number = [](std::string_view digits, std::size_t max_digits) -> std::optional<int> {
-    if (digits.empty() || digits.size() > max_digits || digits[0] == '0') return std::nullopt;
-    int n = 0;
-    for (const char c : digits) {
-      if (c < '0' || c > '9') return std::nullopt;
-      n = n * 10 + (c - '0');
-    }
-    return n;
-  };
-  const std::size_t d = text.find('d');
-  if (d == std::string_view::npos) return std::nullopt;
-  const auto sides = number(text.substr(d + 1), 3);
-  const auto count = d == 0 ? std::optional<int>(1) : number(text.substr(0, d), 2);
-  if (!sides || !count) return std::nullopt;
-  const std::string_view after = text.substr(d + 1);
-  if (d == 0 && after.size() == 2 && after[0] == after[1] && after[0] >= '2')
-    return RollNotation{2, after[0] - '0', true};
-  return RollNotation{*count, *sides, false};
-}
-
 // Why a roll's exact odds are past qrs/odds.hpp's limits, for a diagnostic.
 std::string past_exact_odds(const std::string& what, const std::string& roll) {
   return fmt::format(

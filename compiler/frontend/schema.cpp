@@ -184,20 +184,20 @@ std::optional<int> Object::integer(const char* key) {
   const NodePtr n = get(key);
   if (!n) return std::nullopt;
   std::string why;
-  const auto v = n->is_scalar() ? parse_number(n->scalar, &why) : std::nullopt;
-  if (!v || !v->is_integer()) {
+  const auto v = n->is_scalar() ? parse_whole(n->scalar, &why) : std::nullopt;
+  if (!v) {
     diags_.error(n->loc, "'" + std::string(key) + "' of " + what_ + " must be a whole number such as +1, 0 or -2" +
                              (why.empty() ? "" : ": " + why));
     return std::nullopt;
   }
   // The bounds the format description states for the key (the JSON Schema's minimum and maximum).
   const format::Key* k = this->key(key);
-  if (k && k->maximum > k->minimum && (v->num() < k->minimum || v->num() > k->maximum)) {
+  if (k && k->maximum > k->minimum && (*v < k->minimum || *v > k->maximum)) {
     diags_.error(n->loc,
-                 fmt::format("'{}' of {} must be from {} to {}, not {}", key, what_, k->minimum, k->maximum, v->num()));
+                 fmt::format("'{}' of {} must be from {} to {}, not {}", key, what_, k->minimum, k->maximum, *v));
     return std::nullopt;
   }
-  return static_cast<int>(v->num());
+  return static_cast<int>(*v);
 }
 
 std::optional<Fraction> Object::number(const char* key) {

@@ -94,6 +94,37 @@ std::optional<std::int64_t> parse_int(const std::string& s, std::string* why = n
   return sign == '-' ? -*v : *v;
 }
 
+}  // namespace
+
+std::optional<std::int64_t> parse_whole(const std::string& text, std::string* why) {
+  return parse_int(trim(text), why);
+}
+
+std::optional<RollNotation> parse_roll(std::string_view text) {
+  // A number of 1 to `max_digits` digits without a leading zero, or nothing.
+  const auto number = [](std::string_view digits, std::size_t max_digits) -> std::optional<int> {
+    if (digits.empty() || digits.size() > max_digits || digits[0] == '0') return std::nullopt;
+    int n = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + (c - '0');
+    }
+    return n;
+  };
+  const std::size_t d = text.find('d');
+  if (d == std::string_view::npos) return std::nullopt;
+  const auto sides = number(text.substr(d + 1), 3);
+  const auto count = d == 0 ? std::optional<int>(1) : number(text.substr(0, d), 2);
+  if (!sides || !count) return std::nullopt;
+  const std::string_view after = text.substr(d + 1);
+  if (d == 0 && after.size() == 2 && after[0] == after[1] && after[0] >= '2') {
+    return RollNotation{2, after[0] - '0', true};
+  }
+  return RollNotation{*count, *sides, false};
+}
+
+namespace {
+
 // parse_int for a value that must be a C++ int.
 std::optional<int> parse_small_int(const std::string& s, std::string* why = nullptr) {
   const auto v = parse_int(s, why);
@@ -485,7 +516,8 @@ CellParse read_integer_cell(const std::string& s) {
 CellParse read_fraction_cell(const std::string& s) {
   std::string why;
   CellValue out;
-  const auto v = parse_number(s, &why);
+  // Never negative, nor written with a minus sign ("-0").
+  const auto v = s.starts_with('-') ? std::nullopt : parse_number(s, &why);
   if (!v || *v < Fraction(0)) return refused(why, "expected a fraction such as 2, 1/2 or 1 1/2");
   out.fraction = {true, *v};
   return out;
@@ -516,7 +548,7 @@ CellParse read_rate_cell(const std::string& s) {
       return out;
     }
   }
-  if (const auto v = parse_number(s, &why); v && *v >= Fraction(0)) {
+  if (const auto v = s.starts_with('-') ? std::nullopt : parse_number(s, &why); v && *v >= Fraction(0)) {
     out.rate.present = true;
     out.rate.full = *v;
     return out;
@@ -549,7 +581,8 @@ CellParse read_dice_cell(const std::string& s) {
       }
     }
   }
-  if (const auto v = parse_small_int(s, &why); v && *v >= 0) {
+  // A number of dice is its digits alone: "+1" is neither a count nor relative to M ("M+1").
+  if (const auto v = !s.empty() && is_digit(s[0]) ? parse_small_int(s, &why) : std::nullopt; v && *v >= 0) {
     out.dice = {qrs::Dice::Kind::fixed, *v};
     return out;
   }

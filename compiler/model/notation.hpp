@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "qrs/band.hpp"
@@ -30,6 +31,9 @@ inline bool is_unknown_notation(const std::string& text) { return text == kUnkno
 // the limits (limits.hpp: whole parts up to 10^9, denominators up to 10^6) is refused too,
 // and then `why` (when given) says so.
 std::optional<Fraction> parse_number(const std::string& text, std::string* why = nullptr);
+// A whole number: "3", "-2", "+1" (spaces around it allowed), within the limits; nothing on
+// anything else ("1.0", "4/2"), and then `why` (when given) says why where it is out of range.
+std::optional<std::int64_t> parse_whole(const std::string& text, std::string* why = nullptr);
 // The limits a typed number is read within (limits.hpp), and a number read by the runtime's
 // reader (qrs/number_text.hpp) as a Fraction, or nothing with the reason in `why`.
 qrs::text::NumberLimits number_limits();
@@ -59,6 +63,16 @@ std::optional<DistanceStyle> distance_style_from(const std::string& name);
 std::string format_distance(Fraction f, DistanceStyle style);
 // A distance as printed on the sheet: 8", 1.5" or 1 1/2".
 std::string format_inches(Fraction f, DistanceStyle style = DistanceStyle::decimal);
+
+// A roll as the spec writes it (`key.dice.roll`): how many dice of how many sides, and whether
+// they are read as digits.
+struct RollNotation {
+  int count = 1, sides = 10;
+  bool digits = false;
+};
+// "d10", "2d6": how many dice (1-99, 1 when not written) of how many sides (1-999). "d66" (a
+// digit from 2 to 9 written twice): two dice of that many sides read as tens and units.
+std::optional<RollNotation> parse_roll(std::string_view text);
 
 // A band in the sheet's words ("8 or more", ...), or why it cannot be read.
 using BandParse = Expected<qrs::Band, std::string>;

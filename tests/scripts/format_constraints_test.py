@@ -73,7 +73,8 @@ def bad_values(value):
     if value == "true or false":
         return ["maybe"]
     # Notations, each broken as a spec author might break it (a typo, a zero, a unit not read).
-    notation = {"band ('8 or more', '3 - 7')": ["8 or mroe", "3 -"], "dice (d10, 2d6)": ["d0", "2d"],
+    notation = {"band ('8 or more', '3 - 7')": ["8 or mroe", "3 -"],
+                "band ('8 or more', '3 - 7') or '?' (not given)": ["8 or mroe", "3 -", "??"], "dice (d10, 2d6)": ["d0", "2d"],
                 "number (3, 1/2, 1 1/2, 1.5)": ["1//2", "one"], "number greater than zero": ["0", "-1/2"]}
     return notation.get(value, [])
 

@@ -33,6 +33,10 @@ expect unmodified_2d6 1 "unmodified-2d6.yaml:16:13: error: dice of table 'leader
 expect endless_reroll 0 "endless-reroll.yaml:21:16: warning: table 'roll': at a net modifier of +20, every result of d6 (21 to 26) is past the key's range and rolled again" \
   -- "$qrsc" check "$shapes/t/endless-reroll.yaml"
 expect endless_reroll_werror 1 "" -- "$qrsc" check --werror "$shapes/t/endless-reroll.yaml"
+# A band the sources do not give is '?' in a row, a column and a part: taken with a warning (and
+# by the spec schema: spec_schema_agrees_with_qrsc reads this spec too).
+expect unknown_band 0 "unknown-band.yaml:19:54: warning: morale/falter/fresh is not given in the source documents ('?'); the sheet prints it as unknown" \
+  -- "$qrsc" check "$shapes/t/unknown-band.yaml"
 # A label stands for a band every column shares.
 expect label_across 1 "label-across.yaml:20:51: error: row 'destroyed' of table 'outcome' (kind bands): its label 'Doubled' is printed over every column, but its band differs by column (foot: 2 or more, horse: 3 or more)" \
   -- "$qrsc" check "$shapes/t/label-across.yaml"
