@@ -131,9 +131,19 @@ constexpr Key kTermKeys[] = {
     kNotesKey,
 };
 
+// A rename is of a vocabulary's term (vocabulary, term) or of a word in the text (from).
+constexpr std::array<const char*, 1> kUnlessFrom = {"from"};
+constexpr std::array<const char*, 2> kFromOrVocabulary = {"from", "vocabulary"};
+constexpr std::array<const char*, 2> kFromOrTerm = {"from", "term"};
+constexpr OneOf kRenameOneOf[] = {{kFromOrVocabulary, kRequired}, {kFromOrTerm}};
+
 constexpr Key kRenameKeys[] = {
     {"vocabulary", Type::reference, 0, "The vocabulary of the renamed term."},
-    {"term", Type::reference, 0, "The renamed term's id."},
+    {.name = "term",
+     .type = Type::reference,
+     .flags = kRequired,
+     .description = "The renamed term's id.",
+     .unless = kUnlessFrom},
     {"to", Type::text, kRequired, "The new id (term) or word (text)."},
     {"name", Type::text, 0, "The term's new display name."},
     {"from", Type::text, 0, "The word in text to replace (whole word, case kept)."},
@@ -571,7 +581,8 @@ constexpr ObjectType kObjectTypes[] = {
      true},
     {"term", "term", "A term of a vocabulary.", kTermKeys, true},
     {"rename", "rename",
-     "A rename: a vocabulary term (vocabulary, term, to, name) or a word in the sheet's text (from, to).", kRenameKeys},
+     "A rename: a vocabulary term (vocabulary, term, to, name) or a word in the sheet's text (from, to).", kRenameKeys,
+     false, kRenameOneOf},
     {"table", "table",
      "A table of the sheet. In a variant, an entry with the id of a parent's table patches it (only `id` needed); a "
      "new table needs `kind` and `title`.",

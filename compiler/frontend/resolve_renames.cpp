@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "qrsc/base/diagnostics.hpp"
 #include "qrsc/base/limits.hpp"
 #include "qrsc/frontend/resolver.hpp"
 #include "qrsc/frontend/schema.hpp"
@@ -22,6 +23,26 @@ namespace qrsc::resolving {
 
 namespace {
 // The term `term` of vocabulary `vocabulary` in a resolved tree, or null.
+// The ids of the tree's vocabularies, or of one vocabulary's terms (for a suggestion).
+std::vector<std::string> vocabulary_ids(const NodePtr& tree, const std::string* terms_of = nullptr) {
+  std::vector<std::string> out;
+  const NodePtr vocabs = tree->get("vocabularies");
+  if (!vocabs || !vocabs->is_seq()) return out;
+  for (const auto& v : vocabs->items) {
+    const NodePtr id = v->is_map() ? v->get("id") : nullptr;
+    if (!id || !id->is_scalar()) continue;
+    if (!terms_of) {
+      out.push_back(id->scalar);
+    } else if (const NodePtr terms = id->scalar == *terms_of ? v->get("terms") : nullptr; terms && terms->is_seq()) {
+      for (const auto& t : terms->items) {
+        if (const NodePtr tid = t->is_map() ? t->get("id") : nullptr; tid && tid->is_scalar())
+          out.push_back(tid->scalar);
+      }
+    }
+  }
+  return out;
+}
+
 NodePtr existing_term(const NodePtr& tree, const std::string& vocabulary, const std::string& term) {
   const NodePtr vocabs = tree->get("vocabularies");
   if (!vocabs || !vocabs->is_seq()) return nullptr;
@@ -182,7 +203,18 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       // A vocabulary term: find it to learn its old display name.
       const NodePtr term = existing_term(tree, r.vocabulary, r.term);
       if (!term) {
-        diags_->error(r.loc, "rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'");
+        // At the id that names nothing: the vocabulary's, or the term's.
+        const std::vector<std::string> vocabularies = vocabulary_ids(tree);
+        if (std::find(vocabularies.begin(), vocabularies.end(), r.vocabulary) == vocabularies.end()) {
+          diags_->error(o.loc_of("vocabulary"),
+                        with_suggestion("rename: the parent has no vocabulary '" + r.vocabulary + "'", r.vocabulary,
+                                        vocabularies));
+        } else {
+          diags_->error(
+              o.has("term") ? o.loc_of("term") : r.loc,
+              with_suggestion("rename: the parent has no term '" + r.term + "' in vocabulary '" + r.vocabulary + "'",
+                              r.term, vocabulary_ids(tree, &r.vocabulary)));
+        }
         continue;
       }
       if (const NodePtr clash = existing_term(tree, r.vocabulary, r.to); clash && r.to != r.term) {
@@ -208,8 +240,8 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       set_scalar("id", r.to);
       set_scalar("name", r.name);
     } else {
-      if (r.from_text.empty())
-        diags_->error(r.loc, "a rename needs 'from' (a term in text) or 'vocabulary' and 'term'");
+      // A word of the text; the reader has reported a rename with neither 'from' nor 'vocabulary'.
+      if (r.from_text.empty()) continue;
       r.to_text = r.to;
     }
     without_tables(*tree, [&] { rename_in(*tree, "", r); });

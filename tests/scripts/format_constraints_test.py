@@ -5,7 +5,8 @@ The description is read as docs/spec-format.md's key reference prints it (genera
 compiler/format/spec_format.cpp: each object type's keys, their roles, the object types they
 hold, the keys that exclude each other). From it alone this test makes one violation of each
 constraint, in a copy of a real spec (the first object of that type in the root specs of rules/,
-examples/ and tests/) and checks the answer:
+examples/ and tests/, or for a type only variants write, such as a rename or a scale
+conversion, in their variants) and checks the answer:
 
 - a key that is `required` or `required unless patching` removed: qrsc refuses the spec with
   "needs 'KEY'" at the object's line; where the schema can say so (a key always required; the
@@ -112,13 +113,17 @@ def read_description(md):
 
 # ---- the corpus: every object of each type, with its path --------------------------------
 
-def root_specs(root):
+def root_specs(root, variants=False):
+    """The root specs (neither variants nor abstract) of rules/, examples/ and tests/; with
+    VARIANTS, the variants instead."""
     for folder in ("rules", "examples", "tests"):
         for path in sorted((root / folder).rglob("*.yaml")):
             if is_package_file(path) or any(p in path.parts for p in ("node_modules", "hostile", "spec_format", "generated_specs")):
                 continue
             text = path.read_text(encoding="utf-8")
-            if not text.startswith(("qrs:", "#")) or re.search(r"^(extends|abstract):", text, re.M):
+            if not text.startswith(("qrs:", "#")) or re.search(r"^abstract:", text, re.M):
+                continue
+            if bool(re.search(r"^extends:", text, re.M)) != variants:
                 continue
             try:
                 tree = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -210,6 +215,21 @@ def main(qrsc, root):
                 # An object where the key is required: none of the keys that stand in for it.
                 if not set(keys[k.value].unless if k.value in keys else ()) & written:
                     first.setdefault((type_name, k.value), (spec_path, tree, path))
+    # Object types only variants write (a rename, a scale conversion): the first of each in a
+    # variant, whose keys required unless patching are not required there.
+    in_variants = set()
+    for spec_path, tree in root_specs(root, variants=True):
+        for type_name, node, path in objects(types, kinds, tree, "spec"):
+            if type_name in seen_types:
+                continue
+            in_variants.add(type_name)
+            keys = keys_of(types, kinds, type_name, node)
+            written = {k.value for k, _ in node.value}
+            for k, v in node.value:
+                values.setdefault((type_name, k.value), v)
+                if not set(keys[k.value].unless if k.value in keys else ()) & written:
+                    first.setdefault((type_name, k.value), (spec_path, tree, path))
+    seen_types |= in_variants
     failures, counts = [], {"required": 0, "optional": 0, "exactly_one": 0, "at_most_one": 0, "schema": 0, "value": 0}
     with tempfile.TemporaryDirectory() as tmp:
         runner = Runner(qrsc, root, pathlib.Path(tmp))
@@ -224,6 +244,8 @@ def main(qrsc, root):
             for name, key in all_keys.items():
                 if (type_name, name) not in first:
                     continue
+                if type_name in in_variants and key.complete and not key.required:
+                    continue  # a variant's object patches its parent's: what it leaves out it keeps
                 spec_path, tree, path = first[(type_name, name)]
                 status, output, schema_errors, (line, _), out = runner.run(spec_path, tree, path, remove(name))
                 where = "/".join(str(p) for p in path) or "the spec"
@@ -291,7 +313,8 @@ def main(qrsc, root):
                 if not schema_errors:
                     failures.append(f"{type_name}: '{other}' added beside '{present[0]}': the schema accepts it")
     unseen = sorted(set(types) - seen_types - {"publisher"})
-    print(f"object types in the description: {len(types)}; met in the root specs: {len(seen_types)}"
+    print(f"object types in the description: {len(types)}; met in the specs: {len(seen_types)}, "
+          f"{len(in_variants)} of them in variants only ({', '.join(sorted(in_variants))})"
           + (f" (not met: {', '.join(unseen)})" if unseen else ""))
     print("cases: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     for f in failures:
