@@ -58,6 +58,7 @@ class Key:
         self.unless = re.findall(r"`(\w+)`", m.group(1)) if m else []
         m = re.search(r"\[(\w+)\]\(#key-\w+\)", value)
         self.holds = m.group(1) if m else None  # the object type of its value or its list's items
+        self.cells = value.startswith("cells by column id")  # values, or `cell` objects
         self.bad_values = bad_values(value)
 
 
@@ -149,6 +150,13 @@ def objects(types, kinds, node, type_name, path=()):
     keys = keys_of(types, kinds, type_name, node)
     for k, v in node.value:
         key = keys.get(k.value)
+        if key and key.cells:
+            # a matrix row's cells: a value, or a `cell` object, by column id or in column order
+            cells = v.value if isinstance(v, yaml.SequenceNode) else [c for _, c in v.value] if isinstance(v, yaml.MappingNode) else []
+            steps = range(len(cells)) if isinstance(v, yaml.SequenceNode) else [c.value for c, _ in v.value] if cells else []
+            for step, cell in zip(steps, cells):
+                yield from objects(types, kinds, cell, "cell", path + (k.value, step))
+            continue
         if not key or not key.holds:
             continue
         if isinstance(v, yaml.SequenceNode):

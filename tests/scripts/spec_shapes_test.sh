@@ -35,7 +35,7 @@ expect endless_reroll 0 "endless-reroll.yaml:21:16: warning: table 'roll': at a 
 expect endless_reroll_werror 1 "" -- "$qrsc" check --werror "$shapes/t/endless-reroll.yaml"
 # A band the sources do not give is '?' in a row, a column and a part: taken with a warning (and
 # by the spec schema: spec_schema_agrees_with_qrsc reads this spec too).
-expect unknown_band 0 "unknown-band.yaml:19:54: warning: morale/falter/fresh is not given in the source documents ('?'); the sheet prints it as unknown" \
+expect unknown_band 0 "unknown-band.yaml:21:54: warning: morale/falter/fresh is not given in the source documents ('?'); the sheet prints it as unknown" \
   -- "$qrsc" check "$shapes/t/unknown-band.yaml"
 # A label stands for a band every column shares.
 expect label_across 1 "label-across.yaml:20:51: error: row 'destroyed' of table 'outcome' (kind bands): its label 'Doubled' is printed over every column, but its band differs by column (foot: 2 or more, horse: 3 or more)" \
