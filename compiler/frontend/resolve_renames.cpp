@@ -185,7 +185,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
   TypesNamed named = types_named(*tree);
   for (const auto& n : list->items) {
     Object o(n, "rename", *diags_, format::object_type("rename"));
-    if (!o.ok()) continue;
+    if (!o.as_described()) continue;  // reported: both forms, or neither, would only add errors
     if (out.renames.size() >= limits::kMaxRenames) {
       diags_->error(o.loc(), fmt::format("more than {} renames along this spec's lineage", limits::kMaxRenames));
       break;

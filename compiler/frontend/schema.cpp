@@ -156,6 +156,7 @@ void Object::check_required() {
 }
 
 void Object::report(const Loc& at, std::string message) {
+  reported_ = true;
   const Loc& patch = node_->patched_at();
   if (!patch.file || (at.file && *at.file == *patch.file)) {
     diags_.error(at, std::move(message));

@@ -34,6 +34,10 @@ class Object {
   }
 
   [[nodiscard]] bool ok() const { return ok_; }
+  // A map whose keys are as the format describes them: none unknown, none missing, no value
+  // outside its choices, no group broken (nothing check_keys reported). A builder that would
+  // only add errors of its own about such an object leaves it.
+  [[nodiscard]] bool as_described() const { return ok_ && !reported_; }
   [[nodiscard]] const Loc& loc() const { return node_->loc; }
   [[nodiscard]] NodePtr node() const { return node_; }
   [[nodiscard]] bool has(const char* key) const { return ok_ && node_->get(key) != nullptr; }
@@ -74,6 +78,7 @@ class Object {
   std::span<const format::OneOf> one_of_;
   const format::TableKindKeys* kind_ = nullptr;
   bool ok_ = false;
+  bool reported_ = false;  // check_keys reported something
 };
 
 // An id that becomes a C++ name: [a-z0-9][a-z0-9_]*, at most limits::kMaxIdLength.
