@@ -1141,9 +1141,7 @@ class FamilyCheck:
                     wants.append((self.web_opposed_answers, asked[1]))
                 continue
             index, body = sections[t["id"]]
-            inputs = {}
-            for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
-                inputs.setdefault(m.group(4), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
+            inputs = {i: at for (_, i), at in _modifier_inputs(body).items()}  # a single roll's: side 0
             n, sides = d["nm"]
             lo, hi = (n - n * sides, n * sides - n) if d["form"] == "difference" else (n, n * sides)
             if d["form"] == "digits":
@@ -1196,9 +1194,7 @@ class FamilyCheck:
         random; asked of every column, or every pair of types where the table reads them.
         Returns (query, what the answers are checked against)."""
         d = oracle.dice_of(t)
-        inputs = {}
-        for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
-            inputs.setdefault((int(m.group(1)), m.group(4)), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
+        inputs = _modifier_inputs(body)
         opposed = d["form"] == "opposed"
         lists = [d["sides"][who]["_mods"] for who in ("attacker", "defender")] if opposed else [d["mods"]]
         cols = [c["id"] for c in t["_cols"]]
@@ -1309,9 +1305,7 @@ class FamilyCheck:
         modifier (`qrs_type_modifier`), the odds (`qrs_opposed_odds`) and a few rolls settled
         (`qrs_settle`). Returns (query, what the answers are checked against), or None."""
         d = oracle.dice_of(t)
-        inputs = {}
-        for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
-            inputs.setdefault((int(m.group(1)), m.group(4)), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
+        inputs = _modifier_inputs(body)
         sides, setting = [], []
         for i, who in enumerate(("attacker", "defender")):
             lists = d["sides"][who]["_mods"]
@@ -1918,6 +1912,15 @@ def _again_words(without):
     """The answer's line for a row that rolls again without WITHOUT ({table, item, text}...),
     as docs/spec-format.md writes it: "Roll again without: Text; Text." or "Roll again."."""
     return f"Roll again without: {'; '.join(x['text'] for x in without)}." if without else "Roll again."
+
+
+def _modifier_inputs(body):
+    """{(side, id): (side, list, item)} of the modifier inputs in a table's section of the web
+    page (the first of each), as the page hands them to the module's qrs_set."""
+    inputs = {}
+    for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
+        inputs.setdefault((int(m.group(1)), m.group(4)), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    return inputs
 
 
 def _decided_rows(want):

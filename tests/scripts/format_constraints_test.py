@@ -152,9 +152,11 @@ def objects(types, kinds, node, type_name, path=()):
         key = keys.get(k.value)
         if key and key.cells:
             # a matrix row's cells: a value, or a `cell` object, by column id or in column order
-            cells = v.value if isinstance(v, yaml.SequenceNode) else [c for _, c in v.value] if isinstance(v, yaml.MappingNode) else []
-            steps = range(len(cells)) if isinstance(v, yaml.SequenceNode) else [c.value for c, _ in v.value] if cells else []
-            for step, cell in zip(steps, cells):
+            if isinstance(v, yaml.SequenceNode):
+                cells = enumerate(v.value)
+            else:
+                cells = [(c.value, cell) for c, cell in v.value] if isinstance(v, yaml.MappingNode) else []
+            for step, cell in cells:
                 yield from objects(types, kinds, cell, "cell", path + (k.value, step))
             continue
         if not key or not key.holds:
@@ -212,31 +214,29 @@ def main(qrsc, root):
     types, kinds = read_description((root / "docs/spec-format.md").read_text(encoding="utf-8"))
     first = {}  # (type, key) -> (spec path, tree, path of the object) holding that key
     values = {}  # (type, key) -> a value node written for it somewhere
-    seen_types = set()
-    for spec_path, tree in root_specs(root):
-        for type_name, node, path in objects(types, kinds, tree, "spec"):
-            seen_types.add(type_name)
-            keys = keys_of(types, kinds, type_name, node)
-            written = {k.value for k, _ in node.value}
-            for k, v in node.value:
-                values.setdefault((type_name, k.value), v)
-                # An object where the key is required: none of the keys that stand in for it.
-                if not set(keys[k.value].unless if k.value in keys else ()) & written:
-                    first.setdefault((type_name, k.value), (spec_path, tree, path))
+
+    def gather(specs, skip=frozenset()):
+        """Fills `first` and `values` from the objects of SPECS whose type is not in SKIP;
+        returns the types met."""
+        met = set()
+        for spec_path, tree in specs:
+            for type_name, node, path in objects(types, kinds, tree, "spec"):
+                if type_name in skip:
+                    continue
+                met.add(type_name)
+                keys = keys_of(types, kinds, type_name, node)
+                written = {k.value for k, _ in node.value}
+                for k, v in node.value:
+                    values.setdefault((type_name, k.value), v)
+                    # An object where the key is required: none of the keys that stand in for it.
+                    if not set(keys[k.value].unless if k.value in keys else ()) & written:
+                        first.setdefault((type_name, k.value), (spec_path, tree, path))
+        return met
+
+    seen_types = gather(root_specs(root))
     # Object types only variants write (a rename, a scale conversion): the first of each in a
     # variant, whose keys required unless patching are not required there.
-    in_variants = set()
-    for spec_path, tree in root_specs(root, variants=True):
-        for type_name, node, path in objects(types, kinds, tree, "spec"):
-            if type_name in seen_types:
-                continue
-            in_variants.add(type_name)
-            keys = keys_of(types, kinds, type_name, node)
-            written = {k.value for k, _ in node.value}
-            for k, v in node.value:
-                values.setdefault((type_name, k.value), v)
-                if not set(keys[k.value].unless if k.value in keys else ()) & written:
-                    first.setdefault((type_name, k.value), (spec_path, tree, path))
+    in_variants = gather(root_specs(root, variants=True), skip=seen_types)
     seen_types |= in_variants
     failures, counts = [], {"required": 0, "optional": 0, "exactly_one": 0, "at_most_one": 0, "schema": 0, "value": 0}
     with tempfile.TemporaryDirectory() as tmp:

@@ -111,9 +111,9 @@ std::string module_source(const Spec& spec) {
     put(e, "has_defender_lists", mst::data(!uses(qrs::Side::defender).empty()));
     put(e, "opposed", mst::data(rolled_by_sides(bt)));
     put(e, "is_opposed", rolled_by_sides(bt) ? "true" : "false");
-    put(e, "again", again_drops(spec, bt, list_index));
-    put(e, "has_again",
-        mst::data(std::any_of(bt.rows.begin(), bt.rows.end(), [](const BandRow& r) { return r.again.has_value(); })));
+    const std::string again = again_drops(spec, bt, list_index);  // an entry for each row that rolls again
+    put(e, "again", again);
+    put(e, "has_again", mst::data(!again.empty()));
     append(td, std::move(e));
   }
   put(d, "tables", std::move(td));

@@ -68,6 +68,23 @@ int read_row(const RolledTable& t, std::size_t column, Fraction key) {
   return r == qrs::npos ? -1 : static_cast<int>(r);
 }
 
+// `n` fractions at `p`, as the runtime's odds fill them.
+struct FractionsAt {
+  Fraction* p;
+  std::size_t n;
+  std::size_t size() const { return n; }
+  Fraction& operator[](std::size_t i) const { return p[i]; }
+};
+
+// A single roll's odds in a column at the net of side 0's modifiers (the page's, or `flags`),
+// as qrs::odds::fill_row_odds gives them: each row's at p[0 .. rows), no row read's at p[rows].
+void fill_single_odds(int table, std::size_t column, const std::uint8_t* flags, Fraction* p) {
+  const RolledTable& t = table_at(table);
+  FractionsAt out{p, t.bands[column].size()};
+  p[out.n] = qrs::odds::fill_row_odds(t.bands[column], t.domain, qrs::odds::key_roll(t.roll),
+                                      net_of(table, 0, g_side_type[0], flags), out);
+}
+
 }  // namespace
 }  // namespace qrs::web
 
@@ -172,16 +189,10 @@ QRS_EXPORT(qrs_odds) const std::int64_t* qrs_odds(int table, int column) {
   if (!valid_table(table)) return nullptr;
   const RolledTable& t = kSheet.tables[static_cast<std::size_t>(table)];
   if (column < 0 || static_cast<std::size_t>(column) >= t.bands.size()) return nullptr;
-  const qrs::View<qrs::Band> bands = t.bands[static_cast<std::size_t>(column)];
-  if (bands.size() > kStorage.rows) return nullptr;
-  const qrs::odds::Distribution key = qrs::odds::key_roll(t.roll);
-  struct Out {
-    std::size_t n;
-    std::size_t size() const { return n; }
-    qrs::Fraction& operator[](std::size_t i) const { return kStorage.row_odds[i]; }
-  } out{bands.size()};
-  qrs::odds::fill_row_odds(bands, t.domain, key, qrs_net(table, 0), out);
-  return qrs::web::over_one_denominator({kStorage.row_odds, bands.size()}, kStorage.odds);
+  const std::size_t rows = t.bands[static_cast<std::size_t>(column)].size();
+  if (rows > kStorage.rows) return nullptr;
+  fill_single_odds(table, static_cast<std::size_t>(column), nullptr, kStorage.row_odds);
+  return qrs::web::over_one_denominator({kStorage.row_odds, rows}, kStorage.odds);
 }
 
 // Rolling: the page throws qrs_dice(table, side) fair dice of qrs_sides(table, side) faces
@@ -253,6 +264,19 @@ qrs::Matchup matchup(int table, int column, int attacker_type, int defender_type
           net_of(table, 1, type(defender_type), flags ? flags[1] : nullptr), static_cast<std::size_t>(attacker_type),
           static_cast<std::size_t>(defender_type), static_cast<std::size_t>(column)};
 }
+
+// An opposed roll's odds for one matchup with each side's modifiers (the page's, or `flags`),
+// as qrs::fill_opposed_odds gives them: each row's, then no row read's, at p[0 .. rows].
+void fill_matchup_odds(int table, int column, int attacker_type, int defender_type, const std::uint8_t* const* flags,
+                       qrs::Fraction* p) {
+  const RolledTable& t = table_at(table);
+  const auto read = [&t](std::size_t c, qrs::Fraction key) {
+    const int r = c < t.bands.size() ? read_row(t, c, key) : -1;
+    return r < 0 ? qrs::npos : static_cast<std::size_t>(r);
+  };
+  FractionsAt out{p, t.bands[0].size() + 1};
+  qrs::fill_opposed_odds(t.opposed, t.domain, matchup(table, column, attacker_type, defender_type, flags), read, out);
+}
 }  // namespace
 
 QRS_EXPORT(qrs_settle)
@@ -292,17 +316,7 @@ const std::int64_t* qrs_opposed_odds(int table, int column, int attacker_type, i
   if (t.bands.size() == 0) return nullptr;
   const std::size_t rows = t.bands[0].size();
   if (rows > kStorage.rows) return nullptr;
-  struct Out {
-    std::size_t n;
-    std::size_t size() const { return n; }
-    qrs::Fraction& operator[](std::size_t i) const { return kStorage.row_odds[i]; }
-  } out{rows + 1};
-  const qrs::Matchup m = matchup(table, column, attacker_type, defender_type);
-  const auto read = [&t](std::size_t c, qrs::Fraction key) {
-    const int r = c < t.bands.size() ? read_row(t, c, key) : -1;
-    return r < 0 ? qrs::npos : static_cast<std::size_t>(r);
-  };
-  qrs::fill_opposed_odds(t.opposed, t.domain, m, read, out);
+  fill_matchup_odds(table, column, attacker_type, defender_type, nullptr, kStorage.row_odds);
   return qrs::web::over_one_denominator({kStorage.row_odds, rows + 1}, kStorage.odds);
 }
 
@@ -383,28 +397,12 @@ struct FlagRolls {
         if ((roll.kept >> (2 * j + side) & 1) == 0) kStorage.scratch[side][drops.flag[j]] = 0;
       }
     }
-    const std::size_t n = rows();
-    struct Out {
-      std::size_t n;
-      qrs::Fraction* p;
-      std::size_t size() const { return n; }
-      qrs::Fraction& operator[](std::size_t i) const { return p[i]; }
-    };
-    if (!t.is_opposed) {
-      const auto c = static_cast<std::size_t>(column);
-      Out rows_out{n, p};
-      p[n] = qrs::odds::fill_row_odds(t.bands[c], t.domain, qrs::odds::key_roll(t.roll),
-                                      net_of(table, 0, g_side_type[0], kStorage.scratch[0]), rows_out);
-      return true;
+    if (t.is_opposed) {
+      const std::uint8_t* const flags[2] = {kStorage.scratch[0], kStorage.scratch[1]};
+      fill_matchup_odds(table, column, attacker_type, defender_type, flags, p);
+    } else {
+      fill_single_odds(table, static_cast<std::size_t>(column), kStorage.scratch[0], p);
     }
-    const std::uint8_t* const flags[2] = {kStorage.scratch[0], kStorage.scratch[1]};
-    const qrs::Matchup m = matchup(table, column, attacker_type, defender_type, flags);
-    const auto read = [this](std::size_t c, qrs::Fraction key) {
-      const int r = c < t.bands.size() ? read_row(t, c, key) : -1;
-      return r < 0 ? qrs::npos : static_cast<std::size_t>(r);
-    };
-    Out all_out{n + 1, p};
-    qrs::fill_opposed_odds(t.opposed, t.domain, m, read, all_out);
     return true;
   }
 };
