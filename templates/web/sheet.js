@@ -333,10 +333,13 @@
   function finish() {
     // The state into the URL a moment after the last change: browsers limit how often a page
     // may replace its URL, and quick taps would reach that limit.
+    // data-linked says whether the URL holds the state shown (tests wait on it).
     clearTimeout(urlTimer);
+    document.body.dataset.linked = "0";
     urlTimer = setTimeout(() => {
       const f = fragment();
       if (location.hash.slice(1) !== f) history.replaceState(null, "", "#" + f);
+      document.body.dataset.linked = "1";
     }, 150);
     markScrolling();  // the table shown may be wider than the screen
     if (document.body.dataset.ready !== "1") performance.mark("qrs-first-answer");  // bench/web_first_answer.py

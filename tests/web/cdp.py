@@ -97,6 +97,13 @@ class Browser:
             raise RuntimeError(f"{expression[:80]}: {r['exceptionDetails']}")
         return r["result"].get("value")
 
+    def wait_linked(self, seconds=10):
+        """Waits until the page has written the state it shows into its URL (data-linked)."""
+        import time
+        deadline = time.monotonic() + seconds
+        while self.eval("document.body.dataset.linked") == "0" and time.monotonic() < deadline:
+            time.sleep(0.02)
+
     def screenshot(self, path):
         import base64
         data = self.send("Page.captureScreenshot", {"format": "png"})["data"]

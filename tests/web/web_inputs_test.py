@@ -159,7 +159,7 @@ def check_stands(b, where, failures):
     b.send("Input.insertText", {"text": "6"})
     typed = b.eval(f"document.querySelector('{base}.unit .stands').value")
     key(b, "Tab", 9)  # the player leaves the field
-    time.sleep(0.3)  # the state reaches the URL 150 ms after the last change
+    b.wait_linked()  # the page writes its state into the URL a moment after the last change
     left = b.eval(f"[document.querySelector('{base}.unit .stands').value, location.hash]")
     stands = [u.split("-")[1] for u in dict(x.split("=", 1) for x in left[1][1:].split("&") if "=" in x).get("u", "").split("_") if u]
     if (cleared, typed, left[0], stands) != ("", "6", "6", ["6"]):
@@ -427,7 +427,7 @@ def check_undo(b, where, failures):
         click(b, base + f'.die-buttons button[data-die="{die}"]', failures, where)
     for _ in range(2):
         click(b, base + ".undo", failures, where)
-    time.sleep(0.3)
+    b.wait_linked()
     after = b.eval("history.length")
     if after != before:
         failures.append(f"{where}: two changes and two Undos made the history {after} entries long, not {before}")

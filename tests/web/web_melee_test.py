@@ -174,7 +174,7 @@ def flags_and_throw(b, sheet, where, failures):
     type_into(b, side(0, ".melee-flags"), "3")
     type_into(b, side(1, ".melee-flags"), "1")
     answer = b.eval(f"document.querySelector('{PANEL} .melee-answer').textContent")
-    time.sleep(0.3)  # the page writes its link a moment after the last change
+    b.wait_linked()  # the page writes its state into the URL a moment after the last change
     link = b.eval("location.href")
     opened(b, link)
     again = b.eval(f"document.querySelector('{PANEL} .melee-answer').textContent")

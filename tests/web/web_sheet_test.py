@@ -638,7 +638,7 @@ def main():
                 if (p["net"], p["title"]) != ("net +2", "Double Quick"):
                     failures.append(f"acw-house: a veteran's 6 shows {p['title']} {p['net']}, not Double Quick net +2")
             # The state is in the URL: the same page opened with the last fragment shows the last answer.
-            time.sleep(0.3)  # the page writes its state into the URL 150 ms after the last tap
+            b.wait_linked()  # the page writes its state into the URL a moment after the last change
             last = b.eval(READ)
             b.navigate("about:blank")
             b.navigate(url + last["hash"])
