@@ -26,6 +26,10 @@ the element meant (so that a box drawn over another is caught), at 390, 768, 102
   number of dice a unit rolls (its row and column of the pool's matrix, M typed, dice added or
   taken): the page's count is `qrsc lookup MATRIX ROW -c COLUMN M=m NET`'s, and becomes the
   number of dice where the chances are given for it.
+- A rolled table of one roll (the first with modifiers): two modifiers and a die result clicked;
+  the row, net modifier, modified result and the modifiers named as counted are `qrsc lookup`'s.
+- Triggers and pools are played at every size: every die result, count and unit's dice at
+  390x844, the two highest die results, 5 dice and a throw at the others.
 - At 390 px a matrix wider than the screen says it scrolls and breaks no cell over lines; printed, the page shows no control and every table of the printed sheet.
 
 Usage: web_inputs_test.py QRSC ROOT [--only SPEC_ID]. Exit 77 when the WebAssembly toolchain or
@@ -43,7 +47,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cdp  # noqa: E402
 from web_build import take_option, web_pages_or_skip  # noqa: E402
-from web_sheet_test import READ, ask, lookup_cases  # noqa: E402
+from web_sheet_test import READ, ask, lookup_cases, modifiers_differ  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 from spec_files import spec_files  # noqa: E402
 
@@ -133,6 +137,36 @@ def check_opposed(b, where, failures):
       return [0, 1].map(side => [...s.querySelectorAll('input[data-side="' + side + '"][data-list]:checked')].map(i => i.dataset.id)); })()""")
     case = [table, "--attacker", "4", *ids[0], "--defender", "3", *ids[1]]
     return case, p
+
+
+def check_single(b, where, failures):
+    """A rolled table of one die roll with modifiers (the first of the page's): its first and last
+    modifiers and a die result clicked; returns the lookup case and what the page answered, or
+    None where no table has one."""
+    table = b.eval("""(() => { const s = [...document.querySelectorAll('section.sheet-table')].find(s =>
+        s.querySelectorAll('.die-buttons').length === 1 && !s.querySelector('.fire, fieldset.pool') &&
+        s.querySelector('.lists input[type=checkbox][data-list]'));
+      return s ? s.dataset.id : null; })()""")
+    if table is None:
+        return None
+    choose_table(b, table)
+    base = 'section.sheet-table:not([hidden]) '
+    b.eval(f"document.querySelector({json.dumps(base + '.reset')}).click()")
+    items = b.eval(f"""(() => {{ const boxes = [...document.querySelectorAll({json.dumps(base + '.lists input[type=checkbox][data-list]')})];
+      return [...new Set([boxes[0], boxes[boxes.length - 1]].map(i => i.dataset.id))]; }})()""")
+    for item in items:
+        click(b, base + f'.lists input[data-id="{item}"] + .v', failures, where)
+    die = b.eval(f"""(() => {{ const d = [...document.querySelectorAll({json.dumps(base + '.die-buttons button[data-die]')})];
+      return d[Math.floor(d.length / 2)].dataset.die; }})()""")
+    if not click(b, base + f'.die-buttons button[data-die="{die}"]', failures, where):
+        return None
+    p = b.eval(READ)
+    state = b.eval(f"""(() => {{ const s = document.querySelector({json.dumps(base.strip())});
+      return {{ids: [...s.querySelectorAll('input[data-list]:checked')].map(i => i.dataset.id),
+              column: (s.querySelector('input[data-column]:checked') || {{dataset: {{}}}}).dataset.id || ''}}; }})()""")
+    if sorted(state["ids"]) != sorted(items):
+        failures.append(f"{where} {table}: clicking {items} left {state['ids']} ticked")
+    return [table, die, state["column"], *state["ids"]], p
 
 
 def check_stands(b, where, failures):
@@ -264,11 +298,11 @@ def check_print(b, where, failures):
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
-def check_triggers(b, where, failures):
-    """Every die result of each table whose base roll triggers effects, clicked: the effects the
-    page lists (their titles) and the table each check button opens, for comparing with qrsc
-    lookup; each check button clicked opens its table and Undo returns. Returns (case, shown)
-    pairs."""
+def check_triggers(b, where, failures, every):
+    """Every die result (`every`, else the two highest: the sheets' triggers are on high base
+    rolls) of each table whose base roll triggers effects, clicked: the effects the page lists
+    (their titles) and the table each check button opens, for comparing with qrsc lookup; each
+    check button clicked opens its table and Undo returns. Returns (case, shown) pairs."""
     tables = b.eval("""[...document.querySelectorAll('section.sheet-table')].filter(s => s.querySelector('.triggers'))
       .map(s => ({id: s.dataset.id, dice: [...s.querySelectorAll('.die-buttons[data-side="0"] button[data-die]')].map(x => x.dataset.die),
                   column: (s.querySelector('input[data-column]:checked') || {dataset: {}}).dataset.id || ''}))""")
@@ -276,7 +310,7 @@ def check_triggers(b, where, failures):
     for t in tables:
         choose_table(b, t["id"])
         base = f'section.sheet-table[data-id="{t["id"]}"] '
-        for die in t["dice"]:
+        for die in t["dice"] if every else t["dice"][-2:]:
             if not click(b, base + f'.die-buttons button[data-die="{die}"]', failures, where):
                 continue
             shown = b.eval(f"""[...document.querySelectorAll({json.dumps(base + '.triggers li')})].filter(li => !li.hidden)
@@ -308,32 +342,40 @@ def type_into(b, selector, text):
     b.send("Input.insertText", {"text": text})
 
 
-def check_pool(b, where, failures):
-    """Each pool table: (table, n, the page's "k or more" fractions per row) for n = 1, 5, 12,
-    and (table, faces thrown, the page's tally) for a throw of 5 dice."""
+def check_pool(b, where, failures, every):
+    """Each pool table: (table, n, the page's "k or more" fractions per row) for n = 1, 5, 12
+    (`every`, else 5), and (table, faces thrown, the page's tally) for a throw of 5 dice; with
+    `every`, out-of-range counts typed and the number of dice a unit rolls (check_counter)."""
     tables = b.eval("[...document.querySelectorAll('section.sheet-table')].filter(s => s.querySelector('fieldset.pool')).map(s => s.dataset.id)")
     shown, thrown, counted = [], [], []
     for table in tables:
         choose_table(b, table)
         base = f'section.sheet-table[data-id="{table}"] '
         field = base + ".pool-count"
-        for n in (1, 5, 12):
+        for n in (1, 5, 12) if every else (5,):
             type_into(b, field, str(n))
             shown.append((table, n, b.eval(f"""[...document.querySelectorAll({json.dumps(base + '.pool-now tbody tr')})]
               .map(tr => [...tr.querySelectorAll('td')].map(td => td.dataset.p))""")))
-        for bad in ("0", "13", ""):
-            type_into(b, field, bad)
-            b.eval(f"document.querySelector({json.dumps(field)}).blur()")
-            left = b.eval(f"document.querySelector({json.dumps(field)}).value")
-            if left != "12":
-                failures.append(f"{where} {table}: {bad!r} typed and left gives {left!r}, not the last good 12")
-        counted.extend(check_counter(b, base, table))
+        if every:
+            check_pool_bounds(b, where, table, field, failures)
+            counted.extend(check_counter(b, base, table))
         type_into(b, field, "5")
         if click(b, base + ".pool-roll", failures, where):
             got = b.eval(f"""(() => {{ const p = document.querySelector({json.dumps(base + '.pool-thrown')});
               return [p.dataset.faces, p.textContent]; }})()""")
             thrown.append((table, got[0].split(","), got[1]))
     return shown, thrown, counted
+
+
+def check_pool_bounds(b, where, table, field, failures):
+    """A number of dice out of range typed and left goes back to the last good one (12)."""
+    type_into(b, field, "12")
+    for bad in ("0", "13", ""):
+            type_into(b, field, bad)
+            b.eval(f"document.querySelector({json.dumps(field)}).blur()")
+            left = b.eval(f"document.querySelector({json.dumps(field)}).value")
+            if left != "12":
+                failures.append(f"{where} {table}: {bad!r} typed and left gives {left!r}, not the last good 12")
 
 
 def check_counter(b, base, table):
@@ -446,7 +488,7 @@ def main():
         return status
     pages = sorted(glob.glob(os.path.join(tmp, "out", "*", "*.web.html")))
     failures, cases, shown, wheres, distance_cases, trigger_cases, pool_cases = [], [], [], [], [], [], []
-    again_cases = []
+    again_cases, single_cases = [], []
     printed_pages = {}
     clicks = stands = undos = 0
     b = cdp.Browser(chromium)
@@ -481,11 +523,14 @@ def main():
                 again = check_roll_again(b, where, failures)
                 if again:
                     again_cases.append((where, spec, *again))
-                if width == 390 and height == 844:
-                    for case, got in check_triggers(b, where, failures):
-                        trigger_cases.append((where, spec, case, got))
-                    pool_shown, pool_thrown, pool_counted = check_pool(b, where, failures)
-                    pool_cases.append((where, spec, pool_shown, pool_thrown, pool_counted))
+                every = (width, height) == (390, 844)
+                for case, got in check_triggers(b, where, failures, every):
+                    trigger_cases.append((where, spec, case, got))
+                pool_shown, pool_thrown, pool_counted = check_pool(b, where, failures, every)
+                pool_cases.append((where, spec, pool_shown, pool_thrown, pool_counted))
+                single = check_single(b, where, failures)
+                if single:
+                    single_cases.append((where, spec, *single))
     finally:
         b.close()
     by_spec = {}
@@ -533,6 +578,22 @@ def main():
             "Roll again without: " + "; ".join(m["text"] for m in a["again"]["without"]) + "."
         if words != want:
             failures.append(f"{where} {' '.join(case)}: qrsc {a.get('error') or want!r}; page {words!r}")
+    singles = 0
+    for where, spec, case, p in single_cases:
+        answers = lookup_cases(qrsc, root, tmp, spec, [case])
+        a = answers[0] if answers else {"error": "no answer"}
+        singles += 1
+        if a.get("error"):
+            failures.append(f"{where} {' '.join(case)}: qrsc {a['error']}; page {p['title']}")
+            continue
+        titled = p["title"] == a["title"] or p["title"].startswith(a["title"] + " ")  # a row's number follows
+        if not titled or int(p["net"].split()[-1]) != a["net"] or p["sum"].split()[-1] != a["result"]:
+            failures.append(f"{where} {' '.join(case)}: qrsc '{a['title']}' net {a['net']} = {a['result']};"
+                            f" page '{p['title']}' {p['net']} sum '{p['sum']}'")
+        if why := modifiers_differ(p, [a["modifiers"]]):
+            failures.append(f"{where} {' '.join(case)}: {why}")
+    if not singles:
+        failures.append("no page of rules/ has a rolled table of one roll with modifiers")
     if not again_cases:
         failures.append("no table of the pages of rules/ rolls again (Desperate Struggle)")
     pool_figures = pool_throws = pool_counts = 0
@@ -573,7 +634,7 @@ def main():
           f" {len(trigger_cases)} base rolls with {fired} triggered effects and {checked} checks opened,"
           f" {pool_figures} pool figures compared with qrsc odds and {pool_throws} pool throws and {pool_counts}"
           f" dice counts with qrsc lookup,"
-          f" {len(again_cases)} rolls again;"
+          f" {len(again_cases)} rolls again, {singles} rolls with modifiers clicked and compared with qrsc lookup;"
           f" {len(failures)} failures; printed pages (Letter) {printed_pages}")
     return 1 if failures or not compared else 0
 
