@@ -90,6 +90,17 @@ def choose_table(b, table_id):
       const s = document.getElementById('table'); s.value = String(i); s.dispatchEvent(new Event('change')); return i; }})()""")
 
 
+def open_first(b, predicate):
+    """Shows the page's first table for which the script `predicate` (of its section s) holds,
+    reset; its id, or None where none does."""
+    table = b.eval(f"""(() => {{ const s = [...document.querySelectorAll('section.sheet-table')].find(s => {predicate});
+      return s ? s.dataset.id : null; }})()""")
+    if table is not None:
+        choose_table(b, table)
+        b.eval("document.querySelector('section.sheet-table:not([hidden]) .reset').click()")
+    return table
+
+
 def opened(b, url):
     b.navigate("about:blank")
     b.navigate(url)
@@ -103,12 +114,9 @@ def opened(b, url):
 def check_opposed(b, where, failures):
     """Clicks modifiers of both sides and both dice of the page's opposed roll; returns the case
     and what the page answered, or None."""
-    table = b.eval("""(() => { const s = [...document.querySelectorAll('section.sheet-table')].find(s => s.querySelector('.die-buttons[data-side="1"]'));
-      return s ? s.dataset.id : null; })()""")
+    table = open_first(b, """s.querySelector('.die-buttons[data-side="1"]')""")
     if table is None:
         return None
-    choose_table(b, table)
-    b.eval("document.querySelector('section.sheet-table:not([hidden]) .reset').click()")
     picks = b.eval("""(() => { const s = document.querySelector('section.sheet-table:not([hidden])');
       const side = (n) => [...s.querySelectorAll('.lists[data-side="' + n + '"] input[type=checkbox][data-list]')];
       const a = side(0), d = side(1);
@@ -143,15 +151,11 @@ def check_single(b, where, failures):
     """A rolled table of one die roll with modifiers (the first of the page's): its first and last
     modifiers and a die result clicked; returns the lookup case and what the page answered, or
     None where no table has one."""
-    table = b.eval("""(() => { const s = [...document.querySelectorAll('section.sheet-table')].find(s =>
-        s.querySelectorAll('.die-buttons').length === 1 && !s.querySelector('.fire, fieldset.pool') &&
-        s.querySelector('.lists input[type=checkbox][data-list]'));
-      return s ? s.dataset.id : null; })()""")
+    table = open_first(b, "s.querySelectorAll('.die-buttons').length === 1 && !s.querySelector('.fire, fieldset.pool')"
+                          " && s.querySelector('.lists input[type=checkbox][data-list]')")
     if table is None:
         return None
-    choose_table(b, table)
     base = 'section.sheet-table:not([hidden]) '
-    b.eval(f"document.querySelector({json.dumps(base + '.reset')}).click()")
     items = b.eval(f"""(() => {{ const boxes = [...document.querySelectorAll({json.dumps(base + '.lists input[type=checkbox][data-list]')})];
       return [...new Set([boxes[0], boxes[boxes.length - 1]].map(i => i.dataset.id))]; }})()""")
     for item in items:
@@ -173,12 +177,8 @@ def check_stands(b, where, failures):
     """A firing unit added by a click: no "no fire" before its distance; its Stands field cleared
     and typed into (6), then left."""
     # The fire combat's panel is in its table's section (the module offers it: qrs_procedures).
-    fire_id = b.eval("(() => { const f = [...document.querySelectorAll('section.sheet-table')].find(s => s.querySelector('.fire'));"
-                     " return f ? f.dataset.id : null; })()")
-    if fire_id is None:
+    if open_first(b, "s.querySelector('.fire')") is None:
         return False
-    choose_table(b, fire_id)
-    b.eval("document.querySelector('section.sheet-table:not([hidden]) .reset').click()")
     base = 'section.sheet-table:not([hidden]) '
     click(b, base + ".add-unit", failures, where)
     click(b, base + '.die-buttons button[data-die="6"]', failures, where)
@@ -413,13 +413,10 @@ def check_roll_again(b, where, failures):
     one it keeps clicked, then die results until the row is read. Its words are shown; Roll again
     (clicked where it is drawn) unticks the dropped ones only and clears the dice. Returns the
     case and the words shown, or None where no page's table rolls again."""
-    table = b.eval("""(() => { const s = [...document.querySelectorAll('section.sheet-table')].find(s => s.querySelector('.row[data-again]'));
-      return s ? s.dataset.id : null; })()""")
+    table = open_first(b, "s.querySelector('.row[data-again]')")
     if table is None:
         return None
-    choose_table(b, table)
     base = 'section.sheet-table:not([hidden]) '
-    b.eval(f"document.querySelector({json.dumps(base + '.reset')}).click()")
     plan = b.eval("""(() => { const s = document.querySelector('section.sheet-table:not([hidden])');
       const row = s.querySelector('.row[data-again]');
       const named = row.dataset.again.split(' ');
