@@ -15,8 +15,9 @@ namespace qrsc {
 
 namespace {
 
-// A signed whole number of any length ("+1", "-2", "1000"): never a modifier id, which starts
-// with a letter. Its value is bounded as a spec's numbers are (parse_number).
+// A signed whole number of any length ("+1", "-2", "1000"). Its value is bounded as a spec's
+// numbers are (parse_number). An id may be digits only ("2"): one that names a modifier of the
+// table is that modifier, and "+2" is the number.
 bool is_signed_number(const std::string& s) {
   std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
   if (i == s.size()) return false;
@@ -152,7 +153,7 @@ Expected<NetModifier> net_over(const Spec& spec, const Table& table, const std::
   const std::size_t side_type = type.value_or(qrs::kNoType);
   for (std::size_t k = 0; k < terms.size(); ++k) {
     const std::string& term = terms[k];
-    if (is_signed_number(term)) {
+    if (is_signed_number(term) && (term[0] == '+' || term[0] == '-' || !find_named(sources, term).source)) {
       std::string why;
       const auto v = parse_number(term, &why);
       if (!v) {

@@ -40,6 +40,15 @@ class Gen:
         self.used.add(f"{stem}{n}")
         return f"{stem}{n}"
 
+    def digit_id(self):
+        """An id of digits only ("7"): valid, and on the command line the modifier it names
+        rather than a number (docs/cli.md)."""
+        n = self.r.randint(0, 99)
+        while str(n) in self.used:
+            n += 1
+        self.used.add(str(n))
+        return str(n)
+
     def title(self):
         return " ".join(self.word() for _ in range(self.r.randint(1, 3)))
 
@@ -75,7 +84,7 @@ class Gen:
         tid = self.new_id("mods")
         items = []
         for _ in range(self.r.randint(1, 5)):
-            mid = self.new_id("m")
+            mid = self.digit_id() if self.r.random() < 0.1 else self.new_id("m")
             items.append({"id": mid, "value": self.r.choice([-3, -2, -1, -1, 1, 1, 2, 3, 0]),
                           "text": self.title()})
         for w in words_as_ids:  # a modifier id equal to a column's name (case ignored)

@@ -11,6 +11,7 @@ from fractions import Fraction
 import header_driver
 import lsp_client
 import oracle
+from emit_yaml import scalar
 from twins import twins
 
 COUNTS = {}
@@ -1080,8 +1081,9 @@ class FamilyCheck:
                     with open(copies[-1], "w", encoding="utf-8") as f:
                         f.write(_read(p))
                 text = _read(copies[0]).split("\n")
-                line = next(i for i, l in enumerate(text) if f"{{ id: {member}," in l)
-                col = text[line].index(f"id: {member},") + 4
+                written = scalar(member)  # a digit id is quoted: the cursor goes inside the quotes
+                line = next(i for i, l in enumerate(text) if f"{{ id: {written}," in l)
+                col = text[line].index(f"id: {written},") + 4 + (written != member)
                 edit = lsp_client.ask(self.ctx.qrsc, os.path.abspath(copies[0]), "textDocument/rename",
                                       {"position": {"line": line, "character": col}, "newName": member + "_renamed"})
                 count("lsp_rename")

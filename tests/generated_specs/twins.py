@@ -4,7 +4,7 @@ import copy
 import random
 
 import oracle
-from emit_yaml import dump
+from emit_yaml import dump, scalar
 
 
 def line_of(text, needle, start=0):
@@ -168,7 +168,7 @@ def twins(spec, rng):
         key = "only" if "only" in item else "except"
         item[key] = [item[key][0] + "x"] + item[key][1:]
         text = dump(s)
-        out.append(("type_conditions_unknown_term", text, {line_of(text, f"{{ id: {item['id']},", _row_line(text, mt["id"], None))},
+        out.append(("type_conditions_unknown_term", text, {line_of(text, f"{{ id: {scalar(item['id'])},", _row_line(text, mt["id"], None))},
                     "did you mean '"))
 
     out += _at_most_twins(spec)
@@ -265,7 +265,7 @@ def _at_most_twins(spec):
         group = change(mt, it)
         text = dump(s)
         start = _row_line(text, lt["id"], None)
-        out.append((kind, text, {line_of(text, f"{{ id: {group if at_group else item_id},", start)}))
+        out.append((kind, text, {line_of(text, f"{{ id: {scalar(group if at_group else item_id)},", start)}))
 
     def factor(mt, it):
         del it["value"]

@@ -37,6 +37,10 @@ expect endless_reroll_werror 1 "" -- "$qrsc" check --werror "$shapes/t/endless-r
 # by the spec schema: spec_schema_agrees_with_qrsc reads this spec too).
 expect unknown_band 0 "unknown-band.yaml:21:54: warning: morale/falter/fresh is not given in the source documents ('?'); the sheet prints it as unknown" \
   -- "$qrsc" check "$shapes/t/unknown-band.yaml"
+# A modifier whose id is digits only ("2", +3 Two stands) is named by it on the command line; a
+# signed number is the number: 1 + 3 is 4 (High), 1 + 2 is 3 (Low).
+expect digit_id 0 "Roll: 1 +3 (Two stands) = 4" -- "$qrsc" lookup "$shapes/t/digit-ids.yaml" roll 1 2
+expect digit_id_signed 0 "Roll: 1 +2 = 3" -- "$qrsc" lookup "$shapes/t/digit-ids.yaml" roll 1 +2
 # A label stands for a band every column shares.
 expect label_across 1 "label-across.yaml:20:51: error: row 'destroyed' of table 'outcome' (kind bands): its label 'Doubled' is printed over every column, but its band differs by column (foot: 2 or more, horse: 3 or more)" \
   -- "$qrsc" check "$shapes/t/label-across.yaml"
