@@ -77,6 +77,15 @@ std::optional<qrsc::Spec> compile(const fs::path& p, std::string* diagnostics = 
   return s;
 }
 
+// The spec t/PARENT with the rating's green renamed raw (a variant PARENT-raw of the family's).
+std::optional<qrsc::Spec> green_renamed_raw(const Family& f, const std::string& parent, std::string* diagnostics) {
+  return compile(f.write(parent + "-raw", "qrs: 1\nextends: t/" + parent + R"(
+renames:
+  - { vocabulary: rating, term: green, to: raw, name: Raw }
+)"),
+                 diagnostics);
+}
+
 std::string answer(const qrsc::Spec& s, const std::string& table, const std::string& key,
                    std::optional<std::string> col) {
   const auto a = qrsc::lookup(s, table, key, col);
@@ -143,13 +152,8 @@ tables:
     matchups:
       - { id: caught, loser: green, winner: [crack], bands: { green: 1 or more, held: "0" } }
 )");
-  const auto child = Family{root.parent_path()}.write("duel-raw", R"(qrs: 1
-extends: t/duel
-renames:
-  - { vocabulary: rating, term: green, to: raw, name: Raw }
-)");
   std::string d;
-  const auto s = compile(child, &d);
+  const auto s = green_renamed_raw(Family{root.parent_path()}, "duel", &d);
   ASSERT_TRUE(s) << d;
   const auto& duel = std::get<qrsc::BandTable>(s->table("duel")->body);
   ASSERT_EQ(duel.columns.size(), 3u);
@@ -259,13 +263,8 @@ renames:
 TEST(Variants, RenamedTermsFollowIntoTypesOfTheirVocabularyOnly) {
   const fs::path root = qrs_test::write_temp_spec("rally.yaml", qrs_test::kTwoVocabulariesWithATermOfOneId);
   const Family f{root.parent_path()};
-  const auto rating = f.write("rally-raw", R"(qrs: 1
-extends: t/rally
-renames:
-  - { vocabulary: rating, term: green, to: raw, name: Raw }
-)");
   std::string d;
-  const auto s = compile(rating, &d);
+  const auto s = green_renamed_raw(f, "rally", &d);
   ASSERT_TRUE(s) << d;
   const auto& nerve = std::get<qrsc::ModifierTable>(s->table("nerve")->body);
   EXPECT_EQ(nerve.items[0].except, std::vector<std::string>{"green"});
@@ -324,6 +323,44 @@ tables:
   EXPECT_EQ(fire.rows[0].paragraphs[0].render(), "Retreat 2\" from enemy. Raw troops flee.");
   ASSERT_EQ(s->renames.size(), 1u);
   EXPECT_EQ(s->renames[0].from_text, "Green");
+}
+
+// A rename changes what the format calls sheet text (kSheetText), by the key's place in the
+// description and not by its name: a table's title and a fact's text take the new word; the
+// title of a source document, a source note and the author's notes (which quote the documents)
+// keep it, though `title` and `note` are sheet text elsewhere.
+TEST(Variants, ARenameChangesOnlyWhatTheFormatCallsSheetText) {
+  const Family f = family();
+  f.write("sourced", R"(qrs: 1
+system: t
+title: Green sheet
+sources:
+  - { id: book, title: Green Troops at War, url: "https://example.org/book" }
+vocabularies:
+  - id: rating
+    terms: [ { id: crack, name: Crack }, { id: green, name: Green } ]
+tables:
+  - id: radius
+    kind: facts
+    title: Green radius
+    notes: Green troops, as the book says.
+    source: { doc: book, note: "Green Troops at War, page 2: green troops see less." }
+    items:
+      - { id: clear, value: 8in, text: Green troops see far }
+)");
+  std::string d;
+  const auto s = green_renamed_raw(f, "sourced", &d);
+  ASSERT_TRUE(s) << d;
+  EXPECT_EQ(s->title, "Raw sheet");
+  const qrsc::Table* radius = s->table("radius");
+  ASSERT_NE(radius, nullptr);
+  EXPECT_EQ(radius->title, "Raw radius");
+  EXPECT_EQ(std::get<qrsc::FactsTable>(radius->body).items[0].text.render(), "Raw troops see far");
+  ASSERT_EQ(s->sources.size(), 1u);
+  EXPECT_EQ(s->sources[0].title, "Green Troops at War");
+  ASSERT_TRUE(radius->source);
+  EXPECT_EQ(radius->source->note, "Green Troops at War, page 2: green troops see less.");
+  EXPECT_EQ(radius->notes, "Green troops, as the book says.");
 }
 
 // Which ids follow a rename is the spec's data (`ids:`), never guessed from the words.

@@ -128,7 +128,10 @@ std::vector<const ObjectType*> id_kinds();
 // The kinds whose tables have a key of this name (for "belongs to matrix tables").
 std::vector<std::string_view> kinds_with_key(std::string_view key);
 
-// Roles by key name, over the whole format (the resolver works on key names).
+// Roles by key name, over the whole format. The variant merge works on key names; renames and
+// scale conversion read each key's own flags by walking the tree by the description
+// (format_place.hpp), since a name such as `title` is sheet text in one object and not in
+// another. is_sheet_text says whether any key of that name is (a check of edited lines).
 bool merges_by_id(std::string_view key);
 bool is_sheet_text(std::string_view key);
 bool additions_declared(std::string_view key);

@@ -6,55 +6,10 @@
 #include <span>
 
 #include "qrsc/format/spec_format.hpp"
+#include "qrsc/frontend/described_walk.hpp"
 
 namespace qrsc {
 namespace {
-
-// The key lists an object of `type` takes: a table's own and its kind's (every kind's when a
-// variant's patch does not say its kind).
-std::vector<std::span<const format::Key>> keys_of(std::string_view type, const Node& object) {
-  std::vector<std::span<const format::Key>> keys{format::object_type(type).keys};
-  if (type != "table") return keys;
-  const NodePtr kind = object.get("kind");
-  for (const format::TableKindKeys& k : format::table_kinds()) {
-    if (!kind || !kind->is_scalar() || kind->scalar == k.kind) keys.push_back(k.keys);
-  }
-  return keys;
-}
-
-void visit(Node& object, std::string_view type, std::vector<OldSpelling>& found);
-
-void visit_value(Node& value, const format::Key& key, std::vector<OldSpelling>& found) {
-  if (key.type == format::Type::choice && value.is_scalar()) {
-    for (const format::DeprecatedSpelling& d : key.deprecated) {
-      if (value.scalar != d.old_spelling) continue;
-      found.push_back({value.loc, value.scalar, std::string(d.spelling)});
-      value.scalar = d.spelling;
-    }
-  }
-  if (key.of.empty()) return;
-  const auto object = [&](const NodePtr& n) {
-    if (n && n->is_map()) visit(*n, key.of, found);
-  };
-  if (key.type == format::Type::object) {
-    if (value.is_map()) visit(value, key.of, found);
-    return;
-  }
-  for (const NodePtr& item : value.items) object(item);  // a list's entries; columns or cells as a list
-  if (key.type == format::Type::cells) {
-    for (const auto& entry : value.entries) object(entry.second);  // cells by column id
-  }
-}
-
-void visit(Node& object, std::string_view type, std::vector<OldSpelling>& found) {
-  const auto keys = keys_of(type, object);
-  for (auto& [name, value] : object.entries) {
-    if (!value) continue;
-    for (const auto list : keys) {
-      if (const format::Key* k = format::find_key(list, name)) visit_value(*value, *k, found);
-    }
-  }
-}
 
 // The byte offset of a 1-based line and column (libyaml counts characters), or npos.
 std::size_t offset_of(const std::string& text, int line, int col) {
@@ -75,7 +30,16 @@ std::size_t offset_of(const std::string& text, int line, int col) {
 
 std::vector<OldSpelling> modernize_spellings(Node& spec) {
   std::vector<OldSpelling> found;
-  if (spec.is_map()) visit(spec, "spec", found);
+  DescribedVisit visit;
+  visit.scalar = [&](Node& value, const format::Key& key, const format::Place&, const Node*) {
+    if (key.type != format::Type::choice) return;
+    for (const format::DeprecatedSpelling& d : key.deprecated) {
+      if (value.scalar != d.old_spelling) continue;
+      found.push_back({value.loc, value.scalar, std::string(d.spelling)});
+      value.scalar = d.spelling;
+    }
+  };
+  walk_described(spec, format::Place::spec_root(), visit);
   return found;
 }
 

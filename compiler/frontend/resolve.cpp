@@ -11,6 +11,7 @@
 
 #include "qrsc/base/limits.hpp"
 #include "qrsc/frontend/canonical_path.hpp"
+#include "qrsc/frontend/described_walk.hpp"
 #include "qrsc/frontend/resolver.hpp"
 #include "qrsc/frontend/schema.hpp"
 #include "qrsc/frontend/spec_cache.hpp"
@@ -194,15 +195,11 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
         out.factor = *f;
         out.rounding = rounding_;
         own_all_but_tables(tree);
-        without_tables(*tree, [&] { convert(*tree, "", false); });
-        // A table is converted as the whole tree's walk reaches it: under `tables`, with the
-        // rate cells the tree's `cell` (if any) says.
-        const NodePtr cell = tree->get("cell");
-        const bool rates = cell && cell->is_scalar() && cell->scalar == "rate";
-        const std::string what = fmt::format("scale\x1d{}\x1f{}\x1f{}", format_number(factor_), rounding_, rates);
+        without_tables(*tree, [&] { convert(*tree, format::Place::spec_root()); });
+        const std::string what = fmt::format("scale\x1d{}\x1f{}", format_number(factor_), rounding_);
         transform_tables(
             *tree, [&](std::size_t) { return what; },
-            [&](Node& table, std::size_t) { convert(table, "tables", rates); });
+            [&](Node& table, std::size_t) { convert(table, table_place(table)); });
       }
     }
   }

@@ -13,6 +13,7 @@
 
 #include "qrsc/base/diagnostics.hpp"
 #include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/described_walk.hpp"
 #include "qrsc/frontend/resolver.hpp"
 #include "qrsc/frontend/schema.hpp"
 #include "qrsc/frontend/types_vocabulary.hpp"
@@ -22,6 +23,13 @@
 namespace qrsc::resolving {
 
 namespace {
+// The vocabulary a table's columns are (its `columns` when that names one), or "" (its own list,
+// or no table).
+std::string columns_vocabulary(const Node* table) {
+  const NodePtr columns = table ? table->get("columns") : nullptr;
+  return columns && columns->is_scalar() ? columns->scalar : std::string();
+}
+
 // The term `term` of vocabulary `vocabulary` in a resolved tree, or null.
 // The ids of the tree's vocabularies, or of one vocabulary's terms (for a suggestion).
 std::vector<std::string> vocabulary_ids(const NodePtr& tree, const std::string* terms_of = nullptr) {
@@ -244,7 +252,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
       if (r.from_text.empty()) continue;
       r.to_text = r.to;
     }
-    without_tables(*tree, [&] { rename_in(*tree, "", r); });
+    without_tables(*tree, [&] { rename_in(*tree, format::Place::spec_root(), r); });
     made.push_back({r, o.loc_of("ids"), ids_to_follow(*tree, r, o.loc_of("ids")), std::move(follow)});
     out.renames.push_back(r);
   }
@@ -268,7 +276,7 @@ void Resolver::apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution&
   };
   transform_tables(*tree, what, [&](Node& table, std::size_t at) {
     for (const auto& m : made) {
-      rename_in(table, "tables", m.rename, {}, at < m.types.size() && m.types[at]);
+      rename_in(table, table_place(table), m.rename, at < m.types.size() && m.types[at]);
       for (const auto& [t, id] : m.ids) {
         if (t == at) follow_rename(table, m.rename, id, m.ids_at);
       }
@@ -366,48 +374,39 @@ void Resolver::follow_rename(Node& table, const Rename& r, const std::string& id
   if (!found) diags_->error(loc, "rename: table '" + id_of(table) + "' has no row, item or group '" + id + "'");
 }
 
-namespace {
-const std::string kNoVocabulary;  // a table whose columns are its own list
-}  // namespace
-
-void Resolver::rename_in(Node& n, const std::string& key, const Rename& r, const std::string& columns, bool types) {
-  // Source notes, the author's notes and the source documents (their titles name books, not
-  // the sheet's terms) are not sheet text.
-  if (key == "source" || key == "notes" || key == "sources") return;
-  if (n.is_scalar()) {
+void Resolver::rename_in(Node& map, const format::Place& place, const Rename& r, bool types) {
+  // What a value is follows from its key in the format's description: a key's sheet text
+  // (kSheetText) takes a renamed word; a source's note and title, the author's notes and ids
+  // are not sheet text, whatever their keys are called.
+  DescribedVisit visit;
+  visit.scalar = [&](Node& n, const format::Key& key, const format::Place& in, const Node* table) {
     // A matchup's types (terms of its table's columns, when they are a vocabulary), the types a
     // column of type modifiers is read against and the types a modifier applies to (or not)
     // name terms: a renamed term renames them. A matchup of a table whose columns are another
     // vocabulary, or its own list, names other terms or columns of the same id.
-    const bool names_type =
-        format::refers("matchup", key) == format::Refers::column
-            ? columns == r.vocabulary
-            : types && (format::refers("modifier", key) == format::Refers::term || key == "against");
+    const format::Refers refers = in.object ? format::refers(in.object->name, key.name) : format::Refers::nothing;
+    const bool names_type = in.is("matchup") && refers == format::Refers::column
+                                ? columns_vocabulary(table) == r.vocabulary
+                                : types && ((in.is("modifier") && refers == format::Refers::term) ||
+                                            (in.is("column") && key.name == "against"));
     if (!r.vocabulary.empty() && n.scalar == r.term && names_type) {
       n.scalar = r.to;
       return;
     }
     // The key first: most scalars are not sheet text, and the search reads every character.
-    if (format::is_sheet_text(key) && contains_ignoring_case(n.scalar, r.from_text)) {
+    if ((key.flags & format::kSheetText) && contains_ignoring_case(n.scalar, r.from_text)) {
       n.scalar = replace_word(n.scalar, r.from_text, r.to_text);
     }
-    return;
-  }
-  for (auto& item : n.items) rename_in(*item, key, r, columns, types);
-  // A matchup's bands are keyed by row id, not by column id: a term's rename leaves them.
-  const bool matchup = n.get("loser") != nullptr || n.get("winner") != nullptr;
-  // A table (an entry of `tables`): the vocabulary its columns are, for its matchups.
-  const NodePtr own_columns = key == "tables" && n.is_map() ? n.get("columns") : nullptr;
-  const std::string& in_columns =
-      own_columns ? (own_columns->is_scalar() ? own_columns->scalar : kNoVocabulary) : columns;
-  for (auto& [k, v] : n.entries) {
-    // Cells and bands are keyed by column id; a renamed term renames its column, in a table
-    // whose columns are the term's vocabulary.
-    if (!r.vocabulary.empty() && (key == "bands" || key == "cells") && k == r.term && columns == r.vocabulary) {
-      k = r.to;
+  };
+  // Cells and a row's bands are keyed by column id: a renamed term renames its column, in a
+  // table whose columns are the term's vocabulary. A matchup's bands are keyed by row id.
+  visit.map_id = [&](std::string& id, const format::Key& key, const Node* table) {
+    if (!r.vocabulary.empty() && key.type != format::Type::row_bands && id == r.term &&
+        columns_vocabulary(table) == r.vocabulary) {
+      id = r.to;
     }
-    rename_in(*v, matchup && k == "bands" ? std::string("row_bands") : k, r, in_columns, types);
-  }
+  };
+  walk_described(map, place, visit, place.is("table") ? &map : nullptr);
 }
 
 }  // namespace qrsc::resolving

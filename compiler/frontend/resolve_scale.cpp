@@ -8,6 +8,7 @@
 #include <set>
 
 #include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/described_walk.hpp"
 #include "qrsc/frontend/frontend.hpp"
 #include "qrsc/frontend/resolver.hpp"
 #include "qrsc/frontend/schema.hpp"
@@ -94,27 +95,18 @@ void Resolver::convert_scalar(Node& n, bool rate_cell) {
   if (n.scalar != before && n.converted_from().empty()) n.set_converted_from(before);
 }
 
-void Resolver::convert(Node& n, const std::string& key, bool rates) {
-  if (key == "source" || key == "notes") return;
-  if (n.is_scalar()) {
-    convert_scalar(n, false);
-    return;
-  }
-  bool r = rates;
-  if (const NodePtr cell = n.is_map() ? n.get("cell") : nullptr; cell && cell->is_scalar()) r = cell->scalar == "rate";
-  for (auto& item : n.items) convert(*item, key, r);
-  for (auto& [k, v] : n.entries) {
-    if (k != "cells" || !r) {
-      convert(*v, k, r);
-      continue;
-    }
-    std::vector<NodePtr> cells = v->items.copy();
-    for (auto& [col, c] : v->entries) cells.push_back(c);
-    for (auto& c : cells) {
-      NodePtr value = c->is_map() ? c->get("value") : c;
-      if (value && value->is_scalar()) convert_scalar(*value, true);
-    }
-  }
+void Resolver::convert(Node& map, const format::Place& place) {
+  // Every value of the sheet's data, by its key in the format's description: not the author's
+  // notes, a source's note or any other plain string (a URL, a file name, an override's reason).
+  DescribedVisit visit;
+  visit.scalar = [&](Node& n, const format::Key& key, const format::Place& in, const Node* table) {
+    if (key.type == format::Type::notes || key.type == format::Type::string) return;
+    // A cell of a matrix of rates (written alone or as a cell's `value`).
+    const NodePtr cell = table ? table->get("cell") : nullptr;
+    const bool rate_matrix = cell && cell->is_scalar() && cell->scalar == "rate";
+    convert_scalar(n, rate_matrix && (key.type == format::Type::cells || in.is("cell")));
+  };
+  walk_described(map, place, visit, place.is("table") ? &map : nullptr);
 }
 
 void Resolver::replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out) {

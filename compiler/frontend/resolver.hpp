@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "qrsc/base/diagnostics.hpp"
+#include "qrsc/format/format_place.hpp"
 #include "qrsc/frontend/resolve.hpp"
 #include "qrsc/frontend/spec_cache.hpp"
 #include "qrsc/frontend/spec_search_path.hpp"
@@ -74,16 +75,17 @@ class Resolver {
   }
   void apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::path& file, Resolution& out);
   void apply_renames(NodePtr& tree, const ConstNodePtr& own, Resolution& out);
-  // The rename `r` in `n`, found under `key`. `columns` is the vocabulary that is the columns
-  // of the table `n` is in (empty outside a table, or where its columns are its own list);
-  // `types`: the table's types (`only`, `except`, `against`) are terms of the renamed term's
-  // vocabulary, and follow it.
-  void rename_in(Node& n, const std::string& key, const Rename& r, const std::string& columns = {}, bool types = true);
+  // The rename `r` in `map`, an object of `place` (the spec's root, or one of its tables),
+  // walked by the format's description. `types`: the table's types (`only`, `except`,
+  // `against`) are terms of the renamed term's vocabulary, and follow it.
+  void rename_in(Node& map, const format::Place& place, const Rename& r, bool types = true);
   // Where the ids `r` lists are: (the table's place in the tree's tables, the id in it).
   std::vector<std::pair<std::size_t, std::string>> ids_to_follow(const Node& tree, const Rename& r, const Loc& loc);
   // The id `id` of the table follows the rename.
   void follow_rename(Node& table, const Rename& r, const std::string& id, const Loc& loc);
-  void convert(Node& n, const std::string& key, bool rates);
+  // Every distance of `map`, an object of `place` (the spec's root, or one of its tables),
+  // times the scale factor: walked by the format's description (described_walk.hpp).
+  void convert(Node& map, const format::Place& place);
   void convert_scalar(Node& n, bool rate_cell);
   void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
   void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);

@@ -5,6 +5,7 @@
 #include <functional>
 #include <set>
 
+#include "qrsc/format/format_place.hpp"
 #include "qrsc/format/spec_format.hpp"
 #include "qrsc/frontend/spec_search_path.hpp"
 #include "qrsc/lsp/features.hpp"
@@ -25,70 +26,36 @@ constexpr int kEnumMember = 20;
 constexpr int kReference = 18;
 constexpr int kFile = 17;
 
-// Where the cursor is in the format: an object's keys, or the value of one of its keys.
-struct Place {
-  const format::ObjectType* object = nullptr;
-  const format::TableKindKeys* kind = nullptr;  // a table's kind, when known
-  const format::Key* value_of = nullptr;        // set: the cursor is in this key's value
-};
-
-const format::TableKindKeys* kind_named(std::string_view name) {
-  for (const auto& k : format::table_kinds()) {
-    if (k.kind == name) return &k;
-  }
-  return nullptr;
-}
-
-const format::Key* key_of(const Place& p, std::string_view name) {
-  if (const format::Key* k = format::find_key(p.object->keys, name)) return k;
-  if (p.object->merged_entry) {
-    for (const auto& v : format::variant_entry_keys()) {
-      if (v.key.name == name) return &v.key;
-    }
-  }
-  return p.kind ? format::find_key(p.kind->keys, name) : nullptr;
-}
-
-// The object a key's value holds (its entries' for a list, its values' for a map), or null.
-const format::ObjectType* holds(const format::Key& k) {
-  if (k.of.empty()) return nullptr;
-  switch (k.type) {
-    case format::Type::object:
-    case format::Type::list:
-    case format::Type::map:
-    case format::Type::columns:
-    case format::Type::cells: return &format::object_type(k.of);
-    default: return nullptr;
-  }
-}
+// Where the cursor is in the format: the keys of an object (format::Place, with a table's kind).
+using format::Place;
 
 // The table kind of the list entry at `step`: its `kind`, or, in a variant that patches a table
 // without restating its kind, the kind of the table of that id in the sheet's model.
 const format::TableKindKeys* table_kind(std::string_view text, const OutlineStep& step, const Spec* model) {
   if (const std::string kind = entry_value(text, step.line, step.column, "kind"); !kind.empty())
-    return kind_named(kind);
+    return format::table_kind(kind);
   const std::string id = entry_value(text, step.line, step.column, "id");
   const Table* t = model ? model->table(id) : nullptr;
-  return t ? kind_named(table_kind_name(t->kind)) : nullptr;
+  return t ? format::table_kind(table_kind_name(t->kind)) : nullptr;
 }
 
 // Follows the steps down from the spec's top; null object when they leave the format.
 Place follow(std::string_view text, const std::vector<OutlineStep>& steps, const Spec* model) {
-  Place p{&format::spec(), nullptr, nullptr};
+  Place p = Place::spec_root();
   bool map_key_next = false;  // a map's keys are ids: the step after one names no key
   for (const OutlineStep& s : steps) {
     if (s.key.empty()) {
-      if (p.object && p.object->name == "table") p.kind = table_kind(text, s, model);
+      if (p.is("table")) p.kind = table_kind(text, s, model);
       continue;
     }
     if (map_key_next) {
       map_key_next = false;
       continue;
     }
-    const format::Key* k = p.object ? key_of(p, s.key) : nullptr;
-    if (!k || !holds(*k)) return {};
-    map_key_next = k->type == format::Type::map || k->type == format::Type::cells || k->type == format::Type::row_bands;
-    p = {holds(*k), nullptr, nullptr};
+    const format::Key* k = p.key(s.key);
+    if (!k || !Place::held_by(*k).object) return {};
+    map_key_next = format::keyed_by_id(*k);
+    p = Place::held_by(*k);
   }
   return p;
 }
@@ -303,7 +270,7 @@ json completion(Workspace& ws, const Document& doc, const json& params) {
     // The keys of a map by column id (`bands: {`, `cells: {`): the table's column ids.
     const std::vector<OutlineStep> above(steps.begin(), steps.end() - 1);
     const Place holder = follow(doc.text, above, model);
-    const format::Key* k = holder.object ? key_of(holder, steps.back().key) : nullptr;
+    const format::Key* k = holder.key(steps.back().key);
     if (k && (k->type == format::Type::map || k->type == format::Type::cells))
       return column_items(doc.text, steps, model);
     if (k && k->type == format::Type::row_bands) return row_items(doc.text, steps, model);
@@ -311,7 +278,7 @@ json completion(Workspace& ws, const Document& doc, const json& params) {
   const Place place = follow(doc.text, steps, model);
   if (!place.object) return json::array();
   if (!value_key.empty()) {
-    const format::Key* k = key_of(place, value_key);
+    const format::Key* k = place.key(value_key);
     return k ? value_items(ws, doc, place, *k) : json::array();
   }
   json items = json::array();
