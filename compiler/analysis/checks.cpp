@@ -8,6 +8,7 @@
 
 #include "qrsc/analysis/diff.hpp"
 #include "qrsc/analysis/show.hpp"
+#include "qrsc/model/written_cells.hpp"
 
 namespace qrsc {
 
@@ -239,7 +240,7 @@ Verdict judge_band(const BandTable& bt, const Assertion& a) {
   }
   const qrs::Band& b = row->bands[c].band;
   // Compared as qrsc writes bands ("0, -1, -2" is "-2 - 0"), quoted as the spec writes it.
-  const std::string actual = band_as_written(row->bands[c], bt.key_type);
+  const std::string actual = written_band(row->bands[c], bt.key_type);
   if (a.kind == Assertion::Kind::band) {
     const BandParse want = parse_band(a.expected, bt.key_type);
     const bool same = want && format_band(*want, bt.key_type) == format_band(b, bt.key_type);

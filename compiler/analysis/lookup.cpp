@@ -12,6 +12,7 @@
 #include "qrsc/model/runtime_values.hpp"
 #include "qrsc/model/triggers.hpp"
 #include "qrsc/model/words.hpp"
+#include "qrsc/model/written_cells.hpp"
 
 namespace qrsc {
 
@@ -239,7 +240,7 @@ Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const st
   a.row = row->id;
   a.title = row->name;
   a.key = key;
-  a.effect = cell.unknown ? kUnknownNotation : cell.present ? cell.notation : "(blank)";
+  a.effect = cell_in_words(cell);
   // A value the sources do not give reads "?", with the sheet's footnote.
   if (cell.unknown) a.footnote = unknown_footnote(unknown_value_source(t, row->source, &spec.sources));
   a.text = fmt::format("{}: {}, {}: {}\n{}", t.title, row->name, a.column, a.effect,

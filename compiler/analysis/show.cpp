@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "qrsc/model/roll_rule.hpp"
+#include "qrsc/model/written_cells.hpp"
 
 namespace qrsc {
 
@@ -99,7 +100,7 @@ std::string show_bands(const BandTable& bt, const ShowStyle& style) {
     const auto line = [&](const std::vector<BandCell>& cells, const std::string& text) {
       Line l;
       for (std::size_t c = 0; c < bt.columns.size(); ++c) {
-        l.push_back(!r.label.empty() ? (c == 0 ? r.label : "") : band_as_written(cells[c], bt.key_type));
+        l.push_back(!r.label.empty() ? (c == 0 ? r.label : "") : written_band(cells[c], bt.key_type));
       }
       if (numbered) l.push_back(r.number ? format_signed(*r.number) : "");
       l.push_back(text);
@@ -143,7 +144,7 @@ std::string show_matrix(const Matrix& m, const ShowStyle& style) {
       g.add({group + ":"});
     }
     Line l{(r.group.empty() ? "" : "  ") + r.name};
-    for (const auto& c : r.cells) l.push_back(c.unknown ? kUnknownNotation : c.present ? c.notation : "");
+    for (const auto& c : r.cells) l.push_back(written_cell(c));
     l.emplace_back("");
     g.add(std::move(l));
   }
@@ -212,10 +213,6 @@ std::vector<std::string> unknown_footnotes(const Table& t, const std::vector<Sou
 }
 
 }  // namespace
-
-std::string band_as_written(const BandCell& c, KeyType type) {
-  return c.notation.empty() ? format_band(c.band, type) : c.notation;
-}
 
 std::string show_table(const Table& t, const Spec& spec, const ShowStyle& style) {
   std::string title = t.title + (t.caption.empty() ? "" : " (" + t.caption + ")");

@@ -14,9 +14,6 @@ struct ShowStyle {
 };
 
 std::string show_table(const Table& t, const Spec& spec, const ShowStyle& style);
-// A band as the spec writes it ("0, -1, -2"), else (a band no spec wrote) as qrsc writes one
-// ("-2 - 0"): what the sheet prints and what a diagnostic quotes to its author.
-std::string band_as_written(const BandCell& c, KeyType type);
 // The sheet's title line, then every table.
 std::string show_sheet(const Spec& spec, const ShowStyle& style);
 

@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "qrsc/model/written_cells.hpp"
+
 namespace qrsc::lsp {
 
 namespace {
 
 std::string joined(const std::string& a, const std::string& b) { return b.empty() ? a : a + "/" + b; }
-
-std::string band_text(const BandCell& c) { return c.unknown ? "?" : c.notation; }
 
 void columns_of(const Table& t, const std::vector<Column>& columns, const std::function<void(const SheetElement&)>& f) {
   for (const Column& c : columns) {
@@ -59,13 +59,13 @@ void for_each_element(const Spec& spec, const std::function<void(const SheetElem
                 for (std::size_t i = 0; i < r.bands.size() && i < b.columns.size(); ++i) {
                   const std::string column = b.columns[i].id;
                   f({fmt::format("band of row '{}'{}", r.id, column.empty() ? "" : " under '" + column + "'"),
-                     band_text(r.bands[i]), joined(row, column), r.bands[i].loc});
+                     written_band(r.bands[i], b.key_type), joined(row, column), r.bands[i].loc});
                 }
                 for (const BandPart& p : r.parts) {
                   f({fmt::format("part '{}' of row '{}'", p.id, r.id), p.text.render(), joined(row, p.id), p.loc});
                   for (std::size_t i = 0; i < p.bands.size() && i < b.columns.size(); ++i) {
-                    f({fmt::format("band of part '{}'", p.id), band_text(p.bands[i]), joined(row, b.columns[i].id),
-                       p.bands[i].loc});
+                    f({fmt::format("band of part '{}'", p.id), written_band(p.bands[i], b.key_type),
+                       joined(row, b.columns[i].id), p.bands[i].loc});
                   }
                 }
               }
@@ -92,10 +92,7 @@ void for_each_element(const Spec& spec, const std::function<void(const SheetElem
                 f({fmt::format("row '{}' of table '{}'", r.id, t.id), r.name, row, r.loc});
                 for (std::size_t i = 0; i < r.cells.size() && i < m.columns.size(); ++i) {
                   const MatrixCell& c = r.cells[i];
-                  f({fmt::format("cell of row '{}' under '{}'", r.id, m.columns[i].id),
-                     c.unknown   ? "?"
-                     : c.present ? c.notation
-                                 : "(blank)",
+                  f({fmt::format("cell of row '{}' under '{}'", r.id, m.columns[i].id), cell_in_words(c),
                      joined(row, m.columns[i].id), c.loc});
                 }
               }

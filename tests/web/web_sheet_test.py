@@ -373,7 +373,7 @@ def check_cells(qrsc, root, tmp, spec, spec_id, t, failures):
         return 0
     shown = [cell for row in t["cells"] for cell in row]
     for case, cell, a in zip(cases, shown, answers):
-        want = "?" if a.get("error") and "?" in a["error"] else "-" if a.get("effect") == "(blank)" else a.get("effect")
+        want = "?" if a.get("error") and "?" in a["error"] else "" if a.get("effect") == "(blank)" else a.get("effect")
         if cell != want:
             failures.append(f"{spec_id} {' '.join(case)}: qrsc '{want}' ({a.get('error', '')[:80]}); page '{cell}'")
     return len(cases)

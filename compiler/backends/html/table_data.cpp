@@ -12,6 +12,7 @@
 #include "qrsc/model/roll_rule.hpp"
 #include "qrsc/model/success_odds.hpp"
 #include "qrsc/model/words.hpp"
+#include "qrsc/model/written_cells.hpp"
 
 namespace qrsc::html {
 
@@ -75,9 +76,7 @@ mst::data blocks_of(mst::data&& lines, int split) {
   return blocks;
 }
 
-std::string band_text(const BandCell& c, KeyType type) {
-  return sheet_number(c.notation.empty() ? format_band(c.band, type) : c.notation);
-}
+std::string band_text(const BandCell& c, KeyType type) { return sheet_number(written_band(c, type)); }
 
 // One printed line of a band table: the die results, then the effect. `cell_marks` holds
 // each cell's change mark (or is empty).
@@ -299,8 +298,7 @@ std::string rate_text(const MatrixCell& c, DistanceStyle distances) {
 }
 
 std::string cell_text(const MatrixCell& c, CellType type, DistanceStyle distances) {
-  if (c.unknown) return kUnknownNotation;
-  if (!c.present) return "";
+  if (!c.present) return written_cell(c);  // "?" or a blank
   if (c.notation == "-") return sheet_number(c.notation);
   switch (type) {
     case CellType::integer:

@@ -2,6 +2,7 @@
 
 #include "qrsc/backends/common/backend.hpp"
 #include "qrsc/backends/common/json_writer.hpp"
+#include "qrsc/model/written_cells.hpp"
 
 namespace qrsc {
 
@@ -22,7 +23,7 @@ Json band(const BandCell& c, KeyType type) {
   Json b = Json::object();
   if (c.band.has_lo) b[c.band.lo_open ? "above" : "from"] = number(c.band.lo);
   if (c.band.has_hi) b[c.band.hi_closed ? "to" : "below"] = number(c.band.hi);
-  b["text"] = c.notation.empty() ? format_band(c.band, type) : c.notation;
+  b["text"] = written_band(c, type);
   return b;
 }
 

@@ -26,6 +26,7 @@
 #include "qrsc/model/success_odds.hpp"
 #include "qrsc/model/triggers.hpp"
 #include "qrsc/model/words.hpp"
+#include "qrsc/model/written_cells.hpp"
 
 namespace qrsc {
 
@@ -210,7 +211,7 @@ mst::data dice_counter(const Spec& spec, const Table& t) {
     mst::data o = option(r, m->rows[r].id, m->rows[r].name);
     // Each cell as printed ("M-2"), for the answer's words.
     Json printed = Json::array();
-    for (const MatrixCell& c : m->rows[r].cells) printed.push_back(c.present ? c.notation : std::string());
+    for (const MatrixCell& c : m->rows[r].cells) printed.push_back(written_cell(c));
     put(o, "cells", json_line(printed));
     append(rows, std::move(o));
   }
@@ -401,9 +402,9 @@ mst::data table_data(const Spec& spec, const Table& t, std::size_t index, const 
     // The die results of the row as the sheet prints them, per column ("8+"; "Veteran 10+").
     std::string bands;
     for (std::size_t c = 0; c < row.bands.size() && c < bt.columns.size(); ++c) {
-      if (row.bands[c].notation.empty()) continue;
-      bands +=
-          (bands.empty() ? "" : " · ") + (bt.single_column() ? "" : bt.columns[c].name + " ") + row.bands[c].notation;
+      if (!has_band(row.bands[c])) continue;
+      bands += (bands.empty() ? "" : " · ") + (bt.single_column() ? "" : bt.columns[c].name + " ") +
+               written_band(row.bands[c], bt.key_type);
     }
     put(rd, "bands", bands);
     put(rd, "has_number", mst::data(row.number.has_value()));
@@ -511,10 +512,7 @@ mst::data matrix_data(const Table& t, std::size_t index, std::optional<std::size
     for (std::size_t c = 0; c < row.cells.size(); ++c) {
       mst::data cd;
       put(cd, "column", std::to_string(c));
-      put(cd, "text",
-          row.cells[c].unknown   ? std::string(kUnknownNotation)
-          : row.cells[c].present ? row.cells[c].notation
-                                 : "-");
+      put(cd, "text", written_cell(row.cells[c]));
       append(cells, std::move(cd));
     }
     put(rd, "cells", std::move(cells));
