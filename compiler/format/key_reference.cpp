@@ -76,6 +76,7 @@ std::string roles(const Key& key) {
   if (key.flags & kComplete)
     add(unless.empty() ? "required unless patching" : "required unless " + unless + " or patching");
   if (key.flags & kMergesById) add("merges by id");
+  if (key.flags & kAddsUp) add("adds up");
   if (key.flags & kSheetText) add("sheet text");
   if (key.flags & kRemovable) add("`~` removes");
   return r;

@@ -71,7 +71,7 @@ constexpr Key kSpecKeys[] = {
     {"sources", Type::list, kMergesById, "The documents this sheet's values come from.", "sourceDoc"},
     {"vocabularies", Type::list, kMergesById, "Enumerations with display names.", "vocabulary"},
     {"tables", Type::list, kMergesById, "The tables, in the order the sheet shows them.", "table"},
-    {"errata", Type::list, 0, "The numbered changes of the spec's source document(s), checked by qrsc check.",
+    {"errata", Type::list, kAddsUp, "The numbered changes of the spec's source document(s), checked by qrsc check.",
      "erratum"},
     kSourceKey,
     kNotesKey,
@@ -641,7 +641,7 @@ const std::vector<std::span<const Key>>& key_lists() {
   return kLists;
 }
 
-// The names of the keys that have `flag` anywhere in the format (the resolver works on names).
+// The names of the keys that have `flag` anywhere in the format.
 std::set<std::string_view> names_with(Flag flag) {
   std::set<std::string_view> names;
   for (const auto keys : key_lists()) {
@@ -762,27 +762,9 @@ std::vector<std::string_view> kinds_with_key(std::string_view key) {
   return kinds;
 }
 
-bool merges_by_id(std::string_view key) {
-  static const std::set<std::string_view> kNames = names_with(kMergesById);
-  return kNames.count(key) != 0;
-}
-
 bool is_sheet_text(std::string_view key) {
   static const std::set<std::string_view> kNames = names_with(kSheetText);
   return kNames.count(key) != 0;
-}
-
-bool additions_declared(std::string_view key) {
-  static const std::set<std::string_view> kNames = names_with(kDeclaredAdditions);
-  return kNames.count(key) != 0;
-}
-
-std::string_view entry_word(std::string_view key) {
-  for (const auto keys : key_lists()) {
-    const Key* k = find_key(keys, key);
-    if (k && (k->flags & kMergesById)) return object_type(k->of).word;
-  }
-  return "entry";
 }
 
 }  // namespace qrsc::format

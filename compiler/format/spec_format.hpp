@@ -1,7 +1,8 @@
 // The spec format, described once: every object a spec holds, its keys, their types, allowed
 // values and roles. The front end checks keys against it, the resolver reads from it which
-// lists merge by id and which keys hold sheet text, and the JSON Schema for editors and the key
-// reference in docs/spec-format.md are generated from it (json_schema.hpp, key_reference.hpp).
+// lists merge by id and which keys hold sheet text (walking a spec by it, format_place.hpp), and
+// the JSON Schema for editors and the key reference in docs/spec-format.md are generated from it
+// (json_schema.hpp, key_reference.hpp).
 #pragma once
 
 #include <cstdint>
@@ -54,6 +55,8 @@ enum Flag : std::uint8_t {
   kRemovable = 16,          // a variant may remove the parent's value with `~`
   kDeclaredAdditions = 32,  // of a list merging by id: a variant's new entry says `add: true`
                             // (or places itself with `after:`), so that a misspelled id is an error
+  kAddsUp = 64,             // a list a variant adds its entries to, whole (errata: the specs' own
+                            // and those of the specs it applies)
 };
 
 // A spelling of a choice the format once had: still accepted, with a warning that names the
@@ -128,15 +131,10 @@ std::vector<const ObjectType*> id_kinds();
 // The kinds whose tables have a key of this name (for "belongs to matrix tables").
 std::vector<std::string_view> kinds_with_key(std::string_view key);
 
-// Roles by key name, over the whole format. The variant merge works on key names; renames and
-// scale conversion read each key's own flags by walking the tree by the description
-// (format_place.hpp), since a name such as `title` is sheet text in one object and not in
-// another. is_sheet_text says whether any key of that name is (a check of edited lines).
-bool merges_by_id(std::string_view key);
+// Whether a key of this name is sheet text in any object of the format (a check of edited lines).
+// The resolver reads roles from each key itself, walking a spec by the description
+// (format_place.hpp): a name such as `title` is sheet text in one object and not in another.
 bool is_sheet_text(std::string_view key);
-bool additions_declared(std::string_view key);
-// What one entry of the list merging by id under `key` is called ("rows": "row"), or "entry".
-std::string_view entry_word(std::string_view key);
 
 const Key* find_key(std::span<const Key> keys, std::string_view name);
 

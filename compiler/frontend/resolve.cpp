@@ -212,13 +212,13 @@ void Resolver::apply_content(NodePtr& tree, const ConstNodePtr& own, const fs::p
     Node patch;
     patch.kind = Node::Kind::map;
     patch.set("scale", std::make_shared<Node>(std::move(figures)));
-    merge_map(*tree, patch, "", out);
+    merge_map(*tree, patch, format::Place::spec_root(), "", out);
   }
   // 4. The spec's own content, as a patch.
   if (renames_only_) return;
   Node patch = *own;
   for (const auto& k : kVariantKeys) patch.erase(k);
-  merge_map(*tree, patch, "", out);
+  merge_map(*tree, patch, format::Place::spec_root(), "", out);
   if (!own->get("abstract")) tree->erase("abstract");
   if (own->get("abstract")) tree->set("abstract", own->get("abstract"));
 }

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "qrsc/base/limits.hpp"
+#include "qrsc/frontend/described_walk.hpp"
 #include "qrsc/frontend/resolver.hpp"
 #include "qrsc/frontend/schema.hpp"
 #include "qrsc/model/notation.hpp"
@@ -31,13 +32,17 @@ NodePtr& Resolver::owned_entry(Node& map, const std::string& key) {
   throw std::logic_error("owned_entry: no key '" + key + "'");  // callers found the key first
 }
 
-void Resolver::merge_map(Node& base, const Node& patch, const std::string& inherited_reason, Resolution& out) {
+void Resolver::merge_map(Node& base, const Node& patch, const format::Place& place, const std::string& inherited_reason,
+                         Resolution& out) {
   std::string reason = inherited_reason;
   if (const NodePtr o = patch.get("override"); o && o->is_scalar()) reason = o->scalar;
   for (std::size_t i = 0; i < patch.entries.size(); ++i) {
     const auto& [key, pv] = patch.entries[i];
     const NodePtr bv = base.get(key);
-    if (key == "errata" && bv && bv->is_seq() && pv->is_seq()) {  // applied specs' errata add up
+    // A key the format does not have is merged as a plain value; the reader reports it.
+    const format::Key* described = place.key(key);
+    const std::uint8_t flags = described ? described->flags : 0;
+    if ((flags & format::kAddsUp) && bv && bv->is_seq() && pv->is_seq()) {  // applied specs' errata add up
       auto& items = owned_entry(base, key)->items;
       items.append(pv->items.begin(), pv->items.end());
       continue;
@@ -53,7 +58,7 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       base.set(key, pv, patch.key_locs[i]);
       continue;
     }
-    if (key == "cells" && bv->is_map() && pv->is_map()) {
+    if (described && described->type == format::Type::cells && bv->is_map() && pv->is_map()) {
       Node& cells = *owned_entry(base, key);
       for (const auto& [col, cv] : pv->entries) {
         const NodePtr old = cells.get(col);
@@ -75,13 +80,14 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
       return std::all_of(list.items.begin(), list.items.end(),
                          [](const NodePtr& n) { return n->is_map() && n->get("id"); });
     };
-    if (bv->is_seq() && pv->is_seq() && format::merges_by_id(key) && !pv->items.empty() && all_have_ids(*pv) &&
+    if (bv->is_seq() && pv->is_seq() && (flags & format::kMergesById) && !pv->items.empty() && all_have_ids(*pv) &&
         all_have_ids(*bv)) {
-      merge_list(*owned_entry(base, key), *pv, key, reason, out);
+      merge_list(*owned_entry(base, key), *pv, *described, reason, out);
       continue;
     }
     if (bv->is_map() && pv->is_map()) {
-      merge_map(*owned_entry(base, key), *pv, reason, out);
+      merge_map(*owned_entry(base, key), *pv, described ? format::Place::held_by(*described) : format::Place{}, reason,
+                out);
       continue;
     }
     if (bv->is_scalar()) replaced(*bv, *pv, reason, out);
@@ -91,7 +97,11 @@ void Resolver::merge_map(Node& base, const Node& patch, const std::string& inher
 
 namespace {
 
-std::string entry_name(const std::string& key) { return std::string(format::entry_word(key)); }
+// What one entry of the list is called ("row").
+std::string entry_name(const format::Key& key) {
+  const format::Place entries = format::Place::held_by(key);
+  return entries.object ? std::string(entries.object->word) : "entry";
+}
 
 std::vector<std::string> ids_in(const Node& list) {
   std::vector<std::string> ids;
@@ -112,8 +122,8 @@ std::string Resolver::merging_where() const {
   return out.empty() ? "in the parent" : out;
 }
 
-bool Resolver::may_add(const Node& base, const Node& item, const std::string& key) {
-  if (!format::additions_declared(key) || is_true(item.get("add")) || item.get("after")) return true;
+bool Resolver::may_add(const Node& base, const Node& item, const format::Key& key) {
+  if (!(key.flags & format::kDeclaredAdditions) || is_true(item.get("add")) || item.get("after")) return true;
   const std::string id = id_of(item);
   diags_->error(item.loc,
                 with_suggestion(fmt::format("no {} '{}' {}", entry_name(key), id, merging_where()), id, ids_in(base)) +
@@ -121,13 +131,14 @@ bool Resolver::may_add(const Node& base, const Node& item, const std::string& ke
   if (!merging_.empty()) {
     diags_->note(merging_.back().loc, fmt::format("{} '{}' is here", merging_.back().what, merging_.back().id));
   } else {
-    diags_->note(base.loc, "the parent's '" + key + "' are here");
+    diags_->note(base.loc, "the parent's '" + std::string(key.name) + "' are here");
   }
   return false;
 }
 
-void Resolver::merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason,
+void Resolver::merge_list(Node& base, const Node& patch, const format::Key& key, const std::string& reason,
                           Resolution& out) {
+  const format::Place entries = format::Place::held_by(key);
   for (const auto& item : patch.items) {
     const std::string id = id_of(*item);
     auto it = std::find_if(base.items.begin(), base.items.end(), [&](const NodePtr& b) { return id_of(*b) == id; });
@@ -164,16 +175,16 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       Node copy = *item;
       copy.erase("after");
       merging_.push_back({entry_name(key), id, (*it)->loc});
-      if (key == "tables") {
+      if (entries.is("table")) {
         merge_table(*it, item, copy, reason, out);
       } else {
-        merge_map(*owned(*it), copy, reason, out);
+        merge_map(*owned(*it), copy, entries, reason, out);
       }
       merging_.pop_back();
       continue;
     }
     if (!may_add(base, *item, key)) continue;
-    if (key == "tables" && !item->get("kind")) {
+    if (entries.is("table") && !item->get("kind")) {
       const std::string msg =
           with_suggestion("the parent has no table '" + id + "' to patch (a new table needs 'kind')", id, ids_in(base));
       diags_->error(item->loc, msg);
@@ -186,7 +197,7 @@ void Resolver::merge_list(Node& base, const Node& patch, const std::string& key,
       auto pos = std::find_if(base.items.begin(), base.items.end(),
                               [&](const NodePtr& b) { return id_of(*b) == after->scalar; });
       if (pos == base.items.end()) {
-        diags_->error(after->loc, "'after: " + after->scalar + "' names no entry of '" + key + "'");
+        diags_->error(after->loc, "'after: " + after->scalar + "' names no entry of '" + std::string(key.name) + "'");
       } else {
         at = static_cast<std::size_t>(pos - base.items.begin()) + 1;
       }
@@ -216,7 +227,7 @@ void Resolver::merge_table(NodePtr& slot, const NodePtr& patch_node, const Node&
   {
     const OwnedFrame frame(owned_);
     owned_.insert(made);
-    merge_map(*made, patch, reason, out);
+    merge_map(*made, patch, table_place(*made), reason, out);
   }
   diags_ = outer;
   diags_->append(reported);

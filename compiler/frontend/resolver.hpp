@@ -87,15 +87,19 @@ class Resolver {
   // times the scale factor: walked by the format's description (described_walk.hpp).
   void convert(Node& map, const format::Place& place);
   void convert_scalar(Node& n, bool rate_cell);
-  void merge_map(Node& base, const Node& patch, const std::string& reason, Resolution& out);
-  void merge_list(Node& base, const Node& patch, const std::string& key, const std::string& reason, Resolution& out);
+  // The patch over `base`, an object of `place` (the spec's root, a table, one of their
+  // objects): each key merged as the format's description of it says (a list merging by id,
+  // cells by column, errata adding up), any other value replaced.
+  void merge_map(Node& base, const Node& patch, const format::Place& place, const std::string& reason, Resolution& out);
+  // The entries of a list merging by id (the value of `key`) patched, removed, added.
+  void merge_list(Node& base, const Node& patch, const format::Key& key, const std::string& reason, Resolution& out);
   // A table of the parent (in `slot`) patched by `patch` (the entry `patch_node` less its
   // `after`), or what the same patch made of the same table before (derived_nodes.hpp).
   void merge_table(NodePtr& slot, const NodePtr& patch_node, const Node& patch, const std::string& reason,
                    Resolution& out);
   // Whether `item`, whose id `base` (the parent's list `key`) lacks, may be added; if not,
   // reports it at the variant's entry with a note at the parent's.
-  bool may_add(const Node& base, const Node& item, const std::string& key);
+  bool may_add(const Node& base, const Node& item, const format::Key& key);
   // "in row 'r' of table 't' of rff/acw-2.1-15mm": where the entry being merged sits.
   [[nodiscard]] std::string merging_where() const;
   void replaced(const Node& old_value, const Node& new_value, const std::string& reason, Resolution& out);
