@@ -2,6 +2,7 @@
 import html
 import itertools
 import json
+import math
 import os
 import random
 import re
@@ -1234,6 +1235,18 @@ class FamilyCheck:
                 asked = f"{t['id']}: qrs_decided_odds(table, {ci}, {at}, {dt}) with {list(words)}"
                 if g is None:
                     self.fail("web.decided" + flavour, name, f"{asked}: null")
+                    continue
+                if g == "trap":
+                    # past 64-bit fractions (the page says so): the oracle's rows over their
+                    # common denominator must pass them too
+                    count("web.decided_past_fractions", table=t)
+                    types = (cols[at], cols[dt]) if typed else (None, None)
+                    want = oracle.odds_until_decided(spec, t, "" if typed else cols[ci], words, types)
+                    common = math.lcm(*(v.denominator for v in want.values())) if want else 1
+                    if want is not None and all(abs(v.numerator) * (common // v.denominator) < 2 ** 63 for v in want.values()) \
+                            and common < 2 ** 63:
+                        self.fail("web.decided.past_fractions" + flavour, name, f"{asked}: trapped (past 64-bit fractions); "
+                                  f"oracle {_fmt(want)} fits them")
                     continue
                 den = int(g[-1])
                 if oracle.dice_of(t).get("tie") == "both":

@@ -14,7 +14,7 @@
 // net]...]} asks only qrs_pool_dice (a dice matrix's counts) and is answered {pool: [...]}; a
 // query {table, cases: [{set, decided: [[column, attacker type, defender type, rows]...]}...]}
 // asks only qrs_decided_odds, each case with its own modifiers set, and is answered {cases:
-// [[rows + 2 numbers or null...]...]}; stdout the answers in the same shape.
+// [[rows + 2 numbers, null or "trap"...]...]}; stdout the answers in the same shape.
 "use strict";
 const fs = require("fs");
 
@@ -37,8 +37,15 @@ const out = pages.map(({ page, queries }) => {
   const q = moduleOf(page);
   // The odds until decided: qrs_decided_odds(table, column, attacker type, defender type), rows
   // + 2 numbers (the rows', no row read's, the denominator) or null.
+  // A result past 64-bit fractions traps in the module (as the page catches it): "trap".
   const decidedOf = (table, decided) => decided.map(([c, a, d, n]) => {
-    const at = q.qrs_decided_odds(table, c, a, d);
+    let at;
+    try {
+      at = q.qrs_decided_odds(table, c, a, d);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError) return "trap";
+      throw e;
+    }
     return at ? Array.from(new BigInt64Array(q.memory.buffer, at, n + 2), (x) => x.toString()) : null;
   });
   return queries.map(({ table, set, lookups, odds, shows, type_modifiers, settle, opposed_odds, side_types, type_items, pool, cases }) => {
