@@ -1,8 +1,8 @@
 // Where a value of a spec is in the format's description: the object type whose keys a map
-// there has, with a table's kind. Walks of a spec (the editor's completion, the resolver's
-// renames and scale conversion) follow the description with it and read each key's type and
-// roles from the key itself, not from its name, which several objects share with other roles
-// (a source document's `title` is no sheet text; a table's is).
+// there has, with a table's kind. Walks of a spec (the editor's completion; the resolver's
+// merge of a variant, renames, scale conversion and old spellings) follow the description with
+// it and read each key's type and roles from the key itself, not from its name, which several
+// objects share with other roles (a source document's `title` is no sheet text; a table's is).
 #pragma once
 
 #include <string_view>
