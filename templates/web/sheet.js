@@ -154,18 +154,23 @@
     each("apply", s);
   }
 
-  function readInputs() {
-    const s = section();
-    const column = s.querySelector("input[data-column]:checked");
-    state.column = column ? Number(column.dataset.column) : 0;
-    // A count typed in is read when the player leaves the field: a whole number (past its most,
-    // its most: the occurrences past it do not count), else the count it had.
+  // The modifiers as the inputs show them. A count typed in is read when the player leaves the
+  // field: a whole number (past its most, its most: the occurrences past it do not count), else
+  // the count it had.
+  function readModifiers(s) {
     state.mods = [...s.querySelectorAll("input[data-list]")].flatMap((input) => {
       if (input.type !== "number") return input.checked ? [modKey(input)] : [];
       const most = Number(input.max);
       const typed = wholeIn(input.value.trim(), 0, 255);
       return Array(Math.min(typed ?? times(input), most)).fill(modKey(input));
     });
+  }
+
+  function readInputs() {
+    const s = section();
+    const column = s.querySelector("input[data-column]:checked");
+    state.column = column ? Number(column.dataset.column) : 0;
+    readModifiers(s);
     state.types = [0, 1].map((side) => Number((s.querySelector('input[data-type-side="' + side + '"]:checked') || { dataset: { type: 0 } }).dataset.type));
     each("readInputs", s);
   }
@@ -473,9 +478,16 @@
     for (const d of opened) d.open = true;
   });
   window.addEventListener("afterprint", () => { for (const d of opened) d.open = false; });
-  window.addEventListener("hashchange", () => { readFragment(); each("sync"); applyState(); render(); });
-  readFragment();
-  each("sync");
-  applyState();
-  render();
+  // A link's modifiers, as the inputs can show them, are the modifiers answered: read back from
+  // the inputs, a link that names two members of one exclusive group (a radio group) keeps the
+  // one shown, where the module, told both, would stop (qrs::detail::exclusive_members_apply).
+  const openFragment = () => {
+    readFragment();
+    each("sync");
+    applyState();
+    if (isRolled(section())) readModifiers(section());
+    render();
+  };
+  window.addEventListener("hashchange", openFragment);
+  openFragment();
 })();

@@ -8,7 +8,8 @@
   pointer past 256 rows and the script read odds from address 0).
 - Share links (the URL fragment is input): a die result of 4294967302 (6 cut to 32 bits) or 1e308
   (read as 0) must pick no die, and a malformed % escape in a firing unit must not stop the page
-  answering (RFF's ACW sheet, whose page resolves fire combat).
+  answering (RFF's ACW sheet, whose page resolves fire combat); two members of one exclusive
+  group named: the page answers with the one its inputs show, as `qrsc lookup` does.
 - Live reload (`qrsc build --watch --emit web`): the page must load its sibling .reload.js
   under its own Content-Security-Policy and reload when the spec changes.
 
@@ -128,6 +129,19 @@ def main():
             got = show(b, acw_page, f"t={fire_table}&c=0&k=5&u=0.0-2-%E0%A4%A-0")
             if not got["net"] or not got["title"]:
                 failures.append(f"a malformed % escape in the fragment: the page does not answer ({got})")
+        # Two members of one exclusive group named (a leader rated gallant and able, items 0 and 1
+        # of the maneuver modifiers): the page answers with the one its inputs show, as qrsc
+        # lookup does for it; it trapped in the module and answered nothing.
+        maneuver = b.eval("""[...document.querySelectorAll('section.sheet-table')].findIndex(s => s.dataset.id === 'maneuver_good_order')""")
+        b.events.clear()
+        got = show(b, acw_page, f"t={maneuver}&c=0&k=6&m=0.0,0.1")
+        ticked = b.eval("[...document.querySelectorAll('section.sheet-table:not([hidden]) input[data-list]:checked')].map(i => i.dataset.id)")
+        trapped = [e for e in b.events if e.get("method") == "Runtime.exceptionThrown"]
+        cli = run([qrsc, "lookup", acw, "maneuver_good_order", "6", *ticked, "--format", "json"])
+        want = json.loads(cli.stdout)["title"] if cli.returncode == 0 else cli.stderr
+        if trapped or len(ticked) != 1 or got.get("title") != want:
+            failures.append(f"two exclusive members in the fragment: ticked {ticked}, the page answers {got.get('title')!r}"
+                            f" (qrsc lookup {want!r}), {len(trapped)} uncaught errors")
         # Live reload under the page's Content-Security-Policy.
         wdir = os.path.join(tmp, "watch")
         os.makedirs(os.path.join(wdir, "rules", "bc"))
