@@ -98,12 +98,12 @@ void Resolver::convert_scalar(Node& n, bool rate_cell) {
 void Resolver::convert(Node& map, const format::Place& place) {
   // Every value of the sheet's data, by its key in the format's description: not the author's
   // notes, a source's note or any other plain string (a URL, a file name, an override's reason).
+  // A matrix of rates (the table's `cell`): its cells are rates, written alone or as a cell's `value`.
+  const NodePtr cell = place.is("table") ? map.get("cell") : nullptr;
+  const bool rate_matrix = cell && cell->is_scalar() && cell->scalar == "rate";
   DescribedVisit visit;
-  visit.scalar = [&](Node& n, const format::Key& key, const format::Place& in, const Node* table) {
+  visit.scalar = [&](Node& n, const format::Key& key, const format::Place& in, const Node*) {
     if (key.type == format::Type::notes || key.type == format::Type::string) return;
-    // A cell of a matrix of rates (written alone or as a cell's `value`).
-    const NodePtr cell = table ? table->get("cell") : nullptr;
-    const bool rate_matrix = cell && cell->is_scalar() && cell->scalar == "rate";
     convert_scalar(n, rate_matrix && (key.type == format::Type::cells || in.is("cell")));
   };
   walk_described(map, place, visit, place.is("table") ? &map : nullptr);

@@ -624,7 +624,7 @@ class FamilyCheck:
                 # qrsc computes in 64-bit fractions and says when the answer passes them: the
                 # oracle's exact answer must then have a numerator or denominator past them too.
                 count("odds.until_decided_past_fractions", table=t)
-                if all(max(abs(p.numerator), p.denominator) < 2 ** 63 for p in want.values()):
+                if not _past_64_bits(want.values()):
                     self.fail(inv + ".past_fractions", name, f"{asked}: column {col['id']!r}: qrsc says the odds until decided are "
                               f"past 64-bit fractions; the oracle's fit them: {_decided_text(expect)}")
                 continue
@@ -1236,25 +1236,22 @@ class FamilyCheck:
                 if g is None:
                     self.fail("web.decided" + flavour, name, f"{asked}: null")
                     continue
+                if oracle.dice_of(t).get("tie") == "both":
+                    if g == "trap" or int(g[-1]) != -2:
+                        got_words = "trapped" if g == "trap" else f"denominator {int(g[-1])}"
+                        self.fail("web.decided.tie_both", name, f"{asked}: {got_words}; expected -2 (not given)")
+                    continue
+                types = (cols[at], cols[dt]) if typed else (None, None)
+                want = oracle.odds_until_decided(spec, t, "" if typed else cols[ci], words, types)
                 if g == "trap":
                     # past 64-bit fractions (the page says so): the oracle's rows over their
                     # common denominator must pass them too
                     count("web.decided_past_fractions", table=t)
-                    types = (cols[at], cols[dt]) if typed else (None, None)
-                    want = oracle.odds_until_decided(spec, t, "" if typed else cols[ci], words, types)
-                    common = math.lcm(*(v.denominator for v in want.values())) if want else 1
-                    if want is not None and all(abs(v.numerator) * (common // v.denominator) < 2 ** 63 for v in want.values()) \
-                            and common < 2 ** 63:
+                    if want is not None and not _past_64_bits(want.values(), over_one_denominator=True):
                         self.fail("web.decided.past_fractions" + flavour, name, f"{asked}: trapped (past 64-bit fractions); "
                                   f"oracle {_fmt(want)} fits them")
                     continue
                 den = int(g[-1])
-                if oracle.dice_of(t).get("tie") == "both":
-                    if den != -2:
-                        self.fail("web.decided.tie_both", name, f"{asked}: denominator {den}; expected -2 (not given)")
-                    continue
-                types = (cols[at], cols[dt]) if typed else (None, None)
-                want = oracle.odds_until_decided(spec, t, "" if typed else cols[ci], words, types)
                 if want is None:
                     count("web.decided_never", table=t)
                     if den != 0:
@@ -1944,6 +1941,17 @@ def _modifier_inputs(body):
     for m in re.finditer(r'<input [^>]*data-side="(\d+)" data-list="(\d+)" data-item="(\d+)" data-id="([^"]*)"', body):
         inputs.setdefault((int(m.group(1)), m.group(4)), (int(m.group(1)), int(m.group(2)), int(m.group(3))))
     return inputs
+
+
+def _past_64_bits(chances, over_one_denominator=False):
+    """Whether exact CHANCES pass 64-bit fractions: a numerator or denominator past 2**63 - 1,
+    or, written over their common denominator (as the web module writes them), that denominator
+    or a numerator over it."""
+    chances = list(chances)
+    if not over_one_denominator:
+        return any(max(abs(p.numerator), p.denominator) >= 2 ** 63 for p in chances)
+    common = math.lcm(*(p.denominator for p in chances)) if chances else 1
+    return common >= 2 ** 63 or any(abs(p.numerator) * (common // p.denominator) >= 2 ** 63 for p in chances)
 
 
 def _decided_rows(want):
