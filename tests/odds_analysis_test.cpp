@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "qrsc/analysis/odds.hpp"
+#include "qrsc/model/percent_text.hpp"
 #include "qrsc/reports/odds_documents.hpp"
 #include "test_support.hpp"
 
@@ -108,6 +109,39 @@ TEST(OddsReport, OneChartPerColumnOfEveryRolledTableWithExactTooltips) {
   // Black and white: hatched pattern fills, not colour alone.
   EXPECT_GT(count(acw, "<pattern"), 0u);
   EXPECT_EQ(acw.find("#ff0000"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// The one way a chance is written. Expected texts are worked by hand from the fractions: half
+// up (1/16 is 6.25%, "6.3%", where a double's rounding to even gives "6.2%"), and never "0.0%"
+// or "100.0%" for a chance that can happen or fail.
+TEST(PercentText, RoundsHalfUpInExactArithmeticAndNeverRoundsAChanceAway) {
+  using qrsc::Fraction;
+  using qrsc::percent_number;
+  using qrsc::percent_text;
+  EXPECT_EQ(percent_text(Fraction(1, 16)), "6.3%");
+  EXPECT_EQ(percent_text(Fraction(1, 3)), "33.3%");
+  EXPECT_EQ(percent_text(Fraction(2, 3)), "66.7%");
+  EXPECT_EQ(percent_text(Fraction(7, 8)), "87.5%");
+  EXPECT_EQ(percent_text(Fraction(1, 100)), "1.0%");
+  EXPECT_EQ(percent_text(Fraction(0)), "0.0%");
+  EXPECT_EQ(percent_text(Fraction(1)), "100.0%");
+  EXPECT_EQ(percent_text(Fraction(1, 2001)), "<0.1%");      // 0.0499...%
+  EXPECT_EQ(percent_text(Fraction(1, 2000)), "0.1%");       // 0.05%: half up
+  EXPECT_EQ(percent_text(Fraction(1999, 2000)), ">99.9%");  // 99.95%: rounds to 100, can fail
+  EXPECT_EQ(percent_text(Fraction(1997, 2000)), "99.9%");   // 99.85%
+  EXPECT_EQ(percent_number(Fraction(1, 200), 0), "1");      // 0.5%: half up
+  EXPECT_EQ(percent_number(Fraction(1, 201), 0), "<1");
+  EXPECT_EQ(percent_number(Fraction(199, 200), 0), ">99");
+  EXPECT_EQ(percent_number(Fraction(13, 20), 0), "65");
+  EXPECT_EQ(percent_text(Fraction(1, 16), 2), "6.25%");
+  // A denominator near 2^63 (a pool of many dice): a hundred times its numerator overflows 64 bits.
+  constexpr std::int64_t big = std::int64_t{1} << 62;
+  EXPECT_EQ(percent_text(Fraction(big - 1, 2 * (big - 1) + 1)), "50.0%");
+  EXPECT_EQ(percent_text(Fraction(1, 2 * (big - 1) + 1)), "<0.1%");
 }
 
 }  // namespace

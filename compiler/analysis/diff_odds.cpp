@@ -4,6 +4,7 @@
 
 #include "qrsc/analysis/diff.hpp"
 #include "qrsc/analysis/odds.hpp"
+#include "qrsc/model/percent_text.hpp"
 
 namespace qrsc {
 
@@ -62,7 +63,7 @@ void add_odds_to_changes(const Spec& old_spec, const Spec& new_spec, std::vector
     const Fraction before = orow && ocol ? *row_probability(*ob, *orow, *ocol, 0) : Fraction(0);
     const Fraction after = *row_probability(*nb, *nrow, *ncol, 0);
     if (before == after) continue;
-    c.text += fmt::format(": {} -> {} {}", format_percent(before), format_percent(after),
+    c.text += fmt::format(": {} -> {} {}", percent_text(before), percent_text(after),
                           nb->dice->difference ? "at an even fight" : "at a net modifier of 0");
   }
 }

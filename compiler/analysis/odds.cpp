@@ -44,10 +44,6 @@ std::vector<TriggerOdds> trigger_odds(const Spec& spec, const Table& t, const Ba
 
 }  // namespace
 
-std::string format_percent(Fraction p, int decimals) {
-  return fmt::format("{:.{}f}%", 100.0 * static_cast<double>(p.num()) / static_cast<double>(p.den()), decimals);
-}
-
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier) {
   // Success dice have no one answer at a net modifier: the chance depends on how many are thrown.
   if (!bt.dice || !bt.dice->net_readable() || bt.dice->success() || row >= bt.rows.size() ||

@@ -15,6 +15,7 @@
 #include "qrsc/lsp/sheet_elements.hpp"
 #include "qrsc/lsp/text_position.hpp"
 #include "qrsc/lsp/yaml_outline.hpp"
+#include "qrsc/model/percent_text.hpp"
 
 namespace qrsc::lsp {
 
@@ -150,7 +151,7 @@ std::string odds_at_net_zero(const SheetElement& e) {
   for (std::size_t c = 0; c < b.columns.size(); ++c) {
     const auto p = row_probability(b, e.row, c, 0);
     if (!p) continue;
-    out += (out.empty() ? "" : ", ") + (b.single_column() ? "" : b.columns[c].name + " ") + format_percent(*p);
+    out += (out.empty() ? "" : ", ") + (b.single_column() ? "" : b.columns[c].name + " ") + percent_text(*p);
   }
   return out.empty() ? "" : "odds at net modifier 0: " + out;
 }

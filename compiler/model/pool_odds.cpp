@@ -18,14 +18,6 @@ Fraction SymbolCounts::at_least(int dice, int k) const {
   return sum;
 }
 
-std::string pool_percent(Fraction p) {
-  // In long double (a 64-bit mantissa): a thousand times a numerator near 2^63 does not fit 64 bits.
-  const long double per_mille = 1000.0L * static_cast<long double>(p.num()) / static_cast<long double>(p.den());
-  if (p != Fraction(0) && per_mille < 1.0L) return "<0.1%";
-  const std::int64_t tenths = std::llround(per_mille);
-  return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
-}
-
 int max_pool_dice(int sides) {
   int n = 0;
   while (n < qrs::odds::kMaxSymbolDice && qrs::odds::times_throws(1, n + 1, sides) != 0) ++n;

@@ -34,10 +34,6 @@ int max_pool_dice(int sides);
 // most max_pool_dice(sides), where the counts stay exact).
 PoolOdds pool_odds(const BandTable& bt, std::size_t column, int up_to);
 
-// A pool's chance as `qrsc odds` and the web page show it: a percent to one decimal, rounded half
-// up, and "<0.1%" for a chance too small for that (never "0.0%", which would say it cannot happen).
-std::string pool_percent(Fraction p);
-
 // Rows that show on as many faces read alike: the printed sheet gives them one set of figures.
 // Groups of indices into PoolOdds::symbols, in the order each group's first row comes.
 std::vector<std::vector<std::size_t>> alike_symbols(const PoolOdds& p);

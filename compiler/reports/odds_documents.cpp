@@ -7,6 +7,7 @@
 #include "qrsc/backends/common/backend_error.hpp"
 #include "qrsc/backends/common/mustache_data.hpp"
 #include "qrsc/backends/common/template_document.hpp"
+#include "qrsc/model/percent_text.hpp"
 #include "qrsc/model/roll_again.hpp"
 
 namespace qrsc {
@@ -110,13 +111,13 @@ mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string
       put(s, "height", fmt::format("{:.2f}", h));
       put(s, "fill", fill_of(prefix, row));
       put(s, "tip",
-          fmt::format("{} at {:+d}: {} ({})", r.row_titles[row], r.modifiers[m], fraction_text(p), format_percent(p)));
+          fmt::format("{} at {:+d}: {} ({})", r.row_titles[row], r.modifiers[m], fraction_text(p), percent_text(p)));
       put(s, "labelled", h >= 12);
       put(s, "label_x", number(x + kBarWidth / 2));
       put(s, "label_y", fmt::format("{:.2f}", y + h / 2 + 3));
       put(s, "label_fill", fill.dark ? "#fff" : "#000");
       put(s, "label_stroke", fill.dark ? "#000" : "#fff");
-      put(s, "percent", format_percent(p, 0));
+      put(s, "percent", percent_text(p, 0));
       append(segments, std::move(s));
       y += h;
     }
@@ -148,15 +149,15 @@ mst::data chart_data(const OddsReport& r, const OddsColumn& c, const std::string
 
 // A matchup's row split by the side that lost: "attacker loses 10.0%, defender loses 6.7%".
 std::string losers_text(Fraction attacker_lost, Fraction defender_lost) {
-  return fmt::format("attacker loses {}, defender loses {}", format_percent(attacker_lost),
-                     format_percent(defender_lost));
+  return fmt::format("attacker loses {}, defender loses {}", percent_text(attacker_lost), percent_text(defender_lost));
 }
 
 Json probability_json(Fraction p) {
   return Json{{"probability", fraction_text(p)},
               {"numerator", p.num()},
               {"denominator", p.den()},
-              {"percent", 100.0 * as_double(p)}};
+              {"percent", 100.0 * as_double(p)},
+              {"written", percent_text(p)}};  // as every surface writes it (the page's answers are tested against it)
 }
 
 // Symbol dice: how many of several dice show each symbol (symbols shown on as many faces read
@@ -181,9 +182,9 @@ std::string pool_text(const OddsReport& r) {
         out += fmt::format("\n    {:<8}", "exactly");
         for (int k = 0; k <= n; ++k)
           out += fmt::format(" {:>6}",
-                             pool_percent(s.exactly[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)]));
+                             percent_text(s.exactly[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)]));
         out += fmt::format("\n    {:<8}", "at least");
-        for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", pool_percent(s.at_least(n, k)));
+        for (int k = 0; k <= n; ++k) out += fmt::format(" {:>6}", percent_text(s.at_least(n, k)));
         out += '\n';
         continue;
       }
@@ -192,7 +193,7 @@ std::string pool_text(const OddsReport& r) {
       out += '\n';
       for (const int n : r.dice) {
         out += fmt::format("    {:>4}", n);
-        for (int k = 1; k <= n; ++k) out += fmt::format(" {:>6}", pool_percent(s.at_least(n, k)));
+        for (int k = 1; k <= n; ++k) out += fmt::format(" {:>6}", percent_text(s.at_least(n, k)));
         out += '\n';
       }
     }
@@ -246,7 +247,7 @@ std::string success_text(const OddsReport& r) {
     for (int k = 0; k < size + (beyond ? 1 : 0); ++k) {
       out += fmt::format("  {:<12}", count_label(by_modifier.front(), k));
       for (const auto& counts : by_modifier)
-        out += fmt::format(" {:>6}", pool_percent(k < size ? counts.p(k) : counts.beyond));
+        out += fmt::format(" {:>6}", percent_text(k < size ? counts.p(k) : counts.beyond));
       out += '\n';
     }
   }
@@ -304,7 +305,7 @@ std::string decided_text(const OddsReport& r, const OddsColumn& c, std::size_t w
   std::string out = until_decided_heading(again) + ":\n";
   if (c.never_decided) return out + "  " + kNeverDecided + "\n";
   for (const DecidedLine& l : decided_lines(r, c)) {
-    out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", l.title, width, fraction_text(l.p), format_percent(l.p));
+    out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", l.title, width, fraction_text(l.p), percent_text(l.p));
   }
   return out;
 }
@@ -336,7 +337,7 @@ std::string odds_text(const OddsReport& r) {
       out += fmt::format("\nmatchup: {}\n", r.matchup);
       for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
         out += fmt::format("  {:<{}}  {:>8}  {:>6}  ({})\n", r.row_titles[i], width, fraction_text(c.p[0][i]),
-                           format_percent(c.p[0][i]), losers_text(c.attacker_lost[i], c.defender_lost[i]));
+                           percent_text(c.p[0][i]), losers_text(c.attacker_lost[i], c.defender_lost[i]));
       }
       out += decided_text(r, c, width);
       continue;
@@ -346,7 +347,7 @@ std::string odds_text(const OddsReport& r) {
       out += fmt::format("{}net modifier {:+d}\n", c.id.empty() ? "\n" : "", r.modifiers[0]);
       for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
         out += fmt::format("  {:<{}}  {:>8}  {:>6}\n", r.row_titles[i], width, fraction_text(c.p[0][i]),
-                           format_percent(c.p[0][i]));
+                           percent_text(c.p[0][i]));
       }
       out += decided_text(r, c, width);
       continue;
@@ -356,14 +357,14 @@ std::string odds_text(const OddsReport& r) {
     out += '\n';
     for (std::size_t i = 0; i < r.row_ids.size(); ++i) {
       out += fmt::format("  {:<{}}", r.row_titles[i], width);
-      for (std::size_t m = 0; m < r.modifiers.size(); ++m) out += fmt::format(" {:>6}", format_percent(c.p[m][i]));
+      for (std::size_t m = 0; m < r.modifiers.size(); ++m) out += fmt::format(" {:>6}", percent_text(c.p[m][i]));
       out += '\n';
     }
   }
   if (!r.triggers.empty()) {
     out += "\ntriggered by the base roll, before modifiers (as well as the row read):\n";
     for (const TriggerOdds& t : r.triggers) {
-      out += fmt::format("  {} (base {})  {:>8}  {:>6}\n", t.title, t.base, fraction_text(t.p), format_percent(t.p));
+      out += fmt::format("  {} (base {})  {:>8}  {:>6}\n", t.title, t.base, fraction_text(t.p), percent_text(t.p));
     }
   }
   if (!r.pools.empty()) out += pool_text(r);

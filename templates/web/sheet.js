@@ -22,15 +22,16 @@
   const section = () => sections[state.table];
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
   // A chance as the page shows one, from the module's exact numerator and denominator (BigInts):
-  // its percent to the nearest tenth (half up; no decimal only when exactly whole) and its
-  // reduced fraction.
+  // its percent to the nearest tenth, half up, as qrsc writes it (percent_text in
+  // compiler/model/percent_text.hpp: "<0.1%" for a chance that rounds to nothing but can happen,
+  // ">99.9%" for one that rounds to 100 but can fail), and its reduced fraction.
   const chance = (n, total) => {
-    if (total <= 0n) return { percent: 0, text: "0%", exact: "0/1" };
+    if (total <= 0n) return { percent: 0, text: "0.0%", exact: "0/1" };
     const g = n === 0n ? total : gcd(n, total);
     const tenths = (n * 2000n + total) / (2n * total);
-    const percent = Number(tenths) / 10;
-    const whole = (n * 100n) % total === 0n;
-    return { percent, text: (whole ? String(n * 100n / total) : percent.toFixed(1)) + "%", exact: (n / g) + "/" + (total / g) };
+    const text = n > 0n && tenths === 0n ? "<0.1" : n < total && tenths === 1000n ? ">99.9"
+      : (tenths / 10n) + "." + (tenths % 10n);
+    return { percent: Number(tenths) / 10, text: text + "%", exact: (n / g) + "/" + (total / g) };
   };
   // The page's sections are the printed sheet's tables in its order; a rolled table's index in
   // the module is its data-table.

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "qrsc/backends/html/sheet_text.hpp"
+#include "qrsc/model/percent_text.hpp"
 #include "qrsc/model/pool_odds.hpp"
 #include "qrsc/model/roll_rule.hpp"
 #include "qrsc/model/success_odds.hpp"
@@ -105,14 +106,6 @@ mst::data band_line(const std::vector<std::string>& cells, bool span_all, std::s
   return line;
 }
 
-// A chance as a sheet prints it: a whole percent, "<1" for a chance that rounds to nothing but
-// can happen and ">99" for one that rounds to 100 but can fail.
-std::string sheet_percent(Fraction p) {
-  if (p != Fraction(0) && 200 * p.num() < p.den()) return "<1";
-  if (p != Fraction(1) && 200 * p.num() >= 199 * p.den()) return ">99";
-  return std::to_string((100 * p.num() + p.den() / 2) / p.den());
-}
-
 // Symbol dice whose spec asks for it (`pool_odds`): under the table, the chance that at least k
 // of n dice show each symbol, n from 1 to pool_odds; symbols shown on as many faces share
 // their figures, so they share a column group. One block per column of the table.
@@ -146,7 +139,7 @@ mst::data pool_odds_data(const BandTable& bt) {
       mst::data cells = list_of();
       for (const auto& g : groups) {
         for (int k = 1; k <= pool.up_to; ++k) {
-          append(cells, text_item(k <= n ? sheet_percent(pool.symbols[g.front()].at_least(n, k)) : std::string()));
+          append(cells, text_item(k <= n ? percent_number(pool.symbols[g.front()].at_least(n, k), 0) : std::string()));
         }
       }
       put(row, "cells", std::move(cells));

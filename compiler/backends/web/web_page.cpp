@@ -19,6 +19,7 @@
 #include "qrsc/backends/web/offline_app.hpp"
 #include "qrsc/backends/web/wasm_module.hpp"
 #include "qrsc/model/notation.hpp"
+#include "qrsc/model/percent_text.hpp"
 #include "qrsc/model/pool_odds.hpp"
 #include "qrsc/model/roll_again.hpp"
 #include "qrsc/model/roll_range.hpp"
@@ -175,7 +176,7 @@ mst::data trigger_data(const Spec& spec, const Table& t, const std::map<std::str
 // 2^53 a JSON number loses digits in a browser: a d100 pool's, success dice's), the last as
 // `qrsc odds` shows it. Digits and percents only: nothing in it needs escaping in <script>.
 Json chance_json(Fraction p) {
-  return Json::array({std::to_string(p.num()), std::to_string(p.den()), pool_percent(p)});
+  return Json::array({std::to_string(p.num()), std::to_string(p.den()), percent_text(p)});
 }
 
 // How many dice a unit rolls, from the pool's matrix of dice cells: its rows and columns to
