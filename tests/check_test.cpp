@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "qrsc/analysis/checks.hpp"
@@ -254,6 +255,14 @@ tables:
       << md;
   const auto html = *qrsc::render_changes_html(*o, *n, qrsc::diff_specs(*o, *n));
   EXPECT_NE(html.find("<li>Crack is renamed Elite</li>"), std::string::npos);
+  // JSON gives each change as data too: its kind and the sheet's values its words name.
+  const auto json = nlohmann::json::parse(*qrsc::render_changes_json(*o, *n, qrsc::diff_specs(*o, *n)));
+  const auto& swept = json["changes"][1];
+  EXPECT_EQ(swept["kind"], "band_moved") << swept.dump();
+  EXPECT_EQ(swept["values"], nlohmann::json::array({"Swept from the Field", "8 or more", "9 or more"})) << swept.dump();
+  EXPECT_EQ(json["changes"][3]["kind"], "modifier_value");
+  EXPECT_EQ(json["changes"][3]["values"], nlohmann::json::array({"Out of command", "-3", "-2"}));
+  EXPECT_EQ(json["changes"][4]["kind"], "modifier_added");
 }
 
 // A row that rolls again with other modifiers lost: MAW's Desperate Struggle also loses the

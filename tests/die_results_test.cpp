@@ -13,6 +13,7 @@
 #include "qrsc/analysis/lookup.hpp"
 #include "qrsc/analysis/odds.hpp"
 #include "qrsc/frontend/frontend.hpp"
+#include "qrsc/reports/lookup_documents.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -263,7 +264,7 @@ TEST(ExclusiveGroups, TwoRatingsOfOneUnitAreAnErrorNamingBoth) {
   const qrsc::Spec& spec = qrs_test::spec("rff/acw-2.1-15mm");
   for (const auto& [first, second] : {std::pair{"green", "veteran"}, std::pair{"veteran", "green"}}) {
     const auto a = qrsc::lookup(spec, "maneuver_good_order", "6", std::nullopt, {first, second});
-    EXPECT_FALSE(a.ok()) << a->line;
+    EXPECT_FALSE(a.ok()) << qrsc::lookup_tsv(*a);
     EXPECT_NE(a.error().message.find("'veteran'"), std::string::npos) << a.error().message;
     EXPECT_NE(a.error().message.find("'green'"), std::string::npos) << a.error().message;
     EXPECT_NE(a.error().message.find("unit_rating"), std::string::npos) << a.error().message;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "qrsc/analysis/lookup.hpp"
+#include "qrsc/reports/lookup_documents.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -27,7 +28,7 @@ void check_file(const std::string& file) {
     const auto a = qrsc::lookup(spec, e.table, e.key, column);
     ++checked;
     if (e.expected[0] == "ERROR") {
-      EXPECT_FALSE(a.ok()) << e.table << " " << e.key << " should have no answer but gave " << a->line;
+      EXPECT_FALSE(a.ok()) << e.table << " " << e.key << " should have no answer but gave " << qrsc::lookup_tsv(*a);
       continue;
     }
     ASSERT_TRUE(a.ok()) << e.table << " " << e.key << ": " << a.error().message;
@@ -35,24 +36,24 @@ void check_file(const std::string& file) {
     ASSERT_NE(t, nullptr);
     if (t->kind == qrsc::TableKind::matrix) {
       const std::string cell = e.expected[0] == "BLANK" ? "" : e.expected[0];
-      EXPECT_EQ(a->line, e.key + "\t" + (e.column.empty() ? "" : e.column) + "\t" + cell)
+      EXPECT_EQ(qrsc::lookup_tsv(*a), e.key + "\t" + (e.column.empty() ? "" : e.column) + "\t" + cell)
           << e.table << " row " << e.key << " column " << e.column;
       continue;
     }
     if (t->kind == qrsc::TableKind::facts || t->kind == qrsc::TableKind::modifiers) {
       // Facts and modifiers: the id, then VALUE<TAB>TEXT as written in the file.
-      EXPECT_EQ(a->line, e.key + "\t" + join(e.expected, 0, e.expected.size())) << e.table << " " << e.key;
+      EXPECT_EQ(qrsc::lookup_tsv(*a), e.key + "\t" + join(e.expected, 0, e.expected.size())) << e.table << " " << e.key;
       continue;
     }
     // Band tables: ID<TAB>TITLE[<TAB>NUMBER]; a part id, when given, is checked in the detail.
     const bool has_part =
         e.expected.size() == 3 && e.expected[2].find_first_not_of("+-0123456789") != std::string::npos;
     const std::string want = join(e.expected, 0, has_part ? 2 : e.expected.size());
-    EXPECT_EQ(a->line, want) << e.table << " " << e.key << (e.column.empty() ? "" : " column " + e.column);
+    EXPECT_EQ(qrsc::lookup_tsv(*a), want) << e.table << " " << e.key << (e.column.empty() ? "" : " column " + e.column);
     if (has_part) {
-      EXPECT_NE(a->detail.find(e.expected[2] + "\t"), std::string::npos)
+      EXPECT_NE(qrsc::lookup_tsv_detail(*a).find(e.expected[2] + "\t"), std::string::npos)
           << e.table << " " << e.key << ": expected part " << e.expected[2] << " in\n"
-          << a->detail;
+          << qrsc::lookup_tsv_detail(*a);
     }
   }
   EXPECT_GT(checked, 0);

@@ -13,6 +13,7 @@
 
 #include "qrsc/analysis/opposed.hpp"
 #include "qrsc/frontend/frontend.hpp"
+#include "qrsc/reports/lookup_documents.hpp"
 #include "test/ties.hpp"
 #include "test_support.hpp"
 
@@ -170,12 +171,13 @@ const qrsc::Spec& ties_spec() {
 TEST(TiesCli, LookupSaysATieIsNothingOrBoth) {
   const auto none = qrsc::opposed_lookup(ties_spec(), "close_combat", {"4", "foot"}, {"4", "mounted"}, std::nullopt);
   ASSERT_TRUE(none.ok()) << none.error().message;
-  EXPECT_NE(none->text.find("a tie: nothing happens"), std::string::npos) << none->text;
+  EXPECT_NE(qrsc::lookup_text(*none).find("a tie: nothing happens"), std::string::npos) << qrsc::lookup_text(*none);
   EXPECT_EQ(none->title, "Tie: nothing happens");
   const auto both = qrsc::opposed_lookup(ties_spec(), "brawl", {"3", "foot"}, {"3", "mounted"}, std::nullopt);
   ASSERT_TRUE(both.ok()) << both.error().message;
-  EXPECT_NE(both->text.find("Attacker (Foot): Disordered"), std::string::npos) << both->text;
-  EXPECT_NE(both->text.find("Defender (Mounted): Blown"), std::string::npos) << both->text;
+  EXPECT_NE(qrsc::lookup_text(*both).find("Attacker (Foot): Disordered"), std::string::npos)
+      << qrsc::lookup_text(*both);
+  EXPECT_NE(qrsc::lookup_text(*both).find("Defender (Mounted): Blown"), std::string::npos) << qrsc::lookup_text(*both);
   // Field by field (lookup --format json's `reads`): each side's own column and row at margin 0.
   ASSERT_EQ(both->sides.size(), 2U);
   ASSERT_TRUE(both->sides[0].reads && both->sides[1].reads);

@@ -17,6 +17,7 @@
 #include "qrsc/frontend/resolve.hpp"
 #include "qrsc/frontend/spec_cache.hpp"
 #include "qrsc/model/words.hpp"
+#include "qrsc/reports/lookup_documents.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -89,7 +90,7 @@ renames:
 std::string answer(const qrsc::Spec& s, const std::string& table, const std::string& key,
                    std::optional<std::string> col) {
   const auto a = qrsc::lookup(s, table, key, col);
-  return a.ok() ? a->line : "ERROR " + a.error().message;
+  return a.ok() ? qrsc::lookup_tsv(*a) : "ERROR " + a.error().message;
 }
 
 TEST(Variants, ChildPatchesRowsByIdAndInheritsTheRest) {

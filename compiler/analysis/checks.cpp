@@ -7,7 +7,6 @@
 #include <set>
 
 #include "qrsc/analysis/diff.hpp"
-#include "qrsc/analysis/show.hpp"
 #include "qrsc/model/written_cells.hpp"
 
 namespace qrsc {
@@ -572,7 +571,7 @@ void check_declared_changes(const Spec& spec, const Spec& baseline, CheckReport&
     ++report.undeclared;
     diags.error(change.loc, fmt::format("undeclared change to the parent sheet: {} (no erratum covers '{}'; add one "
                                         "with its source, or `covers: [{}]` on the erratum that explains it)",
-                                        change.text, path, path));
+                                        change.words(), path, path));
   }
 }
 

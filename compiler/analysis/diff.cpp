@@ -22,8 +22,6 @@ std::string Change::path() const {
 
 namespace {
 
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
-
 std::string paragraphs(const std::vector<RichText>& ps) {
   std::string out;
   for (const auto& p : ps) out += (out.empty() ? "" : " ") + p.render();
@@ -114,22 +112,20 @@ class Differ {
   std::vector<Change> run() {
     for (const auto& r : new_.renames) {
       if (already_renamed(r)) continue;
-      add({"", "", "", "Terms", fmt::format("{} is renamed {}", r.from_text, r.to_text), r.loc});
+      add({"", "", "", "Terms", ChangeKind::term_renamed, {r.from_text, r.to_text}, r.loc});
     }
     for (const auto& t : old_.tables) {
-      if (!new_.table(t.id))
-        add({t.id, "", "", t.title, fmt::format("{} is removed from the sheet", t.title), new_loc()});
+      if (!new_.table(t.id)) add({t.id, "", "", t.title, ChangeKind::table_removed, {t.title}, new_loc()});
     }
     for (const auto& t : new_.tables) {
       const Table* o = old_.table(t.id);
       if (!o) {
-        add({t.id, "", "", t.title, fmt::format("New table: {}", t.title), t.loc});
+        add({t.id, "", "", t.title, ChangeKind::table_added, {t.title}, t.loc});
         continue;
       }
-      if (O(o->title) != t.title)
-        add({t.id, "", "", t.title, fmt::format("{} is now titled {}", o->title, t.title), t.loc});
+      if (O(o->title) != t.title) add({t.id, "", "", t.title, ChangeKind::table_retitled, {o->title, t.title}, t.loc});
       if (o->kind != t.kind) {
-        add({t.id, "", "", t.title, fmt::format("{} is now a {} table", t.title, table_kind_name(t.kind)), t.loc});
+        add({t.id, "", "", t.title, ChangeKind::table_kind, {t.title, table_kind_name(t.kind)}, t.loc});
         continue;
       }
       std::visit([&](const auto& body) { table(*o, t, body); }, t.body);
@@ -162,61 +158,64 @@ class Differ {
   void table(const Table& ot, const Table& nt, const BandTable& nb) {
     const auto& ob = std::get<BandTable>(ot.body);
     // How the key is rolled (key.dice), in the roll's notation, which names every kind of roll.
-    const auto roll = [](const BandTable& b) {
-      if (!b.dice) return std::string("not rolled");
-      const std::vector<std::string> lists = b.dice->modifier_tables();
-      return roll_notation(*b.dice) +
-             (lists.empty() ? std::string() : fmt::format(" modified by {}", fmt::join(lists, ", ")));
-    };
-    if (roll(ob) != roll(nb)) {
+    if (roll_words(ob.dice) != roll_words(nb.dice)) {
       // The key's dice and rounding are explained by covering 'table/key'.
-      add({nt.id, "key", "", nt.title,
-           fmt::format("The {} is now {} instead of {}", nb.key_name.empty() ? "key" : nb.key_name, roll(nb), roll(ob)),
+      add({nt.id,
+           "key",
+           "",
+           nt.title,
+           ChangeKind::key_roll,
+           {key_words(nb.key_name), roll_words(nb.dice), roll_words(ob.dice)},
            nt.loc});
     }
     if (ob.rounding != nb.rounding) {
-      add({nt.id, "key", "", nt.title,
-           nb.rounding == "down"
-               ? fmt::format("{}: fractions are now rounded down", nb.key_name.empty() ? "Key" : nb.key_name)
-               : fmt::format("{}: fractions are no longer rounded down", nb.key_name.empty() ? "Key" : nb.key_name),
+      add({nt.id,
+           "key",
+           "",
+           nt.title,
+           nb.rounding == "down" ? ChangeKind::key_rounded_down : ChangeKind::key_not_rounded,
+           {key_words(nb.key_name, true)},
            nb.rounding.empty() ? nt.loc : nb.rounding_loc});
     }
     for (const auto& orow : ob.rows) {
-      if (!by_id(nb.rows, orow.id))
-        add({nt.id, orow.id, "", nt.title, fmt::format("{} is removed", orow.title), nt.loc});
+      if (!by_id(nb.rows, orow.id)) add({nt.id, orow.id, "", nt.title, ChangeKind::removed, {orow.title}, nt.loc});
     }
     for (const auto& row : nb.rows) {
       const BandRow* orow = old_counterpart(ob.rows, row);
       if (!orow) {
-        add({nt.id, row.id, "", nt.title, fmt::format("New result: {}", row.title), row.loc});
+        add({nt.id, row.id, "", nt.title, ChangeKind::result_added, {row.title}, row.loc});
         continue;
       }
       if (O(orow->title) != row.title) {
-        add({nt.id, row.id, "", nt.title, fmt::format("{} now reads {}", quoted(orow->title), quoted(row.title)),
-             row.loc});
+        add({nt.id, row.id, "", nt.title, ChangeKind::row_retitled, {orow->title, row.title}, row.loc});
       }
       if (O(paragraphs(orow->paragraphs)) != paragraphs(row.paragraphs)) {
-        add_if({nt.id, row.id, "", nt.title,
-                fmt::format("{} now reads: {}", row.title, quoted(paragraphs(row.paragraphs))),
+        add_if({nt.id,
+                row.id,
+                "",
+                nt.title,
+                ChangeKind::row_text,
+                {row.title, paragraphs(row.paragraphs)},
                 row.paragraphs.empty() ? row.loc : row.paragraphs.front().loc},
                scaled(orow->paragraphs) == paragraphs(row.paragraphs));
       }
       if (orow->number != row.number) {
-        add({nt.id, row.id, "", nt.title,
-             fmt::format("{} now gives {} instead of {}", row.title,
-                         row.number ? format_signed(*row.number) : "nothing",
-                         orow->number ? format_signed(*orow->number) : "nothing"),
+        add({nt.id,
+             row.id,
+             "",
+             nt.title,
+             ChangeKind::row_number,
+             {row.title, number_words(row.number), number_words(orow->number)},
              row.loc});
       }
       if (orow->again != row.again) {
         // A row that rolls again: the modifiers that no longer count on the new roll, by id.
-        const auto without = [](const std::optional<std::vector<std::string>>& a) {
-          return !a           ? std::string("does not roll again")
-                 : a->empty() ? std::string("rolls again with every modifier")
-                              : fmt::format("rolls again without {}", fmt::join(*a, ", "));
-        };
-        add({nt.id, row.id, "", nt.title,
-             fmt::format("{} now {} (was: {})", row.title, without(row.again), without(orow->again)),
+        add({nt.id,
+             row.id,
+             "",
+             nt.title,
+             ChangeKind::row_again,
+             {row.title, again_words(row.again), again_words(orow->again)},
              row.again ? row.again_loc : row.loc});
       }
       for (std::size_t c = 0; c < nb.columns.size(); ++c) {
@@ -227,10 +226,15 @@ class Differ {
           // occur there; one that does is stated where its band is (the matchup's own entry).
           const BandCell& cell = row.bands[c];
           if (!nb.single_column() && (cell.band.present || cell.unknown)) {
-            add({nt.id, row.id, col_id, nt.title,
-                 fmt::format("{} occurs on {} in the new {} column", row.title,
-                             cell.unknown ? std::string("?") : format_band(cell.band, nb.key_type), nb.columns[c].name),
-                 cell.loc.line > 0 ? cell.loc : row.loc, true});
+            add({nt.id,
+                 row.id,
+                 col_id,
+                 nt.title,
+                 ChangeKind::band_in_new_column,
+                 {row.title, cell.unknown ? std::string(kUnknownNotation) : format_band(cell.band, nb.key_type),
+                  nb.columns[c].name},
+                 cell.loc.line > 0 ? cell.loc : row.loc,
+                 true});
           }
           continue;
         }
@@ -239,20 +243,25 @@ class Differ {
         if (qrs::same_keys(a, b)) {
           continue;
         }
-        const std::string where = nb.single_column() ? "" : fmt::format(" against {}", nb.columns[c].name);
-        std::string text;
+        // Against a column, where the table has several: "... now occurs against Green on 8".
+        const bool in = !nb.single_column();
+        std::vector<std::string> values{row.title};
+        if (in) values.push_back(nb.columns[c].name);
+        ChangeKind kind = ChangeKind::band_moved;
         if (nb.key_type == KeyType::fraction && row.number && b.has_lo && a.has_lo) {
-          text = fmt::format("a {} modifier now begins at {} points instead of {}", format_signed(*row.number),
-                             format_number(b.lo), format_number(a.lo));
+          kind = ChangeKind::band_points;
+          values = {format_signed(*row.number), format_number(b.lo), format_number(a.lo)};
         } else if (!b.present) {
-          text = fmt::format("{} no longer occurs{}", row.title, where);
+          kind = in ? ChangeKind::band_gone_in : ChangeKind::band_gone;
         } else if (!a.present) {
-          text = fmt::format("{} now occurs{} on {}", row.title, where, format_band(b, nb.key_type));
+          kind = in ? ChangeKind::band_added_in : ChangeKind::band_added;
+          values.push_back(format_band(b, nb.key_type));
         } else {
-          text = fmt::format("{} now occurs{} on {} instead of {}", row.title, where, format_band(b, nb.key_type),
-                             format_band(a, nb.key_type));
+          kind = in ? ChangeKind::band_moved_in : ChangeKind::band_moved;
+          values.push_back(format_band(b, nb.key_type));
+          values.push_back(format_band(a, nb.key_type));
         }
-        add({nt.id, row.id, nb.single_column() ? "" : col_id, nt.title, text, row.bands[c].loc, true});
+        add({nt.id, row.id, in ? col_id : "", nt.title, kind, std::move(values), row.bands[c].loc, true});
       }
     }
   }
@@ -261,36 +270,55 @@ class Differ {
     const auto& om = std::get<ModifierTable>(ot.body);
     for (const auto& oi : om.items) {
       if (!by_id(nm.items, oi.id)) {
-        add({nt.id, oi.id, "", nt.title,
-             fmt::format("No longer a modifier: {} {}", oi.value_notation(), oi.text.render()), nt.loc});
+        add({nt.id,
+             oi.id,
+             "",
+             nt.title,
+             ChangeKind::modifier_removed,
+             {oi.value_notation(), oi.text.render()},
+             nt.loc});
       }
     }
     for (const auto& i : nm.items) {
       const ModifierItem* oi = old_counterpart(om.items, i);
       if (!oi) {
-        add({nt.id, i.id, "", nt.title,
-             fmt::format("New modifier: {} {}", i.value_notation(), i.with_notes(i.text.render())), i.loc});
+        add({nt.id,
+             i.id,
+             "",
+             nt.title,
+             ChangeKind::modifier_added,
+             {i.value_notation(), i.with_notes(i.text.render())},
+             i.loc});
         continue;
       }
       // The types it applies to ("only ...", "not ..."), compared by their ids.
       if (oi->only != i.only || oi->except != i.except) {
-        const auto types = [](const ModifierItem& m) {
-          return m.for_some_types() ? m.types_note : std::string("every type");
-        };
-        add({nt.id, i.id, "", nt.title, fmt::format("{}: now {} (was: {})", i.text.render(), types(i), types(*oi)),
+        add({nt.id,
+             i.id,
+             "",
+             nt.title,
+             ChangeKind::modifier_types,
+             {i.text.render(), types_words(i), types_words(*oi)},
              i.for_some_types() ? i.types_loc : i.loc});
       }
       if (oi->value_notation() != i.value_notation()) {
-        add({nt.id, i.id, "", nt.title,
-             fmt::format("{} is now {} instead of {}", i.text.render(), i.value_notation(), oi->value_notation()),
+        add({nt.id,
+             i.id,
+             "",
+             nt.title,
+             ChangeKind::modifier_value,
+             {i.text.render(), i.value_notation(), oi->value_notation()},
              i.value_loc});
       }
       if (O(oi->text.render()) != i.text.render()) {
-        add_if(
-            {nt.id, i.id, "", nt.title,
-             fmt::format("{} {} now reads {}", i.value_notation(), quoted(oi->text.render()), quoted(i.text.render())),
-             i.text.loc},
-            scaled(oi->text) == i.text.render());
+        add_if({nt.id,
+                i.id,
+                "",
+                nt.title,
+                ChangeKind::modifier_text,
+                {i.value_notation(), oi->text.render(), i.text.render()},
+                i.text.loc},
+               scaled(oi->text) == i.text.render());
       }
     }
   }
@@ -298,31 +326,35 @@ class Differ {
   void table(const Table& ot, const Table& nt, const Matrix& nm) {
     const auto& om = std::get<Matrix>(ot.body);
     for (const auto& c : om.columns) {
-      if (!by_id(nm.columns, c.id))
-        add({nt.id, "", c.id, nt.title, fmt::format("Column {} is removed", c.name), nt.loc});
+      if (!by_id(nm.columns, c.id)) add({nt.id, "", c.id, nt.title, ChangeKind::column_removed, {c.name}, nt.loc});
     }
     for (const auto& c : nm.columns) {
       const std::size_t index = old_column_index(om.columns, c.id);
       const Column* oc = index < om.columns.size() ? &om.columns[index] : nullptr;
       if (!oc) {
-        add({nt.id, "", c.id, nt.title, fmt::format("New column: {}", c.name), c.loc});
+        add({nt.id, "", c.id, nt.title, ChangeKind::column_added, {c.name}, c.loc});
       } else if (O(oc->name) != c.name) {
-        add_if({nt.id, "", c.id, nt.title, fmt::format("Column {} is now {}", oc->name, c.name), c.loc},
+        add_if({nt.id, "", c.id, nt.title, ChangeKind::column_renamed, {oc->name, c.name}, c.loc},
                factor_ && oc->range && c.range && *c.range == *oc->range * *factor_);
       }
     }
     for (const auto& r : om.rows) {
-      if (!by_id(nm.rows, r.id))
-        add({nt.id, r.id, "", nt.title, fmt::format("{} is removed", row_label(om, r)), nt.loc});
+      if (!by_id(nm.rows, r.id)) add({nt.id, r.id, "", nt.title, ChangeKind::removed, {row_label(om, r)}, nt.loc});
     }
     for (const auto& r : nm.rows) {
       const MatrixRow* orow = old_counterpart(om.rows, r);
       if (!orow) {
-        add({nt.id, r.id, "", nt.title, fmt::format("New row: {}", row_label(nm, r)), r.loc});
+        add({nt.id, r.id, "", nt.title, ChangeKind::matrix_row_added, {row_label(nm, r)}, r.loc});
         continue;
       }
       if (O(orow->name) != r.name) {
-        add({nt.id, r.id, "", nt.title, fmt::format("{} is now {}", row_label(om, *orow), row_label(nm, r)), r.loc});
+        add({nt.id,
+             r.id,
+             "",
+             nt.title,
+             ChangeKind::matrix_row_renamed,
+             {row_label(om, *orow), row_label(nm, r)},
+             r.loc});
       }
       for (std::size_t c = 0; c < nm.columns.size(); ++c) {
         const std::size_t oc = old_column_index(om.columns, nm.columns[c].id);
@@ -330,11 +362,13 @@ class Differ {
         const MatrixCell& a = orow->cells[oc];
         const MatrixCell& b = r.cells[c];
         if (a.notation == b.notation) continue;
-        const std::string where = fmt::format("{}, {}", row_label(nm, r), nm.columns[c].name);
-        std::string text = !b.present   ? fmt::format("{}: no longer {}", where, a.notation)
-                           : !a.present ? fmt::format("{}: now {}", where, b.notation)
-                                        : fmt::format("{}: now {} instead of {}", where, b.notation, a.notation);
-        add_if({nt.id, r.id, nm.columns[c].id, nt.title, text, b.present ? b.loc : r.loc},
+        std::vector<std::string> values{row_label(nm, r), nm.columns[c].name};
+        const ChangeKind kind = !b.present   ? ChangeKind::cell_removed
+                                : !a.present ? ChangeKind::cell_added
+                                             : ChangeKind::cell_changed;
+        if (b.present) values.push_back(b.notation);  // the new cell, then the old one where each is written
+        if (!b.present || a.present) values.push_back(a.notation);
+        add_if({nt.id, r.id, nm.columns[c].id, nt.title, kind, std::move(values), b.present ? b.loc : r.loc},
                b.provenance.kind == Provenance::Kind::converted || scaled_rate(a, b, nm.cell));
       }
     }
@@ -353,7 +387,7 @@ class Differ {
   void table(const Table& ot, const Table& nt, const ListTable& nl) {
     const auto& ol = std::get<ListTable>(ot.body);
     for (const auto& os : ol.sections) {
-      if (!by_id(nl.sections, os.id)) add({nt.id, os.id, "", nt.title, fmt::format("{} is removed", os.title), nt.loc});
+      if (!by_id(nl.sections, os.id)) add({nt.id, os.id, "", nt.title, ChangeKind::removed, {os.title}, nt.loc});
     }
     for (const auto& s : nl.sections) {
       const ListSection* os = by_id(ol.sections, s.id);
@@ -370,13 +404,13 @@ class Differ {
       const std::string where = s.title.empty() ? nt.title : s.title;
       for (const auto* i : b) {
         if (!old_texts.count(item_text(*i))) {
-          add_if({nt.id, s.id, "", nt.title, fmt::format("{}: new {}", where, quoted(item_text(*i))), i->loc},
+          add_if({nt.id, s.id, "", nt.title, ChangeKind::item_added, {where, item_text(*i)}, i->loc},
                  scaled_texts.count(item_text(*i)) > 0);
         }
       }
       for (const auto* i : a) {
         if (!new_texts.count(O(item_text(*i)))) {
-          add_if({nt.id, s.id, "", nt.title, fmt::format("{}: no longer {}", where, quoted(item_text(*i))), s.loc},
+          add_if({nt.id, s.id, "", nt.title, ChangeKind::item_removed, {where, item_text(*i)}, s.loc},
                  new_texts.count(scaled_item(*i)) > 0);
         }
       }
@@ -387,19 +421,17 @@ class Differ {
     const auto& of = std::get<FactsTable>(ot.body);
     const auto line = [](const Fact& f) { return f.value.empty() ? f.text.render() : f.value + " " + f.text.render(); };
     for (const auto& o : of.items) {
-      if (!by_id(nf.items, o.id))
-        add({nt.id, o.id, "", nt.title, fmt::format("No longer {}", quoted(line(o))), nt.loc});
+      if (!by_id(nf.items, o.id)) add({nt.id, o.id, "", nt.title, ChangeKind::fact_removed, {line(o)}, nt.loc});
     }
     for (const auto& f : nf.items) {
       const Fact* o = by_id(of.items, f.id);
       if (!o) {
-        add({nt.id, f.id, "", nt.title, fmt::format("New: {}", quoted(line(f))), f.loc});
+        add({nt.id, f.id, "", nt.title, ChangeKind::fact_added, {line(f)}, f.loc});
       } else if (O(line(*o)) != line(f)) {
         const std::string scaled_value = o->inches && factor_ ? format_inches(*o->inches * *factor_) : o->value;
         const std::string scaled_line = scaled_value.empty() ? scaled(o->text) : scaled_value + " " + scaled(o->text);
-        add_if(
-            {nt.id, f.id, "", nt.title, fmt::format("{} instead of {}", quoted(line(f)), quoted(line(*o))), f.text.loc},
-            scaled_line == line(f));
+        add_if({nt.id, f.id, "", nt.title, ChangeKind::fact_changed, {line(f), line(*o)}, f.text.loc},
+               scaled_line == line(f));
       }
     }
   }
@@ -490,8 +522,7 @@ ChangeSummary summarize_changes(const Spec& o, const Spec& n, const std::vector<
   }
   ChangeSummary out;
   if (converted > 0 && n.scale_factor) {
-    out.conversion = fmt::format("All distances are {} times the {} sheet's: {} values",
-                                 format_decimal(*n.scale_factor), o.figures.empty() ? o.id : o.figures, converted);
+    out.conversion = conversion_words(*n.scale_factor, o.figures.empty() ? o.id : o.figures, converted);
   }
   out.groups = grouped(listed);
   return out;

@@ -4,30 +4,38 @@
 #include <string>
 #include <vector>
 
+#include "qrsc/analysis/change_words.hpp"
 #include "qrsc/model/model.hpp"
 
 namespace qrsc {
 
+// One difference, as data: where (the path an erratum's `covers` names), what kind of change and
+// the sheet's values it names; change_words (analysis/change_words.hpp) puts it into words.
 struct Change {
   Change() = default;
-  Change(std::string t, std::string r, std::string c, std::string title, std::string what, Loc at,
-         bool moved_band = false)
+  Change(std::string t, std::string r, std::string c, std::string title, ChangeKind what,
+         std::vector<std::string> named, Loc at, bool moved_band = false)
       : table(std::move(t)),
         row(std::move(r)),
         column(std::move(c)),
         table_title(std::move(title)),
-        text(std::move(what)),
+        kind(what),
+        values(std::move(named)),
         loc(std::move(at)),
         band(moved_band) {}
 
   std::string table, row, column;  // where: the path an erratum's `covers` names
   std::string table_title;
-  std::string text;                 // "Swept from the Field now occurs on 8 or more instead of 9 or more"
+  ChangeKind kind = ChangeKind::table_added;
+  std::vector<std::string> values;  // the sheet's values the kind's phrase names, in its order
+  std::optional<OddsMove> odds;     // diff --odds: how the row's probability moves
   Loc loc;                          // the new value's place in its spec
   bool band = false;                // a band of a band table moved (diff --odds states the odds)
   bool converted = false;           // the old value times the new sheet's scale factor, nothing more
   std::vector<std::string> errata;  // the new sheet's errata that explain it (ids), filled by diff_specs
   [[nodiscard]] std::string path() const;
+  // "Swept from the Field now occurs on 8 or more instead of 9 or more"
+  [[nodiscard]] std::string words() const { return change_words(kind, values, odds); }
 };
 
 // Each change cites the errata of the new sheet that cover it and that the old sheet does not
@@ -56,7 +64,7 @@ struct ChangeGroup {
 // first (when there is one), then every other change, grouped by table in the order found
 // ("Terms" first). Each change cites the errata that explain it (Change::errata).
 struct ChangeSummary {
-  std::string conversion;  // "All distances are 1.5 times the 15mm sheet's: 48 values", or empty
+  std::string conversion;  // conversion_words: "All distances are 1.5 times the 15mm sheet's: 48 values", or empty
   std::vector<ChangeGroup> groups;
 };
 ChangeSummary summarize_changes(const Spec& old_spec, const Spec& new_spec, const std::vector<Change>& changes,

@@ -1,10 +1,7 @@
 // `qrsc diff --odds`: how each changed band moves its row's probability, at an even fight
 // (net modifier 0), from the dice both specs state.
-#include <fmt/format.h>
-
 #include "qrsc/analysis/diff.hpp"
 #include "qrsc/analysis/odds.hpp"
-#include "qrsc/model/percent_text.hpp"
 
 namespace qrsc {
 
@@ -63,8 +60,7 @@ void add_odds_to_changes(const Spec& old_spec, const Spec& new_spec, std::vector
     const Fraction before = orow && ocol ? *row_probability(*ob, *orow, *ocol, 0) : Fraction(0);
     const Fraction after = *row_probability(*nb, *nrow, *ncol, 0);
     if (before == after) continue;
-    c.text += fmt::format(": {} -> {} {}", percent_text(before), percent_text(after),
-                          nb->dice->difference ? "at an even fight" : "at a net modifier of 0");
+    c.odds = OddsMove{before, after, nb->dice->difference};
   }
 }
 

@@ -36,20 +36,8 @@ const BandPart* nth_part(const BandTable& bt, std::size_t i) {
   return nullptr;
 }
 
-// "+1 -2 (Out of command)" for the text answer; a modifier that does not count is shown
-// crossed out in words, with the reason.
-std::string modifier_words(const NetModifier& net) {
-  std::string out;
-  for (const auto& m : net.applied) {
-    std::string one = m.text.empty() ? format_signed(m.value) : fmt::format("{} ({})", format_signed(m.value), m.text);
-    if (!m.counted) one = "[" + one + ": " + m.why + "]";
-    out += " " + one;
-  }
-  return out;
-}
-
 // A band table's answer completed with what every answer says: the table, the column, the
-// key as given and as modified, and the text for people.
+// key as given and as modified.
 LookupAnswer answered(LookupAnswer a, const Table& t, const BandTable& bt, std::size_t col, const std::string& key,
                       Fraction k, NetModifier net, std::string note) {
   a.note = std::move(note);
@@ -57,27 +45,21 @@ LookupAnswer answered(LookupAnswer a, const Table& t, const BandTable& bt, std::
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
   a.key = key;
   a.result = format_number(k);
-  a.text =
-      fmt::format("{}{}: {}{}{}\n{}{}\n", t.title, a.column.empty() ? "" : ", " + a.column, key, modifier_words(net),
-                  net.applied.empty() ? "" : " = " + a.result, a.effect, a.part.empty() ? "" : " " + a.part);
   a.net = std::move(net);
   return a;
 }
 
-// The effects a base roll of the table triggers, added to the answer (and to its words): the
-// sheet reads them as well as the row.
+// The effects a base roll of the table triggers, added to the answer: the sheet reads them as
+// well as the row.
 LookupAnswer with_triggers(LookupAnswer a, const Spec& spec, const Table& t, Fraction base) {
   for (const Trigger& tr : triggers_on(spec, t.id)) {
     if (!base.is_integer() || !tr.section->trigger->band.band.contains(base)) continue;
-    LookupAnswer::Triggered fired{tr.table->id, tr.section->id, tr.section->title, section_text(*tr.section), {}, {}};
+    LookupAnswer::Triggered fired{
+        format_number(base), tr.table->id, tr.section->id, tr.section->title, section_text(*tr.section), {}, {}};
     if (const Table* check = spec.table(tr.section->trigger->check)) {
       fired.check = check->id;
       fired.check_title = check->title;
     }
-    a.text +=
-        fmt::format("Triggered by the base roll {}: {}. {}{}\n", format_number(base), fired.title, fired.text,
-                    fired.check.empty() ? "" : fmt::format(" Roll on the {} ({}).", fired.check_title, fired.check));
-    a.detail += fmt::format("{}\t{}\t{}\n", fired.section, fired.title, fired.text);
     a.triggered.push_back(std::move(fired));
   }
   return a;
@@ -145,9 +127,7 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
     LookupAnswer a;
     a.row = kOutsideRowId;
     a.title = outside_title(bt.outside);
-    a.line = a.row + "\t" + a.title;
     a.effect = a.title;
-    a.detail = a.effect + "\n";
     return with_triggers(answered(std::move(a), t, bt, col, key, k, std::move(net), note), spec, t, *given);
   }
   if (!read.at) {
@@ -166,13 +146,11 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   }
   const BandRow& row = bt.rows[r];
   LookupAnswer a;
-  a.line = row.id + "\t" + row.title;
-  if (row.number) a.line += "\t" + format_signed(*row.number);
+  a.number = row.number;
   a.effect = row.effect();
   if (row.number) a.effect += (a.effect.empty() ? "" : " ") + format_signed(*row.number);
-  a.detail = a.effect + "\n";
   if (const BandPart* part = nth_part(bt, qrs::find_band(part_column(bt, col), k))) {
-    a.detail += part->id + "\t" + part->text.render() + "\n";
+    a.part_id = part->id;
     a.part = part->text.render();
   }
   a.row = row.id;
@@ -180,7 +158,6 @@ Looked lookup_bands(const Spec& spec, const Table& t, const BandTable& bt, const
   a = answered(std::move(a), t, bt, col, key, k, std::move(net), note);
   if (row.again) {
     a.again = dropped_on_again(spec, bt, row);
-    a.text += roll_again_words(*a.again) + "\n";
   }
   return with_triggers(std::move(a), spec, t, *given);
 }
@@ -233,7 +210,9 @@ Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const st
   if (!c) return c.error();
   const MatrixCell& cell = row->cells[c->index];
   LookupAnswer a;
-  a.line = row->id + "\t" + m.columns[c->index].id + "\t" + cell.notation;
+  a.kind = LookupAnswer::Kind::matrix;
+  a.column_id = m.columns[c->index].id;
+  a.cell = cell.notation;
   a.note = c->note;
   a.table_title = t.title;
   a.column = m.columns[c->index].name;
@@ -243,8 +222,6 @@ Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const st
   a.effect = cell_in_words(cell);
   // A value the sources do not give reads "?", with the sheet's footnote.
   if (cell.unknown) a.footnote = unknown_footnote(unknown_value_source(t, row->source, &spec.sources));
-  a.text = fmt::format("{}: {}, {}: {}\n{}", t.title, row->name, a.column, a.effect,
-                       a.footnote.empty() ? "" : a.footnote + "\n");
   if (words.empty()) return a;
   // The dice a unit rolls: the cell's count for its number, with the dice its modifiers add.
   const auto given = dice_words(t, words);
@@ -256,32 +233,29 @@ Looked lookup_matrix(const Spec& spec, const Table& t, const Matrix& m, const st
   auto net = net_modifier(spec, t, given->modifiers);
   if (!net) return net.error();
   const int dice = cell.present ? cell.value.dice.count_with(*given->base, net->total) : 0;
+  a.unit_number = given->base;
   a.result = std::to_string(dice);
-  a.line += "\t" + a.result;
-  a.text += fmt::format("M {}{} = {} {}\n", *given->base, modifier_words(*net), dice, dice == 1 ? "die" : "dice");
   a.net = std::move(*net);
   return a;
 }
 
+// An entry of a list: `fields` gives its fields after the id (and a list section's lines).
 template <class T, class F>
-Looked lookup_item(const Spec& spec, const Table& t, const std::vector<T>& items, const std::string& key, F line) {
+Looked lookup_item(const Spec& spec, const Table& t, const std::vector<T>& items, const std::string& key, F fields) {
   for (const auto& i : items) {
     if (i.id != key) continue;
     LookupAnswer a;
-    a.line = line(i);
+    a.kind = LookupAnswer::Kind::entry;
+    fields(i, a);
     a.table_title = t.title;
     a.row = i.id;
     a.key = key;
-    // The TSV line's fields after the id, in words: "9 pts.  +1", "+1  Gallant leader".
-    a.effect = a.line.substr(a.line.find('\t') + 1);
-    for (auto& ch : a.effect) ch = ch == '\t' ? ' ' : ch;
-    a.text = t.title + ": " + a.effect + "\n";
+    // The fields in words: "9 pts. +1", "+1 Gallant leader", a section's lines each on its own.
+    a.effect = fmt::format("{}", fmt::join(a.fields, " "));
+    for (const auto& l : a.lines) a.effect += "\n " + l;
     if constexpr (std::is_same_v<T, Fact>) {
       // A fact the sources do not give reads "?", with the sheet's footnote (the table's source).
-      if (i.unknown) {
-        a.footnote = unknown_footnote(unknown_value_source(t, std::nullopt, &spec.sources));
-        a.text += a.footnote + "\n";
-      }
+      if (i.unknown) a.footnote = unknown_footnote(unknown_value_source(t, std::nullopt, &spec.sources));
     }
     return a;
   }
@@ -309,19 +283,19 @@ Looked lookup(const Spec& spec, const std::string& table, const std::string& key
         if constexpr (std::is_same_v<T, BandTable>) return lookup_bands(spec, *t, body, key, column, modifiers);
         if constexpr (std::is_same_v<T, Matrix>) return lookup_matrix(spec, *t, body, key, column, modifiers);
         if constexpr (std::is_same_v<T, ModifierTable>) {
-          return lookup_item(spec, *t, body.items, key, [](const ModifierItem& m) {
-            return m.id + "\t" + m.value_notation() + "\t" + m.text.render();
+          return lookup_item(spec, *t, body.items, key, [](const ModifierItem& m, LookupAnswer& a) {
+            a.fields = {m.value_notation(), m.text.render()};
           });
         }
         if constexpr (std::is_same_v<T, FactsTable>) {
-          return lookup_item(spec, *t, body.items, key,
-                             [](const Fact& f) { return f.id + "\t" + f.value + "\t" + f.text.render(); });
+          return lookup_item(spec, *t, body.items, key, [](const Fact& f, LookupAnswer& a) {
+            a.fields = {f.value, f.text.render()};
+          });
         }
         if constexpr (std::is_same_v<T, ListTable>) {
-          return lookup_item(spec, *t, body.sections, key, [](const ListSection& s) {
-            std::string out = s.id + "\t" + s.title;
-            for (const auto& i : s.items) out += "\n\t" + i.text.render();
-            return out;
+          return lookup_item(spec, *t, body.sections, key, [](const ListSection& s, LookupAnswer& a) {
+            a.fields = {s.title};
+            for (const auto& i : s.items) a.lines.push_back(i.text.render());
           });
         }
       },

@@ -274,4 +274,23 @@ Expected<NetModifier> side_modifier(const Spec& spec, const Table& table, qrs::S
                   type);
 }
 
+std::string modifier_words(const NetModifier& net) {
+  std::string out;
+  for (const auto& m : net.applied) {
+    std::string one = m.text.empty() ? format_signed(m.value) : fmt::format("{} ({})", format_signed(m.value), m.text);
+    out += " " + (m.counted ? one : "[" + one + ": " + m.why + "]");
+  }
+  return out;
+}
+
+std::string side_words(const char* side, const std::string& type_name, std::optional<int> roll,
+                       const NetModifier& net) {
+  std::string out = side;
+  if (!type_name.empty()) out += " (" + type_name + ")";
+  if (roll) out += " " + std::to_string(*roll);
+  out += modifier_words(net);
+  if (roll && !net.applied.empty()) out += " = " + std::to_string(*roll + net.total);
+  return out;
+}
+
 }  // namespace qrsc

@@ -49,4 +49,12 @@ Expected<NetModifier> side_modifier(const Spec& spec, const Table& table, qrs::S
                                     const std::vector<std::string>& terms,
                                     std::optional<std::size_t> type = std::nullopt);
 
+// The words for modifiers given, as every answer writes them: " +1 -2 (Out of command)", each
+// after a space; one that does not count is bracketed with the reason ("[+1 (Gallant): not
+// cumulative, does not count]").
+std::string modifier_words(const NetModifier& net);
+// One side of an opposed roll: "attacker (Cavalry) 5 +1 (Elite) = 6", its type's printed name
+// where it has one, its base roll where one is given (a matchup's odds have none) and the sum.
+std::string side_words(const char* side, const std::string& type_name, std::optional<int> roll, const NetModifier& net);
+
 }  // namespace qrsc

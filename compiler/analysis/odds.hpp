@@ -86,5 +86,4 @@ Expected<OddsReport> table_odds(const Spec& spec, const std::string& table, std:
 // table is not rolled, counts success dice, or has no such row or column).
 std::optional<Fraction> row_probability(const BandTable& bt, std::size_t row, std::size_t column, int modifier);
 
-
 }  // namespace qrsc

@@ -164,19 +164,9 @@ Read<std::size_t> chosen_column(const Spec& spec, const OpposedTable& o, const s
   return c->index;
 }
 
-// "attacker (Cavalry) 5 +1 (Elite) = 6": the side, its type, its roll and its modifiers.
-std::string side_words(const char* name, const SideRead& side, const BandTable& bt, bool with_roll) {
-  const NetModifier& net = side.net;
-  const int roll = side.roll;
-  std::string out = name;
-  if (side.type) out += " (" + bt.columns[*side.type].name + ")";
-  if (with_roll) out += " " + std::to_string(roll);
-  for (const auto& m : net.applied) {
-    std::string one = m.text.empty() ? format_signed(m.value) : fmt::format("{} ({})", format_signed(m.value), m.text);
-    out += " " + (m.counted ? one : "[" + one + ": " + m.why + "]");
-  }
-  if (with_roll && !net.applied.empty()) out += " = " + std::to_string(roll + net.total);
-  return out;
+// "attacker (Cavalry) +1 (Elite)": a side of a matchup, in the words every answer uses.
+std::string matchup_side(const char* name, const SideRead& side, const BandTable& bt) {
+  return side_words(name, side.type ? bt.columns[*side.type].name : std::string(), std::nullopt, side.net);
 }
 
 // A table's opposed roll and both sides read from their words (and the column chosen, where
@@ -242,14 +232,18 @@ Expected<LookupAnswer> opposed_lookup(const Spec& spec, const std::string& table
   const std::size_t col = qrs::column_read(rules, s, g.chosen, at.type.value_or(0), de.type.value_or(0));
   const bool read = qrs::reads_table(rules, s);
   const std::size_t r = read ? row_read(bt, col, s.key) : qrs::npos;
+  a.kind = LookupAnswer::Kind::opposed;
   a.note = read_key(bt, s.key).note;
   a.table_title = o.table->title;
   a.column = bt.single_column() ? std::string() : bt.columns[col].name;
   a.key = fmt::format("{} {} {}", at.roll, de.roll, format_number(s.key));
   a.result = format_number(s.key);
   const auto type = [&](const SideRead& side) { return side.type ? bt.columns[*side.type].id : std::string(); };
-  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at), std::nullopt},
-             {de.roll, de.net.total, s.defender, de.net, type(de), std::nullopt}};
+  const auto type_name = [&](const SideRead& side) { return side.type ? bt.columns[*side.type].name : std::string(); };
+  a.sides = {{at.roll, at.net.total, s.attacker, at.net, type(at), type_name(at), std::nullopt},
+             {de.roll, de.net.total, s.defender, de.net, type(de), type_name(de), std::nullopt}};
+  const auto column_id = [&](std::size_t c) { return bt.single_column() ? std::string() : bt.columns[c].id; };
+  a.outcome = {bt.key_name, s.tie, read, static_cast<std::size_t>(s.loser), rules.tie, column_id(col)};
   if (!read) {
     a.row = kOutsideRowId;
     a.title = kTieNothingTitle;
@@ -263,12 +257,7 @@ Expected<LookupAnswer> opposed_lookup(const Spec& spec, const std::string& table
     a.title = bt.rows[r].title;
     a.effect = bt.rows[r].effect();
   }
-  const bool both = qrs::reads_both(rules, s);
-  a.line = fmt::format("{}\t{}\t{}\t{}\t{}", a.row, a.title, format_number(s.key),
-                       s.tie && rules.tie != qrs::Tie::one_side ? "tie" : side_name(s.loser),
-                       bt.single_column() ? std::string() : bt.columns[col].id);
-  std::string effect = a.effect;
-  if (both) {
+  if (qrs::reads_both(rules, s)) {
     // Each side reads its own column at the tie's key: the attacker's reading above, the defender's here.
     const std::size_t dcol =
         qrs::column_of(rules, qrs::Side::defender, g.chosen, at.type.value_or(0), de.type.value_or(0));
@@ -278,37 +267,15 @@ Expected<LookupAnswer> opposed_lookup(const Spec& spec, const std::string& table
       if (row == qrs::npos || !bt.rows[row].again) return std::nullopt;
       return dropped_on_again(spec, bt, bt.rows[row]);
     };
-    const LookupAnswer::Reading& as =
-        a.sides[0].reads.emplace(LookupAnswer::Reading{a.column, a.row, a.title, a.effect, again_of(r)});
+    a.sides[0].reads.emplace(LookupAnswer::Reading{a.column, column_id(col), a.row, a.title, a.effect, again_of(r)});
     const std::string d_title = dr == qrs::npos ? outside_title(bt.outside) : bt.rows[dr].title;
-    const LookupAnswer::Reading& ds = a.sides[1].reads.emplace(
-        LookupAnswer::Reading{bt.single_column() ? std::string() : bt.columns[dcol].name,
+    a.sides[1].reads.emplace(
+        LookupAnswer::Reading{bt.single_column() ? std::string() : bt.columns[dcol].name, column_id(dcol),
                               dr == qrs::npos ? std::string(kOutsideRowId) : bt.rows[dr].id, d_title,
                               dr == qrs::npos ? d_title : bt.rows[dr].effect(), again_of(dr)});
-    a.line += fmt::format("\t{}\t{}", ds.row, bt.single_column() ? std::string() : bt.columns[dcol].id);
-    const auto in_column = [](const std::string& c) { return c.empty() ? c : " (" + c + ")"; };
-    effect =
-        fmt::format("Attacker{}: {}\nDefender{}: {}", in_column(as.column), as.effect, in_column(ds.column), ds.effect);
-  }
-  a.detail = effect + "\n";
-  std::string loser = s.tie ? fmt::format("a tie, lost by the {}", side_name(s.loser))
-                            : fmt::format("the {} loses", side_name(s.loser));
-  if (s.tie && rules.tie == qrs::Tie::none) loser = "a tie: nothing happens";
-  if (both) loser = "a tie: both sides are affected";
-  a.text = fmt::format("{}: {}, {}: {} {}, {}{}\n{}\n", o.table->title, side_words("attacker", at, bt, true),
-                       side_words("defender", de, bt, true), bt.key_name.empty() ? "key" : bt.key_name,
-                       format_number(s.key), loser, a.column.empty() || both || !read ? "" : "; " + a.column, effect);
-  if (both) {
-    // Each side reads its own row: each says whether it rolls again, as the row's words do.
-    for (std::size_t i = 0; i < a.sides.size(); ++i) {
-      if (const auto& again = a.sides[i].reads->again) {
-        a.text += fmt::format("{}: {}\n", i == 0 ? "Attacker" : "Defender", roll_again_words(*again));
-      }
-    }
     a.again = a.sides[0].reads->again;
   } else if (read && r != qrs::npos && bt.rows[r].again) {
     a.again = dropped_on_again(spec, bt, bt.rows[r]);
-    a.text += roll_again_words(*a.again) + "\n";
   }
   return a;
 }
@@ -343,8 +310,7 @@ Expected<OddsReport> opposed_odds(const Spec& spec, const std::string& table, co
   qrs::fill_opposed_odds(o.roll->runtime(), domain, m, find, defender_lost, qrs::Side::defender);
   r.attacker_modifier = at.net.total;
   r.defender_modifier = de.net.total;
-  r.matchup =
-      fmt::format("{} against {}", side_words("attacker", at, bt, false), side_words("defender", de, bt, false));
+  r.matchup = fmt::format("{} against {}", matchup_side("attacker", at, bt), matchup_side("defender", de, bt));
   r.columns.push_back({at.type ? bt.columns[*at.type].id + "_vs_" + bt.columns[*de.type].id : std::string("matchup"),
                        r.matchup,
                        {p},

@@ -10,8 +10,8 @@
 
 #include "qrsc/analysis/lookup.hpp"
 #include "qrsc/analysis/opposed.hpp"
-#include "qrsc/backends/common/json_writer.hpp"
 #include "qrsc/cli/compile.hpp"
+#include "qrsc/reports/lookup_documents.hpp"
 
 namespace qrsc::cli {
 
@@ -26,73 +26,6 @@ struct LookupOptions {
   std::string format = "text";
   bool verbose = false;
 };
-
-// The modifiers a row that rolls again drops (`again.without`), and the answer's words.
-Json again_json(const std::vector<DroppedModifier>& dropped) {
-  Json without = Json::array();
-  for (const auto& d : dropped) without.push_back({{"table", d.list}, {"item", d.id}, {"text", d.text}});
-  return {{"without", without}, {"words", roll_again_words(dropped)}};
-}
-
-Json modifiers_json(const NetModifier& net) {
-  Json mods = Json::array();
-  for (const auto& m : net.applied) {
-    Json one{{"term", m.term}, {"text", m.text}, {"value", m.value}, {"counted", m.counted}};
-    if (!m.why.empty()) one["why"] = m.why;  // why it does not count, as the text answer says
-    mods.push_back(std::move(one));
-  }
-  return mods;
-}
-
-// An opposed roll's answer has each side's modifiers and net under `sides`, and none of its own;
-// under `tie: both` each side's entry also says what it reads (`reads`), on a tie.
-Json as_json(const LookupAnswer& a) {
-  Json out = {{"table", a.table_title}, {"column", a.column}, {"key", a.key}};
-  if (a.sides.empty()) {
-    out["modifiers"] = modifiers_json(a.net);
-    out["net"] = a.net.total;
-  }
-  for (const auto& [name, value] : {std::pair<const char*, const std::string*>{"result", &a.result},
-                                    {"row", &a.row},
-                                    {"title", &a.title},
-                                    {"effect", &a.effect},
-                                    {"part", &a.part},
-                                    {"line", &a.line},
-                                    {"note", &a.note},
-                                    {"footnote", &a.footnote}}) {
-    out[name] = *value;
-  }
-  if (!a.sides.empty()) {
-    Json sides = Json::array();
-    for (std::size_t i = 0; i < a.sides.size(); ++i) {
-      const auto& s = a.sides[i];
-      Json side = {{"side", kSideNames[i]}, {"type", s.type},
-                   {"roll", s.roll},        {"modifiers", modifiers_json(s.modifiers)},
-                   {"net", s.net},          {"result", s.result}};
-      // Where each side reads the table for itself (a tie under `tie: both`), its own row.
-      if (s.reads) {
-        side["reads"] = {
-            {"column", s.reads->column}, {"row", s.reads->row}, {"title", s.reads->title}, {"effect", s.reads->effect}};
-        if (s.reads->again) side["reads"]["again"] = again_json(*s.reads->again);
-      }
-      sides.push_back(std::move(side));
-    }
-    out["sides"] = sides;
-  }
-  if (!a.triggered.empty()) {
-    Json triggered = Json::array();
-    for (const auto& t : a.triggered) {
-      triggered.push_back({{"table", t.table},
-                           {"section", t.section},
-                           {"title", t.title},
-                           {"text", t.text},
-                           {"check", t.check.empty() ? Json(nullptr) : Json(t.check)}});
-    }
-    out["triggered"] = triggered;
-  }
-  if (a.again) out["again"] = again_json(*a.again);
-  return out;
-}
 
 // One answer as --format says; with `one_line`, JSON on a single line (for --cases). A failed
 // lookup prints its message on stderr, or under --cases an answer line that says it failed.
@@ -110,12 +43,12 @@ bool print_answer(const Expected<LookupAnswer>& answer, const LookupOptions& o, 
   const LookupAnswer& a = *answer;
   if (!a.note.empty()) print_note(a.note);
   if (o.format == "json") {
-    std::cout << (one_line ? json_line(as_json(a)) : json_document(as_json(a)));
+    std::cout << (one_line ? json_line(lookup_json(a)) : json_document(lookup_json(a)));
   } else if (o.format == "tsv") {
-    std::cout << a.line << '\n';
-    if (o.verbose) std::cout << a.detail;
+    std::cout << lookup_tsv(a) << '\n';
+    if (o.verbose) std::cout << lookup_tsv_detail(a);
   } else {
-    std::cout << a.text;
+    std::cout << lookup_text(a);
   }
   return true;
 }

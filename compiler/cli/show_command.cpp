@@ -5,9 +5,9 @@
 #include <iostream>
 #include <memory>
 
-#include "qrsc/analysis/show.hpp"
 #include "qrsc/base/diagnostics.hpp"
 #include "qrsc/cli/compile.hpp"
+#include "qrsc/reports/show_text.hpp"
 
 namespace qrsc::cli {
 

@@ -90,7 +90,7 @@ mst::data change_list_data(const Spec& o, const Spec& n, const std::vector<Chang
     for (const Change* c : g.changes) {
       mst::data item;
       put(item, "number", std::to_string(++number));
-      put(item, "text", c->text);
+      put(item, "text", c->words());
       const std::string cite = citation(*c);
       put(item, "has_cite", !cite.empty());
       put(item, "cite", cite);
@@ -133,7 +133,9 @@ Expected<std::string> render_changes_json(const Spec& o, const Spec& n, const st
                           {"table", c->table},
                           {"row", c->row},
                           {"column", c->column},
-                          {"text", c->text},
+                          {"kind", change_kind_name(c->kind)},
+                          {"values", c->values},
+                          {"text", c->words()},
                           {"converted", c->converted},
                           {"errata", c->errata}});
     }

@@ -1,4 +1,4 @@
-#include "qrsc/analysis/show.hpp"
+#include "qrsc/reports/show_text.hpp"
 
 #include <fmt/format.h>
 
