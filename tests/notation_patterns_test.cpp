@@ -165,7 +165,7 @@ TEST(NotationPatterns, ABandIsTakenByTheSchemaAsQrscTakesItForSomeKindOfKey) {
   const auto reads = [](const std::string& t, std::string& why) {
     const BandParse i = parse_band(t, KeyType::integer), f = parse_band(t, KeyType::fraction);
     if (i || f) return true;
-    why = i.error() + " | " + f.error();
+    why = i.error().message + " | " + f.error().message;
     return false;
   };
   const std::vector<std::string> semantic = {"consecutive", "holds no key", "is for fraction keys",
@@ -233,7 +233,7 @@ TEST(NotationPatterns, EachCellTypeIsTakenByTheSchemaAsQrscTakesIt) {
     const auto reads = [type](const std::string& text, std::string& why) {
       if (text == kUnknownNotation) return true;
       const CellParse c = parse_cell(text, type);
-      if (!c) why = c.error();
+      if (!c) why = c.error().message;
       return static_cast<bool>(c);
     };
     expect_agreement(compare(pattern::cell(type), texts, reads, {"levels must decrease"}), kCellTypeNames[t]);

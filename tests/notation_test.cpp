@@ -11,7 +11,7 @@ using qrsc::KeyType;
 TEST(Notation, BandsInTheSheetsWords) {
   const auto check = [](const char* text, int lo_in, int hi_in) {
     const auto p = qrsc::parse_band(text, KeyType::integer);
-    ASSERT_TRUE(p.ok()) << text << ": " << p.error();
+    ASSERT_TRUE(p.ok()) << text << ": " << p.error().message;
     for (int k = -30; k <= 30; ++k) EXPECT_EQ(p->contains(k), k >= lo_in && k <= hi_in) << text << " at " << k;
   };
   check("8 or more", 8, 1000);
@@ -40,13 +40,13 @@ TEST(Notation, FirePointBands) {
   // words: a generated spec found it refused).
   for (const char* text : {"5/2 or more", "2 1/2 or more", "2.5 or more"}) {
     const auto p = qrsc::parse_band(text, KeyType::fraction);
-    ASSERT_TRUE(p.ok()) << text << ": " << p.error();
+    ASSERT_TRUE(p.ok()) << text << ": " << p.error().message;
     EXPECT_TRUE(p->contains(Fraction(5, 2))) << text;
     EXPECT_FALSE(p->contains(Fraction(12, 5))) << text;
   }
   const auto mixed_less = qrsc::parse_band("2 1/2 or less", KeyType::fraction);
   ASSERT_FALSE(mixed_less.ok());
-  EXPECT_NE(mixed_less.error().find("less than N"), std::string::npos) << mixed_less.error();
+  EXPECT_NE(mixed_less.error().message.find("less than N"), std::string::npos) << mixed_less.error().message;
 }
 
 TEST(Notation, BandsWrittenBackTheSheetsWay) {
@@ -75,7 +75,7 @@ TEST(Notation, NumbersAndDistances) {
 
 TEST(Notation, DistancesInsideText) {
   const auto t = qrsc::parse_text("Retreat charging unit {2in} from enemy.");
-  ASSERT_TRUE(t.ok()) << t.error();
+  ASSERT_TRUE(t.ok()) << t.error().message;
   ASSERT_EQ(t->segments.size(), 3u);
   EXPECT_EQ(t->segments[1].inches, Fraction(2));
   EXPECT_FALSE(qrsc::parse_text("within {four inches}").ok());
@@ -104,11 +104,11 @@ TEST(Notation, DistanceSpellings) {
 TEST(Notation, ScaleReferencesInsideText) {
   const std::vector<qrsc::TextReference> refs = {{"scale.figures", "28mm"}};
   const auto t = qrsc::parse_text("Figures: {scale.figures}, ground {1in}", refs);
-  ASSERT_TRUE(t.ok()) << t.error();
+  ASSERT_TRUE(t.ok()) << t.error().message;
   ASSERT_EQ(t->segments.size(), 2u);
   EXPECT_EQ(t->segments[0].literal, "Figures: 28mm, ground ");
   EXPECT_EQ(t->segments[1].inches, Fraction(1));
-  EXPECT_EQ(qrsc::parse_text("{scale.figurs}", refs).error(),
+  EXPECT_EQ(qrsc::parse_text("{scale.figurs}", refs).error().message,
             "unknown reference '{scale.figurs}'; did you mean 'scale.figures'?");
   EXPECT_FALSE(qrsc::parse_text("{scale.figures}").ok());  // a spec without a figure scale
 }

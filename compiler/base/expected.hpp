@@ -14,9 +14,10 @@
 
 namespace qrsc {
 
-// E is a Diagnostic where the step knows the place (or none: program_error); a parser of a
-// notation, which does not know where its text came from, returns the message alone and its
-// caller places it.
+// E is a Diagnostic everywhere a step reports to another: with the place where the step knows
+// it, or none (program_error). Only the notation readers inside model/notation.cpp say why a
+// text fails as a bare message (E = std::string) before their public faces make it a Diagnostic
+// with no place, which the caller places at the text.
 template <class T, class E = Diagnostic>
 class [[nodiscard]] Expected {
   static_assert(!std::is_same_v<T, E>, "a value and an error of one type cannot be told apart");

@@ -35,7 +35,7 @@ void Builder::band_cell(const NodePtr& n, KeyType key_type, const std::string& w
     return;
   }
   const BandParse p = parse_band(n->scalar, key_type);
-  if (!p) diags_.error(n->loc, what + ": " + p.error());
+  if (!p) diags_.error(n->loc, what + ": " + p.error().message);
   cell = {p ? *p : qrs::band_none(), n->scalar, n->loc};
 }
 

@@ -200,7 +200,7 @@ void Builder::success_dice(Object& o, DiceRoll& d, const std::string& what) {
     cell.notation = n->scalar;
     const BandParse p = parse_band(n->scalar, KeyType::integer);
     if (!p) {
-      diags_.error(n->loc, fmt::format("{}: {}: {}", what, key, p.error()));
+      diags_.error(n->loc, fmt::format("{}: {}: {}", what, key, p.error().message));
       return;
     }
     cell.band = *p;
@@ -338,7 +338,7 @@ std::optional<BaseRollTrigger> Builder::trigger(const NodePtr& n, const std::str
     diags_.error(b->loc, "'base' of trigger of " + what + " is the base die results that trigger it, like \"10\"");
   } else if (b) {
     const BandParse p = parse_band(b->scalar, KeyType::integer);
-    if (!p) diags_.error(b->loc, "trigger of " + what + ": " + p.error());
+    if (!p) diags_.error(b->loc, "trigger of " + what + ": " + p.error().message);
     t.band = {p ? *p : qrs::band_none(), b->scalar, b->loc};
   }
   t.source = source(o);

@@ -79,7 +79,7 @@ void Builder::matrix(Object& o, Table& t) {
       if (parsed) {
         c.value = *parsed;
       } else {
-        diags_.error(value->loc, "cell '" + value->scalar + "' of " + what + ": " + parsed.error());
+        diags_.error(value->loc, "cell '" + value->scalar + "' of " + what + ": " + parsed.error().message);
       }
     };
     if (const NodePtr cells = r.get("cells")) {

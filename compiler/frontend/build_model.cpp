@@ -43,7 +43,7 @@ RichText Builder::text(const NodePtr& n, const std::string& what) {
   if (!spec_.figures.empty()) references.push_back({std::string(kScaleReference) + "figures", spec_.figures});
   auto p = parse_text(n->scalar, references);
   if (!p) {
-    diags_.error(n->loc, what + ": " + p.error());
+    diags_.error(n->loc, what + ": " + p.error().message);
     return t;
   }
   for (const auto& w : p->warnings) diags_.warning(n->loc, what + ": " + w);

@@ -12,6 +12,17 @@
 
 namespace qrsc {
 
+// The readers say why a text is not a notation; their public faces (parse_band, parse_text,
+// parse_cell) make that an error with no place, which their caller places at the text.
+using BandRead = Expected<qrs::Band, std::string>;
+using CellRead = Expected<CellValue, std::string>;
+
+template <class T>
+Expected<T> unplaced(Expected<T, std::string> read) {
+  if (!read) return program_error(read.error());
+  return std::move(*read);
+}
+
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -303,7 +314,7 @@ Comparison comparison(const std::string& text, std::string& why) {
 
 // "more than 1 and less than 2", "at least 1 and at most 2": a lower and an upper comparison;
 // nothing when the text has no " and ".
-std::optional<BandParse> exact_range(const std::string& s, KeyType type) {
+std::optional<BandRead> exact_range(const std::string& s, KeyType type) {
   const std::size_t and_at = s.find(" and ");
   if (and_at == std::string::npos) return std::nullopt;
   std::string why;
@@ -311,21 +322,21 @@ std::optional<BandParse> exact_range(const std::string& s, KeyType type) {
   const Comparison hi = comparison(trim(s.substr(and_at + 5)), why);
   if (!lo.known || !hi.known || !lo.lower || hi.lower) return std::nullopt;
   if (type != KeyType::fraction) {
-    return BandParse(
+    return BandRead(
         std::string("'more than', 'at most' and ranges of comparisons are for fraction keys; for an integer key "
                     "write a range such as '3 - 7'"));
   }
   if (!lo.value || !hi.value)
-    return BandParse(why.empty() ? std::string("expected a number after each comparison") : why);
+    return BandRead(why.empty() ? std::string("expected a number after each comparison") : why);
   const qrs::Band b = qrs::band_exact(true, *lo.value, lo.strict, true, *hi.value, !hi.strict);
   if (!(qrs::lower_cut(b) < qrs::upper_cut(b))) {
-    return BandParse("band '" + s + "' holds no key: its lower edge is not below its upper edge");
+    return BandRead("band '" + s + "' holds no key: its lower edge is not below its upper edge");
   }
-  return BandParse(b);
+  return BandRead(b);
 }
 }  // namespace
 
-BandParse parse_band(const std::string& raw, KeyType type) {
+static BandRead read_band(const std::string& raw, KeyType type) {
   const std::string s = trim(raw);
   std::string why;
   const auto number = [&](const std::string& t) { return parse_number(t, &why); };
@@ -336,8 +347,8 @@ BandParse parse_band(const std::string& raw, KeyType type) {
   const std::vector<std::string> w = words_of(s);
   const auto range = range_ends(s);
   const auto fraction_only = [&](const char* words) {
-    return BandParse(std::string("'") + words +
-                     "' is for fraction keys; for an integer key write 'N or more', 'N or less' or a range");
+    return BandRead(std::string("'") + words +
+                    "' is for fraction keys; for an integer key write 'N or more', 'N or less' or a range");
   };
   if (s.size() <= 200) {  // a band of two comparisons is short; a hostile one is not scanned twice
     if (auto both = exact_range(s, type)) return *both;
@@ -453,7 +464,8 @@ std::string format_band(const qrs::Band& b, KeyType type) {
   return fmt::format("{} - {}", lo, hi);
 }
 
-Expected<TextParse, std::string> parse_text(const std::string& text, const std::vector<TextReference>& references) {
+static Expected<TextParse, std::string> read_text(const std::string& text,
+                                                  const std::vector<TextReference>& references) {
   TextParse out;
   std::string literal;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -502,9 +514,9 @@ namespace {
 
 // Each reader returns the cell's value with its part set, or what was expected (or why a number
 // was refused: out of range).
-CellParse refused(const std::string& why, const char* expected) { return why.empty() ? std::string(expected) : why; }
+CellRead refused(const std::string& why, const char* expected) { return why.empty() ? std::string(expected) : why; }
 
-CellParse read_integer_cell(const std::string& s) {
+CellRead read_integer_cell(const std::string& s) {
   std::string why;
   CellValue out;
   const auto v = parse_small_int(s, &why);
@@ -513,7 +525,7 @@ CellParse read_integer_cell(const std::string& s) {
   return out;
 }
 
-CellParse read_fraction_cell(const std::string& s) {
+CellRead read_fraction_cell(const std::string& s) {
   std::string why;
   CellValue out;
   // Never negative, nor written with a minus sign ("-0").
@@ -524,7 +536,7 @@ CellParse read_fraction_cell(const std::string& s) {
 }
 
 // "12 / 16" (full / double quick), "16", "x1.5" (a multiple of the base rate) or "-" (none).
-CellParse read_rate_cell(const std::string& s) {
+CellRead read_rate_cell(const std::string& s) {
   std::string why;
   CellValue out;
   Scan pair(s);
@@ -558,7 +570,7 @@ CellParse read_rate_cell(const std::string& s) {
 }
 
 // "X" (cannot), "M", "M-2", "M+1" (relative to a base) or a number of dice.
-CellParse read_dice_cell(const std::string& s) {
+CellRead read_dice_cell(const std::string& s) {
   std::string why;
   CellValue out;
   if (s == "X" || s == "x") {
@@ -590,7 +602,7 @@ CellParse read_dice_cell(const std::string& s) {
 }
 
 // "3/2/1" (fresh/worn/spent) or "2/-1", "2/-/1" (no worn level), decreasing.
-CellParse read_levels_cell(const std::string& s) {
+CellRead read_levels_cell(const std::string& s) {
   std::string why;
   CellValue out;
   Scan sc(s);
@@ -626,7 +638,7 @@ CellParse read_levels_cell(const std::string& s) {
 
 }  // namespace
 
-CellParse parse_cell(const std::string& raw, CellType type) {
+static CellRead read_cell(const std::string& raw, CellType type) {
   const std::string s = trim(raw);
   switch (type) {
     case CellType::text: return CellValue{};
@@ -638,5 +650,13 @@ CellParse parse_cell(const std::string& raw, CellType type) {
   }
   return CellValue{};
 }
+
+BandParse parse_band(const std::string& text, KeyType type) { return unplaced(read_band(text, type)); }
+
+Expected<TextParse> parse_text(const std::string& text, const std::vector<TextReference>& references) {
+  return unplaced(read_text(text, references));
+}
+
+CellParse parse_cell(const std::string& text, CellType type) { return unplaced(read_cell(text, type)); }
 
 }  // namespace qrsc

@@ -74,8 +74,9 @@ struct RollNotation {
 // digit from 2 to 9 written twice): two dice of that many sides read as tens and units.
 std::optional<RollNotation> parse_roll(std::string_view text);
 
-// A band in the sheet's words ("8 or more", ...), or why it cannot be read.
-using BandParse = Expected<qrs::Band, std::string>;
+// A band in the sheet's words ("8 or more", ...), or why it cannot be read (an error with no
+// place: the caller knows where the text is).
+using BandParse = Expected<qrs::Band>;
 BandParse parse_band(const std::string& text, KeyType type);
 // Writes a band back in the sheet's way ("8 or more", "3 - 7", "1, 2", "10", "-").
 std::string format_band(const qrs::Band& band, KeyType type);
@@ -96,7 +97,7 @@ struct TextReference {
 inline constexpr const char* kScaleReference = "scale.";  // the prefix of a reference to the spec's scale
 // Splits text into literals and {Nin} distances; a reference is replaced by its value, an
 // unknown one is an error (with the closest name), as is a brace that is neither.
-Expected<TextParse, std::string> parse_text(const std::string& text, const std::vector<TextReference>& references = {});
+Expected<TextParse> parse_text(const std::string& text, const std::vector<TextReference>& references = {});
 
 enum class CellType { text, integer, fraction, rate, dice, levels };
 // Each cell type's name in a spec (a matrix's `cell`), in CellType's order.
@@ -119,8 +120,8 @@ struct CellValue {
   qrs::Levels levels;
   qrs::Integer integer;
 };
-// A cell's value, or why its text is not one of its type.
-using CellParse = Expected<CellValue, std::string>;
+// A cell's value, or why its text is not one of its type (with no place, as parse_band).
+using CellParse = Expected<CellValue>;
 CellParse parse_cell(const std::string& text, CellType type);
 
 }  // namespace qrsc
