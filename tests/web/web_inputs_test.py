@@ -9,7 +9,10 @@ the element meant (so that a box drawn over another is caught), at 390, 768, 102
   (the sides' lists are boxes of their own), and the answer is `qrsc lookup --cases`'s.
 - A fire combat's Stands field (the pages with fire combat): it can be cleared and typed into
   (deleting the 1 and typing 6 gives 6 stands once the player leaves the field), and a firing
-  unit without a distance does not say "no fire".
+  unit without a distance does not say "no fire". Its answer then (the unit's weapon, 6 stands
+  at 6 1/2", the target's column and the die result clicked) is the runtime's FireCombat over
+  the generated header's (fire_combat_reference): the unit's fire points, the total, the
+  fire-point modifier and its row, and the effect read.
 - Distances typed as qrsc lookup takes them ("6 1/2", "6in", "6.5", ...) into a range table's
   field: the column the page reads is qrsc lookup's for the same text.
 - Undo adds no entry to the browser's history.
@@ -40,6 +43,7 @@ import glob
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -175,10 +179,11 @@ def check_single(b, where, failures):
 
 def check_stands(b, where, failures):
     """A firing unit added by a click: no "no fire" before its distance; its Stands field cleared
-    and typed into (6), then left."""
+    and typed into (6), then left. Returns the fire combat then shown (the case for
+    fire_combat_reference and what the page answers), or None where the page has none."""
     # The fire combat's panel is in its table's section (the module offers it: qrs_procedures).
     if open_first(b, "s.querySelector('.fire')") is None:
-        return False
+        return None
     base = 'section.sheet-table:not([hidden]) '
     click(b, base + ".add-unit", failures, where)
     click(b, base + '.die-buttons button[data-die="6"]', failures, where)
@@ -186,7 +191,7 @@ def check_stands(b, where, failures):
     if "no fire" in title.lower():
         failures.append(f"{where}: a firing unit without a distance answers {title!r}")
     if not click(b, base + ".unit .stands", failures, where):
-        return True
+        return None
     b.eval("document.activeElement.select()")
     key(b, "Backspace", 8)
     cleared = b.eval(f"document.querySelector('{base}.unit .stands').value")
@@ -210,7 +215,22 @@ def check_stands(b, where, failures):
         points.append((text, b.eval(f"document.querySelector('{base}.unit').dataset.points")))
     if len({p for _, p in points}) != 1 or not points[0][1]:
         failures.append(f"{where}: a firing unit's fire points by the distance typed: {points} (want one number for all)")
-    return True
+    # The target's last column and the die result 3 clicked where they are drawn: the answer.
+    columns = b.eval(f"document.querySelectorAll('{base}input[data-column]').length")
+    if columns:
+        click(b, f'{base}input[data-column][value="{columns - 1}"] + span', failures, where)
+    click(b, base + '.die-buttons button[data-die="3"]', failures, where)
+    shown = b.eval(f"""(() => {{
+      const s = document.querySelector('{base.strip()}'), u = s.querySelector('.unit'), panel = s.querySelector('.fire');
+      const cols = [...s.querySelectorAll('input[data-column]')];
+      const row = s.querySelector('fieldset.list:disabled input[data-list]:checked');
+      return {{weapon: u.querySelector('.weapon').value, stands: u.querySelector('.stands').value,
+              column: Math.max(0, cols.findIndex(c => c.checked)), points: [u.dataset.points], total: panel.dataset.total,
+              modifier: panel.dataset.modifier, fire_row: row ? row.dataset.id : '', row: s.dataset.row,
+              rows: [...s.querySelectorAll('.row')].map(r => r.dataset.id)}}; }})()""")
+    kind, weapon = shown["weapon"].split(".")
+    line = f"3 {shown['column']} {kind} {weapon} {shown['stands']} 13 2 0"
+    return line, shown
 
 
 # Distances typed as qrsc lookup takes them (docs/cli.md: a column at a distance).
@@ -472,9 +492,40 @@ def check_undo(b, where, failures):
         failures.append(f"{where}: two changes and two Undos made the history {after} entries long, not {before}")
 
 
+def compare_fire(reference, cases, failures):
+    """Each fire combat the page answered (check_stands) against fire_combat_reference (the
+    runtime's FireCombat over the generated header): the unit's fire points, the total, the
+    fire-point modifier and its row, the effect read. Returns how many were compared."""
+    if not reference:
+        return 0
+    compared = 0
+    by_spec = {}
+    for where, spec_id, line, shown in cases:
+        by_spec.setdefault(spec_id, []).append((where, line, shown))
+    for spec_id, items in by_spec.items():
+        r = subprocess.run([reference, spec_id], input="".join(line + "\n" for _, line, _ in items),
+                           capture_output=True, text=True)
+        want = r.stdout.splitlines()
+        if r.returncode != 0 or len(want) != len(items):
+            failures.append(f"{spec_id}: fire_combat_reference failed: {r.stderr[:200]}")
+            continue
+        for (where, line, p), w in zip(items, want):
+            units, rest = w.split(" | ")
+            total, modifier, fire_row, effect = rest.split()
+            row = p["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2") else "-"
+            got = [[x or "-" for x in p["points"]], p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-", row]
+            if got != [units.split(), total, modifier, fire_row, effect]:
+                failures.append(f"{where} fire {line}: FireCombat {[units.split(), total, modifier, fire_row, effect]}; page {got}")
+            compared += 1
+    if not compared:
+        failures.append("no fire combat on the pages of rules/ was compared with FireCombat")
+    return compared
+
+
 def main():
     args = sys.argv[1:]
     only = take_option(args, "--only")
+    reference = take_option(args, "--fire-reference")  # FireCombat over the generated headers
     qrsc, root = args[0], os.path.abspath(args[1])
     tmp = tempfile.mkdtemp(prefix="qrs-web-inputs-")
     specs = spec_files(os.path.join(root, "rules"))
@@ -485,7 +536,7 @@ def main():
         return status
     pages = sorted(glob.glob(os.path.join(tmp, "out", "*", "*.web.html")))
     failures, cases, shown, wheres, distance_cases, trigger_cases, pool_cases = [], [], [], [], [], [], []
-    again_cases, single_cases = [], []
+    again_cases, single_cases, fire_cases = [], [], []
     printed_pages = {}
     clicks = stands = undos = 0
     b = cdp.Browser(chromium)
@@ -515,8 +566,10 @@ def main():
                 if width == 390 and height == 844:
                     check_phone_print(b, where, failures)
                     printed_pages[spec_id] = check_print(b, where, failures)
-                if check_stands(b, where, failures):
+                fire = check_stands(b, where, failures)
+                if fire:
                     stands += 1
+                    fire_cases.append((where, spec_id, *fire))
                 again = check_roll_again(b, where, failures)
                 if again:
                     again_cases.append((where, spec, *again))
@@ -624,6 +677,7 @@ def main():
                         f" {pool_counts} dice counts)")
     if not fired or not checked:
         failures.append(f"no die result clicked on the pages of rules/ fired a trigger ({fired}) or opened a check ({checked})")
+    fire_compared = compare_fire(reference, fire_cases, failures)
     for f in failures[:80]:
         print("FAIL", f)
     print(f"{len(pages)} pages at {len(SIZES)} sizes: {compared} opposed rolls clicked and compared with qrsc lookup,"
@@ -631,7 +685,8 @@ def main():
           f" {len(trigger_cases)} base rolls with {fired} triggered effects and {checked} checks opened,"
           f" {pool_figures} pool figures compared with qrsc odds and {pool_throws} pool throws and {pool_counts}"
           f" dice counts with qrsc lookup,"
-          f" {len(again_cases)} rolls again, {singles} rolls with modifiers clicked and compared with qrsc lookup;"
+          f" {len(again_cases)} rolls again, {singles} rolls with modifiers clicked and compared with qrsc lookup,"
+          f" {fire_compared} fire combats compared with FireCombat;"
           f" {len(failures)} failures; printed pages (Letter) {printed_pages}")
     return 1 if failures or not compared else 0
 
