@@ -5,7 +5,7 @@
 // column the player picked. No rule lives here.
 "use strict";
 self.qrsParts.ranges = (sheet) => {
-  const { q, state, change, inches, mixedNumber } = sheet;
+  const { q, state, change, inches, distanceHint, mixedNumber } = sheet;
   const isRange = (s) => s.dataset.matrix !== undefined;
   let distance = "";  // what the player typed
 
@@ -29,7 +29,7 @@ self.qrsParts.ranges = (sheet) => {
       const column = d ? q.qrs_range_column(Number(s.dataset.matrix), d[0], d[1]) : -1;
       s.dataset.column = String(column);
       if (!d) {
-        answer.textContent = "Type a distance in inches, such as 6, 6 1/2 or 6.5";
+        answer.textContent = distanceHint;
       } else if (column < 0) {
         answer.textContent = mixedNumber(d[0], d[1]) + " in: beyond the longest range (" + names[names.length - 1] + ")";
       } else {

@@ -33,6 +33,8 @@
       : (tenths / 10n) + "." + (tenths % 10n);
     return { percent: Number(tenths) / 10, text: text + "%", exact: (n / g) + "/" + (total / g) };
   };
+  // What the page says where a distance typed is none (every field that takes one).
+  const distanceHint = "Type a distance in inches, such as 6, 6 1/2 or 6.5";
   // The page's sections are the printed sheet's tables in its order; a rolled table's index in
   // the module is its data-table.
   const isRolled = (s) => s.dataset.table !== undefined;
@@ -100,7 +102,7 @@
   // true where it reads the table's roll itself (an opposed roll); render(s), its answers;
   // reset(), the table's Reset; open(), another table opened from its start; setup(s, t), its
   // controls on each table's section.
-  const sheet = { q, state, sections, text, signed, chance, mixedNumber, wholeIn, decoded, inches, isRolled, isMatrix, mod, throwFaces,
+  const sheet = { q, state, sections, text, signed, chance, mixedNumber, wholeIn, decoded, inches, distanceHint, isRolled, isMatrix, mod, throwFaces,
                   opposed, showRow, showOdds, againRows,
                   change: (mutate) => change(mutate), readInputs: () => readInputs(), markScrolling: () => markScrolling() };
   // A part that cannot start (its procedure's module exports missing, say) is left out, and the

@@ -5,7 +5,7 @@
 // controls are fire_combat.html's templates. No rule lives here.
 "use strict";
 self.qrsProcedures.fire_combat = (sheet) => {
-  const { q, state, sections, text, signed, wholeIn, decoded, inches, change, readInputs } = sheet;
+  const { q, state, sections, text, signed, wholeIn, decoded, inches, distanceHint, change, readInputs } = sheet;
 
   // The tables fire combat reads, found on the page by the ids the module names: the fire
   // effects rolled, the two weapon matrices, the factors a unit may have, and the fire-point
@@ -136,7 +136,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
       const out = li.querySelector(".unit-points");
       li.dataset.points = "";
       if (!u.added) {
-        out.textContent = "Type the distance in inches, such as 6, 6 1/2 or 6.5";
+        out.textContent = distanceHint;
         return;
       }
       const p = new Int32Array(q.memory.buffer, q.qrs_fire_unit(added++), 3);
