@@ -265,6 +265,59 @@ tables:
   EXPECT_EQ(json["changes"][4]["kind"], "modifier_added");
 }
 
+// A variant that changes a title, a name, a number or a column's range is told so where it
+// states the new value, not at the parent's row (which its author does not edit).
+TEST(Check, AnUndeclaredChangeIsPlacedWhereTheVariantStatesIt) {
+  const CheckRun r = check(R"(qrs: 1
+extends: t/parent
+tables:
+  - id: charge
+    title: Charge Results
+    rows:
+      - { id: swept, title: Swept Away, number: +1 }
+  - id: ranges
+    columns: [ { id: r4, range: 6in } ]
+    rows:
+      - { id: musket, name: Smoothbore }
+)");
+  EXPECT_EQ(r.report.undeclared, 5) << r.text;
+  for (const char* at : {"child.yaml:5:12: error: undeclared change to the parent sheet: Charge Table is now titled",
+                         "child.yaml:7:29: error: undeclared change to the parent sheet: \"Swept from the Field\" now "
+                         "reads \"Swept Away\"",
+                         "child.yaml:7:49: error: undeclared change to the parent sheet: Swept Away now gives +1",
+                         "child.yaml:9:33: error: undeclared change to the parent sheet: Column 4\" is now 6\"",
+                         "child.yaml:11:29: error: undeclared change to the parent sheet: Musket is now Smoothbore"}) {
+    EXPECT_NE(r.text.find(at), std::string::npos) << at << " not in\n" << r.text;
+  }
+  EXPECT_EQ(r.text.find("parent.yaml:"), std::string::npos) << r.text;
+}
+
+// The kinds of change the seed's lists do not show, each in the words of a summary of changes
+// (change_words.cpp's table): a band moved against a column, a row that now gives a number, a
+// column renamed.
+TEST(Diff, EveryKindOfChangeIsWordedAsASummaryWordsIt) {
+  const auto [o, n] = parent_and("kinds.yaml", R"(qrs: 1
+extends: t/parent
+tables:
+  - id: fire
+    rows:
+      - { id: withering, bands: { crack: 10 or more } }
+      - { id: rest, bands: { crack: 9 or less } }
+  - id: charge
+    rows:
+      - { id: swept, number: +1 }
+  - id: ranges
+    columns: [ { id: r4, range: 6in } ]
+)");
+  ASSERT_TRUE(o && n);
+  const auto md = *qrsc::render_changes_markdown(*o, *n, qrsc::diff_specs(*o, *n));
+  for (const char* words : {"Withering Fire now occurs against Crack on 10 or more instead of 11 or more\n",
+                            "Desultory Fire now occurs against Crack on 9 or less instead of 10 or less\n",
+                            "Swept from the Field now gives +1 instead of nothing\n", "Column 4\" is now 6\"\n"}) {
+    EXPECT_NE(md.find(std::string(". ") + words), std::string::npos) << words << " not in\n" << md;
+  }
+}
+
 // A row that rolls again with other modifiers lost: MAW's Desperate Struggle also loses the
 // lancers' +1, "the +1 charge combat modifier for cold steel" (002 line 770).
 TEST(Diff, ARowThatRollsAgainWithoutOtherModifiers) {

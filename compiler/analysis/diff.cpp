@@ -123,7 +123,8 @@ class Differ {
         add({t.id, "", "", t.title, ChangeKind::table_added, {t.title}, t.loc});
         continue;
       }
-      if (O(o->title) != t.title) add({t.id, "", "", t.title, ChangeKind::table_retitled, {o->title, t.title}, t.loc});
+      if (O(o->title) != t.title)
+        add({t.id, "", "", t.title, ChangeKind::table_retitled, {o->title, t.title}, t.title_loc});
       if (o->kind != t.kind) {
         add({t.id, "", "", t.title, ChangeKind::table_kind, {t.title, table_kind_name(t.kind)}, t.loc});
         continue;
@@ -187,7 +188,7 @@ class Differ {
         continue;
       }
       if (O(orow->title) != row.title) {
-        add({nt.id, row.id, "", nt.title, ChangeKind::row_retitled, {orow->title, row.title}, row.loc});
+        add({nt.id, row.id, "", nt.title, ChangeKind::row_retitled, {orow->title, row.title}, row.title_loc});
       }
       if (O(paragraphs(orow->paragraphs)) != paragraphs(row.paragraphs)) {
         add_if({nt.id,
@@ -206,7 +207,7 @@ class Differ {
              nt.title,
              ChangeKind::row_number,
              {row.title, number_words(row.number), number_words(orow->number)},
-             row.loc});
+             row.number_loc});
       }
       if (orow->again != row.again) {
         // A row that rolls again: the modifiers that no longer count on the new roll, by id.
@@ -334,7 +335,7 @@ class Differ {
       if (!oc) {
         add({nt.id, "", c.id, nt.title, ChangeKind::column_added, {c.name}, c.loc});
       } else if (O(oc->name) != c.name) {
-        add_if({nt.id, "", c.id, nt.title, ChangeKind::column_renamed, {oc->name, c.name}, c.loc},
+        add_if({nt.id, "", c.id, nt.title, ChangeKind::column_renamed, {oc->name, c.name}, c.name_loc},
                factor_ && oc->range && c.range && *c.range == *oc->range * *factor_);
       }
     }
@@ -354,7 +355,7 @@ class Differ {
              nt.title,
              ChangeKind::matrix_row_renamed,
              {row_label(om, *orow), row_label(nm, r)},
-             r.loc});
+             r.name_loc});
       }
       for (std::size_t c = 0; c < nm.columns.size(); ++c) {
         const std::size_t oc = old_column_index(om.columns, nm.columns[c].id);

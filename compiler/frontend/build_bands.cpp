@@ -208,6 +208,8 @@ std::optional<BandRow> Builder::band_row(const NodePtr& rn, const BandTable& bt,
   }
   row.source = source(r);
   row.loc = r.loc();
+  row.title_loc = r.loc_of("title");
+  row.number_loc = r.loc_of("number");
   row.bands = band_cells(r, bt, what);
   check_label(row, bt, label_at, what);
   for (const auto& pn : r.list("parts")) {

@@ -51,6 +51,7 @@ void Builder::matrix(Object& o, Table& t) {
     row.group = r.str("group");
     row.source = source(r);
     row.loc = r.loc();
+    row.name_loc = r.loc_of("name");
     row.cells.resize(m.columns.size());
     const std::string what = "row '" + row.id + "' of " + o.what();
     const auto read = [&](const NodePtr& n, MatrixCell& c) {

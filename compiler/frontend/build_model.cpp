@@ -188,6 +188,7 @@ std::vector<Column> Builder::columns(Object& o, std::string& vocabulary_id) {
     Column col = Column::of(identifier(c), c.str("name"), c.loc(), c.distance("range"));
     col.against = c.strings("against");
     col.against_loc = c.loc_of("against");
+    col.name_loc = c.loc_of(c.has("name") || !col.range ? "name" : "range");
     source(c);  // checked like any source note (the model keeps none for a column)
     if (col.name.empty()) col.name = col.range ? format_inches(*col.range) : col.id;
     cols.push_back(std::move(col));
@@ -265,6 +266,7 @@ std::optional<Table> Builder::build_table(const NodePtr& n) {
   t.notes = o.str("notes");
   t.source = source(o);
   t.loc = o.loc();
+  t.title_loc = o.loc_of("title");
   t.order = o.str("order");
   t.appendix = o.str("print") == "appendix";  // the format allows sheet (the default) or appendix
   if (!t.order.empty() && t.order != (t.kind == TableKind::bands ? "columns" : "decreasing")) {

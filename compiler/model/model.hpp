@@ -67,6 +67,7 @@ struct Column {
   std::string id, name;
   std::optional<Fraction> range;  // range columns: the distance in inches
   Loc loc;
+  Loc name_loc;  // where the sheet states its name, or the range it is named by (as BandRow::title_loc)
   // A matrix of type modifiers: the other side's types this column is read against (`against`;
   // none: the column's own id is the one type).
   std::vector<std::string> against;
@@ -77,6 +78,7 @@ struct Column {
     c.id = std::move(id);
     c.name = std::move(name);
     c.range = range;
+    c.name_loc = loc;
     c.loc = std::move(loc);
     return c;
   }
@@ -109,6 +111,9 @@ struct BandRow {
   Loc again_loc;
   std::optional<SourceNote> source;
   Loc loc;
+  // Where the sheet states its title and its number (a variant's patch, where it changes them;
+  // the row's place where it does not state them).
+  Loc title_loc, number_loc;
   // The effect in the sheet's words: its name, then its text ("Well Handled maneuver.").
   [[nodiscard]] std::string effect() const;
 };
@@ -356,6 +361,7 @@ struct MatrixRow {
   std::vector<MatrixCell> cells;     // one per column
   std::optional<SourceNote> source;
   Loc loc;
+  Loc name_loc;  // where the sheet states its name (as BandRow::title_loc)
 };
 
 struct ColumnGroup {
@@ -444,6 +450,7 @@ struct Table : std::enable_shared_from_this<Table> {
   TableKind kind = TableKind::bands;
   std::optional<SourceNote> source;
   Loc loc;
+  Loc title_loc;  // where the sheet states its title (as BandRow::title_loc)
   // Declared order, checked by `qrsc check`: "columns" (band table: each column's effect is
   // never worse than the next column's at the same result) or "decreasing" (matrix: a later
   // column never holds more than an earlier one in the same row).
