@@ -292,6 +292,32 @@ tables:
   EXPECT_EQ(r.text.find("parent.yaml:"), std::string::npos) << r.text;
 }
 
+// A removal (`remove: true`) is reported at the variant's entry that removes it: the parent's
+// row, item or table is no longer in the sheet, and the parent's file is not the variant's.
+TEST(Check, AnUndeclaredRemovalIsPlacedAtTheVariantsRemove) {
+  const CheckRun r = check(R"(qrs: 1
+extends: t/parent
+tables:
+  - id: charge
+    rows:
+      - { id: other, remove: true }
+      - { id: driven, band: 8 or less }
+  - id: mods
+    items:
+      - { id: out_of_command, remove: true }
+  - { id: ranges, remove: true }
+)");
+  EXPECT_EQ(r.report.undeclared, 4) << r.text;
+  for (const char* at : {"child.yaml:6:9: error: undeclared change to the parent sheet: Other is removed",
+                         "child.yaml:10:9: error: undeclared change to the parent sheet: No longer a modifier: -2 Out "
+                         "of command",
+                         "child.yaml:11:5: error: undeclared change to the parent sheet: Musketry Fire Points is "
+                         "removed from the sheet"}) {
+    EXPECT_NE(r.text.find(at), std::string::npos) << at << " not in\n" << r.text;
+  }
+  EXPECT_EQ(r.text.find("parent.yaml:"), std::string::npos) << r.text;
+}
+
 // The kinds of change the seed's lists do not show, each in the words of a summary of changes
 // (change_words.cpp's table): a band moved against a column, a row that now gives a number, a
 // column renamed.

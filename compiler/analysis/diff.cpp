@@ -115,7 +115,8 @@ class Differ {
       add({"", "", "", "Terms", ChangeKind::term_renamed, {r.from_text, r.to_text}, r.loc});
     }
     for (const auto& t : old_.tables) {
-      if (!new_.table(t.id)) add({t.id, "", "", t.title, ChangeKind::table_removed, {t.title}, new_loc()});
+      if (!new_.table(t.id))
+        add({t.id, "", "", t.title, ChangeKind::table_removed, {t.title}, removed_at(t.id, new_loc())});
     }
     for (const auto& t : new_.tables) {
       const Table* o = old_.table(t.id);
@@ -140,6 +141,11 @@ class Differ {
                        [&](const Rename& x) { return x.from_text == r.from_text && x.to_text == r.to_text; });
   }
   Loc new_loc() const { return new_.tables.empty() ? Loc{} : new_.tables.front().loc; }
+  // Where the new sheet removes the entry at `path` (its `remove: true`), else `otherwise`.
+  Loc removed_at(const std::string& path, const Loc& otherwise) const {
+    const auto it = new_.removed_at.find(path);
+    return it == new_.removed_at.end() ? otherwise : it->second;
+  }
   void add(Change c) { changes_.push_back(std::move(c)); }
 
   std::string old_column_id(const std::string& id) const {
@@ -179,7 +185,14 @@ class Differ {
            nb.rounding.empty() ? nt.loc : nb.rounding_loc});
     }
     for (const auto& orow : ob.rows) {
-      if (!by_id(nb.rows, orow.id)) add({nt.id, orow.id, "", nt.title, ChangeKind::removed, {orow.title}, nt.loc});
+      if (!by_id(nb.rows, orow.id))
+        add({nt.id,
+             orow.id,
+             "",
+             nt.title,
+             ChangeKind::removed,
+             {orow.title},
+             removed_at(nt.id + "/" + orow.id, nt.loc)});
     }
     for (const auto& row : nb.rows) {
       const BandRow* orow = old_counterpart(ob.rows, row);
@@ -277,7 +290,7 @@ class Differ {
              nt.title,
              ChangeKind::modifier_removed,
              {oi.value_notation(), oi.text.render()},
-             nt.loc});
+             removed_at(nt.id + "/" + oi.id, nt.loc)});
       }
     }
     for (const auto& i : nm.items) {
@@ -327,7 +340,8 @@ class Differ {
   void table(const Table& ot, const Table& nt, const Matrix& nm) {
     const auto& om = std::get<Matrix>(ot.body);
     for (const auto& c : om.columns) {
-      if (!by_id(nm.columns, c.id)) add({nt.id, "", c.id, nt.title, ChangeKind::column_removed, {c.name}, nt.loc});
+      if (!by_id(nm.columns, c.id))
+        add({nt.id, "", c.id, nt.title, ChangeKind::column_removed, {c.name}, removed_at(nt.id + "/" + c.id, nt.loc)});
     }
     for (const auto& c : nm.columns) {
       const std::size_t index = old_column_index(om.columns, c.id);
@@ -340,7 +354,14 @@ class Differ {
       }
     }
     for (const auto& r : om.rows) {
-      if (!by_id(nm.rows, r.id)) add({nt.id, r.id, "", nt.title, ChangeKind::removed, {row_label(om, r)}, nt.loc});
+      if (!by_id(nm.rows, r.id))
+        add({nt.id,
+             r.id,
+             "",
+             nt.title,
+             ChangeKind::removed,
+             {row_label(om, r)},
+             removed_at(nt.id + "/" + r.id, nt.loc)});
     }
     for (const auto& r : nm.rows) {
       const MatrixRow* orow = old_counterpart(om.rows, r);
@@ -388,7 +409,8 @@ class Differ {
   void table(const Table& ot, const Table& nt, const ListTable& nl) {
     const auto& ol = std::get<ListTable>(ot.body);
     for (const auto& os : ol.sections) {
-      if (!by_id(nl.sections, os.id)) add({nt.id, os.id, "", nt.title, ChangeKind::removed, {os.title}, nt.loc});
+      if (!by_id(nl.sections, os.id))
+        add({nt.id, os.id, "", nt.title, ChangeKind::removed, {os.title}, removed_at(nt.id + "/" + os.id, nt.loc)});
     }
     for (const auto& s : nl.sections) {
       const ListSection* os = by_id(ol.sections, s.id);
@@ -422,7 +444,8 @@ class Differ {
     const auto& of = std::get<FactsTable>(ot.body);
     const auto line = [](const Fact& f) { return f.value.empty() ? f.text.render() : f.value + " " + f.text.render(); };
     for (const auto& o : of.items) {
-      if (!by_id(nf.items, o.id)) add({nt.id, o.id, "", nt.title, ChangeKind::fact_removed, {line(o)}, nt.loc});
+      if (!by_id(nf.items, o.id))
+        add({nt.id, o.id, "", nt.title, ChangeKind::fact_removed, {line(o)}, removed_at(nt.id + "/" + o.id, nt.loc)});
     }
     for (const auto& f : nf.items) {
       const Fact* o = by_id(of.items, f.id);

@@ -93,6 +93,7 @@ std::optional<Spec> compile_spec_unguarded(const fs::path& file, Diagnostics& di
                       diags);
   spec->renames = std::move(r.renames);
   spec->scaled_values = std::move(r.scaled);
+  spec->removed_at = std::move(r.removals);
   spec->scale_factor = r.factor;
   spec->rounding = r.rounding;
   if (diags.has_errors()) return std::nullopt;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,10 @@ namespace qrsc {
 
 struct Resolution {
   NodePtr tree;
-  std::vector<std::string> lineage;  // spec files, the compiled one first
-  std::vector<Rename> renames;       // every rename along the chain, oldest first
-  std::vector<ScaledValue> scaled;   // converted and overridden distances
+  std::vector<std::string> lineage;     // spec files, the compiled one first
+  std::vector<Rename> renames;          // every rename along the chain, oldest first
+  std::vector<ScaledValue> scaled;      // converted and overridden distances
+  std::map<std::string, Loc> removals;  // the entries this spec's own patches remove (Spec::removed_at)
   std::optional<Fraction> factor;
   std::string rounding;
 };

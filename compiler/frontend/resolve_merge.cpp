@@ -149,6 +149,10 @@ void Resolver::merge_list(Node& base, const Node& patch, const format::Key& key,
                                                  id, ids_in(base)));
       } else {
         base.items.erase(it);
+        // Its path, as a change names it (table/row): the entries being merged, then its id.
+        std::string path;
+        for (const auto& m : merging_) path += m.id + "/";
+        out.removals[path + id] = item->loc;
       }
       continue;
     }
@@ -212,7 +216,8 @@ void Resolver::merge_table(NodePtr& slot, const NodePtr& patch_node, const Node&
                            Resolution& out) {
   // What a patch does to a table reads the table and the patch. Where it is merged only names
   // it in diagnostics, and the reason it inherits only goes into the overrides of converted
-  // distances: a merge that reports, or overrides a converted distance, is not kept.
+  // distances: a merge that reports, overrides a converted distance or removes an entry (whose
+  // place the resolution records) is not kept.
   const std::string transformation = "merge";
   if (NodePtr made = cache_.derived().find(slot, transformation, patch_node)) {
     slot = std::move(made);  // shared, so not this resolution's to change: owned() copies it first
@@ -223,7 +228,7 @@ void Resolver::merge_table(NodePtr& slot, const NodePtr& patch_node, const Node&
   Diagnostics reported;
   Diagnostics* const outer = diags_;
   diags_ = &reported;
-  const std::size_t scaled = out.scaled.size();
+  const std::size_t scaled = out.scaled.size(), removals = out.removals.size();
   {
     const OwnedFrame frame(owned_);
     owned_.insert(made);
@@ -231,7 +236,7 @@ void Resolver::merge_table(NodePtr& slot, const NodePtr& patch_node, const Node&
   }
   diags_ = outer;
   diags_->append(reported);
-  if (reported.all().empty() && out.scaled.size() == scaled)
+  if (reported.all().empty() && out.scaled.size() == scaled && out.removals.size() == removals)
     cache_.derived().keep(from, transformation, made, patch_node);
   slot = std::move(made);
 }

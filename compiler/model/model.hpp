@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -694,6 +695,9 @@ struct Spec : SheetHeader {
   std::optional<Fraction> scale_factor;
   std::string rounding;
   std::vector<ScaledValue> scaled_values;
+  // Where this spec removes an entry its parent had (`remove: true`), by the entry's path
+  // ("charge/other", "mods/out_of_command"): a removal is reported there.
+  std::map<std::string, Loc> removed_at;
   std::vector<Erratum> errata;  // the spec's own and those of the specs it applies
 
   [[nodiscard]] const Table* table(const std::string& id) const;
