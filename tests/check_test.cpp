@@ -265,6 +265,14 @@ tables:
   EXPECT_EQ(json["changes"][4]["kind"], "modifier_added");
 }
 
+// Each diagnostic at its line and column of child.yaml, and none in the parent's file.
+void expect_in_child(const CheckRun& r, std::initializer_list<const char*> diagnostics) {
+  for (const char* d : diagnostics) {
+    EXPECT_NE(r.text.find(std::string("child.yaml:") + d), std::string::npos) << d << " not in\n" << r.text;
+  }
+  EXPECT_EQ(r.text.find("parent.yaml:"), std::string::npos) << r.text;
+}
+
 // A variant that changes a title, a name, a number or a column's range is told so where it
 // states the new value, not at the parent's row (which its author does not edit).
 TEST(Check, AnUndeclaredChangeIsPlacedWhereTheVariantStatesIt) {
@@ -281,15 +289,12 @@ tables:
       - { id: musket, name: Smoothbore }
 )");
   EXPECT_EQ(r.report.undeclared, 5) << r.text;
-  for (const char* at : {"child.yaml:5:12: error: undeclared change to the parent sheet: Charge Table is now titled",
-                         "child.yaml:7:29: error: undeclared change to the parent sheet: \"Swept from the Field\" now "
-                         "reads \"Swept Away\"",
-                         "child.yaml:7:49: error: undeclared change to the parent sheet: Swept Away now gives +1",
-                         "child.yaml:9:33: error: undeclared change to the parent sheet: Column 4\" is now 6\"",
-                         "child.yaml:11:29: error: undeclared change to the parent sheet: Musket is now Smoothbore"}) {
-    EXPECT_NE(r.text.find(at), std::string::npos) << at << " not in\n" << r.text;
-  }
-  EXPECT_EQ(r.text.find("parent.yaml:"), std::string::npos) << r.text;
+  expect_in_child(r, {"5:12: error: undeclared change to the parent sheet: Charge Table is now titled",
+                      "7:29: error: undeclared change to the parent sheet: \"Swept from the Field\" now reads \"Swept "
+                      "Away\"",
+                      "7:49: error: undeclared change to the parent sheet: Swept Away now gives +1",
+                      "9:33: error: undeclared change to the parent sheet: Column 4\" is now 6\"",
+                      "11:29: error: undeclared change to the parent sheet: Musket is now Smoothbore"});
 }
 
 // A removal (`remove: true`) is reported at the variant's entry that removes it: the parent's
@@ -308,14 +313,10 @@ tables:
   - { id: ranges, remove: true }
 )");
   EXPECT_EQ(r.report.undeclared, 4) << r.text;
-  for (const char* at : {"child.yaml:6:9: error: undeclared change to the parent sheet: Other is removed",
-                         "child.yaml:10:9: error: undeclared change to the parent sheet: No longer a modifier: -2 Out "
-                         "of command",
-                         "child.yaml:11:5: error: undeclared change to the parent sheet: Musketry Fire Points is "
-                         "removed from the sheet"}) {
-    EXPECT_NE(r.text.find(at), std::string::npos) << at << " not in\n" << r.text;
-  }
-  EXPECT_EQ(r.text.find("parent.yaml:"), std::string::npos) << r.text;
+  expect_in_child(r, {"6:9: error: undeclared change to the parent sheet: Other is removed",
+                      "10:9: error: undeclared change to the parent sheet: No longer a modifier: -2 Out of command",
+                      "11:5: error: undeclared change to the parent sheet: Musketry Fire Points is removed from the "
+                      "sheet"});
 }
 
 // The kinds of change the seed's lists do not show, each in the words of a summary of changes
