@@ -273,8 +273,8 @@ void expect_in_child(const CheckRun& r, std::initializer_list<const char*> diagn
   EXPECT_EQ(r.text.find("parent.yaml:"), std::string::npos) << r.text;
 }
 
-// A variant that changes a title, a name, a number or a column's range is told so where it
-// states the new value, not at the parent's row (which its author does not edit).
+// A variant that changes a title, a name, a number, a column's range or a key's roll is told so
+// where it states the new value, not at the parent's row (which its author does not edit).
 TEST(Check, AnUndeclaredChangeIsPlacedWhereTheVariantStatesIt) {
   const CheckRun r = check(R"(qrs: 1
 extends: t/parent
@@ -283,18 +283,21 @@ tables:
     title: Charge Results
     rows:
       - { id: swept, title: Swept Away, number: +1 }
+    key: { dice: { roll: 2d6 }, min: 2, max: 12 }
   - id: ranges
     columns: [ { id: r4, range: 6in } ]
     rows:
       - { id: musket, name: Smoothbore }
 )");
-  EXPECT_EQ(r.report.undeclared, 5) << r.text;
+  EXPECT_EQ(r.report.undeclared, 6) << r.text;
   expect_in_child(r, {"5:12: error: undeclared change to the parent sheet: Charge Table is now titled",
                       "7:29: error: undeclared change to the parent sheet: \"Swept from the Field\" now reads \"Swept "
                       "Away\"",
                       "7:49: error: undeclared change to the parent sheet: Swept Away now gives +1",
-                      "9:33: error: undeclared change to the parent sheet: Column 4\" is now 6\"",
-                      "11:29: error: undeclared change to the parent sheet: Musket is now Smoothbore"});
+                      "8:26: error: undeclared change to the parent sheet: The Die result difference is now 2d6 "
+                      "instead of not rolled",
+                      "10:33: error: undeclared change to the parent sheet: Column 4\" is now 6\"",
+                      "12:29: error: undeclared change to the parent sheet: Musket is now Smoothbore"});
 }
 
 // A removal (`remove: true`) is reported at the variant's entry that removes it: the parent's

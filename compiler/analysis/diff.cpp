@@ -173,7 +173,9 @@ class Differ {
            nt.title,
            ChangeKind::key_roll,
            {key_words(nb.key_name), roll_words(nb.dice), roll_words(ob.dice)},
-           nt.loc});
+           // at the roll where it changed, else at the lists that modify it
+           ob.dice && nb.dice && roll_notation(*ob.dice) == roll_notation(*nb.dice) ? nb.dice_modifiers_loc
+                                                                                    : nb.dice_loc});
     }
     if (ob.rounding != nb.rounding) {
       add({nt.id,

@@ -171,6 +171,11 @@ void Builder::band_key(Object& o, BandTable& bt) {
   bt.min = k.number("min");
   bt.max = k.number("max");
   if (const NodePtr dn = k.get("dice")) bt.dice = dice(dn, o.what());
+  bt.dice_loc = bt.dice_modifiers_loc = k.loc_of("dice");
+  if (const NodePtr dn = k.get("dice"); dn && dn->is_map()) {
+    if (const NodePtr roll = dn->get("roll")) bt.dice_loc = roll->loc;
+    if (const NodePtr lists = dn->get("modifiers")) bt.dice_modifiers_loc = lists->loc;
+  }
   if (const std::string outside = k.str("outside"); !outside.empty()) {
     // Another value is reported by the key check (the format's choices are kOutsideNames).
     bt.outside_loc = k.loc_of("outside");

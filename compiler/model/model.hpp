@@ -267,6 +267,9 @@ struct BandTable {
   // down), empty when the sheet says nothing.
   std::string rounding;
   Loc rounding_loc;
+  // Where the sheet states how the key is rolled, and the lists that modify the roll (a
+  // variant's patch where it changes them; the key's place where it states none).
+  Loc dice_loc, dice_modifiers_loc;
   KeyType key_type = KeyType::integer;
   std::string key_name;
   std::string columns_title;  // the sheet's heading over the columns ("Target"), if it prints one
