@@ -322,6 +322,45 @@ tables:
                       "sheet"});
 }
 
+// A list's section restated by a variant: the items it no longer has are reported at the
+// variant's items, as the ones it adds are.
+TEST(Check, AListItemNoLongerGivenIsPlacedAtTheVariantsItems) {
+  const fs::path parent = qrs_test::write_temp_spec("turns.yaml", R"(qrs: 1
+system: t
+title: Turns
+tables:
+  - id: sequence
+    kind: list
+    title: Turn Sequence
+    sections:
+      - id: phase
+        title: Maneuver Phase
+        items:
+          - text: Declare charges.
+          - text: Move.
+)");
+  std::ofstream(parent.parent_path() / "turns_house.yaml") << R"(qrs: 1
+extends: t/turns
+tables:
+  - id: sequence
+    sections:
+      - id: phase
+        items:
+          - text: Move.
+)";
+  qrsc::Diagnostics diags;
+  const auto child = parent.parent_path() / "turns_house.yaml";
+  const auto spec = qrsc::compile_spec(child, diags);
+  ASSERT_TRUE(spec);
+  (void)qrsc::check_spec(*spec, qrsc::compile_baseline(child, diags), diags);
+  std::ostringstream out;
+  diags.print(out);
+  EXPECT_NE(out.str().find("turns_house.yaml:8:11: error: undeclared change to the parent sheet: Maneuver Phase: no "
+                           "longer \"Declare charges.\""),
+            std::string::npos)
+      << out.str();
+}
+
 // The kinds of change the seed's lists do not show, each in the words of a summary of changes
 // (change_words.cpp's table): a band moved against a column, a row that now gives a number, a
 // column renamed.

@@ -435,7 +435,7 @@ class Differ {
       }
       for (const auto* i : a) {
         if (!new_texts.count(O(item_text(*i)))) {
-          add_if({nt.id, s.id, "", nt.title, ChangeKind::item_removed, {where, item_text(*i)}, s.loc},
+          add_if({nt.id, s.id, "", nt.title, ChangeKind::item_removed, {where, item_text(*i)}, s.items_loc},
                  new_texts.count(scaled_item(*i)) > 0);
         }
       }

@@ -46,6 +46,7 @@ void Builder::list(Object& o, Table& t) {
     sec.title = s.str("title");
     sec.numbered = s.boolean("numbered", false);
     sec.loc = s.loc();
+    sec.items_loc = s.loc_of("items");
     if (const NodePtr tn = s.get("trigger")) sec.trigger = trigger(tn, "section '" + sec.id + "'");
     for (const auto& i : s.list("items")) sec.items.push_back(list_item(i, "item of section '" + sec.id + "'"));
     lt.sections.push_back(std::move(sec));

@@ -409,6 +409,7 @@ struct ListSection {
   std::optional<BaseRollTrigger> trigger;
   std::vector<ListItem> items;
   Loc loc;
+  Loc items_loc;  // where the sheet states its items (a variant's list, where it restates them)
 };
 
 struct ListTable {
