@@ -12,7 +12,7 @@ from fractions import Fraction
 import header_driver
 import lsp_client
 import oracle
-from emit_yaml import scalar
+from emit_yaml import dump, scalar
 from twins import twins
 
 COUNTS = {}
@@ -90,6 +90,28 @@ class FamilyCheck:
         r = self.qrsc("lookup", path, "--cases", f, "--format", "json")
         return [json.loads(line) for line in r.stdout.splitlines() if line.strip()], r
 
+    def undeclared_at_variant(self, name, tree, path):
+        """The variant without its errata: `qrsc check` refuses each change it makes to its
+        parent (a rename is none: check measures against the parent renamed), each one at a
+        line of the variant's own file (where its author writes the erratum), never at the
+        parent's."""
+        bare = dict(tree, id=tree["id"] + "-bare")
+        del bare["errata"]
+        copy = os.path.join(os.path.dirname(path), bare["id"] + ".yaml")
+        with open(copy, "w", encoding="utf-8") as out:
+            out.write(dump(bare))
+        try:
+            r = self.qrsc("check", copy)
+        finally:
+            os.remove(copy)
+        lines = [line for line in r.stderr.splitlines() if "undeclared change to the parent sheet" in line]
+        count("check.undeclared_at_variant", n=len(lines))
+        elsewhere = [line for line in lines if not line.startswith(copy + ":")]
+        if elsewhere or (lines and r.returncode == 0):
+            self.fail("check.undeclared_at_variant", name,
+                      f"{len(lines)} undeclared changes, {len(elsewhere)} not in the variant's file: "
+                      f"{(elsewhere or [r.stderr.strip()])[0][:400]}")
+
     # ---- the run
 
     def run(self):
@@ -108,6 +130,8 @@ class FamilyCheck:
                 count("check")
                 if (both.returncode == 0) != (ok[name] and ok.get(self.fam[0][0], True)):
                     self.fail("check.order_dependent", name, f"qrsc check {name} alone: exit {r.returncode}; after its parent: exit {both.returncode}")
+            if ok[name] and tree.get("extends") and tree.get("errata"):
+                self.undeclared_at_variant(name, tree, path)
         self.builds(ok)
         for (name, tree, spec), path in zip(self.fam, self.paths):
             if name not in self.outs:
