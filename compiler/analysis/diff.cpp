@@ -165,14 +165,14 @@ class Differ {
   void table(const Table& ot, const Table& nt, const BandTable& nb) {
     const auto& ob = std::get<BandTable>(ot.body);
     // How the key is rolled (key.dice), in the roll's notation, which names every kind of roll.
-    if (roll_words(ob.dice) != roll_words(nb.dice)) {
+    if (std::string old_roll = roll_words(ob.dice), new_roll = roll_words(nb.dice); old_roll != new_roll) {
       // The key's dice and rounding are explained by covering 'table/key'.
       add({nt.id,
            "key",
            "",
            nt.title,
            ChangeKind::key_roll,
-           {key_words(nb.key_name), roll_words(nb.dice), roll_words(ob.dice)},
+           {key_words(nb.key_name), std::move(new_roll), std::move(old_roll)},
            // at the roll where it changed, else at the lists that modify it
            ob.dice && nb.dice && roll_notation(*ob.dice) == roll_notation(*nb.dice) ? nb.dice_modifiers_loc
                                                                                     : nb.dice_loc});

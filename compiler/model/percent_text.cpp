@@ -21,25 +21,21 @@ std::string digits(Wide v) {
 }  // namespace
 
 std::string percent_number(Fraction p, int decimals) {
-  Wide scale = 100;
-  for (int i = 0; i < decimals; ++i) scale *= 10;
-  const Wide num = p.num(), den = p.den();
-  // Half up: floor(p * scale + 1/2), the numerator and denominator doubled to stay whole.
-  const Wide units = (2 * num * scale + den) / (2 * den);
-  Wide one = 1;
+  Wide one = 1;  // one percent in units of the last decimal
   for (int i = 0; i < decimals; ++i) one *= 10;
-  const std::string smallest =
-      decimals == 0 ? "1" : "0." + std::string(static_cast<std::size_t>(decimals - 1), '0') + "1";
-  if (num > 0 && units == 0) return "<" + smallest;
-  if (num < den && units == 100 * one) {
-    return ">" + (decimals == 0 ? std::string("99") : "99." + std::string(static_cast<std::size_t>(decimals), '9'));
-  }
-  std::string out = digits(units / one);
-  if (decimals > 0) {
-    std::string fraction = digits(units % one);
-    out += "." + std::string(static_cast<std::size_t>(decimals) - fraction.size(), '0') + fraction;
-  }
-  return out;
+  // A number of those units as written: "6.3" for 63 at one decimal.
+  const auto written = [&](Wide units) {
+    std::string out = digits(units / one);
+    if (decimals == 0) return out;
+    const std::string fraction = digits(units % one);
+    return out + "." + std::string(static_cast<std::size_t>(decimals) - fraction.size(), '0') + fraction;
+  };
+  const Wide num = p.num(), den = p.den();
+  // Half up: floor(p * 100 * one + 1/2), the numerator and denominator doubled to stay whole.
+  const Wide units = (2 * num * 100 * one + den) / (2 * den);
+  if (num > 0 && units == 0) return "<" + written(1);
+  if (num < den && units == 100 * one) return ">" + written(100 * one - 1);
+  return written(units);
 }
 
 std::string percent_text(Fraction p, int decimals) { return percent_number(p, decimals) + "%"; }
