@@ -59,6 +59,14 @@ void resolve(std::string_view label) {
                   S::fire_effects::kRows[r].title.data(), percent(odds[r]));
     }
     std::printf("\n");
+    // The fire modifiers half the fire points decide, from what each unit is: half of these
+    // stands are green (raw), so the sheet's -1 for green troops firing counts unnamed.
+    using Trait = typename Fire::Trait;
+    Fire green;
+    green.musketry(typename Fire::Musket{}, 6, close_range<S>(), {}, {Trait::green})
+        .musketry(typename Fire::Musket{}, 6, close_range<S>());
+    std::printf("      half the points green: net %+d (fire points %+d)\n", green.net_modifier({}),
+                green.fire_point_modifier());
     if (shot->triggers("fallen_leader")) {
       const auto leader = rff::fallen_leader<S>(4);
       std::printf("      fallen leader, base 4: %.*s\n", static_cast<int>(leader.row()->title.size()),

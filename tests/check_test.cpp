@@ -379,6 +379,56 @@ tables:
   }
 }
 
+// What a unit can be (a list's traits) and a modifier the units decide (its shares): a new
+// trait, one whose text changed and one gone, and a modifier that now has shares, each worded.
+TEST(Diff, TraitsAndSharesAreWorded) {
+  const char* const shares = R"(qrs: 1
+extends: t/parent
+tables:
+  - id: mods
+    traits:
+      - { id: veteran, text: Veteran }
+      - { id: green, text: Green }
+    items:
+      - { id: out_of_command, shares: [{ at_least: 1/2, from: "veteran + ranges/musket" }] }
+)";
+  const auto [o, n] = parent_and("shares.yaml", shares);
+  ASSERT_TRUE(o && n);
+  // Each phrase is an item of the change list from `a` to `b`.
+  const auto expect_listed = [](const qrsc::Spec& a, const qrsc::Spec& b, std::initializer_list<const char*> phrases) {
+    const auto md = *qrsc::render_changes_markdown(a, b, qrsc::diff_specs(a, b));
+    for (const char* words : phrases) {
+      EXPECT_NE(md.find(std::string(". ") + words + "\n"), std::string::npos) << words << " not in\n" << md;
+    }
+  };
+  expect_listed(*o, *n,
+                {"Die Roll Modifiers: a unit can now be \"Veteran\"",
+                 "Out of command: now applies when 1/2 or more of the total from \"Veteran\" + ranges/musket "
+                 "(was: as the caller says)"});
+  // Back: the trait gone, one's text changed, the shares gone (a variant of that variant).
+  const fs::path child = qrs_test::write_temp_spec("parent.yaml", kParent).parent_path();
+  std::ofstream(child / "shares.yaml") << shares;
+  std::ofstream(child / "back.yaml") << R"(qrs: 1
+extends: t/shares
+tables:
+  - id: mods
+    traits:
+      - { id: veteran, remove: true }
+      - { id: green, text: Raw }
+    items:
+      - { id: out_of_command, shares: ~ }
+)";
+  qrsc::Diagnostics diags;
+  const auto back = qrsc::compile_spec(child / "back.yaml", diags);
+  ASSERT_TRUE(back) << diags.error_count();
+  expect_listed(
+      *n, *back,
+      {"Die Roll Modifiers: a unit can no longer be \"Veteran\"",
+       "Die Roll Modifiers: what a unit can be, \"Green\", now reads \"Raw\"",
+       "Out of command: now applies as the caller says (was: when 1/2 or more of the total from \"Veteran\" + "
+       "ranges/musket)"});
+}
+
 // A row that rolls again with other modifiers lost: MAW's Desperate Struggle also loses the
 // lancers' +1, "the +1 charge combat modifier for cold steel" (002 line 770).
 TEST(Diff, ARowThatRollsAgainWithoutOtherModifiers) {

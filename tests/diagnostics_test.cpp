@@ -708,6 +708,82 @@ tables:
   EXPECT_EQ(r.text.find("table 'by_type' reads"), std::string::npos) << r.text;
 }
 
+// Modifiers the units decide (`shares`, `traits`): every fault of a share, each at the value
+// that is wrong (an entry of `from` at its own place), all in one run.
+TEST(Diagnostics, ShareChecks) {
+  const Result r = compile(std::string(kHeader) + R"(tables:
+  - id: points
+    kind: matrix
+    title: Points
+    cell: fraction
+    columns: [{ id: near, name: Near, range: 4in }]
+    rows:
+      - { id: bow, name: Bow, cells: [1] }
+  - id: mods
+    kind: modifiers
+    title: Modifiers
+    traits:
+      - { id: veteran, text: Veteran }
+      - { id: veteran, text: Again }
+    items:
+      - id: a
+        value: +1
+        text: A
+        shares:
+          - { at_least: 0, from: veteran }
+          - { at_least: 3/2, from: [veteren, "veteran + ", "points/bow + points/bow"] }
+          - { at_least: 1/2, from: [pionts/bow, points/sword] }
+      - { id: h, factor: 1/2, text: Half, shares: [{ at_least: 1/2, from: veteran }] }
+      - { id: n, value: -1, text: N, shares: [{ at_least: 1/2, from: [] }] }
+)");
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":17:9: error: duplicate trait id 'veteran'",
+           ":23:25: error: modifier 'a': a share's 'at_least' is a part of the total, greater than 0 and at most 1, "
+           "not 0",
+           ":24:25: error: modifier 'a': a share's 'at_least' is a part of the total, greater than 0 and at most 1, "
+           "not 1 1/2",
+           ":24:37: error: modifier 'a': 'veteren' is not a trait of the list; did you mean 'veteran'?",
+           ":24:46: error: modifier 'a': 'veteran + ' names an empty term",
+           ":24:60: error: modifier 'a': 'points/bow + points/bow' names two matrix rows; a unit reads one",
+           ":25:37: error: modifier 'a': 'pionts/...' names a row of a matrix, and 'pionts' is not a matrix of the "
+           "spec; did you mean 'points'?",
+           ":25:49: error: modifier 'a': matrix 'points' has no row 'sword'",
+           ":26:51: error: modifier 'h': 'shares' decide a die-roll modifier from a procedure's total; a factor "
+           "('factor') is a unit's own",
+           ":27:70: error: modifier 'n': a share's 'from' names no unit",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+  EXPECT_EQ(r.errors, 10) << r.text;
+}
+
+// The limits of traits and shares (docs/spec-format.md, "Limits"): a unit's traits are the bits
+// of a 32-bit mask, a page is told of 16 modifiers a list's shares decide, and a modifier has at
+// most 8 shares of at most 16 kinds of unit each; past each, an error at its list.
+TEST(Diagnostics, ShareLimits) {
+  std::string yaml =
+      std::string(kHeader) + "tables:\n  - id: mods\n    kind: modifiers\n    title: Mods\n    traits:\n";
+  for (int i = 0; i < 33; ++i) yaml += "      - { id: t" + std::to_string(i) + ", text: T }\n";
+  yaml += "    items:\n      - { id: a, value: +1, text: A, shares: [";
+  for (int i = 0; i < 9; ++i) yaml += std::string(i ? ", " : "") + "{ at_least: 1/2, from: t0 }";
+  yaml += "] }\n      - { id: b, value: +1, text: B, shares: [{ at_least: 1/2, from: [";
+  for (int i = 0; i < 17; ++i) yaml += std::string(i ? ", " : "") + "t" + std::to_string(i);
+  yaml += "] }] }\n";
+  for (int i = 0; i < 15; ++i)
+    yaml += "      - { id: m" + std::to_string(i) + ", value: +1, text: M, shares: [{ at_least: 1/2, from: t1 }] }\n";
+  const Result r = compile(yaml);
+  EXPECT_FALSE(r.compiled);
+  for (const std::string expected : {
+           ":9:7: error: table 'mods' (kind modifiers): traits has 33; the limit is 32",
+           ":43:46: error: modifier 'a': shares has 9; the limit is 8",
+           ":44:70: error: modifier 'b': a share's units has 17; the limit is 16",
+           ":43:7: error: table 'mods' (kind modifiers): modifiers with shares has 17; the limit is 16",
+       }) {
+    EXPECT_NE(r.text.find(r.file + expected), std::string::npos) << expected << "\n" << r.text;
+  }
+}
+
 // A modifier counted per occurrence (`at_most`): a factor, a member of a group, and counts past
 // the format's bounds are errors, each at its key, all in one run.
 TEST(Diagnostics, PerOccurrenceChecks) {

@@ -592,6 +592,33 @@ TEST_F(LspTest, AgainNamesTheRollsModifiers) {
   }
 }
 
+// A share's `from` names traits of its list and matrix rows: definition of a trait goes to it,
+// of a row (table/row) to the row, and completion offers both.
+TEST_F(LspTest, ShareFromNamesTraitsAndMatrixRows) {
+  const std::string u = uri("rff/acw-2.1-15mm.yaml");
+  auto lines = lines_of(read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml"));
+  open(u, joined(lines));
+  const int from =
+      line_starting(lines, "            from: [\"in_a_charge + buck_and_ball + musketry_fire_points/sm_sh\"");
+  const int trait = line_starting(lines, "      - id: buck_and_ball");
+  const int row = line_starting(lines, "      - id: sm_sh");
+  const std::string& l = lines[static_cast<std::size_t>(from)];
+  const auto column = [&](const std::string& word) { return static_cast<int>(l.find(word)) + 2; };
+  const json d = at("textDocument/definition", u, from, column("buck_and_ball"));
+  ASSERT_TRUE(d.is_object()) << d.dump();
+  EXPECT_EQ(d["range"]["start"]["line"], trait);
+  const json r = at("textDocument/definition", u, from, column("musketry_fire_points/sm_sh"));
+  ASSERT_TRUE(r.is_object()) << r.dump();
+  EXPECT_EQ(r["range"]["start"]["line"], row);
+  lines[static_cast<std::size_t>(from)] = "            from: [";
+  change(u, joined(lines));
+  const auto labels = completion_labels(u, from, 19);
+  for (const char* id :
+       {"sharpshooters", "in_a_charge", "green", "musketry_fire_points/rp", "cannonade_fire_points/hr"}) {
+    EXPECT_NE(std::find(labels.begin(), labels.end(), id), labels.end()) << id;
+  }
+}
+
 TEST_F(LspTest, DefinitionOfAVocabularyAndOfAnAssertionsRow) {
   const std::string u = uri("rff/acw-2.1-15mm.yaml");
   const std::string text = read_text(qrs_test::source_dir() / "rules/rff/acw-2.1-15mm.yaml");
@@ -1202,6 +1229,7 @@ const IdCase kIdCases[] = {
     {"bandRow", "rff/acw-2.1-15mm.yaml", "      - id: double_quick", "double_quick", "Double Quick"},
     {"part", "rff/acw-2.1-15mm.yaml", "          - id: charge_checked", "charge_checked", "`Charge checked.`"},
     {"modifier", "rff/acw-2.1-15mm.yaml", "      - { id: out_of_command,", "out_of_command", "`-2 Out of command`"},
+    {"trait", "rff/acw-2.1-15mm.yaml", "      - id: buck_and_ball", "buck_and_ball", "Smoothbore muskets (SM) firing"},
     {"modifierGroup", "rff/acw-2.1-15mm.yaml", "      - id: leader_rating", "leader_rating",
      "gallant_leader, able_leader, poor_leader"},
     {"matrixRow", "rff/acw-2.1-15mm.yaml", "      - { id: infantry_line,", "infantry_line", "`Line`"},

@@ -26,7 +26,9 @@ namespace e3 = qrs::rff::n1812_3_15mm;
 namespace maw = qrs::rff::maw_3_15mm;
 
 // What differs by sheet, as the seeds state it: the rifle's name (ACW rifle musket RM, 1812
-// and MAW rifle R), the scale (the 25mm sheet's distances are 1.5 x: 001 "1.5 inches ground:
+// and MAW rifle R), the musket that fires buck and ball (ACW SM, whose row it shares with SH;
+// 1812 and MAW M), the names of the two fire modifiers the units decide (1812 marksmen, 000
+// change 36; raw, 000 change 34, MAW 36), the scale (the 25mm sheet's distances are 1.5 x: 001 "1.5 inches ground:
 // 25 yards"), and the version (Version 3 moved every charge band by one: 000 change 50, 002
 // change 52; and rounds fire points down: 000 change 33, 002 change 35).
 template <class S>
@@ -35,6 +37,10 @@ template <>
 struct Sheet<acw::Sheet> {
   static constexpr const char* spec = "rff/acw-2.1-15mm";
   static constexpr auto rifle = acw::musketry_fire_points::Row::rm;
+  static constexpr auto musket = acw::musketry_fire_points::Row::sm_sh;
+  static constexpr auto buck_and_ball_or_sharpshooters =
+      acw::fire_modifiers::Modifier::repeaters_buck_and_ball_sharpshooters;
+  static constexpr auto green_firing = acw::fire_modifiers::Modifier::green_firing;
   static constexpr Fraction scale{1};
   static constexpr bool version3 = false;
 };
@@ -42,6 +48,10 @@ template <>
 struct Sheet<e25::Sheet> {
   static constexpr const char* spec = "rff/1812-2.1-25mm";
   static constexpr auto rifle = e25::musketry_fire_points::Row::r;
+  static constexpr auto musket = e25::musketry_fire_points::Row::m;
+  static constexpr auto buck_and_ball_or_sharpshooters =
+      e25::fire_modifiers::Modifier::repeaters_buck_and_ball_marksmen;
+  static constexpr auto green_firing = e25::fire_modifiers::Modifier::raw_firing;
   static constexpr Fraction scale{3, 2};
   static constexpr bool version3 = false;
 };
@@ -49,6 +59,9 @@ template <>
 struct Sheet<e3::Sheet> {
   static constexpr const char* spec = "rff/1812-3-15mm";
   static constexpr auto rifle = e3::musketry_fire_points::Row::r;
+  static constexpr auto musket = e3::musketry_fire_points::Row::m;
+  static constexpr auto buck_and_ball_or_sharpshooters = e3::fire_modifiers::Modifier::repeaters_buck_and_ball_marksmen;
+  static constexpr auto green_firing = e3::fire_modifiers::Modifier::raw_firing;
   static constexpr Fraction scale{1};
   static constexpr bool version3 = true;
 };
@@ -56,6 +69,10 @@ template <>
 struct Sheet<maw::Sheet> {
   static constexpr const char* spec = "rff/maw-3-15mm";
   static constexpr auto rifle = maw::musketry_fire_points::Row::r;
+  static constexpr auto musket = maw::musketry_fire_points::Row::m;
+  static constexpr auto buck_and_ball_or_sharpshooters =
+      maw::fire_modifiers::Modifier::repeaters_buck_and_ball_sharpshooters;
+  static constexpr auto green_firing = maw::fire_modifiers::Modifier::raw_firing;
   static constexpr Fraction scale{1};
   static constexpr bool version3 = true;
 };
@@ -245,6 +262,102 @@ TYPED_TEST(RffProcedures, FireEffectByTargetRatingAndBaseRollEffects) {
   }
   // Withering against trained troops (9 or more) at +0 is 2 in 10.
   EXPECT_EQ(fire.odds({Mod::partial_cover}, Target::trained)[0], Fraction(2, 10));
+}
+
+// 003 change 15 (line 461): "Add one if half or more of the total fire points are from troop
+// stands rated as sharpshooters. Add one if half or more of the total fire points are from
+// charging or defending troop stands armed with smoothbore muskets (SM), which fire buck and
+// ball, or armed with repeaters (RP) ... The above modifiers are not cumulative". Change 16
+// (line 467): "Subtract one if half or more of the total fire points are from troop or gun
+// stands rated green. Green troops armed with smoothbore muskets both subtract one for the
+// green rating and add one when firing buck and ball in a charge." The 1812 and MAW sheets
+// rename and restrict these (000 changes 34-36, 002 change 37) and keep the half.
+TYPED_TEST(RffProcedures, TheFiringUnitsDecideTheModifiersOfHalfTheFirePoints) {
+  using S = TypeParam;
+  using T = Sheet<S>;
+  using Fire = rff::FireCombat<S>;
+  using Trait = typename Fire::Trait;
+  using Factor = typename Fire::Factor;
+  const Fraction close = Fraction(4) * T::scale;  // 1 point a stand for rifles and muskets
+  // The die-roll modifiers other than the fire points': what the units decide.
+  const auto decided = [](const Fire& f) { return f.net_modifier({}) - f.fire_point_modifier(); };
+  EXPECT_TRUE(Fire::decided_by_units(T::buck_and_ball_or_sharpshooters));
+  EXPECT_TRUE(Fire::decided_by_units(T::green_firing));
+  EXPECT_FALSE(Fire::decided_by_units(S::fire_modifiers::Modifier::fortified));
+
+  // 2 sharpshooter stands of 4 firing: exactly half, +1; of 5, less than half, nothing.
+  Fire half;
+  half.musketry(T::rifle, 2, close, {}, {Trait::sharpshooters}).musketry(T::rifle, 2, close);
+  EXPECT_TRUE(half.units_decide(T::buck_and_ball_or_sharpshooters));
+  EXPECT_EQ(decided(half), +1);
+  Fire less;
+  less.musketry(T::rifle, 2, close, {}, {Trait::sharpshooters}).musketry(T::rifle, 3, close);
+  EXPECT_FALSE(less.units_decide(T::buck_and_ball_or_sharpshooters));
+  EXPECT_EQ(decided(less), 0);
+  // Listed by the caller as well, it still counts once.
+  EXPECT_EQ(half.net_modifier({T::buck_and_ball_or_sharpshooters}), half.net_modifier({}));
+
+  // The part is of the fire points, after a unit's factors: 4 disordered sharpshooter stands
+  // fire 2 points of 5.
+  Fire halved;
+  halved.musketry(T::rifle, 4, close, {Factor::half}, {Trait::sharpshooters}).musketry(T::rifle, 3, close);
+  EXPECT_EQ(halved.points(), Fraction(5));
+  EXPECT_EQ(decided(halved), 0);
+  // Sharpshooters out of range add nothing, to the points or to their part.
+  Fire beyond;
+  beyond.musketry(T::rifle, 4, Fraction(100), {}, {Trait::sharpshooters}).musketry(T::rifle, 1, close);
+  EXPECT_EQ(decided(beyond), 0);
+
+  // Muskets firing buck and ball count in a charge, and only there.
+  Fire charging;
+  charging.musketry(T::musket, 4, close, {}, {Trait::in_a_charge, Trait::buck_and_ball}).musketry(T::rifle, 4, close);
+  EXPECT_EQ(decided(charging), +1);
+  Fire standing;
+  standing.musketry(T::musket, 4, close, {}, {Trait::buck_and_ball}).musketry(T::rifle, 4, close);
+  EXPECT_EQ(decided(standing), 0);
+  // Not the muskets that fire no buck and ball (ACW: shotguns and hunting rifles, SH; 1812 and
+  // MAW: not American), nor another weapon said to.
+  Fire no_buck;
+  no_buck.musketry(T::musket, 4, close, {}, {Trait::in_a_charge}).musketry(T::rifle, 4, close);
+  EXPECT_EQ(decided(no_buck), 0);
+  Fire rifles;
+  rifles.musketry(T::rifle, 4, close, {}, {Trait::in_a_charge, Trait::buck_and_ball}).musketry(T::rifle, 4, close);
+  EXPECT_EQ(decided(rifles), 0);
+  // Sharpshooters with muskets in a charge: the two +1s are not cumulative.
+  Fire both;
+  both.musketry(T::musket, 4, close, {}, {Trait::sharpshooters, Trait::in_a_charge, Trait::buck_and_ball});
+  EXPECT_EQ(decided(both), +1);
+
+  // Green stands, troops or guns: -1 from half the points; green muskets in a charge, -1 and +1.
+  Fire green;
+  green.musketry(T::rifle, 3, close, {}, {Trait::green}).musketry(T::rifle, 3, close);
+  EXPECT_EQ(decided(green), -1);
+  using Guns = typename S::cannonade_fire_points;
+  std::size_t gun = 0;  // the first gun that fires at 4" (MAW's siege guns do not)
+  while (!Guns::cell(static_cast<typename Fire::Gun>(gun), *Guns::column_for(close)).value.in_range) ++gun;
+  Fire green_guns;
+  green_guns.cannonade(static_cast<typename Fire::Gun>(gun), 2, close, {}, {Trait::green});
+  EXPECT_TRUE(green_guns.in_range());
+  EXPECT_EQ(decided(green_guns), -1);
+  Fire green_charge;
+  green_charge.musketry(T::musket, 4, close, {}, {Trait::green, Trait::in_a_charge, Trait::buck_and_ball});
+  EXPECT_TRUE(green_charge.units_decide(T::green_firing));
+  EXPECT_TRUE(green_charge.units_decide(T::buck_and_ball_or_sharpshooters));
+  EXPECT_EQ(decided(green_charge), 0);
+  // The odds follow: green fire reads the effects one lower.
+  EXPECT_EQ(green.odds({}, {}), qrs::row_odds<typename S::fire_effects>(green.net_modifier({}), {}));
+}
+
+TEST(RffFire, RepeatersInAChargeAddOneOnTheCivilWarSheetOnly) {
+  // 003 change 15: "or armed with repeaters (RP)"; no repeaters in the other periods.
+  using Fire = rff::FireCombat<acw::Sheet>;
+  using Trait = Fire::Trait;
+  Fire fire;
+  fire.musketry(acw::musketry_fire_points::Row::rp, 3, Fraction(4), {}, {Trait::in_a_charge})
+      .musketry(acw::musketry_fire_points::Row::rm, 6, Fraction(4));
+  EXPECT_EQ(fire.points(), Fraction(12));  // 2 points a repeater stand at close range
+  EXPECT_TRUE(fire.units_decide(acw::fire_modifiers::Modifier::repeaters_buck_and_ball_sharpshooters));
+  EXPECT_FALSE(fire.units_decide(acw::fire_modifiers::Modifier::green_firing));
 }
 
 TYPED_TEST(RffProcedures, CannonadeAddsToTheSameFireCombat) {

@@ -47,6 +47,10 @@ constexpr std::array kChangeWords = {
     ChangeWords{"modifier_types", "{}: now {} (was: {})"},
     ChangeWords{"modifier_value", "{} is now {} instead of {}"},
     ChangeWords{"modifier_text", "{} \"{}\" now reads \"{}\""},
+    ChangeWords{"modifier_shares", "{}: now applies {} (was: {})"},
+    ChangeWords{"trait_added", "{}: a unit can now be \"{}\""},
+    ChangeWords{"trait_removed", "{}: a unit can no longer be \"{}\""},
+    ChangeWords{"trait_text", "{}: what a unit can be, \"{}\", now reads \"{}\""},
     ChangeWords{"column_removed", "Column {} is removed"},
     ChangeWords{"column_added", "New column: {}"},
     ChangeWords{"column_renamed", "Column {} is now {}"},
@@ -95,6 +99,28 @@ std::string again_words(const std::optional<std::vector<std::string>>& without) 
 }
 
 std::string types_words(const ModifierItem& m) { return m.for_some_types() ? m.types_note : "every type"; }
+
+std::string share_words(const ModifierItem& m, const ModifierTable& list) {
+  if (m.shares.empty()) return "as the caller says";
+  const auto term_words = [&](const ShareTerm& t) {
+    for (const Trait& trait : list.traits) {
+      if (trait.id == t.trait) return "\"" + trait.text + "\"";
+    }
+    return t.notation();
+  };
+  std::vector<std::string> shares;
+  for (const Share& s : m.shares) {
+    std::vector<std::string> units;
+    for (const auto& unit : s.from) {
+      std::vector<std::string> terms;
+      for (const ShareTerm& t : unit) terms.push_back(term_words(t));
+      units.push_back(fmt::format("{}", fmt::join(terms, " + ")));
+    }
+    shares.push_back(
+        fmt::format("{} or more of the total from {}", format_number(s.at_least), fmt::join(units, " or ")));
+  }
+  return fmt::format("when {}", fmt::join(shares, "; or "));
+}
 
 std::string key_words(const std::string& key_name, bool capital) {
   return !key_name.empty() ? key_name : capital ? "Key" : "key";

@@ -41,6 +41,10 @@ enum class ChangeKind : unsigned char {
   modifier_types,      // text, new types, old types (types_words)
   modifier_value,      // text, new value, old value
   modifier_text,       // value, old text, new text
+  modifier_shares,     // text, new shares, old shares (share_words)
+  trait_added,         // list title, text
+  trait_removed,       // list title, text
+  trait_text,          // list title, old text, new text
   column_removed,      // name
   column_added,        // name
   column_renamed,      // old name, new name
@@ -74,6 +78,10 @@ std::string roll_words(const std::optional<DiceRoll>& dice);
 std::string number_words(std::optional<int> number);
 std::string again_words(const std::optional<std::vector<std::string>>& without);
 std::string types_words(const ModifierItem& m);
+// When the units decide a modifier (its shares, traits by their texts in `list`): 'when 1/2 or
+// more of the total from "Sharpshooters"; or 1/2 or more of the total from "In a charge" +
+// points/rp', or "as the caller says".
+std::string share_words(const ModifierItem& m, const ModifierTable& list);
 // The key's name in a phrase: its own, or "key" ("Key" to begin one).
 std::string key_words(const std::string& key_name, bool capital = false);
 // The summary's first line where a sheet converts distances: "All distances are 1.5 times the

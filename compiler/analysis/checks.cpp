@@ -355,6 +355,7 @@ std::vector<std::string> names_in(const Table& t) {
                                     out.insert(out.end(), i.old_ids.begin(), i.old_ids.end());
                                   }
                                   for (const auto& g : body.groups) out.push_back(g.id);
+                                  for (const auto& t : body.traits) out.push_back(t.id);
                                 },
                                 [&](const FactsTable& body) {
                                   for (const auto& i : body.items) out.push_back(i.id);

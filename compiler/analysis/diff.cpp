@@ -28,6 +28,20 @@ std::string paragraphs(const std::vector<RichText>& ps) {
   return out;
 }
 
+// A modifier's shares as ids: "1/2:a+b,c;..." (what a diff compares).
+std::string share_notation(const ModifierItem& m) {
+  std::string out;
+  for (const Share& s : m.shares) {
+    out += format_number(s.at_least) + ":";
+    for (const auto& unit : s.from) {
+      for (const ShareTerm& t : unit) out += t.notation() + "+";
+      out += ",";
+    }
+    out += ";";
+  }
+  return out;
+}
+
 // Finds an element by id, also by an id it had before a rename it follows (old_ids).
 template <class T>
 const T* by_id(const std::vector<T>& items, const std::string& id) {
@@ -284,6 +298,25 @@ class Differ {
 
   void table(const Table& ot, const Table& nt, const ModifierTable& nm) {
     const auto& om = std::get<ModifierTable>(ot.body);
+    // What a unit can be (the traits of its shares), by id.
+    for (const Trait& ot_trait : om.traits) {
+      if (!by_id(nm.traits, ot_trait.id))
+        add({nt.id,
+             ot_trait.id,
+             "",
+             nt.title,
+             ChangeKind::trait_removed,
+             {nt.title, ot_trait.text},
+             removed_at(nt.id + "/" + ot_trait.id, nt.loc)});
+    }
+    for (const Trait& t : nm.traits) {
+      const Trait* was = by_id(om.traits, t.id);
+      if (!was) {
+        add({nt.id, t.id, "", nt.title, ChangeKind::trait_added, {nt.title, t.text}, t.loc});
+      } else if (O(was->text) != t.text) {
+        add({nt.id, t.id, "", nt.title, ChangeKind::trait_text, {nt.title, was->text, t.text}, t.text_loc});
+      }
+    }
     for (const auto& oi : om.items) {
       if (!by_id(nm.items, oi.id)) {
         add({nt.id,
@@ -306,6 +339,17 @@ class Differ {
              {i.value_notation(), i.with_notes(i.text.render())},
              i.loc});
         continue;
+      }
+      // When the units decide it, compared by the ids its shares name (a trait's new text is a
+      // change of the trait).
+      if (share_notation(*oi) != share_notation(i)) {
+        add({nt.id,
+             i.id,
+             "",
+             nt.title,
+             ChangeKind::modifier_shares,
+             {i.text.render(), share_words(i, nm), share_words(*oi, om)},
+             i.shares.empty() ? i.loc : i.shares_loc});
       }
       // The types it applies to ("only ...", "not ..."), compared by their ids.
       if (oi->only != i.only || oi->except != i.except) {

@@ -47,6 +47,11 @@ inline constexpr std::int64_t kMaxModifierValue = 32767;
 // The most occurrences of one modifier counted per occurrence (`at_most`: "-1 per overlap, at
 // most 2"); the web module and qrsc hold a count per modifier in a byte.
 inline constexpr std::int64_t kMaxOccurrences = 99;
+// A modifier's shares, and the kinds of unit one share names: small, as a sheet's rule states a
+// few ("sharpshooters, or charging stands armed with SM or RP"). A list's traits, their texts
+// and the modifiers shares decide are held to the runtime's limits (qrs/share.hpp).
+inline constexpr std::size_t kMaxShares = 8;
+inline constexpr std::size_t kMaxShareUnits = 16;
 // Rows, columns, items, terms of any other table or vocabulary, and the cells of one table
 // (rows times columns).
 // Measured (docs/reliability.md, docs/benchmarks.md): the largest band table and matrix these

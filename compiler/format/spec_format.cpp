@@ -204,6 +204,10 @@ constexpr Key kModifiersKeys[] = {
     {"items", Type::list, kComplete | kMergesById | kDeclaredAdditions, "The modifiers.", "modifier"},
     {"groups", Type::list, kMergesById | kDeclaredAdditions,
      "Non-cumulative groups: when several members apply, only the largest counts.", "modifierGroup"},
+    {"traits", Type::list, kMergesById | kDeclaredAdditions,
+     "What a unit that adds to a procedure's total can be ('veteran', 'mounted', 'attacking'): the terms of "
+     "its items' `shares`, which the units decide.",
+     "trait"},
 };
 
 constexpr Key kMatrixKeys[] = {
@@ -454,6 +458,25 @@ constexpr Key kModifierKeys[] = {
      "whose sides read the list by type ('Auxilia only')."},
     {"except", Type::ids, 0,
      "The types it does not apply to ('-2 in bad going, except Auxilia, Psiloi'): terms of that vocabulary."},
+    {"shares", Type::list, kRemovable,
+     "It applies when enough of a procedure's total comes from some units ('half or more of the total points "
+     "are from veteran units'): one share or more, any of which suffices. The units decide it, not the caller.",
+     "share"},
+    kSourceKey,
+    kNotesKey,
+};
+
+constexpr Key kShareKeys[] = {
+    {"at_least", Type::number, kRequired,
+     "The least part of the total, greater than 0 and at most 1 (1/2: half or more)."},
+    {"from", Type::texts, kRequired,
+     "The units whose part counts, any of: each names what such a unit is, its terms joined by '+' (all hold): a "
+     "trait of the list ('veteran'), or the row of a matrix the unit reads ('points_by_range/bow')."},
+};
+
+constexpr Key kTraitKeys[] = {
+    {"id", Type::id, kRequired, "The trait's id (a C++ enumerator)."},
+    {"text", Type::text, kComplete | kSheetText, "What a unit with it is, as the page asks it ('Sharpshooters')."},
     kSourceKey,
     kNotesKey,
 };
@@ -605,6 +628,11 @@ constexpr ObjectType kObjectTypes[] = {
      "every row in that matchup.",
      kMatchupKeys, true},
     {"modifier", "item", "A die-roll modifier (`value`) or a factor (`factor`).", kModifierKeys, true, kModifierOneOf},
+    {"share", "share",
+     "A part of a procedure's total that decides a modifier: at least `at_least` of it from the units `from` names.",
+     kShareKeys},
+    {"trait", "trait", "What a unit adding to a procedure's total can be, a term of a modifier's `shares`.", kTraitKeys,
+     true},
     {"modifierGroup", "group", "A non-cumulative group: when several members apply, only the largest counts.",
      kModifierGroupKeys, true},
     {"columnGroup", "column group", "A label over a span of columns.", kColumnGroupKeys},
@@ -722,6 +750,7 @@ constexpr Reference kReferences[] = {
     {"modifier", "only", Refers::term},
     {"modifier", "except", Refers::term},
     {"bandRow", "again", Refers::modifier},
+    {"share", "from", Refers::share_unit},
 };
 
 }  // namespace

@@ -147,10 +147,11 @@ enum class Refers : std::uint8_t {
   rolled_table,    // a band table with dice (a trigger's)
   vocabulary,
   term,
-  row,       // a row of the object's `table` (or of the table it is in)
-  column,    // a column of it
-  item,      // an item of it
-  modifier,  // an item of a modifier list (one of those the table's dice add)
+  row,         // a row of the object's `table` (or of the table it is in)
+  column,      // a column of it
+  item,        // an item of it
+  modifier,    // an item of a modifier list (one of those the table's dice add)
+  share_unit,  // what a unit is, in a share's `from`: a trait of the list, or a matrix row (table/row)
 };
 // Of a key of an object type ("table" for a table kind's keys), by name.
 Refers refers(std::string_view object, std::string_view key);

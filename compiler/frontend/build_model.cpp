@@ -139,6 +139,7 @@ std::optional<Spec> Builder::build(const NodePtr& root, const std::string& path)
   matrix_modifiers();
   roll_again();
   type_conditions();
+  share_rows();
   for (const auto& n : o.list("errata")) erratum(n);
   check_unique(spec_.errata, "erratum");
   return std::move(spec_);

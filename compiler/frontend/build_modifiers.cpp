@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "qrs/share.hpp"
 #include "qrsc/base/limits.hpp"
 #include "qrsc/frontend/builder.hpp"
 
@@ -13,6 +14,7 @@ namespace qrsc {
 
 void Builder::modifiers(Object& o, Table& t) {
   ModifierTable mt;
+  mt.traits = traits(o);
   for (const auto& n : o.list("items")) {
     Object i(n, "modifier of " + o.what(), diags_, format::object_type("modifier"));
     if (!i.ok()) continue;
@@ -42,9 +44,25 @@ void Builder::modifiers(Object& o, Table& t) {
       if (i.has(key) && types->empty())
         diags_.error(i.loc_of(key), fmt::format("modifier '{}': '{}' names no type", item.id, key));
     }
+    item.shares = shares(i, item.id, mt.traits);
+    item.shares_loc = i.loc_of("shares");
+    if (!item.shares.empty() && item.factor) {
+      diags_.error(item.shares_loc, "modifier '" + item.id +
+                                        "': 'shares' decide a die-roll modifier from a procedure's total; a factor "
+                                        "('factor') is a unit's own");
+    }
     mt.items.push_back(std::move(item));
   }
   check_unique(mt.items, "modifier");
+  // A path "list/id" (an erratum's `covers`, the editor's definition) names one entry.
+  for (const Trait& trait : mt.traits) {
+    if (std::any_of(mt.items.begin(), mt.items.end(), [&](const ModifierItem& m) { return m.id == trait.id; }))
+      diags_.error(trait.loc, "trait '" + trait.id + "' has the id of a modifier of the list; give it another");
+  }
+  const auto decided =
+      std::count_if(mt.items.begin(), mt.items.end(), [](const ModifierItem& m) { return !m.shares.empty(); });
+  within_limit(static_cast<std::size_t>(decided), qrs::kMaxDecided, o.loc_of("items"),
+               o.what() + ": modifiers with shares");
   within_limit(mt.items.size(), limits::kMaxRows, o.loc_of("items"), o.what() + ": modifiers");
   for (const auto& n : o.list("groups")) {
     Object g(n, "modifier group of " + o.what(), diags_, format::object_type("modifierGroup"));

@@ -86,6 +86,11 @@ class Builder {
   // the list; each item gets its mask of them.
   void type_conditions();
   void modifiers(Object& o, Table& t);
+  // A modifier list's traits and an item's shares (build_shares.cpp); the matrix rows shares
+  // name are checked once every table is built.
+  std::vector<Trait> traits(Object& o);
+  std::vector<Share> shares(Object& item, const std::string& id, const std::vector<Trait>& traits);
+  void share_rows();
   void matrix(Object& o, Table& t);
   void list(Object& o, Table& t);
   ListItem list_item(const NodePtr& n, const std::string& what);

@@ -101,6 +101,16 @@ bool referred_items(const Spec& model, format::Refers what,
         for (const ModifierItem& i : list->items) add(i.id, kEnumMember, i.text.render() + " (" + t.id + ")");
       }
       return true;
+    case format::Refers::share_unit:
+      // The traits of the lists, and the matrices' rows (what a unit reads: its weapon).
+      for (const Table& t : model.tables) {
+        if (const auto* list = std::get_if<ModifierTable>(&t.body)) {
+          for (const Trait& trait : list->traits) add(trait.id, kEnumMember, trait.text + " (" + t.id + ")");
+        } else if (const auto* matrix = std::get_if<Matrix>(&t.body)) {
+          for (const MatrixRow& r : matrix->rows) add(t.id + "/" + r.id, kReference, r.name);
+        }
+      }
+      return true;
     default: return false;
   }
 }

@@ -146,6 +146,15 @@ std::optional<Loc> reference_target(const Spec& spec, std::string_view text, int
     const std::string list = list_of_again(spec, table_at(text, line), word);
     return list.empty() ? std::nullopt : where_is(spec, list + "/" + word);
   }
+  // A share's `from` names traits of its list (a matrix row, table/row, is found as any path).
+  if (key == "from") {
+    const Table* t = spec.table(table_at(text, line));
+    const auto* list = t ? std::get_if<ModifierTable>(&t->body) : nullptr;
+    for (const Trait& trait : list ? list->traits : std::vector<Trait>{}) {
+      if (trait.id == word) return trait.loc;
+    }
+    return std::nullopt;
+  }
   // A group's members are items of its table; a column group's columns, columns.
   if (key == "members") key = "item";
   if (key == "columns") key = "column";
@@ -550,6 +559,16 @@ std::pair<std::string, std::vector<Mention>> mentions(Workspace& ws, const Docum
               const std::size_t close = text.find(']', members);
               for (const std::size_t at : whole_occurrences(text, named)) {
                 if (at > members && at < close && table_at(lines, n) == table) found.push_back(at);
+              }
+            }
+            // A share's `from` in the table's own items names its traits (not the parts of a
+            // table/row path, found above).
+            if (const std::size_t from = text.find("from:");
+                !id.empty() && table_at(lines, n) == table &&
+                (from != std::string_view::npos || under_key(lines, n, text, "from"))) {
+              for (const std::size_t at : whole_occurrences(text, named)) {
+                const bool in_path = (at > 0 && text[at - 1] == '/') || text.compare(at + named.size(), 1, "/") == 0;
+                if ((from == std::string_view::npos || at > from) && !in_path) found.push_back(at);
               }
             }
             // A row's `again: [...]` in a table whose dice add the list.

@@ -84,6 +84,10 @@ void for_each_element(const Spec& spec, const std::function<void(const SheetElem
                 f({fmt::format("group '{}' of table '{}'", g.id, t.id),
                    g.title.empty() ? members : g.title + " (" + members + ")", joined(t.id, g.id), g.loc});
               }
+              for (const Trait& trait : m.traits) {
+                f({fmt::format("trait '{}' of table '{}'", trait.id, t.id), trait.text, joined(t.id, trait.id),
+                   trait.loc});
+              }
             },
             [&](const Matrix& m) {
               columns_of(t, m.columns, f);

@@ -295,6 +295,33 @@ struct BandTable {
   [[nodiscard]] std::string key_heading() const;
 };
 
+// What a unit that adds to a procedure's total can be (a modifier list's `traits`: sharpshooters,
+// in a charge, green), a term of its items' shares.
+struct Trait {
+  std::string id;
+  std::string text;
+  std::optional<SourceNote> source;
+  Loc loc, text_loc;
+};
+
+// One term of what a unit is, in a share's `from`: a trait of the list, or a row of a matrix
+// the unit reads, such as its weapon's (`table` and `row` set, `trait` empty).
+struct ShareTerm {
+  std::string trait;
+  std::string table, row;
+  [[nodiscard]] std::string notation() const { return trait.empty() ? table + "/" + row : trait; }
+};
+
+// "Half or more of the total fire points are from green stands": the modifier applies when at
+// least `at_least` of a procedure's total comes from units that are any of `from` (each: all its
+// terms hold of the unit). The units decide it (qrs::ShareRule).
+struct Share {
+  Fraction at_least{1, 2};
+  std::vector<std::vector<ShareTerm>> from;
+  Loc loc, from_loc;
+  std::vector<Loc> unit_locs;  // where each entry of `from` is written
+};
+
 struct ModifierItem {
   std::string id;
   std::vector<std::string> old_ids;  // ids this item had before renames it follows, oldest first
@@ -325,6 +352,9 @@ struct ModifierItem {
   // note and how often it counts ("In bad going (not Light foot)", "Each overlap (up to 2 times)").
   [[nodiscard]] std::string with_notes(std::string text) const;
   [[nodiscard]] bool for_some_types() const { return !only.empty() || !except.empty(); }
+  // When the units decide it (`shares`): any of these suffices.
+  std::vector<Share> shares;
+  Loc shares_loc;
 };
 
 struct ModifierGroup {
@@ -345,6 +375,11 @@ struct ModifierTable {
   // Where some items apply to some types only: the vocabulary those types are terms of (the
   // columns of every table whose sides read the list by type); empty otherwise.
   std::string types_vocabulary;
+  // What its items' shares say a unit is (`traits`).
+  std::vector<Trait> traits;
+  [[nodiscard]] bool by_share() const {
+    return std::any_of(items.begin(), items.end(), [](const ModifierItem& i) { return !i.shares.empty(); });
+  }
   [[nodiscard]] bool for_some_types() const {
     return std::any_of(items.begin(), items.end(), [](const ModifierItem& i) { return i.for_some_types(); });
   }

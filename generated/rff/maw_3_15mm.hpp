@@ -1068,6 +1068,26 @@ template <class M = Modifier>
 [[nodiscard]] constexpr int total(std::initializer_list<M> applying) noexcept {
   return qrs::total_of(kModifiers, applying);
 }
+// What a unit adding to a procedure's total can be (spec `traits`): a bit each of a unit's
+// traits. The modifiers the units decide (spec `shares`, qrs/share.hpp): each share's least
+// part of the total and the kinds of unit whose part counts.
+enum class Trait : unsigned char {
+  sharpshooters,
+  in_a_charge,
+  buck_and_ball,
+  green,
+};
+namespace detail {
+inline constexpr std::string_view kTraitIds[] = { "sharpshooters"sv, "in_a_charge"sv, "buck_and_ball"sv, "green"sv, };
+inline constexpr std::string_view kTraitTexts[] = { "Sharpshooters"sv, "Charging, or defending against a charge"sv, "American muskets (M) firing buck and ball"sv, "Raw"sv, };
+inline constexpr qrs::ShareUnit kShareUnits[] = { {0x8U}, {0x1U}, {0x6U, "musketry_fire_points"sv, "m"sv} };  // traits, matrix, row
+inline constexpr qrs::ShareRule kShares[] = { {0, qrs::Fraction{1, 2}, 0, 1}, {1, qrs::Fraction{1, 2}, 1, 1}, {1, qrs::Fraction{1, 2}, 2, 1} };  // modifier, at least, first unit, units
+}  // namespace detail
+inline constexpr qrs::View<std::string_view> kTraitIds{ detail::kTraitIds, 4 };
+inline constexpr qrs::View<std::string_view> kTraitTexts{ detail::kTraitTexts, 4 };
+inline constexpr qrs::View<qrs::ShareUnit> kShareUnits{ detail::kShareUnits, 3 };
+inline constexpr qrs::View<qrs::ShareRule> kShares{ detail::kShares, 3 };
+// A unit's traits: qrs::Traits<Trait>{Trait::..., ...}.bits() as qrs::ShareUnit reads them.
 // The product of the factors that apply (x 1/2 for fire points).
 template <class M = Modifier>
   requires std::same_as<M, Modifier>
@@ -1082,6 +1102,11 @@ struct Table {
   static constexpr std::size_t kGroupCount = fire_modifiers::kGroupCount;
   static constexpr const auto& kModifiers = fire_modifiers::kModifiers;
   static constexpr const auto& kTexts = fire_modifiers::kTexts;
+  using Trait = fire_modifiers::Trait;
+  static constexpr const auto& kTraitIds = fire_modifiers::kTraitIds;
+  static constexpr const auto& kTraitTexts = fire_modifiers::kTraitTexts;
+  static constexpr const auto& kShareUnits = fire_modifiers::kShareUnits;
+  static constexpr const auto& kShares = fire_modifiers::kShares;
   template <class M = Modifier>
     requires std::same_as<M, Modifier>
   [[nodiscard]] static constexpr int total(std::initializer_list<M> applying) noexcept {

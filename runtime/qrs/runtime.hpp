@@ -10,6 +10,7 @@
 #include "qrs/key_domain.hpp"
 #include "qrs/maybe.hpp"
 #include "qrs/modifiers.hpp"
+#include "qrs/share.hpp"
 #include "qrs/view.hpp"
 
 namespace qrs {

@@ -108,8 +108,28 @@ class Gen:
         if groups:
             table["groups"] = groups
         self.at_most(table)
+        self.shares(table)
         spec["tables"].append(table)
         return table
+
+    def shares(self, table):
+        """About one modifier list in five has modifiers the units decide (docs/spec-format.md,
+        "Modifiers the units decide"): 1 to 4 `traits`, texts with markup and quotes among them,
+        and 1 or 2 of its items each with 1 or 2 `shares` of 1 to 3 kinds of unit (1 or 2 traits
+        each, joined by '+') and a least part from 1/4 to 1. From a generator of its own, as
+        at_most, so that the families without shares are the ones the seeds gave before."""
+        r = random.Random(f"{self.seed}/{table['id']}/shares")
+        if r.random() >= 1 / 5:
+            return
+        words = ["Veteran", "In a charge", 'Armed with "muskets"', "Green & raw", "<b>Elite</b>", "Sharpshooters"]
+        traits = [{"id": f"{table['id']}_t{i}", "text": r.choice(words) + f" {i}"} for i in range(r.randint(1, 4))]
+        table["traits"] = traits
+        ids = [t["id"] for t in traits]
+        for it in r.sample(table["items"], min(len(table["items"]), r.choice([1, 1, 2]))):
+            it["shares"] = [{"at_least": r.choice(["1/4", "1/3", "1/2", "1/2", "2/3", "3/4", "1"]),
+                             "from": [" + ".join(r.sample(ids, min(len(ids), r.choice([1, 1, 2]))))
+                                      for _ in range(r.randint(1, 3))]}
+                            for _ in range(r.choice([1, 1, 2]))]
 
     def at_most(self, table):
         """About one modifier list in five counts 1 or 2 of its items per occurrence (`at_most: N`,

@@ -193,7 +193,22 @@ def list_code(index, spec_id, list_id, vocabulary, cases):
     V = f"{ns}::{cpp_type_name(vocabulary)}" if vocabulary else None
     out = [f'  if (spec == {index} && table == "{list_id}") {{']
     for case in cases:
-        if case["kind"] == "N":
+        if case["kind"] == "U":
+            # units of their parts and traits; the ids of the modifiers their shares reach
+            lines = [f'    if (kind == "U" && column == "{case["id"]}") {{',
+                     f"      qrs::ShareParts<{L}::kShares.size()> parts;",
+                     "      qrs::Fraction total{0};"]
+            for amount, traits in case["units"]:
+                bits = ", ".join(f"{L}::Trait::{cpp_name(t)}" for t in sorted(traits))
+                lines.append(f"      parts.add({L}::kShares, {L}::kShareUnits, qrs::Fraction{{{amount.numerator}, {amount.denominator}}}, "
+                             f'qrs::Traits<{L}::Trait>{{{bits}}}.bits(), "", "");')
+                lines.append(f"      total += qrs::Fraction{{{amount.numerator}, {amount.denominator}}};")
+            lines += ["      std::string s;",
+                      f"      for (std::size_t i = 0; i < {L}::kModifiers.size(); ++i) "
+                      f"if (parts.applies({L}::kShares, i, total)) s += std::string({L}::kTexts[i].id) + \",\";",
+                      "      return s;", "    }"]
+            out += lines
+        elif case["kind"] == "N":
             # a modifier counted per occurrence is listed once per occurrence
             mods = ", ".join(f"{L}::Modifier::{cpp_name(m)}" for m in case["ids"])
             of_type = f", {V}::{cpp_name(case['type'])}" if case["type"] else ""

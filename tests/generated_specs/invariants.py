@@ -1115,8 +1115,9 @@ class FamilyCheck:
                         f.write(_read(p))
                 text = _read(copies[0]).split("\n")
                 written = scalar(member)  # a digit id is quoted: the cursor goes inside the quotes
-                line = next(i for i, l in enumerate(text) if f"{{ id: {written}," in l)
-                col = text[line].index(f"id: {written},") + 4 + (written != member)
+                # a flow map ("{ id: m1, ...") or a block one ("- id: m1" where it has shares)
+                line = next(i for i, l in enumerate(text) if f"{{ id: {written}," in l or l.strip() == f"- id: {written}")
+                col = text[line].index(f"id: {written}") + 4 + (written != member)
                 edit = lsp_client.ask(self.ctx.qrsc, os.path.abspath(copies[0]), "textDocument/rename",
                                       {"position": {"line": line, "character": col}, "newName": member + "_renamed"})
                 count("lsp_rename")
@@ -1607,9 +1608,19 @@ class FamilyCheck:
             if lt["kind"] != "modifiers":
                 continue
             vocabulary = oracle.types_vocabulary(spec, lt)
-            if vocabulary is None and not oracle.has_at_most(lt):
+            if vocabulary is None and not oracle.has_at_most(lt) and not oracle.has_shares(lt):
                 continue
             written = []
+            # Units of random parts and traits through the header's kShares and qrs::ShareParts
+            # (U): which of the list's modifiers their shares reach.
+            r = random.Random(f"{self.seed}/{lt['id']}/units")
+            traits = [x["id"] for x in lt.get("traits", [])]
+            for k in range(4) if oracle.has_shares(lt) else ():
+                units = [(Fraction(r.randint(0, 6), r.choice([1, 2, 4])), set(r.sample(traits, r.randint(0, len(traits)))))
+                         for _ in range(r.randint(1, 4))]
+                written.append({"kind": "U", "id": f"u{k}", "units": units})
+                cases.append(["U", str(index), lt["id"], f"u{k}", "0"])
+                expect.append((name, self.seed, lt, ("shares", oracle.shares_reached(lt, units), units)))
             for term in [x["id"] for x in oracle.vocabulary_terms(spec, vocabulary)] if vocabulary else [None]:
                 if vocabulary:
                     ids = self.condition_ids(spec, [lt["id"]])
@@ -1740,7 +1751,7 @@ def compare_header(cases, expect, answers):
     failures = []
     for case, (name, seed, t, want), got in zip(cases, expect, answers):
         kind = case[0]
-        if kind in ("N", "K"):
+        if kind in ("N", "K", "U"):
             failures += _compare_list(case, name, seed, t, want, got)
             continue
         if kind == "Q":
@@ -1830,6 +1841,13 @@ def _compare_list(case, name, seed, t, want, got):
         ids, term = about
         return [Failure("header.total" + flavour, seed, name, f"{t['id']}::total({{{', '.join(ids)}}}{', ' + term if term else ''}): "
                         f"{got}; oracle {answer}")]
+    if what == "shares":
+        count("header.U[shares]")
+        if got != "".join(f"{i}," for i in answer):
+            units = "; ".join(f"{a} {sorted(t)}" for a, t in about[0])
+            return [Failure("header.shares", seed, name, f"qrs::ShareParts over {t['id']}::kShares of units {units}: "
+                            f"{got or '(none)'}; oracle {','.join(answer) or '(none)'}")]
+        return []
     if what == "applies" and got != ("1" if answer else "0"):
         item, term = about
         it = next(i for i in t["items"] if i["id"] == item)

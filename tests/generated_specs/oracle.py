@@ -108,6 +108,28 @@ def has_at_most(table):
     return any("at_most" in it for it in table.get("items", []))
 
 
+def has_shares(table):
+    """Whether a modifier list has an item the units decide (`shares`)."""
+    return any("shares" in it for it in table.get("items", []))
+
+
+def shares_reached(table, units):
+    """The ids of the list's items the units decide, in list order, that their parts reach:
+    docs/spec-format.md, "Modifiers the units decide". units: [(amount Fraction, {trait ids})].
+    A share counts the units that are any of its kinds (a kind: all its traits held), and is
+    reached when their part is at least `at_least` of a total above 0; one share suffices."""
+    total = sum((a for a, _ in units), Fraction(0))
+    out = []
+    for it in table["items"]:
+        for share in it.get("shares", []):
+            kinds = [{t.strip() for t in kind.split("+")} for kind in share["from"]]
+            part = sum((a for a, traits in units if any(k <= traits for k in kinds)), Fraction(0))
+            if total > 0 and part >= Fraction(share["at_least"]) * total:
+                out.append(it["id"])
+                break
+    return out
+
+
 def reads_at_most(spec, table):
     """Whether the table's roll (either side of an opposed one) reads a list with an item counted
     per occurrence."""

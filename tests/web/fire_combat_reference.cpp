@@ -3,12 +3,14 @@
 // time), for web_sheet_test.py to compare the web page's fire points with.
 //
 // Usage: fire_combat_reference SHEET_ID < COMBATS
-// A combat a line: the base die, the target column, then per firing unit six numbers: kind (0
+// A combat a line: the base die, the target column, then per firing unit seven numbers: kind (0
 // small arms, 1 guns), weapon (the fire-point matrix's row), stands, distance numerator and
-// denominator in inches, and the fire-point factors as bits. Printed a line each: every unit's
-// fire points alone ("-" out of range), then "|", the total rounded as the sheet says ("-" when
-// no stand is in range), its die-roll modifier, the fire-point table's row id and the fire
-// effect's row id the base die reads with no other modifier ("-" for none).
+// denominator in inches, the fire-point factors as bits and the unit's traits as bits (the fire
+// modifiers' Trait). Printed a line each: every unit's fire points alone ("-" out of range),
+// then "|", the total rounded as the sheet says ("-" when no stand is in range), its die-roll
+// modifier, the fire-point table's row id, the fire effect's row id the base die reads with no
+// modifier but those the units decide ("-" for none), and the ids of those the units' shares
+// reach, comma-separated ("-" for none).
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -26,6 +28,7 @@ namespace {
 
 struct Unit {
   int kind, weapon, stands, num, den, factors;
+  unsigned traits;
 };
 
 std::string fraction(qrs::Fraction f) {
@@ -37,18 +40,14 @@ void add(qrs::rff::FireCombat<S>& fire, const Unit& u) {
   using Fire = qrs::rff::FireCombat<S>;
   using Factor = typename Fire::Factor;
   const qrs::Fraction d(u.num, u.den);
+  const auto traits = qrs::Traits<typename Fire::Trait>::from_bits(u.traits);
   // Every RFF sheet has one fire-point factor (x 1/2).
   static_assert(S::fire_point_factors::kModifiers.size() == 1);
+  const std::initializer_list<Factor> halved = {Factor{}}, none = {};
   if (u.kind == 0) {
-    if (u.factors)
-      fire.musketry(static_cast<typename Fire::Musket>(u.weapon), u.stands, d, {Factor{}});
-    else
-      fire.musketry(static_cast<typename Fire::Musket>(u.weapon), u.stands, d);
+    fire.musketry(static_cast<typename Fire::Musket>(u.weapon), u.stands, d, u.factors ? halved : none, traits);
   } else {
-    if (u.factors)
-      fire.cannonade(static_cast<typename Fire::Gun>(u.weapon), u.stands, d, {Factor{}});
-    else
-      fire.cannonade(static_cast<typename Fire::Gun>(u.weapon), u.stands, d);
+    fire.cannonade(static_cast<typename Fire::Gun>(u.weapon), u.stands, d, u.factors ? halved : none, traits);
   }
 }
 
@@ -59,7 +58,7 @@ int answer() {
     int die = 0, target = 0;
     in >> die >> target;
     std::vector<Unit> units;
-    for (Unit u{}; in >> u.kind >> u.weapon >> u.stands >> u.num >> u.den >> u.factors;) units.push_back(u);
+    for (Unit u{}; in >> u.kind >> u.weapon >> u.stands >> u.num >> u.den >> u.factors >> u.traits;) units.push_back(u);
     qrs::rff::FireCombat<S> all;
     for (const Unit& u : units) {
       qrs::rff::FireCombat<S> one;
@@ -69,14 +68,19 @@ int answer() {
     }
     std::cout << "| ";
     if (!all.in_range()) {
-      std::cout << "- - - -\n";
+      std::cout << "- - - - -\n";
       continue;
     }
     const auto row = all.fire_point_row();
     const auto outcome = all.resolve(die, {}, static_cast<typename S::fire_effects::Column>(target));
+    std::string decided;
+    for (std::size_t m = 0; m < S::fire_modifiers::kModifiers.size(); ++m) {
+      if (!all.units_decide(static_cast<typename S::fire_modifiers::Modifier>(m))) continue;
+      decided += (decided.empty() ? "" : ",") + std::string(S::fire_modifiers::kTexts[m].id);
+    }
     std::cout << fraction(all.fire_points()) << ' ' << all.fire_point_modifier() << ' '
               << (row ? S::fire_point_modifiers::kRows[static_cast<std::size_t>(*row)].id : "-") << ' '
-              << (outcome && outcome->effect ? outcome->id() : "-") << '\n';
+              << (outcome && outcome->effect ? outcome->id() : "-") << ' ' << (decided.empty() ? "-" : decided) << '\n';
   }
   return 0;
 }

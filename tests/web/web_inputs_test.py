@@ -229,7 +229,7 @@ def check_stands(b, where, failures):
               modifier: panel.dataset.modifier, fire_row: row ? row.dataset.id : '', row: s.dataset.row,
               rows: [...s.querySelectorAll('.row')].map(r => r.dataset.id)}}; }})()""")
     kind, weapon = shown["weapon"].split(".")
-    line = f"3 {shown['column']} {kind} {weapon} {shown['stands']} 13 2 0"
+    line = f"3 {shown['column']} {kind} {weapon} {shown['stands']} 13 2 0 0"
     return line, shown
 
 
@@ -511,7 +511,7 @@ def compare_fire(reference, cases, failures):
             continue
         for (where, line, p), w in zip(items, want):
             units, rest = w.split(" | ")
-            total, modifier, fire_row, effect = rest.split()
+            total, modifier, fire_row, effect, _ = rest.split()
             row = p["rows"][int(p["row"])] if p["row"] not in ("", "-1", "-2") else "-"
             got = [[x or "-" for x in p["points"]], p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-", row]
             if got != [units.split(), total, modifier, fire_row, effect]:

@@ -386,7 +386,8 @@ FIRE_OPTIONS = """(() => {
   s.querySelector('.add-unit').click();
   const u = s.querySelector('.unit');
   const out = {weapons: [...u.querySelectorAll('.weapon option')].map(o => o.value),
-               factors: [...u.querySelectorAll('.unit-factors input')].map(f => Number(f.dataset.factor))};
+               factors: [...u.querySelectorAll('.unit-factors input')].map(f => Number(f.dataset.factor)),
+               traits: u.querySelectorAll('.unit-traits input').length};
   s.querySelector('.reset').click();
   return out;
 })()"""
@@ -406,6 +407,7 @@ def fire_combat(units, column, die):
         set(li.querySelector('.stands'), String(u.stands), 'change');
         set(li.querySelector('.unit-distance'), u.distance, 'input');
         for (const f of li.querySelectorAll('.unit-factors input')) if (u.factors & (1 << Number(f.dataset.factor))) f.click();
+        for (const t of li.querySelectorAll('.unit-traits input')) if (u.traits & (1 << Number(t.dataset.trait))) t.click();
       }}
       const cols = s.querySelectorAll('input[data-column]');
       if (cols.length) cols[{column}].click();
@@ -413,7 +415,8 @@ def fire_combat(units, column, die):
       const panel = s.querySelector('.fire');
       const row = s.querySelector('fieldset.list:disabled input[data-list]:checked');
       return {{points: [...s.querySelectorAll('.unit')].map(li => li.dataset.points), total: panel.dataset.total,
-              modifier: panel.dataset.modifier, fire_row: row ? row.dataset.id : '', row: s.dataset.row}};
+              modifier: panel.dataset.modifier, fire_row: row ? row.dataset.id : '', row: s.dataset.row,
+              decided: [...s.querySelectorAll('.mod.by-units input:checked')].map(i => i.dataset.id)}};
     }})()"""
 
 
@@ -459,10 +462,18 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
         for stands in range(1, 5):
             for distance in distances[kind]:
                 for mask in masks:
-                    combats.append([{"weapon": weapon, "stands": stands, "distance": distance, "factors": mask}])
+                    combats.append([{"weapon": weapon, "stands": stands, "distance": distance, "factors": mask,
+                                     "traits": 0}])
+    # Each unit's traits (sharpshooters, in a charge, green, ...) at random: what its share of
+    # the fire points decides.
+    traits = 1 << options["traits"]
+    for weapon in options["weapons"]:
+        combats.append([{"weapon": weapon, "stands": 2, "distance": distances[int(weapon[0])][1], "factors": 0,
+                         "traits": rng.randrange(traits)}])
     for _ in range(SAMPLED_SETS):
         combats.append([{"weapon": rng.choice(options["weapons"]), "stands": rng.randint(1, 4),
-                         "distance": rng.choice(distances[0] + distances[1]), "factors": rng.choice(masks)}
+                         "distance": rng.choice(distances[0] + distances[1]), "factors": rng.choice(masks),
+                         "traits": rng.randrange(traits)}
                         for _ in range(rng.randint(2, 4))])
     lines, shown = [], []
     for units in combats:
@@ -472,7 +483,7 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
         for u in units:
             d = Fraction(u["distance"])
             fields += [u["weapon"].split(".")[0], u["weapon"].split(".")[1], str(u["stands"]), str(d.numerator),
-                       str(d.denominator), str(u["factors"])]
+                       str(d.denominator), str(u["factors"]), str(u["traits"])]
         lines.append(" ".join(fields))
     r = run([reference, spec_id], input="\n".join(lines) + "\n")
     want = r.stdout.splitlines()
@@ -481,11 +492,11 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
         return 0
     for line, p, w in zip(lines, shown, want):
         units, rest = w.split(" | ")
-        total, modifier, fire_row, effect = rest.split()
+        total, modifier, fire_row, effect, decided = rest.split()
         page_units = [x or "-" for x in p["points"]]
         row = t["rows"][int(p["row"])]["id"] if p["row"] not in ("", "-1", "-2") else "-"
-        got = [page_units, p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-"]
-        expected = [units.split(), total, modifier, fire_row]
+        got = [page_units, p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-", ",".join(p["decided"]) or "-"]
+        expected = [units.split(), total, modifier, fire_row, decided]
         got.append(row)
         expected.append(effect)  # "-": the page reads no row when no stand is in range
         if got != expected:

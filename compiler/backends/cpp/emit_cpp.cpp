@@ -63,16 +63,23 @@ std::vector<std::string> term_old_ids(const Term& t) {
   return t.old_id.empty() ? std::vector<std::string>{} : std::vector<std::string>{t.old_id};
 }
 
-void add_columns(mst::data& d, const std::vector<Column>& columns, const std::string& vocabulary) {
-  mst::data cols = list_of();
-  for (const auto& c : columns) {
-    mst::data col;
-    put(col, "enumerator", cpp_identifier(c.id));
-    put(col, "id", cpp_text(c.id));
-    put(col, "name", cpp_text(c.name));
-    append(cols, std::move(col));
+// Entries that become enumerators, for the template: each one's enumerator, id and its words
+// (under `words_key`: a column's name, a trait's text).
+template <class T, class Words>
+mst::data enumerated(const std::vector<T>& entries, const char* words_key, Words words_of) {
+  mst::data list = list_of();
+  for (const T& e : entries) {
+    mst::data entry;
+    put(entry, "enumerator", cpp_identifier(e.id));
+    put(entry, "id", cpp_text(e.id));
+    put(entry, words_key, cpp_text(words_of(e)));
+    append(list, std::move(entry));
   }
-  put(d, "columns", std::move(cols));
+  return list;
+}
+
+void add_columns(mst::data& d, const std::vector<Column>& columns, const std::string& vocabulary) {
+  put(d, "columns", enumerated(columns, "name", [](const Column& c) { return c.name; }));
   put(d, "column_count", std::to_string(columns.size()));
   put(d, "column_enum_type", cpp_enum_type(columns.size()));
   if (!vocabulary.empty()) {
@@ -402,6 +409,48 @@ mst::data band_data(const BandTable& bt, const Spec& spec) {
   return d;
 }
 
+// The traits a unit can have and the modifiers whose shares the units decide (qrs/share.hpp),
+// for a list that declares either.
+std::optional<mst::data> shares_data(const ModifierTable& mt) {
+  if (mt.traits.empty() && !mt.by_share()) return std::nullopt;
+  mst::data d;
+  put(d, "traits", enumerated(mt.traits, "text", [](const Trait& t) { return t.text; }));
+  put(d, "has_traits", !mt.traits.empty());
+  put(d, "trait_count", std::to_string(mt.traits.size()));
+  put(d, "trait_enum_type", cpp_enum_type(mt.traits.size()));
+  std::vector<std::string> units, rules;
+  for (std::size_t i = 0; i < mt.items.size(); ++i) {
+    for (const Share& s : mt.items[i].shares) {
+      rules.push_back(CppInit()
+                          .add(std::to_string(i), i == 0)
+                          .add(cpp_fraction(s.at_least))
+                          .add(std::to_string(units.size()), units.empty())
+                          .add(std::to_string(s.from.size()))
+                          .str());
+      for (const auto& unit : s.from) {
+        std::uint32_t bits = 0;
+        CppInit init;
+        const ShareTerm* row = nullptr;  // the matrix row the unit reads, if named
+        for (const ShareTerm& term : unit) {
+          if (!term.table.empty()) row = &term;
+          for (std::size_t t = 0; t < mt.traits.size(); ++t) {
+            if (mt.traits[t].id == term.trait) bits |= std::uint32_t{1} << t;
+          }
+        }
+        init.add(fmt::format("0x{:x}U", bits), bits == 0);
+        if (row) init.text(row->table).text(row->row);
+        units.push_back(init.str());
+      }
+    }
+  }
+  put(d, "units", fmt::format("{}", fmt::join(units, ", ")));
+  put(d, "rules", fmt::format("{}", fmt::join(rules, ", ")));
+  put(d, "has_rules", !rules.empty());
+  put(d, "unit_count", std::to_string(units.size()));
+  put(d, "rule_count", std::to_string(rules.size()));
+  return d;
+}
+
 mst::data modifier_data(const ModifierTable& mt) {
   mst::data d;
   put(d, "aliases", renamed_aliases<ModifierItem>(mt.items, entry_old_ids<ModifierItem>));
@@ -454,6 +503,7 @@ mst::data modifier_data(const ModifierTable& mt) {
     put(typed, "type_masks", fmt::format("{}", fmt::join(masks, ", ")));
     put(d, "typed", std::move(typed));
   }
+  if (auto shares = shares_data(mt)) put(d, "shares", std::move(*shares));
   return d;
 }
 

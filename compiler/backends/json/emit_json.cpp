@@ -171,6 +171,21 @@ Json modifier_table(const ModifierTable& mt) {
     if (!m.except.empty()) item["except"] = m.except;
     if (!m.types_note.empty()) item["types_note"] = m.types_note;
     if (m.at_most > 1) item["at_most"] = m.at_most;  // counted per occurrence, at most this often
+    // When the units decide it: each share's least part of the total and the units it counts
+    // (each a list of terms: trait ids, or weapons "table/row").
+    if (!m.shares.empty()) {
+      Json shares = Json::array();
+      for (const Share& s : m.shares) {
+        Json from = Json::array();
+        for (const auto& unit : s.from) {
+          Json terms = Json::array();
+          for (const ShareTerm& t : unit) terms.push_back(t.notation());
+          from.push_back(std::move(terms));
+        }
+        shares.push_back(Json{{"at_least", number(s.at_least)}, {"from", std::move(from)}});
+      }
+      item["shares"] = std::move(shares);
+    }
     item["source"] = source(m.source);
     items.push_back(std::move(item));
   }
@@ -182,6 +197,12 @@ Json modifier_table(const ModifierTable& mt) {
   }
   Json out{{"items", std::move(items)}, {"groups", std::move(groups)}};
   if (!mt.types_vocabulary.empty()) out["types_vocabulary"] = mt.types_vocabulary;
+  if (!mt.traits.empty()) {
+    Json traits = Json::array();
+    for (const Trait& t : mt.traits)
+      traits.push_back(Json{{"id", t.id}, {"text", t.text}, {"source", source(t.source)}});
+    out["traits"] = std::move(traits);
+  }
   return out;
 }
 

@@ -1,6 +1,8 @@
 // Fire combat on the web page (rff.package.yaml, page): the firing units of a fire, each one's
-// fire points by weapon, stands and distance, and the fire-point die roll modifier their total
-// gives, all from the module's qrs_fire_* (qrs/rff/web_abi.cpp, the system's FireCombat). The
+// fire points by weapon, stands and distance, the fire-point die roll modifier their total
+// gives, and the fire modifiers their shares of it decide (sharpshooters, buck and ball in a
+// charge, green: each unit's traits), all from the module's qrs_fire_* (qrs/rff/web_abi.cpp,
+// the system's FireCombat). The
 // page's script (templates/web/sheet.js) calls the hooks returned here, as docs/web.md says; the
 // controls are fire_combat.html's templates. No rule lives here.
 "use strict";
@@ -11,7 +13,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
   // effects rolled, the two weapon matrices, the factors a unit may have, and the fire-point
   // modifiers the total selects a row of.
   const [effects, ...matrices] = text(q.qrs_fire_tables()).split(" ");
-  const [, , factorsId, pointsId] = matrices;
+  const [, , factorsId, pointsId, modifiersId] = matrices;
   const table = sections.findIndex((s) => sheet.isRolled(s) && s.dataset.id === effects);
   if (table < 0) return null;
   const weapons = [0, 1].map((kind) => {
@@ -21,19 +23,28 @@ self.qrsProcedures.fire_combat = (sheet) => {
   });
   const factors = [...document.querySelectorAll('.factor-list[data-id="' + factorsId + '"] li')];
   const list = sections[table].querySelector('fieldset.list[data-table-id="' + pointsId + '"]');
-  // The firing units ({ weapon: "kind.row", stands, distance, factors }), and their total as the
-  // module last gave it.
+  // What a unit can be (the fire modifiers' traits), and that list, some of whose modifiers the
+  // units' shares of the fire points decide.
+  const traits = Array.from({ length: q.qrs_fire_trait_count() }, (_, i) => {
+    const [at, length] = new Int32Array(q.memory.buffer, q.qrs_fire_trait(i), 2);
+    return new TextDecoder().decode(new Uint8Array(q.memory.buffer, at, length));
+  });
+  const modifiers = sections[table].querySelector('fieldset.list[data-table-id="' + modifiersId + '"]');
+  // The firing units ({ weapon: "kind.row", stands, distance, factors, traits }), and their total
+  // as the module last gave it.
   let units = [];
   let total;
 
-  // The units in the page's fragment: "kind.row-stands-distance-factors" joined by "_".
-  const write = () => units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors].join("-")).join("_");
+  // The units in the page's fragment: "kind.row-stands-distance-factors-traits" joined by "_"
+  // (a link of before traits has four parts: no traits).
+  const write = () => units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors, u.traits].join("-")).join("_");
   // The fragment is input (a share link anyone can write): each number within what it indexes.
   const read = (value) => {
-    units = (value || "").split("_").map((u) => u.split("-")).filter((u) => u.length === 4 &&
-      /^[01]\.\d{1,5}$/.test(u[0])).map(([weapon, stands, distance, bits]) =>
+    units = (value || "").split("_").map((u) => u.split("-")).filter((u) => (u.length === 4 || u.length === 5) &&
+      /^[01]\.\d{1,5}$/.test(u[0])).map(([weapon, stands, distance, bits, traitBits]) =>
       ({ weapon, stands: wholeIn(stands, 1, 99) ?? 1, distance: decoded(distance).slice(0, 100),
-         factors: wholeIn(bits, 0, 2 ** factors.length - 1) ?? 0 }));
+         factors: wholeIn(bits, 0, 2 ** factors.length - 1) ?? 0,
+         traits: wholeIn(traitBits ?? "0", 0, 2 ** traits.length - 1) ?? 0 }));
   };
 
   // The fire-point table's index among the module's modifier lists.
@@ -43,23 +54,45 @@ self.qrsProcedures.fire_combat = (sheet) => {
     state.mods = state.mods.filter((m) => m.split(".")[0] !== pointsList() || m.split(".").length === 3);
   };
 
+  // The fire modifiers the units decide: [item index, reached] of the list, as the module says.
+  const decided = () => {
+    const at = q.qrs_fire_decided();
+    const n = new Int32Array(q.memory.buffer, at, 1)[0];
+    const pairs = new Int32Array(q.memory.buffer, at + 4, 2 * n);
+    return Array.from({ length: n }, (_, i) => [pairs[2 * i], pairs[2 * i + 1] === 1]);
+  };
+  // Their checkboxes: the units tick them (disabled while there are units), else the player.
+  const decidedInputs = () => (modifiers ? decided().map(([item]) => modifiers.querySelector('input[data-item="' + item + '"]')).filter(Boolean) : []);
+
   // The units into the runtime's fire combat: each unit's points, the total, its modifier, and
-  // the fire-point table's row it selects, chosen in that list for the roll.
+  // the fire-point table's row it selects, chosen in that list for the roll; and the modifiers
+  // their shares decide, chosen or not in theirs.
   const sync = () => {
     if (state.table !== table) return;
     if (list) list.disabled = units.length > 0;
+    for (const input of decidedInputs()) {
+      input.disabled = units.length > 0;
+      input.closest(".mod").classList.toggle("by-units", units.length > 0);
+    }
     if (!units.length) return;
     if (list) dropPointsRow();
     q.qrs_fire_clear();
     for (const u of units) {
       const d = inches(u.distance);
       const [kind, row] = u.weapon.split(".").map(Number);
-      u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors) === 1;
+      u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors, u.traits) === 1;
     }
     // In range, the points before rounding, the total rounded, its modifier, its row.
     const [inRange, , , num, den, modifier, row] = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 7);
     total = { inRange: inRange === 1, num, den, modifier };
     if (list && total.inRange && row >= 0) state.mods.push(pointsList() + "." + row);
+    if (!modifiers) return;
+    const listIndex = modifiers.querySelector("input[data-list]").dataset.list;
+    for (const [item, reached] of decided()) {
+      const key = listIndex + "." + item;
+      state.mods = state.mods.filter((m) => m !== key);
+      if (reached && total.inRange) state.mods.push(key);
+    }
   };
 
   // Whether table t is the fire combat's with firing units, whether a distance is typed for any
@@ -82,6 +115,14 @@ self.qrsProcedures.fire_combat = (sheet) => {
       group.label = w.title;
       w.rows.forEach((name, row) => group.append(new Option(name, kind + "." + row)));
       weapon.append(group);
+    });
+    traits.forEach((t, i) => {
+      const label = document.createElement("label");
+      label.className = "mod";
+      label.innerHTML = '<input type="checkbox"><span class="t"></span>';
+      label.querySelector("input").dataset.trait = String(i);
+      label.querySelector(".t").textContent = t;
+      li.querySelector(".unit-traits").append(label);
     });
     for (const f of factors) {
       const label = document.createElement("label");
@@ -110,6 +151,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
       set(".stands", u.stands);
       set(".unit-distance", u.distance);
       for (const f of li.querySelectorAll(".unit-factors input")) f.checked = (u.factors & (1 << Number(f.dataset.factor))) !== 0;
+      for (const t of li.querySelectorAll(".unit-traits input")) t.checked = (u.traits & (1 << Number(t.dataset.trait))) !== 0;
     });
   };
 
@@ -122,6 +164,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
       stands: wholeIn(li.querySelector(".stands").value.trim(), 1, 99) ?? (units[i] ? units[i].stands : 1),
       distance: li.querySelector(".unit-distance").value,
       factors: [...li.querySelectorAll(".unit-factors input:checked")].reduce((m, f) => m | (1 << Number(f.dataset.factor)), 0),
+      traits: [...li.querySelectorAll(".unit-traits input:checked")].reduce((m, t) => m | (1 << Number(t.dataset.trait)), 0),
     }));
   };
 
@@ -166,7 +209,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
     panel.querySelector(".add-unit").addEventListener("click", () => change(() => {
       readInputs();
       const last = units[units.length - 1];
-      units.push({ weapon: last ? last.weapon : weapons[0] ? "0.0" : "1.0", stands: 1, distance: "", factors: 0 });
+      units.push({ weapon: last ? last.weapon : weapons[0] ? "0.0" : "1.0", stands: 1, distance: "", factors: 0, traits: 0 });
     }));
     panel.addEventListener("click", (e) => {
       const remove = e.target.closest(".remove-unit");

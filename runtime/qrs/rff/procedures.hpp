@@ -61,6 +61,30 @@ template <class S>
 }
 
 // ---------------------------------------------------------------- musketry & cannonade
+namespace detail {
+// A fire-modifier list whose items' shares the firing units decide (its header has kShares and
+// Trait: "half or more of the total fire points are from green stands"). A sheet whose list
+// declares none still has FireCombat, whose units then have no traits.
+template <class L>
+concept DecidedByShares = requires {
+  L::kShares;
+  L::kShareUnits;
+  typename L::Trait;
+};
+template <class L>
+struct TraitsOf {
+  enum class Trait : unsigned char {};
+  static constexpr View<ShareRule> kShares{};
+  static constexpr View<ShareUnit> kShareUnits{};
+};
+template <DecidedByShares L>
+struct TraitsOf<L> {
+  using Trait = typename L::Trait;
+  static constexpr View<ShareRule> kShares = L::kShares;
+  static constexpr View<ShareUnit> kShareUnits = L::kShareUnits;
+};
+}  // namespace detail
+
 // A fire combat against one target: the firing stands' fire points (by weapon, stands and
 // distance, each unit's fire-point factors such as x 1/2 for firing disordered), their total
 // rounded as the sheet says, its die-roll modifier from the fire-point table, the other fire
@@ -74,17 +98,21 @@ class FireCombat {
   using Modifier = typename S::fire_modifiers::Modifier;
   using Target = typename S::fire_effects::Column;
   using Effects = typename S::fire_effects;
+  // What a firing unit can be (sharpshooters, in a charge, green: the fire-modifier list's
+  // traits), for the modifiers its share of the fire points decides.
+  using Trait = typename detail::TraitsOf<typename S::fire_modifiers>::Trait;
 
   // Stands of one firing unit with small arms at a distance in inches (the sheet's own
-  // inches: a 25mm sheet's ranges are already converted). Out of range adds nothing.
+  // inches: a 25mm sheet's ranges are already converted), and what the unit is. Out of range
+  // adds nothing.
   constexpr FireCombat& musketry(Musket weapon, int stands, Fraction distance,
-                                 std::initializer_list<Factor> factors = {}) {
-    return add<typename S::musketry_fire_points>(weapon, stands, distance, factors);
+                                 std::initializer_list<Factor> factors = {}, Traits<Trait> traits = {}) {
+    return add<typename S::musketry_fire_points>(weapon, stands, distance, factors, traits);
   }
   // Gun stands of one battery.
-  constexpr FireCombat& cannonade(Gun weapon, int stands, Fraction distance,
-                                  std::initializer_list<Factor> factors = {}) {
-    return add<typename S::cannonade_fire_points>(weapon, stands, distance, factors);
+  constexpr FireCombat& cannonade(Gun weapon, int stands, Fraction distance, std::initializer_list<Factor> factors = {},
+                                  Traits<Trait> traits = {}) {
+    return add<typename S::cannonade_fire_points>(weapon, stands, distance, factors, traits);
   }
 
   // The fire points of the stands added, before the total is rounded.
@@ -101,9 +129,25 @@ class FireCombat {
     const auto r = fire_point_row();
     return r ? S::fire_point_modifiers::kRows[static_cast<std::size_t>(*r)].number : 0;
   }
-  // The net modifier: fire points plus the other fire modifiers that apply.
+  // Whether the firing units decide modifier `m` (it has shares: "half or more of the total
+  // fire points are from ..."), and whether their parts of the fire points reach one of them
+  // (of the points before the total is rounded).
+  [[nodiscard]] static constexpr bool decided_by_units(Modifier m) {
+    return decided_by_shares(kShares, static_cast<std::size_t>(m));
+  }
+  [[nodiscard]] constexpr bool units_decide(Modifier m) const {
+    return shares_.applies(kShares, static_cast<std::size_t>(m), points_);
+  }
+  // The net modifier: fire points plus the other fire modifiers that apply: those listed, and
+  // those the units' shares reach (listing one of these as well counts it once).
   [[nodiscard]] constexpr int net_modifier(std::initializer_list<Modifier> applying) const {
-    return fire_point_modifier() + S::fire_modifiers::total(applying);
+    std::uint8_t occurs[kModifierCount == 0 ? 1 : kModifierCount]{};
+    for (const Modifier m : applying) ++occurs[static_cast<std::size_t>(m)];
+    for (std::size_t i = 0; i < kModifierCount; ++i) {
+      if (occurs[i] == 0 && units_decide(static_cast<Modifier>(i))) occurs[i] = 1;
+    }
+    return fire_point_modifier() +
+           accumulate(S::fire_modifiers::kModifiers, View<std::uint8_t>(occurs, kModifierCount));
   }
 
   struct Outcome : Result<Effects> {
@@ -134,20 +178,28 @@ class FireCombat {
   }
 
  private:
+  static constexpr View<ShareRule> kShares = detail::TraitsOf<typename S::fire_modifiers>::kShares;
+  static constexpr View<ShareUnit> kShareUnits = detail::TraitsOf<typename S::fire_modifiers>::kShareUnits;
+  static constexpr std::size_t kModifierCount = S::fire_modifiers::kModifiers.size();
+
   template <class Matrix>
   constexpr FireCombat& add(typename Matrix::Row weapon, int stands, Fraction distance,
-                            std::initializer_list<Factor> factors) {
+                            std::initializer_list<Factor> factors, Traits<Trait> traits) {
     const auto column = Matrix::column_for(distance);
     if (!column) return *this;
     const Amount& cell = Matrix::cell(weapon, *column).value;
     if (!cell.in_range) return *this;
-    points_ += cell.amount * Fraction(stands) * S::fire_point_factors::factor(factors);
+    const Fraction amount = cell.amount * Fraction(stands) * S::fire_point_factors::factor(factors);
+    points_ += amount;
+    shares_.add(kShares, kShareUnits, amount, traits.bits(), Matrix::kId,
+                Matrix::kRowIds[static_cast<std::size_t>(weapon)]);
     in_range_ = true;
     return *this;
   }
 
   Fraction points_{0};
   bool in_range_ = false;
+  ShareParts<kShares.size()> shares_{};
 };
 
 // The probability that a fire combat's base die triggers an additional effect.
