@@ -393,6 +393,11 @@ FIRE_OPTIONS = """(() => {
 })()"""
 
 
+def _fraction_text(f):
+    """A number of fire points as the page and fire_combat_reference write it: 3, 23/2."""
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
 def fire_combat(units, column, die):
     """A script that taps a fire combat in: reset, each unit added and filled in, the target's
     column and the die result; it returns what the page shows."""
@@ -406,6 +411,12 @@ def fire_combat(units, column, die):
         set(li.querySelector('.weapon'), u.weapon, 'change');
         set(li.querySelector('.stands'), String(u.stands), 'change');
         set(li.querySelector('.unit-distance'), u.distance, 'input');
+        for (const [stands, distance] of u.more || []) {{  // the unit's stands at another distance
+          li.querySelector('.add-part').click();
+          const part = [...li.querySelectorAll('.unit-part')].pop();
+          set(part.querySelector('.stands'), String(stands), 'change');
+          set(part.querySelector('.unit-distance'), distance, 'input');
+        }}
         for (const f of li.querySelectorAll('.unit-factors input')) if (u.factors & (1 << Number(f.dataset.factor))) f.click();
         for (const t of li.querySelectorAll('.unit-traits input')) if (u.traits & (1 << Number(t.dataset.trait))) t.click();
       }}
@@ -475,28 +486,46 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
                          "distance": rng.choice(distances[0] + distances[1]), "factors": rng.choice(masks),
                          "traits": rng.randrange(traits)}
                         for _ in range(rng.randint(2, 4))])
-    lines, shown = [], []
+    # A unit's stands at two or three distances (issue 38: "stands of one unit at two ranges"):
+    # each part is stands of the unit's weapon, factors and traits at its own distance.
+    for _ in range(SAMPLED_SETS):
+        weapon = rng.choice(options["weapons"])
+        near = distances[int(weapon[0])]
+        combats.append([{"weapon": weapon, "stands": rng.randint(1, 4), "distance": rng.choice(near),
+                         "factors": rng.choice(masks), "traits": rng.randrange(traits),
+                         "more": [[rng.randint(1, 4), rng.choice(near)] for _ in range(rng.randint(1, 2))]}])
+    lines, shown, unit_parts = [], [], []
     for units in combats:
         column, die = rng.randrange(columns), rng.choice(dice)
         shown.append(b.eval(fire_combat(units, column, die)))
         fields = [str(die), str(column)]
+        parts = []  # how many entries of the reference's each unit is
         for u in units:
-            d = Fraction(u["distance"])
-            fields += [u["weapon"].split(".")[0], u["weapon"].split(".")[1], str(u["stands"]), str(d.numerator),
-                       str(d.denominator), str(u["factors"]), str(u["traits"])]
+            for stands, distance in [[u["stands"], u["distance"]]] + u.get("more", []):
+                d = Fraction(distance)
+                fields += [u["weapon"].split(".")[0], u["weapon"].split(".")[1], str(stands), str(d.numerator),
+                           str(d.denominator), str(u["factors"]), str(u["traits"])]
+            parts.append(1 + len(u.get("more", [])))
         lines.append(" ".join(fields))
+        unit_parts.append(parts)
     r = run([reference, spec_id], input="\n".join(lines) + "\n")
     want = r.stdout.splitlines()
     if r.returncode != 0 or len(want) != len(lines):
         failures.append(f"{spec_id}: fire_combat_reference failed: {r.stderr[:200]}")
         return 0
-    for line, p, w in zip(lines, shown, want):
-        units, rest = w.split(" | ")
+    for line, p, w, parts in zip(lines, shown, want, unit_parts):
+        entries, rest = w.split(" | ")
         total, modifier, fire_row, effect, decided = rest.split()
+        # A unit's points are its entries' together ("-": none of them in range).
+        entries, units, at = entries.split(), [], 0
+        for n in parts:
+            mine = [Fraction(x) for x in entries[at:at + n] if x != "-"]
+            units.append(_fraction_text(sum(mine, Fraction(0))) if mine else "-")
+            at += n
         page_units = [x or "-" for x in p["points"]]
         row = t["rows"][int(p["row"])]["id"] if p["row"] not in ("", "-1", "-2") else "-"
         got = [page_units, p["total"] or "-", p["modifier"] or "-", p["fire_row"] or "-", ",".join(p["decided"]) or "-"]
-        expected = [units.split(), total, modifier, fire_row, decided]
+        expected = [units, total, modifier, fire_row, decided]
         got.append(row)
         expected.append(effect)  # "-": the page reads no row when no stand is in range
         if got != expected:

@@ -30,21 +30,28 @@ self.qrsProcedures.fire_combat = (sheet) => {
     return new TextDecoder().decode(new Uint8Array(q.memory.buffer, at, length));
   });
   const modifiers = sections[table].querySelector('fieldset.list[data-table-id="' + modifiersId + '"]');
-  // The firing units ({ weapon: "kind.row", stands, distance, factors, traits }), and their total
-  // as the module last gave it.
+  // The firing units ({ weapon: "kind.row", parts: [{ stands, distance }], factors, traits }: a
+  // unit's stands at each distance), and their total as the module last gave it.
   let units = [];
   let total;
+  const kMaxParts = 8;
 
-  // The units in the page's fragment: "kind.row-stands-distance-factors-traits" joined by "_"
-  // (a link of before traits has four parts: no traits).
-  const write = () => units.map((u) => [u.weapon, u.stands, encodeURIComponent(u.distance), u.factors, u.traits].join("-")).join("_");
+  // The units in the page's fragment: "kind.row-stands-distance-factors-traits" joined by "_",
+  // a unit's stands and distances each joined by "~" (a link of before traits has four fields:
+  // no traits). A distance is written with its "-", "_" and "~" escaped too.
+  const escaped = (d) => encodeURIComponent(d).replace(/[-_~]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+  const write = () => units.map((u) => [u.weapon, u.parts.map((p) => p.stands).join("~"),
+    u.parts.map((p) => escaped(p.distance)).join("~"), u.factors, u.traits].join("-")).join("_");
   // The fragment is input (a share link anyone can write): each number within what it indexes.
   const read = (value) => {
     units = (value || "").split("_").map((u) => u.split("-")).filter((u) => (u.length === 4 || u.length === 5) &&
-      /^[01]\.\d{1,5}$/.test(u[0])).map(([weapon, stands, distance, bits, traitBits]) =>
-      ({ weapon, stands: wholeIn(stands, 1, 99) ?? 1, distance: decoded(distance).slice(0, 100),
-         factors: wholeIn(bits, 0, 2 ** factors.length - 1) ?? 0,
-         traits: wholeIn(traitBits ?? "0", 0, 2 ** traits.length - 1) ?? 0 }));
+      /^[01]\.\d{1,5}$/.test(u[0])).map(([weapon, stands, distances, bits, traitBits]) => {
+      const ds = distances.split("~");
+      return { weapon, parts: stands.split("~").slice(0, Math.min(ds.length, kMaxParts)).map((n, i) =>
+                 ({ stands: wholeIn(n, 1, 99) ?? 1, distance: decoded(ds[i]).slice(0, 100) })),
+               factors: wholeIn(bits, 0, 2 ** factors.length - 1) ?? 0,
+               traits: wholeIn(traitBits ?? "0", 0, 2 ** traits.length - 1) ?? 0 };
+    });
   };
 
   // The fire-point table's index among the module's modifier lists.
@@ -77,10 +84,19 @@ self.qrsProcedures.fire_combat = (sheet) => {
     if (!units.length) return;
     if (list) dropPointsRow();
     q.qrs_fire_clear();
+    // Each part of a unit is added as stands of its own, with the unit's weapon, factors and
+    // traits; the unit's entries are [first, first + count) of the module's.
+    let entries = 0;
     for (const u of units) {
-      const d = inches(u.distance);
       const [kind, row] = u.weapon.split(".").map(Number);
-      u.added = d !== null && q.qrs_fire_add(kind, row, u.stands, d[0], d[1], u.factors, u.traits) === 1;
+      u.first = entries;
+      u.count = 0;
+      for (const p of u.parts) {
+        const d = inches(p.distance);
+        if (d !== null && q.qrs_fire_add(kind, row, p.stands, d[0], d[1], u.factors, u.traits) === 1) u.count++;
+      }
+      entries += u.count;
+      u.added = u.count > 0;
     }
     // In range, the points before rounding, the total rounded, its modifier, its row.
     const [inRange, , , num, den, modifier, row] = new Int32Array(q.memory.buffer, q.qrs_fire_total(), 7);
@@ -134,8 +150,10 @@ self.qrsProcedures.fire_combat = (sheet) => {
       li.querySelector(".unit-factors").append(label);
     }
     li.querySelector(".remove-unit").setAttribute("aria-label", "Remove firing unit " + n);
+    li.querySelector(".add-part").setAttribute("aria-label", "Stands of firing unit " + n + " at another distance");
     return li;
   };
+  const partItem = () => document.getElementById("fire-part").content.firstElementChild.cloneNode(true);
 
   // The units as the state says: one item each, its inputs set where they differ (so that a
   // field being typed in keeps its place).
@@ -148,21 +166,32 @@ self.qrsProcedures.fire_combat = (sheet) => {
       const li = box.children[i];
       const set = (sel, v) => { const e = li.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
       set(".weapon", u.weapon);
-      set(".stands", u.stands);
-      set(".unit-distance", u.distance);
+      const parts = li.querySelector(".unit-parts");
+      while (parts.children.length > u.parts.length) parts.lastElementChild.remove();
+      while (parts.children.length < u.parts.length) parts.append(partItem());
+      u.parts.forEach((p, j) => {
+        const part = parts.children[j];
+        const put = (sel, v) => { const e = part.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
+        put(".stands", p.stands);
+        put(".unit-distance", p.distance);
+        part.querySelector(".remove-part").hidden = j === 0;  // a unit keeps its first stands
+      });
+      li.querySelector(".add-part").hidden = u.parts.length >= kMaxParts;
       for (const f of li.querySelectorAll(".unit-factors input")) f.checked = (u.factors & (1 << Number(f.dataset.factor))) !== 0;
       for (const t of li.querySelectorAll(".unit-traits input")) t.checked = (u.traits & (1 << Number(t.dataset.trait))) !== 0;
     });
   };
 
   // Stands are read when the player leaves the field (its change event): a whole number from
-  // 1 to 99, else the unit keeps the number it had.
+  // 1 to 99, else the part keeps the number it had.
   const readUnits = (s) => {
     if (!s.querySelector(".fire")) return;
     units = [...s.querySelectorAll(".fire .unit")].map((li, i) => ({
       weapon: li.querySelector(".weapon").value,
-      stands: wholeIn(li.querySelector(".stands").value.trim(), 1, 99) ?? (units[i] ? units[i].stands : 1),
-      distance: li.querySelector(".unit-distance").value,
+      parts: [...li.querySelectorAll(".unit-part")].map((part, j) => ({
+        stands: wholeIn(part.querySelector(".stands").value.trim(), 1, 99) ?? units[i]?.parts[j]?.stands ?? 1,
+        distance: part.querySelector(".unit-distance").value,
+      })),
       factors: [...li.querySelectorAll(".unit-factors input:checked")].reduce((m, f) => m | (1 << Number(f.dataset.factor)), 0),
       traits: [...li.querySelectorAll(".unit-traits input:checked")].reduce((m, t) => m | (1 << Number(t.dataset.trait)), 0),
     }));
@@ -173,7 +202,6 @@ self.qrsProcedures.fire_combat = (sheet) => {
     const panel = s.querySelector(".fire");
     if (!panel) return;
     const fraction = (num, den) => (den === 1 ? String(num) : num + "/" + den);
-    let added = 0;
     [...panel.querySelectorAll(".unit")].forEach((li, i) => {
       const u = units[i];
       const out = li.querySelector(".unit-points");
@@ -182,7 +210,8 @@ self.qrsProcedures.fire_combat = (sheet) => {
         out.textContent = distanceHint;
         return;
       }
-      const p = new Int32Array(q.memory.buffer, q.qrs_fire_unit(added++), 3);
+      // The unit's points: its stands at each distance together.
+      const p = new Int32Array(q.memory.buffer, q.qrs_fire_units(u.first, u.count), 3);
       li.dataset.points = p[0] === 1 ? fraction(p[1], p[2]) : "";
       out.textContent = p[0] === 1 ? fraction(p[1], p[2]) + " fire points" : "Out of range";
     });
@@ -209,12 +238,31 @@ self.qrsProcedures.fire_combat = (sheet) => {
     panel.querySelector(".add-unit").addEventListener("click", () => change(() => {
       readInputs();
       const last = units[units.length - 1];
-      units.push({ weapon: last ? last.weapon : weapons[0] ? "0.0" : "1.0", stands: 1, distance: "", factors: 0, traits: 0 });
+      units.push({ weapon: last ? last.weapon : weapons[0] ? "0.0" : "1.0", parts: [{ stands: 1, distance: "" }], factors: 0,
+                   traits: 0 });
     }));
     panel.addEventListener("click", (e) => {
+      // A unit's stands at another distance, or those of one part removed.
+      const unitOf = (el) => [...panel.querySelectorAll(".unit")].indexOf(el.closest(".unit"));
+      const addPart = e.target.closest(".add-part"), removePart = e.target.closest(".remove-part");
+      if (addPart) {
+        change(() => {
+          readInputs();
+          units[unitOf(addPart)].parts.push({ stands: 1, distance: "" });
+        });
+        return;
+      }
+      if (removePart) {
+        const part = [...removePart.closest(".unit-parts").children].indexOf(removePart.closest(".unit-part"));
+        change(() => {
+          readInputs();
+          units[unitOf(removePart)].parts.splice(part, 1);
+        });
+        return;
+      }
       const remove = e.target.closest(".remove-unit");
       if (!remove) return;
-      const i = [...panel.querySelectorAll(".unit")].indexOf(remove.closest(".unit"));
+      const i = unitOf(remove);
       change(() => {
         readInputs();
         units.splice(i, 1);

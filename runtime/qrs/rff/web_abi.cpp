@@ -156,11 +156,13 @@ QRS_EXPORT(qrs_fire_add) int qrs_fire_add(int kind, int weapon, int stands, int 
   return 1;
 }
 
-// One unit's fire combat alone (its points are the first numbers, before any rounding), as
-// fire_of answers; null for an index out of range.
-QRS_EXPORT(qrs_fire_unit) const int* qrs_fire_unit(int unit) {
-  return unit >= 0 && static_cast<std::size_t>(unit) < g_count ? fire_of<S>(static_cast<std::size_t>(unit), 1)
-                                                               : nullptr;
+// The fire combat of units [first, first + count) alone (a unit's stands at each distance: their
+// points are the first numbers, before any rounding), as fire_of answers; null for a range out
+// of what was added.
+QRS_EXPORT(qrs_fire_units) const int* qrs_fire_units(int first, int count) {
+  return first >= 0 && count >= 1 && static_cast<std::size_t>(first) + static_cast<std::size_t>(count) <= g_count
+             ? fire_of<S>(static_cast<std::size_t>(first), static_cast<std::size_t>(count))
+             : nullptr;
 }
 
 // The fire combat of every unit added, as fire_of answers: 7 numbers.
