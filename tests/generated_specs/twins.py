@@ -15,6 +15,15 @@ def line_of(text, needle, start=0):
     return None
 
 
+def entry_line(text, entry_id, start=0):
+    """The 1-based line from START where entry ENTRY_ID (written as dump writes it, a scalar)
+    starts: a flow map ("{ id: m1, ...") or a block one ("- id: m1", an item with shares)."""
+    for i, line in enumerate(text.splitlines()[start:], start + 1):
+        if f"{{ id: {entry_id}," in line or line.strip() == f"- id: {entry_id}":
+            return i
+    return None
+
+
 def _bands_tables(spec):
     return [t for t in spec["tables"] if t["kind"] == "bands"]
 
@@ -167,8 +176,9 @@ def twins(spec, rng):
         item = next(it for it in mt["items"] if "only" in it or "except" in it)
         key = "only" if "only" in item else "except"
         item[key] = [item[key][0] + "x"] + item[key][1:]
+        item.pop("shares", None)  # written as a flow map: the error's line is the item's
         text = dump(s)
-        out.append(("type_conditions_unknown_term", text, {line_of(text, f"{{ id: {scalar(item['id'])},", _row_line(text, mt["id"], None))},
+        out.append(("type_conditions_unknown_term", text, {entry_line(text, scalar(item['id']), _row_line(text, mt["id"], None))},
                     "did you mean '"))
 
     out += _at_most_twins(spec)
@@ -266,7 +276,7 @@ def _at_most_twins(spec):
         group = change(mt, it)
         text = dump(s)
         start = _row_line(text, lt["id"], None)
-        out.append((kind, text, {line_of(text, f"{{ id: {scalar(group if at_group else item_id)},", start)}))
+        out.append((kind, text, {entry_line(text, scalar(group if at_group else item_id), start)}))
 
     def factor(mt, it):
         del it["value"]

@@ -9,7 +9,8 @@
 - Share links (the URL fragment is input): a die result of 4294967302 (6 cut to 32 bits) or 1e308
   (read as 0) must pick no die, and a malformed % escape in a firing unit must not stop the page
   answering (RFF's ACW sheet, whose page resolves fire combat); two members of one exclusive
-  group named: the page answers with the one its inputs show, as `qrsc lookup` does.
+  group named: the page answers with the one its inputs show, as `qrsc lookup` does; more
+  stands entries than the fire combat takes: the page says so and reads no effect.
 - Live reload (`qrsc build --watch --emit web`): the page must load its sibling .reload.js
   under its own Content-Security-Policy and reload when the spec changes.
 
@@ -129,6 +130,19 @@ def main():
             got = show(b, acw_page, f"t={fire_table}&c=0&k=5&u=0.0-2-%E0%A4%A-0")
             if not got["net"] or not got["title"]:
                 failures.append(f"a malformed % escape in the fragment: the page does not answer ({got})")
+            # More stands entries than the module takes (9 units of 8 distances: 72 of 64): the
+            # page says so and reads no effect, where it answered for the first 64.
+            many = "_".join("0.0-" + "~".join(["1"] * 8) + "-" + "~".join(["3"] * 8) + "-0-0" for _ in range(9))
+            got = show(b, acw_page, f"t={fire_table}&c=0&k=5&u={many}")
+            if "More stands than the page takes (64" not in (got["title"] or "") or got["row"] not in ("", None):
+                failures.append(f"72 stands entries in the fragment: the page answers {got.get('title')!r} (row {got.get('row')!r})")
+            # 8 units of 8 distances, 64: the page answers, and offers no more.
+            many = "_".join("0.0-" + "~".join(["1"] * 8) + "-" + "~".join(["3"] * 8) + "-0-0" for _ in range(8))
+            got = show(b, acw_page, f"t={fire_table}&c=0&k=5&u={many}")
+            offered = b.eval("[...document.querySelectorAll('section.sheet-table:not([hidden]) .add-unit, "
+                             "section.sheet-table:not([hidden]) .add-part')].filter(e => !e.hidden).length")
+            if not got["title"] or "More stands" in got["title"] or offered:
+                failures.append(f"64 stands entries: the page answers {got.get('title')!r} and offers {offered} more")
         # Two members of one exclusive group named (a leader rated gallant and able, items 0 and 1
         # of the maneuver modifiers): the page answers with the one its inputs show, as qrsc
         # lookup does for it; it trapped in the module and answered nothing.

@@ -486,8 +486,8 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
                          "distance": rng.choice(distances[0] + distances[1]), "factors": rng.choice(masks),
                          "traits": rng.randrange(traits)}
                         for _ in range(rng.randint(2, 4))])
-    # A unit's stands at two or three distances (issue 38: "stands of one unit at two ranges"):
-    # each part is stands of the unit's weapon, factors and traits at its own distance.
+    # A unit's stands at two or three distances: each part is stands of the unit's weapon,
+    # factors and traits at its own distance.
     for _ in range(SAMPLED_SETS):
         weapon = rng.choice(options["weapons"])
         near = distances[int(weapon[0])]

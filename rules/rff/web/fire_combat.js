@@ -35,6 +35,9 @@ self.qrsProcedures.fire_combat = (sheet) => {
   let units = [];
   let total;
   const kMaxParts = 8;
+  // The most stands entries (a unit's stands at one distance) the module's fire combat takes.
+  const capacity = q.qrs_fire_capacity();
+  const entries = () => units.reduce((n, u) => n + u.parts.length, 0);
 
   // The units in the page's fragment: "kind.row-stands-distance-factors-traits" joined by "_",
   // a unit's stands and distances each joined by "~" (a link of before traits has four fields:
@@ -91,9 +94,12 @@ self.qrsProcedures.fire_combat = (sheet) => {
       const [kind, row] = u.weapon.split(".").map(Number);
       u.first = entries;
       u.count = 0;
+      u.refused = false;
       for (const p of u.parts) {
         const d = inches(p.distance);
-        if (d !== null && q.qrs_fire_add(kind, row, p.stands, d[0], d[1], u.factors, u.traits) === 1) u.count++;
+        if (d === null) continue;
+        if (q.qrs_fire_add(kind, row, p.stands, d[0], d[1], u.factors, u.traits) === 1) u.count++;
+        else u.refused = true;  // past the module's capacity (a link that names more)
       }
       entries += u.count;
       u.added = u.count > 0;
@@ -116,7 +122,9 @@ self.qrsProcedures.fire_combat = (sheet) => {
   const firing = (t) => t === table && units.length > 0;
   const distanceTyped = () => units.some((u) => u.added);
   const noFire = (t) => firing(t) && distanceTyped() && total !== undefined && !total.inRange;
-  const hold = (t) => (firing(t) && !distanceTyped() ? "Type each firing unit's distance"
+  const refused = () => units.some((u) => u.refused);
+  const hold = (t) => (firing(t) && refused() ? "More stands than the page takes (" + capacity + " distances at most)"
+    : firing(t) && !distanceTyped() ? "Type each firing unit's distance"
     : noFire(t) ? "No stand in range: no fire" : "");
 
   // One firing unit's controls (template fire-unit), numbered for their labels.
@@ -160,6 +168,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
   const apply = (s) => {
     const box = s.querySelector(".fire .units");
     if (!box) return;
+    s.querySelector(".fire .add-unit").hidden = entries() >= capacity;
     while (box.children.length > units.length) box.lastElementChild.remove();
     while (box.children.length < units.length) box.append(unitItem());
     units.forEach((u, i) => {
@@ -176,7 +185,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
         put(".unit-distance", p.distance);
         part.querySelector(".remove-part").hidden = j === 0;  // a unit keeps its first stands
       });
-      li.querySelector(".add-part").hidden = u.parts.length >= kMaxParts;
+      li.querySelector(".add-part").hidden = u.parts.length >= kMaxParts || entries() >= capacity;
       for (const f of li.querySelectorAll(".unit-factors input")) f.checked = (u.factors & (1 << Number(f.dataset.factor))) !== 0;
       for (const t of li.querySelectorAll(".unit-traits input")) t.checked = (u.traits & (1 << Number(t.dataset.trait))) !== 0;
     });
@@ -219,6 +228,8 @@ self.qrsProcedures.fire_combat = (sheet) => {
     panel.dataset.total = panel.dataset.modifier = "";
     if (!units.length) {
       out.textContent = "";
+    } else if (refused()) {
+      out.textContent = "More stands than the page takes (" + capacity + " distances at most)";
     } else if (!distanceTyped()) {
       out.textContent = "Type each firing unit's distance";
     } else if (!total.inRange) {

@@ -38,7 +38,9 @@ struct Unit {
   unsigned traits = 0;
 };
 
-inline constexpr std::size_t kMaxUnits = 32;
+// The most stands entries (a unit's stands at one distance) one fire combat takes; the page
+// offers no more (qrs_fire_capacity) and answers nothing for a link that names more.
+inline constexpr std::size_t kMaxUnits = 64;
 
 Unit g_units[kMaxUnits]{};
 std::size_t g_count = 0;
@@ -144,6 +146,8 @@ const char* tables() {
 using namespace qrs::rff::web;
 
 QRS_EXPORT(qrs_fire_tables) const char* qrs_fire_tables() { return tables<S>(); }
+
+QRS_EXPORT(qrs_fire_capacity) int qrs_fire_capacity() { return static_cast<int>(kMaxUnits); }
 
 // No firing unit.
 QRS_EXPORT(qrs_fire_clear) void qrs_fire_clear() { g_count = 0; }
