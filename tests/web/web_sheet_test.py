@@ -530,6 +530,23 @@ def check_fire(b, reference, spec_id, structure, rng, failures):
         expected.append(effect)  # "-": the page reads no row when no stand is in range
         if got != expected:
             failures.append(f"{spec_id} fire {line}: FireCombat {expected}; page {got}")
+    # A unit of every trait in range, then removed: the modifiers it decided are the player's
+    # again, neither ticked nor disabled.
+    left = b.eval(f"""(() => {{
+      const s = document.querySelector('section.sheet-table:not([hidden])');
+      s.querySelector('.reset').click();
+      s.querySelector('.add-unit').click();
+      const set = (e, v, type) => {{ e.value = v; e.dispatchEvent(new Event(type, {{bubbles: true}})); }};
+      set(s.querySelector('.unit .unit-distance'), '{distances[0][1]}', 'input');
+      for (const t of [...s.querySelectorAll('.unit .unit-traits input')]) t.click();
+      const decided = [...s.querySelectorAll('.mod.by-units input')];
+      const ticked = decided.filter(i => i.checked).length;
+      s.querySelector('.remove-unit').click();
+      return [decided.length, ticked, decided.filter(i => i.checked || i.disabled).map(i => i.dataset.id)];
+    }})()""")
+    if options["traits"] and (not left[0] or not left[1] or left[2]):
+        failures.append(f"{spec_id}: a unit of every trait decided {left[0]} modifiers and ticked {left[1]};"
+                        f" removed, it leaves {left[2]} ticked or disabled")
     return len(lines)
 
 

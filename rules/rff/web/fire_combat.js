@@ -278,6 +278,12 @@ self.qrsProcedures.fire_combat = (sheet) => {
         readInputs();
         units.splice(i, 1);
         if (!units.length && list) dropPointsRow();
+        // With the last unit gone, the modifiers the units decided are the player's, unticked.
+        if (!units.length && modifiers) {
+          const listIndex = modifiers.querySelector("input[data-list]").dataset.list;
+          const theirs = new Set(decided().map(([item]) => listIndex + "." + item));
+          state.mods = state.mods.filter((m) => !theirs.has(m));
+        }
       });
     });
     // A distance is read as it is typed; stands when the player leaves the field (a change).
