@@ -9,21 +9,11 @@
 
 #include "qrs/share.hpp"
 #include "qrsc/base/limits.hpp"
+#include "qrsc/base/trim.hpp"
 #include "qrsc/frontend/builder.hpp"
 #include "qrsc/model/notation.hpp"
 
 namespace qrsc {
-
-namespace {
-
-std::string trimmed(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t");
-  return std::string(s.substr(first, last - first + 1));
-}
-
-}  // namespace
 
 std::vector<Trait> Builder::traits(Object& o) {
   std::vector<Trait> out;
@@ -73,7 +63,7 @@ std::vector<Share> Builder::shares(Object& item, const std::string& id, const st
       std::string_view rest = unit;
       while (true) {
         const auto plus = rest.find('+');
-        const std::string word = trimmed(rest.substr(0, plus));
+        const std::string word(trim_blanks(rest.substr(0, plus)));
         if (word.empty()) {
           diags_.error(at, fmt::format("modifier '{}': '{}' names an empty term (terms are joined by '+': 'veteran + "
                                        "points_by_range/bow')",

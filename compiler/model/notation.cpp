@@ -9,6 +9,7 @@
 #include "qrsc/base/diagnostics.hpp"
 #include "qrsc/base/enum_names.hpp"
 #include "qrsc/base/limits.hpp"
+#include "qrsc/base/trim.hpp"
 
 namespace qrsc {
 
@@ -25,15 +26,9 @@ Expected<T> unplaced(Expected<T, std::string> read) {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-std::string trim(const std::string& s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && is_space(s[b])) ++b;
-  while (e > b && is_space(s[e - 1])) --e;
-  return s.substr(b, e - b);
-}
+std::string trim(const std::string& s) { return std::string(trim_blanks(s)); }
 
 // A hand-written scanner over one notation (no std::regex: its backtracking recurses once
 // per character and overflows the stack on long input). Each reader advances only on success.
@@ -45,7 +40,7 @@ class Scan {
   [[nodiscard]] std::string rest() const { return s_.substr(i_); }
   bool spaces() {  // any number of spaces; true when there was at least one
     const std::size_t from = i_;
-    while (i_ < s_.size() && is_space(s_[i_])) ++i_;
+    while (i_ < s_.size() && is_blank(s_[i_])) ++i_;
     return i_ > from;
   }
   bool lit(const std::string& t) {
@@ -254,7 +249,7 @@ std::vector<std::string> words_of(const std::string& s) {
   while (!sc.done()) {
     sc.spaces();
     const std::size_t from = sc.pos();
-    while (!sc.done() && !is_space(s[sc.pos()])) sc.lit(std::string(1, s[sc.pos()]));
+    while (!sc.done() && !is_blank(s[sc.pos()])) sc.lit(std::string(1, s[sc.pos()]));
     if (sc.pos() > from) out.push_back(s.substr(from, sc.pos() - from));
   }
   return out;
@@ -262,7 +257,7 @@ std::vector<std::string> words_of(const std::string& s) {
 std::string after_words(const std::string& s, std::size_t n) {
   Scan sc(s);
   for (std::size_t k = 0; k < n; ++k) {
-    while (!sc.done() && !is_space(s[sc.pos()])) sc.lit(std::string(1, s[sc.pos()]));
+    while (!sc.done() && !is_blank(s[sc.pos()])) sc.lit(std::string(1, s[sc.pos()]));
     sc.spaces();
   }
   return sc.rest();

@@ -1,10 +1,10 @@
 #include "qrsc/backends/common/mustache.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "qrsc/base/diagnostics.hpp"
 #include "qrsc/base/limits.hpp"
+#include "qrsc/base/trim.hpp"
 
 namespace qrsc::tmpl {
 
@@ -133,14 +133,6 @@ namespace {
 
 using Op = mustache::Op;
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // The context a dotted name leads to from `var`, splitting "a.b.c" as the library does
 // (std::getline at each dot: no empty last part); null where a part is missing.
 const data* lookup_dotted(const data* var, std::string_view name) {
@@ -155,13 +147,13 @@ const data* lookup_dotted(const data* var, std::string_view name) {
 }
 
 bool valid_delimiter(std::string_view d) {
-  return std::none_of(d.begin(), d.end(), [](char c) { return c == '=' || is_space(c); });
+  return std::none_of(d.begin(), d.end(), [](char c) { return c == '=' || is_blank(c); });
 }
 
 // "=<% %>=": the new delimiters, or false when the tag is not a valid one.
 bool parse_delimiters(std::string_view contents, std::string& begin, std::string& end) {
   if (contents.size() < 5 || contents.back() != '=') return false;
-  const std::string_view inner = trim(contents.substr(1, contents.size() - 2));
+  const std::string_view inner = trim_blanks(contents.substr(1, contents.size() - 2));
   const std::size_t space = inner.find(' ');
   if (space == std::string_view::npos) return false;
   const std::size_t next = inner.find_first_not_of(' ', space + 1);
@@ -243,7 +235,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
     if (triple) ++contents_at;
     const std::size_t close_at = text.find(closing, contents_at);
     if (close_at == std::string_view::npos) return {"Unclosed tag", start};
-    const std::string_view contents = trim(text.substr(contents_at, close_at - contents_at));
+    const std::string_view contents = trim_blanks(text.substr(contents_at, close_at - contents_at));
     pos = close_at + closing.size();
     if (!contents.empty() && contents[0] == '=') {
       if (!parse_delimiters(contents, begin, end)) return {"Invalid set delimiter tag", start};
@@ -263,7 +255,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
       const char sigil = contents[0];
       if (sigil == '!') continue;  // a comment
       if (sigil == '/') {
-        const std::string_view closed = trim(contents.substr(1));
+        const std::string_view closed = trim_blanks(contents.substr(1));
         if (open.empty()) return {"Unopened section \"" + std::string(closed) + "\"", start};
         const OpenSection s = open.back();
         open.pop_back();
@@ -274,7 +266,7 @@ ParseError parse(std::string_view text, std::vector<Op>& ops) {
       for (const auto& [c, kind] : kSigils) {
         if (c == sigil) {
           op.kind = kind;
-          name = trim(contents.substr(1));
+          name = trim_blanks(contents.substr(1));
         }
       }
     }
