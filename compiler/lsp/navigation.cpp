@@ -150,7 +150,8 @@ std::optional<Loc> reference_target(const Spec& spec, std::string_view text, int
   if (key == "from") {
     const Table* t = spec.table(table_at(text, line));
     const auto* list = t ? std::get_if<ModifierTable>(&t->body) : nullptr;
-    for (const Trait& trait : list ? list->traits : std::vector<Trait>{}) {
+    if (!list) return std::nullopt;
+    for (const Trait& trait : list->traits) {
       if (trait.id == word) return trait.loc;
     }
     return std::nullopt;

@@ -71,8 +71,15 @@ self.qrsProcedures.fire_combat = (sheet) => {
     const pairs = new Int32Array(q.memory.buffer, at + 4, 2 * n);
     return Array.from({ length: n }, (_, i) => [pairs[2 * i], pairs[2 * i + 1] === 1]);
   };
-  // Their checkboxes: the units tick them (disabled while there are units), else the player.
-  const decidedInputs = () => (modifiers ? decided().map(([item]) => modifiers.querySelector('input[data-item="' + item + '"]')).filter(Boolean) : []);
+  // Which modifiers the units decide is the sheet's (their reach is the units'): their keys in
+  // the state ("list.item") and their checkboxes, which the units tick (disabled while there are
+  // units), else the player.
+  const modifiersList = modifiers ? modifiers.querySelector("input[data-list]").dataset.list : "";
+  const decidedItems = modifiers ? decided().map(([item]) => item) : [];
+  const decidedKeys = decidedItems.map((item) => modifiersList + "." + item);
+  const decidedInputs = decidedItems.map((item) => modifiers.querySelector('input[data-item="' + item + '"]')).filter(Boolean);
+  // What the page says of a link naming more stands than the module takes.
+  const tooMany = "More stands than the page takes (" + capacity + " distances at most)";
 
   // The units into the runtime's fire combat: each unit's points, the total, its modifier, and
   // the fire-point table's row it selects, chosen in that list for the roll; and the modifiers
@@ -80,7 +87,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
   const sync = () => {
     if (state.table !== table) return;
     if (list) list.disabled = units.length > 0;
-    for (const input of decidedInputs()) {
+    for (const input of decidedInputs) {
       input.disabled = units.length > 0;
       input.closest(".mod").classList.toggle("by-units", units.length > 0);
     }
@@ -89,10 +96,10 @@ self.qrsProcedures.fire_combat = (sheet) => {
     q.qrs_fire_clear();
     // Each part of a unit is added as stands of its own, with the unit's weapon, factors and
     // traits; the unit's entries are [first, first + count) of the module's.
-    let entries = 0;
+    let added = 0;
     for (const u of units) {
       const [kind, row] = u.weapon.split(".").map(Number);
-      u.first = entries;
+      u.first = added;
       u.count = 0;
       u.refused = false;
       for (const p of u.parts) {
@@ -101,7 +108,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
         if (q.qrs_fire_add(kind, row, p.stands, d[0], d[1], u.factors, u.traits) === 1) u.count++;
         else u.refused = true;  // past the module's capacity (a link that names more)
       }
-      entries += u.count;
+      added += u.count;
       u.added = u.count > 0;
     }
     // In range, the points before rounding, the total rounded, its modifier, its row.
@@ -109,12 +116,10 @@ self.qrsProcedures.fire_combat = (sheet) => {
     total = { inRange: inRange === 1, num, den, modifier };
     if (list && total.inRange && row >= 0) state.mods.push(pointsList() + "." + row);
     if (!modifiers) return;
-    const listIndex = modifiers.querySelector("input[data-list]").dataset.list;
-    for (const [item, reached] of decided()) {
-      const key = listIndex + "." + item;
-      state.mods = state.mods.filter((m) => m !== key);
-      if (reached && total.inRange) state.mods.push(key);
-    }
+    decided().forEach(([, reached], i) => {
+      state.mods = state.mods.filter((m) => m !== decidedKeys[i]);
+      if (reached && total.inRange) state.mods.push(decidedKeys[i]);
+    });
   };
 
   // Whether table t is the fire combat's with firing units, whether a distance is typed for any
@@ -123,7 +128,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
   const distanceTyped = () => units.some((u) => u.added);
   const noFire = (t) => firing(t) && distanceTyped() && total !== undefined && !total.inRange;
   const refused = () => units.some((u) => u.refused);
-  const hold = (t) => (firing(t) && refused() ? "More stands than the page takes (" + capacity + " distances at most)"
+  const hold = (t) => (firing(t) && refused() ? tooMany
     : firing(t) && !distanceTyped() ? "Type each firing unit's distance"
     : noFire(t) ? "No stand in range: no fire" : "");
 
@@ -140,23 +145,19 @@ self.qrsProcedures.fire_combat = (sheet) => {
       w.rows.forEach((name, row) => group.append(new Option(name, kind + "." + row)));
       weapon.append(group);
     });
-    traits.forEach((t, i) => {
+    // A check box of the unit's, in `box`: its bit's index under `data`, its value (a factor's
+    // "x 1/2"; a trait has none) and words.
+    const check = (box, data, index, value, words) => {
       const label = document.createElement("label");
       label.className = "mod";
-      label.innerHTML = '<input type="checkbox"><span class="t"></span>';
-      label.querySelector("input").dataset.trait = String(i);
-      label.querySelector(".t").textContent = t;
-      li.querySelector(".unit-traits").append(label);
-    });
-    for (const f of factors) {
-      const label = document.createElement("label");
-      label.className = "mod";
-      label.innerHTML = '<input type="checkbox"><span class="v"></span><span class="t"></span>';
-      label.querySelector("input").dataset.factor = f.dataset.item;
-      label.querySelector(".v").textContent = f.querySelector(".v").textContent;
-      label.querySelector(".t").textContent = f.querySelector(".t").textContent;
-      li.querySelector(".unit-factors").append(label);
-    }
+      label.innerHTML = '<input type="checkbox">' + (value ? '<span class="v"></span>' : "") + '<span class="t"></span>';
+      label.querySelector("input").dataset[data] = String(index);
+      if (value) label.querySelector(".v").textContent = value;
+      label.querySelector(".t").textContent = words;
+      li.querySelector(box).append(label);
+    };
+    traits.forEach((t, i) => check(".unit-traits", "trait", i, "", t));
+    for (const f of factors) check(".unit-factors", "factor", f.dataset.item, f.querySelector(".v").textContent, f.querySelector(".t").textContent);
     li.querySelector(".remove-unit").setAttribute("aria-label", "Remove firing unit " + n);
     li.querySelector(".add-part").setAttribute("aria-label", "Stands of firing unit " + n + " at another distance");
     return li;
@@ -171,18 +172,18 @@ self.qrsProcedures.fire_combat = (sheet) => {
     s.querySelector(".fire .add-unit").hidden = entries() >= capacity;
     while (box.children.length > units.length) box.lastElementChild.remove();
     while (box.children.length < units.length) box.append(unitItem());
+    // A field of `el` set to `v` where it differs.
+    const set = (el, sel, v) => { const e = el.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
     units.forEach((u, i) => {
       const li = box.children[i];
-      const set = (sel, v) => { const e = li.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
-      set(".weapon", u.weapon);
+      set(li, ".weapon", u.weapon);
       const parts = li.querySelector(".unit-parts");
       while (parts.children.length > u.parts.length) parts.lastElementChild.remove();
       while (parts.children.length < u.parts.length) parts.append(partItem());
       u.parts.forEach((p, j) => {
         const part = parts.children[j];
-        const put = (sel, v) => { const e = part.querySelector(sel); if (e.value !== String(v)) e.value = String(v); };
-        put(".stands", p.stands);
-        put(".unit-distance", p.distance);
+        set(part, ".stands", p.stands);
+        set(part, ".unit-distance", p.distance);
         part.querySelector(".remove-part").hidden = j === 0;  // a unit keeps its first stands
       });
       li.querySelector(".add-part").hidden = u.parts.length >= kMaxParts || entries() >= capacity;
@@ -229,7 +230,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
     if (!units.length) {
       out.textContent = "";
     } else if (refused()) {
-      out.textContent = "More stands than the page takes (" + capacity + " distances at most)";
+      out.textContent = tooMany;
     } else if (!distanceTyped()) {
       out.textContent = "Type each firing unit's distance";
     } else if (!total.inRange) {
@@ -279,11 +280,7 @@ self.qrsProcedures.fire_combat = (sheet) => {
         units.splice(i, 1);
         if (!units.length && list) dropPointsRow();
         // With the last unit gone, the modifiers the units decided are the player's, unticked.
-        if (!units.length && modifiers) {
-          const listIndex = modifiers.querySelector("input[data-list]").dataset.list;
-          const theirs = new Set(decided().map(([item]) => listIndex + "." + item));
-          state.mods = state.mods.filter((m) => !theirs.has(m));
-        }
+        if (!units.length) state.mods = state.mods.filter((m) => !decidedKeys.includes(m));
       });
     });
     // A distance is read as it is typed; stands when the player leaves the field (a change).

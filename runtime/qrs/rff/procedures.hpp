@@ -74,12 +74,14 @@ concept DecidedByShares = requires {
 template <class L>
 struct TraitsOf {
   enum class Trait : unsigned char {};
+  static constexpr View<std::string_view> kTraitTexts{};
   static constexpr View<ShareRule> kShares{};
   static constexpr View<ShareUnit> kShareUnits{};
 };
 template <DecidedByShares L>
 struct TraitsOf<L> {
   using Trait = typename L::Trait;
+  static constexpr View<std::string_view> kTraitTexts = L::kTraitTexts;
   static constexpr View<ShareRule> kShares = L::kShares;
   static constexpr View<ShareUnit> kShareUnits = L::kShareUnits;
 };

@@ -49,17 +49,14 @@ int g_out[8]{};
 // What a firing unit can be, as the page asks it (none on a sheet whose fire modifiers declare
 // no traits).
 template <class T>
-constexpr View<std::string_view> trait_texts() {
-  if constexpr (qrs::rff::detail::DecidedByShares<typename T::fire_modifiers>) return T::fire_modifiers::kTraitTexts;
-  return {};
-}
+constexpr View<std::string_view> kTraitTexts = qrs::rff::detail::TraitsOf<typename T::fire_modifiers>::kTraitTexts;
 
 template <class T>
 bool valid(const Unit& u) {
   const std::size_t weapons =
       u.kind == 0 ? std::size(T::musketry_fire_points::kRowIds) : std::size(T::cannonade_fire_points::kRowIds);
   const std::size_t factors = T::fire_point_factors::kModifiers.size();
-  const std::size_t traits = trait_texts<T>().size();
+  const std::size_t traits = kTraitTexts<T>.size();
   return (u.kind == 0 || u.kind == 1) && u.weapon >= 0 && static_cast<std::size_t>(u.weapon) < weapons &&
          u.stands >= 1 && u.stands <= 999 && u.num >= 0 && u.den > 0 && (u.factors >> factors) == 0 &&
          (traits >= 32 || (u.traits >> traits) == 0);
@@ -175,10 +172,10 @@ QRS_EXPORT(qrs_fire_total) const int* qrs_fire_total() { return fire_of<S>(0, g_
 // How many traits a firing unit can have, and the text of trait i as the page asks it: a
 // pointer into the module's memory and a length in bytes (2 numbers); null for an index out of
 // range.
-QRS_EXPORT(qrs_fire_trait_count) int qrs_fire_trait_count() { return static_cast<int>(trait_texts<S>().size()); }
+QRS_EXPORT(qrs_fire_trait_count) int qrs_fire_trait_count() { return static_cast<int>(kTraitTexts<S>.size()); }
 QRS_EXPORT(qrs_fire_trait) const int* qrs_fire_trait(int i) {
-  if (i < 0 || static_cast<std::size_t>(i) >= trait_texts<S>().size()) return nullptr;
-  const std::string_view t = trait_texts<S>()[static_cast<std::size_t>(i)];
+  if (i < 0 || static_cast<std::size_t>(i) >= kTraitTexts<S>.size()) return nullptr;
+  const std::string_view t = kTraitTexts<S>[static_cast<std::size_t>(i)];
   g_out[0] = static_cast<int>(reinterpret_cast<std::uintptr_t>(t.data()));
   g_out[1] = static_cast<int>(t.size());
   return g_out;
